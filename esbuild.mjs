@@ -1,0 +1,68 @@
+// The project's only emitter: bundles the CLI (and, later, the server and client), and transpiles tests into out/.
+// Flags: --production (minified, no source maps), --watch, --tests (test files into out/ instead of the bundles).
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const tests = process.argv.includes('--tests');
+
+/** @type {import('esbuild').BuildOptions} */
+const base = {
+	bundle: true,
+	platform: 'node',
+	format: 'cjs',
+	target: 'node20',
+	external: ['vscode'],
+	sourcemap: !production,
+	sourcesContent: false,
+	minify: production,
+	logLevel: 'warning',
+};
+
+function walk(dir, out = []) {
+	for (const name of readdirSync(dir)) {
+		const path = join(dir, name);
+		if (statSync(path).isDirectory()) {
+			walk(path, out);
+		} else if (path.endsWith('.ts') && !path.endsWith('.d.ts')) {
+			out.push(path);
+		}
+	}
+	return out;
+}
+
+const bundles = [
+	{ ...base, entryPoints: ['server/src/cli/main.ts'], outfile: 'server/dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+];
+
+// Tests are transpiled file by file (not bundled) so that each test imports the same module instances.
+const { external: _external, ...unbundled } = base;
+const testBuild = {
+	...unbundled,
+	bundle: false,
+	sourcemap: true,
+	entryPoints: [...walk('test'), ...walk('server/src')],
+	outdir: 'out',
+	outbase: '.',
+};
+
+const configs = tests ? [testBuild] : bundles;
+if (watch) {
+	for (const config of configs) {
+		const context = await esbuild.context({
+			...config,
+			plugins: [{
+				name: 'watch-log',
+				setup(build) {
+					build.onStart(() => console.log('[watch] build started'));
+					build.onEnd(() => console.log('[watch] build finished'));
+				},
+			}],
+		});
+		await context.watch();
+	}
+} else {
+	await Promise.all(configs.map((config) => esbuild.build(config)));
+}
