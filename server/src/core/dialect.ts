@@ -1,0 +1,24 @@
+/**
+ * The matching dialects: the rule sets robots disagree on. Every dialect-dependent answer in the core takes one.
+ */
+
+export type Dialect = 'rfc9309' | 'google' | 'yandex' | 'draft1996' | 'original1994';
+
+export const allDialects: readonly Dialect[] = ['rfc9309', 'google', 'yandex', 'draft1996', 'original1994'];
+
+export const dialectNames: Readonly<Record<Dialect, string>> = {
+	rfc9309: 'RFC 9309',
+	google: 'Google',
+	yandex: 'Yandex',
+	draft1996: '1996 draft',
+	original1994: '1994 standard',
+};
+
+export function isDialect(value: string): value is Dialect {
+	return (allDialects as readonly string[]).includes(value);
+}
+
+/** First-match dialects: records end at blank lines, the first matching record and the first matching rule win. */
+export function isRecordDialect(dialect: Dialect): boolean {
+	return dialect === 'draft1996' || dialect === 'original1994';
+}

@@ -1,0 +1,223 @@
+/**
+ * Lines to a file model. `RobotsModel` is immutable: the lossless line nodes, their start offsets, and, computed on
+ * first use and cached, the grouping of the lines into records for each dialect. Parsing never fails.
+ */
+
+import type { Dialect } from '../dialect';
+import type { LineNode } from './ast';
+import { lexLine } from './lexer';
+
+/** A group ("record"): user-agent lines and the lines that belong to them, as line indices. */
+export interface Group {
+	/** Position of this group in its grouping. */
+	readonly index: number;
+	/** The `User-agent` lines that open the group. */
+	readonly userAgents: readonly number[];
+	/** `Allow` and `Disallow` lines, in file order, as the dialect reads them. */
+	readonly rules: readonly number[];
+	/** Other directives inside the group (Crawl-delay, Host, Sitemap, unknown keys). */
+	readonly others: readonly number[];
+	readonly firstLine: number;
+	/** The last line that belongs to the group (blank lines and comments after it do not). */
+	readonly lastLine: number;
+}
+
+/** How one dialect splits the file into groups. */
+export interface Grouping {
+	readonly dialect: Dialect;
+	readonly groups: readonly Group[];
+	/** `Allow`/`Disallow` lines that belong to no group: before any `User-agent`, or after a record ended. */
+	readonly orphanRules: readonly number[];
+}
+
+/** What a line does for grouping in one dialect. */
+export type LineRole = 'user-agent' | 'allow' | 'disallow' | 'other' | 'blank' | 'ignored';
+
+/** The role of a line in a dialect; comments and lines the dialect cannot read are `ignored`. */
+export function lineRole(line: LineNode, dialect: Dialect): LineRole {
+	if (line.kind === 'blank') {
+		return 'blank';
+	}
+	if (line.kind === 'comment') {
+		return 'ignored';
+	}
+	const directive = dialect === 'google' ? line.googleDirective : line.directive;
+	switch (directive) {
+		case 'none':
+			return 'ignored';
+		case 'user-agent':
+		case 'disallow':
+			return directive;
+		case 'allow':
+			// The 1994 standard has no Allow: the line is an unknown field.
+			return dialect === 'original1994' ? 'other' : 'allow';
+		default:
+			return 'other';
+	}
+}
+
+export class RobotsModel {
+	private readonly groupings = new Map<Dialect, Grouping>();
+
+	private constructor(
+		/** The whole source text. */
+		readonly text: string,
+		/** One node per line; a text ending in a line break has a last, empty line, as in LSP. */
+		readonly lines: readonly LineNode[],
+		/** The offset at which each line starts. */
+		readonly lineStarts: readonly number[],
+	) {}
+
+	/** Parses a whole text. */
+	static parse(text: string): RobotsModel {
+		const lines: LineNode[] = [];
+		const lineStarts: number[] = [];
+		let offset = 0;
+		for (;;) {
+			const line = lexLine(text, offset, offset === 0);
+			lines.push(line);
+			lineStarts.push(offset);
+			if (line.eolLength === 0) {
+				break;
+			}
+			offset += line.length + line.eolLength;
+		}
+		return new RobotsModel(text, lines, lineStarts);
+	}
+
+	/** Builds a model from nodes whose correctness the caller guarantees (the incremental path). */
+	static fromLines(text: string, lines: readonly LineNode[], lineStarts: readonly number[]): RobotsModel {
+		return new RobotsModel(text, lines, lineStarts);
+	}
+
+	get lineCount(): number {
+		return this.lines.length;
+	}
+
+	/** The line's text without its line end. */
+	lineText(line: number): string {
+		const start = this.lineStarts[line];
+		return this.text.slice(start, start + this.lines[line].length);
+	}
+
+	keyText(line: number): string {
+		const start = this.lineStarts[line];
+		const node = this.lines[line];
+		return this.text.slice(start + node.keyStart, start + node.keyEnd);
+	}
+
+	valueText(line: number): string {
+		const start = this.lineStarts[line];
+		const node = this.lines[line];
+		return this.text.slice(start + node.valueStart, start + node.valueEnd);
+	}
+
+	/** The comment, `#` included, or the empty string. */
+	commentText(line: number): string {
+		const start = this.lineStarts[line];
+		const node = this.lines[line];
+		return node.commentStart < 0 ? '' : this.text.slice(start + node.commentStart, start + node.length);
+	}
+
+	/** The index of the line that contains `offset` (its line end included). */
+	lineAt(offset: number): number {
+		const starts = this.lineStarts;
+		let low = 0;
+		let high = starts.length - 1;
+		while (low < high) {
+			const mid = (low + high + 1) >> 1;
+			if (starts[mid] <= offset) {
+				low = mid;
+			} else {
+				high = mid - 1;
+			}
+		}
+		return low;
+	}
+
+	/** The groups of the file as `dialect` reads them; computed once per model and dialect. */
+	grouping(dialect: Dialect): Grouping {
+		let grouping = this.groupings.get(dialect);
+		if (!grouping) {
+			grouping = groupLines(this.lines, dialect);
+			this.groupings.set(dialect, grouping);
+		}
+		return grouping;
+	}
+}
+
+interface GroupBuilder {
+	userAgents: number[];
+	rules: number[];
+	others: number[];
+	firstLine: number;
+	lastLine: number;
+}
+
+/**
+ * One linear pass over line roles. Where a group ends is what the dialects disagree on:
+ * - RFC 9309 and Google: a `User-agent` after a rule starts a group; blank and unknown lines end nothing.
+ * - Yandex: also a `User-agent` after a blank line, a comment line or any other directive starts a group.
+ * - 1996 draft and 1994: a blank line ends the record, and what follows belongs to none until the next `User-agent`.
+ */
+function groupLines(lines: readonly LineNode[], dialect: Dialect): Grouping {
+	const groups: Group[] = [];
+	const orphanRules: number[] = [];
+	let current: GroupBuilder | undefined;
+	let hasRule = false;
+	let previousRole: LineRole | undefined;
+	const records = dialect === 'draft1996' || dialect === 'original1994';
+	const close = () => {
+		if (current) {
+			groups.push({ index: groups.length, ...current });
+			current = undefined;
+		}
+	};
+
+	for (let i = 0; i < lines.length; i++) {
+		const role = lineRole(lines[i], dialect);
+		switch (role) {
+			case 'ignored':
+				// Yandex's library reads a comment-only line as a blank one: it separates User-agent lines.
+				if (dialect === 'yandex' && lines[i].kind === 'comment') {
+					previousRole = 'blank';
+				}
+				continue;
+			case 'blank':
+				if (records) {
+					close();
+				}
+				break;
+			case 'user-agent': {
+				const startsGroup = !current || hasRule || (dialect === 'yandex' && previousRole !== 'user-agent');
+				if (startsGroup) {
+					close();
+					current = { userAgents: [], rules: [], others: [], firstLine: i, lastLine: i };
+					hasRule = false;
+				}
+				current!.userAgents.push(i);
+				current!.lastLine = i;
+				break;
+			}
+			case 'allow':
+			case 'disallow':
+				if (current) {
+					current.rules.push(i);
+					current.lastLine = i;
+					hasRule = true;
+				} else {
+					orphanRules.push(i);
+				}
+				break;
+			case 'other':
+				if (current) {
+					current.others.push(i);
+					current.lastLine = i;
+				}
+				break;
+		}
+		previousRole = role;
+	}
+	close();
+	return { dialect, groups, orphanRules };
+}
