@@ -1,0 +1,45 @@
+/**
+ * The public API of the pure core: robots.txt text in; syntax tree, groups and verdicts out.
+ * No IO, no timers, no transport: everything here is a function of its arguments.
+ */
+
+import { RobotsModel } from './syntax/parser';
+
+export { allDialects, dialectNames, isDialect, type Dialect } from './dialect';
+export { directiveFacts, type DirectiveFacts, type DirectiveId } from './facts/directives';
+export type { LineKind, LineNode } from './syntax/ast';
+export { RobotsModel, lineRole, type Group, type Grouping, type LineRole } from './syntax/parser';
+export { RobotsDocument, applyEdit, lineRange, offsetAt, positionAt } from './syntax/document';
+export {
+	evaluate,
+	type AppliedGroup,
+	type DecidingRule,
+	type EvaluateOptions,
+	type Evaluation,
+	type Reason,
+	type Verdict,
+} from './matching/evaluate';
+export { selectGroups, type GroupSelection, type SelectionKind } from './matching/agents';
+export { RobotRules, type RobotRulesOptions } from './robotRules';
+
+/**
+ * Parses robots.txt text into an immutable model. Never throws: any text, including binary junk, gives a model
+ * whose lines cover the text exactly.
+ * @returns the model; `model.grouping(dialect)` gives the groups as each dialect reads them.
+ */
+export function parse(text: string): RobotsModel {
+	return RobotsModel.parse(text);
+}
+
+/**
+ * Prints a model back to text from its line nodes; for every model `print(parse(text)) === text`.
+ */
+export function print(model: RobotsModel): string {
+	const parts: string[] = [];
+	for (let i = 0; i < model.lineCount; i++) {
+		const start = model.lineStarts[i];
+		const node = model.lines[i];
+		parts.push(model.text.slice(start, start + node.length + node.eolLength));
+	}
+	return parts.join('');
+}

@@ -1,0 +1,245 @@
+/**
+ * Percent-encoding normalisation, one function per dialect, applied to both rule patterns and URL paths so that
+ * the two sides are compared in the same form. All results are ASCII, so a string's length is its octet count.
+ */
+
+const HEX = '0123456789ABCDEF';
+const PERCENT = 37;
+
+function hexValue(code: number): number {
+	if (code >= 48 && code <= 57) {
+		return code - 48;
+	}
+	if (code >= 65 && code <= 70) {
+		return code - 55;
+	}
+	if (code >= 97 && code <= 102) {
+		return code - 87;
+	}
+	return -1;
+}
+
+/** The octet `%XX` encodes at `i`, or -1 when there is no valid escape there. */
+function escapedOctet(text: string, i: number): number {
+	if (text.charCodeAt(i) !== PERCENT || i + 2 >= text.length) {
+		return -1;
+	}
+	const high = hexValue(text.charCodeAt(i + 1));
+	const low = hexValue(text.charCodeAt(i + 2));
+	return high < 0 || low < 0 ? -1 : high * 16 + low;
+}
+
+function percent(octet: number): string {
+	return '%' + HEX[octet >> 4] + HEX[octet & 15];
+}
+
+/** Appends the UTF-8 octets of the code point at `i` as `%XX`; returns how many UTF-16 units it used. */
+function encodeNonAscii(text: string, i: number, out: string[]): number {
+	let codePoint = text.charCodeAt(i);
+	let used = 1;
+	if (codePoint >= 0xd800 && codePoint <= 0xdbff && i + 1 < text.length) {
+		const low = text.charCodeAt(i + 1);
+		if (low >= 0xdc00 && low <= 0xdfff) {
+			codePoint = 0x10000 + ((codePoint - 0xd800) << 10) + (low - 0xdc00);
+			used = 2;
+		}
+	}
+	if (codePoint >= 0xd800 && codePoint <= 0xdfff) {
+		// A lone surrogate cannot be UTF-8; encode it as the replacement character, as a UTF-8 encoder would.
+		codePoint = 0xfffd;
+	}
+	if (codePoint < 0x800) {
+		out.push(percent(0xc0 | (codePoint >> 6)), percent(0x80 | (codePoint & 63)));
+	} else if (codePoint < 0x10000) {
+		out.push(percent(0xe0 | (codePoint >> 12)), percent(0x80 | ((codePoint >> 6) & 63)), percent(0x80 | (codePoint & 63)));
+	} else {
+		out.push(
+			percent(0xf0 | (codePoint >> 18)),
+			percent(0x80 | ((codePoint >> 12) & 63)),
+			percent(0x80 | ((codePoint >> 6) & 63)),
+			percent(0x80 | (codePoint & 63)),
+		);
+	}
+	return used;
+}
+
+function isUnreserved(code: number): boolean {
+	return (
+		(code >= 65 && code <= 90) ||
+		(code >= 97 && code <= 122) ||
+		(code >= 48 && code <= 57) ||
+		code === 45 || code === 46 || code === 95 || code === 126
+	);
+}
+
+/** ASCII characters that may not stand raw in a URI (RFC 3986): controls, space, `"<>\^`{|}` and DEL. */
+function isNotUriCharacter(code: number): boolean {
+	return code <= 32 || code === 127 || code === 34 || code === 60 || code === 62 || code === 92 || code === 94 || code === 96 ||
+		code === 123 || code === 124 || code === 125;
+}
+
+/** Gen-delims that RFC 9309 figure 4 shows encoded inside the query: `:`, `/`, `?`, `@`, `[`, `]`. */
+function isQueryDelimiter(code: number): boolean {
+	return code === 58 || code === 47 || code === 63 || code === 64 || code === 91 || code === 93;
+}
+
+/**
+ * RFC 9309 §2.2.2 normalisation: non-ASCII octets are percent-encoded, hex is upper-case, escapes of unreserved
+ * characters are decoded, other escapes (`%2F` among them) stay. Inside the query, the gen-delims are encoded as
+ * figure 4 shows (`?baz=https://foo.bar` becomes `?baz=https%3A%2F%2Ffoo.bar`). In a pattern, `*` and a final `$` are
+ * operators and stay; in a URL, `*` and `$` are encoded so that a pattern's `%2A`/`%24` match them (figure 6).
+ */
+export function normalizeRfc(text: string, isPattern: boolean): string {
+	const out: string[] = [];
+	let plainFrom = 0;
+	let inQuery = false;
+	const length = text.length;
+	for (let i = 0; i < length; i++) {
+		const code = text.charCodeAt(i);
+		let replacement: string | undefined;
+		let used = 1;
+		if (code === PERCENT) {
+			const octet = escapedOctet(text, i);
+			if (octet < 0) {
+				replacement = '%25';
+			} else {
+				replacement = isUnreserved(octet) ? String.fromCharCode(octet) : percent(octet);
+				used = 3;
+			}
+		} else if (code >= 128) {
+			const parts: string[] = [];
+			used = encodeNonAscii(text, i, parts);
+			replacement = parts.join('');
+		} else if (code === 42 || code === 36) {
+			if (!isPattern) {
+				replacement = percent(code);
+			} else if (code === 36 && i !== length - 1) {
+				// `$` is special only at the end of a pattern; elsewhere it is the character itself.
+				replacement = '%24';
+			}
+		} else if (isNotUriCharacter(code)) {
+			replacement = percent(code);
+		} else if (inQuery && isQueryDelimiter(code)) {
+			replacement = percent(code);
+		} else if (code === 63) {
+			inQuery = true;
+		}
+		if (replacement !== undefined) {
+			if (i > plainFrom) {
+				out.push(text.slice(plainFrom, i));
+			}
+			out.push(replacement);
+			i += used - 1;
+			plainFrom = i + 1;
+		}
+	}
+	if (plainFrom === 0) {
+		return text;
+	}
+	if (plainFrom < length) {
+		out.push(text.slice(plainFrom));
+	}
+	return out.join('');
+}
+
+/**
+ * Google's `MaybeEscapePattern`: hex digits of `%xx` are upper-cased and every non-ASCII octet is percent-encoded.
+ * Nothing is decoded. Google applies it to Allow/Disallow values only, never to the URL.
+ */
+export function escapeGooglePattern(text: string): string {
+	const out: string[] = [];
+	let plainFrom = 0;
+	const length = text.length;
+	for (let i = 0; i < length; i++) {
+		const code = text.charCodeAt(i);
+		let replacement: string | undefined;
+		let used = 1;
+		if (code === PERCENT) {
+			const octet = escapedOctet(text, i);
+			if (octet >= 0) {
+				replacement = percent(octet);
+				used = 3;
+			}
+		} else if (code >= 128) {
+			const parts: string[] = [];
+			used = encodeNonAscii(text, i, parts);
+			replacement = parts.join('');
+		}
+		if (replacement !== undefined) {
+			if (i > plainFrom) {
+				out.push(text.slice(plainFrom, i));
+			}
+			out.push(replacement);
+			i += used - 1;
+			plainFrom = i + 1;
+		}
+	}
+	if (plainFrom === 0) {
+		return text;
+	}
+	if (plainFrom < length) {
+		out.push(text.slice(plainFrom));
+	}
+	return out.join('');
+}
+
+/**
+ * The 1996 draft's comparison form: a `%xx` escape "is unencoded prior to comparison, unless it is the "/" character".
+ * Escapes of ASCII octets are decoded (but `%2F`, and `%25` so that no new escape appears), non-ASCII octets are
+ * percent-encoded with upper-case hex, so that `ツ`, `%e3%83%84` and `%E3%83%84` compare equal.
+ */
+export function normalizeDraft(text: string): string {
+	const out: string[] = [];
+	let plainFrom = 0;
+	const length = text.length;
+	for (let i = 0; i < length; i++) {
+		const code = text.charCodeAt(i);
+		let replacement: string | undefined;
+		let used = 1;
+		if (code === PERCENT) {
+			const octet = escapedOctet(text, i);
+			if (octet >= 0) {
+				replacement = octet < 128 && octet !== 47 && octet !== PERCENT ? String.fromCharCode(octet) : percent(octet);
+				used = 3;
+			}
+		} else if (code >= 128) {
+			const parts: string[] = [];
+			used = encodeNonAscii(text, i, parts);
+			replacement = parts.join('');
+		}
+		if (replacement !== undefined) {
+			if (i > plainFrom) {
+				out.push(text.slice(plainFrom, i));
+			}
+			out.push(replacement);
+			i += used - 1;
+			plainFrom = i + 1;
+		}
+	}
+	if (plainFrom === 0) {
+		return text;
+	}
+	if (plainFrom < length) {
+		out.push(text.slice(plainFrom));
+	}
+	return out.join('');
+}
+
+/** The number of UTF-8 octets of a string. */
+export function utf8Length(text: string): number {
+	let octets = 0;
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		if (code < 0x80) {
+			octets += 1;
+		} else if (code < 0x800) {
+			octets += 2;
+		} else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+			octets += 4;
+			i++;
+		} else {
+			octets += 3;
+		}
+	}
+	return octets;
+}

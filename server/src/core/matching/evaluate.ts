@@ -1,0 +1,305 @@
+/**
+ * "Is this URL allowed for this crawler, and which line decides?" for one dialect.
+ * Rules are compiled once per model, dialect and agent and reused until the text changes (the model is immutable).
+ */
+
+import { dialectNames, isRecordDialect, type Dialect } from '../dialect';
+import type { RobotsModel } from '../syntax/parser';
+import { lineRole } from '../syntax/parser';
+import { googleValue, selectGroups, type GroupSelection } from './agents';
+import { escapeGooglePattern, normalizeDraft, normalizeRfc } from './encoding';
+import { findYandexHost, type YandexHost } from './host';
+import { RuleSet, type CompiledRule } from './rules';
+import { effectivePort, splitUrl } from './url';
+
+export interface EvaluateOptions {
+	/** The crawler's name (product token), e.g. `Googlebot`. */
+	readonly agent: string;
+	/** A full URL, `host/path`, or a path; only path and query are matched (and the host, for Yandex's Host). */
+	readonly url: string;
+	/** Default `rfc9309`. */
+	readonly dialect?: Dialect;
+}
+
+export type Verdict = 'allow' | 'disallow';
+
+/** The line that decided. */
+export interface DecidingRule {
+	/** 0-based line. */
+	readonly line: number;
+	readonly kind: 'allow' | 'disallow';
+	/** The line's text without leading and trailing whitespace. */
+	readonly text: string;
+	/** The pattern as written. */
+	readonly pattern: string;
+	/** The pattern as compared, after the dialect's normalisation. */
+	readonly normalizedPattern: string;
+	/** Set when the rule is implied rather than read: Yandex's Host, Google's `index.html` rule, an empty Disallow. */
+	readonly implied?: 'host' | 'index-html' | 'empty-disallow';
+}
+
+/** Why the verdict is what it is. */
+export type Reason =
+	/** A rule matched. */
+	| 'rule'
+	/** A group applies but none of its rules matches. */
+	| 'no-matching-rule'
+	/** No group applies to the crawler. */
+	| 'no-group'
+	/** `/robots.txt` itself is always allowed. */
+	| 'robots-txt';
+
+export interface AppliedGroup {
+	/** Index in the dialect's grouping. */
+	readonly index: number;
+	/** The `User-agent` line that made the group apply (0-based). */
+	readonly line: number;
+	/** That line's value. */
+	readonly token: string;
+}
+
+export interface Evaluation {
+	readonly dialect: Dialect;
+	readonly agent: string;
+	readonly url: string;
+	/** The path and query that were matched, in the dialect's normalised form. */
+	readonly path: string;
+	readonly verdict: Verdict;
+	readonly reason: Reason;
+	readonly rule: DecidingRule | null;
+	/** `specific`: groups name the crawler; `fallback`: the `*` group; `none`: no group applies. */
+	readonly selection: GroupSelection['kind'];
+	readonly groups: readonly AppliedGroup[];
+	/** One or two sentences for people. */
+	readonly explanation: string;
+}
+
+interface Prepared {
+	readonly selection: GroupSelection;
+	readonly ruleSet: RuleSet;
+}
+
+const preparedByModel = new WeakMap<RobotsModel, Map<string, Prepared>>();
+
+function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared {
+	let byKey = preparedByModel.get(model);
+	if (!byKey) {
+		byKey = new Map();
+		preparedByModel.set(model, byKey);
+	}
+	const key = dialect + '\n' + agent;
+	let prepared = byKey.get(key);
+	if (!prepared) {
+		const selection = selectGroups(model, dialect, agent);
+		const ruleLines: number[] = [];
+		for (const group of selection.groups) {
+			ruleLines.push(...group.rules);
+		}
+		const rules = compileRules(model, dialect, ruleLines);
+		prepared = { selection, ruleSet: new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', !isRecordDialect(dialect)) };
+		byKey.set(key, prepared);
+	}
+	return prepared;
+}
+
+/** Reads rule lines the way a dialect does. */
+export function compileRules(model: RobotsModel, dialect: Dialect, lines: readonly number[]): CompiledRule[] {
+	const rules: CompiledRule[] = [];
+	for (const line of lines) {
+		const role = lineRole(model.lines[line], dialect);
+		if (role !== 'allow' && role !== 'disallow') {
+			continue;
+		}
+		const allow = role === 'allow';
+		const order = rules.length;
+		switch (dialect) {
+			case 'rfc9309': {
+				// RFC 9309 §2.2.2: an empty pattern matches nothing.
+				const value = model.valueText(line);
+				if (value !== '') {
+					const normalized = normalizeRfc(value, true);
+					rules.push({ line, allow, pattern: value, normalized, priority: normalized.length, order });
+				}
+				break;
+			}
+			case 'google': {
+				// An empty pattern scores 0, which robots.cc never lets decide.
+				const value = googleValue(model, line);
+				if (value === '') {
+					break;
+				}
+				const normalized = escapeGooglePattern(value);
+				rules.push({ line, allow, pattern: value, normalized, priority: normalized.length, order });
+				// robots.cc: an Allow for `…/index.htm*` also allows its directory, as `<directory>/$`.
+				const slash = normalized.lastIndexOf('/');
+				if (allow && slash >= 0 && normalized.startsWith('/index.htm', slash)) {
+					const directory = normalized.slice(0, slash + 1) + '$';
+					rules.push({ line, allow, pattern: value, normalized: directory, priority: directory.length, order, implied: 'index-html' });
+				}
+				break;
+			}
+			case 'yandex': {
+				const value = model.valueText(line);
+				if (value === '') {
+					// Yandex: an empty Disallow is `Allow: /`; an empty Allow is ignored.
+					if (!allow) {
+						rules.push({ line, allow: true, pattern: value, normalized: '/', priority: 1, order, implied: 'empty-disallow' });
+					}
+					break;
+				}
+				// "Rule doesn't start with / or *": Yandex ignores the line.
+				if (value[0] !== '/' && value[0] !== '*') {
+					break;
+				}
+				const normalized = normalizeRfc(value, true);
+				// Yandex measures a rule without its `*`s and without a final `$`.
+				let priority = normalized.length - (normalized.endsWith('$') ? 1 : 0);
+				for (let i = 0; i < normalized.length; i++) {
+					if (normalized.charCodeAt(i) === 42) {
+						priority--;
+					}
+				}
+				rules.push({ line, allow, pattern: value, normalized, priority, order });
+				break;
+			}
+			case 'draft1996':
+			case 'original1994': {
+				const value = model.valueText(line);
+				if (value === '') {
+					// An empty value matches every path; for Disallow that means "allow everything".
+					rules.push({ line, allow: true, pattern: value, normalized: '', priority: 0, order, implied: allow ? undefined : 'empty-disallow' });
+				} else {
+					rules.push({ line, allow, pattern: value, normalized: normalizeDraft(value), priority: 0, order });
+				}
+				break;
+			}
+		}
+	}
+	return rules;
+}
+
+/** The path as a dialect compares it. */
+export function normalizePath(path: string, dialect: Dialect): string {
+	switch (dialect) {
+		case 'rfc9309':
+		case 'yandex':
+			return normalizeRfc(path, false);
+		case 'google':
+			// Google matches the URL as given: the caller must percent-encode it.
+			return path;
+		case 'draft1996':
+		case 'original1994':
+			return normalizeDraft(path);
+	}
+}
+
+function isRobotsTxtPath(path: string): boolean {
+	const query = path.indexOf('?');
+	return (query < 0 ? path : path.slice(0, query)) === '/robots.txt';
+}
+
+const yandexHosts = new WeakMap<RobotsModel, YandexHost | null>();
+
+function yandexHost(model: RobotsModel): YandexHost | null {
+	let host = yandexHosts.get(model);
+	if (host === undefined) {
+		host = findYandexHost(model);
+		yandexHosts.set(model, host);
+	}
+	return host;
+}
+
+/** Evaluates one URL for one crawler in one dialect. */
+export function evaluate(model: RobotsModel, options: EvaluateOptions): Evaluation {
+	const dialect = options.dialect ?? 'rfc9309';
+	const { agent, url } = options;
+	const parts = splitUrl(url);
+	const path = normalizePath(parts.path, dialect);
+	const { selection, ruleSet } = prepare(model, dialect, agent);
+	const groups: AppliedGroup[] = selection.groups.map((group, i) => ({
+		index: group.index,
+		line: selection.matchedLines[i],
+		token: model.valueText(selection.matchedLines[i]),
+	}));
+	const base = { dialect, agent, url, path, selection: selection.kind, groups };
+
+	// RFC 9309 §2.2.2 and the 1996 draft §3.2.2: "/robots.txt" is always allowed.
+	if (dialect !== 'google' && dialect !== 'yandex' && isRobotsTxtPath(parts.path)) {
+		return finish({ ...base, verdict: 'allow', reason: 'robots-txt', rule: null });
+	}
+
+	let best = ruleSet.match(path);
+	if (dialect === 'yandex') {
+		const host = yandexHost(model);
+		if (host && parts.host !== undefined && (host.host !== parts.host || host.port !== effectivePort(parts))) {
+			// Seed 002: a valid Host naming another mirror implies `Disallow: /` in the group.
+			const implied: CompiledRule = { line: host.line, allow: false, pattern: '/', normalized: '/', priority: 1, order: Number.MAX_SAFE_INTEGER, implied: 'host' };
+			if (!best || best.priority * 2 + (best.allow ? 1 : 0) < 2) {
+				best = implied;
+			}
+		}
+	}
+	if (!best) {
+		const reason: Reason = selection.kind === 'none' ? 'no-group' : 'no-matching-rule';
+		return finish({ ...base, verdict: 'allow', reason, rule: null });
+	}
+	const rule: DecidingRule = {
+		line: best.line,
+		kind: best.allow ? 'allow' : 'disallow',
+		text: model.lineText(best.line).trim(),
+		pattern: best.pattern,
+		normalizedPattern: best.normalized,
+		...(best.implied ? { implied: best.implied } : {}),
+	};
+	return finish({ ...base, verdict: best.allow ? 'allow' : 'disallow', reason: 'rule', rule });
+}
+
+function finish(evaluation: Omit<Evaluation, 'explanation'>): Evaluation {
+	return { ...evaluation, explanation: explain(evaluation) };
+}
+
+function explain(e: Omit<Evaluation, 'explanation'>): string {
+	const verdict = e.verdict === 'allow' ? 'ALLOWED' : 'DISALLOWED';
+	const who = `${e.agent || '(empty agent)'} (${dialectNames[e.dialect]})`;
+	const where = describeGroups(e);
+	switch (e.reason) {
+		case 'robots-txt':
+			return `${who}: ${verdict}: /robots.txt itself is always allowed.`;
+		case 'no-group':
+			return `${who}: ${verdict}: no group applies (no User-agent line names it and there is no "User-agent: *").`;
+		case 'no-matching-rule':
+			return `${who}: ${verdict}: ${where}, and none of its rules matches ${e.path}.`;
+		case 'rule': {
+			const rule = e.rule!;
+			const line = `line ${rule.line + 1} \`${rule.text}\``;
+			let how: string;
+			switch (rule.implied) {
+				case 'host':
+					how = `the Host on ${line} names another mirror, which implies "Disallow: /"`;
+					break;
+				case 'index-html':
+					how = `${line}, whose index.htm page Google also allows as its directory`;
+					break;
+				case 'empty-disallow':
+					how = `${line}: an empty Disallow allows everything`;
+					break;
+				default:
+					how = isRecordDialect(e.dialect) ? `${line} (the first rule that matches)` : `${line} (the longest matching rule)`;
+			}
+			return `${who}: ${verdict} by ${how}; ${where}.`;
+		}
+	}
+}
+
+function describeGroups(e: Omit<Evaluation, 'explanation'>): string {
+	if (e.groups.length === 0) {
+		return 'no group applies';
+	}
+	const lines = e.groups.map((group) => `line ${group.line + 1}`).join(', ');
+	const tokens = [...new Set(e.groups.map((group) => group.token))].join(', ');
+	const merged = e.groups.length > 1 ? ` (${e.groups.length} groups merged)` : '';
+	if (e.selection === 'fallback') {
+		return `no group names it, so it follows "User-agent: *" at ${lines}${merged}`;
+	}
+	return `it follows the group for "${tokens}" at ${lines}${merged}`;
+}

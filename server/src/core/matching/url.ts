@@ -1,0 +1,91 @@
+/**
+ * Splits the URL a user tests into the parts matching needs, without normalising anything:
+ * the path with params and query (what rules match against) and the authority (for Yandex's Host).
+ */
+
+export interface UrlParts {
+	/** Lower-case scheme, or undefined for a URL without one (a bare path or `host/path`). */
+	readonly scheme: string | undefined;
+	/** Lower-case host name, or undefined when the URL names none. */
+	readonly host: string | undefined;
+	/** The explicit port, or undefined. */
+	readonly port: number | undefined;
+	/** Path, `;params` and `?query`, always starting with `/`; the fragment is dropped. */
+	readonly path: string;
+}
+
+/**
+ * Google's `GetPathParamsQuery`: skip a leading `//`, skip `scheme://` when it comes before any `/`, `?` or `;`,
+ * take from the first `/`, `?` or `;` up to `#`, prefix `/` where the result starts with `?` or `;`, `/` when empty.
+ * It serves every dialect: a full URL, `host/path` and a bare path all give the path a crawler would request.
+ */
+export function splitUrl(url: string): UrlParts {
+	let searchStart = 0;
+	if (url.startsWith('//')) {
+		searchStart = 2;
+	}
+	const earlyPath = findFirstOf(url, searchStart);
+	let protocolEnd = url.indexOf('://', searchStart);
+	let scheme: string | undefined;
+	if (protocolEnd >= 0 && (earlyPath < 0 || earlyPath > protocolEnd)) {
+		scheme = url.slice(searchStart, protocolEnd).toLowerCase();
+		protocolEnd += 3;
+	} else {
+		protocolEnd = searchStart;
+	}
+	const pathStart = findFirstOf(url, protocolEnd);
+	const authorityEnd = pathStart < 0 ? url.length : pathStart;
+	let authority = url.slice(protocolEnd, authorityEnd);
+	const hash = authority.indexOf('#');
+	if (hash >= 0) {
+		authority = authority.slice(0, hash);
+	}
+	const { host, port } = splitAuthority(authority, scheme !== undefined || searchStart === 2);
+
+	let path = '/';
+	if (pathStart >= 0) {
+		const hashPos = url.indexOf('#', searchStart);
+		if (hashPos < 0 || hashPos > pathStart) {
+			const pathEnd = hashPos < 0 ? url.length : hashPos;
+			path = url.slice(pathStart, pathEnd);
+			if (path.charCodeAt(0) !== 47) {
+				path = '/' + path;
+			}
+		}
+	}
+	return { scheme, host, port, path };
+}
+
+function findFirstOf(url: string, from: number): number {
+	for (let i = from; i < url.length; i++) {
+		const code = url.charCodeAt(i);
+		if (code === 47 || code === 63 || code === 59) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+function splitAuthority(authority: string, isAuthority: boolean): { host: string | undefined; port: number | undefined } {
+	// Without a scheme or `//`, text before the first `/` is a host only if it looks like one (`example.com/a`).
+	if (authority === '' || (!isAuthority && !authority.includes('.') && !authority.includes(':'))) {
+		return { host: undefined, port: undefined };
+	}
+	const at = authority.lastIndexOf('@');
+	const hostPort = at >= 0 ? authority.slice(at + 1) : authority;
+	const colon = hostPort.startsWith('[') ? hostPort.indexOf(':', hostPort.indexOf(']')) : hostPort.lastIndexOf(':');
+	if (colon >= 0) {
+		const digits = hostPort.slice(colon + 1);
+		const port = /^[0-9]+$/.test(digits) ? Number(digits) : undefined;
+		return { host: hostPort.slice(0, colon).toLowerCase(), port };
+	}
+	return { host: hostPort.toLowerCase(), port: undefined };
+}
+
+/** The port a URL connects to: its explicit port, else the scheme's default (HTTP when there is no scheme). */
+export function effectivePort(parts: UrlParts): number {
+	if (parts.port !== undefined) {
+		return parts.port;
+	}
+	return parts.scheme === 'https' ? 443 : 80;
+}
