@@ -1,0 +1,36 @@
+/**
+ * Shared test helpers: locating the repository, fixtures and the shared corpus, and golden snapshots
+ * (`UPDATE_SNAPSHOTS=1` rewrites them; a missing snapshot is written locally but fails when `CI` is set).
+ */
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import assert from 'node:assert/strict';
+
+/** The repository root (tests run from out/test/…). */
+export const repoRoot = resolve(__dirname, '..', '..', '..');
+export const fixturesDir = join(repoRoot, 'test', 'fixtures');
+/** ../shared beside the checkout: the real-world corpus and the seeds. */
+export const sharedDir = resolve(repoRoot, '..', 'shared');
+
+export function joinLines(...lines: string[]): string {
+	return lines.join('\n');
+}
+
+export function readFixture(...parts: string[]): string {
+	return readFileSync(join(fixturesDir, ...parts), 'utf8');
+}
+
+/** Compares `actual` with the snapshot file, or writes it when asked to (or when missing, outside CI). */
+export function assertSnapshot(path: string, actual: string): void {
+	const update = process.env.UPDATE_SNAPSHOTS === '1';
+	if (!existsSync(path) || update) {
+		if (!update && process.env.CI) {
+			assert.fail(`missing snapshot ${path} (run the tests with UPDATE_SNAPSHOTS=1 locally and commit it)`);
+		}
+		mkdirSync(dirname(path), { recursive: true });
+		writeFileSync(path, actual);
+		return;
+	}
+	assert.equal(actual, readFileSync(path, 'utf8'), `snapshot ${path} differs (UPDATE_SNAPSHOTS=1 rewrites it)`);
+}
