@@ -42,6 +42,7 @@ function snapshot(model: RobotsModel): unknown {
 	return {
 		text: model.text,
 		lines: model.lines,
+		lineTexts: model.lineTexts,
 		lineStarts: model.lineStarts,
 		groupings: allDialects.map((dialect) => model.grouping(dialect)),
 	};

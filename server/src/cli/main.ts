@@ -66,11 +66,13 @@ function parseArguments(args: readonly string[]): TestOptions {
 				options.batch = value();
 				break;
 			case '--':
-				positional.push(...args.slice(i + 1));
+				for (const rest of args.slice(i + 1)) {
+					positional.push(rest);
+				}
 				i = args.length;
 				break;
 			default:
-				if (arg.startsWith('--') ) {
+				if (arg.startsWith('--')) {
 					throw new UsageError(`unknown option ${arg}`);
 				}
 				positional.push(arg);
@@ -172,10 +174,7 @@ function runTest(options: TestOptions, output: Output): void {
 		return;
 	}
 	const model = readRobots(options.robotsFile!);
-	const urls = [...options.urls];
-	if (options.urlsFrom !== undefined) {
-		urls.push(...splitLines(readInput(options.urlsFrom)));
-	}
+	const urls = options.urlsFrom === undefined ? options.urls : options.urls.concat(splitLines(readInput(options.urlsFrom)));
 	for (const url of urls) {
 		const evaluation = evaluate(model, { agent: options.agent!, url, dialect: options.dialect });
 		output.line(options.json ? toJson(evaluation) : toText(evaluation));

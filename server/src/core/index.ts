@@ -9,7 +9,7 @@ export { allDialects, dialectNames, isDialect, type Dialect } from './dialect';
 export { directiveFacts, type DirectiveFacts, type DirectiveId } from './facts/directives';
 export type { LineKind, LineNode } from './syntax/ast';
 export { RobotsModel, lineRole, type Group, type Grouping, type LineRole } from './syntax/parser';
-export { RobotsDocument, applyEdit, lineRange, offsetAt, positionAt } from './syntax/document';
+export { RobotsDocument, applyEdit, applyRangeEdit, lineRange, offsetAt, positionAt } from './syntax/document';
 export {
 	evaluate,
 	type AppliedGroup,
@@ -37,9 +37,8 @@ export function parse(text: string): RobotsModel {
 export function print(model: RobotsModel): string {
 	const parts: string[] = [];
 	for (let i = 0; i < model.lineCount; i++) {
-		const start = model.lineStarts[i];
 		const node = model.lines[i];
-		parts.push(model.text.slice(start, start + node.length + node.eolLength));
+		parts.push(model.lineTexts[i].slice(0, node.length + node.eolLength));
 	}
 	return parts.join('');
 }

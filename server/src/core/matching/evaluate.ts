@@ -76,28 +76,42 @@ export interface Evaluation {
 
 interface Prepared {
 	readonly selection: GroupSelection;
+	readonly groups: readonly AppliedGroup[];
 	readonly ruleSet: RuleSet;
 }
 
-const preparedByModel = new WeakMap<RobotsModel, Map<string, Prepared>>();
+/** Compiled rules by model, then dialect, then agent; models are immutable, so entries never go stale. */
+const preparedByModel = new WeakMap<RobotsModel, Map<Dialect, Map<string, Prepared>>>();
 
 function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared {
-	let byKey = preparedByModel.get(model);
-	if (!byKey) {
-		byKey = new Map();
-		preparedByModel.set(model, byKey);
+	let byDialect = preparedByModel.get(model);
+	if (!byDialect) {
+		byDialect = new Map();
+		preparedByModel.set(model, byDialect);
 	}
-	const key = dialect + '\n' + agent;
-	let prepared = byKey.get(key);
+	let byAgent = byDialect.get(dialect);
+	if (!byAgent) {
+		byAgent = new Map();
+		byDialect.set(dialect, byAgent);
+	}
+	let prepared = byAgent.get(agent);
 	if (!prepared) {
 		const selection = selectGroups(model, dialect, agent);
 		const ruleLines: number[] = [];
 		for (const group of selection.groups) {
-			ruleLines.push(...group.rules);
+			for (const line of group.rules) {
+				ruleLines.push(line);
+			}
 		}
 		const rules = compileRules(model, dialect, ruleLines);
-		prepared = { selection, ruleSet: new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', !isRecordDialect(dialect)) };
-		byKey.set(key, prepared);
+		const groups: AppliedGroup[] = selection.groups.map((group, i) => ({
+			index: group.index,
+			line: selection.matchedLines[i],
+			token: model.valueText(selection.matchedLines[i]),
+		}));
+		const ruleSet = new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', !isRecordDialect(dialect));
+		prepared = { selection, groups, ruleSet };
+		byAgent.set(agent, prepared);
 	}
 	return prepared;
 }
@@ -215,17 +229,11 @@ export function evaluate(model: RobotsModel, options: EvaluateOptions): Evaluati
 	const { agent, url } = options;
 	const parts = splitUrl(url);
 	const path = normalizePath(parts.path, dialect);
-	const { selection, ruleSet } = prepare(model, dialect, agent);
-	const groups: AppliedGroup[] = selection.groups.map((group, i) => ({
-		index: group.index,
-		line: selection.matchedLines[i],
-		token: model.valueText(selection.matchedLines[i]),
-	}));
-	const base = { dialect, agent, url, path, selection: selection.kind, groups };
+	const { selection, groups, ruleSet } = prepare(model, dialect, agent);
 
 	// RFC 9309 §2.2.2 and the 1996 draft §3.2.2: "/robots.txt" is always allowed.
 	if (dialect !== 'google' && dialect !== 'yandex' && isRobotsTxtPath(parts.path)) {
-		return finish({ ...base, verdict: 'allow', reason: 'robots-txt', rule: null });
+		return result(dialect, agent, url, path, 'allow', 'robots-txt', null, selection.kind, groups);
 	}
 
 	let best = ruleSet.match(path);
@@ -240,8 +248,7 @@ export function evaluate(model: RobotsModel, options: EvaluateOptions): Evaluati
 		}
 	}
 	if (!best) {
-		const reason: Reason = selection.kind === 'none' ? 'no-group' : 'no-matching-rule';
-		return finish({ ...base, verdict: 'allow', reason, rule: null });
+		return result(dialect, agent, url, path, 'allow', selection.kind === 'none' ? 'no-group' : 'no-matching-rule', null, selection.kind, groups);
 	}
 	const rule: DecidingRule = {
 		line: best.line,
@@ -251,11 +258,48 @@ export function evaluate(model: RobotsModel, options: EvaluateOptions): Evaluati
 		normalizedPattern: best.normalized,
 		...(best.implied ? { implied: best.implied } : {}),
 	};
-	return finish({ ...base, verdict: best.allow ? 'allow' : 'disallow', reason: 'rule', rule });
+	return result(dialect, agent, url, path, best.allow ? 'allow' : 'disallow', 'rule', rule, selection.kind, groups);
 }
 
-function finish(evaluation: Omit<Evaluation, 'explanation'>): Evaluation {
-	return { ...evaluation, explanation: explain(evaluation) };
+/** Builds the answer; the explanation is written only when someone reads it. */
+function result(
+	dialect: Dialect,
+	agent: string,
+	url: string,
+	path: string,
+	verdict: Verdict,
+	reason: Reason,
+	rule: DecidingRule | null,
+	selection: GroupSelection['kind'],
+	groups: readonly AppliedGroup[],
+): Evaluation {
+	return new EvaluationResult(dialect, agent, url, path, verdict, reason, rule, selection, groups);
+}
+
+class EvaluationResult implements Evaluation {
+	private written: string | undefined;
+
+	constructor(
+		readonly dialect: Dialect,
+		readonly agent: string,
+		readonly url: string,
+		readonly path: string,
+		readonly verdict: Verdict,
+		readonly reason: Reason,
+		readonly rule: DecidingRule | null,
+		readonly selection: GroupSelection['kind'],
+		readonly groups: readonly AppliedGroup[],
+	) {}
+
+	get explanation(): string {
+		this.written ??= explain(this);
+		return this.written;
+	}
+
+	toJSON(): Evaluation {
+		const { dialect, agent, url, path, verdict, reason, rule, selection, groups, explanation } = this;
+		return { dialect, agent, url, path, verdict, reason, rule, selection, groups, explanation };
+	}
 }
 
 function explain(e: Omit<Evaluation, 'explanation'>): string {

@@ -1,6 +1,7 @@
 /**
  * An editable robots.txt document that takes LSP content changes and keeps its model up to date incrementally:
- * only the lines an edit touches are lexed again, every other line keeps its node.
+ * only the lines an edit touches are lexed again, every other line keeps its node and its text, and the whole text
+ * is never copied on the edit path (the model joins it lazily when someone asks).
  * Invariant (property-tested): after any sequence of edits the model deep-equals `RobotsModel.parse` of the same text.
  */
 
@@ -11,6 +12,7 @@ import { lexLine } from './lexer';
 import { RobotsModel } from './parser';
 
 const CR = 13;
+const LF = 10;
 
 export class RobotsDocument {
 	private current: RobotsModel;
@@ -30,18 +32,11 @@ export class RobotsDocument {
 	/** Applies LSP content changes in order; a change without a range replaces the whole text. */
 	update(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
 		for (const change of changes) {
-			if ('range' in change) {
-				const start = this.offsetAt(change.range.start);
-				const end = Math.max(start, this.offsetAt(change.range.end));
-				this.current = applyEdit(this.current, start, end, change.text);
-			} else {
-				this.current = RobotsModel.parse(change.text);
-			}
+			this.current = 'range' in change ? applyRangeEdit(this.current, change.range, change.text) : RobotsModel.parse(change.text);
 		}
 		this.version = version;
 	}
 
-	/** The offset of an LSP position, clamped to the document and to the line's content, as TextDocument does. */
 	offsetAt(position: Position): number {
 		return offsetAt(this.current, position);
 	}
@@ -51,6 +46,7 @@ export class RobotsDocument {
 	}
 }
 
+/** The offset of an LSP position, clamped to the document and to the line's content, as TextDocument does. */
 export function offsetAt(model: RobotsModel, position: Position): number {
 	if (position.line < 0) {
 		return 0;
@@ -58,8 +54,7 @@ export function offsetAt(model: RobotsModel, position: Position): number {
 	if (position.line >= model.lineCount) {
 		return model.text.length;
 	}
-	const start = model.lineStarts[position.line];
-	return start + Math.max(0, Math.min(position.character, model.lines[position.line].length));
+	return model.lineStarts[position.line] + clampCharacter(model, position.line, position.character);
 }
 
 export function positionAt(model: RobotsModel, offset: number): Position {
@@ -73,63 +68,96 @@ export function lineRange(model: RobotsModel, line: number): Range {
 	return { start: { line, character: 0 }, end: { line, character: model.lines[line].length } };
 }
 
-/**
- * Replaces `[start, end)` of the model's text with `insert` and returns the new model. Lexing restarts at the
- * first line the edit touches (one line earlier when that line follows a lone `\r`, which an inserted `\n` would join)
- * and stops at the first line break that falls on an old line start after the edit: from there on text and nodes
- * are unchanged, because a line's node depends only on its own characters.
- */
-export function applyEdit(model: RobotsModel, start: number, end: number, insert: string): RobotsModel {
-	const oldText = model.text;
-	const text = oldText.slice(0, start) + insert + oldText.slice(end);
-	const delta = insert.length - (end - start);
-	const oldLines = model.lines;
-	const oldStarts = model.lineStarts;
+function clampCharacter(model: RobotsModel, line: number, character: number): number {
+	return Math.max(0, Math.min(character, model.lines[line].length));
+}
 
-	let first = model.lineAt(start);
-	if (first > 0 && start === oldStarts[first]) {
-		const previous = oldLines[first - 1];
-		if (previous.eolLength === 1 && oldText.charCodeAt(oldStarts[first] - 1) === CR) {
-			first--;
+/** Applies an LSP range edit. Positions are clamped as `offsetAt` clamps them. */
+export function applyRangeEdit(model: RobotsModel, range: Range, insert: string): RobotsModel {
+	const last = model.lineCount - 1;
+	const clampPosition = (position: Position): [number, number] => {
+		if (position.line < 0) {
+			return [0, 0];
 		}
+		if (position.line > last) {
+			return [last, model.lineTexts[last].length];
+		}
+		return [position.line, clampCharacter(model, position.line, position.character)];
+	};
+	let [startLine, startCharacter] = clampPosition(range.start);
+	let [endLine, endCharacter] = clampPosition(range.end);
+	if (endLine < startLine || (endLine === startLine && endCharacter < startCharacter)) {
+		[endLine, endCharacter] = [startLine, startCharacter];
 	}
+	return replaceLines(model, startLine, startCharacter, endLine, endCharacter, insert);
+}
+
+/** Replaces `[start, end)` of the model's text (offsets) with `insert`; an offset may fall between `\r` and `\n`. */
+export function applyEdit(model: RobotsModel, start: number, end: number, insert: string): RobotsModel {
+	const startLine = model.lineAt(start);
+	const endLine = model.lineAt(Math.max(start, end));
+	const starts = model.lineStarts;
+	return replaceLines(model, startLine, start - starts[startLine], endLine, Math.max(start, end) - starts[endLine], insert);
+}
+
+/**
+ * The edit itself. Characters count within `lineTexts` (line ends included). The touched lines are joined into a
+ * small local string, lexed again, and spliced in. Two line ends can merge across the edit's borders: a line
+ * ending in a lone `\r` before the edit joins a `\n` that the edit puts first, and a lone `\r` the edit leaves last
+ * joins a following line that is a lone `\n`; both are taken into the local string.
+ */
+function replaceLines(
+	model: RobotsModel,
+	startLine: number,
+	startCharacter: number,
+	endLine: number,
+	endCharacter: number,
+	insert: string,
+): RobotsModel {
+	const oldLines = model.lines;
+	const oldTexts = model.lineTexts;
+	let first = startLine;
+	let local = oldTexts[first].slice(0, startCharacter) + insert + oldTexts[endLine].slice(endCharacter);
+	if (startCharacter === 0 && first > 0 && endsWithLoneCarriageReturn(oldLines[first - 1], oldTexts[first - 1])) {
+		first--;
+		local = oldTexts[first] + local;
+	}
+	let resume = endLine + 1;
+	while (resume < oldLines.length && local.charCodeAt(local.length - 1) === CR && oldTexts[resume].charCodeAt(0) === LF) {
+		local += oldTexts[resume];
+		resume++;
+	}
+	const atEnd = resume === oldLines.length;
 
 	const newLines: LineNode[] = [];
-	const newStarts: number[] = [];
-	let resume = oldLines.length;
-	// The first old line that could be reused starts at or after the edit's end.
-	let candidate = model.lineAt(end);
-	let offset = oldStarts[first];
+	const newTexts: string[] = [];
+	let offset = 0;
 	for (;;) {
-		const line = lexLine(text, offset, offset === 0);
+		const line = lexLine(local, offset, first === 0 && offset === 0);
+		const next = offset + line.length + line.eolLength;
 		newLines.push(line);
-		newStarts.push(offset);
-		if (line.eolLength === 0) {
+		newTexts.push(local.slice(offset, next));
+		// Without a line end this is the document's last line; at the end of the local text the old lines resume,
+		// unless the edit reached the end of the document, which then ends in an empty line.
+		if (line.eolLength === 0 || (next === local.length && !atEnd)) {
 			break;
 		}
-		offset += line.length + line.eolLength;
-		const oldOffset = offset - delta;
-		if (oldOffset >= end) {
-			while (candidate < oldStarts.length && oldStarts[candidate] < oldOffset) {
-				candidate++;
-			}
-			// Old line 0 was lexed as the first line (byte order mark), so it cannot move down.
-			if (candidate > 0 && candidate < oldStarts.length && oldStarts[candidate] === oldOffset) {
-				resume = candidate;
-				break;
-			}
-		}
+		offset = next;
 	}
 
 	const lines = oldLines.slice(0, first);
-	const starts = oldStarts.slice(0, first);
+	const texts = oldTexts.slice(0, first);
 	for (let i = 0; i < newLines.length; i++) {
 		lines.push(newLines[i]);
-		starts.push(newStarts[i]);
+		texts.push(newTexts[i]);
 	}
 	for (let i = resume; i < oldLines.length; i++) {
 		lines.push(oldLines[i]);
-		starts.push(oldStarts[i] + delta);
+		texts.push(oldTexts[i]);
 	}
-	return RobotsModel.fromLines(text, lines, starts);
+	return RobotsModel.fromLines(lines, texts);
+}
+
+function endsWithLoneCarriageReturn(line: LineNode, text: string): boolean {
+	return line.eolLength === 1 && text.charCodeAt(text.length - 1) === CR;
 }

@@ -1,6 +1,6 @@
 /**
- * Lines to a file model. `RobotsModel` is immutable: the lossless line nodes, their start offsets, and, computed on
- * first use and cached, the grouping of the lines into records for each dialect. Parsing never fails.
+ * Lines to a file model. `RobotsModel` is immutable: the lossless line nodes with each line's own text, and, computed
+ * on first use and cached, the whole text, the line start offsets and each dialect's grouping. Parsing never fails.
  */
 
 import type { Dialect } from '../dialect';
@@ -58,36 +58,59 @@ export function lineRole(line: LineNode, dialect: Dialect): LineRole {
 
 export class RobotsModel {
 	private readonly groupings = new Map<Dialect, Grouping>();
+	private joined: string | undefined;
+	private starts: number[] | undefined;
 
 	private constructor(
-		/** The whole source text. */
-		readonly text: string,
 		/** One node per line; a text ending in a line break has a last, empty line, as in LSP. */
 		readonly lines: readonly LineNode[],
-		/** The offset at which each line starts. */
-		readonly lineStarts: readonly number[],
+		/** Each line's own text, line end included. An edit replaces only the strings of the lines it touches. */
+		readonly lineTexts: readonly string[],
 	) {}
 
 	/** Parses a whole text. */
 	static parse(text: string): RobotsModel {
 		const lines: LineNode[] = [];
-		const lineStarts: number[] = [];
+		const lineTexts: string[] = [];
 		let offset = 0;
 		for (;;) {
 			const line = lexLine(text, offset, offset === 0);
+			const next = offset + line.length + line.eolLength;
 			lines.push(line);
-			lineStarts.push(offset);
+			lineTexts.push(text.slice(offset, next));
 			if (line.eolLength === 0) {
 				break;
 			}
-			offset += line.length + line.eolLength;
+			offset = next;
 		}
-		return new RobotsModel(text, lines, lineStarts);
+		const model = new RobotsModel(lines, lineTexts);
+		model.joined = text;
+		return model;
 	}
 
-	/** Builds a model from nodes whose correctness the caller guarantees (the incremental path). */
-	static fromLines(text: string, lines: readonly LineNode[], lineStarts: readonly number[]): RobotsModel {
-		return new RobotsModel(text, lines, lineStarts);
+	/** Builds a model from nodes and line texts whose agreement the caller guarantees (the incremental path). */
+	static fromLines(lines: readonly LineNode[], lineTexts: readonly string[]): RobotsModel {
+		return new RobotsModel(lines, lineTexts);
+	}
+
+	/** The whole source text (joined from the lines on first use after an edit). */
+	get text(): string {
+		this.joined ??= this.lineTexts.join('');
+		return this.joined;
+	}
+
+	/** The offset at which each line starts (computed on first use). */
+	get lineStarts(): readonly number[] {
+		if (!this.starts) {
+			const starts = new Array<number>(this.lines.length);
+			let offset = 0;
+			for (let i = 0; i < this.lines.length; i++) {
+				starts[i] = offset;
+				offset += this.lineTexts[i].length;
+			}
+			this.starts = starts;
+		}
+		return this.starts;
 	}
 
 	get lineCount(): number {
@@ -96,27 +119,23 @@ export class RobotsModel {
 
 	/** The line's text without its line end. */
 	lineText(line: number): string {
-		const start = this.lineStarts[line];
-		return this.text.slice(start, start + this.lines[line].length);
+		return this.lineTexts[line].slice(0, this.lines[line].length);
 	}
 
 	keyText(line: number): string {
-		const start = this.lineStarts[line];
 		const node = this.lines[line];
-		return this.text.slice(start + node.keyStart, start + node.keyEnd);
+		return this.lineTexts[line].slice(node.keyStart, node.keyEnd);
 	}
 
 	valueText(line: number): string {
-		const start = this.lineStarts[line];
 		const node = this.lines[line];
-		return this.text.slice(start + node.valueStart, start + node.valueEnd);
+		return this.lineTexts[line].slice(node.valueStart, node.valueEnd);
 	}
 
 	/** The comment, `#` included, or the empty string. */
 	commentText(line: number): string {
-		const start = this.lineStarts[line];
 		const node = this.lines[line];
-		return node.commentStart < 0 ? '' : this.text.slice(start + node.commentStart, start + node.length);
+		return node.commentStart < 0 ? '' : this.lineTexts[line].slice(node.commentStart, node.length);
 	}
 
 	/** The index of the line that contains `offset` (its line end included). */
