@@ -21,6 +21,7 @@ export {
 } from './matching/evaluate';
 export { selectGroups, type GroupSelection, type SelectionKind } from './matching/agents';
 export { RobotRules, type RobotRulesOptions } from './robotRules';
+export { defaultAnalysisOptions, defaultDialects, type AnalysisOptions, type SeverityName } from './options';
 
 /**
  * Parses robots.txt text into an immutable model. Never throws: any text, including binary junk, gives a model
