@@ -6,21 +6,29 @@
 
 import { readFileSync } from 'node:fs';
 import { allDialects, evaluate, isDialect, parse, type Dialect, type Evaluation, type RobotsModel } from '../core/index';
+import { lintUsage, runLint, UsageError } from './lint';
 
 const usage = `Usage:
   robots-txt test <robots-file> --agent <name> [--dialect <dialect>] [--json] [--urls <file|->] [<url>...]
   robots-txt test --batch <file|-> [--dialect <dialect>]
+${lintUsage}
 
-Checks URLs against a robots.txt file for one crawler and says which line decides.
+test: checks URLs against a robots.txt file for one crawler and says which line decides.
   --agent <name>      the crawler's product token, e.g. Googlebot
   --dialect <name>    ${allDialects.join(' | ')} (default rfc9309)
   --json              one JSON object per URL and line
   --urls <file|->     read one URL a line from a file or standard input
   --batch <file|->    JSON lines {"robots", "agent", "url", "dialect"?}, answered in order as JSON lines
 
-Line numbers are 1-based. Exit status: 0 when every URL was evaluated, 2 on bad arguments or unreadable files.`;
+lint: reports the mistakes in robots.txt files (folders are searched for files named robots.txt).
+  --format <name>     text (file:line:col: severity code: message), json, or sarif (SARIF 2.1.0)
+  --dialect <name>    the crawlers to check for; repeat or separate with commas (default rfc9309,google,yandex,draft1996)
+  --max-warnings <n>  fail when there are more warnings than this
 
-class UsageError extends Error {}
+Line numbers are 1-based. Exit status: test: 0 when every URL was evaluated; lint: 1 when there are errors (or more
+warnings than --max-warnings), else 0; both: 2 on bad arguments or unreadable files.`;
+
+const version = '0.1.0';
 
 interface TestOptions {
 	robotsFile?: string;
@@ -223,6 +231,10 @@ export function main(args: readonly string[]): number {
 			output.line(usage);
 			output.flush();
 			return command === undefined ? 2 : 0;
+		}
+		if (command === 'lint') {
+			const code = runLint(rest, (text) => process.stdout.write(text), version);
+			return code;
 		}
 		if (command !== 'test') {
 			throw new UsageError(`unknown command "${command}"`);

@@ -1,0 +1,56 @@
+/**
+ * Small builders for the text edits quick fixes make, in line and character terms.
+ */
+
+import type { TextEdit } from 'vscode-languageserver-types';
+import type { RobotsModel } from '../../syntax/parser';
+
+export function replaceSpan(line: number, start: number, end: number, newText: string): TextEdit {
+	return { range: { start: { line, character: start }, end: { line, character: end } }, newText };
+}
+
+/** Removes a whole line with its line end (for the last line, the line end before it). */
+export function deleteLine(model: RobotsModel, line: number): TextEdit {
+	if (line + 1 < model.lineCount) {
+		return { range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, newText: '' };
+	}
+	if (line > 0) {
+		const previous = line - 1;
+		return { range: { start: { line: previous, character: model.lines[previous].length }, end: { line, character: model.lines[line].length } }, newText: '' };
+	}
+	return replaceSpan(line, 0, model.lines[line].length, '');
+}
+
+/** Inserts whole lines before `line` (each given without a line end). */
+export function insertLinesBefore(model: RobotsModel, line: number, lines: readonly string[]): TextEdit {
+	const eol = lineEnding(model);
+	return { range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: lines.map((text) => text + eol).join('') };
+}
+
+/** Inserts whole lines after `line`. */
+export function insertLinesAfter(model: RobotsModel, line: number, lines: readonly string[]): TextEdit {
+	const eol = lineEnding(model);
+	const end = model.lines[line].length;
+	return { range: { start: { line, character: end }, end: { line, character: end } }, newText: lines.map((text) => eol + text).join('') };
+}
+
+/** The file's most common line end, `\n` when it has none. */
+export function lineEnding(model: RobotsModel): string {
+	let crlf = 0;
+	let lf = 0;
+	let cr = 0;
+	const limit = Math.min(model.lineCount, 1000);
+	for (let i = 0; i < limit; i++) {
+		const node = model.lines[i];
+		if (node.eolLength === 2) {
+			crlf++;
+		} else if (node.eolLength === 1) {
+			if (model.lineTexts[i].endsWith('\r')) {
+				cr++;
+			} else {
+				lf++;
+			}
+		}
+	}
+	return crlf > lf && crlf >= cr ? '\r\n' : cr > lf ? '\r' : '\n';
+}

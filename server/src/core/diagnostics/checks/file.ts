@@ -1,0 +1,235 @@
+/**
+ * Checks of the file as a whole: its name, whether it is robots.txt at all, its encoding, and the size limits
+ * crawlers apply (Google's 500 KiB and 16 663-byte lines, Yandex's 2 048 rules of at most 1 024 characters).
+ */
+
+import { googleMaxLineOctets } from '../../matching/agents';
+import { utf8Length } from '../../matching/encoding';
+import type { RobotsModel } from '../../syntax/parser';
+import type { Check, CheckContext } from '../context';
+import { replaceSpan } from './edits';
+
+const maxFileOctets = 500 * 1024;
+const yandexMaxRules = 2048;
+const yandexMaxRuleLength = 1024;
+
+const fileName: Check = (context) => {
+	const name = context.options.fileName;
+	if (name === undefined || name === 'robots.txt') {
+		return;
+	}
+	const hint = name.toLowerCase() === 'robots.txt'
+		? 'URLs are case-sensitive, so a server on a case-sensitive file system answers 404'
+		: 'crawlers never ask for it';
+	context.report({
+		code: 'file-name',
+		line: 0,
+		message: `Crawlers request exactly "/robots.txt" (all lower case); this file is named "${name}": ${hint}.`,
+	});
+};
+
+/** What the content looks like when it is not robots.txt. */
+export function foreignContent(model: RobotsModel): string | undefined {
+	let sample = '';
+	for (let line = 0; line < model.lineCount && sample.length < 2048; line++) {
+		sample += model.lineTexts[line];
+	}
+	const start = sample.replace(/^\uFEFF/, '').trimStart();
+	const lower = start.slice(0, 200).toLowerCase();
+	if (/^<!doctype\s+html|^<html[\s>]|^<head[\s>]|^<body[\s>]|^<!--/.test(lower) || /<html[\s>]/.test(lower)) {
+		return 'an HTML page';
+	}
+	if (lower.startsWith('<?xml') || /^<[a-z][\w:-]*[\s>]/.test(lower)) {
+		return 'XML or HTML markup';
+	}
+	if (/^[{[]\s*["{[\]}]/.test(start)) {
+		return 'JSON';
+	}
+	// UTF-16 text read as UTF-8: every other code unit is NUL (after the byte order mark, which is not UTF-8 either).
+	const body = sample.replace(/^\uFFFD\uFFFD/, '').slice(0, 200);
+	let alternateNul = 0;
+	for (let i = 0; i < body.length; i++) {
+		if (body.charCodeAt(i) === 0) {
+			alternateNul++;
+		}
+	}
+	if (body.length >= 4 && alternateNul * 2 >= body.length - 1 && /[A-Za-z#]/.test(body)) {
+		return 'UTF-16 text';
+	}
+	let control = 0;
+	let nul = 0;
+	for (let i = 0; i < sample.length; i++) {
+		const code = sample.charCodeAt(i);
+		if ((code < 32 && code !== 9 && code !== 10 && code !== 13 && code !== 12) || code === 0xfffd) {
+			control++;
+		}
+		if (code === 0) {
+			nul++;
+		}
+	}
+	// Text has no control characters to speak of; a stray byte or two is a damaged robots.txt, not a binary one.
+	if (sample.length > 0 && (control / sample.length > 0.1 || nul / sample.length > 0.01)) {
+		return 'binary data';
+	}
+	return undefined;
+}
+
+const notRobotsTxt: Check = (context) => {
+	const what = foreignContent(context.model);
+	if (what) {
+		context.report({
+			code: 'not-robots-txt',
+			line: 0,
+			message: what === 'UTF-16 text'
+				? 'This is UTF-16 text: crawlers read robots.txt as UTF-8 (RFC 9309 §2.3), find no rules in it and may fetch everything. Save it as UTF-8.'
+				: `This is ${what}, not robots.txt (an error page served as /robots.txt?). Crawlers find no rules in it and may fetch everything.`,
+		});
+	}
+};
+
+/** Whether the file is not robots.txt at all; then its encoding and size do not matter. */
+function isForeign(context: CheckContext): boolean {
+	return context.problems.some((problem) => problem.code === 'not-robots-txt');
+}
+
+/** A UTF-8 byte order mark that was read as Windows-1252 or Latin-1 and saved again as UTF-8. */
+export const doubleEncodedBom = '\u00EF\u00BB\u00BF';
+
+const byteOrderMark: Check = (context) => {
+	const { model } = context;
+	if (isForeign(context)) {
+		return;
+	}
+	const first = model.lineTexts[0];
+	const at = first.charCodeAt(0) === 0xfeff ? 1 : 0;
+	if (first.startsWith(doubleEncodedBom, at)) {
+		const node = model.lines[0];
+		// What follows the mark decides whether a directive is lost: a comment or nothing costs nothing.
+		const rest = model.lineText(0).slice(at + doubleEncodedBom.length).trim();
+		const harmless = rest === '' || rest.startsWith('#');
+		context.report({
+			code: 'byte-order-mark',
+			line: 0,
+			start: 0,
+			end: at + doubleEncodedBom.length,
+			severity: harmless ? 'hint' : 'warning',
+			message: harmless
+				? `The file starts with a byte order mark that was saved in the wrong encoding (it shows as "${doubleEncodedBom}"). It is harmless here, but no crawler skips it.`
+				: `The file starts with a byte order mark that was saved in the wrong encoding (it shows as "${doubleEncodedBom}"): no crawler skips it, so every crawler reads "${model.keyText(0)}" as the first key and ignores the line${node.kind === 'directive' ? '' : ' (it is not "key: value" either)'}.`,
+			fixes: [{ title: 'Remove the broken byte order mark', edits: [replaceSpan(0, 0, at + doubleEncodedBom.length, '')], isPreferred: true }],
+		});
+		return;
+	}
+	if (at === 0) {
+		return;
+	}
+	// Before a comment or a blank line the mark costs nothing: a robot that does not skip it ignores that line anyway.
+	const harmless = model.lines[0].kind === 'comment' || model.lines[0].kind === 'blank';
+	context.report({
+		code: 'byte-order-mark',
+		line: 0,
+		start: 0,
+		end: 1,
+		severity: harmless ? 'hint' : undefined,
+		message: harmless
+			? 'The file starts with a UTF-8 byte order mark. It is harmless here (the first line holds no directive), but robots that do not skip it read it as part of the first line.'
+			: 'The file starts with a UTF-8 byte order mark. Google skips it, but robots that do not (Python\'s urllib.robotparser among them) read it as part of the first key, so they do not recognise the first directive.',
+		fixes: [{ title: 'Remove the byte order mark', edits: [replaceSpan(0, 0, 1, '')], isPreferred: true }],
+	});
+};
+
+const invalidUtf8: Check = (context) => {
+	const { model } = context;
+	if (isForeign(context)) {
+		return;
+	}
+	let reported = 0;
+	for (let line = 0; line < model.lineCount && reported < 100; line++) {
+		const at = model.lineTexts[line].indexOf('\uFFFD');
+		if (at >= 0 && at < model.lines[line].length) {
+			reported++;
+			context.report({
+				code: 'invalid-utf8',
+				line,
+				start: at,
+				end: at + 1,
+				message: 'Bytes that are not valid UTF-8 (shown as \uFFFD), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8, and crawlers compare these bytes as they are, not as the characters you meant. Save the file as UTF-8.',
+			});
+		}
+	}
+};
+
+const sizeLimits: Check = (context) => {
+	const { model } = context;
+	if (isForeign(context)) {
+		return;
+	}
+	let octets = 0;
+	let rules = 0;
+	let overSize = false;
+	const yandex = context.concerns(['yandex']);
+	for (let line = 0; line < model.lineCount; line++) {
+		const text = model.lineTexts[line];
+		const node = model.lines[line];
+		const lineOctets = text.length * 3 <= googleMaxLineOctets ? -1 : utf8Length(model.lineText(line));
+		const cut = lineOctets > googleMaxLineOctets ? cutPosition(model.lineText(line), googleMaxLineOctets) : -1;
+		// A cut inside a comment loses nothing Google would have read.
+		if (cut >= 0 && (node.kind === 'directive' || node.kind === 'text') && (node.commentStart < 0 || cut < node.commentStart)) {
+			context.report({
+				code: 'line-too-long',
+				line,
+				start: cut,
+				message: `This line is ${lineOctets.toLocaleString('en')} bytes long; Google reads only the first ${googleMaxLineOctets.toLocaleString('en')} bytes of a line and ignores the rest, from here on.`,
+			});
+		}
+		if (!overSize) {
+			const size = octets + utf8Length(text);
+			if (size > maxFileOctets) {
+				overSize = true;
+				context.report({
+					code: 'file-too-large',
+					line,
+					message: `The file is over 500 KiB: Google and Yandex stop reading at 500 KiB (RFC 9309 §2.5 requires at least that much), so this line and everything after it may be ignored.`,
+				});
+			}
+			octets = size;
+		}
+		if (yandex && (node.directive === 'allow' || node.directive === 'disallow')) {
+			rules++;
+			if (rules === yandexMaxRules + 1) {
+				context.report({
+					code: 'too-many-rules',
+					line,
+					message: `This is rule number ${yandexMaxRules + 1}: Yandex reports an error for more than ${yandexMaxRules.toLocaleString('en')} Allow/Disallow rules.`,
+				});
+			}
+			const length = node.valueEnd - node.valueStart;
+			if (length > yandexMaxRuleLength) {
+				context.report({
+					code: 'rule-too-long',
+					line,
+					start: node.valueStart,
+					end: node.valueEnd,
+					message: `This rule is ${length.toLocaleString('en')} characters long: Yandex reports an error for rules over ${yandexMaxRuleLength.toLocaleString('en')} characters.`,
+				});
+			}
+		}
+	}
+};
+
+function cutPosition(text: string, limit: number): number {
+	let octets = 0;
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		octets += code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code <= 0xdbff ? 4 : 3;
+		if (octets > limit) {
+			return i;
+		}
+		if (code >= 0xd800 && code <= 0xdbff) {
+			i++;
+		}
+	}
+	return text.length;
+}
+
+export const fileChecks: readonly Check[] = [fileName, notRobotsTxt, byteOrderMark, invalidUtf8, sizeLimits];

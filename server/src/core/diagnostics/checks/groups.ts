@@ -1,0 +1,468 @@
+/**
+ * Checks of groups ("records") and their User-agent lines: rules no group owns, records a blank line cuts short,
+ * groups without rules (also agents that a Crawl-delay line merges into the group below), agents named twice, lines
+ * that merge groups for Google but split them for Yandex, and User-agent values that are not product tokens.
+ */
+
+import { knownCrawlers } from '../../facts/crawlers';
+import { yandexRobots } from '../../facts/yandexRobots';
+import { googleProductToken } from '../../matching/agents';
+import type { Group } from '../../syntax/parser';
+import type { Check, CheckContext } from '../context';
+import { deleteLine, insertLinesAfter, lineEnding, replaceSpan } from './edits';
+
+const ruleOutsideGroup: Check = (context) => {
+	const { model } = context;
+	// Google also reads User-agent lines with typos or without a colon, so it may see a group the others do not.
+	const googleOrphans = new Set(model.grouping('google').orphanRules);
+	for (const line of model.grouping('rfc9309').orphanRules) {
+		const googleReads = !googleOrphans.has(line) && model.lines[line].googleDirective !== 'none';
+		context.report({
+			code: 'rule-outside-group',
+			line,
+			message: googleReads
+				? 'This rule comes before any User-agent line that RFC 9309, Yandex and 1996 robots can read, so they ignore it; only Google, which also reads the User-agent line above that they cannot, applies it.'
+				: 'This rule comes before any User-agent line, so it belongs to no group and every crawler ignores it.',
+			unnecessary: !googleReads || undefined,
+		});
+	}
+};
+
+/**
+ * Rules that RFC 9309 puts in a group but the 1996 draft orphans, because a blank line ended the record: reported
+ * once per group, at the first such rule, with a fix that removes every blank line between its agents and its rules.
+ */
+const ruleAfterBlankLine: Check = (context) => {
+	const { model } = context;
+	const draftOrphans = new Set(model.grouping('draft1996').orphanRules);
+	for (const group of model.grouping('rfc9309').groups) {
+		const first = group.rules.find((line) => draftOrphans.has(line));
+		if (first === undefined) {
+			continue;
+		}
+		const lastAgent = group.userAgents[group.userAgents.length - 1];
+		const lastRule = group.rules[group.rules.length - 1];
+		const blanks: number[] = [];
+		for (let candidate = lastAgent + 1; candidate < lastRule; candidate++) {
+			if (model.lines[candidate].kind === 'blank') {
+				blanks.push(candidate);
+			}
+		}
+		context.report({
+			code: 'rule-after-blank-line',
+			line: first,
+			message: 'A blank line above ends the record for 1996-draft robots (such as Python\'s urllib.robotparser): they ignore this rule and the ones after it. RFC 9309, Google and Yandex keep it in the group.',
+			related: blanks.map((blank) => ({ line: blank, message: 'a blank line that ends the record' })),
+			fixes: blanks.length > 0
+				? [{ title: `Remove the blank line${blanks.length > 1 ? 's' : ''} inside the group`, edits: blanks.map((blank) => deleteLine(model, blank)), isPreferred: true }]
+				: undefined,
+		});
+	}
+};
+
+function tokens(context: CheckContext, group: Group): string[] {
+	return group.userAgents.map((line) => context.model.valueText(line));
+}
+
+const emptyGroup: Check = (context) => {
+	const { model } = context;
+	const groups = model.grouping('rfc9309').groups;
+	// A named group without rules matters when there are `*` rules for its crawlers to escape.
+	const starHasRules = groups.some((group) => tokens(context, group).includes('*') && group.rules.some((line) => model.valueText(line) !== ''));
+	const googleGroupOf = new Map<number, number>();
+	for (const group of model.grouping('google').groups) {
+		for (const line of group.userAgents) {
+			googleGroupOf.set(line, group.index);
+		}
+	}
+	for (const group of groups) {
+		if (group.rules.length > 0) {
+			mergedBlocks(context, group, starHasRules, googleGroupOf);
+			continue;
+		}
+		const values = tokens(context, group);
+		if (values.some((value) => embeddedDirective.test(value))) {
+			// "User-agent: * Disallow: /": invalid-product-token says where the rules went.
+			continue;
+		}
+		const names = values.map((token) => `"${token}"`).join(', ');
+		const last = group.userAgents[group.userAgents.length - 1];
+		const hasOthers = group.others.length > 0 ? ` (${model.keyText(group.others[0])} and the like are not rules)` : '';
+		let message: string;
+		let severity: 'information' | undefined;
+		if (values.includes('*')) {
+			severity = 'information';
+			message = `The group for ${names} has no rules${hasOthers}: every crawler without a group of its own may fetch everything. Add "Disallow:" to say so on purpose, or rules.`;
+		} else if (starHasRules) {
+			message = `The group for ${names} has no rules${hasOthers}: RFC 9309 and Google crawlers named here ignore the "*" group's rules and may fetch everything, while 1996-draft robots drop the record and follow "*". Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.`;
+		} else {
+			severity = 'information';
+			message = `The group for ${names} has no rules${hasOthers}: the crawlers named here may fetch everything, as they could without it. Add "Disallow:" to say so on purpose, or rules.`;
+		}
+		context.report({
+			code: 'empty-group',
+			line: group.userAgents[0],
+			severity,
+			message,
+			fixes: [{ title: 'Add "Disallow:" (allow everything explicitly)', edits: [insertLinesAfter(model, last, ['Disallow:'])] }],
+		});
+	}
+};
+
+/**
+ * User-agent lines followed by a line of their own (a Crawl-delay, say) and then more User-agent lines: written as a
+ * group of their own, but RFC 9309 and Google merge them into the group below, whose rules they then follow
+ * (google/robotstxt issue 51). Yandex splits there; agents-split-by-directive covers what that means for Yandex.
+ */
+function mergedBlocks(context: CheckContext, group: Group, starHasRules: boolean, googleGroupOf: ReadonlyMap<number, number>): void {
+	const { model } = context;
+	// Merged into a group with "*", they follow the "*" rules, which is what such a block usually means.
+	if (tokens(context, group).includes('*')) {
+		return;
+	}
+	// Blocks of User-agent lines, each with the first line of its own that is not a User-agent line.
+	const blocks: { agents: number[]; own: number }[] = [{ agents: [group.userAgents[0]], own: -1 }];
+	for (let i = 1; i < group.userAgents.length; i++) {
+		const line = group.userAgents[i];
+		const current = blocks[blocks.length - 1];
+		for (let candidate = group.userAgents[i - 1] + 1; candidate < line && current.own < 0; candidate++) {
+			const kind = model.lines[candidate].kind;
+			if (kind === 'directive' || kind === 'text') {
+				current.own = candidate;
+			}
+		}
+		if (current.own < 0) {
+			current.agents.push(line);
+		} else {
+			blocks.push({ agents: [line], own: -1 });
+		}
+	}
+	// The rules belong to the last block, the one the author wrote them under.
+	const owner = blocks[blocks.length - 1].agents[0];
+	for (const block of blocks.slice(0, -1)) {
+		const values = block.agents.map((agent) => model.valueText(agent));
+		// Only Yandex reads a group for its own robots, and Yandex splits here.
+		if (values.every((token) => token !== '*' && concernsYandex([token]))) {
+			continue;
+		}
+		const escapesStar = starHasRules && !values.includes('*');
+		const several = values.length > 1;
+		const ownNode = model.lines[block.own];
+		const what = ownNode.kind === 'text'
+			? `"${model.lineText(block.own).trim()}" is not a rule (its ":" is missing)`
+			: `a ${model.keyText(block.own)} line does not end a group`;
+		const googleToo = googleGroupOf.get(block.agents[0]) === googleGroupOf.get(owner);
+		context.report({
+			code: 'empty-group',
+			line: block.agents[0],
+			severity: escapesStar ? undefined : 'information',
+			message: `${values.map((token) => `"${token}"`).join(', ')} ${several ? 'have' : 'has'} no rules of ${several ? 'their' : 'its'} own: ${what}, so ${googleToo ? 'RFC 9309 and Google crawlers' : 'RFC 9309 crawlers'} merge ${several ? 'these crawlers' : 'it'} into the group of "${model.valueText(owner)}" (line ${owner + 1}) and apply that group's rules${escapesStar ? ', not those of "*"' : ''}. Write the rules ${several ? 'they' : 'it'} should follow under ${several ? 'their' : 'its'} own User-agent line${several ? 's' : ''}.`,
+			related: [{ line: block.own, message: 'the line that does not end the group' }],
+		});
+	}
+}
+
+const duplicateAgents: Check = (context) => {
+	const { model } = context;
+	const firstGroupOf = new Map<string, { group: Group; line: number }>();
+	for (const group of model.grouping('rfc9309').groups) {
+		const seenHere = new Set<string>();
+		for (const line of group.userAgents) {
+			const token = model.valueText(line).toLowerCase();
+			if (token === '' || seenHere.has(token)) {
+				continue;
+			}
+			seenHere.add(token);
+			const first = firstGroupOf.get(token);
+			if (!first) {
+				firstGroupOf.set(token, { group, line });
+				continue;
+			}
+			const star = token === '*';
+			context.report({
+				code: star ? 'multiple-star-groups' : 'duplicate-user-agent',
+				line,
+				start: model.lines[line].valueStart,
+				end: model.lines[line].valueEnd,
+				message: star
+					? `Another "User-agent: *" group (the first is at line ${first.line + 1}): RFC 9309, Google and Yandex merge them, but 1996-draft robots use only the first and ignore this one.`
+					: `"${model.valueText(line)}" already has a group at line ${first.line + 1}: RFC 9309, Google and Yandex merge the two, but 1996-draft robots use only the first and ignore this one.`,
+				related: [{ line: first.line, message: 'the first group for this User-agent' }],
+			});
+		}
+	}
+};
+
+/** Whether Yandex's robots read a group with these tokens: theirs, or `*`, which they fall back to. */
+function concernsYandex(tokens: readonly string[]): boolean {
+	return tokens.some((token) => {
+		const lower = token.toLowerCase();
+		return lower === '*' || lower.startsWith('yandex') || yandexRobots.some((robot) => robot.name.toLowerCase() === lower);
+	});
+}
+
+/**
+ * User-agent lines that one group holds for RFC 9309 and Google but that Yandex or the 1996 draft split: Yandex at
+ * any other line (a comment counts as blank for it), the draft at a blank line. The agents before each split are
+ * left with a group of no rules; that matters to Yandex only when they include its own robots or `*`.
+ */
+const agentsSplit: Check = (context) => {
+	const { model } = context;
+	// Python's urllib.robotparser keeps a record that has a Crawl-delay or Request-rate but no rules.
+	const draftRecordOthers = new Map<number, number>();
+	for (const record of model.grouping('draft1996').groups) {
+		for (const line of record.userAgents) {
+			draftRecordOthers.set(line, record.others.length);
+		}
+	}
+	// Yandex merges groups with the same value, so a token left without rules here may have them in another group.
+	const yandexTokensWithRules = new Set<string>();
+	for (const group of model.grouping('yandex').groups) {
+		if (group.rules.length > 0) {
+			for (const line of group.userAgents) {
+				yandexTokensWithRules.add(model.valueText(line).toLowerCase());
+			}
+		}
+	}
+	for (const group of model.grouping('rfc9309').groups) {
+		// The agents Yandex has read since its last split, and those the draft has read since its last blank line.
+		let yandexSegment: number[] = [group.userAgents[0]];
+		let draftSegment: number[] = [group.userAgents[0]];
+		for (let i = 1; i < group.userAgents.length; i++) {
+			const before = group.userAgents[i - 1];
+			const line = group.userAgents[i];
+			const between: number[] = [];
+			let hasBlank = false;
+			let hasComment = false;
+			for (let candidate = before + 1; candidate < line; candidate++) {
+				const node = model.lines[candidate];
+				if (node.kind === 'directive' || node.kind === 'text') {
+					between.push(candidate);
+				} else if (node.kind === 'blank') {
+					hasBlank = true;
+				} else {
+					hasComment = true;
+				}
+			}
+			const yandexSplit = between.length > 0 || hasBlank || hasComment;
+			const yandexLosers = yandexSegment
+				.map((agent) => model.valueText(agent))
+				.filter((token) => concernsYandex([token]) && !yandexTokensWithRules.has(token.toLowerCase()));
+			if (yandexSplit && yandexLosers.length > 0) {
+				const what = between.length > 0 ? `"${model.lineText(between[0]).trim()}"` : hasBlank ? 'A blank line' : 'A comment line (Yandex reads it as a blank line)';
+				const named = yandexLosers.map((token) => `"${token}"`).join(', ');
+				// Moving the lines below the group's last User-agent line keeps them in the group for every dialect.
+				// Yandex also splits at blank and comment lines: the fix removes blank lines and is not offered past a comment.
+				const blanks: number[] = [];
+				for (let candidate = before + 1; candidate < line; candidate++) {
+					if (model.lines[candidate].kind === 'blank') {
+						blanks.push(candidate);
+					}
+				}
+				// The move helps only when no other line splits the agents after this one from the rules.
+				const lastAgent = group.userAgents[group.userAgents.length - 1];
+				const restContiguous = lastAgent - line === group.userAgents.length - 1 - i;
+				const fixes = between.length > 0 && !hasComment && restContiguous
+					? [{
+						title: blanks.length > 0 ? 'Move the line(s) below the User-agent lines and remove the blank lines' : 'Move the line(s) below the User-agent lines',
+						edits: [
+							...[...between, ...blanks].sort((a, b) => a - b).map((removed) => deleteLine(model, removed)),
+							insertLinesAfter(model, lastAgent, between.map((moved) => model.lineText(moved))),
+						],
+					}]
+					: undefined;
+				context.report({
+					code: 'agents-split-by-directive',
+					line,
+					message: `${what} between the User-agent lines for "${model.valueText(before)}" and "${model.valueText(line)}": Google and RFC 9309 crawlers read one group, but Yandex starts a new group here, so for Yandex ${named} ${yandexLosers.length > 1 ? 'have' : 'has'} no rules at all (everything allowed).`,
+					related: between.map((moved) => ({ line: moved, message: 'the line between the User-agent lines' })),
+					fixes,
+				});
+			}
+			if (hasBlank) {
+				const loser = draftSegment.map((agent) => `"${model.valueText(agent)}"`).join(', ');
+				const fallback = draftSegment.some((agent) => model.valueText(agent) === '*') ? 'use the next "*" record that has rules' : 'follow "*" instead';
+				const python = (draftRecordOthers.get(before) ?? 0) === 0 ? ' (such as Python\'s urllib.robotparser)' : '';
+				context.report({
+					code: 'agents-split-by-blank-line',
+					line,
+					message: `A blank line between the User-agent lines for "${model.valueText(before)}" and "${model.valueText(line)}" ends the record for 1996-draft robots${python}: the record for ${loser} has no rules, so they ignore it and ${fallback}. RFC 9309 and Google read one group.`,
+				});
+			}
+			if (yandexSplit) {
+				yandexSegment = [];
+			}
+			if (hasBlank) {
+				draftSegment = [];
+			}
+			yandexSegment.push(line);
+			draftSegment.push(line);
+		}
+	}
+};
+
+const browserWords = new Set(['mozilla', 'compatible', 'applewebkit', 'khtml', 'like', 'gecko', 'chrome', 'safari', 'mobile', 'version', 'windows', 'linux', 'macintosh', 'x11', 'iphone', 'android', 'msie', 'opera', 'firefox', 'win32', 'win64']);
+
+/** The crawler's product token inside a User-agent value (a name with a version, or a whole browser string). */
+export function intendedToken(value: string): string | undefined {
+	const parts = value.split(/[\s;(),]+/).filter((part) => part !== '' && !part.startsWith('+') && !part.includes('://'));
+	for (const part of parts) {
+		const name = part.split('/')[0];
+		// Platform words of browser strings ("Windows NT", "Windows ME", "U; en-US") are no crawler names either.
+		if (/^[A-Za-z][A-Za-z0-9_.-]*$/.test(name) && !browserWords.has(name.toLowerCase()) && !/^(nt|me|xp|ce|u|i|en(-\w+)?|wow64|x64)$/i.test(name)) {
+			return name;
+		}
+	}
+	return undefined;
+}
+
+/** Directives that people run into a User-agent value when lines lose their breaks. */
+const embeddedDirective = /^(\S+)\s+((?:user-agent|allow|disallow|sitemap|crawl-delay|host)\s*:.*)$/i;
+
+const userAgentValues: Check = (context) => {
+	const { model } = context;
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		if (node.directive !== 'user-agent') {
+			continue;
+		}
+		const value = model.valueText(line);
+		if (value === '' || value === '*') {
+			continue;
+		}
+		const span = { line, start: node.valueStart, end: node.valueEnd };
+		const cut = googleProductToken(value);
+		// Google reads "*" followed by whitespace as the global group.
+		const googleGlobal = value[0] === '*' && /\s/.test(value[1] ?? '');
+		const embedded = embeddedDirective.exec(value);
+		if (embedded) {
+			const [, agent, rest] = embedded;
+			context.report({
+				code: 'invalid-product-token',
+				...span,
+				message: `Several directives on one line: this is one User-agent line with the value "${value}". RFC 9309 crawlers match no crawler with it, Google reads only ${googleGlobal ? '"*"' : `"${cut || '(nothing)'}"`}, and no crawler sees "${rest}" as a directive.`,
+				fixes: [{
+					title: `Put "${rest}" on a line of its own`,
+					edits: [replaceSpan(line, node.valueStart, node.valueEnd, `${agent}${lineEnding(model)}${rest}`)],
+				}],
+			});
+			continue;
+		}
+		if (value.includes('*')) {
+			const without = value.replace(/\*/g, '').trim();
+			// Google's crawlers cut the value at "*", so for them "Mediapartners-Google*" works.
+			const google = /google/i.test(cut);
+			let message: string;
+			if (googleGlobal) {
+				message = `"${value}" is not "*": RFC 9309 crawlers compare the whole value and match no crawler with it, while Google reads it as "*".`;
+			} else if (google) {
+				message = `"*" is not a wildcard inside a User-agent value. Google's crawlers cut "${value}" to "${cut}", so it works for them; RFC 9309 and Yandex parsers compare the whole value and match nothing.`;
+			} else {
+				message = `"*" is not a wildcard inside a User-agent value: RFC 9309 crawlers compare the whole value, so "${value}" names no crawler; Google reads only "${cut || '(nothing)'}".`;
+			}
+			const replacement = googleGlobal ? '*' : without;
+			// Dropping a trailing "*" names the crawler the value starts with; a leading one meant "any name containing",
+			// which robots.txt cannot say, so that rewrite is offered but not preferred.
+			const preferred = googleGlobal || /^[A-Za-z][A-Za-z0-9_.-]*\*+$/.test(value);
+			context.report({
+				code: 'wildcard-in-user-agent',
+				...span,
+				severity: google || googleGlobal ? 'information' : undefined,
+				message,
+				// Only a single name is worth proposing; "Microsoft URL Control" or markup would not be a product token either.
+				fixes: replacement === '*' || /^[A-Za-z][A-Za-z0-9_.-]*$/.test(replacement)
+					? [{ title: `Change to "${replacement}"`, edits: [replaceSpan(line, node.valueStart, node.valueEnd, replacement)], isPreferred: preferred || undefined }]
+					: undefined,
+			});
+			continue;
+		}
+		if (!/[\s/();,+]/.test(value)) {
+			continue;
+		}
+		const commaList = value.includes(',') && value.split(',').every((part) => /^\s*[A-Za-z][A-Za-z0-9_.-]*\s*$/.test(part));
+		if (commaList) {
+			const names = value.split(',').map((part) => part.trim());
+			context.report({
+				code: 'invalid-product-token',
+				...span,
+				message: `One crawler per User-agent line: RFC 9309 crawlers read "${value}" as one name that matches nothing; Google reads only "${cut}".`,
+				fixes: [{
+					title: 'Put each crawler on its own User-agent line',
+					edits: [replaceSpan(line, 0, node.length, names.map((name) => `${model.keyText(line)}: ${name}`).join(lineEnding(model)))],
+					isPreferred: true,
+				}],
+			});
+			continue;
+		}
+		const token = intendedToken(value);
+		const first = value.split(/[\s/;(]/)[0].toLowerCase();
+		// "Name/1.0 …" keeps Google's reading when cut to its name; a browser string names its crawler inside.
+		const fixable = token !== undefined && ((token === cut && value[cut.length] === '/') || (browserWords.has(first) && token !== cut));
+		// A name of several words names a robot that has no product token at all; it matches its own way, if any.
+		const severity = !fixable && /^[^/]+$/.test(value) ? 'information' : undefined;
+		context.report({
+			code: 'invalid-product-token',
+			...span,
+			severity,
+			message: `"${value}" is not a product token${severity ? ' (a crawler name has no spaces)' : ''}: RFC 9309 crawlers compare the whole value and match no crawler with it; Google cuts it to "${cut || '(nothing)'}".${fixable ? ` Write the crawler's token, "${token}".` : ''}`,
+			fixes: fixable ? [{ title: `Change to "${token}"`, edits: [replaceSpan(line, node.valueStart, node.valueEnd, token)], isPreferred: true }] : undefined,
+		});
+	}
+};
+
+/**
+ * A value that is no crawler's name but a piece of several: robots that match by substring (1996 draft, 1994,
+ * Python's urllib.robotparser) apply the group to all of them (seed 000: "bot" matches Googlebot and Spambot).
+ */
+const broadUserAgent: Check = (context) => {
+	const { model } = context;
+	const tokens = knownCrawlers.map((crawler) => crawler.token);
+	const known = new Set(tokens.map((token) => token.toLowerCase()));
+	for (let line = 0; line < model.lineCount; line++) {
+		if (model.lines[line].directive !== 'user-agent') {
+			continue;
+		}
+		const value = model.valueText(line);
+		const lower = value.toLowerCase();
+		if (value === '' || value === '*' || known.has(lower)) {
+			continue;
+		}
+		const caught = tokens.filter((token) => token.toLowerCase().includes(lower));
+		if (caught.length < 2) {
+			continue;
+		}
+		const shown = caught.slice(0, 5).join(', ') + (caught.length > 5 ? ` and ${caught.length - 5} more known crawlers` : '');
+		context.report({
+			code: 'broad-user-agent',
+			line,
+			start: model.lines[line].valueStart,
+			end: model.lines[line].valueEnd,
+			message: `1996-draft robots (such as Python's urllib.robotparser) match "${value}" anywhere in their name, so this group applies to ${shown}, and to any robot whose name contains it; RFC 9309 crawlers apply it only to a crawler named exactly "${value}".`,
+		});
+	}
+};
+
+/** A value that looks like a crawler name rather than a path. */
+export const crawlerLike = /^[A-Za-z][A-Za-z0-9_.-]*(bot|spider|crawler|slurp)$/i;
+
+const userAgentAsPath: Check = (context) => {
+	const { model } = context;
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		if (node.directive !== 'allow' && node.directive !== 'disallow') {
+			continue;
+		}
+		const value = model.valueText(line);
+		if (crawlerLike.test(value)) {
+			context.report({
+				code: 'user-agent-as-path',
+				line,
+				start: node.valueStart,
+				end: node.valueEnd,
+				message: `"${model.keyText(line)}: ${value}" does not name a crawler: it is a path pattern (which matches nothing, as paths start with "/"). Name crawlers on a User-agent line and put "Disallow: /" under it.`,
+			});
+		}
+	}
+};
+
+export const groupChecks: readonly Check[] = [ruleOutsideGroup, ruleAfterBlankLine, emptyGroup, duplicateAgents, agentsSplit, userAgentValues, broadUserAgent, userAgentAsPath];

@@ -1,0 +1,270 @@
+/**
+ * Checks of single lines: the `key: value` shape, directive names (unknown, misspelt, odd casing), leading
+ * whitespace and missing values.
+ */
+
+import { canonicalName, directiveFacts, directiveForKey, googleDirectiveForKey, type DirectiveId } from '../../facts/directives';
+import type { Check } from '../context';
+import { replaceSpan } from './edits';
+import { doubleEncodedBom } from './file';
+
+/** Levenshtein distance, bounded: returns `limit + 1` as soon as the distance must exceed `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+	if (Math.abs(a.length - b.length) > limit) {
+		return limit + 1;
+	}
+	let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+	for (let i = 1; i <= a.length; i++) {
+		const current = [i];
+		let best = i;
+		for (let j = 1; j <= b.length; j++) {
+			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+			current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+			best = Math.min(best, current[j]);
+		}
+		if (best > limit) {
+			return limit + 1;
+		}
+		previous = current;
+	}
+	return previous[b.length];
+}
+
+/** The directive a misspelt key most likely means, with how Google reads it. */
+export function suggestDirective(key: string): { id: Exclude<DirectiveId, 'unknown'>; googleAccepts: boolean } | undefined {
+	const lower = key.toLowerCase();
+	const google = googleDirectiveForKey(key);
+	if (google !== 'unknown') {
+		return { id: google, googleAccepts: true };
+	}
+	// Separators people swap: `user_agent`, `user agent`, `useragent`.
+	const squashed = lower.replace(/[\s_-]+/g, '');
+	let best: { id: Exclude<DirectiveId, 'unknown'>; distance: number } | undefined;
+	for (const facts of directiveFacts) {
+		const name = facts.id;
+		if (squashed === name.replace(/-/g, '')) {
+			return { id: name, googleAccepts: false };
+		}
+		const limit = name.length <= 5 ? 1 : 2;
+		const distance = editDistance(lower, name, limit);
+		if (distance <= limit && (!best || distance < best.distance)) {
+			best = { id: name, distance };
+		}
+	}
+	return lower.length >= 4 && best ? { id: best.id, googleAccepts: false } : undefined;
+}
+
+/** The full-width colon people type with East Asian keyboards; no crawler reads it as the separator. */
+const fullWidthColon = '\uFF1A';
+
+/**
+ * A key that is really a directive name followed by (part of) its value, because the colon is missing or is a
+ * full-width one: `sitemap http://…` (the first ":" is the URL's) or `Sitemap：https://…`. Returns the directive and
+ * where on the line the intended value starts.
+ */
+function joinedKey(key: string, keyStart: number): { id: Exclude<DirectiveId, 'unknown'>; valueFrom: number; fullWidth: boolean } | undefined {
+	const match = /^([^\s\uFF1A]+)([\s\uFF1A]+)/.exec(key);
+	if (!match) {
+		return undefined;
+	}
+	const name = match[1];
+	const fullWidth = match[2].includes(fullWidthColon);
+	// With a space, the rest of the key must look like the start of a value (a URL or a path), as in
+	// `sitemap http://…` or `Disallow /a:b`; "Crawl delay: 5" is a misspelt name instead.
+	if (!fullWidth && !/^(https?|\/|\*)/i.test(key.slice(match[0].length))) {
+		return undefined;
+	}
+	const known = directiveForKey(name);
+	const id = known !== 'unknown' ? known : suggestDirective(name)?.id;
+	return id ? { id, valueFrom: keyStart + match[0].length, fullWidth } : undefined;
+}
+
+/** What Google makes of a line that other crawlers ignore, for messages. */
+function googleReading(node: { googleDirective: string }, value: string): string {
+	return node.googleDirective !== 'none' && node.googleDirective !== 'unknown'
+		? `only Google reads it (as "${canonicalName(node.googleDirective as Exclude<DirectiveId, 'unknown'>)}: ${value}"); RFC 9309, Yandex and 1996 robots ignore the line`
+		: 'every crawler ignores the line';
+}
+
+const keyShape: Check = (context) => {
+	const { model } = context;
+	const known = new Set(context.options.knownDirectives.map((name) => name.toLowerCase()));
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		if (node.kind !== 'text' && node.kind !== 'directive') {
+			continue;
+		}
+		const key = model.keyText(line);
+		// A byte order mark saved in the wrong encoding glues itself to the first key; byte-order-mark reports it.
+		if (line === 0 && key.replace(/^\uFEFF/, '').startsWith(doubleEncodedBom)) {
+			continue;
+		}
+		if (key.startsWith('<')) {
+			context.report({
+				code: 'syntax-error',
+				line,
+				start: node.keyStart,
+				end: node.commentStart >= 0 ? node.commentStart : node.length,
+				message: 'Markup is not robots.txt: crawlers ignore this line.',
+			});
+			continue;
+		}
+		const joined = node.directive === 'unknown' || node.kind === 'text' ? joinedKey(key, node.keyStart) : undefined;
+		if (joined && !known.has(key.toLowerCase())) {
+			const canonical = canonicalName(joined.id);
+			const text = model.lineText(line);
+			const valueEnd = node.kind === 'text' && node.valueEnd <= node.keyEnd ? node.keyEnd : node.valueEnd;
+			const intended = text.slice(joined.valueFrom, valueEnd).trim();
+			const name = key.slice(0, key.search(/[\s\uFF1A]/));
+			context.report({
+				code: 'missing-colon',
+				line,
+				start: node.keyStart,
+				end: node.keyEnd,
+				message: joined.fullWidth
+					? `"${fullWidthColon}" is a full-width colon, not ":": crawlers do not see "${name}" as a directive, and ${googleReading(node, model.valueText(line))}.`
+					: `Missing ":" after "${name}": crawlers read everything up to the first ":" ("${key}") as the directive name, and ${googleReading(node, model.valueText(line))}.`,
+				fixes: [{ title: `Write "${canonical}: ${intended}"`, edits: [replaceSpan(line, node.keyStart, valueEnd, `${canonical}: ${intended}`)], isPreferred: true }],
+			});
+			continue;
+		}
+		if (node.kind === 'text') {
+			const keyId = directiveForKey(key);
+			const meant = keyId !== 'unknown' ? keyId : suggestDirective(key)?.id;
+			if (meant) {
+				const value = model.valueText(line);
+				const canonical = canonicalName(meant);
+				// "Allow from all" is not a rule with its colon missing: adding one would not make it mean anything.
+				const oneWord = value !== '' && !/\s/.test(value);
+				context.report({
+					code: 'missing-colon',
+					line,
+					start: node.keyStart,
+					end: node.keyEnd,
+					message: `Missing ":" after "${key}": ${googleReading(node, value)}.`,
+					fixes: oneWord
+						? [{
+							title: `Add the colon: "${canonical}: ${value}"`,
+							edits: [replaceSpan(line, node.keyStart, node.valueStart, `${keyId === 'unknown' ? canonical : key}: `)],
+							isPreferred: true,
+						}]
+						: undefined,
+				});
+			} else {
+				context.report({
+					code: 'syntax-error',
+					line,
+					start: node.keyStart,
+					end: node.commentStart >= 0 ? node.commentStart : node.length,
+					message: 'Robots cannot read this line (it is not "key: value"), so they ignore it. Comment it out with "#" if it is a note.',
+				});
+			}
+			continue;
+		}
+		if (key === '') {
+			context.report({
+				code: 'syntax-error',
+				line,
+				start: node.keyStart,
+				end: node.valueEnd,
+				message: 'A line that starts with ":" has no directive name, so robots ignore it.',
+			});
+			continue;
+		}
+		if (node.directive === 'unknown') {
+			if (known.has(key.toLowerCase())) {
+				continue;
+			}
+			const value = model.valueText(line);
+			if (/^https?$/i.test(key) && value.startsWith('//')) {
+				// A URL on a line of its own, usually a sitemap whose "Sitemap:" went onto the line above.
+				const url = `${key}:${value}`;
+				context.report({
+					code: 'syntax-error',
+					line,
+					start: node.keyStart,
+					end: node.valueEnd,
+					message: `A URL on a line of its own: crawlers read "${key}" as a directive name and ignore the line. Write "Sitemap: ${url}" if it is a sitemap.`,
+					fixes: /sitemap|\.xml(\.gz)?$/i.test(value)
+						? [{ title: `Make it a Sitemap line: "Sitemap: ${url}"`, edits: [replaceSpan(line, node.keyStart, node.keyStart, 'Sitemap: ')] }]
+						: undefined,
+				});
+				continue;
+			}
+			const suggestion = suggestDirective(key);
+			if (suggestion) {
+				const canonical = canonicalName(suggestion.id);
+				context.report({
+					code: 'misspelt-directive',
+					line,
+					start: node.keyStart,
+					end: node.keyEnd,
+					message: suggestion.googleAccepts
+						? `"${key}" is not a directive; did you mean "${canonical}"? Google accepts this spelling; RFC 9309, Yandex and 1996 robots ignore the line.`
+						: `"${key}" is not a directive; did you mean "${canonical}"? Crawlers ignore the line as it is.`,
+					fixes: [{ title: `Change to "${canonical}"`, edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
+				});
+			} else {
+				context.report({
+					code: 'unknown-directive',
+					line,
+					start: node.keyStart,
+					end: node.keyEnd,
+					message: `Unknown directive "${key}": crawlers ignore this line. (If a crawler you care about reads it, add it to robotsTxt.knownDirectives.)`,
+				});
+			}
+			continue;
+		}
+		const canonical = canonicalName(node.directive as Exclude<DirectiveId, 'unknown'>);
+		if (key !== canonical) {
+			context.report({
+				code: 'non-canonical-casing',
+				line,
+				start: node.keyStart,
+				end: node.keyEnd,
+				message: `Directive names are case-insensitive; "${canonical}" is the usual spelling.`,
+				fixes: [{ title: `Write "${canonical}"`, edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
+			});
+		}
+	}
+};
+
+const leadingWhitespace: Check = (context) => {
+	const { model } = context;
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		if (node.kind !== 'directive' && node.kind !== 'text') {
+			continue;
+		}
+		const first = line === 0 && model.lineTexts[0].charCodeAt(0) === 0xfeff ? 1 : 0;
+		if (node.keyStart > first) {
+			context.report({
+				code: 'leading-whitespace',
+				line,
+				start: first,
+				end: node.keyStart,
+				message: 'Whitespace before the directive: RFC 9309 and Google allow it, but some old robots expect the directive at the start of the line.',
+				fixes: [{ title: 'Remove the leading whitespace', edits: [replaceSpan(line, first, node.keyStart, '')], isPreferred: true }],
+			});
+		}
+	}
+};
+
+const needsValue: ReadonlySet<string> = new Set(['user-agent', 'sitemap', 'host', 'crawl-delay', 'clean-param', 'request-rate', 'visit-time']);
+
+const emptyValue: Check = (context) => {
+	const { model } = context;
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		if (node.kind !== 'directive' || !needsValue.has(node.directive) || node.valueStart < node.valueEnd) {
+			continue;
+		}
+		const name = canonicalName(node.directive as Exclude<DirectiveId, 'unknown'>);
+		const message = node.directive === 'user-agent'
+			? 'Empty User-agent: RFC 9309 and Google crawlers find no crawler named here, while 1996-draft robots (substring match) apply this group to every robot.'
+			: `Empty ${name}: crawlers ignore this line.`;
+		context.report({ code: 'empty-value', line, start: node.keyStart, end: node.length, message });
+	}
+};
+
+export const lineChecks: readonly Check[] = [keyShape, leadingWhitespace, emptyValue];

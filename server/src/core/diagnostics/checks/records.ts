@@ -1,0 +1,236 @@
+/**
+ * Checks of the directives beside Allow and Disallow: Yandex's Host and Clean-param, Sitemap, Crawl-delay,
+ * Request-rate, Visit-time and Noindex.
+ */
+
+import { parseYandexHost, unknownTopLevelDomain } from '../../matching/host';
+import type { Check } from '../context';
+
+const host: Check = (context) => {
+	const { model } = context;
+	let firstValid = -1;
+	let firstHost = -1;
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		if (node.directive !== 'host' || node.valueStart === node.valueEnd) {
+			continue;
+		}
+		const value = model.valueText(line);
+		const span = { line, start: node.valueStart, end: node.valueEnd };
+		if (firstHost < 0) {
+			firstHost = line;
+			context.report({
+				code: 'host-deprecated',
+				line,
+				start: node.keyStart,
+				end: node.keyEnd,
+				message: 'Yandex stopped using Host in 2018 (other crawlers never read it): a 301 redirect to the main mirror does the job now.',
+				deprecated: true,
+			});
+		}
+		const parsed = parseYandexHost(value);
+		const top = unknownTopLevelDomain(value);
+		if (!parsed && top !== undefined) {
+			context.report({
+				code: 'invalid-host',
+				...span,
+				message: `Yandex ignores this Host: "${value}" ends in ".${top}", which is no top-level domain.`,
+			});
+			continue;
+		}
+		if (!parsed) {
+			context.report({
+				code: 'invalid-host',
+				...span,
+				message: `Yandex ignores this Host: "${value}" is not one host name (letters, digits and inner hyphens, no IP address, no path) with an optional port from 1 to 65535; only an "https://" prefix is allowed.`,
+			});
+			continue;
+		}
+		if (firstValid >= 0) {
+			context.report({
+				code: 'multiple-hosts',
+				...span,
+				message: `Only the first valid Host counts (line ${firstValid + 1}); Yandex ignores this one.`,
+				related: [{ line: firstValid, message: 'the Host that counts' }],
+				unnecessary: true,
+			});
+		} else {
+			firstValid = line;
+		}
+	}
+};
+
+/**
+ * Seed 002 (the proposal of Host): "Placement: in record, after User-agent(s)", after the Disallow lines, so that
+ * robots which do not know Host see it where it ends nothing. Yandex's library reads it anywhere.
+ */
+const hostPlacement: Check = (context) => {
+	const { model } = context;
+	const { groups } = model.grouping('rfc9309');
+	const groupOf = new Map<number, (typeof groups)[number]>();
+	for (const group of groups) {
+		for (const line of group.others) {
+			groupOf.set(line, group);
+		}
+	}
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		if (node.directive !== 'host') {
+			continue;
+		}
+		const group = groupOf.get(line);
+		const lastRule = group && group.rules.length > 0 ? group.rules[group.rules.length - 1] : -1;
+		if (group && line > lastRule) {
+			continue;
+		}
+		context.report({
+			code: 'host-placement',
+			line,
+			start: node.keyStart,
+			end: node.keyEnd,
+			message: group
+				? `Host stands before the group's rules (the last is at line ${lastRule + 1}); the proposal that introduced Host puts it after them, where robots that do not know it see it end nothing. Yandex reads it anywhere.`
+				: 'Host stands outside any group; the proposal that introduced Host puts it inside a group, after its rules. Yandex reads it anywhere.',
+		});
+	}
+};
+
+const sitemap: Check = (context) => {
+	const { model } = context;
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		if (node.directive !== 'sitemap' || node.valueStart === node.valueEnd) {
+			continue;
+		}
+		const value = model.valueText(line);
+		if (!isAbsoluteHttpUrl(value)) {
+			context.report({
+				code: 'invalid-sitemap-url',
+				line,
+				start: node.valueStart,
+				end: node.valueEnd,
+				message: value.startsWith('/')
+					? `A Sitemap needs an absolute http(s) URL, such as "https://example.com${value}": Google and Bing ignore "${value}" (Yandex resolves a path against the site).`
+					: `A Sitemap needs an absolute http(s) URL, such as "https://example.com/sitemap.xml"; crawlers ignore "${value}".`,
+			});
+		}
+	}
+};
+
+function isAbsoluteHttpUrl(value: string): boolean {
+	if (!/^https?:\/\/[^\s/?#]+/i.test(value) || /\s/.test(value)) {
+		return false;
+	}
+	try {
+		const url = new URL(value);
+		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+	} catch {
+		return false;
+	}
+}
+
+/** A Crawl-delay value as Yandex's library reads it: digits, optionally a "." and more digits (".5" included). */
+const crawlDelayValue = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+const crawlDelay: Check = (context) => {
+	const { model } = context;
+	// Yandex splits groups where RFC 9309 merges them (at any line between User-agent lines), so two delays in one
+	// RFC 9309 group may sit in different Yandex groups.
+	const yandexGroupOf = new Map<number, number>();
+	for (const group of model.grouping('yandex').groups) {
+		for (const line of group.others) {
+			yandexGroupOf.set(line, group.index);
+		}
+	}
+	for (const group of model.grouping('rfc9309').groups) {
+		let first = -1;
+		for (const line of group.others) {
+			const node = model.lines[line];
+			if (node.directive !== 'crawl-delay' || node.valueStart === node.valueEnd) {
+				continue;
+			}
+			const value = model.valueText(line);
+			const span = { line, start: node.valueStart, end: node.valueEnd };
+			context.report({
+				code: 'crawl-delay-ignored',
+				line,
+				start: node.keyStart,
+				end: node.keyEnd,
+				message: 'Google ignores Crawl-delay (Bing and Yandex read it; Yandex has ignored it since 2018 too).',
+			});
+			if (!crawlDelayValue.test(value)) {
+				context.report({ code: 'invalid-crawl-delay', ...span, message: `Crawl-delay takes a number of seconds, such as "10" or "0.5"; crawlers ignore "${value}".` });
+				continue;
+			}
+			if (first < 0) {
+				first = line;
+				continue;
+			}
+			const same = Number(value) === Number(model.valueText(first));
+			const yandexToo = yandexGroupOf.get(line) !== undefined && yandexGroupOf.get(line) === yandexGroupOf.get(first);
+			context.report({
+				code: 'duplicate-crawl-delay',
+				...span,
+				severity: same ? 'information' : undefined,
+				message: yandexToo
+					? `This group already has a Crawl-delay (line ${first + 1})${same ? ' with the same value, so this one adds nothing' : ': which one a crawler uses is up to it'}, and Yandex reports an error.`
+					: `This Crawl-delay and the one at line ${first + 1} are in one group for RFC 9309 crawlers (a Crawl-delay line does not end a group)${same ? ', with the same value' : ': which one a crawler uses is up to it'}. Yandex reads two groups here.`,
+				related: [{ line: first, message: 'the first Crawl-delay' }],
+				unnecessary: same || undefined,
+			});
+		}
+	}
+};
+
+// Yandex's library: parameter names of these characters joined by "&" (a leading "&" is accepted, "&&" is not).
+const cleanParameters = /^[A-Za-z0-9+\-=_&%[\]{}():.]+$/;
+const cleanPath = /^[A-Za-z0-9.\-/*_,;:%]+$/;
+
+const otherValues: Check = (context) => {
+	const { model } = context;
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		if (node.directive === 'noindex') {
+			context.report({
+				code: 'noindex-unsupported',
+				line,
+				start: node.keyStart,
+				end: node.keyEnd,
+				message: 'Noindex in robots.txt is not supported (Google dropped it in 2019): use a robots meta tag or an X-Robots-Tag header, and let crawlers fetch the page to see it.',
+			});
+			continue;
+		}
+		if (node.kind !== 'directive' || node.valueStart === node.valueEnd) {
+			continue;
+		}
+		const value = model.valueText(line);
+		const span = { line, start: node.valueStart, end: node.valueEnd };
+		switch (node.directive) {
+			case 'clean-param': {
+				const [parameters, path, ...rest] = value.split(/\s+/);
+				if (value.length > 500 || !cleanParameters.test(parameters) || parameters.includes('&&') || (path !== undefined && !cleanPath.test(path)) || rest.length > 0) {
+					context.report({
+						code: 'invalid-clean-param',
+						...span,
+						message: 'Yandex reads Clean-param as "p1&p2 [/path-prefix]": parameter names joined by "&", then optionally one path prefix, at most 500 characters.',
+					});
+				}
+				break;
+			}
+			case 'request-rate':
+				if (!/^\d+\s*\/\s*\d+\s*[smhd]?(\s+\d{4}\s*-\s*\d{4})?$/i.test(value)) {
+					context.report({ code: 'invalid-request-rate', ...span, message: 'Request-rate takes "documents/seconds" (e.g. "1/5", or "1/10m"), optionally followed by a time window such as "0600-0845".' });
+				}
+				break;
+			case 'visit-time': {
+				const match = /^(\d{2})(\d{2})\s*-\s*(\d{2})(\d{2})$/.exec(value);
+				if (!match || Number(match[1]) > 23 || Number(match[2]) > 59 || Number(match[3]) > 23 || Number(match[4]) > 59) {
+					context.report({ code: 'invalid-visit-time', ...span, message: 'Visit-time takes a UTC window "hhmm-hhmm", such as "0600-0845".' });
+				}
+				break;
+			}
+		}
+	}
+};
+
+export const recordChecks: readonly Check[] = [host, hostPlacement, sitemap, crawlDelay, otherValues];

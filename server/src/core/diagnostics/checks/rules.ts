@@ -1,0 +1,572 @@
+/**
+ * Checks of Allow/Disallow rules: the pattern's shape (leading "/", hosts, several paths, spaces and invisible
+ * characters, wildcards, regular expressions, percent-encoding), and the logic of rules within a group across dialects
+ * (duplicates, conflicts, rules first-match robots never reach, an Allow placed after the Disallow that hides it).
+ */
+
+import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
+import type { Group } from '../../syntax/parser';
+import type { Check, CheckContext, Fix } from '../context';
+import { deleteLine, insertLinesBefore, lineEnding, replaceSpan } from './edits';
+import { crawlerLike } from './groups';
+
+function isRule(directive: string): directive is 'allow' | 'disallow' {
+	return directive === 'allow' || directive === 'disallow';
+}
+
+const urlScheme = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** A host name at the start of a value: a dotted name, an optional port, then a path or the end. */
+const leadingHost = /^((?:[a-z0-9-]+\.)+[a-z]{2,})(?::\d+)?(?=\/|$)/i;
+/** File name endings that a host test must not take for top-level domains (`Disallow: page.html`). */
+const fileExtension = /\.(?:s?html?|xhtml|php\d?|aspx?|ashx|jspx?|cfml?|cgi|pl|py|rb|do|action|xml|txt|pdf|docx?|xlsx?|js|css|json|gif|jpe?g|png|svg|ico|zip|gz|rss|atom)$/i;
+/** Whitespace crawlers separate on; other white space (such as U+00A0) is part of the value for them. */
+const asciiWhitespace = /[ \t\v\f]+/;
+/** Characters that show as nothing or as a plain space but are not ASCII, which crawlers keep in the pattern. */
+const invisible = /[\u00A0\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u2064\u3000\uFEFF]/;
+const zeroWidth = /[\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+const invisibleEdges = /^[\s\u00A0\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u2064\u3000\uFEFF]+|[\s\u00A0\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u2064\u3000\uFEFF]+$/g;
+
+/** The scheme and host a rule starts with, when it does, and the path after them. */
+function urlParts(value: string): { path: string; host: string } | undefined {
+	if (urlScheme.test(value)) {
+		const rest = value.replace(urlScheme, '');
+		const slash = rest.indexOf('/');
+		return { host: slash >= 0 ? rest.slice(0, slash) : rest, path: slash >= 0 ? rest.slice(slash) : '/' };
+	}
+	const match = leadingHost.exec(value);
+	if (!match) {
+		return undefined;
+	}
+	const path = value.slice(match[0].length);
+	// A bare dotted name is a file (`Disallow: page.html`) unless it looks like a host: "www." or a path after it.
+	if ((path === '' && !/^www\./i.test(value)) || fileExtension.test(match[1])) {
+		return undefined;
+	}
+	return { host: match[0], path: path === '' ? '/' : path };
+}
+
+/** Escapes of non-ASCII code points, as a crawler would send them; a lone surrogate becomes U+FFFD's. */
+function encodeNonAscii(value: string): string {
+	let out = '';
+	for (const char of value) {
+		const code = char.codePointAt(0)!;
+		if (code < 128) {
+			out += char;
+		} else {
+			out += code >= 0xd800 && code <= 0xdfff ? '%EF%BF%BD' : encodeURIComponent(char);
+		}
+	}
+	return out;
+}
+
+/**
+ * Whether a pattern matches a path as RFC 9309 reads it (`*` any run, a final `$` the end); a literal comparison
+ * without regular expressions, linear in pattern and path length for all practical patterns.
+ */
+function patternMatches(pattern: string, path: string): boolean {
+	const anchored = pattern.endsWith('$');
+	const pieces = (anchored ? pattern.slice(0, -1) : pattern).split('*');
+	if (!path.startsWith(pieces[0])) {
+		return false;
+	}
+	let at = pieces[0].length;
+	if (pieces.length === 1) {
+		return !anchored || at === path.length;
+	}
+	// Each middle piece at its first place after the previous one: the earliest choice never rules out a match.
+	for (let i = 1; i < pieces.length - 1; i++) {
+		const found = path.indexOf(pieces[i], at);
+		if (found < 0) {
+			return false;
+		}
+		at = found + pieces[i].length;
+	}
+	const last = pieces[pieces.length - 1];
+	return anchored ? path.length - last.length >= at && path.endsWith(last) : path.indexOf(last, at) >= 0;
+}
+
+/** Path segments whose names say that something private lies there. */
+const privateSegments = new Set([
+	'backup', 'backups', '.git', '.svn', '.hg', '.env', '.ssh', '.htpasswd', 'secret', 'secrets', 'private',
+	'confidential', 'internal', 'staging', 'dump', 'dumps', 'phpmyadmin', 'passwords', 'passwd',
+]);
+/** Files whose endings say they hold data or old copies. */
+const privateFile = /\.(?:sql|bak|old|dump)(?:\.(?:gz|zip|bz2))?$/;
+
+/** The segment of a pattern that names a private place, if one does; words inside longer names do not count. */
+function revealingSegment(value: string): string | undefined {
+	for (const raw of value.split(/[/?]/)) {
+		// "_private" names the same place as "private"; "*.git" is any name ending in ".git", not the ".git" folder.
+		const segment = raw.replace(/[*$]+$/, '').replace(/^_+/, '').toLowerCase();
+		if (privateSegments.has(segment) || privateFile.test(segment)) {
+			return raw;
+		}
+	}
+	return undefined;
+}
+/** Paths every reader knows already (CMS defaults), which reveal nothing. */
+const wellKnownPaths = /^\/(wp-admin|wp-includes|administrator|admin\/?$|core|profiles|includes|misc|modules|scripts|themes)\b/i;
+
+const patternShape: Check = (context) => {
+	const { model } = context;
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		if (!isRule(node.directive)) {
+			continue;
+		}
+		const key = model.keyText(line);
+		const value = model.valueText(line);
+		const { valueStart, valueEnd } = node;
+		const span = { line, start: valueStart, end: valueEnd };
+		if (value === '') {
+			continue;
+		}
+		if (node.directive === 'allow') {
+			context.report({
+				code: 'allow-unsupported',
+				line,
+				start: node.keyStart,
+				end: node.keyEnd,
+				message: 'The 1994 standard has no Allow: robots that follow only it ignore this line, so a broader Disallow still blocks these paths for them.',
+			});
+		}
+		// Invisible characters at the ends are non-ascii-path's to report; the spaces that matter lie between words.
+		const core = value.replace(zeroWidth, '').replace(invisibleEdges, '');
+		const parts = core.split(asciiWhitespace);
+		if (parts.length > 1) {
+			if (parts.every((part) => part[0] === '/' || part[0] === '*' || urlScheme.test(part))) {
+				const eol = lineEnding(model);
+				context.report({
+					code: 'multiple-paths',
+					...span,
+					message: `One path per rule: crawlers read "${value}" as a single pattern containing spaces, which matches nothing. Write each path on its own ${key} line.`,
+					fixes: [{
+						title: `Put each path on its own ${key} line`,
+						edits: [replaceSpan(line, node.keyStart, valueEnd, parts.map((part) => `${key}: ${part}`).join(eol))],
+						isPreferred: true,
+					}],
+				});
+				continue;
+			}
+			if (value[0] === '/' || value[0] === '*') {
+				// One path with a space in it: the dialects disagree on whether it ever matches.
+				const encoded = core.replace(/[ \t\v\f]/g, (space) => '%' + space.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+				context.report({
+					code: 'invalid-percent-encoding',
+					...span,
+					message: `A space inside the path: RFC 9309 and 1996-draft crawlers read it as "%20" and can match it, but Google compares it as written and never matches, because URLs carry "%20". Write "${encoded}".`,
+					fixes: [{ title: `Change to "${encoded}"`, edits: [replaceSpan(line, valueStart, valueEnd, encoded)], isPreferred: true }],
+				});
+			}
+		}
+		const url = urlParts(value);
+		if (url) {
+			const wholeSite = url.path === '/';
+			context.report({
+				code: 'url-in-rule',
+				...span,
+				message: `Rules match the path only, never the scheme or host: "${value}" matches nothing. Write "${url.path}"${wholeSite ? ', which blocks the whole site' : ''} (each host has its own robots.txt).`,
+				fixes: [{
+					title: wholeSite ? `Change to "/" (the whole site)` : `Change to "${url.path}"`,
+					edits: [replaceSpan(line, valueStart, valueEnd, url.path)],
+					isPreferred: !wholeSite || undefined,
+				}],
+			});
+			continue;
+		}
+		if (value === '*' && node.directive === 'disallow') {
+			context.report({
+				code: 'disallow-star',
+				...span,
+				message: '"Disallow: *" blocks everything for Google and RFC 9309 crawlers, but 1994 and 1996 robots read "*" literally and block nothing. "Disallow: /" blocks everything for all of them.',
+				fixes: [{ title: 'Change to "Disallow: /"', edits: [replaceSpan(line, valueStart, valueEnd, '/')], isPreferred: true }],
+			});
+			continue;
+		}
+		const regexLead = regexSyntax(context, line, value, valueStart, valueEnd);
+		if (value[0] !== '/' && value[0] !== '*' && !regexLead && !crawlerLike.test(value)) {
+			missingLeadingSlash(context, line, value, valueStart, valueEnd);
+		}
+		const dollar = value.indexOf('$');
+		if (dollar >= 0 && dollar < value.length - 1) {
+			context.report({
+				code: 'dollar-not-at-end',
+				line,
+				start: valueStart + dollar,
+				end: valueStart + dollar + 1,
+				message: '"$" marks the end of the URL only as the last character of a pattern; here Google and RFC 9309 crawlers read it as the character "$" (write %24 if that is what you mean).',
+			});
+		}
+		if (value.includes('*') || value.endsWith('$')) {
+			// A pattern that starts with "*" is not even a path for these robots: it can never match.
+			const neverMatches = value[0] === '*';
+			context.report({
+				code: 'wildcard-for-legacy-robots',
+				...span,
+				severity: neverMatches ? 'information' : undefined,
+				message: neverMatches
+					? '1994 and 1996 robots know no wildcards: for them this pattern does not start with "/" and matches no URL at all.'
+					: '1994 and 1996 robots know no wildcards: for them "*" and "$" are ordinary characters, so this rule matches only URLs that literally contain them.',
+			});
+		}
+		percentEncoding(context, line, value, valueStart, valueEnd);
+		nonAscii(context, line, value, valueStart, valueEnd);
+		if (node.directive === 'disallow' && /robots/i.test(value) && patternMatches(value, '/robots.txt')) {
+			context.report({
+				code: 'robots-txt-rule',
+				...span,
+				message: 'This rule matches /robots.txt, which RFC 9309 and 1996-draft crawlers always fetch whatever the rules say: it has no effect on it.',
+			});
+		}
+		const revealing = node.directive === 'disallow' && !wellKnownPaths.test(value) ? revealingSegment(value) : undefined;
+		if (revealing) {
+			context.report({
+				code: 'private-path-disclosure',
+				...span,
+				message: `robots.txt is public: this line tells anyone that "${revealing}" exists, and keeps out only polite crawlers. Protect private content with authentication (and keep it out of search results with noindex).`,
+			});
+		}
+	}
+};
+
+function missingLeadingSlash(context: CheckContext, line: number, value: string, start: number, end: number): void {
+	// "?sid=" or ".svn" mean "anywhere" more often than "at the root": offer both readings and prefer neither.
+	const anywhere = /^[?.&=;]/.test(value);
+	// Words with spaces between them are not a path that lost its "/" ("Allow: Sitemap: https://…").
+	const fixes: Fix[] | undefined = /\s/.test(value) ? undefined : anywhere
+		? [
+			{ title: `Change to "/*${value}" (anywhere)`, edits: [replaceSpan(line, start, start, '/*')] },
+			{ title: `Change to "/${value}" (at the root)`, edits: [replaceSpan(line, start, start, '/')] },
+		]
+		: [{ title: `Change to "/${value}"`, edits: [replaceSpan(line, start, start, '/')], isPreferred: true }];
+	context.report({
+		code: 'missing-leading-slash',
+		line,
+		start,
+		end,
+		message: `Paths start with "/": "${value}" matches no URL (Yandex reports an error and ignores it). Did you mean ${anywhere ? `"/*${value}" or "/${value}"` : `"/${value}"`}?`,
+		fixes,
+	});
+}
+
+/**
+ * Regular-expression syntax robots.txt does not have. Only unambiguous signs count: "." followed by "*" is also a
+ * literal dot before a wildcard (`/file.*`), and `[0]` a literal bracket in a query, so neither counts on its own.
+ * `leading` is set when the pattern starts with such syntax (then it is not a path with its "/" missing).
+ */
+function regexSigns(value: string): { leading: boolean; simple: boolean } | undefined {
+	const leading = /^\^|^\.\*/.test(value);
+	const escape = /\\[.dwsDWS/?*+()[\]^$|]/.test(value);
+	const group = /\(\?:|\([^()]*\|[^()]*\)/.test(value);
+	const characterClass = /\[\^?(?:[A-Za-z0-9]-[A-Za-z0-9]|\\.)+\]/.test(value);
+	const anyAfterSlash = /\/\.\*/.test(value);
+	return leading || escape || group || characterClass || anyAfterSlash ? { leading, simple: !group && !characterClass } : undefined;
+}
+
+/** Reports regular-expression syntax; returns whether the pattern starts with it. */
+function regexSyntax(context: CheckContext, line: number, value: string, start: number, end: number): boolean {
+	const signs = regexSigns(value);
+	if (!signs) {
+		return false;
+	}
+	const { leading, simple } = signs;
+	let rewritten = value.replace(/^\^/, '').replace(/\.\*/g, '*').replace(/\\([./?])/g, '$1');
+	if (rewritten[0] !== '/' && rewritten[0] !== '*') {
+		rewritten = '/' + rewritten;
+	}
+	context.report({
+		code: 'regex-syntax',
+		line,
+		start,
+		end,
+		message: `robots.txt patterns are not regular expressions: only "*" (any characters) and a final "$" are special, so "${value}" is taken literally here${simple ? `. Did you mean "${rewritten}"?` : '.'}`,
+		fixes: simple && rewritten !== value ? [{ title: `Change to "${rewritten}"`, edits: [replaceSpan(line, start, end, rewritten)] }] : undefined,
+	});
+	return leading;
+}
+
+function percentEncoding(context: CheckContext, line: number, value: string, start: number, end: number): void {
+	let invalid = false;
+	let lower = false;
+	for (let i = value.indexOf('%'); i >= 0; i = value.indexOf('%', i + 1)) {
+		const hex = value.slice(i + 1, i + 3);
+		if (!/^[0-9A-Fa-f]{2}$/.test(hex)) {
+			invalid = true;
+		} else if (/[a-f]/.test(hex)) {
+			lower = true;
+		}
+	}
+	if (invalid) {
+		const fixed = value.replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
+		context.report({
+			code: 'invalid-percent-encoding',
+			line,
+			start,
+			end,
+			message: `A "%" not followed by two hex digits: crawlers cannot decode it and compare it literally. Write "%25" for a literal "%": "${fixed}".`,
+			fixes: [{ title: `Change to "${fixed}"`, edits: [replaceSpan(line, start, end, fixed)], isPreferred: true }],
+		});
+	}
+	if (lower) {
+		const fixed = value.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => '%' + hex.toUpperCase());
+		context.report({
+			code: 'lowercase-percent-encoding',
+			line,
+			start,
+			end,
+			message: `Percent escapes are usually upper-case (RFC 3986): "${fixed}". Crawlers compare them either way (Google upper-cases the rule itself), so this is a matter of style.`,
+			fixes: [{ title: `Upper-case the escapes: "${fixed}"`, edits: [replaceSpan(line, start, end, fixed)], isPreferred: true }],
+		});
+	}
+}
+
+function nonAscii(context: CheckContext, line: number, value: string, start: number, end: number): void {
+	// U+FFFD stands for bytes that were not UTF-8; invalid-utf8 reports them, and encoding it would keep the damage.
+	if (!/[^\x00-\x7f]/.test(value) || value.includes('\uFFFD')) {
+		return;
+	}
+	const hidden = invisible.exec(value);
+	if (hidden) {
+		const name = hidden[0] === '\u00A0' ? 'a no-break space' : 'an invisible character';
+		const code = `U+${hidden[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+		const cleaned = value.replace(zeroWidth, '').replace(invisibleEdges, '');
+		context.report({
+			code: 'non-ascii-path',
+			line,
+			start,
+			end,
+			severity: 'warning',
+			message: `This pattern contains ${name} (${code}): crawlers keep it as part of the pattern (percent-encoded), so the rule matches only URLs that contain it.${invisible.test(cleaned) ? ' Write "%20" for a space, or remove it.' : ` Did you mean "${cleaned}"?`}`,
+			fixes: invisible.test(cleaned) || cleaned === '' ? undefined : [{ title: `Remove it: "${cleaned}"`, edits: [replaceSpan(line, start, end, cleaned)], isPreferred: true }],
+		});
+		return;
+	}
+	const encoded = encodeNonAscii(value);
+	context.report({
+		code: 'non-ascii-path',
+		line,
+		start,
+		end,
+		message: `Raw non-ASCII characters: RFC 9309, Google and 1996-draft crawlers percent-encode them as UTF-8 before comparing, but robots that compare the bytes as written miss the percent-encoded URLs they request. "${encoded}" works for every robot.`,
+		fixes: [{ title: `Percent-encode: "${encoded}"`, edits: [replaceSpan(line, start, end, encoded)], isPreferred: true }],
+	});
+}
+
+/** Rule lines of a group with their values, in file order. */
+function rulesOf(context: CheckContext, group: Group): { line: number; allow: boolean; value: string }[] {
+	return group.rules
+		.filter((line) => isRule(context.model.lines[line].directive))
+		.map((line) => ({ line, allow: context.model.lines[line].directive === 'allow', value: context.model.valueText(line) }));
+}
+
+const groupLogic: Check = (context) => {
+	const { model } = context;
+	const groups = model.grouping('rfc9309').groups;
+	// Named crawlers that keep some access: with them, "Disallow: /" for "*" is a deliberate list of who may crawl.
+	const welcomed = groups
+		.filter((group) => !group.userAgents.some((line) => model.valueText(line) === '*'))
+		.filter((group) => group.rules.length === 0 || group.rules.some((line) => model.lines[line].directive === 'allow' || model.valueText(line) !== '/'))
+		.flatMap((group) => group.userAgents.map((line) => model.valueText(line)));
+	for (const group of groups) {
+		const rules = rulesOf(context, group);
+		const first = new Map<string, { line: number; allow: boolean }>();
+		const isStar = group.userAgents.some((line) => model.valueText(line) === '*');
+		const hasOtherRules = rules.some((rule) => rule.value !== '');
+		// With Allow exceptions, a `Disallow: /` is a deliberate whitelist, not a whole site hidden by mistake.
+		const hasAllow = rules.some((rule) => rule.allow && rule.value !== '');
+		for (const rule of rules) {
+			if (rule.value === '') {
+				if (!rule.allow && hasOtherRules) {
+					context.report({
+						code: 'empty-disallow',
+						line: rule.line,
+						message: 'An empty "Disallow:" beside other rules means different things: nothing for RFC 9309 and Google, "Allow: /" for Yandex (which beats a "Disallow: /"), and "allow everything" for 1996-draft robots that reach it first.',
+					});
+				}
+				continue;
+			}
+			const key = `${rule.value}`;
+			const seen = first.get(key);
+			if (seen && seen.allow === rule.allow) {
+				context.report({
+					code: 'duplicate-rule',
+					line: rule.line,
+					message: `The same rule as line ${seen.line + 1}; remove one of them.`,
+					related: [{ line: seen.line, message: 'the same rule' }],
+					unnecessary: true,
+					fixes: [{ title: 'Remove the duplicate rule', edits: [deleteLine(model, rule.line)], isPreferred: true }],
+				});
+			} else if (seen && !seen.allow) {
+				context.report({
+					code: 'conflicting-rules',
+					line: rule.line,
+					message: `"${rule.value}" is both disallowed (line ${seen.line + 1}) and allowed here: RFC 9309, Google and Yandex let Allow win the tie, but 1996-draft robots take the first match, the Disallow.`,
+					related: [{ line: seen.line, message: 'the same pattern with the other verdict' }],
+				});
+			} else if (seen) {
+				// Allow first: every dialect that knows Allow lets it win, so the verdicts agree and the Disallow is dead.
+				context.report({
+					code: 'conflicting-rules',
+					line: rule.line,
+					severity: 'information',
+					message: `"${rule.value}" is already allowed at line ${seen.line + 1}, and every crawler that reads Allow lets it win (a tie for RFC 9309, Google and Yandex, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.`,
+					related: [{ line: seen.line, message: 'the same pattern with the other verdict' }],
+					unnecessary: true,
+				});
+			} else {
+				first.set(key, rule);
+			}
+			if (isStar && !hasAllow && !rule.allow && rule.value === '/') {
+				const shown = welcomed.slice(0, 3).map((token) => `"${token}"`).join(', ') + (welcomed.length > 3 ? ` and ${welcomed.length - 3} more` : '');
+				context.report({
+					code: 'disallow-all',
+					line: rule.line,
+					severity: welcomed.length > 0 ? 'information' : undefined,
+					message: welcomed.length > 0
+						? `Every crawler without a group of its own may fetch nothing; the crawlers named in other groups (${shown}) follow those groups instead.`
+						: 'Every crawler without a group of its own may fetch nothing: the whole site is hidden from search engines. (A leftover from a staging site?)',
+				});
+			}
+			redundantWildcard(context, rule, rules);
+		}
+	}
+};
+
+function redundantWildcard(context: CheckContext, rule: { line: number; allow: boolean; value: string }, rules: readonly { line: number; allow: boolean; value: string }[]): void {
+	const { value } = rule;
+	// A regular expression's ".*" is regex-syntax's to rewrite, not a robots.txt wildcard to trim.
+	if ((!(value.length > 1 && value.endsWith('*')) && !value.includes('**')) || regexSigns(value)) {
+		return;
+	}
+	let simpler = value.replace(/\*{2,}/g, '*');
+	while (simpler.length > 1 && simpler.endsWith('*')) {
+		simpler = simpler.slice(0, -1);
+	}
+	// RFC 9309 and Google weigh rules by length, `*` included: dropping stars is safe only if no rule of the other
+	// kind in the group has a length between the two, where the verdict could flip.
+	const oldLength = normalizeRfc(value, true).length;
+	const newLength = normalizeRfc(simpler, true).length;
+	const safe = !rules.some((other) => other.allow !== rule.allow && other.value !== '' && (() => {
+		const length = normalizeRfc(other.value, true).length;
+		return length >= newLength && length <= oldLength;
+	})());
+	const node = context.model.lines[rule.line];
+	const firstMatchChecked = context.concerns(['draft1996', 'original1994']) && !simpler.includes('*');
+	context.report({
+		code: 'redundant-wildcard',
+		line: rule.line,
+		start: node.valueStart,
+		end: node.valueEnd,
+		message: `"${value}" matches the same URLs as "${simpler}" (a trailing "*" or a "**" adds nothing)${safe ? '' : ', but it weighs more in longest-match crawlers against a rule of this group, so changing it would change a verdict'}.`,
+		// For 1994/1996 robots the "*" is literal and the rule matches nothing; without it the rule starts to apply to
+		// them, so the rewrite is not applied with the other fixes when those robots are checked.
+		fixes: safe
+			? [{
+				title: firstMatchChecked ? `Change to "${simpler}" (1994/1996 robots then apply it too)` : `Change to "${simpler}"`,
+				edits: [replaceSpan(rule.line, node.valueStart, node.valueEnd, simpler)],
+				isPreferred: !firstMatchChecked || undefined,
+			}]
+			: undefined,
+	});
+}
+
+/**
+ * First-match robots (1996 draft, 1994): rules in each record that an earlier rule hides with the other verdict.
+ * A hidden rule with the same verdict changes nothing for them (the earlier rule says the same), so it is not reported.
+ */
+const firstMatchOrder: Check = (context) => {
+	if (!context.wants('allow-after-disallow') && !context.wants('unreachable-rule')) {
+		return;
+	}
+	const { model } = context;
+	for (const record of model.grouping('draft1996').groups) {
+		const rules = rulesOf(context, record);
+		// For each comparison form, the first rule that has it; a rule is hidden when an earlier rule's form is a
+		// prefix of its own (an empty value matches every path).
+		const firstByForm = new Map<string, number>();
+		const lengths = new Set<number>();
+		const forms = rules.map((rule) => normalizeDraft(rule.value));
+		// Rules hidden by each earlier rule with the other verdict, reported together: one "Allow: /" first can hide
+		// hundreds of rules, and one diagnostic says it better than hundreds.
+		const unreachable = new Map<number, number[]>();
+		for (let i = 0; i < rules.length; i++) {
+			const form = forms[i];
+			let hidden = -1;
+			for (const length of lengths) {
+				if (length <= form.length) {
+					const earlier = firstByForm.get(form.slice(0, length));
+					if (earlier !== undefined && (hidden < 0 || earlier < hidden)) {
+						hidden = earlier;
+					}
+				}
+			}
+			// A repeat of an earlier rule is duplicate-rule's or conflicting-rules' to report; with "*" or "$" either rule
+			// is literal text for these robots and matches no real URL, so its place in the order changes nothing.
+			if (hidden >= 0 && !firstByForm.has(form) && allows(rules[hidden]) !== allows(rules[i]) && !hasWildcard(rules[hidden].value) && !hasWildcard(rules[i].value)) {
+				if (rules[i].allow && !rules[hidden].allow) {
+					reportAllowAfterDisallow(context, rules, forms, i, hidden);
+				} else {
+					unreachable.set(hidden, [...(unreachable.get(hidden) ?? []), i]);
+				}
+			}
+			if (!firstByForm.has(form)) {
+				firstByForm.set(form, i);
+				lengths.add(form.length);
+			}
+		}
+		for (const [hidden, indices] of unreachable) {
+			reportUnreachable(context, rules[hidden], indices.map((index) => rules[index]));
+		}
+	}
+};
+
+function hasWildcard(value: string): boolean {
+	return value.includes('*') || value.endsWith('$');
+}
+
+/** The verdict of a rule for first-match robots: an empty Disallow allows everything. */
+function allows(rule: { allow: boolean; value: string }): boolean {
+	return rule.allow || rule.value === '';
+}
+
+function reportAllowAfterDisallow(context: CheckContext, rules: readonly { line: number; allow: boolean; value: string }[], forms: readonly string[], index: number, hiddenBy: number): void {
+	const { model } = context;
+	const rule = rules[index];
+	const earlier = rules[hiddenBy];
+	const earlierText = model.lineText(earlier.line).trim();
+	// Moving the Allow up puts it before every later rule of the record; a more specific Disallow among them
+	// (between the two lines or after the Allow) would then be hidden by it, a verdict the move must not change.
+	const blocked = rules.some((other, at) => at > hiddenBy && at !== index && !allows(other) && forms[at].startsWith(forms[index]));
+	const fixes: Fix[] | undefined = blocked
+		? undefined
+		: [{
+			title: `Move this Allow above line ${earlier.line + 1}`,
+			edits: [insertLinesBefore(model, earlier.line, [model.lineText(rule.line)]), deleteLine(model, rule.line)],
+			isPreferred: true,
+		}];
+	context.report({
+		code: 'allow-after-disallow',
+		line: rule.line,
+		message: `1996-draft robots take the first rule that matches: "${earlierText}" (line ${earlier.line + 1}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. RFC 9309, Google and Yandex use the longest match and allow them. Put the Allow first.`,
+		related: [{ line: earlier.line, message: 'the broader Disallow that comes first' }],
+		fixes,
+	});
+}
+
+function reportUnreachable(context: CheckContext, earlier: { line: number; allow: boolean; value: string }, hidden: readonly { line: number; allow: boolean; value: string }[]): void {
+	const { model } = context;
+	const [first, ...others] = hidden;
+	const earlierText = model.lineText(earlier.line).trim();
+	const more = others.length > 0 ? ` or the ${others.length} like it below` : '';
+	context.report({
+		code: 'unreachable-rule',
+		line: first.line,
+		message: `1996-draft robots never reach this rule${more}: "${earlierText}" (line ${earlier.line + 1}) comes first and ${allows(earlier) ? 'allows' : 'disallows'} every path ${others.length > 0 ? 'they match' : 'it matches'}, while RFC 9309, Google and Yandex use the longest match and ${first.allow ? 'allow' : 'disallow'} them.`,
+		related: [
+			{ line: earlier.line, message: 'the earlier rule that matches first' },
+			...others.slice(0, 20).map((rule) => ({ line: rule.line, message: 'another rule it hides' })),
+		],
+	});
+}
+
+export const ruleChecks: readonly Check[] = [patternShape, groupLogic, firstMatchOrder];
