@@ -1,5 +1,5 @@
-// The project's only emitter: bundles the CLI (and, later, the server and client), and transpiles tests into out/.
-// Flags: --production (minified, no source maps), --watch, --tests (test files into out/ instead of the bundles).
+// The project's only emitter: bundles the CLI, the language server and the client, and transpiles tests and scripts/ into out/.
+// Flags: --production (minified, no source maps), --watch, --tests (test and script files into out/ instead of the bundles).
 import * as esbuild from 'esbuild';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +35,8 @@ function walk(dir, out = []) {
 
 const bundles = [
 	{ ...base, entryPoints: ['server/src/cli/main.ts'], outfile: 'server/dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+	{ ...base, entryPoints: ['server/src/main.ts'], outfile: 'server/dist/server.js', banner: { js: '#!/usr/bin/env node' } },
+	{ ...base, entryPoints: ['client/src/extension.ts'], outfile: 'client/dist/extension.js' },
 ];
 
 // Tests are transpiled file by file (not bundled) so that each test imports the same module instances.
@@ -43,7 +45,7 @@ const testBuild = {
 	...unbundled,
 	bundle: false,
 	sourcemap: true,
-	entryPoints: [...walk('test'), ...walk('server/src')],
+	entryPoints: [...walk('test'), ...walk('server/src'), ...walk('scripts')],
 	outdir: 'out',
 	outbase: '.',
 };

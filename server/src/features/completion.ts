@@ -1,0 +1,16 @@
+/** `textDocument/completion`: the core's completions, given the site's paths from the workspace. */
+
+import type { CompletionItem } from 'vscode-languageserver';
+import { computeCompletions } from '../core/index';
+import { answer, type ServerContext } from './context';
+
+/** Characters after which the client asks for completions unprompted: after a key, a space, a path separator. */
+export const completionTriggerCharacters = [':', ' ', '/'];
+
+export function registerCompletion(context: ServerContext): void {
+	context.connection.onCompletion(({ textDocument, position }, token) =>
+		answer(context, textDocument.uri, token, [] as CompletionItem[], 'Completion', async (model, options) =>
+			computeCompletions(model, position, options, await context.paths.pathsFor(textDocument.uri)),
+		),
+	);
+}

@@ -1,0 +1,69 @@
+/**
+ * What every feature handler is given: the connection, the open documents, the settings, what the client supports,
+ * and `answer`, the shape of almost every handler: look up the document, take its model, read the settings,
+ * compute in the core, return (through `runSafe`).
+ */
+
+import type { CancellationToken, ClientCapabilities, Connection, ResponseError } from 'vscode-languageserver';
+import type { AnalysisOptions, RobotsModel } from '../core/index';
+import type { DocumentStore } from '../documents';
+import { runSafe } from '../runner';
+import type { SettingsStore } from '../settings';
+import type { WorkspacePaths } from './workspacePaths';
+
+/** The client capabilities the server acts on. */
+export interface ClientSupport {
+	/** `workspace/configuration`. */
+	readonly configuration: boolean;
+	/** Dynamic registration of `workspace/didChangeConfiguration`. */
+	readonly configurationRegistration: boolean;
+	/** `textDocument/diagnostic` (pull diagnostics); the server then does not push. */
+	readonly pullDiagnostics: boolean;
+	/** `workspace/diagnostic/refresh`. */
+	readonly diagnosticRefresh: boolean;
+	/** Code action literals (kinds, edits) rather than bare commands. */
+	readonly codeActionLiterals: boolean;
+	/** `workspace/workspaceFolders` and its change notifications. */
+	readonly workspaceFolders: boolean;
+}
+
+export function readClientSupport(capabilities: ClientCapabilities): ClientSupport {
+	return {
+		configuration: !!capabilities.workspace?.configuration,
+		configurationRegistration: !!capabilities.workspace?.didChangeConfiguration?.dynamicRegistration,
+		pullDiagnostics: !!capabilities.textDocument?.diagnostic,
+		diagnosticRefresh: !!capabilities.workspace?.diagnostics?.refreshSupport,
+		codeActionLiterals: !!capabilities.textDocument?.codeAction?.codeActionLiteralSupport,
+		workspaceFolders: !!capabilities.workspace?.workspaceFolders,
+	};
+}
+
+export interface ServerContext {
+	readonly connection: Connection;
+	readonly documents: DocumentStore;
+	readonly settings: SettingsStore;
+	readonly client: ClientSupport;
+	readonly paths: WorkspacePaths;
+}
+
+/**
+ * Answers a request about one document: `fallback` when it is not open, else `compute` on the model as it was when
+ * the request arrived (models are immutable, so a later edit does not shift positions under the computation).
+ */
+export function answer<T, E = void>(
+	context: ServerContext,
+	uri: string,
+	token: CancellationToken,
+	fallback: T,
+	what: string,
+	compute: (model: RobotsModel, options: AnalysisOptions) => T | Promise<T>,
+): Promise<T | ResponseError<E>> {
+	const model = context.documents.model(uri);
+	return runSafe<T, E>(
+		context.connection.console,
+		async () => (model ? compute(model, await context.settings.optionsFor(uri)) : fallback),
+		fallback,
+		`${what} failed for ${uri}`,
+		token,
+	);
+}

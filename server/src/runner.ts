@@ -1,0 +1,47 @@
+/**
+ * Runs request handlers safely: a cancelled request answers with the LSP cancellation error, and an exception is
+ * logged and answered with the handler's fallback value, so one bad request never takes the server down.
+ * A `ResponseError` thrown on purpose (e.g. an unknown document for a custom request) reaches the client as is.
+ */
+
+import { LSPErrorCodes, ResponseError, type CancellationToken, type RemoteConsole } from 'vscode-languageserver';
+
+function cancelled<E>(): ResponseError<E> {
+	return new ResponseError<E>(LSPErrorCodes.RequestCancelled, 'Request cancelled');
+}
+
+function describe(message: string, error: unknown): string {
+	return error instanceof Error ? `${message}: ${error.message}\n${error.stack ?? ''}` : `${message}: ${String(error)}`;
+}
+
+/**
+ * Runs `func` on a later turn of the event loop (so that a cancellation that is already queued is seen first),
+ * checking the token before and after.
+ */
+export function runSafe<T, E = void>(
+	console: RemoteConsole,
+	func: () => Promise<T> | T,
+	fallback: T | ResponseError<E>,
+	message: string,
+	token: CancellationToken,
+): Promise<T | ResponseError<E>> {
+	return new Promise((resolve) => {
+		setImmediate(async () => {
+			if (token.isCancellationRequested) {
+				resolve(cancelled());
+				return;
+			}
+			try {
+				const result = await func();
+				resolve(token.isCancellationRequested ? cancelled() : result);
+			} catch (error) {
+				if (error instanceof ResponseError) {
+					resolve(error as ResponseError<E>);
+					return;
+				}
+				console.error(describe(message, error));
+				resolve(fallback);
+			}
+		});
+	});
+}

@@ -1,0 +1,93 @@
+/**
+ * `startServer`: capabilities and wiring. Each feature registers its handlers from server/src/features; all
+ * robots.txt knowledge lives in the core they call. Nothing here depends on the transport.
+ */
+
+import {
+	DidChangeConfigurationNotification,
+	TextDocumentSyncKind,
+	type Connection,
+	type InitializeResult,
+	type ServerCapabilities,
+	type WorkspaceFolder,
+} from 'vscode-languageserver';
+import { DocumentStore } from './documents';
+import { registerCodeActions, codeActionKinds } from './features/codeActions';
+import { registerCodeLens } from './features/codeLens';
+import { registerCompletion, completionTriggerCharacters } from './features/completion';
+import { readClientSupport, type ServerContext } from './features/context';
+import { registerDiagnostics } from './features/diagnostics';
+import { registerFolding } from './features/folding';
+import { registerFormatting } from './features/formatting';
+import { registerHighlights } from './features/highlights';
+import { registerHover } from './features/hover';
+import { registerLinks } from './features/links';
+import { registerSymbols } from './features/symbols';
+import { registerTestUrl } from './features/testUrl';
+import { WorkspacePaths } from './features/workspacePaths';
+import { SettingsStore, settingsSection } from './settings';
+
+export const serverName = 'robots-txt-language-server';
+
+/** Wires the server to a connection and starts listening. */
+export function startServer(connection: Connection): void {
+	const documents = new DocumentStore();
+	documents.listen(connection);
+	const paths = new WorkspacePaths();
+
+	connection.onInitialize((params): InitializeResult => {
+		const client = readClientSupport(params.capabilities);
+		const settings = new SettingsStore(connection, client.configuration);
+		const context: ServerContext = { connection, documents, settings, client, paths };
+		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
+		paths.setFolders(folders);
+
+		const diagnostics = registerDiagnostics(context);
+		registerHover(context);
+		registerCompletion(context);
+		registerCodeLens(context);
+		registerSymbols(context);
+		registerFolding(context);
+		registerFormatting(context);
+		registerLinks(context);
+		registerHighlights(context);
+		registerCodeActions(context);
+		registerTestUrl(context);
+
+		documents.onDidClose((uri) => settings.evict(uri));
+		connection.onDidChangeConfiguration(({ settings: changed }) => {
+			settings.changed(changed);
+			diagnostics.refresh();
+		});
+		connection.onInitialized(() => {
+			if (client.configurationRegistration) {
+				void connection.client.register(DidChangeConfigurationNotification.type, { section: settingsSection });
+			}
+			if (client.workspaceFolders) {
+				connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => paths.changeFolders(added, removed));
+			}
+		});
+
+		const capabilities: ServerCapabilities = {
+			textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+			hoverProvider: true,
+			completionProvider: { triggerCharacters: completionTriggerCharacters },
+			codeLensProvider: { resolveProvider: false },
+			documentSymbolProvider: true,
+			foldingRangeProvider: true,
+			documentFormattingProvider: true,
+			documentRangeFormattingProvider: true,
+			documentLinkProvider: { resolveProvider: false },
+			documentHighlightProvider: true,
+			codeActionProvider: client.codeActionLiterals ? { codeActionKinds } : true,
+			workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+		};
+		if (client.pullDiagnostics) {
+			capabilities.diagnosticProvider = { identifier: 'robots-txt', interFileDependencies: false, workspaceDiagnostics: false };
+		}
+		return { capabilities, serverInfo: { name: serverName } };
+	});
+
+	connection.onShutdown(() => documents.dispose());
+	connection.listen();
+}

@@ -1,0 +1,97 @@
+/**
+ * The `robotsTxt.*` settings: fetched per document through `workspace/configuration` when the client supports it
+ * (else taken from `didChangeConfiguration`), validated into the core's `AnalysisOptions`, and cached per uri until
+ * the configuration changes. Invalid values are dropped, never passed on.
+ */
+
+import type { Connection } from 'vscode-languageserver';
+import { defaultAnalysisOptions, isDialect, type AnalysisOptions, type Dialect, type SeverityName } from './core/index';
+import { fileNameOf } from './documents';
+
+/** The settings section, equal to the LanguageClient id so that `robotsTxt.trace.server` works too. */
+export const settingsSection = 'robotsTxt';
+
+const severityNames: readonly SeverityName[] = ['off', 'hint', 'information', 'warning', 'error'];
+
+export class SettingsStore {
+	private readonly cache = new Map<string, Promise<AnalysisOptions>>();
+	private global: unknown = undefined;
+
+	constructor(
+		private readonly connection: Connection,
+		/** Whether the client answers `workspace/configuration`. */
+		private readonly canPull: boolean,
+	) {}
+
+	/** The options for a document: its resource settings, with its file name. */
+	optionsFor(uri: string): Promise<AnalysisOptions> {
+		let options = this.cache.get(uri);
+		if (!options) {
+			options = this.fetch(uri).then((raw) => toAnalysisOptions(raw, fileNameOf(uri)));
+			this.cache.set(uri, options);
+		}
+		return options;
+	}
+
+	/** Forgets cached settings; `settings` is the notification's payload, used when the client cannot be asked. */
+	changed(settings: unknown): void {
+		this.cache.clear();
+		if (!this.canPull) {
+			this.global = isObject(settings) ? settings[settingsSection] : undefined;
+		}
+	}
+
+	/** Forgets one document's settings (it closed). */
+	evict(uri: string): void {
+		this.cache.delete(uri);
+	}
+
+	private async fetch(uri: string): Promise<unknown> {
+		if (!this.canPull) {
+			return this.global;
+		}
+		try {
+			return await this.connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection });
+		} catch (error) {
+			this.connection.console.warn(`Could not read the ${settingsSection} settings: ${error instanceof Error ? error.message : String(error)}`);
+			// A failed fetch is not cached: the next request asks again.
+			this.cache.delete(uri);
+			return undefined;
+		}
+	}
+}
+
+/** Validates raw settings: bad values fall back to the defaults, bad entries are dropped. */
+export function toAnalysisOptions(raw: unknown, fileName: string | undefined): AnalysisOptions {
+	const settings = isObject(raw) ? raw : {};
+	const dialects: Dialect[] = [];
+	if (Array.isArray(settings.dialects)) {
+		for (const value of settings.dialects) {
+			if (typeof value === 'string' && isDialect(value) && !dialects.includes(value)) {
+				dialects.push(value);
+			}
+		}
+	}
+	const severities: Record<string, SeverityName> = {};
+	const diagnostics = isObject(settings.diagnostics) ? settings.diagnostics : {};
+	if (isObject(diagnostics.severity)) {
+		for (const [code, value] of Object.entries(diagnostics.severity)) {
+			if (typeof value === 'string' && (severityNames as readonly string[]).includes(value)) {
+				severities[code] = value as SeverityName;
+			}
+		}
+	}
+	const knownDirectives = Array.isArray(settings.knownDirectives)
+		? settings.knownDirectives.filter((value): value is string => typeof value === 'string' && value.trim() !== '').map((value) => value.trim())
+		: [];
+	return {
+		dialects: dialects.length > 0 ? dialects : defaultAnalysisOptions.dialects,
+		severities,
+		knownDirectives,
+		...(fileName !== undefined ? { fileName } : {}),
+	};
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

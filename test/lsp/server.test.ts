@@ -1,0 +1,303 @@
+/**
+ * The built language server over a real wire (stdio): capabilities, incremental sync, push and pull diagnostics that
+ * are never stale, settings round trips, every request answered as the core computes it, and bad requests answered
+ * without taking the process down. The logic itself is tested at the core.
+ */
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+	CodeActionRequest,
+	CodeLensRequest,
+	CompletionRequest,
+	DocumentDiagnosticRequest,
+	DocumentFormattingRequest,
+	DocumentHighlightRequest,
+	DocumentLinkRequest,
+	DocumentRangeFormattingRequest,
+	DocumentSymbolRequest,
+	ErrorCodes,
+	FoldingRangeRequest,
+	HoverRequest,
+	RequestType,
+	ResponseError,
+	TextDocumentSyncKind,
+	type CompletionItem,
+	type CompletionList,
+	type Diagnostic,
+	type DocumentDiagnosticReport,
+	type FormattingOptions,
+	type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver/node';
+import {
+	computeAgents,
+	computeCodeActions,
+	computeCodeLenses,
+	computeCompletions,
+	computeDiagnostics,
+	computeDocumentHighlights,
+	computeDocumentLinks,
+	computeDocumentSymbols,
+	computeFoldingRanges,
+	computeHover,
+	defaultAnalysisOptions,
+	formatDocument,
+	parse,
+	testUrl,
+	type AnalysisOptions,
+} from '../../server/src/core/index';
+import { joinLines } from '../util/fixtures';
+import { quiet, TestClient } from './client';
+
+const testUrlRequest = new RequestType<{ uri: string; url: string; agent: string }, unknown, void>('robotsTxt/testUrl');
+const agentsRequest = new RequestType<{ uri: string }, unknown, void>('robotsTxt/agents');
+
+const options: AnalysisOptions = { ...defaultAnalysisOptions, fileName: 'robots.txt' };
+
+/** The value as it travels over JSON (undefined fields dropped). */
+function wire<T>(value: T): T {
+	return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function expectedDiagnostics(text: string, uri: string, analysis: AnalysisOptions = options): Diagnostic[] {
+	return wire(computeDiagnostics(parse(text), analysis, uri));
+}
+
+const sample = joinLines(
+	'# Example',
+	'Disallow: /before-any-group',
+	'user-agent: Googlebot',
+	'Disallow:/private',
+	'Allow: /private/ok',
+	'Foo: bar',
+	'User-agent: *',
+	'Disallow: /tmp',
+	'Sitemap: https://example.com/sitemap.xml',
+	'',
+);
+
+describe('language server over stdio', { timeout: 60_000 }, () => {
+	let workspace: string;
+	let robotsUri: string;
+
+	before(() => {
+		workspace = mkdtempSync(join(tmpdir(), 'robots-lsp-'));
+		mkdirSync(join(workspace, 'private'));
+		writeFileSync(join(workspace, 'robots.txt'), sample);
+		writeFileSync(join(workspace, 'about.html'), '');
+		writeFileSync(join(workspace, 'private', 'secret.html'), '');
+		mkdirSync(join(workspace, 'node_modules'));
+		writeFileSync(join(workspace, 'node_modules', 'skipped.js'), '');
+		robotsUri = pathToFileURL(join(workspace, 'robots.txt')).href;
+	});
+
+	after(() => rmSync(workspace, { recursive: true, force: true }));
+
+	test('push: incremental edits, diagnostics for the final text only, cleared on close, clean exit', async () => {
+		const client = await TestClient.start({ configuration: true, settings: {} });
+		try {
+			const { capabilities } = client.initializeResult;
+			assert.deepStrictEqual(capabilities.textDocumentSync, { openClose: true, change: TextDocumentSyncKind.Incremental });
+			assert.deepStrictEqual(capabilities.completionProvider?.triggerCharacters, [':', ' ', '/']);
+			assert.equal(capabilities.diagnosticProvider, undefined, 'no pull diagnostics for a client without them');
+			for (const provider of ['hoverProvider', 'codeLensProvider', 'documentSymbolProvider', 'foldingRangeProvider', 'documentFormattingProvider',
+				'documentRangeFormattingProvider', 'documentLinkProvider', 'documentHighlightProvider', 'codeActionProvider'] as const) {
+				assert.ok(capabilities[provider], `${provider} is announced`);
+			}
+
+			const uri = 'file:///site/robots.txt';
+			await client.open(uri, sample);
+			await client.waitFor(() => client.lastPublished(uri)?.version === 1, 'diagnostics of version 1');
+			assert.deepStrictEqual(client.lastPublished(uri)!.diagnostics, expectedDiagnostics(sample, uri));
+			assert.ok(client.lastPublished(uri)!.diagnostics.length > 0, 'the sample has problems to report');
+
+			// A burst of typing, deleting and pasting, faster than the debounce.
+			let document = TextDocument.create(uri, 'robots-txt', 1, sample);
+			const changes: TextDocumentContentChangeEvent[] = [];
+			for (const [i, character] of [...'Crawl-delay: x\n'].entries()) {
+				changes.push({ range: { start: { line: 3, character: i }, end: { line: 3, character: i } }, text: character });
+			}
+			changes.push({ range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, text: '' });
+			changes.push({ range: { start: { line: 4, character: 0 }, end: { line: 6, character: 3 } }, text: 'Disallow /x\nBar: baz\nUser-agent: Bingbot\nDis' });
+			const published = client.published.length;
+			let version = 1;
+			for (const change of changes) {
+				version++;
+				document = TextDocument.update(document, [change], version);
+				await client.change(uri, version, [change]);
+			}
+			await client.waitFor(() => client.lastPublished(uri)?.version === version, `diagnostics of version ${version}`);
+			await quiet(400);
+			const later = client.published.slice(published).filter((params) => params.uri === uri);
+			assert.deepStrictEqual(later.map((params) => params.version), [version], 'only the final version is published');
+			assert.deepStrictEqual(later[0].diagnostics, expectedDiagnostics(document.getText(), uri));
+
+			await client.close(uri);
+			await client.waitFor(() => client.lastPublished(uri)?.diagnostics.length === 0, 'cleared diagnostics');
+			assert.equal(await client.stop(), 0);
+		} finally {
+			client.kill();
+		}
+	});
+
+	test('push without workspace/configuration: settings come with didChangeConfiguration', async () => {
+		const client = await TestClient.start({ configuration: false });
+		try {
+			const uri = 'file:///site/robots.txt';
+			await client.open(uri, sample);
+			await client.waitFor(() => client.lastPublished(uri) !== undefined, 'first diagnostics');
+			const code = String(client.lastPublished(uri)!.diagnostics[0].code);
+			const count = client.published.length;
+			await client.changeSettings({ diagnostics: { severity: { [code]: 'off' } }, dialects: ['google', 'nonsense', 'google'] });
+			await client.waitFor(() => client.published.length > count, 'diagnostics after the settings changed');
+			const analysis: AnalysisOptions = { ...options, dialects: ['google'], severities: { [code]: 'off' } };
+			assert.deepStrictEqual(client.lastPublished(uri)!.diagnostics, expectedDiagnostics(sample, uri, analysis));
+			assert.ok(client.lastPublished(uri)!.diagnostics.every((diagnostic) => diagnostic.code !== code));
+		} finally {
+			client.kill();
+		}
+	});
+
+	test('pull: no pushing, pulled diagnostics follow edits and settings, refresh on configuration change', async () => {
+		const client = await TestClient.start({ pull: true, configuration: true, settings: {} });
+		try {
+			assert.deepStrictEqual(client.initializeResult.capabilities.diagnosticProvider, { identifier: 'robots-txt', interFileDependencies: false, workspaceDiagnostics: false });
+			const uri = 'file:///site/robots.txt';
+			await client.open(uri, sample);
+			const pull = async () => {
+				const report: DocumentDiagnosticReport = await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+				assert.equal(report.kind, 'full');
+				return report.kind === 'full' ? report.items : [];
+			};
+			const first = await pull();
+			assert.deepStrictEqual(first, expectedDiagnostics(sample, uri));
+
+			const change = { range: { start: { line: 5, character: 0 }, end: { line: 5, character: 8 } }, text: 'Nope: 1\nAllow: /x' };
+			await client.change(uri, 2, [change]);
+			const edited = TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 1, sample), [{ range: change.range, newText: change.text }]);
+			assert.deepStrictEqual(await pull(), expectedDiagnostics(edited, uri));
+
+			const code = String(first[0].code);
+			await client.changeSettings({ diagnostics: { severity: { [code]: 'off' } } });
+			await client.waitFor(() => client.refreshRequests > 0, 'workspace/diagnostic/refresh');
+			assert.deepStrictEqual(await pull(), expectedDiagnostics(edited, uri, { ...options, severities: { [code]: 'off' } }));
+
+			const unknown: DocumentDiagnosticReport = await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: 'file:///nowhere/robots.txt' } });
+			assert.deepStrictEqual(unknown, { kind: 'full', items: [] });
+			await quiet(300);
+			assert.deepStrictEqual(client.published, [], 'a pull client gets no pushed diagnostics');
+		} finally {
+			client.kill();
+		}
+	});
+
+	test('every request is answered as the core computes it', async () => {
+		const client = await TestClient.start({ configuration: true, settings: {}, workspaceFolders: [{ uri: pathToFileURL(workspace).href, name: 'site' }] });
+		try {
+			const uri = robotsUri;
+			await client.open(uri, sample);
+			const model = parse(sample);
+			const textDocument = { uri };
+			const send = client.connection.sendRequest.bind(client.connection);
+
+			const position = { line: 2, character: 14 };
+			assert.deepStrictEqual(await send(HoverRequest.type, { textDocument, position }), wire(computeHover(model, position, options)));
+			const keyPosition = { line: 5, character: 1 };
+			const completions = (await send(CompletionRequest.type, { textDocument, position: keyPosition })) as CompletionItem[];
+			assert.deepStrictEqual(completions, wire(computeCompletions(model, keyPosition, options, [])));
+			assert.ok(completions.length > 0);
+
+			// After `Disallow: /` the site's own paths are offered: files and folders beside robots.txt, not node_modules.
+			const pathPosition = { line: 7, character: 11 };
+			const pathItems = (await send(CompletionRequest.type, { textDocument, position: pathPosition })) as CompletionItem[] | CompletionList;
+			const labels = (Array.isArray(pathItems) ? pathItems : pathItems.items).map((item) => item.label);
+			for (const path of ['/about.html', '/private/', '/private/secret.html']) {
+				assert.ok(labels.includes(path), `${path} is offered`);
+			}
+			assert.ok(!labels.some((label) => label.includes('node_modules')));
+
+			assert.deepStrictEqual(await send(CodeLensRequest.type, { textDocument }), wire(computeCodeLenses(model, options, uri)));
+			assert.deepStrictEqual(await send(DocumentSymbolRequest.type, { textDocument }), wire(computeDocumentSymbols(model)));
+			assert.deepStrictEqual(await send(FoldingRangeRequest.type, { textDocument }), wire(computeFoldingRanges(model)));
+			const formatting: FormattingOptions = { tabSize: 4, insertSpaces: false, insertFinalNewline: true };
+			assert.deepStrictEqual(await send(DocumentFormattingRequest.type, { textDocument, options: formatting }), wire(formatDocument(model, undefined, formatting)));
+			const range = { start: { line: 2, character: 0 }, end: { line: 3, character: 5 } };
+			assert.deepStrictEqual(await send(DocumentRangeFormattingRequest.type, { textDocument, range, options: formatting }), wire(formatDocument(model, range, formatting)));
+			assert.deepStrictEqual(await send(DocumentLinkRequest.type, { textDocument }), wire(computeDocumentLinks(model)));
+			const agentPosition = { line: 2, character: 15 };
+			assert.deepStrictEqual(await send(DocumentHighlightRequest.type, { textDocument, position: agentPosition }), wire(computeDocumentHighlights(model, agentPosition, options)));
+
+			const diagnostics = computeDiagnostics(model, options, uri);
+			const whole = { start: { line: 0, character: 0 }, end: { line: model.lineCount, character: 0 } };
+			assert.deepStrictEqual(
+				await send(CodeActionRequest.type, { textDocument, range: whole, context: { diagnostics } }),
+				wire(computeCodeActions(model, whole, diagnostics, options, uri)),
+			);
+			const fixAll = (await send(CodeActionRequest.type, { textDocument, range: whole, context: { diagnostics, only: ['source.fixAll'] } })) as { kind?: string }[];
+			assert.ok(fixAll.every((action) => action.kind === 'source.fixAll'));
+
+			const params = { uri, url: 'https://example.com/private/ok/a', agent: 'Googlebot' };
+			assert.deepStrictEqual(await send(testUrlRequest, params), wire(testUrl(model, params, options)));
+			assert.deepStrictEqual(await send(agentsRequest, { uri }), wire(computeAgents(model)));
+
+			// An untitled document has no folder: no paths, and no file name in its options.
+			await client.open('untitled:Untitled-1', sample);
+			const untitled = (await send(CompletionRequest.type, { textDocument: { uri: 'untitled:Untitled-1' }, position: pathPosition })) as CompletionItem[];
+			assert.deepStrictEqual(untitled, wire(computeCompletions(model, pathPosition, defaultAnalysisOptions, [])));
+		} finally {
+			client.kill();
+		}
+	});
+
+	test('bad requests get errors or empty answers, and the server keeps answering', async () => {
+		const client = await TestClient.start({ configuration: true, settings: {} });
+		try {
+			const send = client.connection.sendRequest.bind(client.connection);
+			const nowhere = { uri: 'file:///nowhere/robots.txt' };
+			assert.equal(await send(HoverRequest.type, { textDocument: nowhere, position: { line: 0, character: 0 } }), null);
+			assert.deepStrictEqual(await send(DocumentSymbolRequest.type, { textDocument: nowhere }), []);
+			for (const [type, params] of [
+				[testUrlRequest, { ...nowhere, url: '/', agent: 'a' }],
+				[agentsRequest, nowhere],
+			] as const) {
+				await assert.rejects(send(type as typeof agentsRequest, params), (error: unknown) => error instanceof ResponseError && error.code === ErrorCodes.InvalidParams);
+			}
+
+			const uri = 'file:///site/robots.txt';
+			await client.open(uri, sample);
+			await assert.rejects(send(testUrlRequest, { uri } as never), (error: unknown) => error instanceof ResponseError && error.code === ErrorCodes.InvalidParams);
+			const far = { line: 100_000, character: 100_000 };
+			assert.equal(await send(HoverRequest.type, { textDocument: { uri }, position: far }), null);
+			assert.deepStrictEqual(await send(DocumentHighlightRequest.type, { textDocument: { uri }, position: far }), []);
+			await send(CompletionRequest.type, { textDocument: { uri }, position: far });
+			await send(DocumentRangeFormattingRequest.type, { textDocument: { uri }, range: { start: far, end: far }, options: { tabSize: 4, insertSpaces: true } });
+			await send(CodeActionRequest.type, { textDocument: { uri }, range: { start: far, end: far }, context: { diagnostics: [] } });
+			await client.change('file:///never/opened.txt', 2, [{ text: 'x' }]);
+
+			// A 5 MB document, opened and edited in the middle.
+			const line = 'Disallow: /a/rather/long/path/with/some/segments/*.php$ # and a comment\n';
+			const big = 'User-agent: *\n' + line.repeat(Math.ceil((5 * 1024 * 1024) / line.length));
+			const bigUri = 'file:///site/big/robots.txt';
+			await client.open(bigUri, big);
+			const middle = Math.floor(big.length / line.length / 2);
+			await client.change(bigUri, 2, [{ range: { start: { line: middle, character: 0 }, end: { line: middle + 2, character: 4 } }, text: 'User-agent: Googlebot\nAllo' }]);
+			const symbols = (await send(DocumentSymbolRequest.type, { textDocument: { uri: bigUri } })) as unknown[];
+			assert.equal(symbols.length, 2);
+			assert.ok(Array.isArray(await send(FoldingRangeRequest.type, { textDocument: { uri: bigUri } })));
+			assert.ok(Array.isArray(await send(DocumentFormattingRequest.type, { textDocument: { uri: bigUri }, options: { tabSize: 4, insertSpaces: true } })));
+			await client.waitFor(() => client.lastPublished(bigUri)?.version === 2, 'diagnostics of the big document', 30_000);
+
+			assert.ok(client.alive);
+			const hover = await send(HoverRequest.type, { textDocument: { uri }, position: { line: 2, character: 14 } });
+			assert.deepStrictEqual(hover, wire(computeHover(parse(sample), { line: 2, character: 14 }, options)));
+			assert.equal(await client.stop(), 0);
+		} finally {
+			client.kill();
+		}
+	});
+});

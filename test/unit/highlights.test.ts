@@ -1,0 +1,42 @@
+/**
+ * Document highlights: the cursor (`|`) on a User-agent value lights up every line naming the same crawler.
+ */
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { computeDocumentHighlights, defaultAnalysisOptions, parse } from '../../server/src/core/index';
+import { joinLines } from '../util/fixtures';
+
+/** `text` holds one `|` cursor; `expected` lists the highlighted text of each highlight as `line:text`. */
+function check(text: string, expected: readonly string[]): void {
+	const offset = text.indexOf('|');
+	const source = text.slice(0, offset) + text.slice(offset + 1);
+	const before = source.slice(0, offset).split('\n');
+	const position = { line: before.length - 1, character: before[before.length - 1].length };
+	const model = parse(source);
+	const highlights = computeDocumentHighlights(model, position, defaultAnalysisOptions);
+	const actual = highlights.map(({ range }) => `${range.start.line + 1}:${model.lineText(range.start.line).slice(range.start.character, range.end.character)}`);
+	assert.deepStrictEqual(actual, expected);
+}
+
+const file = (cursorLine: string) => joinLines('User-agent: Googlebot', 'Disallow: /a', '', 'User-agent: *', 'Disallow: /b', '', cursorLine, 'user-agent: googlebot', 'Allow: /c');
+
+test('the same crawler in every group, compared case-insensitively', () => {
+	check(file('User-agent: Google|bot'), ['1:Googlebot', '7:Googlebot', '8:googlebot']);
+});
+
+test('at either end of the value', () => {
+	check(file('User-agent: |Googlebot'), ['1:Googlebot', '7:Googlebot', '8:googlebot']);
+	check(file('User-agent: Googlebot|'), ['1:Googlebot', '7:Googlebot', '8:googlebot']);
+});
+
+test('the `*` value highlights the other `*` lines', () => {
+	check(joinLines('User-agent: *|', 'Disallow: /', 'User-agent: *'), ['1:*', '3:*']);
+});
+
+test('nothing on the key, on a rule, on an empty value or past the end', () => {
+	check(file('User-|agent: Googlebot'), []);
+	check(joinLines('User-agent: a', 'Disallow: /|a'), []);
+	check(joinLines('User-agent: |', 'User-agent:'), []);
+	assert.deepStrictEqual(computeDocumentHighlights(parse('User-agent: a'), { line: 5, character: 0 }, defaultAnalysisOptions), []);
+});
