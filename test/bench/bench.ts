@@ -1,33 +1,48 @@
 /**
- * `npm run bench`: figures for the core on real files, printed (and with `--json`, one JSON object).
- * Every figure is a median (or percentile) of several runs after warm-up; tests never assert times.
+ * `npm run bench`: the core's figures on real files, side by side with robots-parser (the most used JavaScript
+ * matcher) in the same process on the same inputs, so ratios hold on a noisy machine. `--json` prints one object.
+ * Figures are medians after warm-up; targets are printed beside them (PASS / FALL SHORT); tests never assert times.
  */
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { allDialects, applyEdit, evaluate, parse, type Dialect, type RobotsModel } from '../../server/src/core/index';
+import robotsParser from 'robots-parser';
+import {
+	allDialects,
+	applyEdit,
+	computeDiagnostics,
+	defaultAnalysisOptions,
+	evaluate,
+	parse,
+	type Dialect,
+	type RobotsModel,
+} from '../../server/src/core/index';
 import { sharedDir } from '../util/fixtures';
 
 const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
-const json = process.argv.includes('--json');
+const asJson = process.argv.includes('--json');
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 function read(name: string): string {
-	return new TextDecoder('utf-8', { ignoreBOM: true }).decode(readFileSync(join(corpus, name)));
+	return decoder.decode(readFileSync(join(corpus, name)));
 }
 
 /** The first `bytes` of a text, cut at a line end. */
 function prefixOf(text: string, bytes: number): string {
-	const cut = text.lastIndexOf('\n', bytes);
-	return text.slice(0, cut + 1);
+	return text.slice(0, text.lastIndexOf('\n', bytes) + 1);
 }
 
-function percentile(samples: number[], p: number): number {
+function median(samples: readonly number[]): number {
+	return percentile(samples, 50);
+}
+
+function percentile(samples: readonly number[], p: number): number {
 	const sorted = [...samples].sort((a, b) => a - b);
 	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-function time(run: () => void, repeat: number, warmup = 3): number[] {
+function time(run: () => void, repeat: number, warmup = 2): number[] {
 	for (let i = 0; i < warmup; i++) {
 		run();
 	}
@@ -40,13 +55,75 @@ function time(run: () => void, repeat: number, warmup = 3): number[] {
 	return samples;
 }
 
+const results: Record<string, unknown> = { node: process.version, platform: `${process.platform} ${process.arch}` };
+const report: string[] = [];
+const targets: { name: string; value: number; limit: number; better: 'lower' | 'higher'; unit: string }[] = [];
+
+function target(name: string, value: number, limit: number, better: 'lower' | 'higher', unit: string): string {
+	targets.push({ name, value, limit, better, unit });
+	const pass = better === 'lower' ? value <= limit : value >= limit;
+	return `${pass ? 'PASS' : 'FALL SHORT'} (target ${better === 'lower' ? '<' : '>='} ${limit.toLocaleString('en')} ${unit})`;
+}
+
+const fmt = (value: number, digits = 1) => value.toLocaleString('en', { maximumFractionDigits: digits });
+
+// Inputs.
+const huge = read('0932.txt');
+const oracle = read('0701.txt');
+const typical = read('0102.txt');
+const file500 = prefixOf(huge, 500 * 1024);
+const megabytes = (text: string) => Buffer.byteLength(text) / (1024 * 1024);
+
+// 1. Parse, group and diagnose.
 function groupAll(model: RobotsModel): void {
 	for (const dialect of allDialects) {
 		model.grouping(dialect);
 	}
 }
+{
+	const parseHuge = median(time(() => groupAll(parse(huge)), 7));
+	const fullHuge = median(time(() => computeDiagnostics(parse(huge), defaultAnalysisOptions), 5, 1));
+	const full500 = median(time(() => computeDiagnostics(parse(file500), defaultAnalysisOptions), 9));
+	const names = readdirSync(corpus).filter((name) => name.endsWith('.txt')).sort();
+	const texts = names.map(read);
+	const corpusBytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+	const fullCorpus = median(time(() => {
+		for (const text of texts) {
+			computeDiagnostics(parse(text), defaultAnalysisOptions);
+		}
+	}, 3, 1));
+	results.parse = {
+		hugeMB: megabytes(huge), parseAndGroupHugeMs: parseHuge, diagnoseHugeMs: fullHuge, diagnose500KiBMs: full500,
+		corpusFiles: names.length, corpusMB: corpusBytes / (1024 * 1024), diagnoseCorpusMs: fullCorpus,
+		corpusMBps: corpusBytes / (1024 * 1024) / (fullCorpus / 1000),
+	};
+	report.push(
+		`parse + group (5 dialects), ${fmt(megabytes(huge), 2)} MB: ${fmt(parseHuge)} ms (${fmt(megabytes(huge) / (parseHuge / 1000))} MB/s) ${target('parse 3.7 MB', parseHuge, 100, 'lower', 'ms')}`,
+		`parse + all diagnostics, 500 KiB: ${fmt(full500)} ms ${target('diagnose 500 KiB', full500, 50, 'lower', 'ms')}`,
+		`parse + all diagnostics, ${fmt(megabytes(huge), 2)} MB: ${fmt(fullHuge)} ms ${target('diagnose 3.7 MB', fullHuge, 400, 'lower', 'ms')}`,
+		`parse + all diagnostics, whole corpus (${names.length} files, ${fmt(corpusBytes / (1024 * 1024))} MB): ${fmt(fullCorpus)} ms (${fmt(corpusBytes / (1024 * 1024) / (fullCorpus / 1000))} MB/s)`,
+	);
+}
 
-/** URLs built from the file's own rules (wildcards filled in) plus misses, shuffled deterministically. */
+// 2. Incremental: a single-character edit in 500 KiB, model and groupings up to date, against a full parse.
+{
+	const base = parse(file500);
+	groupAll(base);
+	const middle = base.lineStarts[base.lineCount >> 1] + 5;
+	let model = base;
+	const edit = time(() => {
+		model = applyEdit(model, middle, middle, 'x');
+		groupAll(model);
+		model = applyEdit(model, middle, middle + 1, '');
+		groupAll(model);
+	}, 200, 20).map((sample) => sample / 2);
+	const full = median(time(() => groupAll(parse(file500)), 15));
+	results.incremental = { p50Ms: median(edit), p95Ms: percentile(edit, 95), fullParseMs: full, speedup: full / median(edit) };
+	report.push(`single-character edit + regroup, 500 KiB: p50 ${fmt(median(edit), 3)} ms, p95 ${fmt(percentile(edit, 95), 3)} ms; full parse ${fmt(full)} ms (${fmt(full / median(edit), 0)}x)`);
+}
+
+// 3. Matching, against robots-parser.
+/** URLs from the file's own rules (wildcards filled in) and misses, deterministic. */
 function urlsFor(model: RobotsModel, count: number): string[] {
 	const patterns: string[] = [];
 	for (let line = 0; line < model.lineCount; line++) {
@@ -58,17 +135,16 @@ function urlsFor(model: RobotsModel, count: number): string[] {
 			}
 		}
 	}
-	const urls: string[] = [];
 	let seed = 12345;
 	const random = () => {
 		seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
 		return seed / 0x7fffffff;
 	};
+	const urls: string[] = [];
 	for (let i = 0; i < count; i++) {
 		const kind = random();
 		if (patterns.length > 0 && kind < 0.7) {
-			const pattern = patterns[Math.floor(random() * patterns.length)];
-			urls.push(`https://example.com${pattern}${kind < 0.35 ? 'page-' + i + '.html' : ''}`);
+			urls.push(`https://example.com${patterns[Math.floor(random() * patterns.length)]}${kind < 0.35 ? `page-${i}.html` : ''}`);
 		} else {
 			urls.push(`https://example.com/miss/${i}/index.html?q=${i}`);
 		}
@@ -76,59 +152,64 @@ function urlsFor(model: RobotsModel, count: number): string[] {
 	return urls;
 }
 
-const results: Record<string, unknown> = {};
-const lines: string[] = [];
-const ms = (value: number) => `${value.toFixed(3)} ms`;
-
-const big = read('0932.txt');
-const file500 = prefixOf(big, 500 * 1024);
-const sizeKiB = Math.round(Buffer.byteLength(file500) / 1024);
-
-// 1. Full parse (lossless tree and the groupings of all five dialects).
-const parseSamples = time(() => groupAll(parse(file500)), 15);
-results.parse500KiB = { kib: sizeKiB, medianMs: percentile(parseSamples, 50) };
-lines.push(`parse + group (5 dialects), ${sizeKiB} KiB: median ${ms(percentile(parseSamples, 50))}`);
-
-// 2. One single-character edit in the middle: insert, then the grouping of each dialect again.
-const base = parse(file500);
-groupAll(base);
-const middle = base.lineStarts[base.lineCount >> 1] + 5;
-let model = base;
-const editSamples = time(() => {
-	model = applyEdit(model, middle, middle, 'x');
-	groupAll(model);
-	model = applyEdit(model, middle, middle + 1, '');
-	groupAll(model);
-}, 200, 20).map((sample) => sample / 2);
-results.incrementalEdit = {
-	p50Ms: percentile(editSamples, 50),
-	p95Ms: percentile(editSamples, 95),
-	speedupOverFullParse: percentile(parseSamples, 50) / percentile(editSamples, 50),
-};
-lines.push(`single-character edit + regroup, ${sizeKiB} KiB: p50 ${ms(percentile(editSamples, 50))}, p95 ${ms(percentile(editSamples, 95))}` +
-	` (${(percentile(parseSamples, 50) / percentile(editSamples, 50)).toFixed(0)}x faster than a full parse)`);
-
-// 3. 100 000 URL evaluations against the same file, per dialect.
-const urls = urlsFor(base, 100_000);
-const evaluations: Record<string, unknown> = {};
-for (const dialect of allDialects) {
-	const run = (d: Dialect) => {
+const matching: Record<string, unknown> = {};
+for (const [label, text, goal] of [['3.7 MB', huge, 200_000], ['850 KB', oracle, 0], ['2 KB', typical, 1_000_000]] as const) {
+	const model = parse(text);
+	const urls = urlsFor(model, 100_000);
+	const agent = 'Googlebot';
+	const ours = median(time(() => {
 		for (const url of urls) {
-			evaluate(base, { agent: 'Googlebot', url, dialect: d });
+			evaluate(model, { agent, url, dialect: 'google' });
 		}
-	};
-	const samples = time(() => run(dialect), 3, 1);
-	const median = percentile(samples, 50);
-	evaluations[dialect] = { ms: median, urlsPerSecond: Math.round(urls.length / (median / 1000)) };
-	lines.push(`100 000 URLs, ${dialect}, ${sizeKiB} KiB: ${ms(median)} (${Math.round(urls.length / (median / 1000)).toLocaleString('en')} URLs/s)`);
+	}, 3, 1));
+	const oursRate = urls.length / (ours / 1000);
+	// robots-parser scans every rule with a regular expression per URL: time-box it and measure its rate.
+	const peer = robotsParser('https://example.com/robots.txt', text);
+	let peerCount = 0;
+	const peerStart = performance.now();
+	while (peerCount < urls.length && performance.now() - peerStart < 5_000) {
+		peer.isAllowed(urls[peerCount], agent);
+		peerCount++;
+	}
+	const peerRate = peerCount / ((performance.now() - peerStart) / 1000);
+	// Verdicts side by side on the URLs both answered.
+	let differ = 0;
+	const examples: string[] = [];
+	for (let i = 0; i < peerCount; i++) {
+		const mine = evaluate(model, { agent, url: urls[i], dialect: 'google' }).verdict === 'allow';
+		if (mine !== peer.isAllowed(urls[i], agent)) {
+			differ++;
+			if (examples.length < 3) {
+				examples.push(urls[i]);
+			}
+		}
+	}
+	matching[label] = { urls: urls.length, ourUrlsPerSecond: oursRate, peerUrlsPerSecond: peerRate, peerSampled: peerCount, ratio: oursRate / peerRate, verdictDifferences: differ, examples };
+	report.push(`matching 100 000 URLs, ${label}: ${fmt(oursRate, 0)} URLs/s; robots-parser ${fmt(peerRate, 0)} URLs/s (on ${fmt(peerCount, 0)} URLs) = ${fmt(oursRate / peerRate, 0)}x ` +
+		`${target(`ratio ${label}`, oursRate / peerRate, 100, 'higher', 'x')}${goal ? ' ' + target(`rate ${label}`, oursRate, goal, 'higher', 'URLs/s') : ''}; ` +
+		`verdicts differ on ${differ} of ${fmt(peerCount, 0)}${examples.length ? ` (e.g. ${examples.join(', ')})` : ''}`);
 }
-results.evaluate100k = evaluations;
+results.matching = matching;
 
-if (json) {
+// 4. Pathological: 1 000 stars against a 100 000-character URL.
+{
+	const model = parse(`User-agent: *\nDisallow: /${'*a'.repeat(1000)}b\n`);
+	const url = '/' + 'a'.repeat(100_000);
+	const samples = time(() => {
+		for (const dialect of ['rfc9309', 'google', 'yandex'] as Dialect[]) {
+			evaluate(model, { agent: 'bot', url, dialect });
+		}
+	}, 5, 1).map((sample) => sample / 3);
+	results.pathological = { ms: median(samples) };
+	report.push(`1 000 stars against a 100 000-character URL: ${fmt(median(samples), 2)} ms ${target('pathological', median(samples), 10, 'lower', 'ms')}`);
+}
+
+results.targets = targets.map((t) => ({ ...t, pass: t.better === 'lower' ? t.value <= t.limit : t.value >= t.limit }));
+if (asJson) {
 	console.log(JSON.stringify(results));
 } else {
 	console.log(`node ${process.version}, ${process.platform} ${process.arch}`);
-	for (const line of lines) {
+	for (const line of report) {
 		console.log(line);
 	}
 }

@@ -80,36 +80,48 @@ interface Prepared {
 	readonly ruleSet: RuleSet;
 }
 
-/** Compiled rules by model, then dialect, then agent; models are immutable, so entries never go stale. */
-const preparedByModel = new WeakMap<RobotsModel, Map<Dialect, Map<string, Prepared>>>();
+interface ModelCache {
+	/** By dialect, then agent. */
+	readonly prepared: Map<Dialect, Map<string, Prepared>>;
+	/** Compiled rule sets by dialect and the groups they come from: agents that share groups share the rules. */
+	readonly ruleSets: Map<string, RuleSet>;
+}
+
+/** Per model (models are immutable, so entries never go stale). */
+const cacheByModel = new WeakMap<RobotsModel, ModelCache>();
 
 function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared {
-	let byDialect = preparedByModel.get(model);
-	if (!byDialect) {
-		byDialect = new Map();
-		preparedByModel.set(model, byDialect);
+	let cache = cacheByModel.get(model);
+	if (!cache) {
+		cache = { prepared: new Map(), ruleSets: new Map() };
+		cacheByModel.set(model, cache);
 	}
-	let byAgent = byDialect.get(dialect);
+	let byAgent = cache.prepared.get(dialect);
 	if (!byAgent) {
 		byAgent = new Map();
-		byDialect.set(dialect, byAgent);
+		cache.prepared.set(dialect, byAgent);
 	}
 	let prepared = byAgent.get(agent);
 	if (!prepared) {
 		const selection = selectGroups(model, dialect, agent);
-		const ruleLines: number[] = [];
-		for (const group of selection.groups) {
-			for (const line of group.rules) {
-				ruleLines.push(line);
-			}
-		}
-		const rules = compileRules(model, dialect, ruleLines);
 		const groups: AppliedGroup[] = selection.groups.map((group, i) => ({
 			index: group.index,
 			line: selection.matchedLines[i],
 			token: model.valueText(selection.matchedLines[i]),
 		}));
-		const ruleSet = new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', !isRecordDialect(dialect));
+		const key = dialect + ':' + selection.groups.map((group) => group.index).join(',');
+		let ruleSet = cache.ruleSets.get(key);
+		if (!ruleSet) {
+			const ruleLines: number[] = [];
+			for (const group of selection.groups) {
+				for (const line of group.rules) {
+					ruleLines.push(line);
+				}
+			}
+			const rules = compileRules(model, dialect, ruleLines);
+			ruleSet = new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', !isRecordDialect(dialect));
+			cache.ruleSets.set(key, ruleSet);
+		}
 		prepared = { selection, groups, ruleSet };
 		byAgent.set(agent, prepared);
 	}
