@@ -6,19 +6,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import { ArgumentReader, parseDialect, UsageError } from './args';
 import {
-	allDialects,
 	computeDiagnostics,
 	defaultAnalysisOptions,
 	diagnosticCatalogue,
 	diagnosticFacts,
-	isDialect,
 	parse,
 	type AnalysisOptions,
 	type Dialect,
 } from '../core/index';
-
-export class UsageError extends Error {}
 
 export const lintUsage = `  robots-txt lint <files or folders>... [--format text|json|sarif] [--dialect <dialect>]... [--max-warnings N]`;
 
@@ -31,18 +28,11 @@ interface LintOptions {
 
 function parseLintArguments(args: readonly string[]): LintOptions {
 	const options: LintOptions = { paths: [], format: 'text', dialects: [], maxWarnings: Infinity };
-	for (let i = 0; i < args.length; i++) {
-		const arg = args[i];
-		const value = (): string => {
-			const next = args[++i];
-			if (next === undefined) {
-				throw new UsageError(`${arg} needs a value`);
-			}
-			return next;
-		};
+	const reader = new ArgumentReader(args);
+	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
 		switch (arg) {
 			case '--format': {
-				const format = value();
+				const format = reader.value(arg);
 				if (format !== 'text' && format !== 'json' && format !== 'sarif') {
 					throw new UsageError(`unknown format "${format}" (expected text, json or sarif)`);
 				}
@@ -50,15 +40,12 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 				break;
 			}
 			case '--dialect':
-				for (const dialect of value().split(',')) {
-					if (!isDialect(dialect)) {
-						throw new UsageError(`unknown dialect "${dialect}" (expected one of ${allDialects.join(', ')})`);
-					}
-					options.dialects.push(dialect);
+				for (const dialect of reader.value(arg).split(',')) {
+					options.dialects.push(parseDialect(dialect));
 				}
 				break;
 			case '--max-warnings': {
-				const text = value();
+				const text = reader.value(arg);
 				if (!/^\d+$/.test(text)) {
 					throw new UsageError(`--max-warnings takes a whole number, not "${text}"`);
 				}

@@ -6,7 +6,8 @@
 
 import { readFileSync } from 'node:fs';
 import { allDialects, evaluate, isDialect, parse, type Dialect, type Evaluation, type RobotsModel } from '../core/index';
-import { lintUsage, runLint, UsageError } from './lint';
+import { ArgumentReader, parseDialect, UsageError } from './args';
+import { lintUsage, runLint } from './lint';
 
 const usage = `Usage:
   robots-txt test <robots-file> --agent <name> [--dialect <dialect>] [--json] [--urls <file|->] [<url>...]
@@ -43,41 +44,28 @@ interface TestOptions {
 function parseArguments(args: readonly string[]): TestOptions {
 	const options: TestOptions = { dialect: 'rfc9309', json: false, urls: [] };
 	const positional: string[] = [];
-	for (let i = 0; i < args.length; i++) {
-		const arg = args[i];
-		const value = (): string => {
-			const next = args[++i];
-			if (next === undefined) {
-				throw new UsageError(`${arg} needs a value`);
-			}
-			return next;
-		};
+	const reader = new ArgumentReader(args);
+	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
 		switch (arg) {
 			case '--agent':
-				options.agent = value();
+				options.agent = reader.value(arg);
 				break;
-			case '--dialect': {
-				const dialect = value();
-				if (!isDialect(dialect)) {
-					throw new UsageError(`unknown dialect "${dialect}" (expected one of ${allDialects.join(', ')})`);
-				}
-				options.dialect = dialect;
+			case '--dialect':
+				options.dialect = parseDialect(reader.value(arg));
 				break;
-			}
 			case '--json':
 				options.json = true;
 				break;
 			case '--urls':
-				options.urlsFrom = value();
+				options.urlsFrom = reader.value(arg);
 				break;
 			case '--batch':
-				options.batch = value();
+				options.batch = reader.value(arg);
 				break;
 			case '--':
-				for (const rest of args.slice(i + 1)) {
+				for (const rest of reader.rest()) {
 					positional.push(rest);
 				}
-				i = args.length;
 				break;
 			default:
 				if (arg.startsWith('--')) {

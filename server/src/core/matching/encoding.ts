@@ -83,13 +83,29 @@ function isQueryDelimiter(code: number): boolean {
 	return code === 58 || code === 47 || code === 63 || code === 64 || code === 91 || code === 93;
 }
 
+/** The comparison forms: RFC 9309 (patterns and URLs differ in `*` and `$`), Google's pattern escape, the 1996 draft. */
+type Form = 'rfc-pattern' | 'rfc-url' | 'google' | 'draft';
+
+/** What a valid `%XX` escape becomes in a form. */
+function escapeIn(form: Form, octet: number): string {
+	switch (form) {
+		case 'rfc-pattern':
+		case 'rfc-url':
+			return isUnreserved(octet) ? String.fromCharCode(octet) : percent(octet);
+		case 'google':
+			return percent(octet);
+		case 'draft':
+			// "Unencoded prior to comparison, unless it is the "/" character"; `%25` stays so that no new escape appears.
+			return octet < 128 && octet !== 47 && octet !== PERCENT ? String.fromCharCode(octet) : percent(octet);
+	}
+}
+
 /**
- * RFC 9309 §2.2.2 normalisation: non-ASCII octets are percent-encoded, hex is upper-case, escapes of unreserved
- * characters are decoded, other escapes (`%2F` among them) stay. Inside the query, the gen-delims are encoded as
- * figure 4 shows (`?baz=https://foo.bar` becomes `?baz=https%3A%2F%2Ffoo.bar`). In a pattern, `*` and a final `$` are
- * operators and stay; in a URL, `*` and `$` are encoded so that a pattern's `%2A`/`%24` match them (figure 6).
+ * One pass that rewrites only what the form changes: plain runs are copied by slices, and a text that needs no
+ * change is returned as it is. Every form encodes non-ASCII octets with upper-case hex.
  */
-export function normalizeRfc(text: string, isPattern: boolean): string {
+function rewrite(text: string, form: Form): string {
+	const rfc = form === 'rfc-pattern' || form === 'rfc-url';
 	const out: string[] = [];
 	let plainFrom = 0;
 	let inQuery = false;
@@ -100,26 +116,26 @@ export function normalizeRfc(text: string, isPattern: boolean): string {
 		let used = 1;
 		if (code === PERCENT) {
 			const octet = escapedOctet(text, i);
-			if (octet < 0) {
-				replacement = '%25';
-			} else {
-				replacement = isUnreserved(octet) ? String.fromCharCode(octet) : percent(octet);
+			if (octet >= 0) {
+				replacement = escapeIn(form, octet);
 				used = 3;
+			} else if (rfc) {
+				replacement = '%25';
 			}
 		} else if (code >= 128) {
 			const parts: string[] = [];
 			used = encodeNonAscii(text, i, parts);
 			replacement = parts.join('');
+		} else if (!rfc) {
+			continue;
 		} else if (code === 42 || code === 36) {
-			if (!isPattern) {
+			if (form === 'rfc-url') {
 				replacement = percent(code);
 			} else if (code === 36 && i !== length - 1) {
 				// `$` is special only at the end of a pattern; elsewhere it is the character itself.
 				replacement = '%24';
 			}
-		} else if (isNotUriCharacter(code)) {
-			replacement = percent(code);
-		} else if (inQuery && isQueryDelimiter(code)) {
+		} else if (isNotUriCharacter(code) || (inQuery && isQueryDelimiter(code))) {
 			replacement = percent(code);
 		} else if (code === 63) {
 			inQuery = true;
@@ -143,44 +159,21 @@ export function normalizeRfc(text: string, isPattern: boolean): string {
 }
 
 /**
+ * RFC 9309 §2.2.2 normalisation: non-ASCII octets are percent-encoded, hex is upper-case, escapes of unreserved
+ * characters are decoded, other escapes (`%2F` among them) stay. Inside the query, the gen-delims are encoded as
+ * figure 4 shows (`?baz=https://foo.bar` becomes `?baz=https%3A%2F%2Ffoo.bar`). In a pattern, `*` and a final `$` are
+ * operators and stay; in a URL, `*` and `$` are encoded so that a pattern's `%2A`/`%24` match them (figure 6).
+ */
+export function normalizeRfc(text: string, isPattern: boolean): string {
+	return rewrite(text, isPattern ? 'rfc-pattern' : 'rfc-url');
+}
+
+/**
  * Google's `MaybeEscapePattern`: hex digits of `%xx` are upper-cased and every non-ASCII octet is percent-encoded.
  * Nothing is decoded. Google applies it to Allow/Disallow values only, never to the URL.
  */
 export function escapeGooglePattern(text: string): string {
-	const out: string[] = [];
-	let plainFrom = 0;
-	const length = text.length;
-	for (let i = 0; i < length; i++) {
-		const code = text.charCodeAt(i);
-		let replacement: string | undefined;
-		let used = 1;
-		if (code === PERCENT) {
-			const octet = escapedOctet(text, i);
-			if (octet >= 0) {
-				replacement = percent(octet);
-				used = 3;
-			}
-		} else if (code >= 128) {
-			const parts: string[] = [];
-			used = encodeNonAscii(text, i, parts);
-			replacement = parts.join('');
-		}
-		if (replacement !== undefined) {
-			if (i > plainFrom) {
-				out.push(text.slice(plainFrom, i));
-			}
-			out.push(replacement);
-			i += used - 1;
-			plainFrom = i + 1;
-		}
-	}
-	if (plainFrom === 0) {
-		return text;
-	}
-	if (plainFrom < length) {
-		out.push(text.slice(plainFrom));
-	}
-	return out.join('');
+	return rewrite(text, 'google');
 }
 
 /**
@@ -189,40 +182,7 @@ export function escapeGooglePattern(text: string): string {
  * percent-encoded with upper-case hex, so that `ツ`, `%e3%83%84` and `%E3%83%84` compare equal.
  */
 export function normalizeDraft(text: string): string {
-	const out: string[] = [];
-	let plainFrom = 0;
-	const length = text.length;
-	for (let i = 0; i < length; i++) {
-		const code = text.charCodeAt(i);
-		let replacement: string | undefined;
-		let used = 1;
-		if (code === PERCENT) {
-			const octet = escapedOctet(text, i);
-			if (octet >= 0) {
-				replacement = octet < 128 && octet !== 47 && octet !== PERCENT ? String.fromCharCode(octet) : percent(octet);
-				used = 3;
-			}
-		} else if (code >= 128) {
-			const parts: string[] = [];
-			used = encodeNonAscii(text, i, parts);
-			replacement = parts.join('');
-		}
-		if (replacement !== undefined) {
-			if (i > plainFrom) {
-				out.push(text.slice(plainFrom, i));
-			}
-			out.push(replacement);
-			i += used - 1;
-			plainFrom = i + 1;
-		}
-	}
-	if (plainFrom === 0) {
-		return text;
-	}
-	if (plainFrom < length) {
-		out.push(text.slice(plainFrom));
-	}
-	return out.join('');
+	return rewrite(text, 'draft');
 }
 
 /** The number of UTF-8 octets of a string. */
