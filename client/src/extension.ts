@@ -1,0 +1,136 @@
+// The extension's entry: starts the bundled language server over IPC and registers the client-side commands.
+// The client holds no robots.txt knowledge; everything it shows comes from the server.
+import { existsSync } from 'node:fs';
+import { commands, ExtensionContext, OutputChannel, Uri, window, workspace } from 'vscode';
+import {
+	CloseAction,
+	CloseHandlerResult,
+	DocumentSelector,
+	ErrorAction,
+	ErrorHandler,
+	ErrorHandlerResult,
+	LanguageClient,
+	LanguageClientOptions,
+	ServerOptions,
+	State,
+	TransportKind,
+} from 'vscode-languageclient/node';
+import { revealLine, testUrl } from './testUrl';
+
+const languageId = 'robots-txt';
+
+/** How many crashes within {@link crashWindowMs} are restarted before the client gives up. */
+const maxRestarts = 4;
+const crashWindowMs = 3 * 60 * 1000;
+
+let client: LanguageClient | undefined;
+
+/** Activation resolves once the server has answered `initialize`, so tests and commands can rely on it. */
+export async function activate(context: ExtensionContext): Promise<void> {
+	const output = window.createOutputChannel('Robots.txt');
+	const errorHandler = new RestartingErrorHandler(output);
+	const serverModule = context.asAbsolutePath('server/dist/server.js');
+	const serverOptions: ServerOptions = {
+		run: { module: serverModule, transport: TransportKind.ipc },
+		debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+	};
+	const clientOptions: LanguageClientOptions = {
+		documentSelector: documentSelector(),
+		synchronize: { configurationSection: 'robotsTxt' },
+		outputChannel: output,
+		errorHandler,
+	};
+	const languageClient = new LanguageClient('robotsTxt', 'Robots.txt', serverOptions, clientOptions);
+	client = languageClient;
+
+	context.subscriptions.push(
+		output,
+		commands.registerCommand('robotsTxt.testUrl', (uri?: string | Uri, agent?: string, url?: string) =>
+			testUrl({ client: languageClient, output, state: context.workspaceState }, uri, agent, url)),
+		commands.registerCommand('robotsTxt.revealLine', async (uri: string, line: number, showHover?: boolean) => {
+			const document = await workspace.openTextDocument(Uri.parse(uri));
+			await revealLine(document, line, showHover === true);
+		}),
+		commands.registerCommand('robotsTxt.restartServer', async () => {
+			errorHandler.reset();
+			output.appendLine(`[${new Date().toLocaleTimeString()}] Restarting the language server on request.`);
+			if (languageClient.state === State.Running) {
+				await languageClient.restart();
+			} else {
+				await languageClient.start();
+			}
+			void window.showInformationMessage('Robots.txt: the language server was restarted.');
+		}),
+	);
+
+	if (!existsSync(serverModule)) {
+		// Only a broken build gets here; starting would crash-loop five times before saying anything useful.
+		const message = `Robots.txt: the language server bundle ${serverModule} is missing. Run "npm run build" in the extension's folder.`;
+		output.appendLine(message);
+		void window.showErrorMessage(message);
+		return;
+	}
+	try {
+		await languageClient.start();
+	} catch (error) {
+		// LanguageClient has already shown the failure; the commands stay registered so a restart can recover.
+		output.appendLine(`The language server did not start: ${error instanceof Error ? error.message : String(error)}`);
+	}
+}
+
+/** Stopping the client also stops the server process; VS Code waits for the returned promise. */
+export function deactivate(): Thenable<void> | undefined {
+	return client?.stop();
+}
+
+/**
+ * Local files and untitled editors always; in a virtual workspace (no `file` folders) also the schemes of its folders,
+ * so that views such as git diffs of a local workspace do not get a second set of diagnostics.
+ */
+function documentSelector(): DocumentSelector {
+	const schemes = new Set(['file', 'untitled']);
+	for (const folder of workspace.workspaceFolders ?? []) {
+		schemes.add(folder.uri.scheme);
+	}
+	return [...schemes].map((scheme) => ({ scheme, language: languageId }));
+}
+
+/**
+ * Restarts a crashed server up to {@link maxRestarts} times in {@link crashWindowMs}, telling the user each time,
+ * and then stops trying with a message that names the command to start it again.
+ */
+class RestartingErrorHandler implements ErrorHandler {
+	private crashes: number[] = [];
+
+	constructor(private readonly output: OutputChannel) {}
+
+	/** Called after a manual restart: earlier crashes should not count against the new server. */
+	reset(): void {
+		this.crashes = [];
+	}
+
+	error(_error: Error, _message: unknown, count: number | undefined): ErrorHandlerResult {
+		// A few bad messages in a row are survivable; a stream of them means the connection is broken.
+		return { action: count !== undefined && count <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown };
+	}
+
+	closed(): CloseHandlerResult {
+		const now = Date.now();
+		this.crashes = this.crashes.filter((time) => now - time < crashWindowMs);
+		this.crashes.push(now);
+		if (this.crashes.length > maxRestarts) {
+			return {
+				action: CloseAction.DoNotRestart,
+				message: `The Robots.txt language server stopped ${this.crashes.length} times in 3 minutes and will not be restarted. ` +
+					'Run "Robots.txt: Restart Language Server" to start it again; details are in the "Robots.txt" output.',
+			};
+		}
+		const message = `The Robots.txt language server stopped unexpectedly and is being restarted (${this.crashes.length} of ${maxRestarts} restarts allowed in 3 minutes).`;
+		void window.showWarningMessage(message, 'Show Output').then((choice) => {
+			if (choice !== undefined) {
+				this.output.show(true);
+			}
+		});
+		return { action: CloseAction.Restart, message, handled: true };
+	}
+}

@@ -1,0 +1,91 @@
+// `npm start`: runs the extension from this checkout in a real VS Code (code-server) and prints the address to open.
+// The extension is linked, not packaged, so `npm run build` plus "Developer: Reload Window" picks up changes.
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { cacheDir, ensureCodeServer, repoRoot, startCodeServer, stateFolders } from './codeServer';
+
+interface Manifest {
+	name: string;
+	publisher: string;
+	version: string;
+}
+
+const usage = `Usage: npm start [-- --port N] [-- --folder PATH]
+Starts VS Code (code-server) on 127.0.0.1 with the extension from this checkout and opens PATH (default: examples/).`;
+
+async function main(): Promise<void> {
+	const options = parseArguments(process.argv.slice(2));
+	const install = ensureCodeServer();
+	const stateDir = join(cacheDir, 'start');
+	const { extensions } = stateFolders(stateDir);
+	linkExtension(extensions);
+
+	const server = await startCodeServer({
+		install,
+		stateDir,
+		logFile: join(stateDir, 'code-server.log'),
+		...(options.port === undefined ? {} : { port: options.port }),
+	});
+	let stopping = false;
+	const stop = (): void => {
+		stopping = true;
+		void server.stop().then(() => process.exit(0));
+	};
+	process.once('SIGINT', stop);
+	process.once('SIGTERM', stop);
+	server.process.once('exit', (code) => {
+		if (!stopping) {
+			console.error(`code-server exited (${code}); its log is ${join(stateDir, 'code-server.log')}`);
+			process.exit(1);
+		}
+	});
+
+	console.log(`VS Code ${install.version} (code-server) is running with the Robots.txt extension from ${repoRoot}.`);
+	console.log(`Open ${server.url}/?folder=${encodeURIComponent(options.folder)} in a browser.`);
+	console.log('After `npm run build`, run "Developer: Reload Window" to load the new bundles. Press Ctrl+C to stop.');
+}
+
+/** Symlinks the checkout into the extensions folder under the `publisher.name-version` name code-server scans for. */
+function linkExtension(extensionsDir: string): void {
+	const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+	const link = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
+	if (existsSync(link) || isDanglingLink(link)) {
+		rmSync(link, { recursive: false, force: true });
+	}
+	mkdirSync(extensionsDir, { recursive: true });
+	symlinkSync(repoRoot, link, 'dir');
+}
+
+function isDanglingLink(path: string): boolean {
+	try {
+		return lstatSync(path).isSymbolicLink();
+	} catch {
+		return false;
+	}
+}
+
+function parseArguments(args: readonly string[]): { port?: number; folder: string } {
+	let port: number | undefined;
+	let folder = join(repoRoot, 'examples');
+	for (let i = 0; i < args.length; i++) {
+		const arg = args[i];
+		const value = args[i + 1];
+		if (arg === '--port' && value !== undefined && /^\d+$/.test(value)) {
+			port = Number(value);
+			i++;
+		} else if (arg === '--folder' && value !== undefined) {
+			// npm runs scripts from the package root; INIT_CWD is where the user typed the command.
+			folder = resolve(process.env['INIT_CWD'] ?? process.cwd(), value);
+			i++;
+		} else {
+			console.error(usage);
+			process.exit(2);
+		}
+	}
+	return port === undefined ? { folder } : { port, folder };
+}
+
+main().catch((error: unknown) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});

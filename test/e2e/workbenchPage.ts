@@ -1,0 +1,98 @@
+// What a person does and sees in the VS Code workbench, as Playwright steps: open a file, run a command, read the
+// editor, the status bar, hovers, notifications and panels. Selectors are VS Code's own DOM classes and ids.
+import { Locator, Page } from 'playwright-core';
+
+/** The editor part only: the Chat view holds a second Monaco editor that must not be counted. */
+export const editorPart = '.part.editor';
+
+/** Opens a file by clicking it in the Explorer. */
+export async function openFromExplorer(page: Page, name: string): Promise<void> {
+	await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().click();
+	await page.locator(`${editorPart} .tab.active`, { hasText: name }).waitFor();
+}
+
+/** A status bar item by its contribution id, e.g. `status.editor.mode`. */
+export function statusItem(page: Page, id: string): Locator {
+	return page.locator(`[id="${id}"]`);
+}
+
+/** Waits until the status bar's language mode reads `name`. */
+export async function waitForLanguageMode(page: Page, name: string, timeout = 30_000): Promise<void> {
+	await statusItem(page, 'status.editor.mode').filter({ hasText: name }).waitFor({ timeout });
+}
+
+/** The active editor's visible lines, top to bottom, with Monaco's non-breaking spaces turned back into spaces. */
+export async function editorLines(page: Page): Promise<string[]> {
+	const lines = page.locator(`${editorPart} .editor-instance .view-lines .view-line`);
+	const rows = await lines.evaluateAll((elements) => elements.map((element) => ({
+		top: Number.parseFloat((element as unknown as { style: { top: string } }).style.top),
+		text: element.textContent ?? '',
+	})));
+	return rows.sort((a, b) => a.top - b.top).map((row) => row.text.replace(/\u00a0/g, ' '));
+}
+
+/** The rendered line whose text contains `text`. */
+export function editorLine(page: Page, text: string): Locator {
+	return page.locator(`${editorPart} .view-lines .view-line`, { hasText: text }).first();
+}
+
+/** Moves the cursor to the start of a 1-based line with Go to Line (Ctrl+G), which no overlay can intercept. */
+export async function goToLine(page: Page, line: number): Promise<void> {
+	await page.keyboard.press('Control+G');
+	const input = page.locator('.quick-input-widget input');
+	await input.waitFor();
+	await input.fill(`:${line}`);
+	await page.keyboard.press('Enter');
+	await waitForCursorLine(page, line);
+}
+
+/** Waits until the status bar puts the cursor on the 1-based `line` ("Ln 3, Col 1"); selections move asynchronously. */
+export async function waitForCursorLine(page: Page, line: number, timeout = 10_000): Promise<void> {
+	await statusItem(page, 'status.editor.selection').filter({ hasText: new RegExp(`Ln ${line},`) }).waitFor({ timeout });
+}
+
+/** Runs a command from the palette (F1) by its full title. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+	await page.keyboard.press('F1');
+	const input = page.locator('.quick-input-widget input');
+	await input.waitFor();
+	await input.fill(`>${title}`);
+	await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+	await page.keyboard.press('Enter');
+}
+
+/** Waits for an open quick input whose title or placeholder contains `text`, types `value` and accepts it. */
+export async function answerQuickInput(page: Page, text: string, value: string): Promise<void> {
+	const widget = page.locator('.quick-input-widget');
+	await widget.filter({ hasText: text }).or(widget.locator(`input[placeholder*="${text}"]`)).first().waitFor();
+	const input = widget.locator('input').first();
+	await input.fill(value);
+	await page.keyboard.press('Enter');
+}
+
+/** The notification toast that contains `text`. */
+export function toast(page: Page, text: string): Locator {
+	return page.locator('.notification-toast', { hasText: text }).first();
+}
+
+/** The visible hover widget. */
+export function hoverWidget(page: Page): Locator {
+	return page.locator('.monaco-hover:not(.hidden)').filter({ has: page.locator('.hover-contents, .markdown-hover') }).first();
+}
+
+/** Counts the squiggles (error, warning, information) the editor part shows. */
+export function squiggles(page: Page): Locator {
+	return page.locator(`${editorPart} .squiggly-error, ${editorPart} .squiggly-warning, ${editorPart} .squiggly-info`);
+}
+
+/** The problem counts in the status bar, read from its accessible label ("Errors: 1, Warnings: 2" and so on). */
+export async function problemCounts(page: Page): Promise<{ errors: number; warnings: number; infos: number }> {
+	const label = (await statusItem(page, 'status.problems').getAttribute('aria-label')) ?? '';
+	const count = (word: string): number => Number(new RegExp(`${word}: (\\d+)`).exec(label)?.[1] ?? 0);
+	return { errors: count('Errors'), warnings: count('Warnings'), infos: count('Infos') };
+}
+
+/** The code lens links shown above the editor's lines. */
+export function codeLenses(page: Page): Locator {
+	return page.locator(`${editorPart} .codelens-decoration a`);
+}
