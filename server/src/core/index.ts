@@ -21,7 +21,20 @@ export {
 } from './matching/evaluate';
 export { selectGroups, type GroupSelection, type SelectionKind } from './matching/agents';
 export { RobotRules, type RobotRulesOptions } from './robotRules';
+export { computeCodeActions, computeDiagnostics, diagnosticSource, type DiagnosticData } from './diagnostics/index';
+export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
 export { defaultAnalysisOptions, defaultDialects, type AnalysisOptions, type SeverityName } from './options';
+export { computeDocumentSymbols } from './features/symbols';
+export { computeFoldingRanges } from './features/folding';
+export { formatDocument, type FormatOptions } from './features/formatting';
+export { computeDocumentLinks } from './features/links';
+export { computeDocumentHighlights } from './features/highlights';
+export { computeCodeLenses, revealLineCommand, testUrlCommand } from './features/codeLens';
+export { computeAgents, testUrl, type AgentList, type TestUrlDialectResult, type TestUrlParams, type TestUrlResult } from './features/testUrl';
+export { computeHover } from './features/hover';
+export { computeCompletions } from './features/completion';
+export { findCrawler, knownCrawlers, type CrawlerFacts, type CrawlerHonours, type CrawlerKind } from './facts/crawlers';
+export { directiveDocs, type DirectiveDoc } from './facts/directiveDocs';
 
 /**
  * Parses robots.txt text into an immutable model. Never throws: any text, including binary junk, gives a model
