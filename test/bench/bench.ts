@@ -4,7 +4,7 @@
  * Figures are medians after warm-up; targets are printed beside them (PASS / FALL SHORT); tests never assert times.
  */
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import robotsParser from 'robots-parser';
@@ -18,7 +18,8 @@ import {
 	type Dialect,
 	type RobotsModel,
 } from '../../server/src/core/index';
-import { sharedDir } from '../util/fixtures';
+import { TestClient } from '../lsp/client';
+import { repoRoot, sharedDir } from '../util/fixtures';
 
 const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
 const asJson = process.argv.includes('--json');
@@ -204,12 +205,69 @@ results.matching = matching;
 	report.push(`1 000 stars against a 100 000-character URL: ${fmt(median(samples), 2)} ms ${target('pathological', median(samples), 10, 'lower', 'ms')}`);
 }
 
-results.targets = targets.map((t) => ({ ...t, pass: t.better === 'lower' ? t.value <= t.limit : t.value >= t.limit }));
-if (asJson) {
-	console.log(JSON.stringify(results));
-} else {
-	console.log(`node ${process.version}, ${process.platform} ${process.arch}`);
-	for (const line of report) {
-		console.log(line);
+// 5. The server over the real JSON-RPC wire: spawn to first diagnostics, and peak memory with the 3.7 MB file open.
+/** Peak resident memory of a process, from Linux's /proc (undefined elsewhere). */
+function peakRssMb(pid: number): number | undefined {
+	try {
+		const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+		return match ? Number(match[1]) / 1024 : undefined;
+	} catch {
+		return undefined;
 	}
 }
+
+async function coldStart(text: string): Promise<{ ms: number; peakRssMb: number | undefined }> {
+	const start = performance.now();
+	const client = await TestClient.start();
+	const uri = 'file:///bench/robots.txt';
+	try {
+		await client.open(uri, text);
+		await client.waitFor(() => client.lastPublished(uri) !== undefined, 'first diagnostics', 120_000);
+		const ms = performance.now() - start;
+		return { ms, peakRssMb: peakRssMb(client.child.pid!) };
+	} finally {
+		await client.stop();
+	}
+}
+
+async function serverFigures(): Promise<void> {
+	const small: number[] = [];
+	for (let i = 0; i < 5; i++) {
+		small.push((await coldStart(typical)).ms);
+	}
+	const big = await coldStart(huge);
+	results.server = { coldStartSmallMs: median(small), coldStartHugeMs: big.ms, peakRssHugeMb: big.peakRssMb };
+	report.push(
+		`server cold start to first diagnostics, 2 KB file: ${fmt(median(small), 0)} ms ${target('cold start', median(small), 300, 'lower', 'ms')}`,
+		`server cold start to first diagnostics, ${fmt(megabytes(huge), 2)} MB file: ${fmt(big.ms, 0)} ms; peak RSS ${big.peakRssMb === undefined ? 'n/a' : fmt(big.peakRssMb, 0) + ' MB ' + target('peak RSS', big.peakRssMb, 150, 'lower', 'MB')}`,
+	);
+}
+
+// 6. Sizes of what users download.
+function sizes(): void {
+	const kb = (path: string) => (existsSync(path) ? statSync(path).size / 1024 : undefined);
+	const vsix = readdirSync(repoRoot).filter((name) => name.endsWith('.vsix')).sort().pop();
+	const figures = {
+		serverBundleKb: kb(join(repoRoot, 'server', 'dist', 'server.js')),
+		clientBundleKb: kb(join(repoRoot, 'client', 'dist', 'extension.js')),
+		cliBundleKb: kb(join(repoRoot, 'server', 'dist', 'cli.js')),
+		vsixKb: vsix ? kb(join(repoRoot, vsix)) : undefined,
+	};
+	results.sizes = figures;
+	const show = (value: number | undefined) => (value === undefined ? 'not built' : `${fmt(value, 0)} KB`);
+	report.push(`sizes: server bundle ${show(figures.serverBundleKb)}, client bundle ${show(figures.clientBundleKb)}, CLI ${show(figures.cliBundleKb)}, .vsix ${vsix ? show(figures.vsixKb) : 'not packaged (npm run package)'}`);
+}
+
+void (async () => {
+	await serverFigures();
+	sizes();
+	results.targets = targets.map((t) => ({ ...t, pass: t.better === 'lower' ? t.value <= t.limit : t.value >= t.limit }));
+	if (asJson) {
+		console.log(JSON.stringify(results));
+	} else {
+		console.log(`node ${process.version}, ${process.platform} ${process.arch}`);
+		for (const line of report) {
+			console.log(line);
+		}
+	}
+})();
