@@ -40,9 +40,12 @@ export function ensureCodeServer(log: (line: string) => void = (line) => console
 		run('npm', ['install', '--prefix', nodePrefix, '--no-audit', '--no-fund', '--no-save', `node@${nodeVersion}`], process.env);
 	});
 	installOnce(prefix, `code-server ${codeServerVersion}`, log, () => {
-		// npm itself runs under Node 24 so that node-gyp builds the native modules against Node 24's headers.
+		// npm itself runs under Node 24 so that node-gyp builds the native modules against Node 24's headers. The
+		// npm_* variables of an outer `npm test` are dropped: npm would read them as its own configuration, and
+		// code-server's postinstall takes the Node version from npm_config_user_agent ("node/v20" there).
+		const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
 		const env = {
-			...process.env,
+			...inherited,
 			PATH: `${nodeBin}:${process.env['PATH'] ?? ''}`,
 			npm_config_nodedir: headers,
 		};
@@ -52,6 +55,34 @@ export function ensureCodeServer(log: (line: string) => void = (line) => console
 	const vscodeManifest = join(prefix, 'node_modules', 'code-server', 'lib', 'vscode', 'package.json');
 	const version = (JSON.parse(readFileSync(vscodeManifest, 'utf8')) as { version: string }).version;
 	return { node, entry, version };
+}
+
+/** Debian packages the end-to-end tests need: Chromium to drive, libkrb5-dev for code-server's kerberos module. */
+const systemPackages = [
+	{ name: 'chromium', present: () => ['/usr/bin/chromium', '/usr/bin/chromium-browser'].some((path) => existsSync(path)) },
+	{ name: 'libkrb5-dev', present: () => spawnSync('dpkg', ['-s', 'libkrb5-dev'], { stdio: 'ignore' }).status === 0 },
+];
+
+/**
+ * Installs the missing Debian packages when this runs as root (as CI and these machines do); otherwise says which
+ * command to run. Where Chromium comes from elsewhere (CHROMIUM_PATH), only libkrb5-dev is looked for.
+ */
+export function ensureSystemPackages(names: readonly string[] = ['chromium', 'libkrb5-dev'], log: (line: string) => void = (line) => console.log(line)): void {
+	const missing = systemPackages
+		.filter((entry) => names.includes(entry.name))
+		.filter((entry) => !(entry.name === 'chromium' && process.env['CHROMIUM_PATH']) && !entry.present())
+		.map((entry) => entry.name);
+	if (missing.length === 0) {
+		return;
+	}
+	const command = `apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+	if (process.getuid?.() !== 0) {
+		throw new Error(`The end-to-end tests need Debian packages that are missing: run "sudo apt-get update && sudo ${command}".`);
+	}
+	log(`Installing ${missing.join(', ')} with apt-get (once per machine).`);
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	run('apt-get', ['update', '-qq'], env);
+	run('apt-get', command.split(' ').slice(1).concat('-qq'), env);
 }
 
 /** Options for {@link startCodeServer}; every folder should be private to the run. */
@@ -302,9 +333,10 @@ function findRepoRoot(start: string): string {
 	return dir;
 }
 
-// Run directly (`node out/scripts/codeServer.js`), it installs code-server ahead of the tests that need it, so that the
-// three-minute first install is a step of its own rather than part of a test's time limit.
+// Run directly (`node out/scripts/codeServer.js`), it installs the Debian packages and code-server ahead of the tests
+// that need them, so that the first install is a step of its own rather than part of a test's time limit.
 if (require.main === module) {
+	ensureSystemPackages();
 	const install = ensureCodeServer();
 	console.log(`code-server with VS Code ${install.version} is ready (${cacheDir}).`);
 }

@@ -2,7 +2,7 @@
 // The extension is linked, not packaged, so `npm run build` plus "Developer: Reload Window" picks up changes.
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cacheDir, ensureCodeServer, repoRoot, startCodeServer, stateFolders } from './codeServer';
+import { cacheDir, ensureCodeServer, ensureSystemPackages, repoRoot, startCodeServer, stateFolders } from './codeServer';
 
 interface Manifest {
 	name: string;
@@ -15,6 +15,8 @@ Starts VS Code (code-server) on 127.0.0.1 with the extension from this checkout 
 
 async function main(): Promise<void> {
 	const options = parseArguments(process.argv.slice(2));
+	// code-server's native modules build against libkrb5-dev; the browser is the user's own.
+	ensureSystemPackages(['libkrb5-dev']);
 	const install = ensureCodeServer();
 	const stateDir = join(cacheDir, 'start');
 	const { extensions } = stateFolders(stateDir);
