@@ -13,24 +13,10 @@ import assert from 'node:assert/strict';
 import { InsertTextFormat, type CompletionItem, type Position, type TextEdit } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { computeCompletions, defaultAnalysisOptions, isDialect, knownCrawlers, parse, type AnalysisOptions, type Dialect } from '../../server/src/core/index';
-import { assertSnapshot, fixturesDir, joinLines, readFixture } from '../util/fixtures';
+import { assertSnapshot, fixturesDir, joinLines, markers, readFixture } from '../util/fixtures';
 
 /** Items shown per cursor in a snapshot; the rest are counted. */
 const shownItems = 30;
-
-function markers(input: string): { text: string; positions: Position[] } {
-	const offsets: number[] = [];
-	let text = '';
-	for (const character of input) {
-		if (character === '|') {
-			offsets.push(text.length);
-		} else {
-			text += character;
-		}
-	}
-	const document = TextDocument.create('file:///robots.txt', 'robots-txt', 1, text);
-	return { text, positions: offsets.map((offset) => document.positionAt(offset)) };
-}
 
 /** Options and paths from a first line `# test: dialects=rfc9309,yandex; paths=/a/,/b.html`. */
 function fixtureSettings(text: string): { options: AnalysisOptions; paths: string[] } {

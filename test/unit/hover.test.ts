@@ -8,25 +8,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Position } from 'vscode-languageserver-types';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { allDialects, computeHover, defaultAnalysisOptions, isDialect, parse, type AnalysisOptions, type Dialect } from '../../server/src/core/index';
-import { assertSnapshot, fixturesDir, joinLines, readFixture } from '../util/fixtures';
-
-/** The text without its `|` markers, and the marked positions. */
-function markers(input: string): { text: string; positions: Position[] } {
-	const offsets: number[] = [];
-	let text = '';
-	for (const character of input) {
-		if (character === '|') {
-			offsets.push(text.length);
-		} else {
-			text += character;
-		}
-	}
-	const document = TextDocument.create('file:///robots.txt', 'robots-txt', 1, text);
-	return { text, positions: offsets.map((offset) => document.positionAt(offset)) };
-}
+import { assertSnapshot, fixturesDir, joinLines, markers, readFixture } from '../util/fixtures';
 
 /** Options from a first line `# test: dialects=rfc9309,google`. */
 function fixtureOptions(text: string): AnalysisOptions {

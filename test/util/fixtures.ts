@@ -6,6 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
+import type { Position } from 'vscode-languageserver-types';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 
 /** The repository root (tests run from out/test/…). */
 export const repoRoot = resolve(__dirname, '..', '..', '..');
@@ -33,4 +35,19 @@ export function assertSnapshot(path: string, actual: string): void {
 		return;
 	}
 	assert.equal(actual, readFileSync(path, 'utf8'), `snapshot ${path} differs (UPDATE_SNAPSHOTS=1 rewrites it)`);
+}
+
+/** The text without its `|` cursor markers (the json language service's convention), and the marked positions. */
+export function markers(input: string): { text: string; positions: Position[] } {
+	const offsets: number[] = [];
+	let text = '';
+	for (const character of input) {
+		if (character === '|') {
+			offsets.push(text.length);
+		} else {
+			text += character;
+		}
+	}
+	const document = TextDocument.create('file:///robots.txt', 'robots-txt', 1, text);
+	return { text, positions: offsets.map((offset) => document.positionAt(offset)) };
 }
