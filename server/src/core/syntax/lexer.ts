@@ -21,15 +21,6 @@ export function isWhitespace(code: number): boolean {
 	return code === SPACE || code === TAB || code === VT || code === FF;
 }
 
-/** The offset just past the line that starts at `start`: its line end included. */
-export function lineEndOffset(text: string, start: number): number {
-	const end = findLineBreak(text, start);
-	if (end >= text.length) {
-		return text.length;
-	}
-	return text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
-}
-
 /** The offset of the first CR or LF at or after `start`, or the text's length. */
 export function findLineBreak(text: string, start: number): number {
 	const length = text.length;
