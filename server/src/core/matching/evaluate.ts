@@ -10,7 +10,7 @@ import { googleValue, selectGroups, type GroupSelection } from './agents';
 import { escapeGooglePattern, normalizeDraft, normalizeRfc } from './encoding';
 import { findYandexHost, type YandexHost } from './host';
 import { RuleSet, type CompiledRule } from './rules';
-import { effectivePort, splitUrl } from './url';
+import { effectivePort, splitUrl, urlPath } from './url';
 
 export interface EvaluateOptions {
 	/** The crawler's name (product token), e.g. `Googlebot`. */
@@ -78,6 +78,8 @@ interface Prepared {
 	readonly selection: GroupSelection;
 	readonly groups: readonly AppliedGroup[];
 	readonly ruleSet: RuleSet;
+	/** The model's reports of deciding rules, shared by every agent. */
+	readonly decidingRules: Map<CompiledRule, DecidingRule>;
 }
 
 interface ModelCache {
@@ -85,6 +87,8 @@ interface ModelCache {
 	readonly prepared: Map<Dialect, Map<string, Prepared>>;
 	/** Compiled rule sets by dialect and the groups they come from: agents that share groups share the rules. */
 	readonly ruleSets: Map<string, RuleSet>;
+	/** What each compiled rule reports when it decides, built once. */
+	readonly decidingRules: Map<CompiledRule, DecidingRule>;
 }
 
 /** Per model (models are immutable, so entries never go stale). */
@@ -93,7 +97,7 @@ const cacheByModel = new WeakMap<RobotsModel, ModelCache>();
 function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared {
 	let cache = cacheByModel.get(model);
 	if (!cache) {
-		cache = { prepared: new Map(), ruleSets: new Map() };
+		cache = { prepared: new Map(), ruleSets: new Map(), decidingRules: new Map() };
 		cacheByModel.set(model, cache);
 	}
 	let byAgent = cache.prepared.get(dialect);
@@ -122,7 +126,7 @@ function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared 
 			ruleSet = new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', !isRecordDialect(dialect));
 			cache.ruleSets.set(key, ruleSet);
 		}
-		prepared = { selection, groups, ruleSet };
+		prepared = { selection, groups, ruleSet, decidingRules: cache.decidingRules };
 		byAgent.set(agent, prepared);
 	}
 	return prepared;
@@ -224,52 +228,67 @@ function isRobotsTxtPath(path: string): boolean {
 	return (query < 0 ? path : path.slice(0, query)) === '/robots.txt';
 }
 
-const yandexHosts = new WeakMap<RobotsModel, YandexHost | null>();
+interface HostRule {
+	readonly host: YandexHost;
+	/** Seed 002: a valid Host naming another mirror implies `Disallow: /` in the group. */
+	readonly rule: CompiledRule;
+}
 
-function yandexHost(model: RobotsModel): YandexHost | null {
-	let host = yandexHosts.get(model);
-	if (host === undefined) {
-		host = findYandexHost(model);
-		yandexHosts.set(model, host);
+const yandexHosts = new WeakMap<RobotsModel, HostRule | null>();
+
+/** The file's first valid Host and the rule it implies, once per model. */
+function yandexHost(model: RobotsModel): HostRule | null {
+	let found = yandexHosts.get(model);
+	if (found === undefined) {
+		const host = findYandexHost(model);
+		found = host && {
+			host,
+			rule: { line: host.line, allow: false, pattern: '/', normalized: '/', priority: 1, order: Number.MAX_SAFE_INTEGER, implied: 'host' },
+		};
+		yandexHosts.set(model, found);
 	}
-	return host;
+	return found;
 }
 
 /** Evaluates one URL for one crawler in one dialect. */
 export function evaluate(model: RobotsModel, options: EvaluateOptions): Evaluation {
 	const dialect = options.dialect ?? 'rfc9309';
 	const { agent, url } = options;
-	const parts = splitUrl(url);
-	const path = normalizePath(parts.path, dialect);
-	const { selection, groups, ruleSet } = prepare(model, dialect, agent);
+	const rawPath = urlPath(url);
+	const path = normalizePath(rawPath, dialect);
+	const { selection, groups, ruleSet, decidingRules } = prepare(model, dialect, agent);
 
 	// RFC 9309 §2.2.2 and the 1996 draft §3.2.2: "/robots.txt" is always allowed.
-	if (dialect !== 'google' && dialect !== 'yandex' && isRobotsTxtPath(parts.path)) {
+	if (dialect !== 'google' && dialect !== 'yandex' && isRobotsTxtPath(rawPath)) {
 		return result(dialect, agent, url, path, 'allow', 'robots-txt', null, selection.kind, groups);
 	}
 
 	let best = ruleSet.match(path);
 	if (dialect === 'yandex') {
-		const host = yandexHost(model);
-		if (host && parts.host !== undefined && (host.host !== parts.host || host.port !== effectivePort(parts))) {
-			// Seed 002: a valid Host naming another mirror implies `Disallow: /` in the group.
-			const implied: CompiledRule = { line: host.line, allow: false, pattern: '/', normalized: '/', priority: 1, order: Number.MAX_SAFE_INTEGER, implied: 'host' };
+		const hostRule = yandexHost(model);
+		const parts = hostRule ? splitUrl(url) : undefined;
+		if (hostRule && parts && parts.host !== undefined && (hostRule.host.host !== parts.host || hostRule.host.port !== effectivePort(parts))) {
+			// The implied `Disallow: /` weighs 1: a longer match, or an Allow of the same length, still wins.
 			if (!best || best.priority * 2 + (best.allow ? 1 : 0) < 2) {
-				best = implied;
+				best = hostRule.rule;
 			}
 		}
 	}
 	if (!best) {
 		return result(dialect, agent, url, path, 'allow', selection.kind === 'none' ? 'no-group' : 'no-matching-rule', null, selection.kind, groups);
 	}
-	const rule: DecidingRule = {
-		line: best.line,
-		kind: best.allow ? 'allow' : 'disallow',
-		text: model.lineText(best.line).trim(),
-		pattern: best.pattern,
-		normalizedPattern: best.normalized,
-		...(best.implied ? { implied: best.implied } : {}),
-	};
+	let rule = decidingRules.get(best);
+	if (!rule) {
+		rule = {
+			line: best.line,
+			kind: best.allow ? 'allow' : 'disallow',
+			text: model.lineText(best.line).trim(),
+			pattern: best.pattern,
+			normalizedPattern: best.normalized,
+			...(best.implied ? { implied: best.implied } : {}),
+		};
+		decidingRules.set(best, rule);
+	}
 	return result(dialect, agent, url, path, best.allow ? 'allow' : 'disallow', 'rule', rule, selection.kind, groups);
 }
 

@@ -20,10 +20,26 @@ export interface UrlParts {
  * It serves every dialect: a full URL, `host/path` and a bare path all give the path a crawler would request.
  */
 export function splitUrl(url: string): UrlParts {
-	let searchStart = 0;
-	if (url.startsWith('//')) {
-		searchStart = 2;
+	const { searchStart, protocolEnd, scheme, pathStart } = locate(url);
+	const authorityEnd = pathStart < 0 ? url.length : pathStart;
+	let authority = url.slice(protocolEnd, authorityEnd);
+	const hash = authority.indexOf('#');
+	if (hash >= 0) {
+		authority = authority.slice(0, hash);
 	}
+	const { host, port } = splitAuthority(authority, scheme !== undefined || searchStart === 2);
+	return { scheme, host, port, path: pathFrom(url, searchStart, pathStart) };
+}
+
+/** Only the path, params and query of a URL, as `splitUrl` finds them (the matcher's hot path needs no host). */
+export function urlPath(url: string): string {
+	const { searchStart, pathStart } = locate(url);
+	return pathFrom(url, searchStart, pathStart);
+}
+
+/** Where the scheme ends and the path starts, by Google's rules. */
+function locate(url: string): { searchStart: number; protocolEnd: number; scheme: string | undefined; pathStart: number } {
+	const searchStart = url.startsWith('//') ? 2 : 0;
 	const earlyPath = findFirstOf(url, searchStart);
 	let protocolEnd = url.indexOf('://', searchStart);
 	let scheme: string | undefined;
@@ -33,27 +49,19 @@ export function splitUrl(url: string): UrlParts {
 	} else {
 		protocolEnd = searchStart;
 	}
-	const pathStart = findFirstOf(url, protocolEnd);
-	const authorityEnd = pathStart < 0 ? url.length : pathStart;
-	let authority = url.slice(protocolEnd, authorityEnd);
-	const hash = authority.indexOf('#');
-	if (hash >= 0) {
-		authority = authority.slice(0, hash);
-	}
-	const { host, port } = splitAuthority(authority, scheme !== undefined || searchStart === 2);
+	return { searchStart, protocolEnd, scheme, pathStart: findFirstOf(url, protocolEnd) };
+}
 
-	let path = '/';
-	if (pathStart >= 0) {
-		const hashPos = url.indexOf('#', searchStart);
-		if (hashPos < 0 || hashPos > pathStart) {
-			const pathEnd = hashPos < 0 ? url.length : hashPos;
-			path = url.slice(pathStart, pathEnd);
-			if (path.charCodeAt(0) !== 47) {
-				path = '/' + path;
-			}
-		}
+function pathFrom(url: string, searchStart: number, pathStart: number): string {
+	if (pathStart < 0) {
+		return '/';
 	}
-	return { scheme, host, port, path };
+	const hashPos = url.indexOf('#', searchStart);
+	if (hashPos >= 0 && hashPos < pathStart) {
+		return '/';
+	}
+	const path = url.slice(pathStart, hashPos < 0 ? url.length : hashPos);
+	return path.charCodeAt(0) === 47 ? path : '/' + path;
 }
 
 function findFirstOf(url: string, from: number): number {
