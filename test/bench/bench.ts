@@ -108,7 +108,22 @@ function groupAll(model: RobotsModel): void {
 
 // 2. Incremental, in 500 KiB: a single-character edit, a pasted line, a deleted group; each applied and undone.
 // Two figures each: the model and its groupings up to date, and with all diagnostics too (computed in full today).
+// The big corpus files hold one group each, so the input is real files joined until 500 KiB: many groups of all kinds.
+const mixed500 = (() => {
+	const parts: string[] = [];
+	let size = 0;
+	for (const name of readdirSync(corpus).filter((file) => file.endsWith('.txt')).sort()) {
+		const text = read(name);
+		if (size + text.length > 500 * 1024 || /<html|<!doctype/i.test(text.slice(0, 2000)) || text.includes('\u0000')) {
+			continue;
+		}
+		parts.push(text.endsWith('\n') ? text : text + '\n');
+		size += text.length + 1;
+	}
+	return parts.join('\n');
+})();
 {
+	const file500 = mixed500;
 	const base = parse(file500);
 	groupAll(base);
 	const middleLine = base.lineCount >> 1;

@@ -245,10 +245,11 @@ const agentsSplit: Check = (context) => {
 				}
 			}
 			const yandexSplit = between.length > 0 || hasBlank || hasComment;
-			const yandexLosers = yandexSegment
+			// Computed only at a split, which then empties the segment: linear in the group's User-agent lines.
+			const yandexLosers = !yandexSplit ? [] : yandexSegment
 				.map((agent) => model.valueText(agent))
 				.filter((token) => concernsYandex([token]) && !yandexTokensWithRules.has(token.toLowerCase()));
-			if (yandexSplit && yandexLosers.length > 0) {
+			if (yandexLosers.length > 0) {
 				const what = between.length > 0 ? `"${model.lineText(between[0]).trim()}"` : hasBlank ? 'A blank line' : 'A comment line (Yandex reads it as a blank line)';
 				const named = yandexLosers.map((token) => `"${token}"`).join(', ');
 				// Moving the lines below the group's last User-agent line keeps them in the group for every dialect.
