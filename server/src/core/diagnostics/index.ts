@@ -44,6 +44,21 @@ const severities: Readonly<Record<Severity, DiagnosticSeverity>> = {
  * @param uri when given, related lines become related information with locations.
  */
 export function computeDiagnostics(model: RobotsModel, options: AnalysisOptions, uri?: string): Diagnostic[] {
+	// Push, pull and every code-action request (one per cursor move) ask for the same version with the same
+	// settings object: the analysis runs once per model, and callers get their own array.
+	const cached = lastAnalysis.get(model);
+	if (cached && cached.options === options && cached.uri === uri) {
+		return [...cached.diagnostics];
+	}
+	const diagnostics = analyse(model, options, uri);
+	lastAnalysis.set(model, { options, uri, diagnostics });
+	return [...diagnostics];
+}
+
+/** The last analysis of each model; models are immutable, so an entry is valid for as long as its model lives. */
+const lastAnalysis = new WeakMap<RobotsModel, { readonly options: AnalysisOptions; readonly uri: string | undefined; readonly diagnostics: readonly Diagnostic[] }>();
+
+function analyse(model: RobotsModel, options: AnalysisOptions, uri: string | undefined): Diagnostic[] {
 	const context = new CheckContext(model, options);
 	for (const check of fileChecks) {
 		check(context);
