@@ -10,7 +10,7 @@ import { dialectNames, isRecordDialect, type Dialect } from '../dialect';
 import { findCrawler, knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
 import { directiveDocs } from '../facts/directiveDocs';
 import { canonicalName, type DirectiveId } from '../facts/directives';
-import { googleProductToken, googleValue, robotName, selectGroups, yandexRobot, type GroupSelection } from '../matching/agents';
+import { agentValue, googleProductToken, googleValue, isGlobalAgentValue, robotName, selectGroups, yandexRobot, type GroupSelection } from '../matching/agents';
 import { escapeGooglePattern } from '../matching/encoding';
 import { compileRules, normalizePath } from '../matching/evaluate';
 import { patternForm, ruleMatches, type CompiledRule } from '../matching/rules';
@@ -411,13 +411,6 @@ function agentForValue(value: string, dialect: Dialect): string | undefined {
 	}
 }
 
-function isGlobalValue(value: string, dialect: Dialect): boolean {
-	return dialect === 'google' ? value.charCodeAt(0) === 42 && (value.length === 1 || /\s/.test(value[1])) : value === '*';
-}
-
-function userAgentValue(model: RobotsModel, line: number, dialect: Dialect): string {
-	return dialect === 'google' ? googleValue(model, line) : model.valueText(line);
-}
 
 function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect[]): string {
 	const views: GroupView[] = dialects.map((dialect) => {
@@ -427,7 +420,7 @@ function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect
 	const agentLines = [...new Set(views.flatMap((view) => view.group?.userAgents ?? []))].sort((a, b) => a - b);
 	const values = [...new Set(agentLines.map((agentLine) => model.valueText(agentLine)))];
 	const named = values.filter((value) => value !== '*');
-	const hasGlobal = views.some((view) => view.group?.userAgents.some((agentLine) => isGlobalValue(userAgentValue(model, agentLine, view.dialect), view.dialect)));
+	const hasGlobal = views.some((view) => view.group?.userAgents.some((agentLine) => isGlobalAgentValue(agentValue(model, agentLine, view.dialect), view.dialect)));
 	const perDialect = views.map((view) => knownCrawlerSelections(model, view.dialect));
 	const known = new Map<CrawlerFacts, GroupSelection[]>();
 	for (const crawler of knownCrawlers) {
@@ -496,7 +489,7 @@ function knownCrawlerSelections(model: RobotsModel, dialect: Dialect): Map<Crawl
 	const values = new Set<string>();
 	for (const group of model.grouping(dialect).groups) {
 		for (const agentLine of group.userAgents) {
-			const value = userAgentValue(model, agentLine, dialect);
+			const value = agentValue(model, agentLine, dialect);
 			values.add((dialect === 'google' ? googleProductToken(value) : value).toLowerCase());
 		}
 	}
@@ -547,7 +540,7 @@ const mergeIndexCache = new WeakMap<RobotsModel, Map<Dialect, Map<string, Group[
  * whose only matching value is its own name (otherwise it matches prefixes of the robot's full name).
  */
 function mergeKey(value: string, dialect: Dialect): string | undefined {
-	if (isGlobalValue(value, dialect)) {
+	if (isGlobalAgentValue(value, dialect)) {
 		return '*';
 	}
 	switch (dialect) {
@@ -578,7 +571,7 @@ function mergeIndex(model: RobotsModel, dialect: Dialect): Map<string, Group[]> 
 		index = new Map();
 		for (const group of model.grouping(dialect).groups) {
 			for (const agentLine of group.userAgents) {
-				const key = mergeKey(userAgentValue(model, agentLine, dialect), dialect);
+				const key = mergeKey(agentValue(model, agentLine, dialect), dialect);
 				if (key === undefined || key === '') {
 					continue;
 				}
@@ -607,7 +600,7 @@ function mergedGroups(model: RobotsModel, dialect: Dialect, group: Group): Group
 	const merged = new Set<Group>();
 	const asked = new Set<string>();
 	for (const agentLine of group.userAgents) {
-		const value = userAgentValue(model, agentLine, dialect);
+		const value = agentValue(model, agentLine, dialect);
 		const key = mergeKey(value, dialect);
 		let selected: readonly Group[];
 		if (key !== undefined) {
@@ -656,7 +649,7 @@ function crawlerRows(
 	known: ReadonlyMap<CrawlerFacts, readonly GroupSelection[]>,
 ): CrawlerRow[] {
 	const lowerNamed = new Set(named.map((value) => value.toLowerCase()));
-	const globalIn = views.map((view) => view.group?.userAgents.some((agentLine) => isGlobalValue(userAgentValue(model, agentLine, view.dialect), view.dialect)) ?? false);
+	const globalIn = views.map((view) => view.group?.userAgents.some((agentLine) => isGlobalAgentValue(agentValue(model, agentLine, view.dialect), view.dialect)) ?? false);
 	const rows: CrawlerRow[] = [];
 	const seen = new Set<string>();
 	// A group can name a thousand crawlers; only the first few can have a row of their own.
@@ -851,7 +844,7 @@ function valueNotes(model: RobotsModel, views: readonly GroupView[], agentLines:
 		if (value === '*') {
 			continue;
 		}
-		if (isGlobalValue(value, 'google')) {
+		if (isGlobalAgentValue(value, 'google')) {
 			notes.push({ dialect: 'google', text: `reads ${code(value)} as \`*\`; the other dialects read it as a name.` });
 			continue;
 		}

@@ -62,8 +62,8 @@ function truncateToOctets(text: string, limit: number): string {
 	return text;
 }
 
-/** The user-agent value of a line in a dialect. */
-function agentValue(model: RobotsModel, line: number, dialect: Dialect): string {
+/** The user-agent value of a line in a dialect (Google reads lines cut at 16 663 octets). */
+export function agentValue(model: RobotsModel, line: number, dialect: Dialect): string {
 	return dialect === 'google' ? googleValue(model, line) : model.valueText(line);
 }
 
@@ -81,8 +81,11 @@ export function googleProductToken(value: string): string {
 	return value.slice(0, end);
 }
 
-/** Google: `*` alone or followed by whitespace is the global group. */
-function isGoogleGlobal(value: string): boolean {
+/** Whether a User-agent value names the global group: `*`, and for Google also `*` followed by whitespace. */
+export function isGlobalAgentValue(value: string, dialect: Dialect): boolean {
+	if (dialect !== 'google') {
+		return value === '*';
+	}
 	return value.charCodeAt(0) === 42 && (value.length === 1 || /\s/.test(value[1]));
 }
 
@@ -114,12 +117,12 @@ export function selectGroups(model: RobotsModel, dialect: Dialect, agent: string
 		case 'rfc9309':
 			return selectMerged(groups, (line) => {
 				const value = agentValue(model, line, dialect);
-				return value === '*' ? 'global' : value.toLowerCase() === agent.trim().toLowerCase() ? 'specific' : 'no';
+				return isGlobalAgentValue(value, dialect) ? 'global' : value.toLowerCase() === agent.trim().toLowerCase() ? 'specific' : 'no';
 			});
 		case 'google':
 			return selectMerged(groups, (line) => {
 				const value = agentValue(model, line, dialect);
-				if (isGoogleGlobal(value)) {
+				if (isGlobalAgentValue(value, dialect)) {
 					return 'global';
 				}
 				// The crawler's name is compared as given: Google does not trim or cut it.
