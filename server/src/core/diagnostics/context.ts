@@ -1,17 +1,24 @@
 /**
- * What a check sees and how it reports: the model, the options, and `report()`, which collects problems in
- * editor terms (line and character span) with the quick fixes that are safe for them.
+ * What a check sees and how it reports: the model, the options, the lines it is to look at (a window of whole
+ * groups), the facts about the rest of the file it may ask, and `report()`, which collects problems in editor terms
+ * (line and character span) with the quick fixes that are safe for them.
  */
 
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { Dialect } from '../dialect';
 import type { AnalysisOptions } from '../options';
-import type { RobotsModel } from '../syntax/parser';
+import { groupLines, type Grouping, type RobotsModel } from '../syntax/parser';
 import { diagnosticFacts, type DiagnosticCode, type Severity } from './codes';
+
+/**
+ * Text that names other lines by number. It is a function of how a line is shown, so that a problem computed
+ * earlier stays right when lines above it are inserted or removed: `(line) => \`as line ${line(seen)}\``.
+ */
+export type LineText = string | ((line: (index: number) => number) => string);
 
 /** A safe edit that removes a problem. */
 export interface Fix {
-	readonly title: string;
+	readonly title: LineText;
 	readonly edits: readonly TextEdit[];
 	/** The fix to apply in "fix all" and when the user asks for the preferred one. */
 	readonly isPreferred?: boolean;
@@ -26,7 +33,7 @@ export interface Problem {
 	readonly end?: number;
 	/** Ends on another line (for problems spanning lines). */
 	readonly endLine?: number;
-	readonly message: string;
+	readonly message: LineText;
 	readonly fixes?: readonly Fix[];
 	/** Other lines that explain the problem (shown as related information). */
 	readonly related?: readonly { readonly line: number; readonly message: string }[];
@@ -36,13 +43,74 @@ export interface Problem {
 	readonly severity?: Severity;
 }
 
+/**
+ * What the rest of the file holds, for checks that look at one window of it. Each answer a check gets is recorded
+ * with the window's problems, which are reused only while every recorded question gets the same answer.
+ */
+export interface FileFacts {
+	/** Whether an RFC 9309 group for `*` has a rule with a value. */
+	starHasRules(): boolean;
+	/** Whether a Yandex group with rules names this (lower-case) token. */
+	yandexHasRules(token: string): boolean;
+	/** The tokens of groups not for `*` that keep some access: how many, and the first three. */
+	welcomed(): { readonly count: number; readonly first: readonly string[] };
+}
+
+/** A question a check asked of `FileFacts`, and the answer it got (as a string, to compare). */
+export interface Answer {
+	readonly ask: (facts: FileFacts) => string;
+	readonly answer: string;
+}
+
 export class CheckContext {
 	readonly problems: Problem[] = [];
+	/** The questions asked of the rest of the file, in order. */
+	readonly answers: Answer[] = [];
+	private readonly groupings = new Map<Dialect, Grouping>();
 
 	constructor(
 		readonly model: RobotsModel,
 		readonly options: AnalysisOptions,
+		/** The file's line end, for fixes that insert lines. */
+		readonly eol: string,
+		private readonly facts: FileFacts,
+		/** The first line of the window. The window holds whole groups in every dialect. */
+		readonly from = 0,
+		/** The line after the window. */
+		readonly to = model.lineCount,
 	) {}
+
+	/** How `dialect` groups the lines of the window; the same groups as the whole file's, with other indices. */
+	grouping(dialect: Dialect): Grouping {
+		let grouping = this.groupings.get(dialect);
+		if (!grouping) {
+			grouping = this.from === 0 && this.to === this.model.lineCount
+				? this.model.grouping(dialect)
+				: groupLines(this.model.lines, dialect, this.from, this.to);
+			this.groupings.set(dialect, grouping);
+		}
+		return grouping;
+	}
+
+	starHasRules(): boolean {
+		return this.ask((facts) => facts.starHasRules(), String) === 'true';
+	}
+
+	yandexHasRules(token: string): boolean {
+		return this.ask((facts) => facts.yandexHasRules(token), String) === 'true';
+	}
+
+	welcomed(): { readonly count: number; readonly first: readonly string[] } {
+		const welcomed = this.facts.welcomed();
+		this.answers.push({ ask: (facts) => welcomedKey(facts.welcomed()), answer: welcomedKey(welcomed) });
+		return welcomed;
+	}
+
+	private ask<T>(question: (facts: FileFacts) => T, key: (answer: T) => string): string {
+		const answer = key(question(this.facts));
+		this.answers.push({ ask: (facts) => key(question(facts)), answer });
+		return answer;
+	}
 
 	/** Whether any of `dialects` is among the enabled ones. */
 	concerns(dialects: 'all' | readonly Dialect[]): boolean {
@@ -67,5 +135,35 @@ export class CheckContext {
 	}
 }
 
-/** A check reads the model and reports problems; it never throws on odd input. */
+function welcomedKey(welcomed: { readonly count: number; readonly first: readonly string[] }): string {
+	return `${welcomed.count}\n${welcomed.first.join('\n')}`;
+}
+
+/** A check reads the lines of its context's window and reports problems; it never throws on odd input. */
 export type Check = (context: CheckContext) => void;
+
+/** What a check of the whole file reads instead of every line, so that it costs little when one line changes. */
+export interface FileIndex {
+	/** Visits the User-agent lines of each RFC 9309 group, each token's first in its group, in file order; tokens in lower case. */
+	forEachAgent(visit: (line: number, token: string) => void): void;
+	/** Host lines with a value, in file order. */
+	hosts(): number[];
+	/** The line during which the file grows past `octets` bytes of UTF-8, or -1. */
+	lineBeyondOctets(octets: number): number;
+	/** The `n`-th Allow or Disallow line (counting from 1), or -1. */
+	nthRule(n: number): number;
+}
+
+/** A check of the whole file, such as the same User-agent in two groups far apart. */
+export type FileCheck = (context: CheckContext, file: FileIndex) => void;
+
+/**
+ * The checks in the order their problems are listed at one position. A `line` check is a window check whose problems
+ * on a line depend on nothing but that line's node and text (and whether it is the first line): the analysis keeps
+ * them per line node and runs the check only on lines it has not seen.
+ */
+export type CheckEntry =
+	| { readonly line: Check }
+	| { readonly window: Check }
+	/** `agents`: the check reads only `forEachAgent` and the lines it names, so its problems stay while those do. */
+	| { readonly file: FileCheck; readonly reads?: 'agents' };

@@ -1,6 +1,7 @@
 /**
  * `computeDiagnostics` runs every check over a model and turns the problems into LSP diagnostics, honouring the
  * enabled dialects, severity overrides and suppression comments; `computeCodeActions` offers their fixes.
+ * The checks run per segment of the file (segments.ts), and an edit reruns only the segments it changed.
  */
 
 import {
@@ -13,23 +14,32 @@ import {
 	type TextEdit,
 } from 'vscode-languageserver-types';
 import type { AnalysisOptions } from '../options';
+import type { LineNode } from '../syntax/ast';
+import { lineRange } from '../syntax/document';
 import type { RobotsModel } from '../syntax/parser';
 import { diagnosticFacts, type Severity } from './codes';
-import { CheckContext, type Check, type Fix, type Problem } from './context';
+import { CheckContext, type Answer, type CheckEntry, type FileCheck, type Fix, type LineText, type Problem } from './context';
 import { findSuppressions } from './suppression';
-import { fileChecks } from './checks/file';
+import { sameNodes, segmentStarts, SegmentedFile, summarize, type Segment, type SegmentSummary } from './segments';
+import { fileChecks, foreignContent, identityChecks, maxInvalidUtf8 } from './checks/file';
 import { lineChecks } from './checks/lines';
 import { groupChecks } from './checks/groups';
 import { ruleChecks } from './checks/rules';
 import { recordChecks } from './checks/records';
+import { lineEnding } from './checks/edits';
 
 export const diagnosticSource = 'robots-txt';
 
-const contentChecks: readonly Check[] = [...lineChecks, ...groupChecks, ...ruleChecks, ...recordChecks];
+/** A fix as a diagnostic carries it. */
+export interface DiagnosticFix {
+	readonly title: string;
+	readonly edits: readonly TextEdit[];
+	readonly isPreferred?: boolean;
+}
 
 /** What a diagnostic carries for code actions. */
 export interface DiagnosticData {
-	readonly fixes: readonly Fix[];
+	readonly fixes: readonly DiagnosticFix[];
 }
 
 const severities: Readonly<Record<Severity, DiagnosticSeverity>> = {
@@ -58,39 +68,314 @@ export function computeDiagnostics(model: RobotsModel, options: AnalysisOptions,
 /** The last analysis of each model; models are immutable, so an entry is valid for as long as its model lives. */
 const lastAnalysis = new WeakMap<RobotsModel, { readonly options: AnalysisOptions; readonly uri: string | undefined; readonly diagnostics: readonly Diagnostic[] }>();
 
-function analyse(model: RobotsModel, options: AnalysisOptions, uri: string | undefined): Diagnostic[] {
-	const context = new CheckContext(model, options);
-	for (const check of fileChecks) {
-		check(context);
-	}
-	// An HTML page or binary body would drown in line-level noise: one diagnostic says what it is.
-	if (!context.problems.some((problem) => problem.code === 'not-robots-txt')) {
-		for (const check of contentChecks) {
-			check(context);
-		}
-	}
-	const suppressions = findSuppressions(model);
-	const diagnostics: Diagnostic[] = [];
-	for (const problem of context.problems) {
-		if (suppressions.isSuppressed(problem.code, problem.line)) {
-			continue;
-		}
-		const override = options.severities[problem.code];
-		const severity = override && override !== 'off' ? override : problem.severity ?? diagnosticFacts(problem.code)!.severity;
-		diagnostics.push(toDiagnostic(model, problem, severities[severity], uri));
-	}
-	diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-	return diagnostics;
+/** What the checks of one segment found, for the options, uri and line end they ran with. */
+interface SegmentAnalysis {
+	readonly options: AnalysisOptions;
+	readonly uri: string | undefined;
+	readonly eol: string;
+	/** Whether the segment started the file and ended it: a few checks treat the first and last line apart. */
+	readonly first: boolean;
+	readonly last: boolean;
+	/** What the checks asked of the rest of the file. */
+	readonly answers: readonly Answer[];
+	/** The line the segment started at; the problems' line numbers count from there. */
+	readonly start: number;
+	/** In the order they are listed (by position, then by check), with each one's check slot. */
+	readonly problems: readonly Problem[];
+	readonly slots: readonly number[];
+	readonly invalidUtf8: number;
+	/** The generation of the last file (segments.ts) for which the answers were found true. */
+	verified: number;
+	/** The diagnostics, as last built for the segment starting at `at`. */
+	built?: { readonly at: number; readonly diagnostics: readonly Diagnostic[] };
 }
 
-function toDiagnostic(model: RobotsModel, problem: Problem, severity: DiagnosticSeverity, uri: string | undefined): Diagnostic {
-	const node = model.lines[problem.line];
-	const endLine = problem.endLine ?? problem.line;
-	const range: Range = {
-		start: { line: problem.line, character: problem.start ?? 0 },
-		end: { line: endLine, character: problem.end ?? (endLine === problem.line ? node.length : model.lines[endLine].length) },
+interface SegmentEntry {
+	readonly summary: SegmentSummary;
+	analysis?: SegmentAnalysis;
+}
+
+/** What was computed for each segment, by its first line node; nodes die with the last model that holds them. */
+const segmentEntries = new WeakMap<LineNode, SegmentEntry>();
+
+/** The last file analysed, by its first line node (which an edit elsewhere keeps): the version before the next one. */
+const lastFiles = new WeakMap<LineNode, SegmentedFile>();
+
+/** The checks after the identity checks, in the order problems at one position are listed. */
+const checks: readonly CheckEntry[] = [...fileChecks, ...lineChecks, ...groupChecks, ...ruleChecks, ...recordChecks];
+const firstSlot = identityChecks.length;
+
+/** The model's segments with their summaries: computed for new segments, found again for the others. */
+function segmentsOf(model: RobotsModel): Segment[] {
+	const starts = segmentStarts(model.lines);
+	const segments: Segment[] = [];
+	for (let i = 0; i < starts.length; i++) {
+		const from = starts[i];
+		const to = i + 1 < starts.length ? starts[i + 1] : model.lineCount;
+		const first = model.lines[from];
+		let entry = segmentEntries.get(first);
+		if (!entry || !sameNodes(entry.summary.nodes, model, from, to)) {
+			entry = { summary: summarize(model, from, to) };
+			segmentEntries.set(first, entry);
+		}
+		segments.push({ from, to, summary: entry.summary });
+	}
+	return segments;
+}
+
+/**
+ * All problems of a file, as diagnostics in line order. Each segment's checks run again only when its lines, the
+ * settings, the file's line end or an answer about the rest of the file changed; otherwise its problems are reused,
+ * moved by as many lines as the segment moved. The file-wide checks run each time, on the segments' summaries.
+ */
+function analyse(model: RobotsModel, options: AnalysisOptions, uri: string | undefined): Diagnostic[] {
+	const eol = lineEnding(model);
+	// An HTML page or binary body would drown in line-level noise: one diagnostic says what it is.
+	const foreign = foreignContent(model) !== undefined;
+	const segments = foreign ? [] : segmentsOf(model);
+	const file = new SegmentedFile(model, segments, lastFiles.get(model.lines[0]));
+	lastFiles.set(model.lines[0], file);
+	const whole = new CheckContext(model, options, eol, file);
+	const wholeSlots: number[] = [];
+	const run = (check: FileCheck, slot: number) => {
+		check(whole, file);
+		while (wholeSlots.length < whole.problems.length) {
+			wholeSlots.push(slot);
+		}
 	};
-	const diagnostic: Diagnostic = { range, severity, code: problem.code, source: diagnosticSource, message: problem.message };
+	identityChecks.forEach((check, slot) => run(check, slot));
+	if (foreign) {
+		return whole.problems.map((problem) => wholeDiagnostic(model, problem, options, uri));
+	}
+	checks.forEach((check, index) => {
+		if ('file' in check) {
+			const before = check.reads === 'agents' && file.agentsAsBefore ? file.foundBefore.get(check.file) : undefined;
+			const from = whole.problems.length;
+			if (before && before.options === options) {
+				whole.problems.push(...before.problems);
+				while (wholeSlots.length < whole.problems.length) {
+					wholeSlots.push(firstSlot + index);
+				}
+			} else {
+				run(check.file, firstSlot + index);
+			}
+			file.found.set(check.file, { options, problems: whole.problems.slice(from) });
+		}
+	});
+	const wholeOrder = inListOrder(whole.problems, wholeSlots);
+	const merged: Diagnostic[] = [];
+	let next = 0;
+	let invalidUtf8 = 0;
+	for (const segment of segments) {
+		const analysis = segmentAnalysis(model, segment, options, uri, eol, file);
+		invalidUtf8 += analysis.invalidUtf8;
+		const diagnostics = builtDiagnostics(model, analysis, segment.from, options, uri);
+		if (next === wholeOrder.length || wholeOrder[next][0].line >= segment.to) {
+			for (const diagnostic of diagnostics) {
+				merged.push(diagnostic);
+			}
+			continue;
+		}
+		// File-wide problems inside the segment go before the segment's problems they sort before.
+		for (let i = 0; i < diagnostics.length; i++) {
+			const { line, character } = diagnostics[i].range.start;
+			for (; next < wholeOrder.length; next++) {
+				const [problem, slot] = wholeOrder[next];
+				const start = problem.start ?? 0;
+				if (problem.line > line || (problem.line === line && (start > character || (start === character && slot > analysis.slots[i])))) {
+					break;
+				}
+				merged.push(wholeDiagnostic(model, problem, options, uri));
+			}
+			merged.push(diagnostics[i]);
+		}
+	}
+	for (; next < wholeOrder.length; next++) {
+		merged.push(wholeDiagnostic(model, wholeOrder[next][0], options, uri));
+	}
+	return filtered(model, merged, invalidUtf8, file);
+}
+
+/** The diagnostic of each file-wide problem a check keeps from one version to the next (see duplicateAgents). */
+const keptDiagnostics = new WeakMap<Problem, { readonly options: AnalysisOptions; readonly uri: string | undefined; readonly diagnostic: Diagnostic }>();
+
+function wholeDiagnostic(model: RobotsModel, problem: Problem, options: AnalysisOptions, uri: string | undefined): Diagnostic {
+	const kept = keptDiagnostics.get(problem);
+	if (kept && kept.options === options && kept.uri === uri) {
+		return kept.diagnostic;
+	}
+	const diagnostic = toDiagnostic(model, problem, 0, options, uri);
+	keptDiagnostics.set(problem, { options, uri, diagnostic });
+	return diagnostic;
+}
+
+/** Problems with their slots, ordered by position, then by slot, then as reported. */
+function inListOrder(problems: readonly Problem[], slots: readonly number[]): [Problem, number][] {
+	const order = problems.map((problem, index): [Problem, number] => [problem, slots[index]]);
+	return order.sort(([a, slotA], [b, slotB]) => a.line - b.line || (a.start ?? 0) - (b.start ?? 0) || slotA - slotB);
+}
+
+/** The segment's problems: those found for the same lines before, while still right, or found now. */
+function segmentAnalysis(model: RobotsModel, segment: Segment, options: AnalysisOptions, uri: string | undefined, eol: string, file: SegmentedFile): SegmentAnalysis {
+	const entry = segmentEntries.get(model.lines[segment.from])!;
+	const first = segment.from === 0;
+	const last = segment.to === model.lineCount;
+	const previous = entry.analysis;
+	if (previous && previous.options === options && previous.uri === uri && previous.eol === eol && previous.first === first && previous.last === last) {
+		// Its answers hold if they held for the version before and the facts did not change since; else ask again.
+		const stillTrue = (file.factsUnchanged && previous.verified === file.previousGeneration) || previous.answers.every((answer) => answer.ask(file) === answer.answer);
+		if (stillTrue) {
+			previous.verified = file.generation;
+			return previous;
+		}
+	}
+	const problems: Problem[] = [];
+	const slots: number[] = [];
+	lineProblems(model, segment, options, eol, file, problems, slots);
+	const context = new CheckContext(model, options, eol, file, segment.from, segment.to);
+	checks.forEach((check, index) => {
+		if ('window' in check) {
+			const before = context.problems.length;
+			check.window(context);
+			for (let i = before; i < context.problems.length; i++) {
+				problems.push(context.problems[i]);
+				slots.push(firstSlot + index);
+			}
+		}
+	});
+	const order = inListOrder(problems, slots);
+	const analysis: SegmentAnalysis = {
+		options,
+		uri,
+		eol,
+		first,
+		last,
+		answers: context.answers,
+		start: segment.from,
+		problems: order.map(([problem]) => problem),
+		slots: order.map(([, slot]) => slot),
+		invalidUtf8: problems.filter((problem) => problem.code === 'invalid-utf8').length,
+		verified: file.generation,
+	};
+	entry.analysis = analysis;
+	return analysis;
+}
+
+/** What the line checks found on one line node, with the settings and line end they ran with. */
+interface LineAnalysis {
+	readonly options: AnalysisOptions;
+	readonly eol: string;
+	/** The line the node was at; the problems count from there. */
+	readonly line: number;
+	readonly problems: readonly Problem[];
+	readonly slots: readonly number[];
+}
+
+const lineAnalyses = new WeakMap<LineNode, LineAnalysis>();
+const nothing: readonly never[] = [];
+
+/** Appends the line checks' problems in a segment: kept per line node, found by running the checks on new lines. */
+function lineProblems(model: RobotsModel, segment: Segment, options: AnalysisOptions, eol: string, file: SegmentedFile, problems: Problem[], slots: number[]): void {
+	const valid = (analysis: LineAnalysis | undefined, line: number) =>
+		analysis !== undefined && analysis.options === options && analysis.eol === eol && (analysis.line === 0) === (line === 0);
+	let run = -1;
+	for (let line = segment.from; line <= segment.to; line++) {
+		if (line < segment.to && !valid(lineAnalyses.get(model.lines[line]), line)) {
+			run = run < 0 ? line : run;
+		} else if (run >= 0) {
+			analyseLines(model, run, line, options, eol, file);
+			run = -1;
+		}
+	}
+	for (let line = segment.from; line < segment.to; line++) {
+		const node = model.lines[line];
+		let analysis = lineAnalyses.get(node)!;
+		if (analysis.line !== line) {
+			analysis = { ...analysis, line, problems: analysis.problems.map((problem) => movedProblem(problem, line - analysis.line)) };
+			lineAnalyses.set(node, analysis);
+		}
+		for (let i = 0; i < analysis.problems.length; i++) {
+			problems.push(analysis.problems[i]);
+			slots.push(analysis.slots[i]);
+		}
+	}
+}
+
+/** Runs the line checks on `[from, to)` and keeps what they find per line node. */
+function analyseLines(model: RobotsModel, from: number, to: number, options: AnalysisOptions, eol: string, file: SegmentedFile): void {
+	const context = new CheckContext(model, options, eol, file, from, to);
+	const found: { problems: Problem[]; slots: number[] }[] = [];
+	checks.forEach((check, index) => {
+		if ('line' in check) {
+			const before = context.problems.length;
+			check.line(context);
+			for (let i = before; i < context.problems.length; i++) {
+				const problem = context.problems[i];
+				const onLine = (found[problem.line - from] ??= { problems: [], slots: [] });
+				onLine.problems.push(problem);
+				onLine.slots.push(firstSlot + index);
+			}
+		}
+	});
+	for (let line = from; line < to; line++) {
+		const onLine = found[line - from];
+		lineAnalyses.set(model.lines[line], { options, eol, line, problems: onLine?.problems ?? nothing, slots: onLine?.slots ?? nothing });
+	}
+}
+
+/** A problem `delta` lines further down. */
+function movedProblem(problem: Problem, delta: number): Problem {
+	const moved = (text: LineText): LineText => typeof text === 'string' ? text : (number) => text((index) => number(index + delta));
+	return {
+		...problem,
+		line: problem.line + delta,
+		endLine: problem.endLine === undefined ? undefined : problem.endLine + delta,
+		message: moved(problem.message),
+		related: problem.related?.map((related) => ({ line: related.line + delta, message: related.message })),
+		fixes: problem.fixes?.map((fix) => ({ ...movedFix(fix, delta, (index) => index + 1), title: moved(fix.title) })),
+	};
+}
+
+/** The segment's diagnostics where it starts now: built once per place. */
+function builtDiagnostics(model: RobotsModel, analysis: SegmentAnalysis, at: number, options: AnalysisOptions, uri: string | undefined): readonly Diagnostic[] {
+	if (analysis.built?.at !== at) {
+		const delta = at - analysis.start;
+		analysis.built = { at, diagnostics: analysis.problems.map((problem) => toDiagnostic(model, problem, delta, options, uri)) };
+	}
+	return analysis.built.diagnostics;
+}
+
+/** Drops what suppression comments silence, and invalid-utf8 beyond the first ones. */
+function filtered(model: RobotsModel, diagnostics: Diagnostic[], invalidUtf8: number, file: SegmentedFile): Diagnostic[] {
+	const suppressions = findSuppressions(model, file.suppressions());
+	if (suppressions.none && invalidUtf8 <= maxInvalidUtf8) {
+		return diagnostics;
+	}
+	let keptInvalid = 0;
+	return diagnostics.filter((diagnostic) => {
+		if (diagnostic.code === 'invalid-utf8' && ++keptInvalid > maxInvalidUtf8) {
+			return false;
+		}
+		return !suppressions.isSuppressed(String(diagnostic.code), diagnostic.range.start.line);
+	});
+}
+
+function severityOf(problem: Problem, options: AnalysisOptions): DiagnosticSeverity {
+	const override = options.severities[problem.code];
+	return severities[override && override !== 'off' ? override : problem.severity ?? diagnosticFacts(problem.code)!.severity];
+}
+
+/** A problem found `delta` lines above or below where its lines are now, as an LSP diagnostic. */
+function toDiagnostic(model: RobotsModel, problem: Problem, delta: number, options: AnalysisOptions, uri: string | undefined): Diagnostic {
+	const line = problem.line + delta;
+	const endLine = (problem.endLine ?? problem.line) + delta;
+	const range: Range = {
+		start: { line, character: problem.start ?? 0 },
+		end: { line: endLine, character: problem.end ?? model.lines[endLine].length },
+	};
+	const number = (index: number) => index + delta + 1;
+	const message = typeof problem.message === 'string' ? problem.message : problem.message(number);
+	const diagnostic: Diagnostic = { range, severity: severityOf(problem, options), code: problem.code, source: diagnosticSource, message };
 	const tags: DiagnosticTag[] = [];
 	if (problem.unnecessary) {
 		tags.push(DiagnosticTag.Unnecessary);
@@ -103,18 +388,31 @@ function toDiagnostic(model: RobotsModel, problem: Problem, severity: Diagnostic
 	}
 	if (uri !== undefined && problem.related && problem.related.length > 0) {
 		diagnostic.relatedInformation = problem.related.map((related) => ({
-			location: { uri, range: { start: { line: related.line, character: 0 }, end: { line: related.line, character: model.lines[related.line].length } } },
+			location: { uri, range: lineRange(model, related.line + delta) },
 			message: related.message,
 		}));
 	}
 	if (problem.fixes && problem.fixes.length > 0) {
-		const data: DiagnosticData = { fixes: problem.fixes };
+		const data: DiagnosticData = { fixes: problem.fixes.map((fix) => movedFix(fix, delta, number)) };
 		diagnostic.data = data;
 	}
 	return diagnostic;
 }
 
-function fixesOf(diagnostic: Diagnostic): readonly Fix[] {
+/** A fix whose lines moved by `delta`, with its title written out. */
+function movedFix(fix: Fix, delta: number, number: (index: number) => number): DiagnosticFix {
+	const title = typeof fix.title === 'string' ? fix.title : fix.title(number);
+	const edits = delta === 0 ? fix.edits : fix.edits.map((edit) => ({
+		range: {
+			start: { line: edit.range.start.line + delta, character: edit.range.start.character },
+			end: { line: edit.range.end.line + delta, character: edit.range.end.character },
+		},
+		newText: edit.newText,
+	}));
+	return fix.isPreferred === undefined ? { title, edits } : { title, edits, isPreferred: fix.isPreferred };
+}
+
+function fixesOf(diagnostic: Diagnostic): readonly DiagnosticFix[] {
 	const data = diagnostic.data as Partial<DiagnosticData> | undefined;
 	return Array.isArray(data?.fixes) ? data.fixes : [];
 }
@@ -128,7 +426,7 @@ function overlaps(a: Range, b: Range): boolean {
  * Edits of several fixes that do not overlap, in document order; a fix that would overlap an earlier one waits for
  * the next run. Insertions at the same spot (several lines moved above one line) are joined in order.
  */
-function combine(fixes: readonly Fix[]): TextEdit[] {
+function combine(fixes: readonly DiagnosticFix[]): TextEdit[] {
 	const edits: TextEdit[] = [];
 	for (const fix of fixes) {
 		const joins = new Map<number, string>();

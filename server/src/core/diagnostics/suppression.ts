@@ -9,6 +9,8 @@ import type { RobotsModel } from '../syntax/parser';
 const directive = /^#\s*robots-txt-(disable-next-line|disable|enable)\b(.*)$/;
 
 export interface Suppressions {
+	/** No line is suppressed. */
+	readonly none: boolean;
 	isSuppressed(code: string, line: number): boolean;
 }
 
@@ -24,10 +26,19 @@ function parseCodes(rest: string): ReadonlySet<string> | 'all' {
 	return codes.length === 0 ? 'all' : new Set(codes);
 }
 
-export function findSuppressions(model: RobotsModel): Suppressions {
+/** Whether a comment (`#` included) is a suppression comment. */
+export function isSuppressionComment(comment: string): boolean {
+	return directive.test(comment);
+}
+
+/**
+ * The suppressions of a file.
+ * @param candidates the lines that may hold suppression comments, in file order (by default every line).
+ */
+export function findSuppressions(model: RobotsModel, candidates: Iterable<number> = model.lines.keys()): Suppressions {
 	const spans: Span[] = [];
 	const open: { codes: ReadonlySet<string> | 'all'; from: number }[] = [];
-	for (let line = 0; line < model.lineCount; line++) {
+	for (const line of candidates) {
 		const node = model.lines[line];
 		if (node.commentStart < 0) {
 			continue;
@@ -56,6 +67,7 @@ export function findSuppressions(model: RobotsModel): Suppressions {
 		spans.push({ codes: candidate.codes, from: candidate.from, to: model.lineCount });
 	}
 	return {
+		none: spans.length === 0,
 		isSuppressed(code: string, line: number): boolean {
 			return spans.some((span) => line >= span.from && line < span.to && (span.codes === 'all' || span.codes.has(code)));
 		},

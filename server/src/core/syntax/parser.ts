@@ -174,12 +174,14 @@ interface GroupBuilder {
 }
 
 /**
- * One linear pass over line roles. Where a group ends is what the dialects disagree on:
+ * One linear pass over the line roles of `[from, to)`. Where a group ends is what the dialects disagree on:
  * - RFC 9309 and Google: a `User-agent` after a rule starts a group; blank and unknown lines end nothing.
  * - Yandex: also a `User-agent` after a blank line, a comment line or any other directive starts a group.
  * - 1996 draft and 1994: a blank line ends the record, and what follows belongs to none until the next `User-agent`.
+ * A window that starts where every dialect starts a group (see diagnostics/segments.ts) gets the whole file's groups
+ * of its lines, numbered from 0.
  */
-function groupLines(lines: readonly LineNode[], dialect: Dialect): Grouping {
+export function groupLines(lines: readonly LineNode[], dialect: Dialect, from = 0, to = lines.length): Grouping {
 	const groups: Group[] = [];
 	const orphanRules: number[] = [];
 	let current: GroupBuilder | undefined;
@@ -193,7 +195,7 @@ function groupLines(lines: readonly LineNode[], dialect: Dialect): Grouping {
 		}
 	};
 
-	for (let i = 0; i < lines.length; i++) {
+	for (let i = from; i < to; i++) {
 		const role = lineRole(lines[i], dialect);
 		switch (role) {
 			case 'ignored':

@@ -21,20 +21,18 @@ export function deleteLine(model: RobotsModel, line: number): TextEdit {
 	return replaceSpan(line, 0, model.lines[line].length, '');
 }
 
-/** Inserts whole lines before `line` (each given without a line end). */
-export function insertLinesBefore(model: RobotsModel, line: number, lines: readonly string[]): TextEdit {
-	const eol = lineEnding(model);
+/** Inserts whole lines before `line` (each given without a line end), ending each in the file's line end. */
+export function insertLinesBefore(eol: string, line: number, lines: readonly string[]): TextEdit {
 	return { range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: lines.map((text) => text + eol).join('') };
 }
 
-/** Inserts whole lines after `line`. */
-export function insertLinesAfter(model: RobotsModel, line: number, lines: readonly string[]): TextEdit {
-	const eol = lineEnding(model);
+/** Inserts whole lines after `line`, each after the file's line end. */
+export function insertLinesAfter(model: RobotsModel, eol: string, line: number, lines: readonly string[]): TextEdit {
 	const end = model.lines[line].length;
 	return { range: { start: { line, character: end }, end: { line, character: end } }, newText: lines.map((text) => eol + text).join('') };
 }
 
-/** The file's most common line end, `\n` when it has none. */
+/** The most common line end of the file's first 1 000 lines, `\n` when it has none. */
 export function lineEnding(model: RobotsModel): string {
 	let crlf = 0;
 	let lf = 0;

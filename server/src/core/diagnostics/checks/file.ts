@@ -6,14 +6,14 @@
 import { googleMaxLineOctets } from '../../matching/agents';
 import { utf8Length } from '../../matching/encoding';
 import type { RobotsModel } from '../../syntax/parser';
-import type { Check, CheckContext } from '../context';
+import type { Check, CheckEntry, FileCheck } from '../context';
 import { replaceSpan } from './edits';
 
 const maxFileOctets = 500 * 1024;
 const yandexMaxRules = 2048;
 const yandexMaxRuleLength = 1024;
 
-const fileName: Check = (context) => {
+const fileName: FileCheck = (context) => {
 	const name = context.options.fileName;
 	if (name === undefined || name === 'robots.txt') {
 		return;
@@ -74,7 +74,7 @@ export function foreignContent(model: RobotsModel): string | undefined {
 	return undefined;
 }
 
-const notRobotsTxt: Check = (context) => {
+const notRobotsTxt: FileCheck = (context) => {
 	const what = foreignContent(context.model);
 	if (what) {
 		context.report({
@@ -87,19 +87,11 @@ const notRobotsTxt: Check = (context) => {
 	}
 };
 
-/** Whether the file is not robots.txt at all; then its encoding and size do not matter. */
-function isForeign(context: CheckContext): boolean {
-	return context.problems.some((problem) => problem.code === 'not-robots-txt');
-}
-
 /** A UTF-8 byte order mark that was read as Windows-1252 or Latin-1 and saved again as UTF-8. */
 export const doubleEncodedBom = '\u00EF\u00BB\u00BF';
 
-const byteOrderMark: Check = (context) => {
+const byteOrderMark: FileCheck = (context) => {
 	const { model } = context;
-	if (isForeign(context)) {
-		return;
-	}
 	const first = model.lineTexts[0];
 	const at = first.charCodeAt(0) === 0xfeff ? 1 : 0;
 	if (first.startsWith(doubleEncodedBom, at)) {
@@ -138,16 +130,14 @@ const byteOrderMark: Check = (context) => {
 	});
 };
 
+/** The analysis lists only the first ones: a file in another encoding has them on every other line. */
+export const maxInvalidUtf8 = 100;
+
 const invalidUtf8: Check = (context) => {
 	const { model } = context;
-	if (isForeign(context)) {
-		return;
-	}
-	let reported = 0;
-	for (let line = 0; line < model.lineCount && reported < 100; line++) {
+	for (let line = context.from; line < context.to; line++) {
 		const at = model.lineTexts[line].indexOf('\uFFFD');
 		if (at >= 0 && at < model.lines[line].length) {
-			reported++;
 			context.report({
 				code: 'invalid-utf8',
 				line,
@@ -159,16 +149,31 @@ const invalidUtf8: Check = (context) => {
 	}
 };
 
-const sizeLimits: Check = (context) => {
-	const { model } = context;
-	if (isForeign(context)) {
-		return;
+/** The limits of the whole file: Google's and Yandex's 500 KiB, Yandex's 2 048 rules. */
+const fileLimits: FileCheck = (context, file) => {
+	const beyond = file.lineBeyondOctets(maxFileOctets);
+	if (beyond >= 0) {
+		context.report({
+			code: 'file-too-large',
+			line: beyond,
+			message: `The file is over 500 KiB: Google and Yandex stop reading at 500 KiB (RFC 9309 §2.5 requires at least that much), so this line and everything after it may be ignored.`,
+		});
 	}
-	let octets = 0;
-	let rules = 0;
-	let overSize = false;
+	const tooMany = context.concerns(['yandex']) ? file.nthRule(yandexMaxRules + 1) : -1;
+	if (tooMany >= 0) {
+		context.report({
+			code: 'too-many-rules',
+			line: tooMany,
+			message: `This is rule number ${yandexMaxRules + 1}: Yandex reports an error for more than ${yandexMaxRules.toLocaleString('en')} Allow/Disallow rules.`,
+		});
+	}
+};
+
+/** The limits of one line: Google's 16 663 bytes, Yandex's rules of 1 024 characters. */
+const lineLimits: Check = (context) => {
+	const { model } = context;
 	const yandex = context.concerns(['yandex']);
-	for (let line = 0; line < model.lineCount; line++) {
+	for (let line = context.from; line < context.to; line++) {
 		const text = model.lineTexts[line];
 		const node = model.lines[line];
 		const lineOctets = text.length * 3 <= googleMaxLineOctets ? -1 : utf8Length(model.lineText(line));
@@ -182,37 +187,15 @@ const sizeLimits: Check = (context) => {
 				message: `This line is ${lineOctets.toLocaleString('en')} bytes long; Google reads only the first ${googleMaxLineOctets.toLocaleString('en')} bytes of a line and ignores the rest, from here on.`,
 			});
 		}
-		if (!overSize) {
-			const size = octets + utf8Length(text);
-			if (size > maxFileOctets) {
-				overSize = true;
-				context.report({
-					code: 'file-too-large',
-					line,
-					message: `The file is over 500 KiB: Google and Yandex stop reading at 500 KiB (RFC 9309 §2.5 requires at least that much), so this line and everything after it may be ignored.`,
-				});
-			}
-			octets = size;
-		}
-		if (yandex && (node.directive === 'allow' || node.directive === 'disallow')) {
-			rules++;
-			if (rules === yandexMaxRules + 1) {
-				context.report({
-					code: 'too-many-rules',
-					line,
-					message: `This is rule number ${yandexMaxRules + 1}: Yandex reports an error for more than ${yandexMaxRules.toLocaleString('en')} Allow/Disallow rules.`,
-				});
-			}
-			const length = node.valueEnd - node.valueStart;
-			if (length > yandexMaxRuleLength) {
-				context.report({
-					code: 'rule-too-long',
-					line,
-					start: node.valueStart,
-					end: node.valueEnd,
-					message: `This rule is ${length.toLocaleString('en')} characters long: Yandex reports an error for rules over ${yandexMaxRuleLength.toLocaleString('en')} characters.`,
-				});
-			}
+		const length = node.valueEnd - node.valueStart;
+		if (yandex && (node.directive === 'allow' || node.directive === 'disallow') && length > yandexMaxRuleLength) {
+			context.report({
+				code: 'rule-too-long',
+				line,
+				start: node.valueStart,
+				end: node.valueEnd,
+				message: `This rule is ${length.toLocaleString('en')} characters long: Yandex reports an error for rules over ${yandexMaxRuleLength.toLocaleString('en')} characters.`,
+			});
 		}
 	}
 };
@@ -232,4 +215,7 @@ function cutPosition(text: string, limit: number): number {
 	return text.length;
 }
 
-export const fileChecks: readonly Check[] = [fileName, notRobotsTxt, byteOrderMark, invalidUtf8, sizeLimits];
+/** Whether this is a robots.txt file at all, under its name; when it is not, no other check runs. */
+export const identityChecks: readonly FileCheck[] = [fileName, notRobotsTxt];
+
+export const fileChecks: readonly CheckEntry[] = [{ file: byteOrderMark }, { line: invalidUtf8 }, { file: fileLimits }, { line: lineLimits }];

@@ -7,15 +7,16 @@
 import { knownCrawlers } from '../../facts/crawlers';
 import { yandexRobots } from '../../facts/yandexRobots';
 import { googleProductToken } from '../../matching/agents';
-import type { Group } from '../../syntax/parser';
-import type { Check, CheckContext } from '../context';
-import { deleteLine, insertLinesAfter, lineEnding, replaceSpan } from './edits';
+import type { Group, RobotsModel } from '../../syntax/parser';
+import type { LineNode } from '../../syntax/ast';
+import type { Check, CheckContext, CheckEntry, FileCheck, Problem } from '../context';
+import { deleteLine, insertLinesAfter, replaceSpan } from './edits';
 
 const ruleOutsideGroup: Check = (context) => {
 	const { model } = context;
 	// Google also reads User-agent lines with typos or without a colon, so it may see a group the others do not.
-	const googleOrphans = new Set(model.grouping('google').orphanRules);
-	for (const line of model.grouping('rfc9309').orphanRules) {
+	const googleOrphans = new Set(context.grouping('google').orphanRules);
+	for (const line of context.grouping('rfc9309').orphanRules) {
 		const googleReads = !googleOrphans.has(line) && model.lines[line].googleDirective !== 'none';
 		context.report({
 			code: 'rule-outside-group',
@@ -34,8 +35,8 @@ const ruleOutsideGroup: Check = (context) => {
  */
 const ruleAfterBlankLine: Check = (context) => {
 	const { model } = context;
-	const draftOrphans = new Set(model.grouping('draft1996').orphanRules);
-	for (const group of model.grouping('rfc9309').groups) {
+	const draftOrphans = new Set(context.grouping('draft1996').orphanRules);
+	for (const group of context.grouping('rfc9309').groups) {
 		const first = group.rules.find((line) => draftOrphans.has(line));
 		if (first === undefined) {
 			continue;
@@ -64,20 +65,23 @@ function tokens(context: CheckContext, group: Group): string[] {
 	return group.userAgents.map((line) => context.model.valueText(line));
 }
 
+/** Whether one of these groups is for "*" and has a rule with a value: then a named group without rules matters, its crawlers escape them. */
+export function starHasRules(model: RobotsModel, groups: readonly Group[]): boolean {
+	return groups.some((group) => group.userAgents.some((line) => model.valueText(line) === '*') && group.rules.some((line) => model.valueText(line) !== ''));
+}
+
 const emptyGroup: Check = (context) => {
 	const { model } = context;
-	const groups = model.grouping('rfc9309').groups;
-	// A named group without rules matters when there are `*` rules for its crawlers to escape.
-	const starHasRules = groups.some((group) => tokens(context, group).includes('*') && group.rules.some((line) => model.valueText(line) !== ''));
+	const groups = context.grouping('rfc9309').groups;
 	const googleGroupOf = new Map<number, number>();
-	for (const group of model.grouping('google').groups) {
+	for (const group of context.grouping('google').groups) {
 		for (const line of group.userAgents) {
 			googleGroupOf.set(line, group.index);
 		}
 	}
 	for (const group of groups) {
 		if (group.rules.length > 0) {
-			mergedBlocks(context, group, starHasRules, googleGroupOf);
+			mergedBlocks(context, group, googleGroupOf);
 			continue;
 		}
 		const values = tokens(context, group);
@@ -93,7 +97,7 @@ const emptyGroup: Check = (context) => {
 		if (values.includes('*')) {
 			severity = 'information';
 			message = `The group for ${names} has no rules${hasOthers}: every crawler without a group of its own may fetch everything. Add "Disallow:" to say so on purpose, or rules.`;
-		} else if (starHasRules) {
+		} else if (context.starHasRules()) {
 			message = `The group for ${names} has no rules${hasOthers}: RFC 9309 and Google crawlers named here ignore the "*" group's rules and may fetch everything, while 1996-draft robots drop the record and follow "*". Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.`;
 		} else {
 			severity = 'information';
@@ -104,7 +108,7 @@ const emptyGroup: Check = (context) => {
 			line: group.userAgents[0],
 			severity,
 			message,
-			fixes: [{ title: 'Add "Disallow:" (allow everything explicitly)', edits: [insertLinesAfter(model, last, ['Disallow:'])] }],
+			fixes: [{ title: 'Add "Disallow:" (allow everything explicitly)', edits: [insertLinesAfter(model, context.eol, last, ['Disallow:'])] }],
 		});
 	}
 };
@@ -114,7 +118,7 @@ const emptyGroup: Check = (context) => {
  * group of their own, but RFC 9309 and Google merge them into the group below, whose rules they then follow
  * (google/robotstxt issue 51). Yandex splits there; agents-split-by-directive covers what that means for Yandex.
  */
-function mergedBlocks(context: CheckContext, group: Group, starHasRules: boolean, googleGroupOf: ReadonlyMap<number, number>): void {
+function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: ReadonlyMap<number, number>): void {
 	const { model } = context;
 	// Merged into a group with "*", they follow the "*" rules, which is what such a block usually means.
 	if (tokens(context, group).includes('*')) {
@@ -145,7 +149,7 @@ function mergedBlocks(context: CheckContext, group: Group, starHasRules: boolean
 		if (values.every((token) => token !== '*' && concernsYandex([token]))) {
 			continue;
 		}
-		const escapesStar = starHasRules && !values.includes('*');
+		const escapesStar = !values.includes('*') && context.starHasRules();
 		const several = values.length > 1;
 		const ownNode = model.lines[block.own];
 		const what = ownNode.kind === 'text'
@@ -156,42 +160,69 @@ function mergedBlocks(context: CheckContext, group: Group, starHasRules: boolean
 			code: 'empty-group',
 			line: block.agents[0],
 			severity: escapesStar ? undefined : 'information',
-			message: `${values.map((token) => `"${token}"`).join(', ')} ${several ? 'have' : 'has'} no rules of ${several ? 'their' : 'its'} own: ${what}, so ${googleToo ? 'RFC 9309 and Google crawlers' : 'RFC 9309 crawlers'} merge ${several ? 'these crawlers' : 'it'} into the group of "${model.valueText(owner)}" (line ${owner + 1}) and apply that group's rules${escapesStar ? ', not those of "*"' : ''}. Write the rules ${several ? 'they' : 'it'} should follow under ${several ? 'their' : 'its'} own User-agent line${several ? 's' : ''}.`,
+			message: (number) => `${values.map((token) => `"${token}"`).join(', ')} ${several ? 'have' : 'has'} no rules of ${several ? 'their' : 'its'} own: ${what}, so ${googleToo ? 'RFC 9309 and Google crawlers' : 'RFC 9309 crawlers'} merge ${several ? 'these crawlers' : 'it'} into the group of "${model.valueText(owner)}" (line ${number(owner)}) and apply that group's rules${escapesStar ? ', not those of "*"' : ''}. Write the rules ${several ? 'they' : 'it'} should follow under ${several ? 'their' : 'its'} own User-agent line${several ? 's' : ''}.`,
 			related: [{ line: block.own, message: 'the line that does not end the group' }],
 		});
 	}
 }
 
-const duplicateAgents: Check = (context) => {
+/**
+ * The problem of each duplicate User-agent line, kept while that line and the first one stay as they are: a file of
+ * many groups can have thousands, and an edit elsewhere changes none of them.
+ */
+const duplicateProblems = new WeakMap<LineNode, { readonly line: number; readonly first: number; readonly firstNode: LineNode; readonly problem: Problem }>();
+
+const duplicateAgents: FileCheck = (context, file) => {
 	const { model } = context;
-	const firstGroupOf = new Map<string, { group: Group; line: number }>();
-	for (const group of model.grouping('rfc9309').groups) {
+	const firstLineOf = new Map<string, number>();
+	file.forEachAgent((line, token) => {
+		const first = firstLineOf.get(token);
+		if (first === undefined) {
+			firstLineOf.set(token, line);
+			return;
+		}
+		const node = model.lines[line];
+		const kept = duplicateProblems.get(node);
+		if (kept && kept.line === line && kept.first === first && kept.firstNode === model.lines[first]) {
+			context.report(kept.problem);
+			return;
+		}
+		const star = token === '*';
+		const problem: Problem = {
+			code: star ? 'multiple-star-groups' : 'duplicate-user-agent',
+			line,
+			start: node.valueStart,
+			end: node.valueEnd,
+			message: star
+				? `Another "User-agent: *" group (the first is at line ${first + 1}): RFC 9309, Google and Yandex merge them, but 1996-draft robots use only the first and ignore this one.`
+				: `"${model.valueText(line)}" already has a group at line ${first + 1}: RFC 9309, Google and Yandex merge the two, but 1996-draft robots use only the first and ignore this one.`,
+			related: [{ line: first, message: 'the first group for this User-agent' }],
+		};
+		duplicateProblems.set(node, { line, first, firstNode: model.lines[first], problem });
+		context.report(problem);
+	});
+};
+
+/** The User-agent lines of these groups that `duplicateAgents` compares: each token's first in its group, in lower case. */
+export function groupAgents(model: RobotsModel, groups: readonly Group[]): { line: number; token: string }[] {
+	const agents: { line: number; token: string }[] = [];
+	for (const group of groups) {
 		const seenHere = new Set<string>();
 		for (const line of group.userAgents) {
 			const token = model.valueText(line).toLowerCase();
-			if (token === '' || seenHere.has(token)) {
-				continue;
+			if (token !== '' && !seenHere.has(token)) {
+				seenHere.add(token);
+				agents.push({ line, token });
 			}
-			seenHere.add(token);
-			const first = firstGroupOf.get(token);
-			if (!first) {
-				firstGroupOf.set(token, { group, line });
-				continue;
-			}
-			const star = token === '*';
-			context.report({
-				code: star ? 'multiple-star-groups' : 'duplicate-user-agent',
-				line,
-				start: model.lines[line].valueStart,
-				end: model.lines[line].valueEnd,
-				message: star
-					? `Another "User-agent: *" group (the first is at line ${first.line + 1}): RFC 9309, Google and Yandex merge them, but 1996-draft robots use only the first and ignore this one.`
-					: `"${model.valueText(line)}" already has a group at line ${first.line + 1}: RFC 9309, Google and Yandex merge the two, but 1996-draft robots use only the first and ignore this one.`,
-				related: [{ line: first.line, message: 'the first group for this User-agent' }],
-			});
 		}
 	}
-};
+	return agents;
+}
+
+/** The (lower-case) tokens of these Yandex groups that have rules. */
+export function yandexRuleTokens(model: RobotsModel, groups: readonly Group[]): string[] {
+	return groups.filter((group) => group.rules.length > 0).flatMap((group) => group.userAgents.map((line) => model.valueText(line).toLowerCase()));
+}
 
 /** Whether Yandex's robots read a group with these tokens: theirs, or `*`, which they fall back to. */
 function concernsYandex(tokens: readonly string[]): boolean {
@@ -210,21 +241,12 @@ const agentsSplit: Check = (context) => {
 	const { model } = context;
 	// Python's urllib.robotparser keeps a record that has a Crawl-delay or Request-rate but no rules.
 	const draftRecordOthers = new Map<number, number>();
-	for (const record of model.grouping('draft1996').groups) {
+	for (const record of context.grouping('draft1996').groups) {
 		for (const line of record.userAgents) {
 			draftRecordOthers.set(line, record.others.length);
 		}
 	}
-	// Yandex merges groups with the same value, so a token left without rules here may have them in another group.
-	const yandexTokensWithRules = new Set<string>();
-	for (const group of model.grouping('yandex').groups) {
-		if (group.rules.length > 0) {
-			for (const line of group.userAgents) {
-				yandexTokensWithRules.add(model.valueText(line).toLowerCase());
-			}
-		}
-	}
-	for (const group of model.grouping('rfc9309').groups) {
+	for (const group of context.grouping('rfc9309').groups) {
 		// The agents Yandex has read since its last split, and those the draft has read since its last blank line.
 		let yandexSegment: number[] = [group.userAgents[0]];
 		let draftSegment: number[] = [group.userAgents[0]];
@@ -246,9 +268,10 @@ const agentsSplit: Check = (context) => {
 			}
 			const yandexSplit = between.length > 0 || hasBlank || hasComment;
 			// Computed only at a split, which then empties the segment: linear in the group's User-agent lines.
+			// Yandex merges groups with the same value, so a token left without rules here may have them in another group.
 			const yandexLosers = !yandexSplit ? [] : yandexSegment
 				.map((agent) => model.valueText(agent))
-				.filter((token) => concernsYandex([token]) && !yandexTokensWithRules.has(token.toLowerCase()));
+				.filter((token) => concernsYandex([token]) && !context.yandexHasRules(token.toLowerCase()));
 			if (yandexLosers.length > 0) {
 				const what = between.length > 0 ? `"${model.lineText(between[0]).trim()}"` : hasBlank ? 'A blank line' : 'A comment line (Yandex reads it as a blank line)';
 				const named = yandexLosers.map((token) => `"${token}"`).join(', ');
@@ -268,7 +291,7 @@ const agentsSplit: Check = (context) => {
 						title: blanks.length > 0 ? 'Move the line(s) below the User-agent lines and remove the blank lines' : 'Move the line(s) below the User-agent lines',
 						edits: [
 							...[...between, ...blanks].sort((a, b) => a - b).map((removed) => deleteLine(model, removed)),
-							insertLinesAfter(model, lastAgent, between.map((moved) => model.lineText(moved))),
+							insertLinesAfter(model, context.eol, lastAgent, between.map((moved) => model.lineText(moved))),
 						],
 					}]
 					: undefined;
@@ -322,7 +345,7 @@ const embeddedDirective = /^(\S+)\s+((?:user-agent|allow|disallow|sitemap|crawl-
 
 const userAgentValues: Check = (context) => {
 	const { model } = context;
-	for (let line = 0; line < model.lineCount; line++) {
+	for (let line = context.from; line < context.to; line++) {
 		const node = model.lines[line];
 		if (node.directive !== 'user-agent') {
 			continue;
@@ -344,7 +367,7 @@ const userAgentValues: Check = (context) => {
 				message: `Several directives on one line: this is one User-agent line with the value "${value}". RFC 9309 crawlers match no crawler with it, Google reads only ${googleGlobal ? '"*"' : `"${cut || '(nothing)'}"`}, and no crawler sees "${rest}" as a directive.`,
 				fixes: [{
 					title: `Put "${rest}" on a line of its own`,
-					edits: [replaceSpan(line, node.valueStart, node.valueEnd, `${agent}${lineEnding(model)}${rest}`)],
+					edits: [replaceSpan(line, node.valueStart, node.valueEnd, `${agent}${context.eol}${rest}`)],
 				}],
 			});
 			continue;
@@ -389,7 +412,7 @@ const userAgentValues: Check = (context) => {
 				message: `One crawler per User-agent line: RFC 9309 crawlers read "${value}" as one name that matches nothing; Google reads only "${cut}".`,
 				fixes: [{
 					title: 'Put each crawler on its own User-agent line',
-					edits: [replaceSpan(line, 0, node.length, names.map((name) => `${model.keyText(line)}: ${name}`).join(lineEnding(model)))],
+					edits: [replaceSpan(line, 0, node.length, names.map((name) => `${model.keyText(line)}: ${name}`).join(context.eol))],
 					isPreferred: true,
 				}],
 			});
@@ -415,11 +438,13 @@ const userAgentValues: Check = (context) => {
  * A value that is no crawler's name but a piece of several: robots that match by substring (1996 draft, 1994,
  * Python's urllib.robotparser) apply the group to all of them (seed 000: "bot" matches Googlebot and Spambot).
  */
+const knownTokens = knownCrawlers.map((crawler) => crawler.token);
+const lowerTokens = knownTokens.map((token) => token.toLowerCase());
+const known = new Set(lowerTokens);
+
 const broadUserAgent: Check = (context) => {
 	const { model } = context;
-	const tokens = knownCrawlers.map((crawler) => crawler.token);
-	const known = new Set(tokens.map((token) => token.toLowerCase()));
-	for (let line = 0; line < model.lineCount; line++) {
+	for (let line = context.from; line < context.to; line++) {
 		if (model.lines[line].directive !== 'user-agent') {
 			continue;
 		}
@@ -428,7 +453,7 @@ const broadUserAgent: Check = (context) => {
 		if (value === '' || value === '*' || known.has(lower)) {
 			continue;
 		}
-		const caught = tokens.filter((token) => token.toLowerCase().includes(lower));
+		const caught = knownTokens.filter((_, index) => lowerTokens[index].includes(lower));
 		if (caught.length < 2) {
 			continue;
 		}
@@ -448,7 +473,7 @@ export const crawlerLike = /^[A-Za-z][A-Za-z0-9_.-]*(bot|spider|crawler|slurp)$/
 
 const userAgentAsPath: Check = (context) => {
 	const { model } = context;
-	for (let line = 0; line < model.lineCount; line++) {
+	for (let line = context.from; line < context.to; line++) {
 		const node = model.lines[line];
 		if (node.directive !== 'allow' && node.directive !== 'disallow') {
 			continue;
@@ -466,4 +491,13 @@ const userAgentAsPath: Check = (context) => {
 	}
 };
 
-export const groupChecks: readonly Check[] = [ruleOutsideGroup, ruleAfterBlankLine, emptyGroup, duplicateAgents, agentsSplit, userAgentValues, broadUserAgent, userAgentAsPath];
+export const groupChecks: readonly CheckEntry[] = [
+	{ window: ruleOutsideGroup },
+	{ window: ruleAfterBlankLine },
+	{ window: emptyGroup },
+	{ file: duplicateAgents, reads: 'agents' },
+	{ window: agentsSplit },
+	{ line: userAgentValues },
+	{ line: broadUserAgent },
+	{ line: userAgentAsPath },
+];

@@ -4,7 +4,7 @@
  */
 
 import { canonicalName, directiveFacts, directiveForKey, googleDirectiveForKey, type DirectiveId } from '../../facts/directives';
-import type { Check } from '../context';
+import type { Check, CheckEntry } from '../context';
 import { replaceSpan } from './edits';
 import { doubleEncodedBom } from './file';
 
@@ -89,7 +89,7 @@ function googleReading(node: { googleDirective: string }, value: string): string
 const keyShape: Check = (context) => {
 	const { model } = context;
 	const known = new Set(context.options.knownDirectives.map((name) => name.toLowerCase()));
-	for (let line = 0; line < model.lineCount; line++) {
+	for (let line = context.from; line < context.to; line++) {
 		const node = model.lines[line];
 		if (node.kind !== 'text' && node.kind !== 'directive') {
 			continue;
@@ -231,7 +231,7 @@ const keyShape: Check = (context) => {
 
 const leadingWhitespace: Check = (context) => {
 	const { model } = context;
-	for (let line = 0; line < model.lineCount; line++) {
+	for (let line = context.from; line < context.to; line++) {
 		const node = model.lines[line];
 		if (node.kind !== 'directive' && node.kind !== 'text') {
 			continue;
@@ -254,7 +254,7 @@ const needsValue: ReadonlySet<string> = new Set(['user-agent', 'sitemap', 'host'
 
 const emptyValue: Check = (context) => {
 	const { model } = context;
-	for (let line = 0; line < model.lineCount; line++) {
+	for (let line = context.from; line < context.to; line++) {
 		const node = model.lines[line];
 		if (node.kind !== 'directive' || !needsValue.has(node.directive) || node.valueStart < node.valueEnd) {
 			continue;
@@ -267,4 +267,4 @@ const emptyValue: Check = (context) => {
 	}
 };
 
-export const lineChecks: readonly Check[] = [keyShape, leadingWhitespace, emptyValue];
+export const lineChecks: readonly CheckEntry[] = [{ line: keyShape }, { line: leadingWhitespace }, { line: emptyValue }];

@@ -4,17 +4,15 @@
  */
 
 import { parseYandexHost, unknownTopLevelDomain } from '../../matching/host';
-import type { Check } from '../context';
+import type { LineNode } from '../../syntax/ast';
+import type { Check, CheckEntry, FileCheck } from '../context';
 
-const host: Check = (context) => {
+const host: FileCheck = (context, file) => {
 	const { model } = context;
 	let firstValid = -1;
 	let firstHost = -1;
-	for (let line = 0; line < model.lineCount; line++) {
+	for (const line of file.hosts()) {
 		const node = model.lines[line];
-		if (node.directive !== 'host' || node.valueStart === node.valueEnd) {
-			continue;
-		}
 		const value = model.valueText(line);
 		const span = { line, start: node.valueStart, end: node.valueEnd };
 		if (firstHost < 0) {
@@ -66,14 +64,14 @@ const host: Check = (context) => {
  */
 const hostPlacement: Check = (context) => {
 	const { model } = context;
-	const { groups } = model.grouping('rfc9309');
+	const { groups } = context.grouping('rfc9309');
 	const groupOf = new Map<number, (typeof groups)[number]>();
 	for (const group of groups) {
 		for (const line of group.others) {
 			groupOf.set(line, group);
 		}
 	}
-	for (let line = 0; line < model.lineCount; line++) {
+	for (let line = context.from; line < context.to; line++) {
 		const node = model.lines[line];
 		if (node.directive !== 'host') {
 			continue;
@@ -88,8 +86,8 @@ const hostPlacement: Check = (context) => {
 			line,
 			start: node.keyStart,
 			end: node.keyEnd,
-			message: group
-				? `Host stands before the group's rules (the last is at line ${lastRule + 1}); the proposal that introduced Host puts it after them, where robots that do not know it see it end nothing. Yandex reads it anywhere.`
+			message: (number) => group
+				? `Host stands before the group's rules (the last is at line ${number(lastRule)}); the proposal that introduced Host puts it after them, where robots that do not know it see it end nothing. Yandex reads it anywhere.`
 				: 'Host stands outside any group; the proposal that introduced Host puts it inside a group, after its rules. Yandex reads it anywhere.',
 		});
 	}
@@ -97,7 +95,7 @@ const hostPlacement: Check = (context) => {
 
 const sitemap: Check = (context) => {
 	const { model } = context;
-	for (let line = 0; line < model.lineCount; line++) {
+	for (let line = context.from; line < context.to; line++) {
 		const node = model.lines[line];
 		if (node.directive !== 'sitemap' || node.valueStart === node.valueEnd) {
 			continue;
@@ -137,12 +135,12 @@ const crawlDelay: Check = (context) => {
 	// Yandex splits groups where RFC 9309 merges them (at any line between User-agent lines), so two delays in one
 	// RFC 9309 group may sit in different Yandex groups.
 	const yandexGroupOf = new Map<number, number>();
-	for (const group of model.grouping('yandex').groups) {
+	for (const group of context.grouping('yandex').groups) {
 		for (const line of group.others) {
 			yandexGroupOf.set(line, group.index);
 		}
 	}
-	for (const group of model.grouping('rfc9309').groups) {
+	for (const group of context.grouping('rfc9309').groups) {
 		let first = -1;
 		for (const line of group.others) {
 			const node = model.lines[line];
@@ -172,9 +170,9 @@ const crawlDelay: Check = (context) => {
 				code: 'duplicate-crawl-delay',
 				...span,
 				severity: same ? 'information' : undefined,
-				message: yandexToo
-					? `This group already has a Crawl-delay (line ${first + 1})${same ? ' with the same value, so this one adds nothing' : ': which one a crawler uses is up to it'}, and Yandex reports an error.`
-					: `This Crawl-delay and the one at line ${first + 1} are in one group for RFC 9309 crawlers (a Crawl-delay line does not end a group)${same ? ', with the same value' : ': which one a crawler uses is up to it'}. Yandex reads two groups here.`,
+				message: (number) => yandexToo
+					? `This group already has a Crawl-delay (line ${number(first)})${same ? ' with the same value, so this one adds nothing' : ': which one a crawler uses is up to it'}, and Yandex reports an error.`
+					: `This Crawl-delay and the one at line ${number(first)} are in one group for RFC 9309 crawlers (a Crawl-delay line does not end a group)${same ? ', with the same value' : ': which one a crawler uses is up to it'}. Yandex reads two groups here.`,
 				related: [{ line: first, message: 'the first Crawl-delay' }],
 				unnecessary: same || undefined,
 			});
@@ -188,7 +186,7 @@ const cleanPath = /^[A-Za-z0-9.\-/*_,;:%]+$/;
 
 const otherValues: Check = (context) => {
 	const { model } = context;
-	for (let line = 0; line < model.lineCount; line++) {
+	for (let line = context.from; line < context.to; line++) {
 		const node = model.lines[line];
 		if (node.directive === 'noindex') {
 			context.report({
@@ -233,4 +231,9 @@ const otherValues: Check = (context) => {
 	}
 };
 
-export const recordChecks: readonly Check[] = [host, hostPlacement, sitemap, crawlDelay, otherValues];
+export const recordChecks: readonly CheckEntry[] = [{ file: host }, { window: hostPlacement }, { line: sitemap }, { window: crawlDelay }, { line: otherValues }];
+
+/** The lines `host` reads: Host lines with a value. */
+export function isHostLine(node: LineNode): boolean {
+	return node.directive === 'host' && node.valueStart !== node.valueEnd;
+}

@@ -5,9 +5,9 @@
  */
 
 import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
-import type { Group } from '../../syntax/parser';
-import type { Check, CheckContext, Fix } from '../context';
-import { deleteLine, insertLinesBefore, lineEnding, replaceSpan } from './edits';
+import type { Group, RobotsModel } from '../../syntax/parser';
+import type { Check, CheckContext, CheckEntry, Fix } from '../context';
+import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
 import { crawlerLike } from './groups';
 
 function isRule(directive: string): directive is 'allow' | 'disallow' {
@@ -109,7 +109,7 @@ const wellKnownPaths = /^\/(wp-admin|wp-includes|administrator|admin\/?$|core|pr
 
 const patternShape: Check = (context) => {
 	const { model } = context;
-	for (let line = 0; line < model.lineCount; line++) {
+	for (let line = context.from; line < context.to; line++) {
 		const node = model.lines[line];
 		if (!isRule(node.directive)) {
 			continue;
@@ -135,7 +135,7 @@ const patternShape: Check = (context) => {
 		const parts = core.split(asciiWhitespace);
 		if (parts.length > 1) {
 			if (parts.every((part) => part[0] === '/' || part[0] === '*' || urlScheme.test(part))) {
-				const eol = lineEnding(model);
+				const { eol } = context;
 				context.report({
 					code: 'multiple-paths',
 					...span,
@@ -359,14 +359,17 @@ function rulesOf(context: CheckContext, group: Group): { line: number; allow: bo
 		.map((line) => ({ line, allow: context.model.lines[line].directive === 'allow', value: context.model.valueText(line) }));
 }
 
-const groupLogic: Check = (context) => {
-	const { model } = context;
-	const groups = model.grouping('rfc9309').groups;
-	// Named crawlers that keep some access: with them, "Disallow: /" for "*" is a deliberate list of who may crawl.
-	const welcomed = groups
+/** The tokens of groups not for "*" that keep some access: with them, "Disallow: /" for "*" is a deliberate list of who may crawl. */
+export function welcomedTokens(model: RobotsModel, groups: readonly Group[]): string[] {
+	return groups
 		.filter((group) => !group.userAgents.some((line) => model.valueText(line) === '*'))
 		.filter((group) => group.rules.length === 0 || group.rules.some((line) => model.lines[line].directive === 'allow' || model.valueText(line) !== '/'))
 		.flatMap((group) => group.userAgents.map((line) => model.valueText(line)));
+}
+
+const groupLogic: Check = (context) => {
+	const { model } = context;
+	const groups = context.grouping('rfc9309').groups;
 	for (const group of groups) {
 		const rules = rulesOf(context, group);
 		const first = new Map<string, { line: number; allow: boolean }>();
@@ -391,7 +394,7 @@ const groupLogic: Check = (context) => {
 				context.report({
 					code: 'duplicate-rule',
 					line: rule.line,
-					message: `The same rule as line ${seen.line + 1}; remove one of them.`,
+					message: (number) => `The same rule as line ${number(seen.line)}; remove one of them.`,
 					related: [{ line: seen.line, message: 'the same rule' }],
 					unnecessary: true,
 					fixes: [{ title: 'Remove the duplicate rule', edits: [deleteLine(model, rule.line)], isPreferred: true }],
@@ -400,7 +403,7 @@ const groupLogic: Check = (context) => {
 				context.report({
 					code: 'conflicting-rules',
 					line: rule.line,
-					message: `"${rule.value}" is both disallowed (line ${seen.line + 1}) and allowed here: RFC 9309, Google and Yandex let Allow win the tie, but 1996-draft robots take the first match, the Disallow.`,
+					message: (number) => `"${rule.value}" is both disallowed (line ${number(seen.line)}) and allowed here: RFC 9309, Google and Yandex let Allow win the tie, but 1996-draft robots take the first match, the Disallow.`,
 					related: [{ line: seen.line, message: 'the same pattern with the other verdict' }],
 				});
 			} else if (seen) {
@@ -409,20 +412,21 @@ const groupLogic: Check = (context) => {
 					code: 'conflicting-rules',
 					line: rule.line,
 					severity: 'information',
-					message: `"${rule.value}" is already allowed at line ${seen.line + 1}, and every crawler that reads Allow lets it win (a tie for RFC 9309, Google and Yandex, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.`,
+					message: (number) => `"${rule.value}" is already allowed at line ${number(seen.line)}, and every crawler that reads Allow lets it win (a tie for RFC 9309, Google and Yandex, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.`,
 					related: [{ line: seen.line, message: 'the same pattern with the other verdict' }],
 					unnecessary: true,
 				});
 			} else {
 				first.set(key, rule);
 			}
-			if (isStar && !hasAllow && !rule.allow && rule.value === '/') {
-				const shown = welcomed.slice(0, 3).map((token) => `"${token}"`).join(', ') + (welcomed.length > 3 ? ` and ${welcomed.length - 3} more` : '');
+			if (isStar && !hasAllow && !rule.allow && rule.value === '/' && context.wants('disallow-all')) {
+				const welcomed = context.welcomed();
+				const shown = welcomed.first.map((token) => `"${token}"`).join(', ') + (welcomed.count > 3 ? ` and ${welcomed.count - 3} more` : '');
 				context.report({
 					code: 'disallow-all',
 					line: rule.line,
-					severity: welcomed.length > 0 ? 'information' : undefined,
-					message: welcomed.length > 0
+					severity: welcomed.count > 0 ? 'information' : undefined,
+					message: welcomed.count > 0
 						? `Every crawler without a group of its own may fetch nothing; the crawlers named in other groups (${shown}) follow those groups instead.`
 						: 'Every crawler without a group of its own may fetch nothing: the whole site is hidden from search engines. (A leftover from a staging site?)',
 				});
@@ -478,8 +482,7 @@ const firstMatchOrder: Check = (context) => {
 	if (!context.wants('allow-after-disallow') && !context.wants('unreachable-rule')) {
 		return;
 	}
-	const { model } = context;
-	for (const record of model.grouping('draft1996').groups) {
+	for (const record of context.grouping('draft1996').groups) {
 		const rules = rulesOf(context, record);
 		// For each comparison form, the first rule that has it; a rule is hidden when an earlier rule's form is a
 		// prefix of its own (an empty value matches every path).
@@ -540,14 +543,14 @@ function reportAllowAfterDisallow(context: CheckContext, rules: readonly { line:
 	const fixes: Fix[] | undefined = blocked
 		? undefined
 		: [{
-			title: `Move this Allow above line ${earlier.line + 1}`,
-			edits: [insertLinesBefore(model, earlier.line, [model.lineText(rule.line)]), deleteLine(model, rule.line)],
+			title: (number) => `Move this Allow above line ${number(earlier.line)}`,
+			edits: [insertLinesBefore(context.eol, earlier.line, [model.lineText(rule.line)]), deleteLine(model, rule.line)],
 			isPreferred: true,
 		}];
 	context.report({
 		code: 'allow-after-disallow',
 		line: rule.line,
-		message: `1996-draft robots take the first rule that matches: "${earlierText}" (line ${earlier.line + 1}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. RFC 9309, Google and Yandex use the longest match and allow them. Put the Allow first.`,
+		message: (number) => `1996-draft robots take the first rule that matches: "${earlierText}" (line ${number(earlier.line)}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. RFC 9309, Google and Yandex use the longest match and allow them. Put the Allow first.`,
 		related: [{ line: earlier.line, message: 'the broader Disallow that comes first' }],
 		fixes,
 	});
@@ -561,7 +564,7 @@ function reportUnreachable(context: CheckContext, earlier: { line: number; allow
 	context.report({
 		code: 'unreachable-rule',
 		line: first.line,
-		message: `1996-draft robots never reach this rule${more}: "${earlierText}" (line ${earlier.line + 1}) comes first and ${allows(earlier) ? 'allows' : 'disallows'} every path ${others.length > 0 ? 'they match' : 'it matches'}, while RFC 9309, Google and Yandex use the longest match and ${first.allow ? 'allow' : 'disallow'} them.`,
+		message: (number) => `1996-draft robots never reach this rule${more}: "${earlierText}" (line ${number(earlier.line)}) comes first and ${allows(earlier) ? 'allows' : 'disallows'} every path ${others.length > 0 ? 'they match' : 'it matches'}, while RFC 9309, Google and Yandex use the longest match and ${first.allow ? 'allow' : 'disallow'} them.`,
 		related: [
 			{ line: earlier.line, message: 'the earlier rule that matches first' },
 			...others.slice(0, 20).map((rule) => ({ line: rule.line, message: 'another rule it hides' })),
@@ -569,4 +572,4 @@ function reportUnreachable(context: CheckContext, earlier: { line: number; allow
 	});
 }
 
-export const ruleChecks: readonly Check[] = [patternShape, groupLogic, firstMatchOrder];
+export const ruleChecks: readonly CheckEntry[] = [{ line: patternShape }, { window: groupLogic }, { window: firstMatchOrder }];

@@ -1,0 +1,281 @@
+/**
+ * The file as segments: runs of lines that every dialect groups on their own, so that the checks of one segment see
+ * nothing of the others but the few file-wide facts they ask for. An edit changes the nodes of the lines it touches
+ * and no others (syntax/document.ts), so every other segment keeps its nodes, and what was computed for it, keyed by
+ * its first node, is found again and reused.
+ */
+
+import { utf8Length } from '../matching/encoding';
+import type { LineNode } from '../syntax/ast';
+import { groupLines, type RobotsModel } from '../syntax/parser';
+import { groupAgents, starHasRules, yandexRuleTokens } from './checks/groups';
+import { isHostLine } from './checks/records';
+import { welcomedTokens } from './checks/rules';
+import type { AnalysisOptions } from '../options';
+import type { FileCheck, FileFacts, FileIndex, Problem } from './context';
+import { isSuppressionComment } from './suppression';
+
+/**
+ * The lines at which a segment starts: 0, and each User-agent line (in every reading) that comes after a blank line
+ * and, before it (comments aside), an Allow or Disallow line (in every reading) or nothing. There every dialect starts
+ * a group and none carries anything over: RFC 9309 and Google because the group before has a rule, Yandex because
+ * a blank line came before, the 1996 draft and 1994 because the blank line ended the record.
+ */
+export function segmentStarts(lines: readonly LineNode[]): number[] {
+	const starts = [0];
+	let previous: LineNode | undefined;
+	let blankSince = false;
+	for (let i = 0; i < lines.length; i++) {
+		const node = lines[i];
+		if (node.kind === 'blank') {
+			blankSince = true;
+			continue;
+		}
+		if (node.kind === 'comment') {
+			continue;
+		}
+		if (i > 0 && node.directive === 'user-agent' && node.googleDirective === 'user-agent' && (!previous || (blankSince && isRuleInEveryReading(previous)))) {
+			starts.push(i);
+		}
+		previous = node;
+		blankSince = false;
+	}
+	return starts;
+}
+
+function isRuleInEveryReading(node: LineNode): boolean {
+	return (node.directive === 'allow' || node.directive === 'disallow') && (node.googleDirective === 'allow' || node.googleDirective === 'disallow');
+}
+
+/** What the file-wide checks and facts need of one segment; it depends on the segment's lines only. */
+export interface SegmentSummary {
+	/** The segment's line nodes: it is reused only for the very same nodes. */
+	readonly nodes: readonly LineNode[];
+	/** The line the segment started at when this was computed; the line numbers below count from there. */
+	readonly start: number;
+	readonly agents: readonly { readonly line: number; readonly token: string }[];
+	readonly hosts: readonly number[];
+	/** Lines with a suppression comment. */
+	readonly suppressions: readonly number[];
+	readonly octets: number;
+	/** Allow and Disallow lines (strict reading), as the Yandex limit counts them. */
+	readonly rules: number;
+	readonly starHasRules: boolean;
+	readonly yandexRuleTokens: readonly string[];
+	readonly welcomed: readonly string[];
+}
+
+export function summarize(model: RobotsModel, from: number, to: number): SegmentSummary {
+	const rfc = groupLines(model.lines, 'rfc9309', from, to).groups;
+	const hosts: number[] = [];
+	const suppressions: number[] = [];
+	let octets = 0;
+	let rules = 0;
+	for (let line = from; line < to; line++) {
+		const node = model.lines[line];
+		octets += utf8Length(model.lineTexts[line]);
+		if (node.directive === 'allow' || node.directive === 'disallow') {
+			rules++;
+		} else if (isHostLine(node)) {
+			hosts.push(line);
+		}
+		if (node.commentStart >= 0 && isSuppressionComment(model.commentText(line))) {
+			suppressions.push(line);
+		}
+	}
+	return {
+		nodes: model.lines.slice(from, to),
+		start: from,
+		agents: groupAgents(model, rfc),
+		hosts,
+		suppressions,
+		octets,
+		rules,
+		starHasRules: starHasRules(model, rfc),
+		yandexRuleTokens: yandexRuleTokens(model, groupLines(model.lines, 'yandex', from, to).groups),
+		welcomed: welcomedTokens(model, rfc),
+	};
+}
+
+/** Whether `nodes` are the lines of `model` from `from` on, node for node. */
+export function sameNodes(nodes: readonly LineNode[], model: RobotsModel, from: number, to: number): boolean {
+	if (nodes.length !== to - from) {
+		return false;
+	}
+	const lines = model.lines;
+	for (let i = 0; i < nodes.length; i++) {
+		if (nodes[i] !== lines[from + i]) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/** A segment of the current model: where it starts and ends now, and its summary. */
+export interface Segment {
+	readonly from: number;
+	readonly to: number;
+	readonly summary: SegmentSummary;
+}
+
+let generations = 0;
+
+/** The whole-file facts and index, gathered from the segments' summaries when first asked. */
+export class SegmentedFile implements FileFacts, FileIndex {
+	/** Tells this file apart from the others analysed. */
+	readonly generation = ++generations;
+	/** Set when the facts are those of the file analysed before, the one of generation `previousGeneration`. */
+	readonly factsUnchanged: boolean = false;
+	readonly previousGeneration: number = 0;
+	/** Set when the User-agent lines `forEachAgent` visits are those of the file before: the same nodes at the same lines. */
+	readonly agentsAsBefore: boolean = false;
+	/** What file checks found in this file, and in the file before. */
+	readonly found = new Map<FileCheck, { readonly options: AnalysisOptions; readonly problems: readonly Problem[] }>();
+	readonly foundBefore: ReadonlyMap<FileCheck, { readonly options: AnalysisOptions; readonly problems: readonly Problem[] }> = new Map();
+	private yandexTokens: Set<string> | undefined;
+	private welcome: { count: number; first: string[] } | undefined;
+	private star: boolean | undefined;
+
+	/**
+	 * @param previous the file analysed before, when it is an earlier version of this one: if the segments an edit
+	 * replaced had the same facts to give as those that replace them, its facts are this file's too.
+	 */
+	constructor(
+		private readonly model: RobotsModel,
+		private readonly segments: readonly Segment[],
+		previous?: SegmentedFile,
+	) {
+		if (!previous) {
+			return;
+		}
+		const [head, tail] = unchangedEnds(previous.segments, segments);
+		const removed = previous.segments.slice(head, previous.segments.length - tail);
+		const added = segments.slice(head, segments.length - tail);
+		if (factsKey(removed) === factsKey(added)) {
+			this.factsUnchanged = true;
+			this.previousGeneration = previous.generation;
+			this.yandexTokens = previous.yandexTokens;
+			this.welcome = previous.welcome;
+			this.star = previous.star;
+		}
+		if (model.lineCount === previous.model.lineCount && sameAgents(previous.model, removed, model, added)) {
+			this.agentsAsBefore = true;
+			this.foundBefore = previous.found;
+		}
+	}
+
+	starHasRules(): boolean {
+		this.star ??= this.segments.some((segment) => segment.summary.starHasRules);
+		return this.star;
+	}
+
+	yandexHasRules(token: string): boolean {
+		if (!this.yandexTokens) {
+			this.yandexTokens = new Set();
+			for (const segment of this.segments) {
+				for (const ruleToken of segment.summary.yandexRuleTokens) {
+					this.yandexTokens.add(ruleToken);
+				}
+			}
+		}
+		return this.yandexTokens.has(token);
+	}
+
+	welcomed(): { readonly count: number; readonly first: readonly string[] } {
+		if (!this.welcome) {
+			const welcome = { count: 0, first: [] as string[] };
+			for (const segment of this.segments) {
+				const tokens = segment.summary.welcomed;
+				welcome.count += tokens.length;
+				for (let i = 0; i < tokens.length && welcome.first.length < 3; i++) {
+					welcome.first.push(tokens[i]);
+				}
+			}
+			this.welcome = welcome;
+		}
+		return this.welcome;
+	}
+
+	forEachAgent(visit: (line: number, token: string) => void): void {
+		for (const { from, summary } of this.segments) {
+			const shift = from - summary.start;
+			for (const agent of summary.agents) {
+				visit(agent.line + shift, agent.token);
+			}
+		}
+	}
+
+	hosts(): number[] {
+		return this.segments.flatMap(({ from, summary }) => summary.hosts.map((line) => line + from - summary.start));
+	}
+
+	/** Suppression comment lines, in file order. */
+	suppressions(): number[] {
+		return this.segments.flatMap(({ from, summary }) => summary.suppressions.map((line) => line + from - summary.start));
+	}
+
+	lineBeyondOctets(octets: number): number {
+		let total = 0;
+		for (const { from, to, summary } of this.segments) {
+			if (total + summary.octets <= octets) {
+				total += summary.octets;
+				continue;
+			}
+			for (let line = from; line < to; line++) {
+				total += utf8Length(this.model.lineTexts[line]);
+				if (total > octets) {
+					return line;
+				}
+			}
+		}
+		return -1;
+	}
+
+	nthRule(n: number): number {
+		let count = 0;
+		for (const { from, to, summary } of this.segments) {
+			if (count + summary.rules < n) {
+				count += summary.rules;
+				continue;
+			}
+			for (let line = from; line < to; line++) {
+				const directive = this.model.lines[line].directive;
+				if ((directive === 'allow' || directive === 'disallow') && ++count === n) {
+					return line;
+				}
+			}
+		}
+		return -1;
+	}
+}
+
+/** How many segments at the start and at the end two lists share (the same summaries). */
+function unchangedEnds(before: readonly Segment[], after: readonly Segment[]): [number, number] {
+	let head = 0;
+	while (head < before.length && head < after.length && before[head].summary === after[head].summary) {
+		head++;
+	}
+	let tail = 0;
+	while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail].summary === after[after.length - 1 - tail].summary) {
+		tail++;
+	}
+	return [head, tail];
+}
+
+/** Whether two runs of segments hold the same User-agent line nodes at the same lines. */
+function sameAgents(beforeModel: RobotsModel, before: readonly Segment[], afterModel: RobotsModel, after: readonly Segment[]): boolean {
+	const lines = (segments: readonly Segment[]) =>
+		segments.flatMap(({ from, summary }) => summary.agents.map((agent) => agent.line + from - summary.start));
+	const beforeLines = lines(before);
+	const afterLines = lines(after);
+	return beforeLines.length === afterLines.length &&
+		beforeLines.every((line, i) => line === afterLines[i] && beforeModel.lines[line] === afterModel.lines[line]);
+}
+
+/** The facts a run of segments gives: the same key, the same facts (the runs being in the same place). */
+function factsKey(segments: readonly Segment[]): string {
+	const star = segments.some((segment) => segment.summary.starHasRules);
+	const yandex = segments.flatMap((segment) => segment.summary.yandexRuleTokens).sort();
+	const welcomed = segments.flatMap((segment) => segment.summary.welcomed);
+	return JSON.stringify([star, yandex, welcomed]);
+}

@@ -1,0 +1,149 @@
+/**
+ * The incremental invariant of the analysis: after any sequence of edits, the diagnostics of the edited document
+ * deep-equal those of a fresh parse of the same text, for which nothing computed before can be reused. The analysis
+ * reuses each segment's problems (segments.ts), each line's, and the file-wide results, so fast-check edits texts
+ * made of the lines that move those: groups that start and end segments, names repeated across groups, `*` groups
+ * with and without rules, Yandex tokens, Host lines, suppression comments, line ends of all kinds.
+ */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { allDialects, computeDiagnostics, defaultAnalysisOptions, parse, RobotsDocument, type AnalysisOptions, type Dialect } from '../../server/src/core/index';
+import { segmentStarts } from '../../server/src/core/diagnostics/segments';
+import { groupLines } from '../../server/src/core/syntax/parser';
+import { sharedDir } from '../util/fixtures';
+
+const fragments = [
+	'\n', '\r\n', '\n\n', '\r', ' ', '*', '$', '/', 'a', 'x', ':', '#', '%', '\uFEFF', 'ツ', '\uFFFD',
+	'User-agent: a\n', 'User-agent: *\n', 'User-agent: Yandex\n', 'User-agent: Googlebot\n', 'user-agent: bot\n', 'User-agent: a b\n',
+	'Disallow: /x\n', 'Disallow: /\n', 'Disallow:\n', 'Allow: /x/y\n', 'Allow: /\n', 'Disallow: /x*\n', 'Disallow: /private/\n',
+	'disallow /y\n', 'Disalow: /z\n', 'Crawl-delay: 1\n', 'Crawl-delay: 2\n', 'Host: example.com\n', 'Host: www.example.com\n',
+	'Sitemap: /map.xml\n', 'Clean-param: a&&b\n', '# comment\n', '# robots-txt-disable-next-line\n', '# robots-txt-disable duplicate-rule\n',
+	'# robots-txt-enable\n', '\nUser-agent: a\nDisallow: /x\n', '\n\nUser-agent: *\nDisallow: /\n',
+];
+
+const block = fc.array(fc.constantFrom(...fragments), { maxLength: 8 }).map((parts) => parts.join(''));
+const seedText = fc.array(block, { maxLength: 8 }).map((blocks) => blocks.join('\n'));
+
+interface Edit {
+	/** Relative positions in [0, 1], scaled to the text when applied. */
+	start: number;
+	length: number;
+	insert: string;
+	/** Switch to these options before the edit (the settings changed). */
+	options?: number;
+}
+
+const optionSets: readonly AnalysisOptions[] = [
+	defaultAnalysisOptions,
+	{ ...defaultAnalysisOptions, dialects: allDialects },
+	{ ...defaultAnalysisOptions, dialects: ['rfc9309', 'google'], severities: { 'duplicate-rule': 'off', 'empty-group': 'error' } },
+];
+
+const edit: fc.Arbitrary<Edit> = fc.record(
+	{
+		start: fc.double({ min: 0, max: 1, noNaN: true }),
+		length: fc.oneof(fc.constant(0), fc.constant(1), fc.integer({ min: 0, max: 40 })),
+		insert: fc.oneof(fc.constant(''), fc.constantFrom(...fragments), block),
+		options: fc.integer({ min: 0, max: optionSets.length - 1 }),
+	},
+	{ requiredKeys: ['start', 'length', 'insert'] },
+);
+
+/** Applies the edits as LSP range changes, comparing the diagnostics with a fresh parse's after each. */
+function check(text: string, edits: readonly Edit[]): void {
+	const uri = 'file:///robots.txt';
+	const document = new RobotsDocument(text, 0);
+	let options = optionSets[0];
+	assert.deepStrictEqual(computeDiagnostics(document.model, options, uri), computeDiagnostics(parse(text), options, uri));
+	edits.forEach((e, version) => {
+		options = e.options === undefined ? options : optionSets[e.options];
+		const length = document.text.length;
+		const start = Math.floor(e.start * length);
+		const end = Math.min(length, start + e.length);
+		document.update([{ range: { start: document.positionAt(start), end: document.positionAt(end) }, text: e.insert }], version + 1);
+		const incremental = computeDiagnostics(document.model, options, uri);
+		const fresh = computeDiagnostics(parse(document.text), options, uri);
+		assert.deepStrictEqual(incremental, fresh, `after edit ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(edits.slice(0, version + 1))}`);
+	});
+}
+
+test('incremental diagnostics equal a fresh analysis after random edits', () => {
+	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 12 }), check), { numRuns: 1000 });
+});
+
+test('an edit and its undo give back the same diagnostics, reusing what was computed', () => {
+	fc.assert(fc.property(seedText, edit, (text, e) => {
+		const uri = 'file:///robots.txt';
+		const document = new RobotsDocument(text, 0);
+		const before = computeDiagnostics(document.model, defaultAnalysisOptions, uri);
+		const start = Math.floor(e.start * text.length);
+		const end = Math.min(text.length, start + e.length);
+		const removed = text.slice(start, end);
+		const range = { start: document.positionAt(start), end: document.positionAt(end) };
+		document.update([{ range, text: e.insert }], 1);
+		computeDiagnostics(document.model, defaultAnalysisOptions, uri);
+		const inserted = { start: document.positionAt(start), end: document.positionAt(start + e.insert.length) };
+		document.update([{ range: inserted, text: removed }], 2);
+		// A position cannot fall between "\r" and "\n": such an edit has no undo by range.
+		fc.pre(document.text === text);
+		assert.deepStrictEqual(computeDiagnostics(document.model, defaultAnalysisOptions, uri), before);
+	}), { numRuns: 500 });
+});
+
+/** Every group of the whole file, from the segments' windows, each shifted into place. */
+function windowedGroups(text: string, dialect: Dialect): unknown {
+	const model = parse(text);
+	const starts = segmentStarts(model.lines);
+	const groups: unknown[] = [];
+	const orphans: number[] = [];
+	starts.forEach((from, i) => {
+		const grouping = groupLines(model.lines, dialect, from, starts[i + 1] ?? model.lineCount);
+		groups.push(...grouping.groups.map((group) => ({ ...group, index: groups.length + group.index })));
+		orphans.push(...grouping.orphanRules);
+	});
+	return { dialect, groups, orphanRules: orphans };
+}
+
+test('segments split the file where every dialect starts a group: their groups are the whole file\'s', () => {
+	fc.assert(fc.property(seedText, (text) => {
+		const model = parse(text);
+		for (const dialect of allDialects) {
+			assert.deepStrictEqual(windowedGroups(text, dialect), model.grouping(dialect), dialect);
+		}
+	}), { numRuns: 2000 });
+});
+
+test('segments of the real-world corpus group as the whole files do', () => {
+	const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
+	const decoder = new TextDecoder();
+	let segments = 0;
+	for (const name of readdirSync(corpus).filter((file) => file.endsWith('.txt'))) {
+		const text = decoder.decode(readFileSync(join(corpus, name)));
+		const model = parse(text);
+		segments += segmentStarts(model.lines).length;
+		for (const dialect of allDialects) {
+			assert.deepStrictEqual(windowedGroups(text, dialect), model.grouping(dialect), `${name} ${dialect}`);
+		}
+	}
+	// Real files split into many segments, or the reuse would gain nothing.
+	assert.ok(segments > 5000, `${segments} segments`);
+});
+
+test('edits in a file of many real groups: diagnostics equal a fresh analysis', () => {
+	const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
+	const decoder = new TextDecoder();
+	const bodies: string[] = [];
+	let size = 0;
+	for (const name of readdirSync(corpus).filter((file) => file.endsWith('.txt')).sort()) {
+		const body = decoder.decode(readFileSync(join(corpus, name)));
+		if (size < 150_000 && body.length < 20_000 && !/<html|<!doctype/i.test(body.slice(0, 2000))) {
+			bodies.push(body);
+			size += body.length;
+		}
+	}
+	fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 5 }), (edits) => check(bodies.join('\n'), edits)), { numRuns: 12 });
+});
