@@ -12,8 +12,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { allDialects, computeDiagnostics, defaultAnalysisOptions, parse, RobotsDocument, type AnalysisOptions, type Dialect } from '../../server/src/core/index';
-import { segmentStarts } from '../../server/src/core/diagnostics/segments';
-import { groupLines } from '../../server/src/core/syntax/parser';
+import { editedSegments, SegmentedFile, segmentStarts, summarize } from '../../server/src/core/diagnostics/segments';
+import { applyEdit } from '../../server/src/core/syntax/document';
+import { groupLines, type RobotsModel } from '../../server/src/core/syntax/parser';
 import { sharedDir } from '../util/fixtures';
 
 const fragments = [
@@ -113,6 +114,25 @@ test('segments split the file where every dialect starts a group: their groups a
 		const model = parse(text);
 		for (const dialect of allDialects) {
 			assert.deepStrictEqual(windowedGroups(text, dialect), model.grouping(dialect), dialect);
+		}
+	}), { numRuns: 2000 });
+});
+
+test('segments found again after an edit are those of a fresh scan', () => {
+	const segmentsOf = (model: RobotsModel) => {
+		const starts = segmentStarts(model.lines);
+		return starts.map((from, i) => ({ from, to: starts[i + 1] ?? model.lineCount, summary: summarize(model, from, starts[i + 1] ?? model.lineCount) }));
+	};
+	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 5 }), (text, edits) => {
+		let model = parse(text);
+		let file = new SegmentedFile(model, segmentsOf(model));
+		for (const e of edits) {
+			const start = Math.floor(e.start * model.text.length);
+			model = applyEdit(model, start, start + e.length, e.insert);
+			const edited = editedSegments(model, file, (from, to) => summarize(model, from, to));
+			const fresh = segmentsOf(model);
+			assert.deepStrictEqual(edited.map(({ from, to }) => [from, to]), fresh.map(({ from, to }) => [from, to]));
+			file = new SegmentedFile(model, edited);
 		}
 	}), { numRuns: 2000 });
 });

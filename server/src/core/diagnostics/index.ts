@@ -20,7 +20,7 @@ import type { RobotsModel } from '../syntax/parser';
 import { diagnosticFacts, type Severity } from './codes';
 import { CheckContext, type Answer, type CheckEntry, type FileCheck, type Fix, type LineText, type Problem } from './context';
 import { findSuppressions } from './suppression';
-import { sameNodes, segmentStarts, SegmentedFile, summarize, type Segment, type SegmentSummary } from './segments';
+import { editedSegments, sameNodes, segmentStarts, SegmentedFile, summarize, type Segment, type SegmentSummary } from './segments';
 import { fileChecks, foreignContent, identityChecks, maxInvalidUtf8 } from './checks/file';
 import { lineChecks } from './checks/lines';
 import { groupChecks } from './checks/groups';
@@ -106,21 +106,24 @@ const checks: readonly CheckEntry[] = [...fileChecks, ...lineChecks, ...groupChe
 const firstSlot = identityChecks.length;
 
 /** The model's segments with their summaries: computed for new segments, found again for the others. */
-function segmentsOf(model: RobotsModel): Segment[] {
-	const starts = segmentStarts(model.lines);
-	const segments: Segment[] = [];
-	for (let i = 0; i < starts.length; i++) {
-		const from = starts[i];
-		const to = i + 1 < starts.length ? starts[i + 1] : model.lineCount;
+function segmentsOf(model: RobotsModel, previous: SegmentedFile | undefined): Segment[] {
+	const summaryOf = (from: number, to: number) => {
 		const first = model.lines[from];
 		let entry = segmentEntries.get(first);
 		if (!entry || !sameNodes(entry.summary.nodes, model, from, to)) {
 			entry = { summary: summarize(model, from, to) };
 			segmentEntries.set(first, entry);
 		}
-		segments.push({ from, to, summary: entry.summary });
+		return entry.summary;
+	};
+	if (previous && previous.segments.length > 0) {
+		return editedSegments(model, previous, summaryOf);
 	}
-	return segments;
+	const starts = segmentStarts(model.lines);
+	return starts.map((from, i) => {
+		const to = i + 1 < starts.length ? starts[i + 1] : model.lineCount;
+		return { from, to, summary: summaryOf(from, to) };
+	});
 }
 
 /**
@@ -132,8 +135,9 @@ function analyse(model: RobotsModel, options: AnalysisOptions, uri: string | und
 	const eol = lineEnding(model);
 	// An HTML page or binary body would drown in line-level noise: one diagnostic says what it is.
 	const foreign = foreignContent(model) !== undefined;
-	const segments = foreign ? [] : segmentsOf(model);
-	const file = new SegmentedFile(model, segments, lastFiles.get(model.lines[0]));
+	const previous = lastFiles.get(model.lines[0]);
+	const segments = foreign ? [] : segmentsOf(model, previous);
+	const file = new SegmentedFile(model, segments, previous);
 	lastFiles.set(model.lines[0], file);
 	const whole = new CheckContext(model, options, eol, file);
 	const wholeSlots: number[] = [];

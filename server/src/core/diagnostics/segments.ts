@@ -43,6 +43,76 @@ export function segmentStarts(lines: readonly LineNode[]): number[] {
 	return starts;
 }
 
+/**
+ * The segments of `model`, an edited version of the `previous` file's model: segments before the first changed line
+ * and after the last one are the previous ones (moved by the change in line count); only the lines between are
+ * scanned again, from the last segment start before the change to the first line after it that the scan of the
+ * previous model read in the same state. `summaryOf` gives the summaries of the segments in between.
+ */
+export function editedSegments(model: RobotsModel, previous: SegmentedFile, summaryOf: (from: number, to: number) => SegmentSummary): Segment[] {
+	const lines = model.lines;
+	const before = previous.model.lines;
+	const shorter = Math.min(lines.length, before.length);
+	let head = 0;
+	while (head < shorter && lines[head] === before[head]) {
+		head++;
+	}
+	let tail = 0;
+	while (tail < shorter - head && lines[lines.length - 1 - tail] === before[before.length - 1 - tail]) {
+		tail++;
+	}
+	const delta = lines.length - before.length;
+	const old = previous.segments;
+	if (head === lines.length && delta === 0) {
+		return [...old];
+	}
+	// The last previous segment that starts before the change: kept segments end there, the scan starts there.
+	let kept = 0;
+	while (kept + 1 < old.length && old[kept + 1].from < head) {
+		kept++;
+	}
+	const starts: number[] = [];
+	const tailStart = lines.length - tail;
+	let previousNode: LineNode | undefined;
+	let blankSince = false;
+	let resume = -1;
+	for (let i = old[kept].from; i < lines.length; i++) {
+		const node = lines[i];
+		if (node.kind === 'blank') {
+			blankSince = true;
+			continue;
+		}
+		if (node.kind === 'comment') {
+			continue;
+		}
+		if (i === old[kept].from || (i > 0 && node.directive === 'user-agent' && node.googleDirective === 'user-agent' && (!previousNode || (blankSince && isRuleInEveryReading(previousNode))))) {
+			starts.push(i);
+		}
+		previousNode = node;
+		blankSince = false;
+		// From an unchanged line the previous scan went on in the same state: its later starts hold, moved.
+		if (i >= tailStart) {
+			resume = i;
+			break;
+		}
+	}
+	if (starts[0] !== old[kept].from) {
+		starts.unshift(old[kept].from);
+	}
+	const segments = old.slice(0, kept);
+	const firstKeptAfter = resume < 0 ? old.length : old.findIndex((segment) => segment.from > resume - delta);
+	const after = firstKeptAfter < 0 ? [] : old.slice(firstKeptAfter);
+	for (let i = 0; i < starts.length; i++) {
+		const from = starts[i];
+		const to = i + 1 < starts.length ? starts[i + 1] : after.length > 0 ? after[0].from + delta : lines.length;
+		segments.push({ from, to, summary: summaryOf(from, to) });
+	}
+	for (const segment of after) {
+		segments.push(delta === 0 ? segment : { from: segment.from + delta, to: segment.to + delta, summary: segment.summary });
+	}
+	return segments;
+}
+
 function isRuleInEveryReading(node: LineNode): boolean {
 	return (node.directive === 'allow' || node.directive === 'disallow') && (node.googleDirective === 'allow' || node.googleDirective === 'disallow');
 }
@@ -58,6 +128,8 @@ export interface SegmentSummary {
 	/** Lines with a suppression comment. */
 	readonly suppressions: readonly number[];
 	readonly octets: number;
+	/** The UTF-8 size of the segment up to the end of each of its lines. */
+	readonly octetsThrough: Uint32Array;
 	/** Allow and Disallow lines (strict reading), as the Yandex limit counts them. */
 	readonly rules: number;
 	readonly starHasRules: boolean;
@@ -71,9 +143,11 @@ export function summarize(model: RobotsModel, from: number, to: number): Segment
 	const suppressions: number[] = [];
 	let octets = 0;
 	let rules = 0;
+	const octetsThrough = new Uint32Array(to - from);
 	for (let line = from; line < to; line++) {
 		const node = model.lines[line];
 		octets += utf8Length(model.lineTexts[line]);
+		octetsThrough[line - from] = octets;
 		if (node.directive === 'allow' || node.directive === 'disallow') {
 			rules++;
 		} else if (isHostLine(node)) {
@@ -90,6 +164,7 @@ export function summarize(model: RobotsModel, from: number, to: number): Segment
 		hosts,
 		suppressions,
 		octets,
+		octetsThrough,
 		rules,
 		starHasRules: starHasRules(model, rfc),
 		yandexRuleTokens: yandexRuleTokens(model, groupLines(model.lines, 'yandex', from, to).groups),
@@ -141,8 +216,8 @@ export class SegmentedFile implements FileFacts, FileIndex {
 	 * replaced had the same facts to give as those that replace them, its facts are this file's too.
 	 */
 	constructor(
-		private readonly model: RobotsModel,
-		private readonly segments: readonly Segment[],
+		readonly model: RobotsModel,
+		readonly segments: readonly Segment[],
 		previous?: SegmentedFile,
 	) {
 		if (!previous) {
@@ -206,27 +281,45 @@ export class SegmentedFile implements FileFacts, FileIndex {
 	}
 
 	hosts(): number[] {
-		return this.segments.flatMap(({ from, summary }) => summary.hosts.map((line) => line + from - summary.start));
+		return this.lines((summary) => summary.hosts);
 	}
 
 	/** Suppression comment lines, in file order. */
 	suppressions(): number[] {
-		return this.segments.flatMap(({ from, summary }) => summary.suppressions.map((line) => line + from - summary.start));
+		return this.lines((summary) => summary.suppressions);
+	}
+
+	/** Lines the summaries list, where they are now. */
+	private lines(listed: (summary: SegmentSummary) => readonly number[]): number[] {
+		const lines: number[] = [];
+		for (const { from, summary } of this.segments) {
+			for (const line of listed(summary)) {
+				lines.push(line + from - summary.start);
+			}
+		}
+		return lines;
 	}
 
 	lineBeyondOctets(octets: number): number {
 		let total = 0;
-		for (const { from, to, summary } of this.segments) {
+		for (const { from, summary } of this.segments) {
 			if (total + summary.octets <= octets) {
 				total += summary.octets;
 				continue;
 			}
-			for (let line = from; line < to; line++) {
-				total += utf8Length(this.model.lineTexts[line]);
-				if (total > octets) {
-					return line;
+			// The first line through which the segment holds more than the rest of the allowance.
+			const through = summary.octetsThrough;
+			let low = 0;
+			let high = through.length - 1;
+			while (low < high) {
+				const middle = (low + high) >> 1;
+				if (total + through[middle] > octets) {
+					high = middle;
+				} else {
+					low = middle + 1;
 				}
 			}
+			return from + low;
 		}
 		return -1;
 	}

@@ -145,16 +145,9 @@ function replaceLines(
 		offset = next;
 	}
 
-	const lines = oldLines.slice(0, first);
-	const texts = oldTexts.slice(0, first);
-	for (let i = 0; i < newLines.length; i++) {
-		lines.push(newLines[i]);
-		texts.push(newTexts[i]);
-	}
-	for (let i = resume; i < oldLines.length; i++) {
-		lines.push(oldLines[i]);
-		texts.push(oldTexts[i]);
-	}
+	// concat copies the untouched runs in bulk, without growing an array line by line.
+	const lines = oldLines.slice(0, first).concat(newLines, oldLines.slice(resume));
+	const texts = oldTexts.slice(0, first).concat(newTexts, oldTexts.slice(resume));
 	return RobotsModel.fromLines(lines, texts);
 }
 
