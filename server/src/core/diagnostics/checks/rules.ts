@@ -5,6 +5,7 @@
  */
 
 import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
+import type { LineNode } from '../../syntax/ast';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import type { Check, CheckContext, CheckEntry, Fix } from '../context';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
@@ -487,20 +488,19 @@ const firstMatchOrder: Check = (context) => {
 		// For each comparison form, the first rule that has it; a rule is hidden when an earlier rule's form is a
 		// prefix of its own (an empty value matches every path).
 		const firstByForm = new Map<string, number>();
-		const lengths = new Set<number>();
-		const forms = rules.map((rule) => normalizeDraft(rule.value));
+		// The lengths of the forms seen so far, ascending, to try the prefixes a form can have.
+		const lengths: number[] = [];
+		const forms = rules.map((rule) => draftForm(context, rule.line, rule.value));
 		// Rules hidden by each earlier rule with the other verdict, reported together: one "Allow: /" first can hide
 		// hundreds of rules, and one diagnostic says it better than hundreds.
 		const unreachable = new Map<number, number[]>();
 		for (let i = 0; i < rules.length; i++) {
 			const form = forms[i];
 			let hidden = -1;
-			for (const length of lengths) {
-				if (length <= form.length) {
-					const earlier = firstByForm.get(form.slice(0, length));
-					if (earlier !== undefined && (hidden < 0 || earlier < hidden)) {
-						hidden = earlier;
-					}
+			for (let k = 0; k < lengths.length && lengths[k] <= form.length; k++) {
+				const earlier = firstByForm.get(form.slice(0, lengths[k]));
+				if (earlier !== undefined && (hidden < 0 || earlier < hidden)) {
+					hidden = earlier;
 				}
 			}
 			// A repeat of an earlier rule is duplicate-rule's or conflicting-rules' to report; with "*" or "$" either rule
@@ -514,7 +514,7 @@ const firstMatchOrder: Check = (context) => {
 			}
 			if (!firstByForm.has(form)) {
 				firstByForm.set(form, i);
-				lengths.add(form.length);
+				insertSorted(lengths, form.length);
 			}
 		}
 		for (const [hidden, indices] of unreachable) {
@@ -522,6 +522,30 @@ const firstMatchOrder: Check = (context) => {
 		}
 	}
 };
+
+/** The form a rule has for 1996-draft robots, kept per line node: a big record has thousands, and an edit changes one. */
+const draftForms = new WeakMap<LineNode, string>();
+
+function draftForm(context: CheckContext, line: number, value: string): string {
+	const node = context.model.lines[line];
+	let form = draftForms.get(node);
+	if (form === undefined) {
+		form = normalizeDraft(value);
+		draftForms.set(node, form);
+	}
+	return form;
+}
+
+/** Adds `value` to an ascending array of distinct numbers. */
+function insertSorted(values: number[], value: number): void {
+	let at = values.length;
+	while (at > 0 && values[at - 1] > value) {
+		at--;
+	}
+	if (values[at - 1] !== value) {
+		values.splice(at, 0, value);
+	}
+}
 
 function hasWildcard(value: string): boolean {
 	return value.includes('*') || value.endsWith('$');
