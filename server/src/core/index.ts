@@ -11,11 +11,14 @@ export type { LineKind, LineNode } from './syntax/ast';
 export { RobotsModel, lineRole, type Group, type Grouping, type LineRole } from './syntax/parser';
 export { RobotsDocument, applyEdit, applyRangeEdit, lineRange, offsetAt, positionAt } from './syntax/document';
 export {
+	compileMatcher,
 	evaluate,
 	type AppliedGroup,
 	type DecidingRule,
 	type EvaluateOptions,
 	type Evaluation,
+	type Matcher,
+	type MatcherOptions,
 	type Reason,
 	type Verdict,
 } from './matching/evaluate';

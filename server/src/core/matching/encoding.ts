@@ -158,6 +158,46 @@ function rewrite(text: string, form: Form): string {
 	return out.join('');
 }
 
+/*
+ * Runs of characters that a form leaves as they are, as constant sticky expressions: `test` scans natively, sets
+ * `lastIndex` where the run stops and builds no match. `#` stops them too, as a URL's fragment starts there.
+ */
+/** RFC 9309's URL form outside the query: not `%`, `*`, `$`, characters that may not stand raw in a URI, non-ASCII. */
+const rfcPlainPath = /[^%*$#?\x00-\x20"<>\\^`{|}\x7f-\uffff]*/y;
+/** The same inside the query, where the gen-delims `:/?@[]` are encoded too. */
+const rfcPlainQuery = /[^%*$#?:/@[\]\x00-\x20"<>\\^`{|}\x7f-\uffff]*/y;
+/** The 1996 draft's form: not `%`, not non-ASCII. */
+const draftPlain = /[^%#\x80-\uffff]*/y;
+
+/** Where a run that stops on `#` or at the end of `text` ended, or -1 when it stopped on another character. */
+function runEnd(text: string, i: number): number {
+	return i === text.length || text.charCodeAt(i) === 35 ? i : -1;
+}
+
+/**
+ * Where the URL path starting at `start` in `text` ends (at `#` or the end) when `normalizeRfc(path, false)` leaves
+ * it unchanged, else -1. Allocates nothing.
+ */
+export function rfcPlainPathEnd(text: string, start: number): number {
+	rfcPlainPath.lastIndex = start;
+	rfcPlainPath.test(text);
+	let i = rfcPlainPath.lastIndex;
+	if (text.charCodeAt(i) === 63) {
+		// The first `?` starts the query and stays.
+		rfcPlainQuery.lastIndex = i + 1;
+		rfcPlainQuery.test(text);
+		i = rfcPlainQuery.lastIndex;
+	}
+	return runEnd(text, i);
+}
+
+/** Where the URL path starting at `start` ends when `normalizeDraft(path)` certainly leaves it unchanged, else -1. */
+export function draftPlainPathEnd(text: string, start: number): number {
+	draftPlain.lastIndex = start;
+	draftPlain.test(text);
+	return runEnd(text, draftPlain.lastIndex);
+}
+
 /**
  * RFC 9309 §2.2.2 normalisation: non-ASCII octets are percent-encoded, hex is upper-case, escapes of unreserved
  * characters are decoded, other escapes (`%2F` among them) stay. Inside the query, the gen-delims are encoded as

@@ -1,6 +1,7 @@
 /**
  * "Is this URL allowed for this crawler, and which line decides?" for one dialect.
- * Rules are compiled once per model, dialect and agent and reused until the text changes (the model is immutable).
+ * Rules are compiled once per model, dialect and agent and reused until the text changes (the model is immutable);
+ * `compileMatcher` hands out the same compiled rules for verdicts alone.
  */
 
 import { dialectNames, isRecordDialect, type Dialect } from '../dialect';
@@ -8,9 +9,20 @@ import type { RobotsModel } from '../syntax/parser';
 import { lineRole } from '../syntax/parser';
 import { googleValue, selectGroups, type GroupSelection } from './agents';
 import { escapeGooglePattern, normalizeDraft, normalizeRfc } from './encoding';
-import { findYandexHost, type YandexHost } from './host';
+import { findYandexHost } from './host';
+import { Matcher, isRobotsTxtPath, normalizePath, type HostRule } from './matcher';
 import { RuleSet, type CompiledRule } from './rules';
-import { effectivePort, splitUrl, urlPath } from './url';
+import { urlPath } from './url';
+
+export { normalizePath, type Matcher };
+
+/** Who asks, in which dialect: what `compileMatcher` compiles for. */
+export interface MatcherOptions {
+	/** The crawler's name (product token), e.g. `Googlebot`. */
+	readonly agent: string;
+	/** Default `rfc9309`. */
+	readonly dialect?: Dialect;
+}
 
 export interface EvaluateOptions {
 	/** The crawler's name (product token), e.g. `Googlebot`. */
@@ -78,6 +90,7 @@ interface Prepared {
 	readonly selection: GroupSelection;
 	readonly groups: readonly AppliedGroup[];
 	readonly ruleSet: RuleSet;
+	readonly matcher: Matcher;
 	/** The model's reports of deciding rules, shared by every agent. */
 	readonly decidingRules: Map<CompiledRule, DecidingRule>;
 }
@@ -126,7 +139,8 @@ function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared 
 			ruleSet = new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', !isRecordDialect(dialect));
 			cache.ruleSets.set(key, ruleSet);
 		}
-		prepared = { selection, groups, ruleSet, decidingRules: cache.decidingRules };
+		const matcher = new Matcher(dialect, agent, ruleSet, dialect === 'yandex' ? yandexHost(model) : null);
+		prepared = { selection, groups, ruleSet, matcher, decidingRules: cache.decidingRules };
 		byAgent.set(agent, prepared);
 	}
 	return prepared;
@@ -208,32 +222,6 @@ export function compileRules(model: RobotsModel, dialect: Dialect, lines: readon
 	return rules;
 }
 
-/** The path as a dialect compares it. */
-export function normalizePath(path: string, dialect: Dialect): string {
-	switch (dialect) {
-		case 'rfc9309':
-		case 'yandex':
-			return normalizeRfc(path, false);
-		case 'google':
-			// Google matches the URL as given: the caller must percent-encode it.
-			return path;
-		case 'draft1996':
-		case 'original1994':
-			return normalizeDraft(path);
-	}
-}
-
-function isRobotsTxtPath(path: string): boolean {
-	const query = path.indexOf('?');
-	return (query < 0 ? path : path.slice(0, query)) === '/robots.txt';
-}
-
-interface HostRule {
-	readonly host: YandexHost;
-	/** Seed 002: a valid Host naming another mirror implies `Disallow: /` in the group. */
-	readonly rule: CompiledRule;
-}
-
 const yandexHosts = new WeakMap<RobotsModel, HostRule | null>();
 
 /** The file's first valid Host and the rule it implies, once per model. */
@@ -250,30 +238,28 @@ function yandexHost(model: RobotsModel): HostRule | null {
 	return found;
 }
 
+/**
+ * The verdict-only matcher for one crawler in one dialect: groups are selected and rules compiled once (per model,
+ * dialect and agent, cached with `evaluate()`'s), and `isAllowed(url)` then costs one walk along the path.
+ */
+export function compileMatcher(model: RobotsModel, options: MatcherOptions): Matcher {
+	return prepare(model, options.dialect ?? 'rfc9309', options.agent).matcher;
+}
+
 /** Evaluates one URL for one crawler in one dialect. */
 export function evaluate(model: RobotsModel, options: EvaluateOptions): Evaluation {
 	const dialect = options.dialect ?? 'rfc9309';
 	const { agent, url } = options;
 	const rawPath = urlPath(url);
 	const path = normalizePath(rawPath, dialect);
-	const { selection, groups, ruleSet, decidingRules } = prepare(model, dialect, agent);
+	const { selection, groups, matcher, decidingRules } = prepare(model, dialect, agent);
 
 	// RFC 9309 §2.2.2 and the 1996 draft §3.2.2: "/robots.txt" is always allowed.
-	if (dialect !== 'google' && dialect !== 'yandex' && isRobotsTxtPath(rawPath)) {
+	if (dialect !== 'google' && dialect !== 'yandex' && isRobotsTxtPath(rawPath, 0, rawPath.length)) {
 		return result(dialect, agent, url, path, 'allow', 'robots-txt', null, selection.kind, groups);
 	}
 
-	let best = ruleSet.match(path);
-	if (dialect === 'yandex') {
-		const hostRule = yandexHost(model);
-		const parts = hostRule ? splitUrl(url) : undefined;
-		if (hostRule && parts && parts.host !== undefined && (hostRule.host.host !== parts.host || hostRule.host.port !== effectivePort(parts))) {
-			// The implied `Disallow: /` weighs 1: a longer match, or an Allow of the same length, still wins.
-			if (!best || best.priority * 2 + (best.allow ? 1 : 0) < 2) {
-				best = hostRule.rule;
-			}
-		}
-	}
+	const best = matcher.decide(url, path);
 	if (!best) {
 		return result(dialect, agent, url, path, 'allow', selection.kind === 'none' ? 'no-group' : 'no-matching-rule', null, selection.kind, groups);
 	}

@@ -37,6 +37,25 @@ export function urlPath(url: string): string {
 	return pathFrom(url, searchStart, pathStart);
 }
 
+/**
+ * `locate` in one constant expression: an optional `//`, then `scheme://` only where its `://` holds the first `/`
+ * (which is when Google's `find("://")` comes before the first `/`, `?` or `;`), then the authority. It also stops
+ * at a `#`, which cuts the URL before any path.
+ */
+const authority = /(?:\/\/)?(?:[^/?;#]*:\/\/)?[^/?;#]*/y;
+
+/**
+ * Where `urlPath`'s path starts in `url` (its `/`, `?` or `;`), or -1 when the path is `/` for want of one.
+ * The path ends at the first `#` after it, or at the end. Allocates nothing: the matcher reads the path in place.
+ */
+export function pathStartOf(url: string): number {
+	// A sticky `test` scans natively and sets `lastIndex` without building a match.
+	authority.lastIndex = 0;
+	authority.test(url);
+	const end = authority.lastIndex;
+	return end < url.length && url.charCodeAt(end) !== 35 ? end : -1;
+}
+
 /** Where the scheme ends and the path starts, by Google's rules. */
 function locate(url: string): { searchStart: number; protocolEnd: number; scheme: string | undefined; pathStart: number } {
 	const searchStart = url.startsWith('//') ? 2 : 0;
