@@ -10,7 +10,7 @@ import { dialectNames, isRecordDialect, type Dialect } from '../dialect';
 import { findCrawler, knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
 import { directiveDocs } from '../facts/directiveDocs';
 import { canonicalName, type DirectiveId } from '../facts/directives';
-import { agentValue, googleProductToken, googleValue, isGlobalAgentValue, robotName, selectGroups, yandexRobot, type GroupSelection } from '../matching/agents';
+import { agentValue, googleProductToken, googleValue, isGlobalAgentValue, robotName, selectGroups, type GroupSelection } from '../matching/agents';
 import { escapeGooglePattern } from '../matching/encoding';
 import { compileRules, normalizePath } from '../matching/evaluate';
 import { patternForm, ruleMatches, type CompiledRule } from '../matching/rules';
@@ -467,131 +467,18 @@ function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect
 	return out.join('\n');
 }
 
-/** Selections of every known crawler, by model and dialect; models are immutable, so entries never go stale. */
-const selectionCache = new WeakMap<RobotsModel, Map<Dialect, Map<CrawlerFacts, GroupSelection>>>();
-
-/**
- * Where every known crawler lands in one dialect, each answer from `selectGroups`. A crawler that no User-agent value
- * can name (by a test that admits at least every value the dialect would match) gets the answer of the first such
- * crawler: without a name of its own, every crawler sees the same `*` groups. That keeps a hover on a file with
- * thousands of groups fast without a second implementation of matching.
- */
+/** Where every known crawler lands in one dialect: `selectGroups` indexes the User-agent lines, so each is a lookup. */
 function knownCrawlerSelections(model: RobotsModel, dialect: Dialect): Map<CrawlerFacts, GroupSelection> {
-	let byDialect = selectionCache.get(model);
-	if (!byDialect) {
-		byDialect = new Map();
-		selectionCache.set(model, byDialect);
-	}
-	const cached = byDialect.get(dialect);
-	if (cached) {
-		return cached;
-	}
-	const values = new Set<string>();
-	for (const group of model.grouping(dialect).groups) {
-		for (const agentLine of group.userAgents) {
-			const value = agentValue(model, agentLine, dialect);
-			values.add((dialect === 'google' ? googleProductToken(value) : value).toLowerCase());
-		}
-	}
-	const distinct = [...values].filter((value) => value !== '' && value !== '*');
-	const mayName = (token: string): boolean => {
-		const lower = token.toLowerCase();
-		switch (dialect) {
-			case 'rfc9309':
-			case 'google':
-				return values.has(lower);
-			case 'yandex': {
-				const robot = yandexRobot(token);
-				const name = robot.fullName.toLowerCase();
-				const required = robot.requiredPrefix.toLowerCase();
-				return distinct.some((value) => value.startsWith(required) && name.startsWith(value));
-			}
-			case 'draft1996':
-			case 'original1994': {
-				const name = robotName(token).toLowerCase();
-				return distinct.some((value) => name.includes(value));
-			}
-		}
-	};
-	const selections = new Map<CrawlerFacts, GroupSelection>();
-	let unnamed: GroupSelection | undefined;
-	for (const crawler of knownCrawlers) {
-		if (mayName(crawler.token)) {
-			selections.set(crawler, selectGroups(model, dialect, crawler.token));
-		} else {
-			unnamed ??= selectGroups(model, dialect, crawler.token);
-			selections.set(crawler, unnamed);
-		}
-	}
-	byDialect.set(dialect, selections);
-	return selections;
+	return new Map(knownCrawlers.map((crawler) => [crawler, selectGroups(model, dialect, crawler.token)]));
 }
 
 function lineSpan(group: Group): string {
 	return group.firstLine === group.lastLine ? `${lineNumber(group.firstLine)}` : `${lineNumber(group.firstLine)}–${lineNumber(group.lastLine)}`;
 }
 
-/** For each dialect that merges groups by an exact key, the groups under each key; `*` is the key of global groups. */
-const mergeIndexCache = new WeakMap<RobotsModel, Map<Dialect, Map<string, Group[]>>>();
-
-/**
- * The key under which a dialect merges a User-agent value with equal ones, or undefined where only `selectGroups`
- * can tell: RFC 9309 compares whole values, Google product tokens, and Yandex compares whole values for a robot
- * whose only matching value is its own name (otherwise it matches prefixes of the robot's full name).
- */
-function mergeKey(value: string, dialect: Dialect): string | undefined {
-	if (isGlobalAgentValue(value, dialect)) {
-		return '*';
-	}
-	switch (dialect) {
-		case 'rfc9309':
-			return value.toLowerCase();
-		case 'google': {
-			const token = googleProductToken(value).toLowerCase();
-			return token === '' ? '' : token;
-		}
-		case 'yandex': {
-			const robot = yandexRobot(value);
-			const lower = value.toLowerCase();
-			return robot.fullName.toLowerCase() === lower && robot.requiredPrefix.toLowerCase() === lower ? lower : undefined;
-		}
-		default:
-			return undefined;
-	}
-}
-
-function mergeIndex(model: RobotsModel, dialect: Dialect): Map<string, Group[]> {
-	let byDialect = mergeIndexCache.get(model);
-	if (!byDialect) {
-		byDialect = new Map();
-		mergeIndexCache.set(model, byDialect);
-	}
-	let index = byDialect.get(dialect);
-	if (!index) {
-		index = new Map();
-		for (const group of model.grouping(dialect).groups) {
-			for (const agentLine of group.userAgents) {
-				const key = mergeKey(agentValue(model, agentLine, dialect), dialect);
-				if (key === undefined || key === '') {
-					continue;
-				}
-				const groups = index.get(key);
-				if (!groups) {
-					index.set(key, [group]);
-				} else if (groups[groups.length - 1] !== group) {
-					groups.push(group);
-				}
-			}
-		}
-		byDialect.set(dialect, index);
-	}
-	return index;
-}
-
 /**
  * Other groups that a crawler named by one of this group's values also obeys: RFC 9309 and Google merge groups that
  * name the same crawler (and all `*` groups), Yandex those with equally long values; first-match robots never merge.
- * Exact keys are looked up in an index; other values ask `selectGroups`, which a group of a thousand names needs.
  */
 function mergedGroups(model: RobotsModel, dialect: Dialect, group: Group): Group[] {
 	if (isRecordDialect(dialect)) {
@@ -601,22 +488,18 @@ function mergedGroups(model: RobotsModel, dialect: Dialect, group: Group): Group
 	const asked = new Set<string>();
 	for (const agentLine of group.userAgents) {
 		const value = agentValue(model, agentLine, dialect);
-		const key = mergeKey(value, dialect);
-		let selected: readonly Group[];
-		if (key !== undefined) {
-			selected = key === '' ? [] : mergeIndex(model, dialect).get(key) ?? [];
-		} else {
-			const agent = agentForValue(value, dialect);
-			if (agent === undefined || asked.has(agent)) {
-				continue;
-			}
-			asked.add(agent);
-			const selection = selectGroups(model, dialect, agent);
-			selected = selection.groups.includes(group) ? selection.groups : [];
+		// No group names `*` as a crawler (nor can a product token be `*`), so it selects exactly the global groups.
+		const agent = isGlobalAgentValue(value, dialect) ? '*' : agentForValue(value, dialect);
+		if (agent === undefined || asked.has(agent)) {
+			continue;
 		}
-		for (const other of selected) {
-			if (other !== group) {
-				merged.add(other);
+		asked.add(agent);
+		const selection = selectGroups(model, dialect, agent);
+		if (selection.groups.includes(group)) {
+			for (const other of selection.groups) {
+				if (other !== group) {
+					merged.add(other);
+				}
 			}
 		}
 	}

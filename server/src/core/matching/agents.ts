@@ -6,7 +6,7 @@
  */
 
 import type { Dialect } from '../dialect';
-import { yandexRobots } from '../facts/yandexRobots';
+import { yandexRobots, type YandexRobot } from '../facts/yandexRobots';
 import { lexLine } from '../syntax/lexer';
 import type { Group, RobotsModel } from '../syntax/parser';
 import { utf8Length } from './encoding';
@@ -95,15 +95,24 @@ export function robotName(agent: string): string {
 	return (slash >= 0 ? agent.slice(0, slash) : agent).trim();
 }
 
+/** Yandex's robots by lower-case full name and name; the first listed wins, as a search of the list would find it. */
+const yandexByFullName = new Map<string, YandexRobot>();
+const yandexByName = new Map<string, YandexRobot>();
+for (const robot of yandexRobots) {
+	if (!yandexByFullName.has(robot.fullName.toLowerCase())) {
+		yandexByFullName.set(robot.fullName.toLowerCase(), robot);
+	}
+	if (!yandexByName.has(robot.name.toLowerCase())) {
+		yandexByName.set(robot.name.toLowerCase(), robot);
+	}
+}
+
 /**
  * How Yandex's library sees a robot: the prefix a User-agent value must start with, and the full name (with version)
  * the value must be a prefix of. A robot Yandex does not list needs `Yandex` if its name starts so, else its own name.
  */
 export function yandexRobot(agent: string): { requiredPrefix: string; fullName: string } {
-	const given = agent.trim().toLowerCase();
-	const known =
-		yandexRobots.find((robot) => robot.fullName.toLowerCase() === given) ??
-		yandexRobots.find((robot) => robot.name.toLowerCase() === robotName(agent).toLowerCase());
+	const known = yandexByFullName.get(agent.trim().toLowerCase()) ?? yandexByName.get(robotName(agent).toLowerCase());
 	if (known) {
 		return known;
 	}
@@ -111,117 +120,142 @@ export function yandexRobot(agent: string): { requiredPrefix: string; fullName: 
 	return { requiredPrefix: name.toLowerCase().startsWith('yandex') ? 'Yandex' : name, fullName: agent.trim() };
 }
 
-export function selectGroups(model: RobotsModel, dialect: Dialect, agent: string): GroupSelection {
-	const { groups } = model.grouping(dialect);
-	switch (dialect) {
-		case 'rfc9309':
-			return selectMerged(groups, (line) => {
-				const value = agentValue(model, line, dialect);
-				return isGlobalAgentValue(value, dialect) ? 'global' : value.toLowerCase() === agent.trim().toLowerCase() ? 'specific' : 'no';
-			});
-		case 'google':
-			return selectMerged(groups, (line) => {
-				const value = agentValue(model, line, dialect);
-				if (isGlobalAgentValue(value, dialect)) {
-					return 'global';
-				}
-				// The crawler's name is compared as given: Google does not trim or cut it.
-				return googleProductToken(value).toLowerCase() === agent.toLowerCase() ? 'specific' : 'no';
-			});
-		case 'yandex':
-			return selectYandex(model, groups, agent);
-		case 'draft1996':
-		case 'original1994':
-			return selectFirstRecord(model, groups, agent);
-	}
+/** Groups and, for each, the line that put it there; in file order. */
+interface Bucket {
+	readonly groups: Group[];
+	readonly lines: number[];
 }
 
-function selectMerged(groups: readonly Group[], classify: (line: number) => 'specific' | 'global' | 'no'): GroupSelection {
-	const specific: Group[] = [];
-	const specificLines: number[] = [];
-	const global: Group[] = [];
-	const globalLines: number[] = [];
-	for (const group of groups) {
-		let globalLine = -1;
-		let specificLine = -1;
+/**
+ * A model's User-agent lines as one dialect compares them, so that a selection costs a few lookups rather than a
+ * pass over every line: a crawler's answer is read from the buckets its name can reach.
+ */
+interface AgentIndex {
+	/**
+	 * By the key the dialect compares (lower case): RFC 9309 the whole value, Google the product token, Yandex and
+	 * the first-match dialects the value. Each group once, with its first line of that key; first-match dialects keep
+	 * only the first line of each key, among records with rules.
+	 */
+	readonly byKey: Map<string, Bucket>;
+	/** Groups with a global line (first-match dialects: only the first, among records with rules). */
+	readonly global: Bucket;
+	/** The longest key, to bound the substrings a first-match lookup tries. */
+	readonly longestKey: number;
+	/** Answers given, by agent: hovers ask for the same hundred crawlers again and again. */
+	readonly answers: Map<string, GroupSelection>;
+}
+
+/** Per model and dialect; models are immutable, so entries never go stale. */
+const indexByModel = new WeakMap<RobotsModel, Map<Dialect, AgentIndex>>();
+
+function agentIndex(model: RobotsModel, dialect: Dialect): AgentIndex {
+	let byDialect = indexByModel.get(model);
+	if (!byDialect) {
+		byDialect = new Map();
+		indexByModel.set(model, byDialect);
+	}
+	let index = byDialect.get(dialect);
+	if (!index) {
+		index = buildAgentIndex(model, dialect);
+		byDialect.set(dialect, index);
+	}
+	return index;
+}
+
+function buildAgentIndex(model: RobotsModel, dialect: Dialect): AgentIndex {
+	const byKey = new Map<string, Bucket>();
+	const global: Bucket = { groups: [], lines: [] };
+	const firstMatch = dialect === 'draft1996' || dialect === 'original1994';
+	let longestKey = 0;
+	for (const group of model.grouping(dialect).groups) {
+		// Python's urllib.robotparser drops records without rules, and so do the first-match dialects here.
+		if (firstMatch && group.rules.length === 0) {
+			continue;
+		}
 		for (const line of group.userAgents) {
-			const kind = classify(line);
-			if (kind === 'specific' && specificLine < 0) {
-				specificLine = line;
-			} else if (kind === 'global' && globalLine < 0) {
-				globalLine = line;
+			const value = agentValue(model, line, dialect);
+			if (isGlobalAgentValue(value, dialect)) {
+				if (global.groups[global.groups.length - 1] !== group && !(firstMatch && global.groups.length > 0)) {
+					global.groups.push(group);
+					global.lines.push(line);
+				}
+				continue;
+			}
+			const key = (dialect === 'google' ? googleProductToken(value) : value).toLowerCase();
+			const bucket = byKey.get(key);
+			if (!bucket) {
+				byKey.set(key, { groups: [group], lines: [line] });
+				longestKey = Math.max(longestKey, key.length);
+			} else if (!firstMatch && bucket.groups[bucket.groups.length - 1] !== group) {
+				bucket.groups.push(group);
+				bucket.lines.push(line);
 			}
 		}
-		if (specificLine >= 0) {
-			specific.push(group);
-			specificLines.push(specificLine);
-		} else if (globalLine >= 0) {
-			global.push(group);
-			globalLines.push(globalLine);
-		}
 	}
-	if (specific.length > 0) {
-		return { kind: 'specific', groups: specific, matchedLines: specificLines };
+	return { byKey, global, longestKey, answers: new Map() };
+}
+
+const noGroups: GroupSelection = { kind: 'none', groups: [], matchedLines: [] };
+
+/** The buckets that name the crawler, else the global groups, else none. */
+function selection(specific: Bucket | undefined, global: Bucket): GroupSelection {
+	if (specific) {
+		return { kind: 'specific', groups: specific.groups, matchedLines: specific.lines };
 	}
-	if (global.length > 0) {
-		return { kind: 'fallback', groups: global, matchedLines: globalLines };
+	if (global.groups.length > 0) {
+		return { kind: 'fallback', groups: global.groups, matchedLines: global.lines };
 	}
-	return { kind: 'none', groups: [], matchedLines: [] };
+	return noGroups;
+}
+
+/**
+ * The groups that apply to a crawler in a dialect. Cheap after the first call per model and dialect, which indexes
+ * the User-agent lines, so asking for every known crawler is fine.
+ */
+export function selectGroups(model: RobotsModel, dialect: Dialect, agent: string): GroupSelection {
+	const index = agentIndex(model, dialect);
+	let answer = index.answers.get(agent);
+	if (!answer) {
+		answer = select(index, dialect, agent);
+		index.answers.set(agent, answer);
+	}
+	return answer;
+}
+
+function select(index: AgentIndex, dialect: Dialect, agent: string): GroupSelection {
+	switch (dialect) {
+		case 'rfc9309':
+			// RFC 9309 §2.2.1: the whole product token, case-insensitive; matching groups are combined.
+			return selection(index.byKey.get(agent.trim().toLowerCase()), index.global);
+		case 'google':
+			// The crawler's name is compared as given: Google does not trim or cut it.
+			return selection(index.byKey.get(agent.toLowerCase()), index.global);
+		case 'yandex':
+			return selectYandex(index, agent);
+		case 'draft1996':
+		case 'original1994':
+			return selectFirstRecord(index, agent);
+	}
 }
 
 /**
  * Yandex: a value applies when it starts with the robot's required prefix and is a prefix of the robot's name;
  * the longest such value wins and groups with equally long values are merged. Otherwise the `*` groups.
  */
-function selectYandex(model: RobotsModel, groups: readonly Group[], agent: string): GroupSelection {
+function selectYandex(index: AgentIndex, agent: string): GroupSelection {
 	const robot = yandexRobot(agent);
 	const name = robot.fullName.toLowerCase();
 	const required = robot.requiredPrefix.toLowerCase();
-	let bestLength = 0;
-	let best: Group[] = [];
-	let bestLines: number[] = [];
-	const global: Group[] = [];
-	const globalLines: number[] = [];
-	for (const group of groups) {
-		let matched = -1;
-		let matchedLength = 0;
-		let globalLine = -1;
-		for (const line of group.userAgents) {
-			const value = model.valueText(line);
-			if (value === '*') {
-				if (globalLine < 0) {
-					globalLine = line;
-				}
-				continue;
-			}
-			const lower = value.toLowerCase();
-			if (lower.length > matchedLength && lower.startsWith(required) && name.startsWith(lower)) {
-				matched = line;
-				matchedLength = lower.length;
+	if (name.startsWith(required)) {
+		// An empty value never applies: a match must be longer than nothing.
+		for (let length = Math.min(name.length, index.longestKey); length >= Math.max(1, required.length); length--) {
+			const bucket = index.byKey.get(name.slice(0, length));
+			if (bucket) {
+				return selection(bucket, index.global);
 			}
 		}
-		if (matched >= 0) {
-			if (matchedLength > bestLength) {
-				bestLength = matchedLength;
-				best = [];
-				bestLines = [];
-			}
-			if (matchedLength === bestLength) {
-				best.push(group);
-				bestLines.push(matched);
-			}
-		} else if (globalLine >= 0) {
-			global.push(group);
-			globalLines.push(globalLine);
-		}
 	}
-	if (best.length > 0) {
-		return { kind: 'specific', groups: best, matchedLines: bestLines };
-	}
-	if (global.length > 0) {
-		return { kind: 'fallback', groups: global, matchedLines: globalLines };
-	}
-	return { kind: 'none', groups: [], matchedLines: [] };
+	return selection(undefined, index.global);
 }
 
 /**
@@ -229,24 +263,33 @@ function selectYandex(model: RobotsModel, groups: readonly Group[], agent: strin
  * (HTTP: The Definitive Guide's reading), else the first `*` record. Records without rules are skipped,
  * as Python's urllib.robotparser drops them.
  */
-function selectFirstRecord(model: RobotsModel, groups: readonly Group[], agent: string): GroupSelection {
+function selectFirstRecord(index: AgentIndex, agent: string): GroupSelection {
 	const name = robotName(agent).toLowerCase();
-	let fallback: { group: Group; line: number } | undefined;
-	for (const group of groups) {
-		if (group.rules.length === 0) {
-			continue;
+	const longest = Math.min(name.length, index.longestKey);
+	let first: Bucket | undefined;
+	const consider = (bucket: Bucket | undefined) => {
+		if (bucket && (!first || bucket.lines[0] < first.lines[0])) {
+			first = bucket;
 		}
-		for (const line of group.userAgents) {
-			const value = model.valueText(line);
-			if (value === '*') {
-				fallback ??= { group, line };
-			} else if (name.includes(value.toLowerCase())) {
-				return { kind: 'specific', groups: [group], matchedLines: [line] };
+	};
+	if ((name.length + 1) * (longest + 1) <= index.byKey.size) {
+		// Every substring of the name that a value could be: the first line holding one wins.
+		for (let start = 0; start <= name.length; start++) {
+			for (let end = start; end <= Math.min(name.length, start + longest); end++) {
+				consider(index.byKey.get(name.slice(start, end)));
+			}
+		}
+	} else {
+		// A long name against few values: ask each value instead.
+		for (const [key, bucket] of index.byKey) {
+			if (name.includes(key)) {
+				consider(bucket);
 			}
 		}
 	}
-	if (fallback) {
-		return { kind: 'fallback', groups: [fallback.group], matchedLines: [fallback.line] };
+	const found = first as Bucket | undefined;
+	if (found) {
+		return { kind: 'specific', groups: [found.groups[0]], matchedLines: [found.lines[0]] };
 	}
-	return { kind: 'none', groups: [], matchedLines: [] };
+	return selection(undefined, index.global);
 }
