@@ -485,43 +485,71 @@ const firstMatchOrder: Check = (context) => {
 	}
 	for (const record of context.grouping('draft1996').groups) {
 		const rules = rulesOf(context, record);
-		// For each comparison form, the first rule that has it; a rule is hidden when an earlier rule's form is a
-		// prefix of its own (an empty value matches every path).
-		const firstByForm = new Map<string, number>();
-		// The lengths of the forms seen so far, ascending, to try the prefixes a form can have.
-		const lengths: number[] = [];
 		const forms = rules.map((rule) => draftForm(context, rule.line, rule.value));
+		// A rule is hidden by the earliest earlier rule whose form is a prefix of its own (an empty value matches every
+		// path); only a hider with the other verdict matters. Big records are mostly of one verdict, so each rule first
+		// looks among the other verdict's forms, and among its own only when that finds one.
+		const byVerdict = [new PrefixIndex(), new PrefixIndex()];
 		// Rules hidden by each earlier rule with the other verdict, reported together: one "Allow: /" first can hide
 		// hundreds of rules, and one diagnostic says it better than hundreds.
 		const unreachable = new Map<number, number[]>();
 		for (let i = 0; i < rules.length; i++) {
 			const form = forms[i];
-			let hidden = -1;
-			for (let k = 0; k < lengths.length && lengths[k] <= form.length; k++) {
-				const earlier = firstByForm.get(form.slice(0, lengths[k]));
-				if (earlier !== undefined && (hidden < 0 || earlier < hidden)) {
-					hidden = earlier;
-				}
-			}
+			const verdict = allows(rules[i]) ? 1 : 0;
 			// A repeat of an earlier rule is duplicate-rule's or conflicting-rules' to report; with "*" or "$" either rule
 			// is literal text for these robots and matches no real URL, so its place in the order changes nothing.
-			if (hidden >= 0 && !firstByForm.has(form) && allows(rules[hidden]) !== allows(rules[i]) && !hasWildcard(rules[hidden].value) && !hasWildcard(rules[i].value)) {
-				if (rules[i].allow && !rules[hidden].allow) {
-					reportAllowAfterDisallow(context, rules, forms, i, hidden);
-				} else {
-					unreachable.set(hidden, [...(unreachable.get(hidden) ?? []), i]);
+			if (!byVerdict[0].has(form) && !byVerdict[1].has(form) && !hasWildcard(rules[i].value)) {
+				const hidden = byVerdict[1 - verdict].earliestPrefixOf(form);
+				if (hidden >= 0 && !hasWildcard(rules[hidden].value) && byVerdict[verdict].earliestPrefixOf(form, hidden) < 0) {
+					if (rules[i].allow && !rules[hidden].allow) {
+						reportAllowAfterDisallow(context, rules, forms, i, hidden);
+					} else {
+						const hiddenHere = unreachable.get(hidden);
+						if (hiddenHere) {
+							hiddenHere.push(i);
+						} else {
+							unreachable.set(hidden, [i]);
+						}
+					}
 				}
 			}
-			if (!firstByForm.has(form)) {
-				firstByForm.set(form, i);
-				insertSorted(lengths, form.length);
-			}
+			byVerdict[verdict].add(form, i);
 		}
 		for (const [hidden, indices] of unreachable) {
 			reportUnreachable(context, rules[hidden], indices.map((index) => rules[index]));
 		}
 	}
 };
+
+/** The first rule of each form, to find the earliest rule whose form is a prefix of a given one. */
+class PrefixIndex {
+	private readonly first = new Map<string, number>();
+	/** The lengths of the forms, ascending. */
+	private readonly lengths: number[] = [];
+
+	has(form: string): boolean {
+		return this.first.has(form);
+	}
+
+	add(form: string, rule: number): void {
+		if (!this.first.has(form)) {
+			this.first.set(form, rule);
+			insertSorted(this.lengths, form.length);
+		}
+	}
+
+	/** The earliest rule (before `before`, if given) whose form is a prefix of `form`, or -1. */
+	earliestPrefixOf(form: string, before = Infinity): number {
+		let earliest = -1;
+		for (let k = 0; k < this.lengths.length && this.lengths[k] <= form.length; k++) {
+			const rule = this.first.get(form.slice(0, this.lengths[k]));
+			if (rule !== undefined && rule < before && (earliest < 0 || rule < earliest)) {
+				earliest = rule;
+			}
+		}
+		return earliest;
+	}
+}
 
 /** The form a rule has for 1996-draft robots, kept per line node: a big record has thousands, and an edit changes one. */
 const draftForms = new WeakMap<LineNode, string>();
