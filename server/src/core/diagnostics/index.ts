@@ -167,35 +167,37 @@ function analyse(model: RobotsModel, options: AnalysisOptions, uri: string | und
 		}
 	});
 	const wholeOrder = inListOrder(whole.problems, wholeSlots);
-	const merged: Diagnostic[] = [];
+	const analyses = segments.map((segment) => segmentAnalysis(model, segment, options, uri, eol, file));
+	const built = analyses.map((analysis, i) => builtDiagnostics(model, analysis, segments[i].from, options, uri));
+	// Sized up front: a file of many groups has thousands of diagnostics, and every edit lists them again.
+	const total = built.reduce((sum, diagnostics) => sum + diagnostics.length, wholeOrder.length);
+	const merged: Diagnostic[] = total < 100_000 ? new Array<Diagnostic>(total) : [];
+	let count = 0;
 	let next = 0;
 	let invalidUtf8 = 0;
-	for (const segment of segments) {
-		const analysis = segmentAnalysis(model, segment, options, uri, eol, file);
+	segments.forEach((segment, s) => {
+		const analysis = analyses[s];
+		const diagnostics = built[s];
 		invalidUtf8 += analysis.invalidUtf8;
-		const diagnostics = builtDiagnostics(model, analysis, segment.from, options, uri);
-		if (next === wholeOrder.length || wholeOrder[next][0].line >= segment.to) {
-			for (const diagnostic of diagnostics) {
-				merged.push(diagnostic);
-			}
-			continue;
-		}
 		// File-wide problems inside the segment go before the segment's problems they sort before.
+		const inside = next < wholeOrder.length && whole.problems[wholeOrder[next]].line < segment.to;
 		for (let i = 0; i < diagnostics.length; i++) {
-			const { line, character } = diagnostics[i].range.start;
-			for (; next < wholeOrder.length; next++) {
-				const [problem, slot] = wholeOrder[next];
-				const start = problem.start ?? 0;
-				if (problem.line > line || (problem.line === line && (start > character || (start === character && slot > analysis.slots[i])))) {
-					break;
+			if (inside) {
+				const { line, character } = diagnostics[i].range.start;
+				for (; next < wholeOrder.length; next++) {
+					const problem = whole.problems[wholeOrder[next]];
+					const start = problem.start ?? 0;
+					if (problem.line > line || (problem.line === line && (start > character || (start === character && wholeSlots[wholeOrder[next]] > analysis.slots[i])))) {
+						break;
+					}
+					merged[count++] = wholeDiagnostic(model, problem, options, uri);
 				}
-				merged.push(wholeDiagnostic(model, problem, options, uri));
 			}
-			merged.push(diagnostics[i]);
+			merged[count++] = diagnostics[i];
 		}
-	}
+	});
 	for (; next < wholeOrder.length; next++) {
-		merged.push(wholeDiagnostic(model, wholeOrder[next][0], options, uri));
+		merged[count++] = wholeDiagnostic(model, whole.problems[wholeOrder[next]], options, uri);
 	}
 	return filtered(model, merged, invalidUtf8, file);
 }
@@ -213,10 +215,10 @@ function wholeDiagnostic(model: RobotsModel, problem: Problem, options: Analysis
 	return diagnostic;
 }
 
-/** Problems with their slots, ordered by position, then by slot, then as reported. */
-function inListOrder(problems: readonly Problem[], slots: readonly number[]): [Problem, number][] {
-	const order = problems.map((problem, index): [Problem, number] => [problem, slots[index]]);
-	return order.sort(([a, slotA], [b, slotB]) => a.line - b.line || (a.start ?? 0) - (b.start ?? 0) || slotA - slotB);
+/** The indices of problems, ordered by position, then by slot, then as reported. */
+function inListOrder(problems: readonly Problem[], slots: readonly number[]): number[] {
+	const order = problems.map((_, index) => index);
+	return order.sort((i, j) => problems[i].line - problems[j].line || (problems[i].start ?? 0) - (problems[j].start ?? 0) || slots[i] - slots[j] || i - j);
 }
 
 /** The segment's problems: those found for the same lines before, while still right, or found now. */
@@ -256,8 +258,8 @@ function segmentAnalysis(model: RobotsModel, segment: Segment, options: Analysis
 		last,
 		answers: context.answers,
 		start: segment.from,
-		problems: order.map(([problem]) => problem),
-		slots: order.map(([, slot]) => slot),
+		problems: order.map((index) => problems[index]),
+		slots: order.map((index) => slots[index]),
 		invalidUtf8: problems.filter((problem) => problem.code === 'invalid-utf8').length,
 		verified: file.generation,
 	};

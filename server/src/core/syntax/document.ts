@@ -145,10 +145,20 @@ function replaceLines(
 		offset = next;
 	}
 
-	// concat copies the untouched runs in bulk, without growing an array line by line.
-	const lines = oldLines.slice(0, first).concat(newLines, oldLines.slice(resume));
-	const texts = oldTexts.slice(0, first).concat(newTexts, oldTexts.slice(resume));
-	return RobotsModel.fromLines(lines, texts);
+	return RobotsModel.fromLines(spliced(oldLines, first, resume, newLines), spliced(oldTexts, first, resume, newTexts));
+}
+
+/** `old` with `[first, resume)` replaced by `inserted`, copying the untouched runs in bulk. */
+function spliced<T>(old: readonly T[], first: number, resume: number, inserted: readonly T[]): T[] {
+	if (inserted.length === resume - first) {
+		// The common case while typing: one array, copied at once, and the changed lines written over.
+		const result = old.slice();
+		for (let i = 0; i < inserted.length; i++) {
+			result[first + i] = inserted[i];
+		}
+		return result;
+	}
+	return old.slice(0, first).concat(inserted, old.slice(resume));
 }
 
 function endsWithLoneCarriageReturn(line: LineNode, text: string): boolean {
