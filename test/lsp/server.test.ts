@@ -64,7 +64,7 @@ function wire<T>(value: T): T {
 	return JSON.parse(JSON.stringify(value)) as T;
 }
 
-function expectedDiagnostics(text: string, uri: string, analysis: AnalysisOptions = options): Diagnostic[] {
+function expectedDiagnostics(text: string, uri: string, analysis: AnalysisOptions = options): readonly Diagnostic[] {
 	return wire(computeDiagnostics(parse(text), analysis, uri));
 }
 
@@ -232,7 +232,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 			const agentPosition = { line: 2, character: 15 };
 			assert.deepStrictEqual(await send(DocumentHighlightRequest.type, { textDocument, position: agentPosition }), wire(computeDocumentHighlights(model, agentPosition, options)));
 
-			const diagnostics = computeDiagnostics(model, options, uri);
+			const diagnostics = [...computeDiagnostics(model, options, uri)];
 			const whole = { start: { line: 0, character: 0 }, end: { line: model.lineCount, character: 0 } };
 			assert.deepStrictEqual(
 				await send(CodeActionRequest.type, { textDocument, range: whole, context: { diagnostics } }),

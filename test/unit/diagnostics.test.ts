@@ -147,7 +147,7 @@ describe('code actions', () => {
 	const uri = 'file:///robots.txt';
 	const text = joinLines('User-agent: *', 'Disallow /a', 'Disallow /b', 'Disallow: css', '');
 	const model = parse(text);
-	const diagnostics: Diagnostic[] = computeDiagnostics(model, defaultAnalysisOptions, uri);
+	const diagnostics: readonly Diagnostic[] = computeDiagnostics(model, defaultAnalysisOptions, uri);
 
 	test('quick fixes for the diagnostics in range, and fix-all per code', () => {
 		const range = { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } };

@@ -106,7 +106,7 @@ const severityNames: Record<number, 'error' | 'warning' | 'information' | 'hint'
 
 interface FileResult {
 	readonly file: string;
-	readonly diagnostics: Diagnostic[];
+	readonly diagnostics: readonly Diagnostic[];
 }
 
 function dialectsOf(code: string, enabled: readonly Dialect[]): Dialect[] {

@@ -17,9 +17,9 @@ export const pushDelayMs = 200;
  */
 export const maxDiagnostics = 1000;
 
-export function limitDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+export function limitDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
 	if (diagnostics.length <= maxDiagnostics) {
-		return diagnostics;
+		return [...diagnostics];
 	}
 	const kept = [...diagnostics].sort((a, b) => (a.severity ?? 1) - (b.severity ?? 1)).slice(0, maxDiagnostics);
 	return kept.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);

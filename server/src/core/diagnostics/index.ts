@@ -53,16 +53,16 @@ const severities: Readonly<Record<Severity, DiagnosticSeverity>> = {
  * All problems of a file, in line order.
  * @param uri when given, related lines become related information with locations.
  */
-export function computeDiagnostics(model: RobotsModel, options: AnalysisOptions, uri?: string): Diagnostic[] {
+export function computeDiagnostics(model: RobotsModel, options: AnalysisOptions, uri?: string): readonly Diagnostic[] {
 	// Push, pull and every code-action request (one per cursor move) ask for the same version with the same
-	// settings object: the analysis runs once per model, and callers get their own array.
+	// settings object: the analysis runs once per model, and every caller gets the same (read-only) array.
 	const cached = lastAnalysis.get(model);
 	if (cached && cached.options === options && cached.uri === uri) {
-		return [...cached.diagnostics];
+		return cached.diagnostics;
 	}
 	const diagnostics = analyse(model, options, uri);
 	lastAnalysis.set(model, { options, uri, diagnostics });
-	return [...diagnostics];
+	return diagnostics;
 }
 
 /** The last analysis of each model; models are immutable, so an entry is valid for as long as its model lives. */
