@@ -108,6 +108,9 @@ function revealingSegment(value: string): string | undefined {
 /** Paths every reader knows already (CMS defaults), which reveal nothing. */
 const wellKnownPaths = /^\/(wp-admin|wp-includes|administrator|admin\/?$|core|profiles|includes|misc|modules|scripts|themes)\b/i;
 
+/** A path of letters, digits and `/ . _ ~ - ? = &` only. */
+const plainPath = /^\/[\w/.~?=&-]*$/;
+
 const patternShape: Check = (context) => {
 	const { model } = context;
 	for (let line = context.from; line < context.to; line++) {
@@ -130,6 +133,12 @@ const patternShape: Check = (context) => {
 				end: node.keyEnd,
 				message: 'The 1994 standard has no Allow: robots that follow only it ignore this line, so a broader Disallow still blocks these paths for them.',
 			});
+		}
+		// Most rules are plain paths, for which no shape problem below can arise (no space, host, scheme, wildcard,
+		// regular-expression sign, escape or non-ASCII character); only what the path names is left to check.
+		if (plainPath.test(value)) {
+			pathMeaning(context, node.directive, value, span);
+			continue;
 		}
 		// Invisible characters at the ends are non-ascii-path's to report; the spaces that matter lie between words.
 		const core = value.replace(zeroWidth, '').replace(invisibleEdges, '');
@@ -212,23 +221,31 @@ const patternShape: Check = (context) => {
 		}
 		percentEncoding(context, line, value, valueStart, valueEnd);
 		nonAscii(context, line, value, valueStart, valueEnd);
-		if (node.directive === 'disallow' && /robots/i.test(value) && patternMatches(value, '/robots.txt')) {
-			context.report({
-				code: 'robots-txt-rule',
-				...span,
-				message: 'This rule matches /robots.txt, which RFC 9309 and 1996-draft crawlers always fetch whatever the rules say: it has no effect on it.',
-			});
-		}
-		const revealing = node.directive === 'disallow' && !wellKnownPaths.test(value) ? revealingSegment(value) : undefined;
-		if (revealing) {
-			context.report({
-				code: 'private-path-disclosure',
-				...span,
-				message: `robots.txt is public: this line tells anyone that "${revealing}" exists, and keeps out only polite crawlers. Protect private content with authentication (and keep it out of search results with noindex).`,
-			});
-		}
+		pathMeaning(context, node.directive, value, span);
 	}
 };
+
+/** What a Disallow's path names: /robots.txt itself, which it cannot block, or a private place, which it reveals. */
+function pathMeaning(context: CheckContext, directive: 'allow' | 'disallow', value: string, span: { line: number; start: number; end: number }): void {
+	if (directive !== 'disallow') {
+		return;
+	}
+	if (/robots/i.test(value) && patternMatches(value, '/robots.txt')) {
+		context.report({
+			code: 'robots-txt-rule',
+			...span,
+			message: 'This rule matches /robots.txt, which RFC 9309 and 1996-draft crawlers always fetch whatever the rules say: it has no effect on it.',
+		});
+	}
+	const revealing = !wellKnownPaths.test(value) ? revealingSegment(value) : undefined;
+	if (revealing) {
+		context.report({
+			code: 'private-path-disclosure',
+			...span,
+			message: `robots.txt is public: this line tells anyone that "${revealing}" exists, and keeps out only polite crawlers. Protect private content with authentication (and keep it out of search results with noindex).`,
+		});
+	}
+}
 
 function missingLeadingSlash(context: CheckContext, line: number, value: string, start: number, end: number): void {
 	// "?sid=" or ".svn" mean "anywhere" more often than "at the root": offer both readings and prefer neither.
