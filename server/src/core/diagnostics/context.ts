@@ -9,6 +9,7 @@ import type { Dialect } from '../dialect';
 import type { AnalysisOptions } from '../options';
 import { groupLines, type Grouping, type RobotsModel } from '../syntax/parser';
 import { diagnosticFacts, type DiagnosticCode, type Severity } from './codes';
+import type { LineCache } from './segments';
 
 /**
  * Text that names other lines by number. It is a function of how a line is shown, so that a problem computed
@@ -78,7 +79,14 @@ export class CheckContext {
 		readonly from = 0,
 		/** The line after the window. */
 		readonly to = model.lineCount,
+		/** Where values computed per line are kept, and the line its first entry is for. */
+		private readonly lineCache?: { readonly cache: LineCache; readonly from: number },
 	) {}
+
+	/** A value computed from one line only (its node and text), kept while the line stays as it is. */
+	perLine<T>(slot: string, line: number, compute: () => T): T {
+		return this.lineCache ? this.lineCache.cache.get(slot, line - this.lineCache.from, compute) : compute();
+	}
 
 	/** How `dialect` groups the lines of the window; the same groups as the whole file's, with other indices. */
 	grouping(dialect: Dialect): Grouping {

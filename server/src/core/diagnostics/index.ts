@@ -20,7 +20,7 @@ import type { RobotsModel } from '../syntax/parser';
 import { diagnosticFacts, type Severity } from './codes';
 import { CheckContext, type Answer, type CheckEntry, type FileCheck, type Fix, type LineText, type Problem } from './context';
 import { findSuppressions } from './suppression';
-import { editedSegments, sameNodes, segmentStarts, SegmentedFile, summarize, type Segment, type SegmentSummary } from './segments';
+import { editedSegments, LineCache, sameNodes, segmentStarts, SegmentedFile, summarize, type Segment, type SegmentSummary } from './segments';
 import { fileChecks, foreignContent, identityChecks, maxInvalidUtf8 } from './checks/file';
 import { lineChecks } from './checks/lines';
 import { groupChecks } from './checks/groups';
@@ -92,6 +92,8 @@ interface SegmentAnalysis {
 
 interface SegmentEntry {
 	readonly summary: SegmentSummary;
+	/** What was computed per line, carried over from the segment's previous version for the lines it kept. */
+	readonly lines: LineCache;
 	analysis?: SegmentAnalysis;
 }
 
@@ -111,7 +113,9 @@ function segmentsOf(model: RobotsModel, previous: SegmentedFile | undefined): Se
 		const first = model.lines[from];
 		let entry = segmentEntries.get(first);
 		if (!entry || !sameNodes(entry.summary.nodes, model, from, to)) {
-			entry = { summary: summarize(model, from, to) };
+			// Same first node, other lines: an edited version of that segment, whose unchanged lines keep their values.
+			const summary = summarize(model, from, to);
+			entry = { summary, lines: new LineCache(summary.nodes, entry?.lines) };
 			segmentEntries.set(first, entry);
 		}
 		return entry.summary;
@@ -237,8 +241,8 @@ function segmentAnalysis(model: RobotsModel, segment: Segment, options: Analysis
 	}
 	const problems: Problem[] = [];
 	const slots: number[] = [];
-	lineProblems(model, segment, options, eol, file, problems, slots);
-	const context = new CheckContext(model, options, eol, file, segment.from, segment.to);
+	lineProblems(model, segment, entry.lines, options, eol, file, problems, slots);
+	const context = new CheckContext(model, options, eol, file, segment.from, segment.to, { cache: entry.lines, from: segment.from });
 	checks.forEach((check, index) => {
 		if ('window' in check) {
 			const before = context.problems.length;
@@ -277,28 +281,27 @@ interface LineAnalysis {
 	readonly slots: readonly number[];
 }
 
-const lineAnalyses = new WeakMap<LineNode, LineAnalysis>();
 const nothing: readonly never[] = [];
 
-/** Appends the line checks' problems in a segment: kept per line node, found by running the checks on new lines. */
-function lineProblems(model: RobotsModel, segment: Segment, options: AnalysisOptions, eol: string, file: SegmentedFile, problems: Problem[], slots: number[]): void {
+/** Appends the line checks' problems in a segment: kept per line, found by running the checks on new lines. */
+function lineProblems(model: RobotsModel, segment: Segment, cache: LineCache, options: AnalysisOptions, eol: string, file: SegmentedFile, problems: Problem[], slots: number[]): void {
 	const valid = (analysis: LineAnalysis | undefined, line: number) =>
 		analysis !== undefined && analysis.options === options && analysis.eol === eol && (analysis.line === 0) === (line === 0);
+	const kept = (line: number) => cache.get<LineAnalysis | undefined>('line checks', line - segment.from, () => undefined);
 	let run = -1;
 	for (let line = segment.from; line <= segment.to; line++) {
-		if (line < segment.to && !valid(lineAnalyses.get(model.lines[line]), line)) {
+		if (line < segment.to && !valid(kept(line), line)) {
 			run = run < 0 ? line : run;
 		} else if (run >= 0) {
-			analyseLines(model, run, line, options, eol, file);
+			analyseLines(model, run, line, segment.from, cache, options, eol, file);
 			run = -1;
 		}
 	}
 	for (let line = segment.from; line < segment.to; line++) {
-		const node = model.lines[line];
-		let analysis = lineAnalyses.get(node)!;
+		let analysis = kept(line)!;
 		if (analysis.line !== line) {
 			analysis = { ...analysis, line, problems: analysis.problems.map((problem) => movedProblem(problem, line - analysis.line)) };
-			lineAnalyses.set(node, analysis);
+			cache.set('line checks', line - segment.from, analysis);
 		}
 		for (let i = 0; i < analysis.problems.length; i++) {
 			problems.push(analysis.problems[i]);
@@ -307,9 +310,9 @@ function lineProblems(model: RobotsModel, segment: Segment, options: AnalysisOpt
 	}
 }
 
-/** Runs the line checks on `[from, to)` and keeps what they find per line node. */
-function analyseLines(model: RobotsModel, from: number, to: number, options: AnalysisOptions, eol: string, file: SegmentedFile): void {
-	const context = new CheckContext(model, options, eol, file, from, to);
+/** Runs the line checks on `[from, to)` of the segment starting at `segmentFrom` and keeps what they find per line. */
+function analyseLines(model: RobotsModel, from: number, to: number, segmentFrom: number, cache: LineCache, options: AnalysisOptions, eol: string, file: SegmentedFile): void {
+	const context = new CheckContext(model, options, eol, file, from, to, { cache, from: segmentFrom });
 	const found: { problems: Problem[]; slots: number[] }[] = [];
 	checks.forEach((check, index) => {
 		if ('line' in check) {
@@ -325,7 +328,7 @@ function analyseLines(model: RobotsModel, from: number, to: number, options: Ana
 	});
 	for (let line = from; line < to; line++) {
 		const onLine = found[line - from];
-		lineAnalyses.set(model.lines[line], { options, eol, line, problems: onLine?.problems ?? nothing, slots: onLine?.slots ?? nothing });
+		cache.set('line checks', line - segmentFrom, { options, eol, line, problems: onLine?.problems ?? nothing, slots: onLine?.slots ?? nothing });
 	}
 }
 

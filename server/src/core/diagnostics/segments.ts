@@ -190,6 +190,65 @@ export function sameNodes(nodes: readonly LineNode[], model: RobotsModel, from: 
 	return true;
 }
 
+/**
+ * Values computed per line of a segment (the line checks' problems, each rule's form for 1996-draft robots), in
+ * arrays aligned with the segment's lines. A new version of a segment takes over the values of the lines an edit did
+ * not touch, those before the first changed node and after the last one, without a lookup per line.
+ */
+export class LineCache {
+	private readonly slots = new Map<string, unknown[]>();
+
+	constructor(
+		private readonly nodes: readonly LineNode[],
+		previous?: LineCache,
+	) {
+		if (!previous) {
+			return;
+		}
+		const before = previous.nodes;
+		const shorter = Math.min(before.length, nodes.length);
+		let head = 0;
+		while (head < shorter && before[head] === nodes[head]) {
+			head++;
+		}
+		let tail = 0;
+		while (tail < shorter - head && before[before.length - 1 - tail] === nodes[nodes.length - 1 - tail]) {
+			tail++;
+		}
+		for (const [slot, values] of previous.slots) {
+			const kept = values.slice(0, head);
+			for (let i = head; i < nodes.length - tail; i++) {
+				kept.push(undefined);
+			}
+			for (let i = before.length - tail; i < before.length; i++) {
+				kept.push(values[i]);
+			}
+			this.slots.set(slot, kept);
+		}
+	}
+
+	/** The value of `slot` for the segment's `index`-th line, computed on first use. */
+	get<T>(slot: string, index: number, compute: () => T): T {
+		let values = this.slots.get(slot);
+		if (!values) {
+			values = new Array(this.nodes.length).fill(undefined);
+			this.slots.set(slot, values);
+		}
+		let value = values[index] as T | undefined;
+		if (value === undefined) {
+			value = compute();
+			values[index] = value;
+		}
+		return value;
+	}
+
+	/** Replaces the value of `slot` for the segment's `index`-th line. */
+	set(slot: string, index: number, value: unknown): void {
+		this.get(slot, index, () => value);
+		this.slots.get(slot)![index] = value;
+	}
+}
+
 /** A segment of the current model: where it starts and ends now, and its summary. */
 export interface Segment {
 	readonly from: number;

@@ -5,7 +5,6 @@
  */
 
 import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
-import type { LineNode } from '../../syntax/ast';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import type { Check, CheckContext, CheckEntry, Fix } from '../context';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
@@ -568,17 +567,9 @@ class PrefixIndex {
 	}
 }
 
-/** The form a rule has for 1996-draft robots, kept per line node: a big record has thousands, and an edit changes one. */
-const draftForms = new WeakMap<LineNode, string>();
-
+/** The form a rule has for 1996-draft robots, kept per line: a big record has thousands, and an edit changes one. */
 function draftForm(context: CheckContext, line: number, value: string): string {
-	const node = context.model.lines[line];
-	let form = draftForms.get(node);
-	if (form === undefined) {
-		form = normalizeDraft(value);
-		draftForms.set(node, form);
-	}
-	return form;
+	return context.perLine('draft form', line, () => normalizeDraft(value));
 }
 
 /** Adds `value` to an ascending array of distinct numbers. */
