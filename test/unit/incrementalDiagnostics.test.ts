@@ -8,6 +8,8 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -166,4 +168,25 @@ test('edits in a file of many real groups: diagnostics equal a fresh analysis', 
 		}
 	}
 	fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 5 }), (edits) => check(bodies.join('\n'), edits)), { numRuns: 12 });
+});
+
+test('problems kept for unchanged segments do not keep earlier versions of the file alive', async () => {
+	setFlagsFromString('--expose-gc');
+	const collect = runInNewContext('gc') as () => void;
+	// Messages that name other lines (duplicate rules) in segments an edit far below leaves alone.
+	const group = (name: string) => `User-agent: ${name}\nDisallow: /a\nDisallow: /a\nAllow: /b\nDisallow: /b\n\n`;
+	const text = ['a', 'b', 'c', 'd'].map(group).join('') + 'User-agent: e\nDisallow: /e\n';
+	const document = new RobotsDocument(text, 0);
+	const uri = 'file:///robots.txt';
+	computeDiagnostics(document.model, defaultAnalysisOptions, uri);
+	const first = new WeakRef(document.model);
+	for (let version = 1; version <= 5; version++) {
+		const last = document.model.lineCount - 1;
+		document.update([{ range: { start: { line: last, character: 0 }, end: { line: last, character: 0 } }, text: `Disallow: /x${version}\n` }], version);
+		computeDiagnostics(document.model, defaultAnalysisOptions, uri);
+	}
+	// A WeakRef holds its target until the current job ends.
+	await new Promise((resolve) => setImmediate(resolve));
+	collect();
+	assert.equal(first.deref(), undefined);
 });

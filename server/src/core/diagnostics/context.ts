@@ -13,9 +13,35 @@ import type { LineCache } from './segments';
 
 /**
  * Text that names other lines by number. It is a function of how a line is shown, so that a problem computed
- * earlier stays right when lines above it are inserted or removed: `(line) => \`as line ${line(seen)}\``.
+ * earlier stays right when lines above it are inserted or removed; `withLines` writes one.
  */
 export type LineText = string | ((line: (index: number) => number) => string);
+
+/** A line named in a `withLines` text. */
+class LineReference {
+	constructor(readonly line: number) {}
+}
+
+/** Names a line inside `withLines`. */
+export function at(line: number): LineReference {
+	return new LineReference(line);
+}
+
+/**
+ * A text that names lines: withLines\`the same rule as line ${at(seen.line)}\`. The function it returns holds the
+ * template's parts and values only, not the scope of the check that wrote it (and with it a whole model version),
+ * so kept problems keep nothing else alive.
+ */
+export function withLines(parts: TemplateStringsArray, ...values: readonly unknown[]): LineText {
+	return (number) => {
+		let text = parts[0];
+		for (let i = 0; i < values.length; i++) {
+			const value = values[i];
+			text += (value instanceof LineReference ? String(number(value.line)) : String(value)) + parts[i + 1];
+		}
+		return text;
+	};
+}
 
 /** A safe edit that removes a problem. */
 export interface Fix {

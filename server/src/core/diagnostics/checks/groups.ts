@@ -9,7 +9,7 @@ import { yandexRobots } from '../../facts/yandexRobots';
 import { googleProductToken } from '../../matching/agents';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import type { LineNode } from '../../syntax/ast';
-import type { Check, CheckContext, CheckEntry, FileCheck, Problem } from '../context';
+import { at, withLines, type Check, type CheckContext, type CheckEntry, type FileCheck, type Problem } from '../context';
 import { deleteLine, insertLinesAfter, replaceSpan } from './edits';
 
 const ruleOutsideGroup: Check = (context) => {
@@ -160,7 +160,7 @@ function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: Readon
 			code: 'empty-group',
 			line: block.agents[0],
 			severity: escapesStar ? undefined : 'information',
-			message: (number) => `${values.map((token) => `"${token}"`).join(', ')} ${several ? 'have' : 'has'} no rules of ${several ? 'their' : 'its'} own: ${what}, so ${googleToo ? 'RFC 9309 and Google crawlers' : 'RFC 9309 crawlers'} merge ${several ? 'these crawlers' : 'it'} into the group of "${model.valueText(owner)}" (line ${number(owner)}) and apply that group's rules${escapesStar ? ', not those of "*"' : ''}. Write the rules ${several ? 'they' : 'it'} should follow under ${several ? 'their' : 'its'} own User-agent line${several ? 's' : ''}.`,
+			message: withLines`${values.map((token) => `"${token}"`).join(', ')} ${several ? 'have' : 'has'} no rules of ${several ? 'their' : 'its'} own: ${what}, so ${googleToo ? 'RFC 9309 and Google crawlers' : 'RFC 9309 crawlers'} merge ${several ? 'these crawlers' : 'it'} into the group of "${model.valueText(owner)}" (line ${at(owner)}) and apply that group's rules${escapesStar ? ', not those of "*"' : ''}. Write the rules ${several ? 'they' : 'it'} should follow under ${several ? 'their' : 'its'} own User-agent line${several ? 's' : ''}.`,
 			related: [{ line: block.own, message: 'the line that does not end the group' }],
 		});
 	}

@@ -5,7 +5,7 @@
 
 import { parseYandexHost, unknownTopLevelDomain } from '../../matching/host';
 import type { LineNode } from '../../syntax/ast';
-import type { Check, CheckEntry, FileCheck } from '../context';
+import { at, withLines, type Check, type CheckEntry, type FileCheck } from '../context';
 
 const host: FileCheck = (context, file) => {
 	const { model } = context;
@@ -86,8 +86,8 @@ const hostPlacement: Check = (context) => {
 			line,
 			start: node.keyStart,
 			end: node.keyEnd,
-			message: (number) => group
-				? `Host stands before the group's rules (the last is at line ${number(lastRule)}); the proposal that introduced Host puts it after them, where robots that do not know it see it end nothing. Yandex reads it anywhere.`
+			message: group
+				? withLines`Host stands before the group's rules (the last is at line ${at(lastRule)}); the proposal that introduced Host puts it after them, where robots that do not know it see it end nothing. Yandex reads it anywhere.`
 				: 'Host stands outside any group; the proposal that introduced Host puts it inside a group, after its rules. Yandex reads it anywhere.',
 		});
 	}
@@ -170,9 +170,9 @@ const crawlDelay: Check = (context) => {
 				code: 'duplicate-crawl-delay',
 				...span,
 				severity: same ? 'information' : undefined,
-				message: (number) => yandexToo
-					? `This group already has a Crawl-delay (line ${number(first)})${same ? ' with the same value, so this one adds nothing' : ': which one a crawler uses is up to it'}, and Yandex reports an error.`
-					: `This Crawl-delay and the one at line ${number(first)} are in one group for RFC 9309 crawlers (a Crawl-delay line does not end a group)${same ? ', with the same value' : ': which one a crawler uses is up to it'}. Yandex reads two groups here.`,
+				message: yandexToo
+					? withLines`This group already has a Crawl-delay (line ${at(first)})${same ? ' with the same value, so this one adds nothing' : ': which one a crawler uses is up to it'}, and Yandex reports an error.`
+					: withLines`This Crawl-delay and the one at line ${at(first)} are in one group for RFC 9309 crawlers (a Crawl-delay line does not end a group)${same ? ', with the same value' : ': which one a crawler uses is up to it'}. Yandex reads two groups here.`,
 				related: [{ line: first, message: 'the first Crawl-delay' }],
 				unnecessary: same || undefined,
 			});

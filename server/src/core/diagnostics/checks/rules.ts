@@ -6,7 +6,7 @@
 
 import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
 import type { Group, RobotsModel } from '../../syntax/parser';
-import type { Check, CheckContext, CheckEntry, Fix } from '../context';
+import { at, withLines, type Check, type CheckContext, type CheckEntry, type Fix } from '../context';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
 import { crawlerLike } from './groups';
 
@@ -411,7 +411,7 @@ const groupLogic: Check = (context) => {
 				context.report({
 					code: 'duplicate-rule',
 					line: rule.line,
-					message: (number) => `The same rule as line ${number(seen.line)}; remove one of them.`,
+					message: withLines`The same rule as line ${at(seen.line)}; remove one of them.`,
 					related: [{ line: seen.line, message: 'the same rule' }],
 					unnecessary: true,
 					fixes: [{ title: 'Remove the duplicate rule', edits: [deleteLine(model, rule.line)], isPreferred: true }],
@@ -420,7 +420,7 @@ const groupLogic: Check = (context) => {
 				context.report({
 					code: 'conflicting-rules',
 					line: rule.line,
-					message: (number) => `"${rule.value}" is both disallowed (line ${number(seen.line)}) and allowed here: RFC 9309, Google and Yandex let Allow win the tie, but 1996-draft robots take the first match, the Disallow.`,
+					message: withLines`"${rule.value}" is both disallowed (line ${at(seen.line)}) and allowed here: RFC 9309, Google and Yandex let Allow win the tie, but 1996-draft robots take the first match, the Disallow.`,
 					related: [{ line: seen.line, message: 'the same pattern with the other verdict' }],
 				});
 			} else if (seen) {
@@ -429,7 +429,7 @@ const groupLogic: Check = (context) => {
 					code: 'conflicting-rules',
 					line: rule.line,
 					severity: 'information',
-					message: (number) => `"${rule.value}" is already allowed at line ${number(seen.line)}, and every crawler that reads Allow lets it win (a tie for RFC 9309, Google and Yandex, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.`,
+					message: withLines`"${rule.value}" is already allowed at line ${at(seen.line)}, and every crawler that reads Allow lets it win (a tie for RFC 9309, Google and Yandex, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.`,
 					related: [{ line: seen.line, message: 'the same pattern with the other verdict' }],
 					unnecessary: true,
 				});
@@ -603,14 +603,14 @@ function reportAllowAfterDisallow(context: CheckContext, rules: readonly { line:
 	const fixes: Fix[] | undefined = blocked
 		? undefined
 		: [{
-			title: (number) => `Move this Allow above line ${number(earlier.line)}`,
+			title: withLines`Move this Allow above line ${at(earlier.line)}`,
 			edits: [insertLinesBefore(context.eol, earlier.line, [model.lineText(rule.line)]), deleteLine(model, rule.line)],
 			isPreferred: true,
 		}];
 	context.report({
 		code: 'allow-after-disallow',
 		line: rule.line,
-		message: (number) => `1996-draft robots take the first rule that matches: "${earlierText}" (line ${number(earlier.line)}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. RFC 9309, Google and Yandex use the longest match and allow them. Put the Allow first.`,
+		message: withLines`1996-draft robots take the first rule that matches: "${earlierText}" (line ${at(earlier.line)}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. RFC 9309, Google and Yandex use the longest match and allow them. Put the Allow first.`,
 		related: [{ line: earlier.line, message: 'the broader Disallow that comes first' }],
 		fixes,
 	});
@@ -624,7 +624,7 @@ function reportUnreachable(context: CheckContext, earlier: { line: number; allow
 	context.report({
 		code: 'unreachable-rule',
 		line: first.line,
-		message: (number) => `1996-draft robots never reach this rule${more}: "${earlierText}" (line ${number(earlier.line)}) comes first and ${allows(earlier) ? 'allows' : 'disallows'} every path ${others.length > 0 ? 'they match' : 'it matches'}, while RFC 9309, Google and Yandex use the longest match and ${first.allow ? 'allow' : 'disallow'} them.`,
+		message: withLines`1996-draft robots never reach this rule${more}: "${earlierText}" (line ${at(earlier.line)}) comes first and ${allows(earlier) ? 'allows' : 'disallows'} every path ${others.length > 0 ? 'they match' : 'it matches'}, while RFC 9309, Google and Yandex use the longest match and ${first.allow ? 'allow' : 'disallow'} them.`,
 		related: [
 			{ line: earlier.line, message: 'the earlier rule that matches first' },
 			...others.slice(0, 20).map((rule) => ({ line: rule.line, message: 'another rule it hides' })),
