@@ -22,10 +22,19 @@ import { isSuppressionComment } from './suppression';
  * a blank line came before, the 1996 draft and 1994 because the blank line ended the record.
  */
 export function segmentStarts(lines: readonly LineNode[]): number[] {
-	const starts = [0];
+	return scanStarts(lines, 0).starts;
+}
+
+/**
+ * The segment starts from `from` (itself one) on. With `until`, the scan stops after the first line at or past it
+ * that is neither blank nor a comment, and `resume` is that line: from there on the scan's state depends on nothing
+ * before it. `resume` is -1 when the scan reached the end.
+ */
+function scanStarts(lines: readonly LineNode[], from: number, until = Infinity): { starts: number[]; resume: number } {
+	const starts = [from];
 	let previous: LineNode | undefined;
 	let blankSince = false;
-	for (let i = 0; i < lines.length; i++) {
+	for (let i = from; i < lines.length; i++) {
 		const node = lines[i];
 		if (node.kind === 'blank') {
 			blankSince = true;
@@ -34,13 +43,16 @@ export function segmentStarts(lines: readonly LineNode[]): number[] {
 		if (node.kind === 'comment') {
 			continue;
 		}
-		if (i > 0 && node.directive === 'user-agent' && node.googleDirective === 'user-agent' && (!previous || (blankSince && isRuleInEveryReading(previous)))) {
+		if (i > from && node.directive === 'user-agent' && node.googleDirective === 'user-agent' && (!previous || (blankSince && isRuleInEveryReading(previous)))) {
 			starts.push(i);
 		}
 		previous = node;
 		blankSince = false;
+		if (i >= until) {
+			return { starts, resume: i };
+		}
 	}
-	return starts;
+	return { starts, resume: -1 };
 }
 
 /**
@@ -52,15 +64,7 @@ export function segmentStarts(lines: readonly LineNode[]): number[] {
 export function editedSegments(model: RobotsModel, previous: SegmentedFile, summaryOf: (from: number, to: number) => SegmentSummary): Segment[] {
 	const lines = model.lines;
 	const before = previous.model.lines;
-	const shorter = Math.min(lines.length, before.length);
-	let head = 0;
-	while (head < shorter && lines[head] === before[head]) {
-		head++;
-	}
-	let tail = 0;
-	while (tail < shorter - head && lines[lines.length - 1 - tail] === before[before.length - 1 - tail]) {
-		tail++;
-	}
+	const [head, tail] = sharedEnds(before, lines);
 	const delta = lines.length - before.length;
 	const old = previous.segments;
 	if (head === lines.length && delta === 0) {
@@ -71,34 +75,8 @@ export function editedSegments(model: RobotsModel, previous: SegmentedFile, summ
 	while (kept + 1 < old.length && old[kept + 1].from < head) {
 		kept++;
 	}
-	const starts: number[] = [];
-	const tailStart = lines.length - tail;
-	let previousNode: LineNode | undefined;
-	let blankSince = false;
-	let resume = -1;
-	for (let i = old[kept].from; i < lines.length; i++) {
-		const node = lines[i];
-		if (node.kind === 'blank') {
-			blankSince = true;
-			continue;
-		}
-		if (node.kind === 'comment') {
-			continue;
-		}
-		if (i === old[kept].from || (i > 0 && node.directive === 'user-agent' && node.googleDirective === 'user-agent' && (!previousNode || (blankSince && isRuleInEveryReading(previousNode))))) {
-			starts.push(i);
-		}
-		previousNode = node;
-		blankSince = false;
-		// From an unchanged line the previous scan went on in the same state: its later starts hold, moved.
-		if (i >= tailStart) {
-			resume = i;
-			break;
-		}
-	}
-	if (starts[0] !== old[kept].from) {
-		starts.unshift(old[kept].from);
-	}
+	// From an unchanged line on, the previous scan went on in the same state: its later starts hold, moved.
+	const { starts, resume } = scanStarts(lines, old[kept].from, lines.length - tail);
 	const segments = old.slice(0, kept);
 	const firstKeptAfter = resume < 0 ? old.length : old.findIndex((segment) => segment.from > resume - delta);
 	const after = firstKeptAfter < 0 ? [] : old.slice(firstKeptAfter);
@@ -206,15 +184,7 @@ export class LineCache {
 			return;
 		}
 		const before = previous.nodes;
-		const shorter = Math.min(before.length, nodes.length);
-		let head = 0;
-		while (head < shorter && before[head] === nodes[head]) {
-			head++;
-		}
-		let tail = 0;
-		while (tail < shorter - head && before[before.length - 1 - tail] === nodes[nodes.length - 1 - tail]) {
-			tail++;
-		}
+		const [head, tail] = sharedEnds(before, nodes);
 		for (const [slot, values] of previous.slots) {
 			const kept = values.slice(0, head);
 			for (let i = head; i < nodes.length - tail; i++) {
@@ -286,7 +256,7 @@ export class SegmentedFile implements FileFacts, FileIndex {
 		if (!previous) {
 			return;
 		}
-		const [head, tail] = unchangedEnds(previous.segments, segments);
+		const [head, tail] = sharedEnds(previous.segments.map((segment) => segment.summary), segments.map((segment) => segment.summary));
 		const removed = previous.segments.slice(head, previous.segments.length - tail);
 		const added = segments.slice(head, segments.length - tail);
 		if (factsKey(removed) === factsKey(added)) {
@@ -405,14 +375,18 @@ export class SegmentedFile implements FileFacts, FileIndex {
 	}
 }
 
-/** How many segments at the start and at the end two lists share (the same summaries). */
-function unchangedEnds(before: readonly Segment[], after: readonly Segment[]): [number, number] {
+/**
+ * How many items at the start and at the end two lists share (the very same objects); the two runs do not overlap,
+ * so what lies between is what an edit replaced.
+ */
+function sharedEnds<T>(before: readonly T[], after: readonly T[]): [number, number] {
+	const shorter = Math.min(before.length, after.length);
 	let head = 0;
-	while (head < before.length && head < after.length && before[head].summary === after[head].summary) {
+	while (head < shorter && before[head] === after[head]) {
 		head++;
 	}
 	let tail = 0;
-	while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail].summary === after[after.length - 1 - tail].summary) {
+	while (tail < shorter - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) {
 		tail++;
 	}
 	return [head, tail];
