@@ -133,7 +133,8 @@ function segmentsOf(model: RobotsModel, previous: SegmentedFile | undefined): Se
 /**
  * All problems of a file, as diagnostics in line order. Each segment's checks run again only when its lines, the
  * settings, the file's line end or an answer about the rest of the file changed; otherwise its problems are reused,
- * moved by as many lines as the segment moved. The file-wide checks run each time, on the segments' summaries.
+ * moved by as many lines as the segment moved. The file-wide checks read the segments' summaries; one that reads only
+ * the User-agent lines keeps its problems while those lines stay where they are.
  */
 function analyse(model: RobotsModel, options: AnalysisOptions, uri: string | undefined): Diagnostic[] {
 	const eol = lineEnding(model);
@@ -160,8 +161,8 @@ function analyse(model: RobotsModel, options: AnalysisOptions, uri: string | und
 			const before = check.reads === 'agents' && file.agentsAsBefore ? file.foundBefore.get(check.file) : undefined;
 			const from = whole.problems.length;
 			if (before && before.options === options) {
-				whole.problems.push(...before.problems);
-				while (wholeSlots.length < whole.problems.length) {
+				for (const problem of before.problems) {
+					whole.problems.push(problem);
 					wholeSlots.push(firstSlot + index);
 				}
 			} else {
@@ -174,8 +175,7 @@ function analyse(model: RobotsModel, options: AnalysisOptions, uri: string | und
 	const analyses = segments.map((segment) => segmentAnalysis(model, segment, options, uri, eol, file));
 	const built = analyses.map((analysis, i) => builtDiagnostics(model, analysis, segments[i].from, options, uri));
 	// Sized up front: a file of many groups has thousands of diagnostics, and every edit lists them again.
-	const total = built.reduce((sum, diagnostics) => sum + diagnostics.length, wholeOrder.length);
-	const merged: Diagnostic[] = total < 100_000 ? new Array<Diagnostic>(total) : [];
+	const merged = new Array<Diagnostic>(built.reduce((sum, diagnostics) => sum + diagnostics.length, wholeOrder.length));
 	let count = 0;
 	let next = 0;
 	let invalidUtf8 = 0;
