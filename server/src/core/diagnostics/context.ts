@@ -127,22 +127,21 @@ export class CheckContext {
 	}
 
 	starHasRules(): boolean {
-		return this.ask((facts) => facts.starHasRules(), String) === 'true';
+		return this.ask((facts) => facts.starHasRules(), String);
 	}
 
 	yandexHasRules(token: string): boolean {
-		return this.ask((facts) => facts.yandexHasRules(token), String) === 'true';
+		return this.ask((facts) => facts.yandexHasRules(token), String);
 	}
 
 	welcomed(): { readonly count: number; readonly first: readonly string[] } {
-		const welcomed = this.facts.welcomed();
-		this.answers.push({ ask: (facts) => welcomedKey(facts.welcomed()), answer: welcomedKey(welcomed) });
-		return welcomed;
+		return this.ask((facts) => facts.welcomed(), (welcomed) => `${welcomed.count}\n${welcomed.first.join('\n')}`);
 	}
 
-	private ask<T>(question: (facts: FileFacts) => T, key: (answer: T) => string): string {
-		const answer = key(question(this.facts));
-		this.answers.push({ ask: (facts) => key(question(facts)), answer });
+	/** Asks the rest of the file, and records the question with its answer written as `key` writes it. */
+	private ask<T>(question: (facts: FileFacts) => T, key: (answer: T) => string): T {
+		const answer = question(this.facts);
+		this.answers.push({ ask: (facts) => key(question(facts)), answer: key(answer) });
 		return answer;
 	}
 
@@ -169,10 +168,6 @@ export class CheckContext {
 	}
 }
 
-function welcomedKey(welcomed: { readonly count: number; readonly first: readonly string[] }): string {
-	return `${welcomed.count}\n${welcomed.first.join('\n')}`;
-}
-
 /** A check reads the lines of its context's window and reports problems; it never throws on odd input. */
 export type Check = (context: CheckContext) => void;
 
@@ -194,7 +189,7 @@ export type FileCheck = (context: CheckContext, file: FileIndex) => void;
 /**
  * The checks in the order their problems are listed at one position. A `line` check is a window check whose problems
  * on a line depend on nothing but that line's node and text (and whether it is the first line): the analysis keeps
- * them per line node and runs the check only on lines it has not seen.
+ * them per line and runs the check only on lines an edit changed.
  */
 export type CheckEntry =
 	| { readonly line: Check }

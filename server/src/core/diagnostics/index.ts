@@ -233,7 +233,7 @@ function segmentAnalysis(model: RobotsModel, segment: Segment, options: Analysis
 	const previous = entry.analysis;
 	if (previous && previous.options === options && previous.uri === uri && previous.eol === eol && previous.first === first && previous.last === last) {
 		// Its answers hold if they held for the version before and the facts did not change since; else ask again.
-		const stillTrue = (file.factsUnchanged && previous.verified === file.previousGeneration) || previous.answers.every((answer) => answer.ask(file) === answer.answer);
+		const stillTrue = previous.verified === file.factsAsIn || previous.answers.every((answer) => answer.ask(file) === answer.answer);
 		if (stillTrue) {
 			previous.verified = file.generation;
 			return previous;
@@ -341,7 +341,7 @@ function movedProblem(problem: Problem, delta: number): Problem {
 		endLine: problem.endLine === undefined ? undefined : problem.endLine + delta,
 		message: moved(problem.message),
 		related: problem.related?.map((related) => ({ line: related.line + delta, message: related.message })),
-		fixes: problem.fixes?.map((fix) => ({ ...movedFix(fix, delta, (index) => index + 1), title: moved(fix.title) })),
+		fixes: problem.fixes?.map((fix) => ({ ...fix, title: moved(fix.title), edits: movedEdits(fix.edits, delta) })),
 	};
 }
 
@@ -411,14 +411,19 @@ function toDiagnostic(model: RobotsModel, problem: Problem, delta: number, optio
 /** A fix whose lines moved by `delta`, with its title written out. */
 function movedFix(fix: Fix, delta: number, number: (index: number) => number): DiagnosticFix {
 	const title = typeof fix.title === 'string' ? fix.title : fix.title(number);
-	const edits = delta === 0 ? fix.edits : fix.edits.map((edit) => ({
+	const edits = movedEdits(fix.edits, delta);
+	return fix.isPreferred === undefined ? { title, edits } : { title, edits, isPreferred: fix.isPreferred };
+}
+
+/** Edits `delta` lines further down. */
+function movedEdits(edits: readonly TextEdit[], delta: number): readonly TextEdit[] {
+	return delta === 0 ? edits : edits.map((edit) => ({
 		range: {
 			start: { line: edit.range.start.line + delta, character: edit.range.start.character },
 			end: { line: edit.range.end.line + delta, character: edit.range.end.character },
 		},
 		newText: edit.newText,
 	}));
-	return fix.isPreferred === undefined ? { title, edits } : { title, edits, isPreferred: fix.isPreferred };
 }
 
 function fixesOf(diagnostic: Diagnostic): readonly DiagnosticFix[] {
@@ -518,3 +523,4 @@ export function computeCodeActions(model: RobotsModel, range: Range, diagnostics
 function sameRange(a: Range, b: Range): boolean {
 	return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }
+

@@ -105,7 +105,6 @@ export interface SegmentSummary {
 	readonly hosts: readonly number[];
 	/** Lines with a suppression comment. */
 	readonly suppressions: readonly number[];
-	readonly octets: number;
 	/** The UTF-8 size of the segment up to the end of each of its lines. */
 	readonly octetsThrough: Uint32Array;
 	/** Allow and Disallow lines (strict reading), as the Yandex limit counts them. */
@@ -145,7 +144,6 @@ export function summarize(model: RobotsModel, from: number, to: number): Segment
 		agents: groupAgents(model, rfc),
 		hosts,
 		suppressions,
-		octets,
 		octetsThrough,
 		rules,
 		starHasRules: starHasRules(model, rfc),
@@ -199,11 +197,7 @@ export class LineCache {
 
 	/** The value of `slot` for the segment's `index`-th line, computed on first use. */
 	get<T>(slot: string, index: number, compute: () => T): T {
-		let values = this.slots.get(slot);
-		if (!values) {
-			values = new Array(this.nodes.length).fill(undefined);
-			this.slots.set(slot, values);
-		}
+		const values = this.values(slot);
 		let value = values[index] as T | undefined;
 		if (value === undefined) {
 			value = compute();
@@ -214,8 +208,16 @@ export class LineCache {
 
 	/** Replaces the value of `slot` for the segment's `index`-th line. */
 	set(slot: string, index: number, value: unknown): void {
-		this.get(slot, index, () => value);
-		this.slots.get(slot)![index] = value;
+		this.values(slot)[index] = value;
+	}
+
+	private values(slot: string): unknown[] {
+		let values = this.slots.get(slot);
+		if (!values) {
+			values = new Array(this.nodes.length).fill(undefined);
+			this.slots.set(slot, values);
+		}
+		return values;
 	}
 }
 
@@ -226,15 +228,19 @@ export interface Segment {
 	readonly summary: SegmentSummary;
 }
 
+/** Where a line its summary names is now. */
+function lineNow(segment: Segment, line: number): number {
+	return line + segment.from - segment.summary.start;
+}
+
 let generations = 0;
 
 /** The whole-file facts and index, gathered from the segments' summaries when first asked. */
 export class SegmentedFile implements FileFacts, FileIndex {
 	/** Tells this file apart from the others analysed. */
 	readonly generation = ++generations;
-	/** Set when the facts are those of the file analysed before, the one of generation `previousGeneration`. */
-	readonly factsUnchanged: boolean = false;
-	readonly previousGeneration: number = 0;
+	/** The generation of the earlier file whose facts these are too (the file before, when an edit kept them), or this one's. */
+	readonly factsAsIn: number = this.generation;
 	/** Set when the User-agent lines `forEachAgent` visits are those of the file before: the same nodes at the same lines. */
 	readonly agentsAsBefore: boolean = false;
 	/** What file checks found in this file, and in the file before. */
@@ -260,8 +266,7 @@ export class SegmentedFile implements FileFacts, FileIndex {
 		const removed = previous.segments.slice(head, previous.segments.length - tail);
 		const added = segments.slice(head, segments.length - tail);
 		if (factsKey(removed) === factsKey(added)) {
-			this.factsUnchanged = true;
-			this.previousGeneration = previous.generation;
+			this.factsAsIn = previous.generation;
 			this.yandexTokens = previous.yandexTokens;
 			this.welcome = previous.welcome;
 			this.star = previous.star;
@@ -305,10 +310,9 @@ export class SegmentedFile implements FileFacts, FileIndex {
 	}
 
 	forEachAgent(visit: (line: number, token: string) => void): void {
-		for (const { from, summary } of this.segments) {
-			const shift = from - summary.start;
-			for (const agent of summary.agents) {
-				visit(agent.line + shift, agent.token);
+		for (const segment of this.segments) {
+			for (const agent of segment.summary.agents) {
+				visit(lineNow(segment, agent.line), agent.token);
 			}
 		}
 	}
@@ -325,9 +329,9 @@ export class SegmentedFile implements FileFacts, FileIndex {
 	/** Lines the summaries list, where they are now. */
 	private lines(listed: (summary: SegmentSummary) => readonly number[]): number[] {
 		const lines: number[] = [];
-		for (const { from, summary } of this.segments) {
-			for (const line of listed(summary)) {
-				lines.push(line + from - summary.start);
+		for (const segment of this.segments) {
+			for (const line of listed(segment.summary)) {
+				lines.push(lineNow(segment, line));
 			}
 		}
 		return lines;
@@ -336,12 +340,13 @@ export class SegmentedFile implements FileFacts, FileIndex {
 	lineBeyondOctets(octets: number): number {
 		let total = 0;
 		for (const { from, summary } of this.segments) {
-			if (total + summary.octets <= octets) {
-				total += summary.octets;
+			const through = summary.octetsThrough;
+			const size = through.length > 0 ? through[through.length - 1] : 0;
+			if (total + size <= octets) {
+				total += size;
 				continue;
 			}
 			// The first line through which the segment holds more than the rest of the allowance.
-			const through = summary.octetsThrough;
 			let low = 0;
 			let high = through.length - 1;
 			while (low < high) {
@@ -394,8 +399,7 @@ function sharedEnds<T>(before: readonly T[], after: readonly T[]): [number, numb
 
 /** Whether two runs of segments hold the same User-agent line nodes at the same lines. */
 function sameAgents(beforeModel: RobotsModel, before: readonly Segment[], afterModel: RobotsModel, after: readonly Segment[]): boolean {
-	const lines = (segments: readonly Segment[]) =>
-		segments.flatMap(({ from, summary }) => summary.agents.map((agent) => agent.line + from - summary.start));
+	const lines = (segments: readonly Segment[]) => segments.flatMap((segment) => segment.summary.agents.map((agent) => lineNow(segment, agent.line)));
 	const beforeLines = lines(before);
 	const afterLines = lines(after);
 	return beforeLines.length === afterLines.length &&
