@@ -115,6 +115,13 @@ describe('settings and suppression', () => {
 		assert.deepEqual(codes(['google']), ['misspelt-directive', 'crawl-delay-ignored']);
 	});
 
+	test('not-robots-txt off: an HTML body is checked line by line like any other file', () => {
+		const html = joinLines('<!DOCTYPE html>', '<html><body>', 'Not found', '</body></html>', '');
+		const codes = (options: Partial<AnalysisOptions>) => computeDiagnostics(parse(html), { ...defaultAnalysisOptions, ...options }).map((d) => d.code);
+		assert.deepEqual(codes({}), ['not-robots-txt']);
+		assert.deepEqual(codes({ severities: { 'not-robots-txt': 'off' } }), ['syntax-error', 'syntax-error', 'syntax-error', 'syntax-error']);
+	});
+
 	test('knownDirectives silences unknown-directive', () => {
 		const model = parse('User-agent: *\nX-Custom: 1\nDisallow: /\n');
 		const codes = (knownDirectives: string[]) => computeDiagnostics(model, { ...defaultAnalysisOptions, knownDirectives }).map((d) => d.code);

@@ -21,7 +21,7 @@ import { diagnosticFacts, type Severity } from './codes';
 import { CheckContext, type Answer, type CheckEntry, type FileCheck, type Fix, type LineText, type Problem } from './context';
 import { findSuppressions } from './suppression';
 import { editedSegments, LineCache, sameNodes, segmentStarts, SegmentedFile, summarize, type Segment, type SegmentSummary } from './segments';
-import { fileChecks, foreignContent, identityChecks, maxInvalidUtf8 } from './checks/file';
+import { fileChecks, identityChecks, maxInvalidUtf8 } from './checks/file';
 import { lineChecks } from './checks/lines';
 import { groupChecks } from './checks/groups';
 import { ruleChecks } from './checks/rules';
@@ -120,7 +120,7 @@ function segmentsOf(model: RobotsModel, previous: SegmentedFile | undefined): Se
 		}
 		return entry.summary;
 	};
-	if (previous && previous.segments.length > 0) {
+	if (previous) {
 		return editedSegments(model, previous, summaryOf);
 	}
 	const starts = segmentStarts(model.lines);
@@ -138,11 +138,8 @@ function segmentsOf(model: RobotsModel, previous: SegmentedFile | undefined): Se
  */
 function analyse(model: RobotsModel, options: AnalysisOptions, uri: string | undefined): Diagnostic[] {
 	const eol = lineEnding(model);
-	// An HTML page or binary body would drown in line-level noise: one diagnostic says what it is.
-	const foreign = foreignContent(model) !== undefined;
 	const previous = lastFiles.get(model.lines[0]);
-	const segments = foreign ? [] : segmentsOf(model, previous);
-	const file = new SegmentedFile(model, segments, previous);
+	const file = new SegmentedFile(model, segmentsOf(model, previous), previous);
 	lastFiles.set(model.lines[0], file);
 	const whole = new CheckContext(model, options, eol, file);
 	const wholeSlots: number[] = [];
@@ -153,9 +150,11 @@ function analyse(model: RobotsModel, options: AnalysisOptions, uri: string | und
 		}
 	};
 	identityChecks.forEach((check, slot) => run(check, slot));
-	if (foreign) {
+	// An HTML page or binary body would drown in line-level noise: one diagnostic says what it is.
+	if (whole.problems.some((problem) => problem.code === 'not-robots-txt')) {
 		return whole.problems.map((problem) => wholeDiagnostic(model, problem, options, uri));
 	}
+	const { segments } = file;
 	checks.forEach((check, index) => {
 		if ('file' in check) {
 			const before = check.reads === 'agents' && file.agentsAsBefore ? file.foundBefore.get(check.file) : undefined;

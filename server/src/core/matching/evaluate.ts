@@ -89,7 +89,6 @@ export interface Evaluation {
 interface Prepared {
 	readonly selection: GroupSelection;
 	readonly groups: readonly AppliedGroup[];
-	readonly ruleSet: RuleSet;
 	readonly matcher: Matcher;
 	/** The model's reports of deciding rules, shared by every agent. */
 	readonly decidingRules: Map<CompiledRule, DecidingRule>;
@@ -140,7 +139,7 @@ function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared 
 			cache.ruleSets.set(key, ruleSet);
 		}
 		const matcher = new Matcher(dialect, agent, ruleSet, dialect === 'yandex' ? yandexHost(model) : null);
-		prepared = { selection, groups, ruleSet, matcher, decidingRules: cache.decidingRules };
+		prepared = { selection, groups, matcher, decidingRules: cache.decidingRules };
 		byAgent.set(agent, prepared);
 	}
 	return prepared;
@@ -254,8 +253,7 @@ export function evaluate(model: RobotsModel, options: EvaluateOptions): Evaluati
 	const path = normalizePath(rawPath, dialect);
 	const { selection, groups, matcher, decidingRules } = prepare(model, dialect, agent);
 
-	// RFC 9309 §2.2.2 and the 1996 draft §3.2.2: "/robots.txt" is always allowed.
-	if (dialect !== 'google' && dialect !== 'yandex' && isRobotsTxtPath(rawPath, 0, rawPath.length)) {
+	if (matcher.exemptsRobotsTxt && isRobotsTxtPath(rawPath, 0, rawPath.length)) {
 		return result(dialect, agent, url, path, 'allow', 'robots-txt', null, selection.kind, groups);
 	}
 

@@ -51,8 +51,8 @@ export function isRobotsTxtPath(text: string, start: number, end: number): boole
 
 /** One crawler's verdicts in one dialect; made by `compileMatcher`, reused for every URL. */
 export class Matcher {
-	/** RFC 9309 §2.2.2 and the 1996 draft §3.2.2: "/robots.txt" is always allowed. */
-	private readonly robotsTxtAllowed: boolean;
+	/** RFC 9309 §2.2.2 and the 1996 draft §3.2.2: "/robots.txt" is always allowed (Google and Yandex have no such rule). */
+	readonly exemptsRobotsTxt: boolean;
 
 	constructor(
 		readonly dialect: Dialect,
@@ -60,7 +60,7 @@ export class Matcher {
 		private readonly ruleSet: RuleSet,
 		private readonly hostRule: HostRule | null,
 	) {
-		this.robotsTxtAllowed = dialect !== 'google' && dialect !== 'yandex';
+		this.exemptsRobotsTxt = dialect !== 'google' && dialect !== 'yandex';
 	}
 
 	/** Whether the crawler may fetch `url` (a full URL, `host/path` or a path), exactly as `evaluate()` decides. */
@@ -79,13 +79,13 @@ export class Matcher {
 				const hash = url.indexOf('#', start);
 				const raw = url.slice(start, hash < 0 ? url.length : hash);
 				const path = raw.charCodeAt(0) === 47 ? raw : '/' + raw;
-				if (this.robotsTxtAllowed && isRobotsTxtPath(path, 0, path.length)) {
+				if (this.exemptsRobotsTxt && isRobotsTxtPath(path, 0, path.length)) {
 					return true;
 				}
 				text = normalizePath(path, this.dialect);
 				start = 0;
 				end = text.length;
-			} else if (this.robotsTxtAllowed && isRobotsTxtPath(url, start, end)) {
+			} else if (this.exemptsRobotsTxt && isRobotsTxtPath(url, start, end)) {
 				return true;
 			}
 		}
