@@ -154,7 +154,7 @@ describe('completion results', () => {
 		const { text, positions } = markers('|');
 		const block = computeCompletions(parse(text), positions[0], defaultAnalysisOptions).find((item) => item.label === 'Block AI crawlers')!;
 		const inserted = snippetText((block.textEdit as TextEdit).newText);
-		for (const crawler of knownCrawlers.filter((candidate) => candidate.kind === 'ai')) {
+		for (const crawler of knownCrawlers.filter((candidate) => candidate.category === 'ai-training' || candidate.category === 'ai-search')) {
 			assert.equal(inserted.includes(`User-agent: ${crawler.token}\n`), !crawler.ignoresRobotsTxt, crawler.token);
 		}
 		assert.ok(inserted.endsWith('Disallow: /\n'));
@@ -179,7 +179,7 @@ describe('knownCrawlers', () => {
 		for (const crawler of knownCrawlers) {
 			assert.ok(crawler.token.trim() === crawler.token && crawler.token !== '', `token ${JSON.stringify(crawler.token)}`);
 			assert.ok(crawler.owner !== '' && crawler.description.endsWith('.'), crawler.token);
-			for (const token of crawler.alsoObeys ?? []) {
+			for (const token of crawler.fallback) {
 				assert.ok(tokens.has(token.toLowerCase()), `${crawler.token} also obeys unknown ${token}`);
 			}
 		}

@@ -36,7 +36,7 @@ export { computeCodeLenses, revealLineCommand, testUrlCommand } from './features
 export { computeAgents, testUrl, type AgentList, type TestUrlDialectResult, type TestUrlParams, type TestUrlResult } from './features/testUrl';
 export { computeHover } from './features/hover';
 export { computeCompletions } from './features/completion';
-export { findCrawler, knownCrawlers, type CrawlerFacts, type CrawlerHonours, type CrawlerKind } from './facts/crawlers';
+export { findCrawler, knownCrawlers, type CrawlerFacts, type CrawlerHonours, type CrawlerCategory, type CrawlerFact, type SizeLimit, crawlerCategories } from './facts/crawlers';
 export { directiveDocs, type DirectiveDoc } from './facts/directiveDocs';
 
 /**

@@ -1,25 +1,77 @@
 /**
- * Crawlers people name in robots.txt files, as data: product token, owner, what the crawler is for, and what its
- * owner documents about how it reads robots.txt. A fact the owner does not document is left out rather than guessed.
- * Family notes (Googlebot-Image also obeying Googlebot groups, Applebot following Googlebot) are information for
- * people; matching never uses them, so every dialect's matcher stays what its source specifies.
+ * The crawler catalogue: every crawler we know as data, with the public source of each fact about how it reads
+ * robots.txt. A crawler is a dialect (how its parser reads the file) plus its documented behaviour on top: the tokens
+ * it falls back to, whether it ignores `*`, where it stops reading, which other directives it honours.
+ * A fact with no public source is marked as assumed (`assumed`), never presented as documented.
+ * `crawlers/` turns these facts into answers; nothing else reads them to decide verdicts.
  */
 
 import type { Dialect } from '../dialect';
 import { yandexRobots } from './yandexRobots';
 
-/** What a crawler is for: a search engine, AI training or answers, link previews, SEO tools, archiving, or other. */
-export type CrawlerKind = 'search' | 'ai' | 'social' | 'seo' | 'archive' | 'other';
+/** What a crawler is for. */
+export type CrawlerCategory =
+	/** Crawls to index pages for a search engine. */
+	| 'search'
+	/** Checks ads and their landing pages. */
+	| 'ads'
+	/** Collects content to train AI models (including control tokens that decide that use). */
+	| 'ai-training'
+	/** Crawls for an AI search engine or assistant that answers with, and links to, pages. */
+	| 'ai-search'
+	/** Fetches single pages when a person asks (an assistant, a preview, a verification). */
+	| 'user-fetch'
+	/** SEO tools: backlink indexes, site audits. */
+	| 'seo'
+	/** Web archives. */
+	| 'archive'
+	/** Link previews of social networks and messengers. */
+	| 'social'
+	/** Uptime and performance monitoring. */
+	| 'monitoring'
+	/** Generic robots.txt parsers that libraries and old robots use, not one company's crawler (opt-in). */
+	| 'library'
+	| 'other';
 
-/** What the owner documents the crawler to honour; a missing key means the owner does not say. */
+export const crawlerCategories: readonly CrawlerCategory[] = [
+	'search', 'ads', 'ai-training', 'ai-search', 'user-fetch', 'seo', 'archive', 'social', 'monitoring', 'library', 'other',
+];
+
+/** Where a crawler stops reading, and what it makes of a file that is longer. */
+export interface SizeLimit {
+	/** Octets of the file (as served) that the crawler reads. */
+	readonly bytes: number;
+	/** `truncate`: the rest of the file is ignored; `allow-all`: a longer file is treated as allowing everything. */
+	readonly beyond: 'truncate' | 'allow-all';
+}
+
+/** Directives other than User-agent, Allow and Disallow that a crawler may honour; missing means not documented. */
 export interface CrawlerHonours {
 	/** `Allow` lines. */
 	readonly allow?: boolean;
 	/** `*` and `$` in path patterns. */
 	readonly wildcards?: boolean;
-	/** `Crawl-delay`. */
 	readonly crawlDelay?: boolean;
+	/** Yandex's mirror directive. */
+	readonly host?: boolean;
+	readonly cleanParam?: boolean;
+	readonly sitemap?: boolean;
 }
+
+/** The facts a catalogue entry states; each one has a source or is listed in `assumed`. */
+export type CrawlerFact =
+	| 'category'
+	| 'dialect'
+	| 'fallback'
+	| 'ignoresGlobalGroup'
+	| 'sizeLimit'
+	| 'honours'
+	| 'controlToken'
+	| 'ignoresRobotsTxt';
+
+export const crawlerFactNames: readonly CrawlerFact[] = [
+	'category', 'dialect', 'fallback', 'ignoresGlobalGroup', 'sizeLimit', 'honours', 'controlToken', 'ignoresRobotsTxt',
+];
 
 /** One crawler as its owner documents it. */
 export interface CrawlerFacts {
@@ -27,20 +79,52 @@ export interface CrawlerFacts {
 	readonly token: string;
 	/** The company or project that runs it. */
 	readonly owner: string;
-	readonly kind: CrawlerKind;
+	readonly category: CrawlerCategory;
 	/** What it does, one or two sentences. */
 	readonly description: string;
-	readonly honours: CrawlerHonours;
-	/** The dialect of ours that models its reading best. */
+	/** The parser it runs: one of our dialects. */
 	readonly dialect: Dialect;
-	/** Other tokens whose groups its owner says it follows when no group names it (information, not matching). */
-	readonly alsoObeys?: readonly string[];
+	/** Tokens whose groups it follows, in order, when no group names its own token; `*` comes after them. */
+	readonly fallback: readonly string[];
+	/** Documented to ignore the `User-agent: *` group: only groups naming it (or its fallbacks) apply. */
+	readonly ignoresGlobalGroup: boolean;
+	/** Where it stops reading; null when it reads any size. */
+	readonly sizeLimit: SizeLimit | null;
+	readonly honours: CrawlerHonours;
+	/** A token that decides a use of content (AI training) but fetches nothing itself. */
+	readonly controlToken: boolean;
+	/** Documented not to follow robots.txt (fetches a user asked for). */
+	readonly ignoresRobotsTxt: boolean;
+	/** The public source (title and URL) of each fact that has one. */
+	readonly sources: Readonly<Partial<Record<CrawlerFact, string>>>;
+	/** Facts no public source states: our assumption, shown as such. */
+	readonly assumed: readonly CrawlerFact[];
 	/** The owner's note on how it relates to other tokens, shown in hovers. */
 	readonly familyNote?: string;
-	/** Documented to ignore the `User-agent: *` group: only groups naming it apply. */
-	readonly ignoresGlobalGroup?: boolean;
-	/** Documented not to follow robots.txt (fetches a user asked for). */
-	readonly ignoresRobotsTxt?: boolean;
+}
+
+/** A catalogue entry as written below: facts left out take the defaults, and count as assumed unless sourced. */
+type CrawlerEntry = Pick<CrawlerFacts, 'token' | 'owner' | 'category' | 'description' | 'dialect'> &
+	Partial<Omit<CrawlerFacts, 'token' | 'owner' | 'category' | 'description' | 'dialect' | 'assumed'>>;
+
+/** RFC 9309 §2.5: "The parsing limit MUST be at least 500 kibibytes". */
+export const rfcMinimumSizeLimit: SizeLimit = { bytes: 500 * 1024, beyond: 'truncate' };
+
+/** Fills in the defaults of an entry and lists every fact it states without a source as assumed. */
+function complete(entry: CrawlerEntry): CrawlerFacts {
+	const sources = entry.sources ?? {};
+	const facts: CrawlerFacts = {
+		...entry,
+		fallback: entry.fallback ?? [],
+		ignoresGlobalGroup: entry.ignoresGlobalGroup ?? false,
+		sizeLimit: entry.sizeLimit === undefined ? rfcMinimumSizeLimit : entry.sizeLimit,
+		honours: entry.honours ?? {},
+		controlToken: entry.controlToken ?? false,
+		ignoresRobotsTxt: entry.ignoresRobotsTxt ?? false,
+		sources,
+		assumed: crawlerFactNames.filter((fact) => sources[fact] === undefined),
+	};
+	return facts;
 }
 
 // Google's parser reads Allow and wildcards; Google's robots.txt specification says crawl-delay is not supported.
@@ -55,101 +139,101 @@ const googleTwoTokens =
 	'Google lists two tokens for it, its own and `Googlebot`, and a group has to match only one of them; ' +
 	'the most specific group wins, so without a group of its own it follows the `Googlebot` groups (Google\'s crawler overview).';
 
-const google: readonly CrawlerFacts[] = [
-	{ token: 'Googlebot', owner: 'Google', kind: 'search', dialect: 'google', honours: googleHonours,
+const google: readonly CrawlerEntry[] = [
+	{ token: 'Googlebot', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: 'Google Search\'s main crawler, for desktop and smartphone pages.' },
-	{ token: 'Googlebot-Image', owner: 'Google', kind: 'search', dialect: 'google', honours: googleHonours,
+	{ token: 'Googlebot-Image', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: 'Crawls image bytes for Google Images and products that depend on images.',
-		alsoObeys: ['Googlebot'], familyNote: googleTwoTokens },
-	{ token: 'Googlebot-News', owner: 'Google', kind: 'search', dialect: 'google', honours: googleHonours,
+		fallback: ['Googlebot'], familyNote: googleTwoTokens },
+	{ token: 'Googlebot-News', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: 'Google News: the crawling is done by Googlebot, but Google still respects this historic token.',
-		alsoObeys: ['Googlebot'], familyNote: googleTwoTokens },
-	{ token: 'Googlebot-Video', owner: 'Google', kind: 'search', dialect: 'google', honours: googleHonours,
+		fallback: ['Googlebot'], familyNote: googleTwoTokens },
+	{ token: 'Googlebot-Video', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: 'Crawls video bytes for Google Video and products that depend on videos.',
-		alsoObeys: ['Googlebot'], familyNote: googleTwoTokens },
-	{ token: 'Storebot-Google', owner: 'Google', kind: 'search', dialect: 'google', honours: googleHonours,
+		fallback: ['Googlebot'], familyNote: googleTwoTokens },
+	{ token: 'Storebot-Google', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: 'Google StoreBot, the crawler for Google Shopping.',
 		familyNote: 'Google\'s own example: without a `Storebot-Google` group it follows `*`, not the `Googlebot` groups.' },
-	{ token: 'Google-InspectionTool', owner: 'Google', kind: 'search', dialect: 'google', honours: googleHonours,
+	{ token: 'Google-InspectionTool', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: 'Used by Search testing tools such as the Rich Results Test and URL Inspection in Search Console.' },
-	{ token: 'GoogleOther', owner: 'Google', kind: 'other', dialect: 'google', honours: googleHonours,
+	{ token: 'GoogleOther', owner: 'Google', category: 'other', dialect: 'google', honours: googleHonours,
 		description: 'Generic Google crawler that product teams use to fetch public content, for example one-off crawls for research and development.' },
-	{ token: 'GoogleOther-Image', owner: 'Google', kind: 'other', dialect: 'google', honours: googleHonours,
+	{ token: 'GoogleOther-Image', owner: 'Google', category: 'other', dialect: 'google', honours: googleHonours,
 		description: 'The version of GoogleOther that fetches images.' },
-	{ token: 'GoogleOther-Video', owner: 'Google', kind: 'other', dialect: 'google', honours: googleHonours,
+	{ token: 'GoogleOther-Video', owner: 'Google', category: 'other', dialect: 'google', honours: googleHonours,
 		description: 'The version of GoogleOther that fetches videos.' },
-	{ token: 'Google-Extended', owner: 'Google', kind: 'ai', dialect: 'google', honours: googleHonours,
+	{ token: 'Google-Extended', owner: 'Google', category: 'ai-training', dialect: 'google', honours: googleHonours,
 		description: 'A control token, not a crawler of its own: it decides whether content Google crawls may be used to train Gemini models and for grounding. It does not affect Google Search.' },
-	{ token: 'Google-CloudVertexBot', owner: 'Google', kind: 'ai', dialect: 'google', honours: googleHonours,
+	{ token: 'Google-CloudVertexBot', owner: 'Google', category: 'ai-search', dialect: 'google', honours: googleHonours,
 		description: 'Crawls sites on their owners\' request when they build Vertex AI Agents.' },
-	{ token: 'AdsBot-Google', owner: 'Google', kind: 'other', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
+	{ token: 'AdsBot-Google', owner: 'Google', category: 'ads', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
 		description: 'Checks the ad quality of desktop web pages.' },
-	{ token: 'AdsBot-Google-Mobile', owner: 'Google', kind: 'other', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
+	{ token: 'AdsBot-Google-Mobile', owner: 'Google', category: 'ads', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
 		description: 'Checks the ad quality of mobile web pages.' },
-	{ token: 'Mediapartners-Google', owner: 'Google', kind: 'other', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
+	{ token: 'Mediapartners-Google', owner: 'Google', category: 'ads', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
 		description: 'Visits pages for Google AdSense and other ad products, to find out what they are about and show relevant ads.' },
-	{ token: 'APIs-Google', owner: 'Google', kind: 'other', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
+	{ token: 'APIs-Google', owner: 'Google', category: 'other', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
 		description: 'Delivers push notification messages for Google APIs.' },
-	{ token: 'FeedFetcher-Google', owner: 'Google', kind: 'other', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
+	{ token: 'FeedFetcher-Google', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
 		description: 'Fetches RSS and Atom feeds for Google products.' },
-	{ token: 'Google-Read-Aloud', owner: 'Google', kind: 'other', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
+	{ token: 'Google-Read-Aloud', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
 		description: 'Fetches a page when a user asks Google Read Aloud to read it out.' },
-	{ token: 'Google-Site-Verification', owner: 'Google', kind: 'other', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
+	{ token: 'Google-Site-Verification', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
 		description: 'Fetches Search Console verification tokens when a user asks for verification.' },
-	{ token: 'Googlebot-Mobile', owner: 'Google', kind: 'search', dialect: 'google', honours: googleHonours,
+	{ token: 'Googlebot-Mobile', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: 'Google\'s former crawler for feature-phone pages; it is no longer in Google\'s list of crawlers.' },
 ];
 
-const microsoft: readonly CrawlerFacts[] = [
-	{ token: 'bingbot', owner: 'Microsoft', kind: 'search', dialect: 'rfc9309', honours: bingHonours,
+const microsoft: readonly CrawlerEntry[] = [
+	{ token: 'bingbot', owner: 'Microsoft', category: 'search', dialect: 'rfc9309', honours: bingHonours,
 		description: 'Microsoft Bing\'s web crawler.',
-		alsoObeys: ['msnbot'],
+		fallback: ['msnbot'],
 		familyNote: 'Bing says bingbot honours groups written for `msnbot`, and a `bingbot` group takes precedence (Bing Webmaster blog, 2010). ' +
 			'A `bingbot` group replaces the `*` group completely, except for Crawl-delay (F. Dubut, Bing, 2019).' },
-	{ token: 'msnbot', owner: 'Microsoft', kind: 'search', dialect: 'rfc9309', honours: bingHonours,
+	{ token: 'msnbot', owner: 'Microsoft', category: 'search', dialect: 'rfc9309', honours: bingHonours,
 		description: 'Microsoft\'s crawler before bingbot took its place in October 2010; bingbot still honours msnbot groups.' },
-	{ token: 'msnbot-media', owner: 'Microsoft', kind: 'search', dialect: 'rfc9309', honours: bingHonours,
+	{ token: 'msnbot-media', owner: 'Microsoft', category: 'search', dialect: 'rfc9309', honours: bingHonours,
 		description: 'Bing\'s crawler for images and videos.' },
-	{ token: 'AdIdxBot', owner: 'Microsoft', kind: 'other', dialect: 'rfc9309', honours: bingHonours,
+	{ token: 'AdIdxBot', owner: 'Microsoft', category: 'ads', dialect: 'rfc9309', honours: bingHonours,
 		description: 'Microsoft Advertising\'s crawler: it follows ads through to their landing pages for quality control.' },
-	{ token: 'BingPreview', owner: 'Microsoft', kind: 'search', dialect: 'rfc9309', honours: bingHonours,
+	{ token: 'BingPreview', owner: 'Microsoft', category: 'search', dialect: 'rfc9309', honours: bingHonours,
 		description: 'Makes page snapshots for Bing\'s search result previews.' },
 ];
 
-const search: readonly CrawlerFacts[] = [
-	{ token: 'Slurp', owner: 'Yahoo', kind: 'search', dialect: 'rfc9309', honours: { crawlDelay: true },
+const search: readonly CrawlerEntry[] = [
+	{ token: 'Slurp', owner: 'Yahoo', category: 'search', dialect: 'rfc9309', honours: { crawlDelay: true },
 		description: 'Yahoo\'s web crawler.' },
-	{ token: 'Baiduspider', owner: 'Baidu', kind: 'search', dialect: 'rfc9309', honours: { allow: true, wildcards: true },
+	{ token: 'Baiduspider', owner: 'Baidu', category: 'search', dialect: 'rfc9309', honours: { allow: true, wildcards: true },
 		description: 'Baidu\'s web search crawler.' },
-	{ token: 'Baiduspider-image', owner: 'Baidu', kind: 'search', dialect: 'rfc9309', honours: { allow: true, wildcards: true },
+	{ token: 'Baiduspider-image', owner: 'Baidu', category: 'search', dialect: 'rfc9309', honours: { allow: true, wildcards: true },
 		description: 'Baidu\'s image search crawler.' },
-	{ token: 'Baiduspider-video', owner: 'Baidu', kind: 'search', dialect: 'rfc9309', honours: { allow: true, wildcards: true },
+	{ token: 'Baiduspider-video', owner: 'Baidu', category: 'search', dialect: 'rfc9309', honours: { allow: true, wildcards: true },
 		description: 'Baidu\'s video search crawler.' },
-	{ token: 'DuckDuckBot', owner: 'DuckDuckGo', kind: 'search', dialect: 'rfc9309', honours: {},
+	{ token: 'DuckDuckBot', owner: 'DuckDuckGo', category: 'search', dialect: 'rfc9309', honours: {},
 		description: 'DuckDuckGo\'s web crawler.' },
-	{ token: 'Applebot', owner: 'Apple', kind: 'search', dialect: 'rfc9309', honours: { crawlDelay: false },
+	{ token: 'Applebot', owner: 'Apple', category: 'search', dialect: 'rfc9309', honours: { crawlDelay: false },
 		description: 'Apple\'s web crawler, used by products such as Siri, Spotlight Suggestions and Safari.',
-		alsoObeys: ['Googlebot'],
+		fallback: ['Googlebot'],
 		familyNote: 'Apple: if the robots instructions do not mention Applebot but mention Googlebot, Applebot follows the Googlebot instructions.' },
-	{ token: 'Sogou web spider', owner: 'Sogou', kind: 'search', dialect: 'rfc9309', honours: {},
+	{ token: 'Sogou web spider', owner: 'Sogou', category: 'search', dialect: 'rfc9309', honours: {},
 		description: 'Sogou\'s web search crawler (China).' },
-	{ token: '360Spider', owner: 'Qihoo 360', kind: 'search', dialect: 'rfc9309', honours: {},
+	{ token: '360Spider', owner: 'Qihoo 360', category: 'search', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Qihoo 360\'s search engine, so.com (China).' },
-	{ token: 'Exabot', owner: 'Exalead', kind: 'search', dialect: 'rfc9309', honours: {},
+	{ token: 'Exabot', owner: 'Exalead', category: 'search', dialect: 'rfc9309', honours: {},
 		description: 'Exalead\'s search crawler.' },
-	{ token: 'SeznamBot', owner: 'Seznam.cz', kind: 'search', dialect: 'rfc9309', honours: {},
+	{ token: 'SeznamBot', owner: 'Seznam.cz', category: 'search', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Seznam, a Czech search engine.' },
-	{ token: 'Qwantify', owner: 'Qwant', kind: 'search', dialect: 'rfc9309', honours: {},
+	{ token: 'Qwantify', owner: 'Qwant', category: 'search', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Qwant, a French search engine.' },
-	{ token: 'PetalBot', owner: 'Huawei', kind: 'search', dialect: 'rfc9309', honours: {},
+	{ token: 'PetalBot', owner: 'Huawei', category: 'search', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Huawei\'s Petal Search.' },
-	{ token: 'Yeti', owner: 'Naver', kind: 'search', dialect: 'rfc9309', honours: {},
+	{ token: 'Yeti', owner: 'Naver', category: 'search', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Naver, a South Korean search engine.' },
-	{ token: 'Daumoa', owner: 'Kakao', kind: 'search', dialect: 'rfc9309', honours: {},
+	{ token: 'Daumoa', owner: 'Kakao', category: 'search', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Daum search (South Korea).' },
-	{ token: 'MojeekBot', owner: 'Mojeek', kind: 'search', dialect: 'rfc9309', honours: {},
+	{ token: 'MojeekBot', owner: 'Mojeek', category: 'search', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Mojeek, an independent search engine with its own index.' },
-	{ token: 'Mail.RU_Bot', owner: 'Mail.ru', kind: 'search', dialect: 'rfc9309', honours: {},
+	{ token: 'Mail.RU_Bot', owner: 'Mail.ru', category: 'search', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Mail.ru\'s search (Russia).' },
 ];
 
@@ -157,15 +241,15 @@ const search: readonly CrawlerFacts[] = [
 const yandexOther = new Set(['YaDirectFetcher', 'YandexDirect', 'YandexDirectDyn', 'YandexMetrika', 'YandexCalendar', 'YandexTracker', 'YandexMediaSelling', 'YandexPartner']);
 const yandexHonours: CrawlerHonours = { allow: true, wildcards: true };
 
-const yandex: readonly CrawlerFacts[] = [
-	{ token: 'Yandex', owner: 'Yandex', kind: 'search', dialect: 'yandex', honours: yandexHonours,
+const yandex: readonly CrawlerEntry[] = [
+	{ token: 'Yandex', owner: 'Yandex', category: 'search', dialect: 'yandex', honours: yandexHonours,
 		description: 'Not one robot but the token every Yandex robot accepts: a `Yandex` group applies to all of them except those that need a group of their own (YaDirectFetcher, YandexDirect, …).' },
 	...yandexRobots
 		.filter((robot, i) => yandexRobots.findIndex((other) => other.name === robot.name) === i)
-		.map((robot): CrawlerFacts => ({
+		.map((robot): CrawlerEntry => ({
 			token: robot.name,
 			owner: 'Yandex',
-			kind: yandexOther.has(robot.name) ? 'other' : 'search',
+			category: yandexOther.has(robot.name) ? 'other' : 'search',
 			dialect: 'yandex',
 			honours: yandexHonours,
 			description: `Yandex robot: ${robot.purpose}.`,
@@ -175,122 +259,122 @@ const yandex: readonly CrawlerFacts[] = [
 		})),
 ];
 
-const social: readonly CrawlerFacts[] = [
-	{ token: 'facebookexternalhit', owner: 'Meta', kind: 'social', dialect: 'rfc9309', honours: {},
+const social: readonly CrawlerEntry[] = [
+	{ token: 'facebookexternalhit', owner: 'Meta', category: 'social', dialect: 'rfc9309', honours: {},
 		description: 'Fetches pages shared on Meta\'s apps (Facebook, Instagram, Messenger) to build link previews.' },
-	{ token: 'Facebot', owner: 'Meta', kind: 'social', dialect: 'rfc9309', honours: {},
+	{ token: 'Facebot', owner: 'Meta', category: 'social', dialect: 'rfc9309', honours: {},
 		description: 'Meta\'s crawler that it described as helping to improve advertising performance.' },
-	{ token: 'Twitterbot', owner: 'X (Twitter)', kind: 'social', dialect: 'rfc9309', honours: {},
+	{ token: 'Twitterbot', owner: 'X (Twitter)', category: 'social', dialect: 'rfc9309', honours: {},
 		description: 'Fetches pages linked in posts to build Cards (link previews).' },
-	{ token: 'LinkedInBot', owner: 'LinkedIn', kind: 'social', dialect: 'rfc9309', honours: {},
+	{ token: 'LinkedInBot', owner: 'LinkedIn', category: 'social', dialect: 'rfc9309', honours: {},
 		description: 'Fetches pages shared on LinkedIn to build link previews.' },
-	{ token: 'Pinterestbot', owner: 'Pinterest', kind: 'social', dialect: 'rfc9309', honours: {},
+	{ token: 'Pinterestbot', owner: 'Pinterest', category: 'social', dialect: 'rfc9309', honours: {},
 		description: 'Pinterest\'s crawler: collects pages and images for Pins.' },
-	{ token: 'Slackbot', owner: 'Slack', kind: 'social', dialect: 'rfc9309', honours: {},
+	{ token: 'Slackbot', owner: 'Slack', category: 'social', dialect: 'rfc9309', honours: {},
 		description: 'Fetches links posted in Slack to show previews (its user agent is Slackbot-LinkExpanding).' },
-	{ token: 'Discordbot', owner: 'Discord', kind: 'social', dialect: 'rfc9309', honours: {},
+	{ token: 'Discordbot', owner: 'Discord', category: 'social', dialect: 'rfc9309', honours: {},
 		description: 'Fetches links posted in Discord to build embeds.' },
-	{ token: 'TelegramBot', owner: 'Telegram', kind: 'social', dialect: 'rfc9309', honours: {},
+	{ token: 'TelegramBot', owner: 'Telegram', category: 'social', dialect: 'rfc9309', honours: {},
 		description: 'Fetches links shared in Telegram to build link previews.' },
-	{ token: 'WhatsApp', owner: 'Meta', kind: 'social', dialect: 'rfc9309', honours: {},
+	{ token: 'WhatsApp', owner: 'Meta', category: 'social', dialect: 'rfc9309', honours: {},
 		description: 'Fetches links shared in WhatsApp to build link previews.' },
 ];
 
-const ai: readonly CrawlerFacts[] = [
-	{ token: 'GPTBot', owner: 'OpenAI', kind: 'ai', dialect: 'rfc9309', honours: {},
+const ai: readonly CrawlerEntry[] = [
+	{ token: 'GPTBot', owner: 'OpenAI', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'Crawls content that may be used to train OpenAI\'s generative AI foundation models.' },
-	{ token: 'OAI-SearchBot', owner: 'OpenAI', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'OAI-SearchBot', owner: 'OpenAI', category: 'ai-search', dialect: 'rfc9309', honours: {},
 		description: 'Crawls to show websites in ChatGPT\'s search features; OpenAI says it is not used for training.' },
-	{ token: 'ChatGPT-User', owner: 'OpenAI', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'ChatGPT-User', owner: 'OpenAI', category: 'user-fetch', dialect: 'rfc9309', honours: {},
 		description: 'Visits a page when a ChatGPT user or a custom GPT asks for it; not used for automatic crawling.' },
-	{ token: 'ClaudeBot', owner: 'Anthropic', kind: 'ai', dialect: 'rfc9309', honours: anthropicHonours,
+	{ token: 'ClaudeBot', owner: 'Anthropic', category: 'ai-training', dialect: 'rfc9309', honours: anthropicHonours,
 		description: 'Collects public web content that may be used to train Anthropic\'s models.' },
-	{ token: 'Claude-SearchBot', owner: 'Anthropic', kind: 'ai', dialect: 'rfc9309', honours: anthropicHonours,
+	{ token: 'Claude-SearchBot', owner: 'Anthropic', category: 'ai-search', dialect: 'rfc9309', honours: anthropicHonours,
 		description: 'Crawls to improve the quality of Claude\'s search results.' },
-	{ token: 'Claude-User', owner: 'Anthropic', kind: 'ai', dialect: 'rfc9309', honours: anthropicHonours,
+	{ token: 'Claude-User', owner: 'Anthropic', category: 'user-fetch', dialect: 'rfc9309', honours: anthropicHonours,
 		description: 'Fetches pages when a Claude user asks a question that needs them.' },
-	{ token: 'anthropic-ai', owner: 'Anthropic', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'anthropic-ai', owner: 'Anthropic', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'A former Anthropic token that Anthropic no longer lists; AI blocklists keep it.' },
-	{ token: 'Claude-Web', owner: 'Anthropic', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'Claude-Web', owner: 'Anthropic', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'A former Anthropic token that Anthropic no longer lists; AI blocklists keep it.' },
-	{ token: 'CCBot', owner: 'Common Crawl', kind: 'ai', dialect: 'rfc9309', honours: { crawlDelay: true },
+	{ token: 'CCBot', owner: 'Common Crawl', category: 'ai-training', dialect: 'rfc9309', honours: { crawlDelay: true },
 		description: 'Common Crawl\'s crawler; its free web archive is a widely used source of AI training data.' },
-	{ token: 'PerplexityBot', owner: 'Perplexity', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'PerplexityBot', owner: 'Perplexity', category: 'ai-search', dialect: 'rfc9309', honours: {},
 		description: 'Surfaces and links websites in Perplexity\'s search results; Perplexity says it does not crawl for AI foundation models.' },
-	{ token: 'Perplexity-User', owner: 'Perplexity', kind: 'ai', dialect: 'rfc9309', honours: {}, ignoresRobotsTxt: true,
+	{ token: 'Perplexity-User', owner: 'Perplexity', category: 'user-fetch', dialect: 'rfc9309', honours: {}, ignoresRobotsTxt: true,
 		description: 'Fetches pages when a Perplexity user asks a question; Perplexity says it generally ignores robots.txt because a user asked for the page.' },
-	{ token: 'Applebot-Extended', owner: 'Apple', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'Applebot-Extended', owner: 'Apple', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'A control token, not a crawler: disallowing it keeps content that Applebot crawls out of the training of Apple\'s generative foundation models.' },
-	{ token: 'meta-externalagent', owner: 'Meta', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'meta-externalagent', owner: 'Meta', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'Meta\'s crawler for uses such as training AI models or improving products by indexing content directly.' },
-	{ token: 'meta-externalfetcher', owner: 'Meta', kind: 'ai', dialect: 'rfc9309', honours: {}, ignoresRobotsTxt: true,
+	{ token: 'meta-externalfetcher', owner: 'Meta', category: 'user-fetch', dialect: 'rfc9309', honours: {}, ignoresRobotsTxt: true,
 		description: 'Fetches individual links on a user\'s request for Meta AI products; Meta says it may bypass robots.txt because a user asked.' },
-	{ token: 'FacebookBot', owner: 'Meta', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'FacebookBot', owner: 'Meta', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'Meta\'s crawler that collected public web pages to improve the language models of its speech recognition.' },
-	{ token: 'Bytespider', owner: 'ByteDance', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'Bytespider', owner: 'ByteDance', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'ByteDance\'s web crawler.' },
-	{ token: 'cohere-ai', owner: 'Cohere', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'cohere-ai', owner: 'Cohere', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'A Cohere user agent token, listed by AI blocklists.' },
-	{ token: 'cohere-training-data-crawler', owner: 'Cohere', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'cohere-training-data-crawler', owner: 'Cohere', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'Cohere\'s crawler that collects training data for its models.' },
-	{ token: 'DuckAssistBot', owner: 'DuckDuckGo', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'DuckAssistBot', owner: 'DuckDuckGo', category: 'ai-search', dialect: 'rfc9309', honours: {},
 		description: 'Fetches pages for DuckAssist\'s AI-assisted answers, which cite their sources; DuckDuckGo says the data is not used to train AI models.' },
-	{ token: 'YouBot', owner: 'You.com', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'YouBot', owner: 'You.com', category: 'ai-search', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of You.com\'s AI search engine.' },
-	{ token: 'MistralAI-User', owner: 'Mistral AI', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'MistralAI-User', owner: 'Mistral AI', category: 'user-fetch', dialect: 'rfc9309', honours: {},
 		description: 'Fetches pages when a user of Mistral\'s Le Chat asks for them; not used for automatic crawling.' },
-	{ token: 'AI2Bot', owner: 'Allen Institute for AI', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'AI2Bot', owner: 'Allen Institute for AI', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'Crawls web content for training the open language models of the Allen Institute for AI (Ai2).' },
-	{ token: 'PanguBot', owner: 'Huawei', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'PanguBot', owner: 'Huawei', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'Huawei\'s crawler for training its PanGu models.' },
-	{ token: 'omgili', owner: 'Webz.io', kind: 'ai', dialect: 'rfc9309', honours: {},
+	{ token: 'omgili', owner: 'Webz.io', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Webz.io (formerly Omgili), which sells web data feeds, among others for AI training.' },
 ];
 
-const seo: readonly CrawlerFacts[] = [
-	{ token: 'AhrefsBot', owner: 'Ahrefs', kind: 'seo', dialect: 'rfc9309', honours: { crawlDelay: true },
+const seo: readonly CrawlerEntry[] = [
+	{ token: 'AhrefsBot', owner: 'Ahrefs', category: 'seo', dialect: 'rfc9309', honours: { crawlDelay: true },
 		description: 'Ahrefs\' crawler for its backlink index and SEO tools.' },
-	{ token: 'AhrefsSiteAudit', owner: 'Ahrefs', kind: 'seo', dialect: 'rfc9309', honours: {},
+	{ token: 'AhrefsSiteAudit', owner: 'Ahrefs', category: 'seo', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Ahrefs\' Site Audit, run for a site by its owner.' },
-	{ token: 'SemrushBot', owner: 'Semrush', kind: 'seo', dialect: 'rfc9309', honours: { crawlDelay: true },
+	{ token: 'SemrushBot', owner: 'Semrush', category: 'seo', dialect: 'rfc9309', honours: { crawlDelay: true },
 		description: 'Semrush\'s crawler for its backlink and SEO data.' },
-	{ token: 'SiteAuditBot', owner: 'Semrush', kind: 'seo', dialect: 'rfc9309', honours: {},
+	{ token: 'SiteAuditBot', owner: 'Semrush', category: 'seo', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Semrush\'s Site Audit tool.' },
-	{ token: 'MJ12bot', owner: 'Majestic', kind: 'seo', dialect: 'rfc9309', honours: { crawlDelay: true },
+	{ token: 'MJ12bot', owner: 'Majestic', category: 'seo', dialect: 'rfc9309', honours: { crawlDelay: true },
 		description: 'Majestic\'s crawler for its backlink index.' },
-	{ token: 'DotBot', owner: 'Moz', kind: 'seo', dialect: 'rfc9309', honours: { crawlDelay: true },
+	{ token: 'DotBot', owner: 'Moz', category: 'seo', dialect: 'rfc9309', honours: { crawlDelay: true },
 		description: 'Moz\'s crawler for its link index.' },
-	{ token: 'rogerbot', owner: 'Moz', kind: 'seo', dialect: 'rfc9309', honours: {},
+	{ token: 'rogerbot', owner: 'Moz', category: 'seo', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Moz Pro\'s site crawl for campaigns.' },
-	{ token: 'BLEXBot', owner: 'WebMeUp', kind: 'seo', dialect: 'rfc9309', honours: {},
+	{ token: 'BLEXBot', owner: 'WebMeUp', category: 'seo', dialect: 'rfc9309', honours: {},
 		description: 'WebMeUp\'s backlink crawler.' },
-	{ token: 'serpstatbot', owner: 'Serpstat', kind: 'seo', dialect: 'rfc9309', honours: {},
+	{ token: 'serpstatbot', owner: 'Serpstat', category: 'seo', dialect: 'rfc9309', honours: {},
 		description: 'Serpstat\'s crawler for its backlink index.' },
-	{ token: 'DataForSeoBot', owner: 'DataForSEO', kind: 'seo', dialect: 'rfc9309', honours: {},
+	{ token: 'DataForSeoBot', owner: 'DataForSEO', category: 'seo', dialect: 'rfc9309', honours: {},
 		description: 'DataForSEO\'s crawler for its SEO data.' },
-	{ token: 'Barkrowler', owner: 'Babbar', kind: 'seo', dialect: 'rfc9309', honours: {},
+	{ token: 'Barkrowler', owner: 'Babbar', category: 'seo', dialect: 'rfc9309', honours: {},
 		description: 'Babbar\'s crawler for its SEO metrics.' },
-	{ token: 'Screaming Frog SEO Spider', owner: 'Screaming Frog', kind: 'seo', dialect: 'rfc9309', honours: {},
+	{ token: 'Screaming Frog SEO Spider', owner: 'Screaming Frog', category: 'seo', dialect: 'rfc9309', honours: {},
 		description: 'A desktop SEO crawler that its users run against sites.' },
 ];
 
-const archive: readonly CrawlerFacts[] = [
-	{ token: 'archive.org_bot', owner: 'Internet Archive', kind: 'archive', dialect: 'rfc9309', honours: {},
+const archive: readonly CrawlerEntry[] = [
+	{ token: 'archive.org_bot', owner: 'Internet Archive', category: 'archive', dialect: 'rfc9309', honours: {},
 		description: 'The Internet Archive\'s crawler for the Wayback Machine.' },
-	{ token: 'ia_archiver', owner: 'Alexa Internet (Amazon)', kind: 'archive', dialect: 'rfc9309', honours: {},
+	{ token: 'ia_archiver', owner: 'Alexa Internet (Amazon)', category: 'archive', dialect: 'rfc9309', honours: {},
 		description: 'Alexa Internet\'s crawler (Alexa was retired in 2022); sites long used this token to keep pages out of the Wayback Machine.' },
 ];
 
-const other: readonly CrawlerFacts[] = [
-	{ token: 'Amazonbot', owner: 'Amazon', kind: 'other', dialect: 'rfc9309', honours: {},
+const other: readonly CrawlerEntry[] = [
+	{ token: 'Amazonbot', owner: 'Amazon', category: 'other', dialect: 'rfc9309', honours: {},
 		description: 'Amazon\'s web crawler, used to improve Amazon\'s products and services.' },
-	{ token: 'Diffbot', owner: 'Diffbot', kind: 'other', dialect: 'rfc9309', honours: {},
+	{ token: 'Diffbot', owner: 'Diffbot', category: 'other', dialect: 'rfc9309', honours: {},
 		description: 'Extracts structured data from web pages for Diffbot\'s Knowledge Graph.' },
-	{ token: 'Scrapy', owner: 'Scrapy (open source)', kind: 'other', dialect: 'rfc9309', honours: {},
+	{ token: 'Scrapy', owner: 'Scrapy (open source)', category: 'other', dialect: 'rfc9309', honours: {},
 		description: 'The default user agent of Scrapy, a Python crawling framework; it obeys robots.txt when the project sets ROBOTSTXT_OBEY.' },
-	{ token: 'Wget', owner: 'GNU Project', kind: 'other', dialect: 'rfc9309', honours: {},
+	{ token: 'Wget', owner: 'GNU Project', category: 'other', dialect: 'rfc9309', honours: {},
 		description: 'GNU Wget, a command-line downloader: it obeys robots.txt during recursive downloads unless told `-e robots=off`.' },
-	{ token: 'HTTrack', owner: 'HTTrack (open source)', kind: 'other', dialect: 'rfc9309', honours: {},
+	{ token: 'HTTrack', owner: 'HTTrack (open source)', category: 'other', dialect: 'rfc9309', honours: {},
 		description: 'A website copier that downloads whole sites for offline browsing; it follows robots.txt by default.' },
 ];
 
@@ -305,7 +389,7 @@ export const knownCrawlers: readonly CrawlerFacts[] = [
 	...seo,
 	...archive,
 	...other,
-];
+].map(complete);
 
 const byLowerCaseToken = new Map<string, CrawlerFacts>(knownCrawlers.map((crawler) => [crawler.token.toLowerCase(), crawler]));
 

@@ -181,7 +181,7 @@ function literal(text: string): string {
 }
 
 function blockSnippets(editRange: Range): CompletionItem[] {
-	const aiCrawlers = knownCrawlers.filter((crawler) => crawler.kind === 'ai' && !crawler.ignoresRobotsTxt);
+	const aiCrawlers = knownCrawlers.filter((crawler) => (crawler.category === 'ai-training' || crawler.category === 'ai-search') && !crawler.ignoresRobotsTxt);
 	const blocks: { label: string; detail: string; body: string; documentation: string }[] = [
 		{
 			label: 'User-agent group',

@@ -555,7 +555,7 @@ function crawlerRows(
 		}
 		const here = selections.map((selection, i) => views[i].group !== undefined && selection.groups.includes(views[i].group!));
 		const landsHereByName = selections.some((selection, i) => here[i] && selection.kind === 'specific');
-		const isRelative = crawler.alsoObeys?.some((token) => lowerNamed.has(token.toLowerCase())) ?? false;
+		const isRelative = crawler.fallback.some((token) => lowerNamed.has(token.toLowerCase())) ?? false;
 		// Under a `*` group, the interesting crawlers are those that a dialect reading it as `*` sends elsewhere.
 		const skipsGlobal = globalIn.some((isGlobal, i) => isGlobal && !here[i]);
 		if ((named.length > 0 && (landsHereByName || isRelative)) || skipsGlobal) {
@@ -756,7 +756,7 @@ function familyNotes(rows: readonly CrawlerRow[], named: readonly string[], hasG
 			continue;
 		}
 		const isNamed = lowerNamed.has(crawler.token.toLowerCase());
-		const isRelative = crawler.alsoObeys?.some((token) => lowerNamed.has(token.toLowerCase())) ?? false;
+		const isRelative = crawler.fallback.some((token) => lowerNamed.has(token.toLowerCase())) ?? false;
 		if (crawler.familyNote && (isNamed || isRelative)) {
 			const tokens = byNote.get(crawler.familyNote) ?? [];
 			tokens.push(code(crawler.token));
@@ -767,7 +767,7 @@ function familyNotes(rows: readonly CrawlerRow[], named: readonly string[], hasG
 		}
 	}
 	// The matchers compare each crawler's own token only, so the table can disagree with an owner's family note.
-	const family = [...byNote].map(([note, tokens]) => `${tokens.join(', ')}: ${note}${rows.some((row) => row.crawler?.familyNote === note && row.crawler.alsoObeys) ? ' The table matches each crawler by its own token only.' : ''}`);
+	const family = [...byNote].map(([note, tokens]) => `${tokens.join(', ')}: ${note}${rows.some((row) => row.crawler?.familyNote === note && row.crawler.fallback.length > 0) ? ' The table matches each crawler by its own token only.' : ''}`);
 	if (hasGlobal) {
 		const ignoring = knownCrawlers.filter((crawler) => crawler.ignoresGlobalGroup).map((crawler) => code(crawler.token));
 		notes.push(`${ignoring.join(', ')} ignore \`*\` (Google documents this): only a group naming them restricts them.`);
