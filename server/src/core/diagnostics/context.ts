@@ -6,7 +6,7 @@
 
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { Dialect } from '../dialect';
-import type { AnalysisOptions } from '../options';
+import { analysisDialects, type AnalysisOptions } from '../options';
 import { groupLines, type Grouping, type RobotsModel } from '../syntax/parser';
 import { diagnosticFacts, type DiagnosticCode, type Severity } from './codes';
 import type { LineCache } from './segments';
@@ -94,6 +94,8 @@ export class CheckContext {
 	/** The questions asked of the rest of the file, in order. */
 	readonly answers: Answer[] = [];
 	private readonly groupings = new Map<Dialect, Grouping>();
+	/** The parsers the analysis considers: the target crawlers' own and the comparison parsers. */
+	readonly dialects: readonly Dialect[];
 
 	constructor(
 		readonly model: RobotsModel,
@@ -107,7 +109,9 @@ export class CheckContext {
 		readonly to = model.lineCount,
 		/** Where values computed per line are kept, and the line its first entry is for. */
 		private readonly lineCache?: { readonly cache: LineCache; readonly from: number },
-	) {}
+	) {
+		this.dialects = analysisDialects(options);
+	}
 
 	/** A value computed from one line only (its node and text), kept while the line stays as it is. */
 	perLine<T>(slot: string, line: number, compute: () => T): T {
@@ -147,7 +151,7 @@ export class CheckContext {
 
 	/** Whether any of `dialects` is among the enabled ones. */
 	concerns(dialects: 'all' | readonly Dialect[]): boolean {
-		return dialects === 'all' || dialects.some((dialect) => this.options.dialects.includes(dialect));
+		return dialects === 'all' || dialects.some((dialect) => this.dialects.includes(dialect));
 	}
 
 	/** Whether a code's check should run at all: its dialects are enabled and it is not switched off. */
@@ -164,7 +168,7 @@ export class CheckContext {
 
 	/** The enabled dialects among `dialects`. */
 	enabled(dialects: readonly Dialect[]): Dialect[] {
-		return dialects.filter((dialect) => this.options.dialects.includes(dialect));
+		return dialects.filter((dialect) => this.dialects.includes(dialect));
 	}
 }
 

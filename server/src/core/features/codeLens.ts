@@ -6,7 +6,7 @@
 
 import type { CodeLens } from 'vscode-languageserver-types';
 import { isRecordDialect } from '../dialect';
-import type { AnalysisOptions } from '../options';
+import { analysisDialects, type AnalysisOptions } from '../options';
 import type { Group, RobotsModel } from '../syntax/parser';
 
 /** The client command that asks for a URL (and an agent, unless given) and shows the verdicts. */
@@ -21,7 +21,7 @@ export function computeCodeLenses(model: RobotsModel, options: AnalysisOptions, 
 	];
 	const { groups } = model.grouping('rfc9309');
 	const tokensOf = groups.map((group) => new Set(group.userAgents.map((line) => model.valueText(line).toLowerCase())));
-	const merges = options.dialects.some((dialect) => !isRecordDialect(dialect));
+	const merges = analysisDialects(options).some((dialect) => !isRecordDialect(dialect));
 
 	groups.forEach((group, index) => {
 		const line = group.firstLine;

@@ -14,7 +14,7 @@ import { agentValue, googleProductToken, googleValue, isGlobalAgentValue, robotN
 import { escapeGooglePattern } from '../matching/encoding';
 import { compileRules, normalizePath } from '../matching/evaluate';
 import { patternForm, ruleMatches, type CompiledRule } from '../matching/rules';
-import { defaultDialects, type AnalysisOptions } from '../options';
+import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { lineRole, type Group, type RobotsModel } from '../syntax/parser';
 
@@ -43,7 +43,7 @@ export function computeHover(model: RobotsModel, position: Position, options: An
 	if (node.commentStart >= 0 && character >= node.commentStart) {
 		return null;
 	}
-	const dialects = options.dialects.length > 0 ? options.dialects : defaultDialects;
+	const dialects = analysisDialects(options);
 	const roles = dialects.map((dialect) => lineRole(node, dialect));
 	const onValue = node.valueEnd > node.valueStart && character >= node.valueStart && character <= node.valueEnd;
 	const keyRange = span(line, node.keyStart, node.keyEnd);
