@@ -81,6 +81,17 @@ const valueMatch: Readonly<Record<Dialect, string>> = {
 	original1994: 'first-match robots take the first record whose value is part of their name',
 };
 
+/** The User-agent values that name a crawler following its own token, other than the token itself. */
+export function otherValues(reading: CrawlerReading): string[] {
+	const token = reading.crawler.token.toLowerCase();
+	return [...new Set(reading.groups.map((group) => group.token))].filter((value) => value.toLowerCase() !== token);
+}
+
+/** Why a value other than the crawler's token names it in the reading's parser. */
+export function valueMatchNote(reading: CrawlerReading): string {
+	return valueMatch[reading.dialect];
+}
+
 /** Whose groups the crawler follows and why, as one sentence without the crawler's name in front. */
 export function describeFollowing(reading: CrawlerReading): string {
 	const { crawler } = reading;
@@ -88,9 +99,8 @@ export function describeFollowing(reading: CrawlerReading): string {
 	const at = lines(reading.groups.map((group) => group.line));
 	switch (reading.follows) {
 		case 'own-token': {
-			const values = [...new Set(reading.groups.map((group) => group.token))];
-			const own = values.every((value) => value.toLowerCase() === crawler.token.toLowerCase());
-			return own
+			const values = otherValues(reading);
+			return values.length === 0
 				? `it follows its own group at ${at}${merged}`
 				: `it follows the group for ${values.map((value) => `"${value}"`).join(', ')} at ${at}${merged} (${valueMatch[reading.dialect]})`;
 		}

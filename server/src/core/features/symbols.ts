@@ -63,7 +63,11 @@ export function computeDocumentSymbols(model: RobotsModel): DocumentSymbol[] {
 }
 
 function groupSymbol(model: RobotsModel, group: Group): DocumentSymbol {
-	const names = group.userAgents.map((line) => model.valueText(line) || '(empty)');
+	// A breadcrumb names a handful of crawlers: a group of a thousand names would fill the editor's width many times.
+	const names = group.userAgents.slice(0, maxNamed + 1).map((line) => shorten(model.valueText(line) || '(empty)'));
+	const name = group.userAgents.length > maxNamed
+		? `${names.slice(0, maxNamed).join(', ')} and ${(group.userAgents.length - maxNamed).toLocaleString('en')} more`
+		: names.join(', ');
 	const children: DocumentSymbol[] = [];
 	for (const line of [...group.userAgents, ...group.rules, ...group.others].sort((a, b) => a - b)) {
 		if (!globalDirectives.has(model.lines[line].directive as DirectiveId)) {
@@ -75,7 +79,15 @@ function groupSymbol(model: RobotsModel, group: Group): DocumentSymbol {
 	const range: Range = { start: { line: group.firstLine, character: 0 }, end: { line: last, character: model.lines[last].length } };
 	const first = group.userAgents[0];
 	const detail = `${group.rules.length} ${group.rules.length === 1 ? 'rule' : 'rules'}`;
-	return DocumentSymbol.create(names.join(', '), detail, SymbolKind.Namespace, range, valueRange(model, first), children);
+	return DocumentSymbol.create(name, detail, SymbolKind.Namespace, range, valueRange(model, first), children);
+}
+
+/** At most this many User-agent values in a group's name, each cut at `maxValue` characters. */
+const maxNamed = 5;
+const maxValue = 60;
+
+function shorten(value: string): string {
+	return value.length > maxValue ? value.slice(0, maxValue - 1) + '…' : value;
 }
 
 function lineSymbol(model: RobotsModel, line: number): DocumentSymbol {
