@@ -38,7 +38,8 @@ test: checks URLs against a robots.txt file and says which line decides, for eac
 
 lint: reports the mistakes in robots.txt files (folders are searched for files named robots.txt).
   --format <name>     text (file:line:col: severity code: message), json, or sarif (SARIF 2.1.0)
-  --dialect <name>    the crawlers to check for; repeat or separate with commas (default rfc9309,google,yandex,draft1996)
+  --crawler <tokens>  the crawlers the site cares about, comma-separated (default: the major search engines and AI crawlers)
+  --dialect <name>    parsers to compare against besides the crawlers' own; repeat or separate with commas
   --max-warnings <n>  fail when there are more warnings than this
 
 Line numbers are 1-based. Exit status: test: 0 when every URL was evaluated; lint: 1 when there are errors (or more

@@ -6,6 +6,8 @@
 
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { Dialect } from '../dialect';
+import { listNames } from '../crawlers/explain';
+import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import { groupLines, type Grouping, type RobotsModel } from '../syntax/parser';
 import { diagnosticFacts, type DiagnosticCode, type Severity } from './codes';
@@ -96,6 +98,10 @@ export class CheckContext {
 	private readonly groupings = new Map<Dialect, Grouping>();
 	/** The parsers the analysis considers: the target crawlers' own and the comparison parsers. */
 	readonly dialects: readonly Dialect[];
+	/** The target crawlers by the parser they run. */
+	private readonly crawlersByDialect = new Map<Dialect, string[]>();
+	/** The target crawlers, as the crawler model knows them. */
+	readonly targets: readonly CrawlerProfile[];
 
 	constructor(
 		readonly model: RobotsModel,
@@ -111,6 +117,43 @@ export class CheckContext {
 		private readonly lineCache?: { readonly cache: LineCache; readonly from: number },
 	) {
 		this.dialects = analysisDialects(options);
+		this.targets = options.crawlers.map((token) => crawlerProfile(token));
+		for (const token of options.crawlers) {
+			const dialect = crawlerProfile(token).dialect;
+			const tokens = this.crawlersByDialect.get(dialect) ?? [];
+			tokens.push(token);
+			this.crawlersByDialect.set(dialect, tokens);
+		}
+	}
+
+	/**
+	 * Who reads with these parsers, for messages: the target crawlers that run them ("Googlebot, bingbot and 6 more"),
+	 * and for a parser no target runs, its kind of robot ("1996-draft robots").
+	 */
+	who(dialects: readonly Dialect[]): string {
+		const readers = this.readers(dialects);
+		// Every target crawler, and no robots beyond them: say so rather than list them.
+		if (readers.length > 3 && readers.length === this.targets.length && this.targets.every((crawler) => readers.includes(crawler.token))) {
+			return 'all your crawlers';
+		}
+		return listNames(readers, 3);
+	}
+
+	/** Whether `who(dialects)` names more than one reader (for the verb). */
+	many(dialects: readonly Dialect[]): boolean {
+		const readers = this.readers(dialects);
+		return readers.length > 1 || readers.some((reader) => reader.endsWith('s'));
+	}
+
+	/** The readers of the parsers among `dialects` that the analysis considers (of all of them, if it considers none). */
+	private readers(dialects: readonly Dialect[]): string[] {
+		const considered = dialects.filter((dialect) => this.dialects.includes(dialect));
+		const names: string[] = [];
+		for (const dialect of considered.length > 0 ? considered : dialects) {
+			const tokens = this.crawlersByDialect.get(dialect);
+			names.push(...(tokens ?? [robotsOf[dialect]]));
+		}
+		return names;
 	}
 
 	/** A value computed from one line only (its node and text), kept while the line stays as it is. */
@@ -171,6 +214,15 @@ export class CheckContext {
 		return dialects.filter((dialect) => this.dialects.includes(dialect));
 	}
 }
+
+/** How a parser's robots are named when no target crawler runs it. */
+const robotsOf: Readonly<Record<Dialect, string>> = {
+	rfc9309: 'RFC 9309 parsers',
+	google: 'Google\'s parser',
+	yandex: 'Yandex\'s parser',
+	draft1996: '1996-draft robots',
+	original1994: '1994 robots',
+};
 
 /** A check reads the lines of its context's window and reports problems; it never throws on odd input. */
 export type Check = (context: CheckContext) => void;

@@ -5,7 +5,8 @@
 
 import { parseYandexHost, unknownTopLevelDomain } from '../../matching/host';
 import type { LineNode } from '../../syntax/ast';
-import { at, withLines, type Check, type CheckEntry, type FileCheck } from '../context';
+import { listNames } from '../../crawlers/explain';
+import { at, withLines, type Check, type CheckContext, type CheckEntry, type FileCheck } from '../context';
 
 const host: FileCheck = (context, file) => {
 	const { model } = context;
@@ -154,7 +155,7 @@ const crawlDelay: Check = (context) => {
 				line,
 				start: node.keyStart,
 				end: node.keyEnd,
-				message: 'Google ignores Crawl-delay (Bing and Yandex read it; Yandex has ignored it since 2018 too).',
+				message: crawlDelayMessage(context),
 			});
 			if (!crawlDelayValue.test(value)) {
 				context.report({ code: 'invalid-crawl-delay', ...span, message: `Crawl-delay takes a number of seconds, such as "10" or "0.5"; crawlers ignore "${value}".` });
@@ -236,4 +237,14 @@ export const recordChecks: readonly CheckEntry[] = [{ file: host }, { window: ho
 /** The lines `host` reads: Host lines with a value. */
 export function isHostLine(node: LineNode): boolean {
 	return node.directive === 'host' && node.valueStart !== node.valueEnd;
+}
+
+/** Who of the target crawlers ignores Crawl-delay and who reads it, as the crawler catalogue documents. */
+function crawlDelayMessage(context: CheckContext): string {
+	const ignoring = context.targets.filter((crawler) => crawler.honours.crawlDelay === false).map((crawler) => crawler.token);
+	const reading = context.targets.filter((crawler) => crawler.honours.crawlDelay === true).map((crawler) => crawler.token);
+	if (ignoring.length === 0) {
+		return 'Google\'s crawlers ignore Crawl-delay; others, such as bingbot, read it.';
+	}
+	return `${listNames(ignoring, 3)} ignore${ignoring.length > 1 ? '' : 's'} Crawl-delay${reading.length > 0 ? `; ${listNames(reading, 3)} read${reading.length > 1 ? '' : 's'} it` : ''}.`;
 }
