@@ -33,12 +33,12 @@ export function formatBytes(bytes: number): string {
 	return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
-/** "(Google documents this)" or "(assumed: no public source says so)". */
+/** "(Google documents this)", or "(our assumption: …)" for a fact no public source we checked states. */
 export function provenance(crawler: CrawlerProfile, fact: CrawlerFact): string {
 	if (!crawler.known) {
 		return '(assumed: we do not know this crawler)';
 	}
-	return crawler.assumed.includes(fact) ? '(assumed: no public source says so)' : `(${crawler.owner} documents this)`;
+	return crawler.assumed.includes(fact) ? '(our assumption: no public source checked)' : `(${crawler.owner} documents this)`;
 }
 
 /** Which parser the crawler runs, when that needs saying: assumed for unknown tokens, or chosen instead of its own. */
