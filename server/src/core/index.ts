@@ -75,3 +75,81 @@ export {
 	type ReadExtent,
 } from './crawlers/reading';
 export { describeReading, explainEvaluation, listNames, verdictSentence, verdictWord } from './crawlers/explain';
+export {
+	compileCrawlerDecider,
+	crawlerReasons,
+	decideTable,
+	decisionLine,
+	isAllowedDecision,
+	packDecision,
+	rulesAs,
+	unpackDecision,
+	type CrawlerDecider,
+	type Decision,
+	type PackedDecision,
+} from './crawlers/reading';
+export { checkUrl, looksLikeXml, maxListUrls, parseSitemap, parseUrlList, type ListedUrl, type Sitemap, type UrlList } from './bench/urls';
+export {
+	defaultDiffCrawlers,
+	describeChange,
+	diffRobots,
+	probeUrls,
+	verdictFlips,
+	type DecisionSide,
+	type DiffOptions,
+	type ReadingChange,
+	type RobotsDiff,
+	type RuleLine,
+	type VerdictFlip,
+} from './bench/diff';
+export { auditByCategory, auditCategories, crawlersOf, type AuditCategory } from './bench/audit';
+export { computeBench, maxBenchColumns, maxBenchRows, maxProbes, type BenchBaseline, type BenchInput } from './features/testBench';
+export { aiTrainingCrawlers, computeAiTrainingActions } from './features/aiTraining';
+export {
+	defaultRobotsFileName,
+	expectationsFileName,
+	expectationsFileSuffix,
+	expectationsLanguageId,
+	fieldAt,
+	isExpectationsFileName,
+	parseExpectations,
+	verdictWords,
+	type Expectation,
+	type ExpectationProblem,
+	type ExpectationProblemCode,
+	type ExpectationsFile,
+	type ExpectedVerdict,
+	type Span,
+} from './expectations/format';
+export {
+	checkExpectations,
+	expectationCrawler,
+	failureMessage,
+	passMessage,
+	robotsLineOf,
+	summaryText,
+	uncheckedExpectations,
+	type CheckedExpectations,
+	type ExpectationResult,
+} from './expectations/check';
+export {
+	computeExpectationCompletions,
+	computeExpectationDiagnostics,
+	computeExpectationFailuresInRobots,
+	computeExpectationHover,
+	computeExpectationLenses,
+	openTestBenchCommand,
+	type ExpectationsSource,
+} from './expectations/features';
+export type {
+	BenchAuditCategory,
+	BenchBaselineParams,
+	BenchBaselineResult,
+	BenchCell,
+	BenchColumn,
+	BenchParams,
+	BenchResult,
+	BenchRow,
+	ParseUrlsParams,
+	ParseUrlsResult,
+} from './protocol';

@@ -6,7 +6,7 @@
 import { dialectNames, isRecordDialect, type Dialect } from '../dialect';
 import type { CrawlerFact } from '../facts/crawlers';
 import type { CrawlerProfile } from './profile';
-import type { CrawlerEvaluation, CrawlerReading } from './reading';
+import type { CrawlerEvaluation, CrawlerReading, CrawlerReason } from './reading';
 
 /** At most this many names are listed before "and N more". */
 export const maxListed = 5;
@@ -138,6 +138,16 @@ const maxRuleText = 80;
 export function ruleText(text: string): string {
 	return text.length > maxRuleText ? text.slice(0, maxRuleText - 1) + '…' : text;
 }
+
+/** Why a verdict is what it is when no rule decides, in a few words; '' for a deciding rule. */
+export const reasonWords: Readonly<Record<CrawlerReason, string>> = {
+	rule: '',
+	'no-matching-rule': 'no rule of its group matches',
+	'no-group': 'no group applies',
+	'robots-txt': '/robots.txt is always allowed',
+	'too-large': 'the file is over its size limit',
+	'ignores-robots-txt': 'it does not follow robots.txt',
+};
 
 /** What decided, without the verdict: "by line 3 `Disallow: /x` (the longest matching rule)". */
 export function describeDecision(evaluation: CrawlerEvaluation): string {

@@ -10,6 +10,8 @@ import type { SizeLimit } from '../facts/crawlers';
 import { selectGroups, type GroupSelection } from '../matching/agents';
 import { utf8Length } from '../matching/encoding';
 import { evaluatePrepared, prepareSelection, type AppliedGroup, type Evaluation, type Prepared } from '../matching/evaluate';
+import { hostRuleDecides, noRuleMatches, robotsTxtExempt, type Matcher } from '../matching/matcher';
+import type { CompiledRule } from '../matching/rules';
 import { lexLine } from '../syntax/lexer';
 import { RobotsModel } from '../syntax/parser';
 import { crawlerProfile, type CrawlerProfile } from './profile';
@@ -276,4 +278,151 @@ export function compileCrawlerMatcher(model: RobotsModel, crawler: CrawlerProfil
 	}
 	const matcher = entry.prepared.matcher;
 	return { crawler: profile, isAllowed: (url) => matcher.isAllowed(url) };
+}
+
+/**
+ * The reasons a packed decision names, by code: `rule` is 0, so that a rule's decision is its line and verdict.
+ * The order is part of the wire format of the test bench (core/protocol.ts); append only.
+ */
+export const crawlerReasons: readonly CrawlerReason[] = ['rule', 'no-matching-rule', 'no-group', 'robots-txt', 'too-large', 'ignores-robots-txt'];
+
+/**
+ * A decision packed into one integer, for tables of many URLs and crawlers: bit 0 is the verdict (1: allow), bits 1-3
+ * the reason (`crawlerReasons`), and the rest the deciding line plus one (0: no rule decided). What the file's rule
+ * says when the crawler ignores robots.txt is the line's own verdict.
+ */
+export type PackedDecision = number;
+
+export function packDecision(verdict: 'allow' | 'disallow', reason: CrawlerReason, line: number): PackedDecision {
+	return ((line + 1) << 4) | (crawlerReasons.indexOf(reason) << 1) | (verdict === 'allow' ? 1 : 0);
+}
+
+/** A packed decision read back. */
+export interface Decision {
+	readonly verdict: 'allow' | 'disallow';
+	readonly reason: CrawlerReason;
+	/** The deciding line (0-based), or -1. */
+	readonly line: number;
+}
+
+export function unpackDecision(code: PackedDecision): Decision {
+	return {
+		verdict: (code & 1) === 1 ? 'allow' : 'disallow',
+		reason: crawlerReasons[(code >> 1) & 7],
+		line: (code >> 4) - 1,
+	};
+}
+
+/** The verdict of a packed decision. */
+export function isAllowedDecision(code: PackedDecision): boolean {
+	return (code & 1) === 1;
+}
+
+/** The deciding line of a packed decision (0-based), or -1. */
+export function decisionLine(code: PackedDecision): number {
+	return (code >> 4) - 1;
+}
+
+/**
+ * Verdicts and deciding lines for many URLs, as `evaluateAs` gives them but without building explanations: one walk
+ * of the compiled rules per URL, and a packed integer out.
+ */
+export interface CrawlerDecider {
+	readonly crawler: CrawlerProfile;
+	readonly reading: CrawlerReading;
+	/** The decision `evaluateAs` would reach for `url`: its verdict, reason and deciding line. */
+	decide(url: string): PackedDecision;
+}
+
+/** A fast decider for one crawler, exactly as `evaluateAs` decides (a property test holds them equal). */
+export function compileCrawlerDecider(model: RobotsModel, crawler: CrawlerProfile | string): CrawlerDecider {
+	const profile = typeof crawler === 'string' ? crawlerProfile(crawler) : crawler;
+	const entry = prepared(model, profile);
+	const { reading } = entry;
+	if (reading.extent.kind === 'too-large') {
+		const code = packDecision('allow', 'too-large', -1);
+		return { crawler: profile, reading, decide: () => code };
+	}
+	const translate = fileDecisions(entry.prepared);
+	const { matcher } = entry.prepared;
+	if (profile.ignoresRobotsTxt) {
+		return { crawler: profile, reading, decide: (url) => ignoring(translate(matcher.decideIndex(url))) };
+	}
+	return { crawler: profile, reading, decide: (url) => translate(matcher.decideIndex(url)) };
+}
+
+/** What the file decides, from `Matcher.decideIndex`, packed. */
+function fileDecisions(rules: Prepared): (index: number) => PackedDecision {
+	const { matcher, selection } = rules;
+	const compiled = matcher.rules;
+	const packed = new Int32Array(compiled.length);
+	for (let i = 0; i < compiled.length; i++) {
+		packed[i] = packDecision(compiled[i].allow ? 'allow' : 'disallow', 'rule', compiled[i].line);
+	}
+	const none = packDecision('allow', selection.kind === 'none' ? 'no-group' : 'no-matching-rule', -1);
+	const exempt = packDecision('allow', 'robots-txt', -1);
+	const host = matcher.impliedHostRule;
+	const hostCode = host ? packDecision('disallow', 'rule', host.line) : none;
+	return (index) => (index >= 0 ? packed[index] : index === noRuleMatches ? none : index === robotsTxtExempt ? exempt : index === hostRuleDecides ? hostCode : none);
+}
+
+const ignoresReason = crawlerReasons.indexOf('ignores-robots-txt');
+
+/** The decision of a crawler that fetches anyway: allowed, with the line the file decides by. */
+function ignoring(code: PackedDecision): PackedDecision {
+	return (code & ~15) | (ignoresReason << 1) | 1;
+}
+
+/**
+ * A table of decisions, `urls.length` rows by `crawlers.length` columns, row-major. Crawlers that follow the same
+ * groups in the same parser share one walk per URL (on most files, most crawlers follow `*`), so the cost grows with
+ * the number of distinct readings, not of columns.
+ */
+export function decideTable(model: RobotsModel, crawlers: readonly (CrawlerProfile | string)[], urls: readonly string[]): Int32Array {
+	const columns = crawlers.length;
+	const table = new Int32Array(urls.length * columns);
+	// Distinct matchers, and for each column the matcher it reads with (or -1 for a constant decision).
+	const matchers: Matcher[] = [];
+	const plan: { matcher: number; translate: (index: number) => PackedDecision; ignores: boolean; constant: number }[] = [];
+	for (const crawler of crawlers) {
+		const profile = typeof crawler === 'string' ? crawlerProfile(crawler) : crawler;
+		const entry = prepared(model, profile);
+		if (entry.reading.extent.kind === 'too-large') {
+			plan.push({ matcher: -1, translate: () => 0, ignores: false, constant: packDecision('allow', 'too-large', -1) });
+			continue;
+		}
+		const matcher = entry.prepared.matcher;
+		let index = matchers.findIndex((known) => known.decidesLike(matcher));
+		if (index < 0) {
+			index = matchers.length;
+			matchers.push(matcher);
+		}
+		// The "none" decision depends on the crawler's own selection, so each column keeps its own translation.
+		plan.push({ matcher: index, translate: fileDecisions(entry.prepared), ignores: profile.ignoresRobotsTxt, constant: 0 });
+	}
+	const indices = new Int32Array(matchers.length);
+	for (let row = 0; row < urls.length; row++) {
+		const url = urls[row];
+		for (let m = 0; m < matchers.length; m++) {
+			indices[m] = matchers[m].decideIndex(url);
+		}
+		const at = row * columns;
+		for (let column = 0; column < columns; column++) {
+			const step = plan[column];
+			if (step.matcher < 0) {
+				table[at + column] = step.constant;
+			} else {
+				const code = step.translate(indices[step.matcher]);
+				table[at + column] = step.ignores ? ignoring(code) : code;
+			}
+		}
+	}
+	return table;
+}
+
+/** The rules a crawler reads, as its parser compiled them (for comparing two versions of a file). */
+export function rulesAs(model: RobotsModel, crawler: CrawlerProfile | string): readonly CompiledRule[] {
+	const profile = typeof crawler === 'string' ? crawlerProfile(crawler) : crawler;
+	const entry = prepared(model, profile);
+	return entry.reading.extent.kind === 'too-large' ? [] : entry.prepared.matcher.rules;
 }

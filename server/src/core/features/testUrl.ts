@@ -88,7 +88,8 @@ export function computeAgents(model: RobotsModel, options: AnalysisOptions): Age
 	return { fromFile, targets: [...options.crawlers], known };
 }
 
-function summary(profile: CrawlerProfile): CrawlerSummary {
+/** A crawler as the protocol describes it. */
+export function summary(profile: CrawlerProfile): CrawlerSummary {
 	return {
 		token: profile.token,
 		owner: profile.owner,
@@ -186,7 +187,7 @@ const unnamedCandidates = ['AnyCrawler', 'SomeCrawler', 'OtherCrawler', 'Unliste
  * matches substrings, so a group for `bot` names every name containing it; the candidates are tried in turn, then
  * names made of one repeated letter. (An empty User-agent value names every crawler in the 1996 draft: no name helps.)
  */
-function unnamedCrawler(model: RobotsModel): string {
+export function unnamedCrawler(model: RobotsModel): string {
 	const namesNone = (name: string) => allDialects.every((dialect) => selectGroups(model, dialect, name).kind !== 'specific');
 	for (const candidate of unnamedCandidates) {
 		if (namesNone(candidate)) {

@@ -49,6 +49,13 @@ export function isRobotsTxtPath(text: string, start: number, end: number): boole
 	return true;
 }
 
+/** `Matcher.decideIndex`: no rule matches the path. */
+export const noRuleMatches = -1;
+/** `Matcher.decideIndex`: the path is `/robots.txt`, which the dialect always allows. */
+export const robotsTxtExempt = -2;
+/** `Matcher.decideIndex`: Yandex's Host names another mirror, which implies `Disallow: /`. */
+export const hostRuleDecides = -3;
+
 /** One crawler's verdicts in one dialect; made by `compileMatcher`, reused for every URL. */
 export class Matcher {
 	/** RFC 9309 §2.2.2 and the 1996 draft §3.2.2: "/robots.txt" is always allowed (Google and Yandex have no such rule). */
@@ -65,6 +72,16 @@ export class Matcher {
 
 	/** Whether the crawler may fetch `url` (a full URL, `host/path` or a path), exactly as `evaluate()` decides. */
 	isAllowed(url: string): boolean {
+		const index = this.decideIndex(url);
+		return index === robotsTxtExempt || (index !== hostRuleDecides && (index < 0 || this.ruleSet.allows(index)));
+	}
+
+	/**
+	 * What decides for `url`, as a number, without allocating for a plain path: the index in `rules` of the deciding
+	 * rule, `noRuleMatches`, `robotsTxtExempt` (`/robots.txt` itself), or `hostRuleDecides` (Yandex's Host names
+	 * another mirror). `isAllowed` and the crawler model's fast decide path both read it, so they cannot disagree.
+	 */
+	decideIndex(url: string): number {
 		let text = url;
 		let start = pathStartOf(url);
 		let end: number;
@@ -80,20 +97,38 @@ export class Matcher {
 				const raw = url.slice(start, hash < 0 ? url.length : hash);
 				const path = raw.charCodeAt(0) === 47 ? raw : '/' + raw;
 				if (this.exemptsRobotsTxt && isRobotsTxtPath(path, 0, path.length)) {
-					return true;
+					return robotsTxtExempt;
 				}
 				text = normalizePath(path, this.dialect);
 				start = 0;
 				end = text.length;
 			} else if (this.exemptsRobotsTxt && isRobotsTxtPath(url, start, end)) {
-				return true;
+				return robotsTxtExempt;
 			}
 		}
 		const best = this.ruleSet.matchRange(text, start, end);
 		if (this.hostRule && (best < 0 || weight(this.ruleSet.rules[best]) < 2) && this.isOtherMirror(url)) {
-			return false;
+			return hostRuleDecides;
 		}
-		return best < 0 || this.ruleSet.allows(best);
+		return best < 0 ? noRuleMatches : best;
+	}
+
+	/** The compiled rules `decideIndex` indexes. */
+	get rules(): readonly CompiledRule[] {
+		return this.ruleSet.rules;
+	}
+
+	/** The rule Yandex's Host implies, when the dialect reads Host and the file has a valid one. */
+	get impliedHostRule(): CompiledRule | undefined {
+		return this.hostRule?.rule;
+	}
+
+	/**
+	 * Whether two matchers decide alike for every URL: the same compiled rules (shared by crawlers that follow the same
+	 * groups in the same dialect) and the same Host.
+	 */
+	decidesLike(other: Matcher): boolean {
+		return this.ruleSet === other.ruleSet && this.dialect === other.dialect && this.hostRule === other.hostRule;
 	}
 
 	/** The rule that decides for `url`, whose path in the dialect's form is `path`; `/robots.txt` is the caller's. */

@@ -1,0 +1,311 @@
+/**
+ * URL lists for the test bench and the expectations: what counts as a URL to test, a list of them typed or pasted one
+ * a line, and the `<loc>` URLs of a sitemap.xml. Everything here is tolerant: a line or an element that cannot be read
+ * gets a message of its own and the rest is read on; every scan is linear in the text.
+ */
+
+/** The most rows a list gives; more are counted and reported, not kept. */
+export const maxListUrls = 50_000;
+
+/** Longer rows are cut in messages. */
+const maxShown = 60;
+
+/** A piece of text as a message quotes it: cut, with control characters shown as `?`. */
+export function quoteInput(text: string): string {
+	const shown = text.length > maxShown ? text.slice(0, maxShown - 1) + '…' : text;
+	// eslint-disable-next-line no-control-regex
+	return '`' + shown.replace(/[\u0000-\u001f\u007f\ufffd]/g, '?') + '`';
+}
+
+const schemePattern = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+/** `host.tld/…`, `host.tld:8080/…` or `localhost/…`: what Test URL also reads as a host and a path. */
+const hostPathPattern = /^(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9-]+(?::[0-9]{1,5})?(?:[/?#;]|$)|^localhost(?::[0-9]{1,5})?(?:[/?#;]|$)/;
+
+/**
+ * Why `text` cannot be tested as a URL, or undefined when it can: a path (`/private/x`), an http, https or ftp URL,
+ * or `host/path`. RFC 9309 §2.2.2 matches rules against the path of a URI, so anything without one is refused with a
+ * message that says what to write instead.
+ */
+export function checkUrl(text: string): string | undefined {
+	if (text === '') {
+		return 'An empty URL: write a path such as /private/x or a URL such as https://example.com/private/x.';
+	}
+	// eslint-disable-next-line no-control-regex
+	if (/[\u0000-\u0008\u000e-\u001f\u007f\ufffd]/.test(text)) {
+		return `${quoteInput(text)} holds control characters or bytes that are not text (binary data?), so it is not a URL.`;
+	}
+	if (/\s/.test(text)) {
+		return `${quoteInput(text)} contains a space or a line break; a URL writes a space as %20.`;
+	}
+	if (text.charCodeAt(0) === 47) {
+		if (text.startsWith('//') && (text.length === 2 || text.charCodeAt(2) === 47)) {
+			return `${quoteInput(text)} has no host after "//"; a path starts with a single /.`;
+		}
+		return undefined;
+	}
+	const scheme = schemePattern.exec(text);
+	if (scheme && !hostPathPattern.test(text)) {
+		const name = scheme[1].toLowerCase();
+		if (name !== 'http' && name !== 'https' && name !== 'ftp') {
+			return `${quoteInput(text)} is a ${name}: URL; robots.txt applies to http, https and ftp URLs.`;
+		}
+		if (!text.startsWith('://', scheme[0].length - 1) || /^[/?#;]|^$/.test(text.slice(scheme[0].length + 2))) {
+			return `${quoteInput(text)} has no host: write ${name}://example.com/path.`;
+		}
+		return undefined;
+	}
+	if (hostPathPattern.test(text)) {
+		return undefined;
+	}
+	return `${quoteInput(text)} is not a URL or a path: a path starts with / (e.g. /private/x), a URL with https://.`;
+}
+
+/** One entry of a list: the URL as given and the source line it came from (1-based). */
+export interface ListedUrl {
+	readonly url: string;
+	readonly line: number;
+}
+
+/** A list of URLs read from text: one a line, or a sitemap. */
+export interface UrlList {
+	readonly kind: 'list' | 'sitemap' | 'sitemap-index';
+	/** The URLs, duplicates dropped, at most `maxListUrls`. Each may still be unusable (`checkUrl` says why). */
+	readonly urls: readonly ListedUrl[];
+	/** For a sitemap index: the sitemaps it lists. */
+	readonly sitemaps: readonly ListedUrl[];
+	/** What people should know: entries left out, duplicates, unreadable parts (each once, with a count). */
+	readonly notes: readonly string[];
+}
+
+/** Whether a text is XML (a sitemap) rather than a list: its first non-blank character is `<`. */
+export function looksLikeXml(text: string): boolean {
+	for (let i = 0; i < text.length && i < 4096; i++) {
+		const code = text.charCodeAt(i);
+		if (code === 0xfeff || code === 32 || code === 9 || code === 10 || code === 13) {
+			continue;
+		}
+		return code === 60;
+	}
+	return false;
+}
+
+/**
+ * Reads URLs from text: a sitemap (`<urlset>` or `<sitemapindex>`) when it is XML, else one URL a line, skipping
+ * blank lines and `#` comments. At most `max` URLs are kept; the notes say how many were left out.
+ */
+export function parseUrlList(text: string, max = maxListUrls): UrlList {
+	if (looksLikeXml(text)) {
+		const sitemap = parseSitemap(text, max);
+		const notes = [...sitemap.problems.slice(0, 5).map((problem) => `Line ${problem.line}: ${problem.message}`)];
+		if (sitemap.problems.length > 5) {
+			notes.push(`${(sitemap.problems.length - 5).toLocaleString('en')} more problems in the XML.`);
+		}
+		return { kind: sitemap.isIndex ? 'sitemap-index' : 'sitemap', urls: sitemap.urls, sitemaps: sitemap.sitemaps, notes: [...notes, ...sitemap.notes] };
+	}
+	const urls: ListedUrl[] = [];
+	const seen = new Set<string>();
+	let duplicates = 0;
+	let leftOut = 0;
+	let line = 0;
+	let start = 0;
+	while (start <= text.length) {
+		let end = start;
+		while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) {
+			end++;
+		}
+		line++;
+		const entry = text.slice(start, end).trim();
+		if (entry !== '' && entry.charCodeAt(0) !== 35 && !(line === 1 && entry === '\ufeff')) {
+			const url = line === 1 && entry.charCodeAt(0) === 0xfeff ? entry.slice(1).trim() : entry;
+			if (seen.has(url)) {
+				duplicates++;
+			} else if (urls.length >= max) {
+				leftOut++;
+			} else {
+				seen.add(url);
+				urls.push({ url, line });
+			}
+		}
+		// CRLF is one line break.
+		start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
+	}
+	const notes: string[] = [];
+	if (leftOut > 0) {
+		notes.push(`Kept the first ${max.toLocaleString('en')} URLs; ${leftOut.toLocaleString('en')} more were left out.`);
+	}
+	if (duplicates > 0) {
+		notes.push(`${duplicates.toLocaleString('en')} duplicate${duplicates === 1 ? '' : 's'} dropped.`);
+	}
+	return { kind: 'list', urls, sitemaps: [], notes };
+}
+
+/** What a sitemap yields. */
+export interface Sitemap {
+	/** `<sitemapindex>` rather than `<urlset>`. */
+	readonly isIndex: boolean;
+	/** The `<loc>` of each `<url>` (for an index: none). */
+	readonly urls: readonly ListedUrl[];
+	/** The `<loc>` of each `<sitemap>` of an index. */
+	readonly sitemaps: readonly ListedUrl[];
+	/** Parts that could not be read, by line. */
+	readonly problems: readonly { readonly line: number; readonly message: string }[];
+	readonly notes: readonly string[];
+}
+
+/**
+ * The URLs of a sitemap (sitemaps.org protocol 0.9): the text of every `<loc>` element, with CDATA sections and the
+ * XML entities decoded and surrounding whitespace trimmed. Not a validating parser: tags are found by name whatever
+ * their namespace prefix or case, everything else is skipped, and a `<loc>` that is never closed is reported and
+ * read up to the next tag. One pass; each character is looked at a bounded number of times.
+ */
+export function parseSitemap(text: string, max = maxListUrls): Sitemap {
+	const urls: ListedUrl[] = [];
+	const sitemaps: ListedUrl[] = [];
+	const problems: { line: number; message: string }[] = [];
+	const seen = new Set<string>();
+	let isIndex = false;
+	let leftOut = 0;
+	let duplicates = 0;
+	// Line counting that only moves forward.
+	let line = 1;
+	let counted = 0;
+	const lineAt = (offset: number): number => {
+		for (; counted < offset; counted++) {
+			if (text.charCodeAt(counted) === 10) {
+				line++;
+			}
+		}
+		return line;
+	};
+	let i = text.indexOf('<');
+	while (i >= 0 && i < text.length) {
+		if (text.startsWith('<!--', i)) {
+			const end = text.indexOf('-->', i + 4);
+			if (end < 0) {
+				problems.push({ line: lineAt(i), message: 'A comment is never closed ("-->"); the rest of the file is skipped.' });
+				break;
+			}
+			i = text.indexOf('<', end + 3);
+			continue;
+		}
+		if (text.startsWith('<![CDATA[', i)) {
+			const end = text.indexOf(']]>', i + 9);
+			i = end < 0 ? -1 : text.indexOf('<', end + 3);
+			continue;
+		}
+		const closing = text.charCodeAt(i + 1) === 47;
+		let nameEnd = i + (closing ? 2 : 1);
+		while (nameEnd < text.length && !isNameEnd(text.charCodeAt(nameEnd))) {
+			nameEnd++;
+		}
+		const name = localName(text.slice(i + (closing ? 2 : 1), nameEnd));
+		const tagEnd = text.indexOf('>', nameEnd);
+		if (tagEnd < 0) {
+			problems.push({ line: lineAt(i), message: 'A tag is never closed (">"); the rest of the file is skipped.' });
+			break;
+		}
+		if (!closing && name === 'sitemapindex') {
+			isIndex = true;
+		}
+		if (closing || name !== 'loc' || text.charCodeAt(tagEnd - 1) === 47) {
+			i = text.indexOf('<', tagEnd + 1);
+			continue;
+		}
+		// The element's text: character data and CDATA sections up to `</loc>` (any prefix).
+		const startLine = lineAt(i);
+		let value = '';
+		let at = tagEnd + 1;
+		let closed = false;
+		while (at < text.length) {
+			const next = text.indexOf('<', at);
+			value += decodeEntities(text.slice(at, next < 0 ? text.length : next), problems, startLine);
+			if (next < 0) {
+				at = text.length;
+				break;
+			}
+			if (text.startsWith('<![CDATA[', next)) {
+				const end = text.indexOf(']]>', next + 9);
+				value += text.slice(next + 9, end < 0 ? text.length : end);
+				at = end < 0 ? text.length : end + 3;
+				continue;
+			}
+			if (text.startsWith('<!--', next)) {
+				const end = text.indexOf('-->', next + 4);
+				at = end < 0 ? text.length : end + 3;
+				continue;
+			}
+			at = next;
+			if (text.charCodeAt(next + 1) === 47) {
+				let end = next + 2;
+				while (end < text.length && !isNameEnd(text.charCodeAt(end))) {
+					end++;
+				}
+				closed = localName(text.slice(next + 2, end)) === 'loc';
+			}
+			break;
+		}
+		if (!closed) {
+			problems.push({ line: startLine, message: '<loc> is not closed by </loc>; its text is read up to the next tag.' });
+		}
+		const url = value.trim();
+		if (url === '') {
+			problems.push({ line: startLine, message: 'An empty <loc>.' });
+		} else if (seen.has(url)) {
+			duplicates++;
+		} else {
+			seen.add(url);
+			const list = isIndex ? sitemaps : urls;
+			if (list.length >= max) {
+				leftOut++;
+			} else {
+				list.push({ url, line: startLine });
+			}
+		}
+		i = at < text.length ? text.indexOf('<', at + (closed ? 1 : 0)) : -1;
+	}
+	const notes: string[] = [];
+	if (leftOut > 0) {
+		notes.push(`Kept the first ${max.toLocaleString('en')} URLs of the sitemap; ${leftOut.toLocaleString('en')} more were left out.`);
+	}
+	if (duplicates > 0) {
+		notes.push(`${duplicates.toLocaleString('en')} duplicate <loc>${duplicates === 1 ? '' : 's'} dropped.`);
+	}
+	if (isIndex) {
+		notes.push(`This is a sitemap index: it lists ${sitemaps.length.toLocaleString('en')} sitemap${sitemaps.length === 1 ? '' : 's'}, not pages; load one of them.`);
+	} else if (urls.length === 0 && problems.length === 0) {
+		notes.push('No <loc> element found: this does not look like a sitemap.');
+	}
+	return { isIndex, urls, sitemaps, problems, notes };
+}
+
+/** Whitespace, `/`, `>` end a tag name. */
+function isNameEnd(code: number): boolean {
+	return code === 32 || code === 9 || code === 10 || code === 13 || code === 47 || code === 62;
+}
+
+/** The name without its namespace prefix, in lower case (`sm:LOC` is `loc`). */
+function localName(name: string): string {
+	const colon = name.indexOf(':');
+	return (colon >= 0 ? name.slice(colon + 1) : name).toLowerCase();
+}
+
+const namedEntities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: '\'' };
+
+/** XML's five named entities and character references; anything else is kept as written and reported once. */
+function decodeEntities(text: string, problems: { line: number; message: string }[], line: number): string {
+	if (!text.includes('&')) {
+		return text;
+	}
+	return text.replace(/&(#[0-9]{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{1,10});?/g, (match, name: string) => {
+		if (name.charCodeAt(0) === 35) {
+			const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+			return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+		}
+		const decoded = namedEntities[name];
+		if (decoded === undefined) {
+			problems.push({ line, message: `Unknown entity ${quoteInput(match)} kept as written.` });
+			return match;
+		}
+		return decoded;
+	});
+}

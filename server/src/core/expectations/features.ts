@@ -1,0 +1,286 @@
+/**
+ * The editor features of an expectations file, as pure functions of the checked file: diagnostics (a line that cannot
+ * be read, an unknown crawler and the parser assumed for it, a failing expectation with the deciding line of the
+ * robots.txt as related information), the "n passed, m failed" lens, completion of crawler tokens, paths and
+ * verdicts, and hovers; and, in the robots.txt itself, a diagnostic on the line that makes an expectation fail.
+ */
+
+import {
+	CompletionItemKind,
+	DiagnosticSeverity,
+	MarkupKind,
+	type CodeLens,
+	type CompletionItem,
+	type Diagnostic,
+	type Hover,
+	type Position,
+	type Range,
+} from 'vscode-languageserver-types';
+import { explainEvaluation, listNames, parserNote } from '../crawlers/explain';
+import { crawlerProfile } from '../crawlers/profile';
+import { allDialects, dialectNames } from '../dialect';
+import { diagnosticSource } from '../diagnostics/index';
+import { knownCrawlers } from '../facts/crawlers';
+import { revealLineCommand } from '../features/codeLens';
+import type { AnalysisOptions } from '../options';
+import type { RobotsModel } from '../syntax/parser';
+import { failureMessage, passMessage, robotsLineOf, summaryText, type CheckedExpectations, type ExpectationResult } from './check';
+import { fieldAt, type Span } from './format';
+
+/** The client command that opens the test bench (robots.txt uri, URLs, crawler tokens). */
+export const openTestBenchCommand = 'robotsTxt.openTestBench';
+
+function range(line: number, span: Span): Range {
+	return { start: { line, character: span.start }, end: { line, character: span.end } };
+}
+
+function lineRange(model: RobotsModel, line: number): Range {
+	const length = line < model.lineCount ? model.lines[line].length : 0;
+	return { start: { line, character: 0 }, end: { line, character: length } };
+}
+
+/** Diagnostics of an expectations file; `robotsUri` is the robots.txt its failures point into. */
+export function computeExpectationDiagnostics(checked: CheckedExpectations, robotsUri: string | undefined): Diagnostic[] {
+	const { file } = checked;
+	const diagnostics: Diagnostic[] = file.problems.map((problem) => ({
+		range: range(problem.line, problem.span),
+		severity: DiagnosticSeverity.Error,
+		code: problem.code,
+		source: diagnosticSource,
+		message: problem.message,
+	}));
+	if (checked.results === undefined) {
+		const at = file.robots ? range(file.robots.line, file.robots.span) : { start: { line: 0, character: 0 }, end: { line: 0, character: file.lines[0]?.length ?? 0 } };
+		diagnostics.push({ range: at, severity: DiagnosticSeverity.Error, code: 'robots-txt-not-found', source: diagnosticSource, message: checked.robotsProblem ?? 'No robots.txt to test.' });
+		return sortByPosition(diagnostics);
+	}
+	// An unknown token is noted once, on its first line, with the other lines named.
+	const unknown = new Map<string, ExpectationResult[]>();
+	for (const result of checked.results) {
+		const { expectation, evaluation } = result;
+		if (expectation.crawler !== '*' && expectation.parser === undefined && !evaluation.crawler.known) {
+			const key = expectation.crawler.toLowerCase();
+			unknown.set(key, [...(unknown.get(key) ?? []), result]);
+		}
+		if (!result.passed) {
+			const where = robotsLineOf(evaluation);
+			diagnostics.push({
+				range: { start: { line: expectation.line, character: expectation.crawlerSpan.start }, end: { line: expectation.line, character: expectation.verdictSpan.end } },
+				severity: DiagnosticSeverity.Error,
+				code: 'expectation-failed',
+				source: diagnosticSource,
+				message: failureMessage(result),
+				...(robotsUri !== undefined ? {
+					relatedInformation: [{
+						location: { uri: robotsUri, range: lineRange(evaluation.reading.model, where) },
+						message: evaluation.rule ? `line ${where + 1} decides` : `line ${where + 1}: no rule decides`,
+					}],
+				} : {}),
+			});
+		}
+	}
+	for (const results of unknown.values()) {
+		const [first, ...rest] = results;
+		const others = rest.length > 0 ? ` (also on line${rest.length === 1 ? '' : 's'} ${listNames(rest.map((result) => String(result.expectation.line + 1)))})` : '';
+		diagnostics.push({
+			range: range(first.expectation.line, first.expectation.crawlerSpan),
+			severity: DiagnosticSeverity.Information,
+			code: 'unknown-crawler',
+			source: diagnosticSource,
+			message: `${parserNote(first.evaluation.crawler) ?? ''}${others} Write ${first.expectation.crawler}@<parser> to choose another: ${allDialects.join(', ')}.`,
+		});
+	}
+	return sortByPosition(diagnostics);
+}
+
+function sortByPosition(diagnostics: Diagnostic[]): Diagnostic[] {
+	return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}
+
+/**
+ * The lenses at the top of the file: "n passed, m failed" (going to the first failure), the robots.txt it tests, and
+ * the test bench opened on its URLs and crawlers.
+ */
+export function computeExpectationLenses(checked: CheckedExpectations, uri: string, robotsUri: string | undefined): CodeLens[] {
+	const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+	const firstFailure = checked.results?.find((result) => !result.passed);
+	const firstProblem = checked.file.problems[0];
+	const goTo = firstFailure ? firstFailure.expectation.line : firstProblem?.line;
+	const lenses: CodeLens[] = [{
+		range: top,
+		command: goTo === undefined
+			? { title: summaryText(checked), command: '' }
+			: { title: summaryText(checked), command: revealLineCommand, arguments: [uri, goTo] },
+	}];
+	if (robotsUri !== undefined && checked.results !== undefined) {
+		const urls = [...new Set(checked.file.expectations.map((expectation) => expectation.url))];
+		const crawlers = [...new Set(checked.results.map((result) => result.evaluation.crawler.token))];
+		lenses.push({ range: top, command: { title: 'Open in Test Bench', command: openTestBenchCommand, arguments: [robotsUri, urls, crawlers] } });
+	}
+	return lenses;
+}
+
+/** The hover on an expectation: passed or failed, and the crawler's whole answer. */
+export function computeExpectationHover(checked: CheckedExpectations, position: Position): Hover | null {
+	const result = checked.results?.find((candidate) => candidate.expectation.line === position.line);
+	if (!result) {
+		return null;
+	}
+	const { expectation } = result;
+	if (position.character < expectation.crawlerSpan.start || position.character > expectation.verdictSpan.end) {
+		return null;
+	}
+	const head = result.passed ? `**Passes.** ${escapeMarkdown(passMessage(result))}` : `**Fails.** ${escapeMarkdown(failureMessage(result))}`;
+	return {
+		range: { start: { line: expectation.line, character: expectation.crawlerSpan.start }, end: { line: expectation.line, character: expectation.verdictSpan.end } },
+		contents: { kind: MarkupKind.Markdown, value: `${head}\n\n${escapeMarkdown(explainEvaluation(result.evaluation))}` },
+	};
+}
+
+/** Escapes what markdown would read as markup outside the `code` spans the explanations use (inside them, nothing is markup). */
+function escapeMarkdown(text: string): string {
+	return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/([\\*_[\]<>])/g, '\\$1'))).join('');
+}
+
+/**
+ * Completion at a position of an expectations file: crawler tokens (`*`, the target crawlers, the robots.txt's own
+ * User-agent values, the catalogue) and parsers after `@`; paths from the robots.txt's rules; the two verdicts.
+ */
+export function computeExpectationCompletions(checked: CheckedExpectations, position: Position, robots: RobotsModel | undefined, options: AnalysisOptions): CompletionItem[] {
+	const text = checked.file.lines[position.line];
+	if (text === undefined) {
+		return [];
+	}
+	const at = fieldAt(text, Math.min(position.character, text.length), position.line === 0);
+	switch (at.field) {
+		case 'crawler':
+			return crawlerCompletions(text, at.span, position.line, robots, options);
+		case 'url':
+			return robots ? pathCompletions(robots, at.span, position.line) : [];
+		case 'verdict':
+			return (['allow', 'disallow'] as const).map((verdict, i) => ({
+				label: verdict,
+				kind: CompletionItemKind.EnumMember,
+				detail: verdict === 'allow' ? 'the crawler may fetch it' : 'the crawler may not fetch it',
+				sortText: String(i),
+				textEdit: { range: range(position.line, at.span), newText: verdict },
+			}));
+		default:
+			return [];
+	}
+}
+
+function crawlerCompletions(text: string, span: Span, line: number, robots: RobotsModel | undefined, options: AnalysisOptions): CompletionItem[] {
+	const word = text.slice(span.start, span.end);
+	const at = word.lastIndexOf('@');
+	if (at >= 0) {
+		const parserSpan = { start: span.start + at + 1, end: span.end };
+		return allDialects.map((dialect, i) => ({
+			label: dialect,
+			kind: CompletionItemKind.EnumMember,
+			detail: `read as the ${dialectNames[dialect]} parser`,
+			sortText: String(i),
+			textEdit: { range: range(line, parserSpan), newText: dialect },
+		}));
+	}
+	const items: CompletionItem[] = [];
+	const seen = new Set<string>();
+	const add = (token: string, detail: string, rank: number) => {
+		const key = token.toLowerCase();
+		if (seen.has(key) || token === '') {
+			return;
+		}
+		seen.add(key);
+		const profile = crawlerProfile(token);
+		items.push({
+			label: token,
+			kind: CompletionItemKind.Value,
+			detail: profile.known ? `${detail} · ${profile.owner}` : detail,
+			sortText: String(rank).padStart(5, '0'),
+			textEdit: { range: range(line, span), newText: token },
+		});
+	};
+	add('*', 'a crawler that no group names', 0);
+	options.crawlers.forEach((token, i) => add(token, 'target crawler', 100 + i));
+	if (robots) {
+		let rank = 1000;
+		for (let i = 0; i < robots.lineCount; i++) {
+			if (robots.lines[i].directive === 'user-agent') {
+				add(robots.valueText(i), 'named in the robots.txt', rank++);
+			}
+		}
+	}
+	knownCrawlers.forEach((crawler, i) => add(crawler.token, crawler.category, 10_000 + i));
+	return items;
+}
+
+/** The paths the robots.txt's rules name: each value as written, and its literal beginning before a `*` or `$`. */
+function pathCompletions(robots: RobotsModel, span: Span, line: number): CompletionItem[] {
+	const items: CompletionItem[] = [];
+	const seen = new Set<string>();
+	for (let i = 0; i < robots.lineCount && items.length < 5000; i++) {
+		const directive = robots.lines[i].directive;
+		if (directive !== 'allow' && directive !== 'disallow') {
+			continue;
+		}
+		const value = robots.valueText(i);
+		const literal = value.replace(/[*$].*$/, '');
+		for (const path of [literal, value.replace(/\$$/, '').replace(/\*/g, '')]) {
+			if (path.startsWith('/') && !seen.has(path)) {
+				seen.add(path);
+				items.push({
+					label: path,
+					kind: CompletionItemKind.File,
+					detail: `from line ${i + 1}: ${robots.lineText(i).trim()}`,
+					sortText: String(items.length).padStart(5, '0'),
+					textEdit: { range: range(line, span), newText: path },
+				});
+			}
+		}
+	}
+	return items;
+}
+
+/** An expectations file checked against the robots.txt, for the robots.txt's own diagnostics. */
+export interface ExpectationsSource {
+	readonly uri: string;
+	/** Its name for people, e.g. `robots.expectations`. */
+	readonly name: string;
+	readonly checked: CheckedExpectations;
+}
+
+/** At most this many failures are listed in one robots.txt diagnostic. */
+const maxListedFailures = 3;
+
+/**
+ * Diagnostics in the robots.txt where its expectations fail: one per robots.txt line that decides (or, when no rule
+ * decides, the group followed), listing the failures it causes, each linked to its expectation.
+ */
+export function computeExpectationFailuresInRobots(robots: RobotsModel, sources: readonly ExpectationsSource[]): Diagnostic[] {
+	const byLine = new Map<number, { source: ExpectationsSource; result: ExpectationResult }[]>();
+	for (const source of sources) {
+		for (const result of source.checked.results ?? []) {
+			if (!result.passed) {
+				const line = Math.min(robotsLineOf(result.evaluation), robots.lineCount - 1);
+				byLine.set(line, [...(byLine.get(line) ?? []), { source, result }]);
+			}
+		}
+	}
+	const diagnostics: Diagnostic[] = [];
+	for (const [line, failures] of [...byLine].sort((a, b) => a[0] - b[0])) {
+		const listed = failures.slice(0, maxListedFailures).map(({ source, result }) => `${source.name}:${result.expectation.line + 1}: ${failureMessage(result)}`);
+		const more = failures.length > maxListedFailures ? ` And ${failures.length - maxListedFailures} more.` : '';
+		diagnostics.push({
+			range: lineRange(robots, line),
+			severity: DiagnosticSeverity.Warning,
+			code: 'expectation-failed',
+			source: diagnosticSource,
+			message: `${failures.length === 1 ? 'An expectation fails' : `${failures.length} expectations fail`} here. ${listed.join(' ')}${more}`,
+			relatedInformation: failures.slice(0, 20).map(({ source, result }) => ({
+				location: { uri: source.uri, range: range(result.expectation.line, { start: result.expectation.crawlerSpan.start, end: result.expectation.verdictSpan.end }) },
+				message: `expects ${result.expectation.verdict}`,
+			})),
+		});
+	}
+	return diagnostics;
+}

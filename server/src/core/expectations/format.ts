@@ -1,0 +1,253 @@
+/**
+ * The expectations format: regression tests for a robots.txt file, one expectation a line, e.g.
+ * `Googlebot  /private/report.pdf  disallow`. Parsing never fails: each line that cannot be read gets one problem
+ * saying what is wrong with it, and every other line is read on. README.md ("Expectations") documents the format.
+ */
+
+import { allDialects, isDialect, type Dialect } from '../dialect';
+import { checkUrl, quoteInput } from '../bench/urls';
+
+/** The language id of expectations files. */
+export const expectationsLanguageId = 'robots-txt-expectations';
+/** The file name looked for beside a robots.txt; `<name>.robots.expectations` works too. */
+export const expectationsFileName = 'robots.expectations';
+/** The ending of other expectations files (`staging.robots.expectations`). */
+export const expectationsFileSuffix = '.robots.expectations';
+/** The robots.txt an expectations file tests unless `@robots` names another: the one in its folder. */
+export const defaultRobotsFileName = 'robots.txt';
+
+/** Whether a file name is an expectations file's. */
+export function isExpectationsFileName(name: string): boolean {
+	return name === expectationsFileName || name.endsWith(expectationsFileSuffix);
+}
+
+/** A range of characters on one line, 0-based, end exclusive. */
+export interface Span {
+	readonly start: number;
+	readonly end: number;
+}
+
+export type ExpectedVerdict = 'allow' | 'disallow';
+
+/** The words a verdict may be written as (compared case-insensitively). */
+export const verdictWords: Readonly<Record<string, ExpectedVerdict>> = {
+	allow: 'allow',
+	allowed: 'allow',
+	disallow: 'disallow',
+	disallowed: 'disallow',
+};
+
+/** One expectation: this crawler, this URL, this verdict. */
+export interface Expectation {
+	/** 0-based line. */
+	readonly line: number;
+	/** The product token (`*`: any crawler that no group names), without a `@parser` suffix. */
+	readonly crawler: string;
+	readonly crawlerSpan: Span;
+	/** Set by a `@parser` suffix: read the file as this parser instead of the crawler's own. */
+	readonly parser?: Dialect;
+	readonly url: string;
+	readonly urlSpan: Span;
+	readonly verdict: ExpectedVerdict;
+	readonly verdictSpan: Span;
+}
+
+/** Stable codes of what can be wrong with a line. */
+export type ExpectationProblemCode = 'expectation-syntax' | 'not-a-url' | 'unknown-parser' | 'unknown-directive' | 'duplicate-directive';
+
+export interface ExpectationProblem {
+	readonly line: number;
+	readonly span: Span;
+	readonly code: ExpectationProblemCode;
+	readonly message: string;
+}
+
+/** An expectations file as read. */
+export interface ExpectationsFile {
+	readonly lineCount: number;
+	readonly expectations: readonly Expectation[];
+	readonly problems: readonly ExpectationProblem[];
+	/** `@robots <path>`: the robots.txt to test, relative to the expectations file. */
+	readonly robots?: { readonly path: string; readonly line: number; readonly span: Span };
+	/** Each line's text, for features that look at what is being typed. */
+	readonly lines: readonly string[];
+}
+
+interface Word {
+	readonly text: string;
+	readonly start: number;
+	readonly end: number;
+}
+
+const example = '`Googlebot /private/ disallow`';
+
+/** Reads an expectations file. Never throws. */
+export function parseExpectations(text: string): ExpectationsFile {
+	const lines = text.split(/\r\n|\r|\n/);
+	const expectations: Expectation[] = [];
+	const problems: ExpectationProblem[] = [];
+	let robots: ExpectationsFile['robots'];
+	for (let line = 0; line < lines.length; line++) {
+		const words = wordsOf(lines[line], line === 0);
+		if (words.length === 0) {
+			continue;
+		}
+		const first = words[0];
+		const problem = (span: Span, code: ExpectationProblemCode, message: string) => problems.push({ line, span, code, message });
+		if (first.text.charCodeAt(0) === 64) {
+			const whole = { start: first.start, end: words[words.length - 1].end };
+			if (first.text.toLowerCase() !== '@robots') {
+				problem(first, 'unknown-directive', `Unknown directive ${quoteInput(first.text)}: the one directive is \`@robots <path>\`, the robots.txt to test.`);
+			} else if (words.length === 1) {
+				problem(first, 'expectation-syntax', '`@robots` needs the path of the robots.txt to test, relative to this file, e.g. `@robots public/robots.txt`.');
+			} else if (robots !== undefined) {
+				problem(whole, 'duplicate-directive', `\`@robots\` is already given on line ${robots.line + 1}; one file tests one robots.txt.`);
+			} else {
+				const span = { start: words[1].start, end: words[words.length - 1].end };
+				robots = { path: lines[line].slice(span.start, span.end), line, span };
+			}
+			continue;
+		}
+		const expectation = readExpectation(line, words, lines[line], problem);
+		if (expectation) {
+			expectations.push(expectation);
+		}
+	}
+	return { lineCount: lines.length, expectations, problems, lines, ...(robots ? { robots } : {}) };
+}
+
+function readExpectation(line: number, words: readonly Word[], text: string, problem: (span: Span, code: ExpectationProblemCode, message: string) => void): Expectation | undefined {
+	const whole = { start: words[0].start, end: words[words.length - 1].end };
+	const last = words[words.length - 1];
+	const verdict = verdictWords[last.text.toLowerCase()];
+	if (words.length < 3) {
+		if (words.length === 2 && verdict !== undefined) {
+			problem(whole, 'expectation-syntax', `The URL or path is missing between the crawler and the verdict, e.g. ${example}.`);
+		} else if (words.length === 2 && checkUrl(last.text) === undefined) {
+			problem(whole, 'expectation-syntax', 'The verdict is missing: end the line with allow or disallow.');
+		} else {
+			problem(whole, 'expectation-syntax', `An expectation is a crawler, a URL or path, and a verdict, e.g. ${example}.`);
+		}
+		return undefined;
+	}
+	if (verdict === undefined) {
+		problem(last, 'expectation-syntax', `${quoteInput(last.text)} is not a verdict: end the line with allow or disallow (or allowed, disallowed).`);
+		return undefined;
+	}
+	const url = words[words.length - 2];
+	const crawlerWords = words.slice(0, -2);
+	const crawlerSpan = { start: crawlerWords[0].start, end: crawlerWords[crawlerWords.length - 1].end };
+	// A URL with a space in it leaves a piece of it among the crawler's words.
+	const stray = crawlerWords.slice(1).find((word) => word.text.charCodeAt(0) === 47 || word.text.includes('://'));
+	if (stray) {
+		problem({ start: stray.start, end: url.end }, 'not-a-url', `${quoteInput(text.slice(stray.start, url.end))} is not one URL: a URL writes a space as %20.`);
+		return undefined;
+	}
+	const urlProblem = checkUrl(url.text);
+	if (urlProblem !== undefined) {
+		problem(url, 'not-a-url', urlProblem);
+		return undefined;
+	}
+	// Words of a multi-word token (`Sogou web spider`) are joined by one space.
+	let crawler = crawlerWords.map((word) => word.text).join(' ');
+	let parser: Dialect | undefined;
+	let tokenEnd = crawlerSpan.end;
+	const at = crawler.lastIndexOf('@');
+	if (at >= 0) {
+		const name = crawler.slice(at + 1);
+		const parserSpan = { start: crawlerSpan.end - name.length, end: crawlerSpan.end };
+		tokenEnd = parserSpan.start - 1;
+		if (!isDialect(name)) {
+			problem(parserSpan, 'unknown-parser', `${quoteInput(name)} is not a parser: after @ write one of ${allDialects.join(', ')}.`);
+			return undefined;
+		}
+		parser = name;
+		crawler = crawler.slice(0, at);
+		if (crawler === '') {
+			problem(crawlerSpan, 'expectation-syntax', `The crawler's token is missing before @${name}.`);
+			return undefined;
+		}
+	}
+	return {
+		line,
+		crawler,
+		crawlerSpan: { start: crawlerSpan.start, end: tokenEnd },
+		...(parser ? { parser } : {}),
+		url: url.text,
+		urlSpan: { start: url.start, end: url.end },
+		verdict,
+		verdictSpan: { start: last.start, end: last.end },
+	};
+}
+
+/**
+ * The whitespace-separated words of a line before its comment. A `#` starts a comment at the start of a line or after
+ * whitespace, so that a URL's fragment (`/page#top`) stays part of the URL.
+ */
+function wordsOf(text: string, isFirstLine: boolean): Word[] {
+	const words: Word[] = [];
+	let i = isFirstLine && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+	while (i < text.length) {
+		while (i < text.length && isSpace(text.charCodeAt(i))) {
+			i++;
+		}
+		if (i >= text.length || text.charCodeAt(i) === 35) {
+			break;
+		}
+		const start = i;
+		while (i < text.length && !isSpace(text.charCodeAt(i))) {
+			i++;
+		}
+		words.push({ text: text.slice(start, i), start, end: i });
+	}
+	return words;
+}
+
+function isSpace(code: number): boolean {
+	return code === 32 || code === 9 || code === 11 || code === 12;
+}
+
+/** Which field of an expectation line a character position is in, for completion. */
+export type FieldAt =
+	| { readonly field: 'crawler' | 'url' | 'verdict'; readonly span: Span }
+	| { readonly field: 'comment' | 'directive' | 'beyond' };
+
+/**
+ * The field at `character`: the first word is the crawler, the second the URL, the third the verdict. (A multi-word
+ * token completes as its first word; the rest of the line is read the same way once it is written.)
+ */
+export function fieldAt(text: string, character: number, isFirstLine: boolean): FieldAt {
+	const before = text.slice(0, character);
+	const hash = /(^|[ \t\v\f])#/.exec(before);
+	if (hash) {
+		return { field: 'comment' };
+	}
+	const words = wordsOf(text, isFirstLine);
+	if (words.length > 0 && words[0].text.charCodeAt(0) === 64) {
+		return { field: 'directive' };
+	}
+	let index = 0;
+	for (const word of words) {
+		if (character >= word.start && character <= word.end) {
+			return fieldOf(index, word);
+		}
+		if (word.end < character) {
+			index++;
+		}
+	}
+	return fieldOf(index, { text: '', start: character, end: character });
+}
+
+function fieldOf(index: number, word: Word): FieldAt {
+	const span = { start: word.start, end: word.end };
+	switch (index) {
+		case 0:
+			return { field: 'crawler', span };
+		case 1:
+			return { field: 'url', span };
+		case 2:
+			return { field: 'verdict', span };
+		default:
+			return { field: 'beyond' };
+	}
+}

@@ -1,0 +1,179 @@
+/**
+ * "Block AI training crawlers" and "Allow AI training crawlers": code actions that add one group for the catalogue's
+ * AI training crawlers (or extend the one such group the file has) with `Disallow: /` or `Allow: /`. The group names
+ * only those crawlers and goes before the file's first group, where no other crawler's group can run into it, so
+ * no other crawler's verdict changes; a test runs the diff over the real-world corpus to show it.
+ */
+
+import type { CodeAction, Position, TextEdit } from 'vscode-languageserver-types';
+import { listNames } from '../crawlers/explain';
+import { decideTable, unpackDecision } from '../crawlers/reading';
+import { knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
+import { utf8Length } from '../matching/encoding';
+import { probeUrls } from '../bench/diff';
+import { allowAiTrainingKind, blockAiTrainingKind } from '../protocol';
+import { lineRole, type Group, type RobotsModel } from '../syntax/parser';
+
+/** The catalogue's AI training crawlers that read robots.txt, in catalogue order. */
+export function aiTrainingCrawlers(): readonly CrawlerFacts[] {
+	return knownCrawlers.filter((crawler) => crawler.category === 'ai-training' && !crawler.ignoresRobotsTxt);
+}
+
+type Stance = 'block' | 'allow';
+
+/** The two actions, each offered when it would change something; disabled (with the reason) when it cannot be safe. */
+export function computeAiTrainingActions(model: RobotsModel, uri: string): CodeAction[] {
+	const crawlers = aiTrainingCrawlers();
+	const tokens = crawlers.map((crawler) => crawler.token);
+	// Paths where the file's own rules draw lines, so that "blocked" means blocked everywhere the file says anything.
+	const probes = probeUrls(model, model);
+	const table = decideTable(model, tokens, probes);
+	const toBlock: string[] = [];
+	const toAllow: string[] = [];
+	tokens.forEach((token, column) => {
+		let anyAllowed = false;
+		for (let row = 0; row < probes.length; row++) {
+			const decision = unpackDecision(table[row * tokens.length + column]);
+			if (decision.verdict === 'allow' && decision.reason !== 'robots-txt') {
+				anyAllowed = true;
+				break;
+			}
+		}
+		if (anyAllowed) {
+			toBlock.push(token);
+		}
+		// Row 0 is `/`.
+		if (unpackDecision(table[column]).verdict === 'disallow') {
+			toAllow.push(token);
+		}
+	});
+	const actions: CodeAction[] = [];
+	if (toBlock.length > 0) {
+		actions.push(action(model, uri, 'block', toBlock));
+	}
+	if (toAllow.length > 0) {
+		actions.push(action(model, uri, 'allow', toAllow));
+	}
+	return actions;
+}
+
+function action(model: RobotsModel, uri: string, stance: Stance, tokens: readonly string[]): CodeAction {
+	const edits = groupEdits(model, stance, tokens);
+	const title = `${stance === 'block' ? 'Block' : 'Allow'} AI training crawlers (${listNames(tokens, 3)})`;
+	const kind = stance === 'block' ? blockAiTrainingKind : allowAiTrainingKind;
+	const growth = edits.reduce((sum, edit) => sum + utf8Length(edit.newText), 0);
+	const limit = smallestOtherLimit();
+	const size = fileBytes(model);
+	if (size + growth > limit.bytes) {
+		return {
+			title,
+			kind,
+			disabled: {
+				reason: `This file would be ${(size + growth).toLocaleString('en')} bytes, over the ${limit.bytes.toLocaleString('en')} bytes ${limit.token} reads: ` +
+					'adding lines would move the end of what it reads and could change its verdicts.',
+			},
+		};
+	}
+	return { title, kind, edit: { changes: { [uri]: edits } } };
+}
+
+/** The smallest size limit among the crawlers the actions must not affect. */
+function smallestOtherLimit(): { bytes: number; token: string } {
+	let smallest = { bytes: Number.MAX_SAFE_INTEGER, token: '' };
+	for (const crawler of knownCrawlers) {
+		if (crawler.category !== 'ai-training' && crawler.sizeLimit !== null && crawler.sizeLimit.bytes < smallest.bytes) {
+			smallest = { bytes: crawler.sizeLimit.bytes, token: crawler.token };
+		}
+	}
+	return smallest;
+}
+
+function fileBytes(model: RobotsModel): number {
+	let total = 0;
+	for (const text of model.lineTexts) {
+		total += utf8Length(text);
+	}
+	return total;
+}
+
+const aiTokens = new Set(aiTrainingCrawlers().map((crawler) => crawler.token.toLowerCase()));
+
+/** Whether a group names only AI training crawlers and has the one rule `Disallow: /` or `Allow: /`. */
+function aiGroupStance(model: RobotsModel, group: Group): Stance | undefined {
+	if (group.userAgents.length === 0 || !group.userAgents.every((line) => aiTokens.has(model.valueText(line).toLowerCase()))) {
+		return undefined;
+	}
+	if (group.rules.length !== 1 || model.valueText(group.rules[0]) !== '/') {
+		return undefined;
+	}
+	const role = lineRole(model.lines[group.rules[0]], 'rfc9309');
+	return role === 'disallow' ? 'block' : role === 'allow' ? 'allow' : undefined;
+}
+
+/** The line break the file uses. */
+function lineBreak(model: RobotsModel): string {
+	for (let line = 0; line < model.lineCount; line++) {
+		const length = model.lines[line].eolLength;
+		if (length > 0) {
+			return model.lineTexts[line].slice(model.lines[line].length, model.lines[line].length + length);
+		}
+	}
+	return '\n';
+}
+
+function ruleLine(stance: Stance): string {
+	return stance === 'block' ? 'Disallow: /' : 'Allow: /';
+}
+
+/** The edits: extend the file's AI training group (switching its rule if needed), or add one before the first group. */
+function groupEdits(model: RobotsModel, stance: Stance, tokens: readonly string[]): TextEdit[] {
+	const eol = lineBreak(model);
+	const existing = model.grouping('rfc9309').groups.find((group) => aiGroupStance(model, group) !== undefined);
+	if (existing) {
+		const named = new Set(existing.userAgents.map((line) => model.valueText(line).toLowerCase()));
+		const missing = tokens.filter((token) => !named.has(token.toLowerCase()));
+		const edits: TextEdit[] = [];
+		if (missing.length > 0) {
+			const at: Position = { line: existing.userAgents[existing.userAgents.length - 1] + 1, character: 0 };
+			edits.push({ range: { start: at, end: at }, newText: missing.map((token) => `User-agent: ${token}${eol}`).join('') });
+		}
+		if (aiGroupStance(model, existing) !== stance) {
+			const rule = existing.rules[0];
+			edits.push({ range: { start: { line: rule, character: 0 }, end: { line: rule, character: model.lines[rule].length } }, newText: ruleLine(stance) });
+		}
+		return edits;
+	}
+	const comment = stance === 'block'
+		? '# AI training crawlers: no use of this site to train models.'
+		: '# AI training crawlers: allowed to use this site to train models.';
+	const group = [comment, ...tokens.map((token) => `User-agent: ${token}`), ruleLine(stance)].join(eol) + eol;
+	const first = firstGroupLine(model);
+	if (first === undefined) {
+		// No group at all: at the end, after a blank line.
+		const last = model.lineCount - 1;
+		const end: Position = { line: last, character: model.lines[last].length };
+		const lastText = model.lineText(last);
+		const before = lastText === '' ? (last > 0 && model.lineText(last - 1).trim() !== '' ? eol : '') : eol + eol;
+		return [{ range: { start: end, end }, newText: before + group }];
+	}
+	const at: Position = { line: first, character: 0 };
+	return [{ range: { start: at, end: at }, newText: group + eol }];
+}
+
+/**
+ * Where the new group goes: before the first line any parser reads as User-agent, and before the comment lines right
+ * above it (which are usually about that group), unless they open the file (a header about the whole file).
+ */
+function firstGroupLine(model: RobotsModel): number | undefined {
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		if (node.directive === 'user-agent' || node.googleDirective === 'user-agent') {
+			let start = line;
+			while (start > 0 && model.lines[start - 1].kind === 'comment') {
+				start--;
+			}
+			return start === 0 ? line : start;
+		}
+	}
+	return undefined;
+}

@@ -1,0 +1,172 @@
+/**
+ * The test bench: URLs (rows) by crawlers (columns), each cell the crawler model's verdict and deciding line from its
+ * fast decide path, with the AI crawler audit and, against a baseline version of the file, the cells whose verdict
+ * changed, how each crawler's reading changed, and probe rows for URLs the rules of either version tell apart.
+ */
+
+import { describeExtent, describeFollowing, parserNote, reasonWords, ruleText } from '../crawlers/explain';
+import { crawlerProfiles, type CrawlerProfile } from '../crawlers/profile';
+import { crawlerReasons, decideTable, readAs, type PackedDecision } from '../crawlers/reading';
+import { auditByCategory } from '../bench/audit';
+import { describeChange, diffRobots, probeUrls, verdictFlips } from '../bench/diff';
+import { checkUrl } from '../bench/urls';
+import type { BenchBaselineResult, BenchColumn, BenchResult, BenchRow } from '../protocol';
+import type { RobotsModel } from '../syntax/parser';
+import { summary } from './testUrl';
+
+/** The most rows and columns one bench answers; more are left out with a note. */
+export const maxBenchRows = 50_000;
+export const maxBenchColumns = 200;
+/** The most probe URLs tried against a baseline: each is decided for every column in both versions. */
+export const maxProbes = 100_000;
+
+export interface BenchInput {
+	readonly urls: readonly string[];
+	readonly crawlers: readonly string[];
+	/** With a baseline: add rows for probe URLs whose verdict changed. */
+	readonly probe?: boolean;
+}
+
+export interface BenchBaseline {
+	readonly model: RobotsModel;
+	readonly label: string;
+}
+
+/** The bench for a file, and its comparison with `baseline` when given. */
+export function computeBench(model: RobotsModel, input: BenchInput, baseline?: BenchBaseline): Omit<BenchResult, 'uri' | 'version'> {
+	const notes: string[] = [];
+	let profiles = crawlerProfiles(input.crawlers);
+	if (profiles.length > maxBenchColumns) {
+		notes.push(`Showing the first ${maxBenchColumns} of ${profiles.length} crawlers.`);
+		profiles = profiles.slice(0, maxBenchColumns);
+	}
+	let urls = input.urls;
+	if (urls.length > maxBenchRows) {
+		notes.push(`Showing the first ${maxBenchRows.toLocaleString('en')} of ${urls.length.toLocaleString('en')} URLs.`);
+		urls = urls.slice(0, maxBenchRows);
+	}
+	const rows: BenchRow[] = urls.map((raw) => {
+		const url = raw.trim();
+		const problem = checkUrl(url);
+		return problem === undefined ? { url } : { url, problem };
+	});
+	const probing = { added: 0, tried: 0 };
+	if (baseline && input.probe) {
+		const listed = new Set(rows.map((row) => row.url));
+		let probes = probeUrls(baseline.model, model).filter((url) => !listed.has(url));
+		probing.tried = probes.length;
+		if (probes.length > maxProbes) {
+			notes.push(`Probed the first ${maxProbes.toLocaleString('en')} of ${probes.length.toLocaleString('en')} URLs derived from the rules.`);
+			probes = probes.slice(0, maxProbes);
+		}
+		const flipped = new Set(verdictFlips(baseline.model, model, profiles, probes).map((flip) => flip.url));
+		for (const url of probes) {
+			if (flipped.has(url)) {
+				rows.push({ url, probe: true });
+			}
+		}
+		probing.added = flipped.size;
+	}
+	const testable: string[] = [];
+	const rowOf: number[] = [];
+	rows.forEach((row, index) => {
+		if (row.problem === undefined) {
+			testable.push(row.url);
+			rowOf.push(index);
+		}
+	});
+	const cells = tableCells(model, profiles, testable, rowOf, rows.length);
+	const audit = auditByCategory(model, testable).map((category) => ({
+		category: category.category,
+		label: category.label,
+		allowed: category.allowed,
+		blocked: category.blocked,
+		ignoring: category.ignoring,
+		allowedPerUrl: spread(category.allowedPerUrl, rowOf, rows.length),
+	}));
+	const result = {
+		columns: profiles.map((profile) => column(model, profile)),
+		rows,
+		cells,
+		reasons: crawlerReasons.map((reason) => reasonWords[reason]),
+		lines: lineTexts(model, cells),
+		audit,
+		notes,
+	};
+	if (!baseline) {
+		return result;
+	}
+	return { ...result, baseline: { ...compare(baseline, model, profiles, testable, rowOf, rows.length, cells), probesAdded: probing.added, probesTried: probing.tried } };
+}
+
+function column(model: RobotsModel, profile: CrawlerProfile): BenchColumn {
+	const reading = readAs(model, profile);
+	const note = [parserNote(profile), describeExtent(reading)].filter((part): part is string => part !== undefined).join(' ');
+	return {
+		crawler: summary(profile),
+		follows: describeFollowing(reading),
+		...(note !== '' ? { note } : {}),
+		groupLine: reading.groups[0]?.line ?? null,
+	};
+}
+
+/** The decisions of the testable rows, spread over all rows (-1 where a row cannot be tested). */
+function tableCells(model: RobotsModel, profiles: readonly CrawlerProfile[], urls: readonly string[], rowOf: readonly number[], rowCount: number): PackedDecision[] {
+	const table = decideTable(model, profiles, urls);
+	const columns = profiles.length;
+	const cells = new Array<number>(rowCount * columns).fill(-1);
+	for (let i = 0; i < rowOf.length; i++) {
+		const from = i * columns;
+		const to = rowOf[i] * columns;
+		for (let column = 0; column < columns; column++) {
+			cells[to + column] = table[from + column];
+		}
+	}
+	return cells;
+}
+
+function spread(values: readonly number[], rowOf: readonly number[], rowCount: number): number[] {
+	const out = new Array<number>(rowCount).fill(-1);
+	rowOf.forEach((row, i) => {
+		out[row] = values[i];
+	});
+	return out;
+}
+
+/** The text of every line the cells name. */
+function lineTexts(model: RobotsModel, cells: readonly number[]): Record<string, string> {
+	const lines: Record<string, string> = {};
+	for (const cell of cells) {
+		const line = (cell >> 4) - 1;
+		if (cell >= 0 && line >= 0 && line < model.lineCount && lines[line] === undefined) {
+			lines[line] = ruleText(model.lineText(line).trim());
+		}
+	}
+	return lines;
+}
+
+function compare(
+	baseline: BenchBaseline,
+	model: RobotsModel,
+	profiles: readonly CrawlerProfile[],
+	testable: readonly string[],
+	rowOf: readonly number[],
+	rowCount: number,
+	cells: readonly number[],
+): Omit<BenchBaselineResult, 'probesAdded' | 'probesTried'> {
+	const before = tableCells(baseline.model, profiles, testable, rowOf, rowCount);
+	let changed = 0;
+	for (let i = 0; i < cells.length; i++) {
+		if (cells[i] >= 0 && (cells[i] & 1) !== (before[i] & 1)) {
+			changed++;
+		}
+	}
+	const { changes } = diffRobots(baseline.model, model, { crawlers: profiles.map((profile) => profile.token), urls: [] });
+	return {
+		label: baseline.label,
+		cells: before,
+		lines: lineTexts(baseline.model, before),
+		changed,
+		readingChanges: changes.map((change) => ({ crawler: change.crawler, summary: describeChange(change) })),
+	};
+}
