@@ -6,7 +6,7 @@
  * formatting change nothing and report nothing.
  */
 
-import { describeFollowing, ruleText } from '../crawlers/explain';
+import { describeExtent, describeFollowing, ruleText } from '../crawlers/explain';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { decideTable, readAs, rulesAs, unpackDecision, type PackedDecision } from '../crawlers/reading';
 import { isRecordDialect } from '../dialect';
@@ -26,6 +26,9 @@ export interface ReadingChange {
 	/** Whose groups it follows in each version, when that changed (else both undefined). */
 	readonly followsBefore?: string;
 	readonly followsAfter?: string;
+	/** How much of each version it reads, when that changed: the file grew past (or shrank below) its size limit. */
+	readonly extentBefore?: string;
+	readonly extentAfter?: string;
 	/** Rules it reads only in the new version, and only in the old one. */
 	readonly added: readonly RuleLine[];
 	readonly removed: readonly RuleLine[];
@@ -150,10 +153,12 @@ function readingChange(before: RobotsModel, after: RobotsModel, profile: Crawler
 	}
 	const added = difference(rulesAfter, keysAfter, keysBefore).map((rule) => ruleLine(after, rule));
 	const removed = difference(rulesBefore, keysBefore, keysAfter).map((rule) => ruleLine(before, rule));
-	const followingChanged = readBefore.follows !== readAfter.follows || readBefore.token !== readAfter.token || readBefore.extent.kind !== readAfter.extent.kind;
+	const followingChanged = readBefore.follows !== readAfter.follows || readBefore.token !== readAfter.token;
+	const extentChanged = readBefore.extent.kind !== readAfter.extent.kind;
 	return {
 		crawler: profile.token,
 		...(followingChanged ? { followsBefore: describeFollowing(readBefore), followsAfter: describeFollowing(readAfter) } : {}),
+		...(extentChanged ? { extentBefore: describeExtent(readBefore) ?? 'It read the whole file.', extentAfter: describeExtent(readAfter) ?? 'It reads the whole file.' } : {}),
 		added,
 		removed,
 		reordered: !sameRules && added.length === 0 && removed.length === 0,
@@ -253,6 +258,9 @@ const maxListedRules = 5;
 /** A reading change in a sentence or two, for the test bench and the CLI. */
 export function describeChange(change: ReadingChange): string {
 	const parts: string[] = [];
+	if (change.extentAfter !== undefined) {
+		parts.push(`${change.extentAfter.replace(/\.$/, '')} (before: ${change.extentBefore?.replace(/\.$/, '')})`);
+	}
 	if (change.followsAfter !== undefined) {
 		parts.push(`now ${change.followsAfter} (before, ${change.followsBefore})`);
 	}

@@ -156,7 +156,8 @@ function groupEdits(model: RobotsModel, stance: Stance, tokens: readonly string[
 		const before = lastText === '' ? (last > 0 && model.lineText(last - 1).trim() !== '' ? eol : '') : eol + eol;
 		return [{ range: { start: end, end }, newText: before + group }];
 	}
-	const at: Position = { line: first, character: 0 };
+	// A byte order mark stays first in the file, or the line it ends up on would no longer read as a directive.
+	const at: Position = { line: first, character: first === 0 && model.lineTexts[0].charCodeAt(0) === 0xfeff ? 1 : 0 };
 	return [{ range: { start: at, end: at }, newText: group + eol }];
 }
 

@@ -1,0 +1,151 @@
+/**
+ * URL lists and sitemaps for the test bench: `<loc>` as the sitemaps.org protocol 0.9 writes it (namespaces,
+ * entities, CDATA, sitemap indexes), tolerance of broken XML and binary junk, a message per unusable row that never
+ * stops the rest, caps that say what they left out, and scans that stay linear on large inputs.
+ */
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkUrl, parseSitemap, parseUrlList } from '../../server/src/core/index';
+import { joinLines } from '../util/fixtures';
+
+describe('sitemaps (sitemaps.org protocol 0.9)', () => {
+	test('the protocol\'s own example: <loc> of each <url>, entities decoded', () => {
+		// sitemaps.org/protocol.html, "Sample XML Sitemap" and "Entity escaping".
+		const xml = joinLines(
+			'<?xml version="1.0" encoding="UTF-8"?>',
+			'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+			'   <url>',
+			'      <loc>http://www.example.com/</loc>',
+			'      <lastmod>2005-01-01</lastmod>',
+			'   </url>',
+			'   <url>',
+			'      <loc>http://www.example.com/catalog?item=12&amp;desc=vacation_hawaii</loc>',
+			'      <changefreq>weekly</changefreq>',
+			'   </url>',
+			'</urlset>',
+		);
+		const sitemap = parseSitemap(xml);
+		assert.equal(sitemap.isIndex, false);
+		assert.deepEqual(sitemap.urls, [
+			{ url: 'http://www.example.com/', line: 4 },
+			{ url: 'http://www.example.com/catalog?item=12&desc=vacation_hawaii', line: 8 },
+		]);
+		assert.deepEqual(sitemap.problems, []);
+	});
+
+	test('a sitemap index lists sitemaps, not pages', () => {
+		const xml = '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>http://www.example.com/sitemap1.xml.gz</loc></sitemap></sitemapindex>';
+		const list = parseUrlList(xml);
+		assert.equal(list.kind, 'sitemap-index');
+		assert.deepEqual(list.urls, []);
+		assert.deepEqual(list.sitemaps.map((entry) => entry.url), ['http://www.example.com/sitemap1.xml.gz']);
+		assert.match(list.notes.join(' '), /sitemap index: it lists 1 sitemap, not pages/);
+	});
+
+	test('namespace prefixes, upper case, CDATA, whitespace, character references, comments', () => {
+		const xml = joinLines(
+			'<sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9">',
+			'<sm:url><sm:loc>  https://a.example/1  </sm:loc></sm:url>',
+			'<URL><LOC><![CDATA[https://a.example/2?x=<y>&z]]></LOC></URL>',
+			'<url><loc>https://a.example/&#51;&#x34;</loc></url>',
+			'<!-- <url><loc>https://a.example/commented-out</loc></url> -->',
+			'<url><loc>https://a.example/5</loc><image:image><image:loc>https://a.example/img.png</image:loc></image:image></url>',
+			'</sm:urlset>',
+		);
+		assert.deepEqual(parseSitemap(xml).urls.map((entry) => entry.url), [
+			'https://a.example/1', 'https://a.example/2?x=<y>&z', 'https://a.example/34', 'https://a.example/5', 'https://a.example/img.png',
+		]);
+	});
+
+	test('broken XML: an unclosed <loc>, an unknown entity, an empty <loc>, a tag never closed; the rest is read', () => {
+		const xml = joinLines(
+			'<urlset>',
+			'<url><loc>https://a.example/1</url>',
+			'<url><loc>https://a.example/&nbsp;2</loc></url>',
+			'<url><loc></loc></url>',
+			'<url><loc>https://a.example/3</loc></url>',
+			'<url><loc>https://a.example/4</loc></url><url',
+		);
+		const sitemap = parseSitemap(xml);
+		assert.deepEqual(sitemap.urls.map((entry) => entry.url), ['https://a.example/1', 'https://a.example/&nbsp;2', 'https://a.example/3', 'https://a.example/4']);
+		assert.deepEqual(sitemap.problems.map((problem) => [problem.line, problem.message]), [
+			[2, '<loc> is not closed by </loc>; its text is read up to the next tag.'],
+			[3, 'Unknown entity `&nbsp;` kept as written.'],
+			[4, 'An empty <loc>.'],
+			[6, 'A tag is never closed (">"); the rest of the file is skipped.'],
+		]);
+	});
+
+	test('binary junk that starts like XML gives no URLs and a note, not an exception', () => {
+		let junk = '<';
+		for (let i = 0; i < 200_000; i++) {
+			junk += String.fromCharCode((i * 7919) % 256);
+		}
+		const list = parseUrlList(junk);
+		assert.equal(list.kind, 'sitemap');
+		assert.ok(list.notes.length > 0);
+	});
+
+	test('a 24 MB sitemap of 200 000 URLs: the first 50 000 are kept and the rest counted (linear scan)', () => {
+		const parts = ['<urlset>'];
+		for (let i = 0; i < 200_000; i++) {
+			parts.push(`<url><loc>https://www.example.com/products/category-${i % 97}/item-${i}.html?ref=sitemap&amp;v=${i}</loc><lastmod>2024-01-01</lastmod></url>`);
+		}
+		parts.push('</urlset>');
+		const list = parseUrlList(parts.join('\n'));
+		assert.equal(list.urls.length, 50_000);
+		assert.equal(list.urls[49_999].line, 50_001);
+		assert.deepEqual(list.notes, ['Kept the first 50,000 URLs of the sitemap; 150,000 more were left out.']);
+	});
+});
+
+describe('URL lists', () => {
+	test('one URL a line; blank lines and # comments skipped; duplicates dropped; CRLF and a BOM', () => {
+		const list = parseUrlList('\ufeff/a\r\n\r\n# comment\r\n  https://example.com/b  \r\n/a\r\n/c');
+		assert.equal(list.kind, 'list');
+		assert.deepEqual(list.urls, [{ url: '/a', line: 1 }, { url: 'https://example.com/b', line: 4 }, { url: '/c', line: 6 }]);
+		assert.deepEqual(list.notes, ['1 duplicate dropped.']);
+	});
+
+	test('a 50 MB list keeps the first 50 000 rows and says how many it left out', () => {
+		const line = '/a/rather/long/path/to/make/the/list/big/enough/to/weigh/fifty/megabytes/in/the/end/page-';
+		const count = Math.ceil((50 * 1024 * 1024) / (line.length + 4));
+		const text = Array.from({ length: count }, (_, i) => line + i).join('\n');
+		assert.ok(text.length >= 50 * 1024 * 1024);
+		const list = parseUrlList(text);
+		assert.equal(list.urls.length, 50_000);
+		assert.deepEqual(list.notes, [`Kept the first 50,000 URLs; ${(count - 50_000).toLocaleString('en')} more were left out.`]);
+	});
+
+	test('binary junk: every line is kept as a row whose check says it is not a URL', () => {
+		const junk = '/ok\n\u0000\u0001\u0002\u00ff\ufffd\n/also-ok';
+		const list = parseUrlList(junk);
+		assert.deepEqual(list.urls.map((entry) => checkUrl(entry.url) === undefined), [true, false, true]);
+	});
+});
+
+describe('checkUrl: what can be tested, and a message for what cannot', () => {
+	const ok = [
+		'/', '/private/x', '/a?b=c#frag', 'https://www.example.com/a', 'http://example.com', 'HTTP://EXAMPLE.COM:8080/x', 'ftp://example.com/pub/',
+		'example.com/a', 'example.com:8080/a', 'localhost:3000/x', '//example.com/a', '/%E3%83%84', '/ツ',
+	];
+	for (const url of ok) {
+		test(`accepts ${JSON.stringify(url)}`, () => assert.equal(checkUrl(url), undefined));
+	}
+	const refused: [string, RegExp][] = [
+		['', /^An empty URL/],
+		['private/x', /is not a URL or a path: a path starts with \//],
+		['hello world', /contains a space or a line break; a URL writes a space as %20/],
+		['mailto:me@example.com', /is a mailto: URL; robots\.txt applies to http, https and ftp URLs/],
+		['javascript:alert(1)', /is a javascript: URL/],
+		['https://', /has no host/],
+		['https:///x', /has no host/],
+		['///x', /has no host after "\/\/"/],
+		['/a\u0000b', /holds control characters or bytes that are not text/],
+		['x'.repeat(100) + ' y', /^`x{59}…` contains a space/],
+	];
+	for (const [url, says] of refused) {
+		test(`refuses ${JSON.stringify(url.slice(0, 20))}`, () => assert.match(checkUrl(url) ?? '', says));
+	}
+});
