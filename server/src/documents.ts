@@ -1,14 +1,17 @@
 /**
  * The open documents, keyed by uri, each held as the core's `RobotsDocument`: LSP content changes go straight into
  * its incremental update, so there is one copy of each text and one model, shared by every feature.
+ * Expectations files (their own language id) are held apart as plain text documents: they are not robots.txt.
  * Entries are evicted when a document closes and all are dropped on shutdown.
  */
 
 import { Emitter, type Connection, type Disposable, type Event } from 'vscode-languageserver';
-import { RobotsDocument, type RobotsModel } from './core/index';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { expectationsLanguageId, RobotsDocument, type RobotsModel } from './core/index';
 
 export class DocumentStore implements Disposable {
 	private readonly documents = new Map<string, RobotsDocument>();
+	private readonly expectations = new Map<string, TextDocument>();
 	private readonly opened = new Emitter<string>();
 	private readonly changed = new Emitter<string>();
 	private readonly closed = new Emitter<string>();
@@ -25,10 +28,20 @@ export class DocumentStore implements Disposable {
 	listen(connection: Connection): void {
 		this.subscriptions.push(
 			connection.onDidOpenTextDocument(({ textDocument }) => {
-				this.documents.set(textDocument.uri, new RobotsDocument(textDocument.text, textDocument.version));
+				if (textDocument.languageId === expectationsLanguageId) {
+					this.expectations.set(textDocument.uri, TextDocument.create(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text));
+				} else {
+					this.documents.set(textDocument.uri, new RobotsDocument(textDocument.text, textDocument.version));
+				}
 				this.opened.fire(textDocument.uri);
 			}),
 			connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
+				const other = this.expectations.get(textDocument.uri);
+				if (other) {
+					this.expectations.set(textDocument.uri, TextDocument.update(other, contentChanges, textDocument.version));
+					this.changed.fire(textDocument.uri);
+					return;
+				}
 				const document = this.documents.get(textDocument.uri);
 				if (!document) {
 					connection.console.warn(`Change for a document that is not open: ${textDocument.uri}`);
@@ -38,7 +51,7 @@ export class DocumentStore implements Disposable {
 				this.changed.fire(textDocument.uri);
 			}),
 			connection.onDidCloseTextDocument(({ textDocument }) => {
-				if (this.documents.delete(textDocument.uri)) {
+				if (this.documents.delete(textDocument.uri) || this.expectations.delete(textDocument.uri)) {
 					this.closed.fire(textDocument.uri);
 				}
 			}),
@@ -58,8 +71,19 @@ export class DocumentStore implements Disposable {
 		return [...this.documents.keys()];
 	}
 
+	/** An open expectations file. */
+	expectationsDocument(uri: string): TextDocument | undefined {
+		return this.expectations.get(uri);
+	}
+
+	/** The open expectations files. */
+	expectationsUris(): string[] {
+		return [...this.expectations.keys()];
+	}
+
 	dispose(): void {
 		this.documents.clear();
+		this.expectations.clear();
 		for (const subscription of this.subscriptions.splice(0)) {
 			subscription.dispose();
 		}

@@ -17,12 +17,14 @@ import { registerCodeLens } from './features/codeLens';
 import { registerCompletion, completionTriggerCharacters } from './features/completion';
 import { readClientSupport, type ServerContext } from './features/context';
 import { registerDiagnostics } from './features/diagnostics';
+import { ExpectationsService } from './features/expectations';
 import { registerFolding } from './features/folding';
 import { registerFormatting } from './features/formatting';
 import { registerHighlights } from './features/highlights';
 import { registerHover } from './features/hover';
 import { registerLinks } from './features/links';
 import { registerSymbols } from './features/symbols';
+import { registerTestBench } from './features/testBench';
 import { registerTestUrl } from './features/testUrl';
 import { WorkspacePaths } from './features/workspacePaths';
 import { SettingsStore, settingsSection } from './settings';
@@ -38,7 +40,8 @@ export function startServer(connection: Connection): void {
 	connection.onInitialize((params): InitializeResult => {
 		const client = readClientSupport(params.capabilities);
 		const settings = new SettingsStore(connection, client.configuration);
-		const context: ServerContext = { connection, documents, settings, client, paths };
+		const expectations = new ExpectationsService(connection, documents, settings);
+		const context: ServerContext = { connection, documents, settings, client, paths, expectations };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
 		paths.setFolders(folders);
 
@@ -53,6 +56,8 @@ export function startServer(connection: Connection): void {
 		registerHighlights(context);
 		registerCodeActions(context);
 		registerTestUrl(context);
+		registerTestBench(context);
+		expectations.listen();
 
 		documents.onDidClose((uri) => settings.evict(uri));
 		connection.onDidChangeConfiguration(({ settings: changed }) => {

@@ -19,13 +19,17 @@ import {
 	type RobotsModel,
 } from '../core/index';
 import { ArgumentReader, parseDialect, UsageError } from './args';
+import { checkHelp, checkUsage, runCheck } from './check';
 import { crawlersUsage, runCrawlers } from './crawlers';
+import { diffHelp, diffUsage, runDiff } from './diff';
 import { lintUsage, runLint } from './lint';
 
 const usage = `Usage:
   robots-txt test <robots-file> --agent <name>[,<name>...] [--dialect <dialect>] [--json] [--urls <file|->] [<url>...]
   robots-txt test --batch <file|-> [--dialect <dialect>]
 ${lintUsage}
+${checkUsage}
+${diffUsage}
 ${crawlersUsage}
 
 test: checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file
@@ -42,8 +46,13 @@ lint: reports the mistakes in robots.txt files (folders are searched for files n
   --dialect <name>    parsers to compare against besides the crawlers' own; repeat or separate with commas
   --max-warnings <n>  fail when there are more warnings than this
 
+${checkHelp}
+
+${diffHelp}
+
 Line numbers are 1-based. Exit status: test: 0 when every URL was evaluated; lint: 1 when there are errors (or more
-warnings than --max-warnings), else 0; both: 2 on bad arguments or unreadable files.`;
+warnings than --max-warnings), else 0; check: 1 when an expectation fails or a line or file cannot be read; diff: 1
+when a verdict changes; all: 2 on bad arguments or unreadable files.`;
 
 const version = '0.1.0';
 
@@ -305,6 +314,12 @@ export function main(args: readonly string[]): number {
 		if (command === 'lint') {
 			const code = runLint(rest, (text) => process.stdout.write(text), version);
 			return code;
+		}
+		if (command === 'check') {
+			return runCheck(rest, (text) => process.stdout.write(text));
+		}
+		if (command === 'diff') {
+			return runDiff(rest, (text) => process.stdout.write(text), (text) => process.stderr.write(text));
 		}
 		if (command !== 'test') {
 			throw new UsageError(`unknown command "${command}"`);

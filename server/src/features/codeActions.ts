@@ -1,19 +1,19 @@
 /**
- * `textDocument/codeAction`: the core's quick fixes and fix-all for the range and the diagnostics the client sends,
- * filtered to the kinds the client asked for.
+ * `textDocument/codeAction`: the core's quick fixes and fix-all for the range and the diagnostics the client sends, and
+ * the AI training crawler actions for the file, filtered to the kinds the client asked for.
  */
 
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
-import { computeCodeActions } from '../core/index';
+import { computeAiTrainingActions, computeCodeActions, protocol } from '../core/index';
 import { answer, type ServerContext } from './context';
 
 /** The kinds of action the server offers. */
-export const codeActionKinds = [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll];
+export const codeActionKinds = [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll, protocol.blockAiTrainingKind, protocol.allowAiTrainingKind];
 
 export function registerCodeActions(context: ServerContext): void {
 	context.connection.onCodeAction(({ textDocument, range, context: request }, token) =>
 		answer(context, textDocument.uri, token, [] as CodeAction[], 'Code actions', (model, options) => {
-			const actions = computeCodeActions(model, range, request.diagnostics, options, textDocument.uri);
+			const actions = [...computeCodeActions(model, range, request.diagnostics, options, textDocument.uri), ...computeAiTrainingActions(model, textDocument.uri)];
 			const only = request.only;
 			// A kind matches a requested kind when it equals it or is nested under it (`source.fixAll` under `source`).
 			return only ? actions.filter((action) => only.some((kind) => action.kind === kind || action.kind?.startsWith(kind + '.'))) : actions;

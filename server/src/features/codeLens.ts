@@ -1,11 +1,12 @@
-/** `textDocument/codeLens`: the core's lenses; their commands are the client's. */
+/** `textDocument/codeLens`: the core's lenses (an expectations file's from its service); their commands are the client's. */
 
 import type { CodeLens } from 'vscode-languageserver';
 import { computeCodeLenses } from '../core/index';
 import { answer, type ServerContext } from './context';
 
 export function registerCodeLens(context: ServerContext): void {
-	context.connection.onCodeLens(({ textDocument }, token) =>
-		answer(context, textDocument.uri, token, [] as CodeLens[], 'Code lenses', (model, options) => computeCodeLenses(model, options, textDocument.uri)),
+	context.connection.onCodeLens(({ textDocument }, token) => context.expectations.handles(textDocument.uri)
+		? context.expectations.codeLenses(textDocument.uri, token)
+		: answer(context, textDocument.uri, token, [] as CodeLens[], 'Code lenses', (model, options) => computeCodeLenses(model, options, textDocument.uri)),
 	);
 }

@@ -1,4 +1,4 @@
-/** `textDocument/completion`: the core's completions, given the site's paths from the workspace. */
+/** `textDocument/completion`: the core's completions, given the site's paths from the workspace (an expectations file's from its service). */
 
 import type { CompletionItem } from 'vscode-languageserver';
 import { computeCompletions } from '../core/index';
@@ -8,8 +8,9 @@ import { answer, type ServerContext } from './context';
 export const completionTriggerCharacters = [':', ' ', '/'];
 
 export function registerCompletion(context: ServerContext): void {
-	context.connection.onCompletion(({ textDocument, position }, token) =>
-		answer(context, textDocument.uri, token, [] as CompletionItem[], 'Completion', async (model, options) =>
+	context.connection.onCompletion(({ textDocument, position }, token) => context.expectations.handles(textDocument.uri)
+		? context.expectations.completions(textDocument.uri, position, token)
+		: answer(context, textDocument.uri, token, [] as CompletionItem[], 'Completion', async (model, options) =>
 			computeCompletions(model, position, options, await context.paths.pathsFor(textDocument.uri)),
 		),
 	);

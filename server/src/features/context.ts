@@ -7,6 +7,7 @@
 import type { CancellationToken, ClientCapabilities, Connection, ResponseError } from 'vscode-languageserver';
 import type { AnalysisOptions, RobotsModel } from '../core/index';
 import type { DocumentStore } from '../documents';
+import type { ExpectationsService } from './expectations';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 import type { WorkspacePaths } from './workspacePaths';
@@ -44,6 +45,8 @@ export interface ServerContext {
 	readonly settings: SettingsStore;
 	readonly client: ClientSupport;
 	readonly paths: WorkspacePaths;
+	/** Expectations files: lenses, completions and hovers of theirs are answered there. */
+	readonly expectations: ExpectationsService;
 }
 
 /**

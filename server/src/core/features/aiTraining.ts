@@ -21,8 +21,25 @@ export function aiTrainingCrawlers(): readonly CrawlerFacts[] {
 
 type Stance = 'block' | 'allow';
 
+/** The actions per model and uri: models are immutable, and a lightbulb asks again at every cursor move. */
+const memo = new WeakMap<RobotsModel, Map<string, CodeAction[]>>();
+
 /** The two actions, each offered when it would change something; disabled (with the reason) when it cannot be safe. */
 export function computeAiTrainingActions(model: RobotsModel, uri: string): CodeAction[] {
+	let byUri = memo.get(model);
+	if (!byUri) {
+		byUri = new Map();
+		memo.set(model, byUri);
+	}
+	let actions = byUri.get(uri);
+	if (!actions) {
+		actions = compute(model, uri);
+		byUri.set(uri, actions);
+	}
+	return actions;
+}
+
+function compute(model: RobotsModel, uri: string): CodeAction[] {
 	const crawlers = aiTrainingCrawlers();
 	const tokens = crawlers.map((crawler) => crawler.token);
 	// Paths where the file's own rules draw lines, so that "blocked" means blocked everywhere the file says anything.

@@ -1,0 +1,243 @@
+/**
+ * `robots-txt check`: runs expectations files (`robots.expectations`, `*.robots.expectations`) against their
+ * robots.txt, for CI: text for people, JSON for scripts, JUnit XML for the test reports CI systems show natively.
+ * Exit status 1 when any expectation fails, a line cannot be read or a robots.txt is missing.
+ */
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import {
+	checkExpectations,
+	decodeRobotsBytes,
+	defaultRobotsFileName,
+	explainEvaluation,
+	failureMessage,
+	isExpectationsFileName,
+	parse,
+	parseExpectations,
+	robotsLineOf,
+	uncheckedExpectations,
+	verdictWord,
+	type CheckedExpectations,
+} from '../core/index';
+import { ArgumentReader, UsageError } from './args';
+
+export const checkUsage = '  robots-txt check [<files or folders>...] [--format text|json|junit]';
+
+export const checkHelp = `check: runs expectations files against their robots.txt (each line: crawler, URL or path, allow or disallow).
+  Without arguments, the current folder is searched for robots.expectations and *.robots.expectations files;
+  folders given are searched the same way. Each file tests the robots.txt in its folder, or the one its
+  "@robots <path>" line names.
+  --format <name>     text (file:line:col: FAIL message), json, or junit (JUnit XML for CI test reports)`;
+
+interface CheckOptions {
+	readonly paths: string[];
+	format: 'text' | 'json' | 'junit';
+}
+
+function parseCheckArguments(args: readonly string[]): CheckOptions {
+	const options: CheckOptions = { paths: [], format: 'text' };
+	const reader = new ArgumentReader(args);
+	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
+		if (arg === '--format') {
+			const format = reader.value(arg);
+			if (format !== 'text' && format !== 'json' && format !== 'junit') {
+				throw new UsageError(`unknown format "${format}" (expected text, json or junit)`);
+			}
+			options.format = format;
+		} else if (arg.startsWith('--')) {
+			throw new UsageError(`unknown option ${arg}`);
+		} else {
+			options.paths.push(arg);
+		}
+	}
+	return options;
+}
+
+const skipped = new Set(['node_modules', '.git']);
+
+/** Files given as they are; folders searched (recursively, node_modules and .git aside) for expectations files. */
+function collectFiles(paths: readonly string[]): string[] {
+	const files: string[] = [];
+	const walk = (folder: string) => {
+		let entries;
+		try {
+			entries = readdirSync(folder, { withFileTypes: true });
+		} catch (error) {
+			throw new UsageError(`cannot read ${folder}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+		}
+		for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+			if (entry.isDirectory() && !skipped.has(entry.name)) {
+				walk(join(folder, entry.name));
+			} else if (entry.isFile() && isExpectationsFileName(entry.name)) {
+				files.push(join(folder, entry.name));
+			}
+		}
+	};
+	for (const path of paths.length > 0 ? paths : ['.']) {
+		let isFolder: boolean;
+		try {
+			isFolder = statSync(path).isDirectory();
+		} catch (error) {
+			throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+		}
+		if (isFolder) {
+			walk(path);
+		} else {
+			files.push(path);
+		}
+	}
+	if (files.length === 0) {
+		throw new UsageError(`no expectations file (robots.expectations or *.robots.expectations) in ${paths.length > 0 ? paths.join(', ') : 'the current folder'}`);
+	}
+	return files;
+}
+
+/** One expectations file checked, with the paths as shown. */
+interface FileReport {
+	readonly file: string;
+	readonly robots: string;
+	readonly checked: CheckedExpectations;
+}
+
+function checkFile(file: string): FileReport {
+	let text: string;
+	try {
+		text = readFileSync(file, 'utf8');
+	} catch (error) {
+		throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+	}
+	const expectations = parseExpectations(text);
+	const robotsPath = resolve(dirname(file), expectations.robots?.path ?? defaultRobotsFileName);
+	const robots = relative(process.cwd(), robotsPath) || robotsPath;
+	let bytes: Buffer;
+	try {
+		bytes = readFileSync(robotsPath);
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		const problem = code === 'ENOENT'
+			? `no robots.txt to test at ${robots}: put one beside ${file}, or name it with "@robots <path>"`
+			: `cannot read ${robots}: ${code ?? String(error)}`;
+		return { file, robots, checked: uncheckedExpectations(expectations, problem) };
+	}
+	return { file, robots, checked: checkExpectations(expectations, parse(decodeRobotsBytes(bytes))) };
+}
+
+/** Problems (lines not understood, a missing robots.txt) count as errors; failed expectations as failures. */
+function errorsOf(report: FileReport): number {
+	return report.checked.file.problems.length + (report.checked.results === undefined ? 1 : 0);
+}
+
+function text(reports: readonly FileReport[]): string {
+	const out: string[] = [];
+	for (const { file, robots, checked } of reports) {
+		for (const problem of checked.file.problems) {
+			out.push(`${file}:${problem.line + 1}:${problem.span.start + 1}: ERROR ${problem.code}: ${problem.message}`);
+		}
+		if (checked.results === undefined) {
+			out.push(`${file}:${(checked.file.robots?.line ?? 0) + 1}:1: ERROR robots-txt-not-found: ${checked.robotsProblem}`);
+			continue;
+		}
+		for (const result of checked.results) {
+			if (!result.passed) {
+				const where = robotsLineOf(result.evaluation);
+				out.push(`${file}:${result.expectation.line + 1}:${result.expectation.crawlerSpan.start + 1}: FAIL ${failureMessage(result)} (${robots}:${where + 1})`);
+			}
+		}
+		out.push(`${file}: ${checked.passed} passed, ${checked.failed} failed${checked.file.problems.length > 0 ? `, ${checked.file.problems.length} not understood` : ''} (against ${robots})`);
+	}
+	const passed = reports.reduce((sum, report) => sum + report.checked.passed, 0);
+	const failed = reports.reduce((sum, report) => sum + report.checked.failed, 0);
+	const errors = reports.reduce((sum, report) => sum + errorsOf(report), 0);
+	out.push(`${reports.length} file${reports.length === 1 ? '' : 's'}: ${passed} passed, ${failed} failed, ${errors} error${errors === 1 ? '' : 's'}.`);
+	return out.join('\n') + '\n';
+}
+
+function json(reports: readonly FileReport[]): string {
+	const files = reports.map(({ file, robots, checked }) => ({
+		file,
+		robots,
+		passed: checked.passed,
+		failed: checked.failed,
+		...(checked.robotsProblem !== undefined ? { robotsProblem: checked.robotsProblem } : {}),
+		problems: checked.file.problems.map((problem) => ({ line: problem.line + 1, column: problem.span.start + 1, code: problem.code, message: problem.message })),
+		results: (checked.results ?? []).map((result) => ({
+			line: result.expectation.line + 1,
+			crawler: result.expectation.crawler,
+			...(result.expectation.parser ? { parser: result.expectation.parser } : {}),
+			url: result.expectation.url,
+			expected: result.expectation.verdict,
+			actual: result.evaluation.verdict,
+			passed: result.passed,
+			robotsLine: result.evaluation.rule ? result.evaluation.rule.line + 1 : null,
+			rule: result.evaluation.rule ? result.evaluation.rule.text : null,
+			explanation: explainEvaluation(result.evaluation),
+		})),
+	}));
+	return JSON.stringify({
+		files,
+		passed: files.reduce((sum, file) => sum + file.passed, 0),
+		failed: files.reduce((sum, file) => sum + file.failed, 0),
+		errors: reports.reduce((sum, report) => sum + errorsOf(report), 0),
+	}, null, 2) + '\n';
+}
+
+/** Text as XML 1.0 character data or attribute value: escaped, and characters XML cannot hold replaced. */
+function xml(text: string): string {
+	return text
+		// eslint-disable-next-line no-control-regex
+		.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+		.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * JUnit XML as CI systems read it (Jenkins, GitLab, GitHub actions' test reporters): a testsuite per file, a testcase
+ * per expectation (`<failure>` when it fails) and per line not understood (`<error>`).
+ */
+function junit(reports: readonly FileReport[]): string {
+	const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+	const tests = reports.reduce((sum, report) => sum + report.checked.file.expectations.length + errorsOf(report), 0);
+	const failures = reports.reduce((sum, report) => sum + report.checked.failed, 0);
+	const errors = reports.reduce((sum, report) => sum + errorsOf(report), 0);
+	out.push(`<testsuites name="robots-txt check" tests="${tests}" failures="${failures}" errors="${errors}">`);
+	for (const report of reports) {
+		const { file, robots, checked } = report;
+		const count = checked.file.expectations.length + errorsOf(report);
+		out.push(`  <testsuite name="${xml(file)}" tests="${count}" failures="${checked.failed}" errors="${errorsOf(report)}" file="${xml(file)}">`);
+		for (const problem of checked.file.problems) {
+			out.push(`    <testcase name="line ${problem.line + 1}" classname="${xml(file)}" file="${xml(file)}" line="${problem.line + 1}">`);
+			out.push(`      <error type="${problem.code}" message="${xml(problem.message)}"/>`);
+			out.push('    </testcase>');
+		}
+		if (checked.results === undefined) {
+			out.push(`    <testcase name="${xml(robots)}" classname="${xml(file)}" file="${xml(file)}">`);
+			out.push(`      <error type="robots-txt-not-found" message="${xml(checked.robotsProblem ?? '')}"/>`);
+			out.push('    </testcase>');
+			out.push(...checked.file.expectations.map((expectation) =>
+				`    <testcase name="${xml(`${expectation.crawler} ${expectation.url} ${expectation.verdict}`)}" classname="${xml(file)}" file="${xml(file)}" line="${expectation.line + 1}"><skipped message="no robots.txt"/></testcase>`));
+		}
+		for (const result of checked.results ?? []) {
+			const { expectation } = result;
+			const name = `${expectation.crawler}${expectation.parser ? '@' + expectation.parser : ''} ${expectation.url} ${expectation.verdict}`;
+			const open = `    <testcase name="${xml(name)}" classname="${xml(file)}" file="${xml(file)}" line="${expectation.line + 1}"`;
+			if (result.passed) {
+				out.push(`${open}/>`);
+			} else {
+				out.push(`${open}>`);
+				out.push(`      <failure type="expectation-failed" message="${xml(`expected ${verdictWord(expectation.verdict)}, got ${verdictWord(result.evaluation.verdict)}`)}">${xml(`${failureMessage(result)}\n${explainEvaluation(result.evaluation)}`)}</failure>`);
+				out.push('    </testcase>');
+			}
+		}
+		out.push('  </testsuite>');
+	}
+	out.push('</testsuites>');
+	return out.join('\n') + '\n';
+}
+
+/** Runs `check`; returns the exit status (0 all passed, 1 a failure or an error in a file). */
+export function runCheck(args: readonly string[], write: (text: string) => void): number {
+	const options = parseCheckArguments(args);
+	const reports = collectFiles(options.paths).map(checkFile);
+	write(options.format === 'json' ? json(reports) : options.format === 'junit' ? junit(reports) : text(reports));
+	return reports.some((report) => report.checked.failed > 0 || errorsOf(report) > 0) ? 1 : 0;
+}

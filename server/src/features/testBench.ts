@@ -1,0 +1,69 @@
+/**
+ * The custom requests behind the test bench (core/protocol.ts): `robotsTxt/bench` (URLs by crawlers for an open
+ * robots.txt, compared with its baseline when one is set), `robotsTxt/benchBaseline` (the version to compare with,
+ * kept per document until it closes) and `robotsTxt/parseUrls` (URLs from pasted text, a list or a sitemap).
+ * Each answers InvalidParams for a document that is not open or parameters of the wrong type.
+ */
+
+import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver';
+import { computeBench, parse, parseUrlList, protocol, type BenchResult, type ParseUrlsResult, type RobotsModel } from '../core/index';
+import { runSafe } from '../runner';
+import type { ServerContext } from './context';
+
+export const benchRequest = new RequestType<protocol.BenchParams, BenchResult, void>(protocol.benchMethod);
+export const benchBaselineRequest = new RequestType<protocol.BenchBaselineParams, { label: string | null }, void>(protocol.benchBaselineMethod);
+export const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, ParseUrlsResult, void>(protocol.parseUrlsMethod);
+
+function isStrings(value: unknown): value is string[] {
+	return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+export function registerTestBench(context: ServerContext): void {
+	const { connection, documents } = context;
+	/** The baseline of each open document, parsed once. */
+	const baselines = new Map<string, { model: RobotsModel; label: string }>();
+	documents.onDidClose((uri) => baselines.delete(uri));
+
+	connection.onRequest(benchRequest, (params, token) =>
+		runSafe(connection.console, () => {
+			if (!isStrings(params?.urls) || !isStrings(params.crawlers) || (params.probe !== undefined && typeof params.probe !== 'boolean')) {
+				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.benchMethod} needs { uri, urls: string[], crawlers: string[], probe?: boolean }`);
+			}
+			const document = typeof params.uri === 'string' ? documents.get(params.uri) : undefined;
+			if (!document) {
+				throw new ResponseError(ErrorCodes.InvalidParams, `The document is not open: ${String(params.uri)}`);
+			}
+			const result = computeBench(document.model, { urls: params.urls, crawlers: params.crawlers, probe: params.probe === true }, baselines.get(params.uri));
+			return { uri: params.uri, version: document.version, ...result };
+		}, internalError(), 'The test bench failed', token),
+	);
+	connection.onRequest(benchBaselineRequest, (params, token) =>
+		runSafe(connection.console, () => {
+			if (typeof params?.uri !== 'string' || (params.text !== null && typeof params.text !== 'string') || typeof params.label !== 'string') {
+				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.benchBaselineMethod} needs { uri, text: string | null, label: string }`);
+			}
+			if (!documents.get(params.uri)) {
+				throw new ResponseError(ErrorCodes.InvalidParams, `The document is not open: ${params.uri}`);
+			}
+			if (params.text === null) {
+				baselines.delete(params.uri);
+				return { label: null };
+			}
+			baselines.set(params.uri, { model: parse(params.text), label: params.label });
+			return { label: params.label };
+		}, internalError(), 'Setting the test bench\'s baseline failed', token),
+	);
+	connection.onRequest(parseUrlsRequest, (params, token) =>
+		runSafe(connection.console, () => {
+			if (typeof params?.text !== 'string') {
+				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.parseUrlsMethod} needs { text: string }`);
+			}
+			const list = parseUrlList(params.text);
+			return { kind: list.kind, urls: list.urls.map((entry) => entry.url), sitemaps: list.sitemaps.map((entry) => entry.url), notes: list.notes };
+		}, internalError(), 'Reading the URLs failed', token),
+	);
+}
+
+function internalError(): ResponseError<void> {
+	return new ResponseError(ErrorCodes.InternalError, 'The request failed; the server log has the details');
+}

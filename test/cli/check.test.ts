@@ -1,0 +1,134 @@
+/**
+ * `robots-txt check` and `robots-txt diff` as CI runs them: the built bundle, real files, exit codes, and the text,
+ * JSON and JUnit XML outputs.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { repoRoot } from '../util/fixtures';
+
+const cli = join(repoRoot, 'server', 'dist', 'cli.js');
+
+function run(args: string[], cwd: string, input?: string) {
+	const result = spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', cwd });
+	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const robots = ['User-agent: *', 'Disallow: /private/', 'Allow: /private/press/', '', 'User-agent: GPTBot', 'Disallow: /', ''].join('\n');
+
+function site(expectations: Record<string, string>, robotsText = robots): string {
+	const work = mkdtempSync(join(tmpdir(), 'robots-check-'));
+	writeFileSync(join(work, 'robots.txt'), robotsText);
+	for (const [name, text] of Object.entries(expectations)) {
+		mkdirSync(join(work, name, '..'), { recursive: true });
+		writeFileSync(join(work, name), text);
+	}
+	return work;
+}
+
+describe('robots-txt check', () => {
+	test('the worked example passes (exit 0), found by searching the folder', () => {
+		const work = mkdtempSync(join(tmpdir(), 'robots-check-'));
+		mkdirSync(join(work, 'marys'));
+		for (const name of ['robots.txt', 'robots.expectations']) {
+			copyFileSync(join(repoRoot, 'examples', 'marys-antiques', name), join(work, 'marys', name));
+		}
+		const result = run(['check'], work);
+		assert.equal(result.status, 0, result.stdout + result.stderr);
+		assert.deepEqual(result.stdout.trimEnd().split('\n'), [
+			'marys/robots.expectations: 23 passed, 0 failed (against marys/robots.txt)',
+			'1 file: 23 passed, 0 failed, 0 errors.',
+		]);
+	});
+
+	test('a failure and a line that does not parse: exit 1, each reported where it is, the rest still checked', () => {
+		const work = site({ 'robots.expectations': ['Googlebot /private/x disallow', 'Googlebot /private/press/kit.pdf disallow', 'GPTBot allow', 'GPTBot /about disallow'].join('\n') });
+		const result = run(['check', 'robots.expectations'], work);
+		assert.equal(result.status, 1);
+		assert.deepEqual(result.stdout.trimEnd().split('\n'), [
+			'robots.expectations:3:1: ERROR expectation-syntax: The URL or path is missing between the crawler and the verdict, e.g. `Googlebot /private/ disallow`.',
+			'robots.expectations:2:1: FAIL Expected Googlebot to be DISALLOWED for /private/press/kit.pdf, but it is ALLOWED by line 3 `Allow: /private/press/` (the longest matching rule); no group names "Googlebot", so it follows "User-agent: *" at line 1. (robots.txt:3)',
+			'robots.expectations: 2 passed, 1 failed, 1 not understood (against robots.txt)',
+			'1 file: 2 passed, 1 failed, 1 error.',
+		]);
+	});
+
+	test('JSON: every result with the deciding line', () => {
+		const work = site({ 'a/b.robots.expectations': '@robots ../robots.txt\nGPTBot /x disallow\n' });
+		const result = run(['check', '--format', 'json'], work);
+		assert.equal(result.status, 0, result.stderr);
+		const report = JSON.parse(result.stdout) as { files: { file: string; robots: string; results: { line: number; robotsLine: number; rule: string; passed: boolean }[] }[]; passed: number; failed: number; errors: number };
+		assert.deepEqual({ passed: report.passed, failed: report.failed, errors: report.errors }, { passed: 1, failed: 0, errors: 0 });
+		assert.equal(report.files[0].file, join('a', 'b.robots.expectations'));
+		assert.equal(report.files[0].robots, 'robots.txt');
+		assert.deepEqual(report.files[0].results.map((r) => [r.line, r.robotsLine, r.rule, r.passed]), [[2, 6, 'Disallow: /', true]]);
+	});
+
+	test('JUnit XML: a testcase per expectation, <failure> and <error>, characters XML cannot hold replaced', () => {
+		const work = site({ 'robots.expectations': ['Googlebot /private/press/ disallow', 'bingbot /a allow', 'GPTBot /\u0001 maybe'].join('\n') });
+		const result = run(['check', '--format', 'junit'], work);
+		assert.equal(result.status, 1);
+		const xml = result.stdout;
+		assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="robots-txt check" tests="3" failures="1" errors="1">/);
+		assert.match(xml, /<testcase name="Googlebot \/private\/press\/ disallow" classname="robots.expectations" file="robots.expectations" line="1">\n {6}<failure type="expectation-failed" message="expected DISALLOWED, got ALLOWED">Expected Googlebot/);
+		assert.match(xml, /<testcase name="bingbot \/a allow" classname="robots.expectations" file="robots.expectations" line="2"\/>/);
+		assert.match(xml, /<error type="expectation-syntax" message="`maybe` is not a verdict/);
+		// eslint-disable-next-line no-control-regex
+		assert.doesNotMatch(xml, /[\u0000-\u0008]/);
+	});
+
+	test('a missing robots.txt is an error of that file; no expectations file at all is a usage error', () => {
+		const work = mkdtempSync(join(tmpdir(), 'robots-check-'));
+		writeFileSync(join(work, 'robots.expectations'), 'Googlebot / allow\n');
+		const missing = run(['check'], work);
+		assert.equal(missing.status, 1);
+		assert.match(missing.stdout, /robots\.expectations:1:1: ERROR robots-txt-not-found: no robots\.txt to test at robots\.txt/);
+		const empty = mkdtempSync(join(tmpdir(), 'robots-check-'));
+		const none = run(['check'], empty);
+		assert.equal(none.status, 2);
+		assert.match(none.stderr, /no expectations file/);
+		assert.equal(run(['check', '--format', 'xml'], work).status, 2);
+	});
+});
+
+describe('robots-txt diff', () => {
+	const work = mkdtempSync(join(tmpdir(), 'robots-diff-'));
+	const old = join(work, 'old.txt');
+	writeFileSync(old, robots);
+
+	test('an edit that changes no verdict reports nothing and exits 0', () => {
+		const same = join(work, 'same.txt');
+		writeFileSync(same, ['# reordered and reformatted', 'user-agent:GPTBot', 'disallow:/', '', 'User-agent: *', 'Allow: /private/press/', 'Disallow: /private/', ''].join('\n'));
+		const result = run(['diff', old, same], work);
+		assert.equal(result.status, 0, result.stderr);
+		assert.match(result.stdout, /^No verdict changed \(\d+ URLs probed from both files' rules × 14 crawlers\)\.\n$/);
+	});
+
+	test('a flip exits 1 and shows both deciding lines; --urls reports bad rows on stderr and keeps the rest', () => {
+		const edited = join(work, 'new.txt');
+		writeFileSync(edited, robots.replace('Allow: /private/press/\n', ''));
+		const urls = join(work, 'urls.txt');
+		writeFileSync(urls, '/private/press/kit.pdf\nnot a url\n/about\n');
+		const result = run(['diff', old, edited, '--urls', urls, '--agent', 'bingbot,GPTBot'], work);
+		assert.equal(result.status, 1);
+		assert.deepEqual(result.stdout.trimEnd().split('\n'), [
+			'Crawlers whose rules changed (1):',
+			'  bingbot: no longer reads 1 rule: - old line 3 `Allow: /private/press/`.',
+			'Verdicts that changed (1, of 2 URLs × 2 crawlers):',
+			'  /private/press/kit.pdf  as bingbot: ALLOWED by old line 3 `Allow: /private/press/` -> DISALLOWED by new line 2 `Disallow: /private/`',
+		]);
+		assert.match(result.stderr, /urls\.txt:2: `not a url` contains a space or a line break; a URL writes a space as %20\. Skipped\./);
+		const json = JSON.parse(run(['diff', old, edited, '--json', '--agent', 'bingbot'], work).stdout) as { flips: { url: string; old: { line: number }; new: { line: number } }[]; probed: boolean };
+		assert.equal(json.probed, true);
+		assert.deepEqual(json.flips.map((flip) => [flip.url, flip.old.line, flip.new.line]), [['/private/press/', 3, 2]]);
+	});
+
+	test('bad arguments exit 2', () => {
+		assert.equal(run(['diff', old], work).status, 2);
+		assert.equal(run(['diff', old, join(work, 'nope.txt')], work).status, 2);
+	});
+});

@@ -1,0 +1,93 @@
+/**
+ * The test bench's answer (`computeBench`): every cell is the crawler model's verdict and deciding line, rows that are
+ * not URLs get their message and -1 cells without stopping the rest, the audit counts per category, and against a
+ * baseline the changed cells, the reading changes and the probe rows.
+ */
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { computeBench, evaluateAs, parse, unpackDecision } from '../../server/src/core/index';
+import { joinLines } from '../util/fixtures';
+
+const text = joinLines(
+	'User-agent: *', // 1
+	'Disallow: /private/', // 2
+	'Allow: /private/press/', // 3
+	'', // 4
+	'User-agent: GPTBot', // 5
+	'Disallow: /', // 6
+);
+
+describe('computeBench', () => {
+	const model = parse(text);
+	const urls = ['/private/x', 'not a url', '/private/press/kit.pdf', '', 'https://example.com/', '\u0000\u0001junk'];
+	const crawlers = ['Googlebot', 'GPTBot', 'FeedFetcher-Google', 'MyOwnBot'];
+	const bench = computeBench(model, { urls, crawlers });
+
+	test('cells are evaluateAs\'s verdict, reason and line; rows that are not URLs get a message and -1', () => {
+		assert.equal(bench.cells.length, urls.length * crawlers.length);
+		bench.rows.forEach((row, r) => {
+			crawlers.forEach((crawler, c) => {
+				const cell = bench.cells[r * crawlers.length + c];
+				if (row.problem !== undefined) {
+					assert.equal(cell, -1);
+					return;
+				}
+				const full = evaluateAs(model, crawler, row.url);
+				assert.deepEqual(unpackDecision(cell), { verdict: full.verdict, reason: full.reason, line: full.rule ? full.rule.line : -1 });
+			});
+		});
+		assert.deepEqual(bench.rows.map((row) => row.problem === undefined), [true, false, true, false, true, false]);
+		assert.match(bench.rows[1].problem!, /contains a space/);
+	});
+
+	test('columns say whose group each crawler follows; an unknown token says its parser is assumed', () => {
+		assert.deepEqual(bench.columns.map((column) => [column.crawler.token, column.groupLine]), [['Googlebot', 0], ['GPTBot', 4], ['FeedFetcher-Google', 0], ['MyOwnBot', 0]]);
+		assert.match(bench.columns[1].follows, /^it follows its own group at line 5$/);
+		assert.match(bench.columns[3].note ?? '', /MyOwnBot is not a crawler we know: read as an RFC 9309 parser/);
+		assert.equal(bench.columns[0].note, undefined);
+	});
+
+	test('the lines named by cells, and the words of each reason', () => {
+		assert.deepEqual(bench.lines, { 1: 'Disallow: /private/', 2: 'Allow: /private/press/', 5: 'Disallow: /' });
+		assert.equal(bench.reasons[unpackDecision(bench.cells[4 * crawlers.length + 2]).reason === 'ignores-robots-txt' ? 5 : 0], 'it does not follow robots.txt');
+	});
+
+	test('the audit: per category, who may fetch / and how many may fetch each row', () => {
+		const training = bench.audit.find((category) => category.category === 'ai-training')!;
+		assert.ok(training.blocked.includes('GPTBot'));
+		assert.ok(training.allowed.includes('CCBot'));
+		assert.equal(training.allowedPerUrl[1], -1);
+		// /private/x: every ai-training crawler that follows `*` is blocked by line 2, and GPTBot by line 6.
+		assert.equal(training.allowedPerUrl[0], 0);
+		assert.equal(training.allowedPerUrl[4], training.allowed.length);
+	});
+});
+
+describe('computeBench against a baseline', () => {
+	const before = parse(text);
+	const after = parse(text.replace('Allow: /private/press/', 'Allow: /private/press/$'));
+
+	test('changed cells, and how each crawler\'s reading changed', () => {
+		const bench = computeBench(after, { urls: ['/private/press/', '/private/press/kit.pdf'], crawlers: ['Googlebot', 'GPTBot'] }, { model: before, label: 'saved version' });
+		const baseline = bench.baseline!;
+		assert.equal(baseline.label, 'saved version');
+		assert.equal(baseline.changed, 1);
+		assert.deepEqual(baseline.cells.map((cell) => unpackDecision(cell).verdict), ['allow', 'disallow', 'allow', 'disallow']);
+		assert.deepEqual(bench.cells.map((cell) => unpackDecision(cell).verdict), ['allow', 'disallow', 'disallow', 'disallow']);
+		assert.deepEqual(baseline.readingChanges, [{
+			crawler: 'Googlebot',
+			summary: 'Googlebot: reads 1 new rule: + new line 3 `Allow: /private/press/$`; no longer reads 1 rule: - old line 3 `Allow: /private/press/`.',
+		}]);
+		assert.deepEqual(baseline.lines, { 2: 'Allow: /private/press/', 5: 'Disallow: /' });
+	});
+
+	test('with probe, the URLs from both versions\' rules whose verdict changed become rows', () => {
+		const bench = computeBench(after, { urls: [], crawlers: ['Googlebot'], probe: true }, { model: before, label: 'HEAD' });
+		assert.deepEqual(bench.rows, [{ url: '/private/press/x', probe: true }]);
+		assert.equal(bench.baseline?.probesAdded, 1);
+		// `/`, `/private/`, `/private/press/` and, one past the new `$`, `/private/press/x`.
+		assert.equal(bench.baseline?.probesTried, 4);
+		assert.equal(bench.baseline?.changed, 1);
+	});
+});
