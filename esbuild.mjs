@@ -37,6 +37,8 @@ const bundles = [
 	{ ...base, entryPoints: ['server/src/cli/main.ts'], outfile: 'server/dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 	{ ...base, entryPoints: ['server/src/main.ts'], outfile: 'server/dist/server.js', banner: { js: '#!/usr/bin/env node' } },
 	{ ...base, entryPoints: ['client/src/extension.ts'], outfile: 'client/dist/extension.js' },
+	// The test bench's webview script runs in the webview (a browser), not in Node.
+	{ ...base, entryPoints: ['client/webview/testBench.ts'], outfile: 'client/dist/testBench.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
 // Tests are transpiled file by file (not bundled) so that each test imports the same module instances.

@@ -1,7 +1,7 @@
 // The extension's entry: starts the bundled language server over IPC and registers the client-side commands.
 // The client holds no robots.txt knowledge; everything it shows comes from the server.
 import { existsSync } from 'node:fs';
-import { commands, ExtensionContext, OutputChannel, Uri, window, workspace } from 'vscode';
+import { commands, ExtensionContext, OutputChannel, TextDocument, Uri, window, workspace } from 'vscode';
 import {
 	CloseAction,
 	CloseHandlerResult,
@@ -15,9 +15,13 @@ import {
 	State,
 	TransportKind,
 } from 'vscode-languageclient/node';
+import type { CompareMode } from './benchMessages';
+import { openTestBench, type TestBenchContext } from './testBench';
 import { revealLine, testUrl, testUrlAll } from './testUrl';
 
 const languageId = 'robots-txt';
+/** Expectations files: regression tests for a robots.txt, served by the same server. */
+const expectationsLanguageId = 'robots-txt-expectations';
 
 /** How many crashes within {@link crashWindowMs} are restarted before the client gives up. */
 const maxRestarts = 4;
@@ -36,12 +40,17 @@ export async function activate(context: ExtensionContext): Promise<void> {
 	};
 	const clientOptions: LanguageClientOptions = {
 		documentSelector: documentSelector(),
-		synchronize: { configurationSection: 'robotsTxt' },
+		synchronize: {
+			configurationSection: 'robotsTxt',
+			// Expectations files read a robots.txt from disk when it is not open; the server hears when it changes.
+			fileEvents: workspace.createFileSystemWatcher('**/robots.txt'),
+		},
 		outputChannel: output,
 		errorHandler,
 	};
 	const languageClient = new LanguageClient('robotsTxt', 'Robots.txt', serverOptions, clientOptions);
 	client = languageClient;
+	const bench: TestBenchContext = { client: languageClient, output, extension: context };
 
 	context.subscriptions.push(
 		output,
@@ -49,6 +58,27 @@ export async function activate(context: ExtensionContext): Promise<void> {
 			testUrl({ client: languageClient, output, state: context.workspaceState }, uri, agent, url, parser)),
 		commands.registerCommand('robotsTxt.testUrlAll', (uri?: string | Uri, url?: string) =>
 			testUrlAll({ client: languageClient, output, state: context.workspaceState }, uri, url)),
+		commands.registerCommand('robotsTxt.openTestBench', async (uri?: string | Uri, urls?: readonly string[], crawlers?: readonly string[]) => {
+			const document = await robotsDocument(uri);
+			if (document === undefined) {
+				void window.showErrorMessage('Robots.txt: the test bench works on a robots.txt file. Open one and run the command again.');
+				return undefined;
+			}
+			return openTestBench(bench, document, urls, crawlers);
+		}),
+		commands.registerCommand('robotsTxt.compareWith', async (uri?: string | Uri, mode?: CompareMode) => {
+			const document = await robotsDocument(uri);
+			if (document === undefined) {
+				void window.showErrorMessage('Robots.txt: Compare with… works on a robots.txt file. Open one and run the command again.');
+				return undefined;
+			}
+			const chosen = mode ?? (await window.showQuickPick([
+				{ label: 'Saved Version', description: 'the file as it is on disk', mode: 'saved' as const },
+				{ label: 'Git HEAD', description: 'the last commit (needs VS Code\'s Git extension)', mode: 'head' as const },
+				{ label: 'Another File…', description: 'any robots.txt', mode: 'file' as const },
+			], { title: 'Robots.txt: Compare with…' }))?.mode;
+			return chosen === undefined ? undefined : openTestBench(bench, document, undefined, undefined, chosen);
+		}),
 		commands.registerCommand('robotsTxt.revealLine', async (uri: string, line: number, showHover?: boolean) => {
 			const document = await workspace.openTextDocument(Uri.parse(uri));
 			await revealLine(document, line, showHover === true);
@@ -85,6 +115,15 @@ export function deactivate(): Thenable<void> | undefined {
 	return client?.stop();
 }
 
+/** The robots.txt a command is for: the one named, else the active editor's when it is a robots.txt. */
+async function robotsDocument(uri: string | Uri | undefined): Promise<TextDocument | undefined> {
+	if (uri !== undefined) {
+		return workspace.openTextDocument(typeof uri === 'string' ? Uri.parse(uri) : uri);
+	}
+	const document = window.activeTextEditor?.document;
+	return document?.languageId === languageId ? document : undefined;
+}
+
 /**
  * Local files and untitled editors always; in a virtual workspace (no `file` folders) also the schemes of its folders,
  * so that views such as git diffs of a local workspace do not get a second set of diagnostics.
@@ -94,7 +133,7 @@ function documentSelector(): DocumentSelector {
 	for (const folder of workspace.workspaceFolders ?? []) {
 		schemes.add(folder.uri.scheme);
 	}
-	return [...schemes].map((scheme) => ({ scheme, language: languageId }));
+	return [...schemes].flatMap((scheme) => [{ scheme, language: languageId }, { scheme, language: expectationsLanguageId }]);
 }
 
 /**

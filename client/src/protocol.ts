@@ -3,8 +3,12 @@
 import { RequestType } from 'vscode-languageclient/node';
 import * as protocol from '../../server/src/core/protocol';
 
-export type { AgentList, CrawlerVerdictRow, TestUrlAllResult, TestUrlResult } from '../../server/src/core/protocol';
+export type { AgentList, BenchResult, CrawlerVerdictRow, ParseUrlsResult, TestUrlAllResult, TestUrlResult } from '../../server/src/core/protocol';
 
 export const testUrlRequest = new RequestType<protocol.TestUrlParams, protocol.TestUrlResult, void>(protocol.testUrlMethod);
 export const testUrlAllRequest = new RequestType<protocol.TestUrlAllParams, protocol.TestUrlAllResult, void>(protocol.testUrlAllMethod);
 export const agentsRequest = new RequestType<protocol.AgentsParams, protocol.AgentList, void>(protocol.agentsMethod);
+export const benchRequest = new RequestType<protocol.BenchParams, protocol.BenchResult, void>(protocol.benchMethod);
+export const benchBaselineRequest = new RequestType<protocol.BenchBaselineParams, { label: string | null }, void>(protocol.benchBaselineMethod);
+export const benchExportRequest = new RequestType<protocol.BenchExportParams, protocol.BenchExportResult, void>(protocol.benchExportMethod);
+export const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, protocol.ParseUrlsResult, void>(protocol.parseUrlsMethod);

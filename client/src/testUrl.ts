@@ -11,6 +11,7 @@ import {
 	TextDocument,
 	TextEditorRevealType,
 	Uri,
+	ViewColumn,
 	window,
 	workspace,
 } from 'vscode';
@@ -142,9 +143,12 @@ async function askUrl(context: TestUrlContext, title: string): Promise<string | 
 	return chosen;
 }
 
-/** Selects a whole line, scrolls it into view and optionally opens the hover there (used by the code lenses too). */
-export async function revealLine(document: TextDocument, line: number, showHover: boolean): Promise<void> {
-	const editor = await window.showTextDocument(document, { preserveFocus: false, preview: false });
+/**
+ * Selects a whole line, scrolls it into view and optionally opens the hover there (used by the code lenses and the test
+ * bench too), in the editor group `viewColumn` when given.
+ */
+export async function revealLine(document: TextDocument, line: number, showHover: boolean, viewColumn?: ViewColumn): Promise<void> {
+	const editor = await window.showTextDocument(document, { preserveFocus: false, preview: false, ...(viewColumn !== undefined ? { viewColumn } : {}) });
 	const target = Math.max(0, Math.min(line, document.lineCount - 1));
 	const range = document.lineAt(target).range;
 	editor.selection = new Selection(range.start, range.end);

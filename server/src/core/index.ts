@@ -103,7 +103,7 @@ export {
 	type VerdictFlip,
 } from './bench/diff';
 export { auditByCategory, auditCategories, crawlersOf, type AuditCategory } from './bench/audit';
-export { computeBench, maxBenchColumns, maxBenchRows, maxProbes, type BenchBaseline, type BenchInput } from './features/testBench';
+export { computeBench, formatBench, maxBenchColumns, maxBenchRows, maxProbes, type BenchBaseline, type BenchInput } from './features/testBench';
 export { aiTrainingCrawlers, computeAiTrainingActions } from './features/aiTraining';
 export {
 	defaultRobotsFileName,
@@ -147,6 +147,8 @@ export type {
 	BenchBaselineResult,
 	BenchCell,
 	BenchColumn,
+	BenchExportParams,
+	BenchExportResult,
 	BenchParams,
 	BenchResult,
 	BenchRow,

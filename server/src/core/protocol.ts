@@ -105,6 +105,8 @@ export interface AgentList {
 	readonly targets: readonly string[];
 	/** Every crawler of the catalogue. */
 	readonly known: readonly { readonly token: string; readonly owner: string; readonly category: string; readonly description: string }[];
+	/** The categories the test bench offers as one-click column sets, with their names for people. */
+	readonly categories: readonly { readonly category: string; readonly label: string }[];
 }
 
 /** `robotsTxt/bench`: many URLs for many crawlers, for the test bench. */
@@ -113,6 +115,8 @@ export const benchMethod = 'robotsTxt/bench';
 export const benchBaselineMethod = 'robotsTxt/benchBaseline';
 /** `robotsTxt/parseUrls`: URLs from pasted text, a text file or a sitemap.xml. */
 export const parseUrlsMethod = 'robotsTxt/parseUrls';
+/** `robotsTxt/benchExport`: the bench as CSV or Markdown. */
+export const benchExportMethod = 'robotsTxt/benchExport';
 /** The code action kinds of "Block AI training crawlers" and "Allow AI training crawlers". */
 export const blockAiTrainingKind = 'source.robotsTxt.blockAiTraining';
 export const allowAiTrainingKind = 'source.robotsTxt.allowAiTraining';
@@ -199,6 +203,14 @@ export interface BenchResult {
 	readonly baseline?: BenchBaselineResult;
 	/** Rows left out, duplicates dropped and other things people should know. */
 	readonly notes: readonly string[];
+}
+
+export interface BenchExportParams extends BenchParams {
+	readonly format: 'csv' | 'markdown';
+}
+
+export interface BenchExportResult {
+	readonly text: string;
 }
 
 export interface BenchBaselineParams {

@@ -72,7 +72,7 @@ export class ExpectationsService {
 
 	/** Subscribes to the documents: expectations files are checked when opened or edited, and when a robots.txt changes. */
 	listen(): void {
-		this.documents.onDidOpen((uri) => this.schedule(uri, 0));
+		this.documents.onDidOpen((uri) => (this.handles(uri) ? this.schedule(uri, 0) : this.robotsChanged(uri)));
 		this.documents.onDidChangeContent((uri) => {
 			if (this.handles(uri)) {
 				this.schedule(uri, pushDelayMs);

@@ -6,13 +6,14 @@
  */
 
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver';
-import { computeBench, parse, parseUrlList, protocol, type BenchResult, type ParseUrlsResult, type RobotsModel } from '../core/index';
+import { computeBench, formatBench, parse, parseUrlList, protocol, type BenchExportResult, type BenchResult, type ParseUrlsResult, type RobotsModel } from '../core/index';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 
 export const benchRequest = new RequestType<protocol.BenchParams, BenchResult, void>(protocol.benchMethod);
 export const benchBaselineRequest = new RequestType<protocol.BenchBaselineParams, { label: string | null }, void>(protocol.benchBaselineMethod);
 export const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, ParseUrlsResult, void>(protocol.parseUrlsMethod);
+export const benchExportRequest = new RequestType<protocol.BenchExportParams, BenchExportResult, void>(protocol.benchExportMethod);
 
 function isStrings(value: unknown): value is string[] {
 	return Array.isArray(value) && value.every((item) => typeof item === 'string');
@@ -24,19 +25,27 @@ export function registerTestBench(context: ServerContext): void {
 	const baselines = new Map<string, { model: RobotsModel; label: string }>();
 	documents.onDidClose((uri) => baselines.delete(uri));
 
+	/** The bench for valid parameters, on the document as it is now. */
+	const bench = (params: protocol.BenchParams, method: string) => {
+		if (!isStrings(params?.urls) || !isStrings(params.crawlers) || (params.probe !== undefined && typeof params.probe !== 'boolean')) {
+			throw new ResponseError(ErrorCodes.InvalidParams, `${method} needs { uri, urls: string[], crawlers: string[], probe?: boolean }`);
+		}
+		const document = typeof params.uri === 'string' ? documents.get(params.uri) : undefined;
+		if (!document) {
+			throw new ResponseError(ErrorCodes.InvalidParams, `The document is not open: ${String(params.uri)}`);
+		}
+		const result = computeBench(document.model, { urls: params.urls, crawlers: params.crawlers, probe: params.probe === true }, baselines.get(params.uri));
+		return { uri: params.uri, version: document.version, ...result };
+	};
 	connection.onRequest(benchRequest, (params, token) =>
+		runSafe(connection.console, () => bench(params, protocol.benchMethod), internalError(), 'The test bench failed', token));
+	connection.onRequest(benchExportRequest, (params, token) =>
 		runSafe(connection.console, () => {
-			if (!isStrings(params?.urls) || !isStrings(params.crawlers) || (params.probe !== undefined && typeof params.probe !== 'boolean')) {
-				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.benchMethod} needs { uri, urls: string[], crawlers: string[], probe?: boolean }`);
+			if (params?.format !== 'csv' && params?.format !== 'markdown') {
+				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.benchExportMethod} needs a format: csv or markdown`);
 			}
-			const document = typeof params.uri === 'string' ? documents.get(params.uri) : undefined;
-			if (!document) {
-				throw new ResponseError(ErrorCodes.InvalidParams, `The document is not open: ${String(params.uri)}`);
-			}
-			const result = computeBench(document.model, { urls: params.urls, crawlers: params.crawlers, probe: params.probe === true }, baselines.get(params.uri));
-			return { uri: params.uri, version: document.version, ...result };
-		}, internalError(), 'The test bench failed', token),
-	);
+			return { text: formatBench(bench(params, protocol.benchExportMethod), params.format) };
+		}, internalError(), 'Exporting the test bench failed', token));
 	connection.onRequest(benchBaselineRequest, (params, token) =>
 		runSafe(connection.console, () => {
 			if (typeof params?.uri !== 'string' || (params.text !== null && typeof params.text !== 'string') || typeof params.label !== 'string') {

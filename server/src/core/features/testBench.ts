@@ -4,9 +4,9 @@
  * changed, how each crawler's reading changed, and probe rows for URLs the rules of either version tell apart.
  */
 
-import { describeExtent, describeFollowing, parserNote, reasonWords, ruleText } from '../crawlers/explain';
+import { describeExtent, describeFollowing, parserNote, reasonWords, ruleText, verdictWord } from '../crawlers/explain';
 import { crawlerProfiles, type CrawlerProfile } from '../crawlers/profile';
-import { crawlerReasons, decideTable, readAs, type PackedDecision } from '../crawlers/reading';
+import { crawlerReasons, decideTable, readAs, unpackDecision, type PackedDecision } from '../crawlers/reading';
 import { auditByCategory } from '../bench/audit';
 import { describeChange, diffRobots, probeUrls, verdictFlips } from '../bench/diff';
 import { checkUrl } from '../bench/urls';
@@ -169,4 +169,96 @@ function compare(
 		changed,
 		readingChanges: changes.map((change) => ({ crawler: change.crawler, summary: describeChange(change) })),
 	};
+}
+
+/** A cell in words for an export: the verdict, then the deciding line and its text, or the reason. */
+function cellWords(cell: number, lines: Readonly<Record<string, string>>): { verdict: string; line: string; detail: string } {
+	const { verdict, reason, line } = unpackDecision(cell);
+	return {
+		verdict: verdictWord(verdict),
+		line: line >= 0 ? String(line + 1) : '',
+		detail: line >= 0 ? (lines[line] ?? '') + (reason !== 'rule' ? ` (${reasonWords[reason]})` : '') : reasonWords[reason],
+	};
+}
+
+/** RFC 4180: quoted when needed; a leading `=`, `+`, `-` or `@` is kept from being read as a spreadsheet formula. */
+function csvField(text: string): string {
+	const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+	return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Text in a Markdown table cell: pipes and line breaks escaped. */
+function markdownCell(text: string): string {
+	return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+}
+
+/** A code span that holds any text: fenced with more backticks than it contains in a row. */
+function codeSpan(text: string): string {
+	const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+	const fence = '`'.repeat(longest + 1);
+	return `${fence}${longest > 0 ? ' ' : ''}${text}${longest > 0 ? ' ' : ''}${fence}`;
+}
+
+/**
+ * The bench as CSV (a verdict, line and rule column per crawler, and what it was in the baseline when there is one)
+ * or as a Markdown table (one cell per crawler: verdict, line, rule), for reports and reviews.
+ */
+export function formatBench(result: Omit<BenchResult, 'uri' | 'version'>, format: 'csv' | 'markdown'): string {
+	const tokens = result.columns.map((column) => column.crawler.token);
+	const columns = tokens.length;
+	const baseline = result.baseline;
+	if (format === 'csv') {
+		const head = ['URL', 'Problem'];
+		for (const token of tokens) {
+			head.push(token, `${token} line`, `${token} rule or reason`);
+			if (baseline) {
+				head.push(`${token} in ${baseline.label}`);
+			}
+		}
+		const lines = [head.map(csvField).join(',')];
+		result.rows.forEach((row, r) => {
+			const fields = [row.url, row.problem ?? ''];
+			for (let c = 0; c < columns; c++) {
+				const cell = result.cells[r * columns + c];
+				if (cell < 0) {
+					fields.push('', '', '');
+					if (baseline) {
+						fields.push('');
+					}
+					continue;
+				}
+				const words = cellWords(cell, result.lines);
+				fields.push(words.verdict, words.line, words.detail);
+				if (baseline) {
+					const before = cellWords(baseline.cells[r * columns + c], baseline.lines);
+					fields.push(`${before.verdict}${before.line ? ` by line ${before.line}` : ''}`);
+				}
+			}
+			lines.push(fields.map(csvField).join(','));
+		});
+		return lines.join('\r\n') + '\r\n';
+	}
+	const out: string[] = [];
+	out.push(`| URL | ${tokens.map(markdownCell).join(' | ')} |`);
+	out.push(`| --- |${' --- |'.repeat(columns)}`);
+	result.rows.forEach((row, r) => {
+		const cells: string[] = [];
+		for (let c = 0; c < columns; c++) {
+			const cell = result.cells[r * columns + c];
+			if (cell < 0) {
+				cells.push(c === 0 ? markdownCell(row.problem ?? '') : '');
+				continue;
+			}
+			const words = cellWords(cell, result.lines);
+			const rule = words.line ? ` line ${words.line} ${codeSpan(result.lines[Number(words.line) - 1] ?? '')}` : ` (${words.detail})`;
+			let text = `**${words.verdict}**${rule}`;
+			if (baseline && (baseline.cells[r * columns + c] & 1) !== (cell & 1)) {
+				const before = cellWords(baseline.cells[r * columns + c], baseline.lines);
+				text += `, was ${before.verdict}${before.line ? ` by line ${before.line}` : ''} in ${baseline.label}`;
+			}
+			cells.push(markdownCell(text));
+		}
+		out.push(`| ${markdownCell(row.url)} | ${cells.join(' | ')} |`);
+	});
+	return out.join('\n') + '\n';
 }

@@ -8,6 +8,7 @@ import { allDialects, dialectNames, isDialect, type Dialect } from '../dialect';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { describeDecision, explainEvaluation, listNames, ruleText, verdictSentence, verdictWord } from '../crawlers/explain';
 import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
+import { auditCategories } from '../bench/audit';
 import { knownCrawlers } from '../facts/crawlers';
 import { selectGroups } from '../matching/agents';
 import { evaluate, type Evaluation } from '../matching/evaluate';
@@ -85,7 +86,7 @@ export function computeAgents(model: RobotsModel, options: AnalysisOptions): Age
 		}
 	}
 	const known = knownCrawlers.map(({ token, owner, category, description }) => ({ token, owner, category, description }));
-	return { fromFile, targets: [...options.crawlers], known };
+	return { fromFile, targets: [...options.crawlers], known, categories: auditCategories.map(({ category, label }) => ({ category, label })) };
 }
 
 /** A crawler as the protocol describes it. */

@@ -1,0 +1,555 @@
+// "Robots.txt: Open Test Bench" and "Robots.txt: Compare with…": a webview panel beside the robots.txt that shows the
+// server's answer for many URLs by many crawlers, asks again on every edit, and compares with a baseline version.
+// This file moves data between the webview, the server and VS Code (files, git, editors); it decides no verdict.
+import {
+	Disposable,
+	ExtensionContext,
+	OutputChannel,
+	Uri,
+	ViewColumn,
+	WebviewPanel,
+	window,
+	workspace,
+	type TextDocument,
+} from 'vscode';
+import { LanguageClient, State } from 'vscode-languageclient/node';
+import { isInGitRepository, readBaseline } from './baseline';
+import type { ColumnSet, CompareMode, FromWebview, ToWebview } from './benchMessages';
+import { agentsRequest, benchBaselineRequest, benchExportRequest, benchRequest, parseUrlsRequest, testUrlRequest, type AgentList, type BenchResult } from './protocol';
+import { revealLine } from './testUrl';
+
+/** Quiet time after an edit before the bench asks again. */
+const editDelayMs = 150;
+/** The most of a file read for URLs: a list or sitemap past this is read in part, and the note says so. */
+const maxUrlFileBytes = 16 * 1024 * 1024;
+/** The most URLs remembered per file between sessions. */
+const maxRemembered = 20_000;
+
+interface Remembered {
+	readonly urls: readonly string[];
+	readonly crawlers: readonly string[];
+	readonly compare?: CompareMode;
+}
+
+export interface TestBenchContext {
+	readonly client: LanguageClient;
+	readonly output: OutputChannel;
+	readonly extension: ExtensionContext;
+}
+
+/** One panel per robots.txt. */
+const panels = new Map<string, TestBench>();
+
+/**
+ * Opens (or shows) the bench of a robots.txt. `urls` and `crawlers` replace the rows and columns when given (from an
+ * expectations file's lens); `compare` sets what to compare with and adds probe rows.
+ */
+export async function openTestBench(context: TestBenchContext, document: TextDocument, urls?: readonly string[], crawlers?: readonly string[], compare?: CompareMode): Promise<TestBench> {
+	const key = document.uri.toString();
+	let bench = panels.get(key);
+	if (!bench) {
+		bench = new TestBench(context, document);
+		panels.set(key, bench);
+		await bench.start(urls, crawlers, compare);
+	} else {
+		bench.reveal();
+		if (urls) {
+			bench.setUrls(urls);
+		}
+		if (crawlers) {
+			bench.setCrawlers(crawlers);
+		}
+		if (compare) {
+			await bench.compare(compare);
+		}
+	}
+	return bench;
+}
+
+/** The open bench of a document, for tests and commands. */
+export function testBenchFor(uri: Uri): TestBench | undefined {
+	return panels.get(uri.toString());
+}
+
+export class TestBench implements Disposable {
+	private readonly panel: WebviewPanel;
+	private readonly subscriptions: Disposable[] = [];
+	private urls: string[] = [];
+	private crawlers: string[] = [];
+	private compareMode: CompareMode = 'none';
+	private baselineLabel: string | null = null;
+	private probe = false;
+	private notes: string[] = [];
+	private agents: AgentList | undefined;
+	private timer: ReturnType<typeof setTimeout> | undefined;
+	private inFlight = false;
+	private again = false;
+	private ready = false;
+	/** The last answer and paint, for tests and the output channel. */
+	lastResult: BenchResult | undefined;
+	lastPaint: { ms: number; rows: number; columns: number } | undefined;
+	/** The editor group of the robots.txt, where its lines are selected. */
+	private readonly editorColumn: ViewColumn;
+
+	constructor(private readonly context: TestBenchContext, private readonly document: TextDocument) {
+		const column = window.visibleTextEditors.find((editor) => editor.document === document)?.viewColumn;
+		this.panel = window.createWebviewPanel('robotsTxt.testBench', `Test Bench: ${workspace.asRelativePath(document.uri)}`, { viewColumn: ViewColumn.Beside, preserveFocus: false }, {
+			enableScripts: true,
+			retainContextWhenHidden: true,
+			localResourceRoots: [Uri.joinPath(context.extension.extensionUri, 'client', 'dist')],
+		});
+		this.editorColumn = column ?? ViewColumn.One;
+		this.panel.webview.html = this.html();
+		this.subscriptions.push(
+			this.panel.onDidDispose(() => this.dispose()),
+			this.panel.webview.onDidReceiveMessage((message: FromWebview) => void this.receive(message)),
+			workspace.onDidChangeTextDocument((event) => {
+				if (event.document === this.document && event.contentChanges.length > 0) {
+					this.schedule();
+				}
+			}),
+			workspace.onDidSaveTextDocument((saved) => {
+				if (saved === this.document && this.compareMode === 'saved') {
+					void this.compare('saved');
+				}
+			}),
+			context.client.onDidChangeState(({ newState }) => {
+				// A restarted server has forgotten the baseline: send it again, then ask again.
+				if (newState === State.Running && this.compareMode !== 'none') {
+					void this.compare(this.compareMode);
+				}
+			}),
+		);
+	}
+
+	private get key(): string {
+		return `robotsTxt.testBench:${this.document.uri.toString()}`;
+	}
+
+	/** Loads what was remembered (or the target crawlers) and the first answer. */
+	async start(urls?: readonly string[], crawlers?: readonly string[], compare?: CompareMode): Promise<void> {
+		const remembered = this.context.extension.workspaceState.get<Remembered>(this.key);
+		this.agents = await this.context.client.sendRequest(agentsRequest, { uri: this.document.uri.toString() }).catch((error: unknown) => {
+			this.note(`The crawler lists could not be loaded: ${describe(error)}`);
+			return undefined;
+		});
+		this.urls = [...(urls ?? remembered?.urls ?? [])];
+		this.crawlers = [...(crawlers ?? remembered?.crawlers ?? this.agents?.targets ?? [])];
+		const mode = compare ?? remembered?.compare ?? (await isInGitRepository(this.document) ? 'head' : 'saved');
+		await this.compare(mode, compare !== undefined);
+	}
+
+	reveal(): void {
+		this.panel.reveal(undefined, false);
+	}
+
+	setUrls(urls: readonly string[]): void {
+		this.urls = [...urls];
+		this.changed();
+	}
+
+	setCrawlers(crawlers: readonly string[]): void {
+		this.crawlers = [...crawlers];
+		this.changed();
+	}
+
+	/** Sets what the cells are compared with; `probe` adds rows for URLs whose verdict changed. */
+	async compare(mode: CompareMode, probe = this.probe): Promise<void> {
+		this.notes = this.notes.filter((note) => !note.startsWith('Compare: '));
+		this.compareMode = mode;
+		this.probe = probe;
+		let text: string | null = null;
+		let label = '';
+		if (mode !== 'none') {
+			const baseline = await readBaseline(this.document, mode);
+			if ('unavailable' in baseline) {
+				this.note(`Compare: ${baseline.unavailable}`);
+				// Git is not there: the saved version is the next best thing.
+				if (mode === 'head' && !this.document.isUntitled) {
+					const saved = await readBaseline(this.document, 'saved');
+					if (!('unavailable' in saved)) {
+						({ text, label } = saved);
+						this.compareMode = 'saved';
+					}
+				}
+			} else {
+				({ text, label } = baseline);
+			}
+		}
+		try {
+			const answer = await this.context.client.sendRequest(benchBaselineRequest, { uri: this.document.uri.toString(), text, label });
+			this.baselineLabel = answer.label;
+		} catch (error) {
+			this.note(`Compare: the baseline could not be set: ${describe(error)}`);
+			this.baselineLabel = null;
+		}
+		this.changed();
+	}
+
+	private note(text: string): void {
+		this.notes = [...this.notes.filter((note) => note !== text), text].slice(-8);
+		this.context.output.appendLine(`Test bench: ${text}`);
+	}
+
+	/** The rows or columns changed: remember them, tell the webview, ask again. */
+	private changed(): void {
+		const remembered: Remembered = { urls: this.urls.length <= maxRemembered ? this.urls : this.urls.slice(0, maxRemembered), crawlers: this.crawlers, compare: this.compareMode };
+		void this.context.extension.workspaceState.update(this.key, remembered);
+		this.sendState();
+		this.schedule(0);
+	}
+
+	private sets(): ColumnSet[] {
+		const agents = this.agents;
+		if (!agents) {
+			return [];
+		}
+		return [
+			{ label: 'Target crawlers', tokens: agents.targets },
+			...agents.categories.map(({ category, label }) => ({ label, tokens: agents.known.filter((crawler) => crawler.category === category).map((crawler) => crawler.token) })),
+			{ label: 'Named in this file', tokens: agents.fromFile },
+		];
+	}
+
+	private sendState(): void {
+		const baseline = this.baselineLabel;
+		this.post({
+			type: 'state',
+			file: workspace.asRelativePath(this.document.uri),
+			urlCount: this.urls.length,
+			crawlers: this.crawlers,
+			sets: this.sets(),
+			baseline,
+			compare: this.compareMode,
+			notes: this.notes,
+			busy: this.inFlight,
+		});
+	}
+
+	private schedule(delay = editDelayMs): void {
+		clearTimeout(this.timer);
+		this.timer = setTimeout(() => void this.evaluate(), delay);
+	}
+
+	/** Asks the server; one request at a time, and once more if the file or the rows changed meanwhile. */
+	private async evaluate(): Promise<void> {
+		if (!this.ready) {
+			return;
+		}
+		if (this.inFlight) {
+			this.again = true;
+			return;
+		}
+		this.inFlight = true;
+		this.sendState();
+		const version = this.document.version;
+		const started = Date.now();
+		try {
+			const result = await this.context.client.sendRequest(benchRequest, { uri: this.document.uri.toString(), urls: this.urls, crawlers: this.crawlers, probe: this.probe && this.baselineLabel !== null });
+			const elapsedMs = Date.now() - started;
+			// The server answers for the version it has; a newer edit asks again below.
+			this.again ||= result.version !== null && result.version < this.document.version;
+			if (result.version === null || result.version >= version) {
+				this.lastResult = result;
+				this.post({ type: 'result', result, elapsedMs });
+			}
+		} catch (error) {
+			this.post({ type: 'error', message: `The bench could not be evaluated: ${describe(error)}` });
+		} finally {
+			this.inFlight = false;
+			this.sendState();
+			if (this.again) {
+				this.again = false;
+				this.schedule(0);
+			}
+		}
+	}
+
+	private post(message: ToWebview): void {
+		void this.panel.webview.postMessage(message);
+	}
+
+	private async receive(message: FromWebview): Promise<void> {
+		switch (message.type) {
+			case 'ready':
+				this.ready = true;
+				this.sendState();
+				this.schedule(0);
+				break;
+			case 'addUrls':
+				await this.addUrls(message.text, 'pasted text');
+				break;
+			case 'loadFile':
+				await this.loadFile();
+				break;
+			case 'loadSitemap':
+				await this.loadSitemap();
+				break;
+			case 'clearUrls':
+				this.urls = [];
+				this.notes = [];
+				this.changed();
+				break;
+			case 'removeRow':
+				this.urls = this.urls.filter((url) => url !== message.url);
+				this.changed();
+				break;
+			case 'useSet': {
+				const set = this.sets().find((candidate) => candidate.label === message.label);
+				if (set) {
+					this.crawlers = [...set.tokens];
+					this.changed();
+				}
+				break;
+			}
+			case 'addColumn':
+				if (!this.crawlers.some((token) => token.toLowerCase() === message.token.toLowerCase())) {
+					this.crawlers = [...this.crawlers, message.token];
+					this.changed();
+				}
+				break;
+			case 'removeColumn':
+				this.crawlers = this.crawlers.filter((token) => token !== message.token);
+				this.changed();
+				break;
+			case 'reveal':
+				await revealLine(this.document, message.line, false, this.editorColumn);
+				break;
+			case 'explain':
+				await this.explain(message.id, message.url, message.token);
+				break;
+			case 'export':
+				await this.export(message.format);
+				break;
+			case 'compare':
+				await this.compare(message.mode, message.mode !== 'none');
+				break;
+			case 'painted':
+				this.lastPaint = { ms: message.ms, rows: message.rows, columns: message.columns };
+				this.context.output.appendLine(`Test bench: ${message.rows.toLocaleString('en')} rows × ${message.columns} crawlers painted in ${message.ms.toFixed(1)} ms.`);
+				break;
+		}
+	}
+
+	/** Reads URLs through the server (one a line, or a sitemap) and adds the new ones. */
+	private async addUrls(text: string, source: string): Promise<void> {
+		try {
+			const list = await this.context.client.sendRequest(parseUrlsRequest, { text });
+			const known = new Set(this.urls);
+			const fresh = list.urls.filter((url) => !known.has(url));
+			this.urls = [...this.urls, ...fresh];
+			for (const note of list.notes) {
+				this.note(`${source}: ${note}`);
+			}
+			if (list.kind === 'sitemap-index' && list.sitemaps.length > 0) {
+				this.note(`${source} lists these sitemaps: ${list.sitemaps.slice(0, 5).join(', ')}${list.sitemaps.length > 5 ? ' …' : ''}`);
+			}
+			this.changed();
+		} catch (error) {
+			this.post({ type: 'error', message: `The URLs could not be read: ${describe(error)}` });
+		}
+	}
+
+	private async loadFile(): Promise<void> {
+		const picked = await window.showOpenDialog({
+			title: 'Load URLs (one a line) or a sitemap.xml',
+			canSelectMany: false,
+			filters: { 'URL lists and sitemaps': ['txt', 'xml', 'csv', 'lst', 'urls'], 'All files': ['*'] },
+		});
+		if (picked?.[0]) {
+			await this.loadUrlFile(picked[0]);
+		}
+	}
+
+	private async loadSitemap(): Promise<void> {
+		const found = await workspace.findFiles('**/*sitemap*.xml', '**/node_modules/**', 200);
+		if (found.length === 0) {
+			this.note('No sitemap.xml in the workspace; use "Load file…" for one elsewhere.');
+			this.sendState();
+			return;
+		}
+		const chosen = found.length === 1 ? found[0] : (await window.showQuickPick(found.map((uri) => ({ label: workspace.asRelativePath(uri), uri })), { title: 'Load the URLs of which sitemap?' }))?.uri;
+		if (chosen) {
+			await this.loadUrlFile(chosen);
+		}
+	}
+
+	/** Reads a file of URLs, at most `maxUrlFileBytes` of it, and adds its URLs. */
+	async loadUrlFile(uri: Uri): Promise<void> {
+		const name = workspace.asRelativePath(uri);
+		let bytes: Uint8Array;
+		try {
+			bytes = await workspace.fs.readFile(uri);
+		} catch (error) {
+			this.note(`${name} cannot be read: ${describe(error)}`);
+			this.sendState();
+			return;
+		}
+		if (bytes.length > maxUrlFileBytes) {
+			this.note(`${name} is ${(bytes.length / (1024 * 1024)).toFixed(1)} MB: the first ${maxUrlFileBytes / (1024 * 1024)} MB were read.`);
+			bytes = bytes.subarray(0, maxUrlFileBytes);
+		}
+		await this.addUrls(new TextDecoder('utf-8').decode(bytes), name);
+	}
+
+	private async explain(id: number, url: string, agent: string): Promise<void> {
+		try {
+			const answer = await this.context.client.sendRequest(testUrlRequest, { uri: this.document.uri.toString(), url, agent });
+			this.post({ type: 'explanation', id, text: answer.explanation });
+		} catch (error) {
+			this.post({ type: 'explanation', id, text: `No explanation: ${describe(error)}` });
+		}
+	}
+
+	private async export(format: 'csv' | 'markdown'): Promise<void> {
+		const extension = format === 'csv' ? 'csv' : 'md';
+		const target = await window.showSaveDialog({
+			title: `Export the test bench as ${format === 'csv' ? 'CSV' : 'Markdown'}`,
+			filters: format === 'csv' ? { CSV: ['csv'] } : { Markdown: ['md'] },
+			...(this.document.isUntitled ? {} : { defaultUri: Uri.joinPath(this.document.uri, '..', `robots-test-bench.${extension}`) }),
+		});
+		if (!target) {
+			return;
+		}
+		try {
+			const { text } = await this.context.client.sendRequest(benchExportRequest, { uri: this.document.uri.toString(), urls: this.urls, crawlers: this.crawlers, probe: this.probe && this.baselineLabel !== null, format });
+			await workspace.fs.writeFile(target, new TextEncoder().encode(text));
+			void window.showInformationMessage(`Robots.txt: the test bench was saved to ${workspace.asRelativePath(target)}.`);
+		} catch (error) {
+			void window.showErrorMessage(`Robots.txt: the export failed: ${describe(error)}`);
+		}
+	}
+
+	/** The page: a strict Content-Security-Policy (scripts by nonce, nothing from elsewhere) and VS Code's theme colours. */
+	private html(): string {
+		const webview = this.panel.webview;
+		const nonce = makeNonce();
+		const script = webview.asWebviewUri(Uri.joinPath(this.context.extension.extensionUri, 'client', 'dist', 'testBench.js'));
+		const csp = [
+			"default-src 'none'",
+			`style-src 'nonce-${nonce}'`,
+			`script-src 'nonce-${nonce}'`,
+			`font-src ${webview.cspSource}`,
+			`img-src ${webview.cspSource}`,
+		].join('; ');
+		return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>Test Bench</title>
+<style nonce="${nonce}">${styles}</style>
+</head>
+<body>
+<header>
+	<div class="toolbar" role="toolbar" aria-label="URLs">
+		<label for="urls">URLs</label>
+		<textarea id="urls" rows="1" placeholder="Type or paste URLs or paths, one a line; Enter adds them" aria-describedby="status"></textarea>
+		<button id="add" type="button">Add</button>
+		<button id="load-file" type="button">Load file…</button>
+		<button id="load-sitemap" type="button">Load sitemap.xml…</button>
+		<button id="clear" type="button">Clear</button>
+	</div>
+	<div class="toolbar" role="toolbar" aria-label="Crawlers">
+		<span class="label">Crawlers</span>
+		<span id="sets"></span>
+		<label class="hidden" for="add-crawler">Add a crawler</label>
+		<input id="add-crawler" placeholder="Add a crawler token">
+		<button id="add-crawler-button" type="button">Add</button>
+	</div>
+	<div class="toolbar" role="toolbar" aria-label="Compare and export">
+		<label for="compare">Compare with</label>
+		<select id="compare">
+			<option value="none">nothing</option>
+			<option value="saved">the saved version</option>
+			<option value="head">git HEAD</option>
+			<option value="file">another file…</option>
+		</select>
+		<label><input id="only-changed" type="checkbox"> Only rows that changed</label>
+		<button id="export-csv" type="button">Export CSV</button>
+		<button id="export-md" type="button">Export Markdown</button>
+	</div>
+	<div id="status" role="status" aria-live="polite"></div>
+	<ul id="notes"></ul>
+	<div id="audit" aria-label="Who may fetch / by kind of crawler"></div>
+	<div id="changes" aria-label="How the crawlers' readings changed"></div>
+</header>
+<div id="grid" role="grid" aria-label="Verdicts by URL and crawler" tabindex="0">
+	<div id="viewport">
+		<div id="head" class="row head" role="row"></div>
+		<div id="body"></div>
+	</div>
+</div>
+<div id="tooltip" role="tooltip" hidden></div>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+	}
+
+	dispose(): void {
+		clearTimeout(this.timer);
+		panels.delete(this.document.uri.toString());
+		for (const subscription of this.subscriptions.splice(0)) {
+			subscription.dispose();
+		}
+		this.panel.dispose();
+		void this.context.client.sendRequest(benchBaselineRequest, { uri: this.document.uri.toString(), text: null, label: '' }).catch(() => undefined);
+	}
+}
+
+function describe(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+function makeNonce(): string {
+	const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+	let nonce = '';
+	for (let i = 0; i < 32; i++) {
+		nonce += alphabet.charAt(Math.floor(Math.random() * alphabet.length));
+	}
+	return nonce;
+}
+
+/** The page's styles: VS Code's theme variables, so the bench looks like the editor in every theme. */
+const styles = `
+body { margin: 0; padding: 0; color: var(--vscode-foreground); background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); display: flex; flex-direction: column; height: 100vh; overflow: hidden; }
+header { padding: 6px 10px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }
+.toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 3px 0; }
+.label { font-weight: 600; }
+.hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+textarea, input, select { color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, transparent); font-family: inherit; font-size: inherit; padding: 2px 4px; }
+textarea { flex: 1; min-width: 16rem; resize: vertical; }
+button { color: var(--vscode-button-secondaryForeground, var(--vscode-button-foreground)); background: var(--vscode-button-secondaryBackground, var(--vscode-button-background)); border: none; padding: 3px 8px; cursor: pointer; font-family: inherit; }
+button:hover { background: var(--vscode-button-secondaryHoverBackground, var(--vscode-button-hoverBackground)); }
+button:disabled { opacity: 0.5; cursor: default; }
+:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
+#status { margin-top: 4px; color: var(--vscode-descriptionForeground); }
+#notes { margin: 2px 0; padding-left: 1.2em; color: var(--vscode-editorWarning-foreground); }
+#notes:empty, #changes:empty { display: none; }
+#audit { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 4px; }
+.chip { border: 1px solid var(--vscode-badge-background); border-radius: 10px; padding: 1px 8px; }
+#changes { margin-top: 4px; color: var(--vscode-editorInfo-foreground); }
+#grid { flex: 1; min-height: 0; display: flex; }
+#grid:focus { outline: none; }
+#viewport { flex: 1; overflow: auto; position: relative; }
+.row { display: grid; height: 26px; box-sizing: border-box; border-bottom: 1px solid var(--vscode-editorGroup-border, rgba(128,128,128,0.2)); }
+.row.head { position: sticky; top: 0; z-index: 2; background: var(--vscode-editorGroupHeader-tabsBackground, var(--vscode-editor-background)); font-weight: 600; }
+#body { position: relative; }
+#body .row { position: absolute; left: 0; right: 0; }
+.cell { padding: 3px 6px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; display: flex; gap: 6px; align-items: center; }
+.cell.url { font-family: var(--vscode-editor-font-family); }
+.cell.url.probe::before { content: "probe"; font-size: 85%; padding: 0 4px; border-radius: 3px; background: var(--vscode-badge-background); color: var(--vscode-badge-foreground); }
+.head .cell { justify-content: space-between; }
+.head .cell.noted span::after { content: " *"; color: var(--vscode-editorWarning-foreground); }
+.remove { padding: 0 4px; background: transparent; color: var(--vscode-descriptionForeground); }
+.verdict { cursor: pointer; }
+.verdict .word { font-weight: 600; }
+.verdict .detail { font-family: var(--vscode-editor-font-family); color: var(--vscode-descriptionForeground); overflow: hidden; text-overflow: ellipsis; }
+.allow .word { color: var(--vscode-testing-iconPassed, #3fb950); }
+.disallow .word { color: var(--vscode-testing-iconFailed, #f85149); }
+.changed { background: var(--vscode-diffEditor-insertedTextBackground, rgba(155,185,85,0.2)); box-shadow: inset 3px 0 0 var(--vscode-editorWarning-foreground); }
+.verdict:hover, .cell[tabindex="0"] { background: var(--vscode-list-hoverBackground); }
+.problem { color: var(--vscode-errorForeground); }
+#tooltip { position: fixed; z-index: 10; max-width: 400px; white-space: pre-wrap; padding: 6px 8px; color: var(--vscode-editorHoverWidget-foreground); background: var(--vscode-editorHoverWidget-background); border: 1px solid var(--vscode-editorHoverWidget-border); }
+`;

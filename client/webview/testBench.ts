@@ -1,0 +1,557 @@
+// The test bench's webview script: shows the server's answer (URLs by crawlers, each cell a verdict and the line that
+// decides) as a virtualised, keyboard-operable grid, and sends what people do to the extension. It knows no robots.txt:
+// verdicts, lines, reasons, explanations and column sets all arrive by postMessage. Everything from data is set as
+// text (textContent, attributes), never as HTML.
+import type { BenchResult, FromWebview, ToWebview } from '../src/benchMessages';
+
+interface VsCodeApi {
+	postMessage(message: FromWebview): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const post = (message: FromWebview): void => vscode.postMessage(message);
+
+/** Row height in pixels; the CSS gives rows the same. */
+const rowHeight = 26;
+/** Rows rendered above and below the visible ones, so that scrolling shows no gap. */
+const overscan = 8;
+
+function element<K extends keyof HTMLElementTagNameMap>(id: string, _tag: K): HTMLElementTagNameMap[K] {
+	return document.getElementById(id) as HTMLElementTagNameMap[K];
+}
+
+const urlsInput = element('urls', 'textarea');
+const statusLine = element('status', 'div');
+const notesList = element('notes', 'ul');
+const setsBox = element('sets', 'span');
+const crawlerInput = element('add-crawler', 'input');
+const compareSelect = element('compare', 'select');
+const onlyChanged = element('only-changed', 'input');
+const auditBox = element('audit', 'div');
+const changesBox = element('changes', 'div');
+const grid = element('grid', 'div');
+const headRow = element('head', 'div');
+const viewport = element('viewport', 'div');
+const body = element('body', 'div');
+const tooltip = element('tooltip', 'div');
+
+let result: BenchResult | undefined;
+/** The rows shown, as indices into `result.rows` (all, or only those that changed). */
+let shown: number[] = [];
+/** The active cell for the keyboard: row index into `shown`, column (0 is the URL). */
+let active = { row: 0, column: 1 };
+let serverMs = 0;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+
+function addUrls(): void {
+	const text = urlsInput.value;
+	if (text.trim() !== '') {
+		post({ type: 'addUrls', text });
+		urlsInput.value = '';
+	}
+}
+
+element('add', 'button').addEventListener('click', addUrls);
+urlsInput.addEventListener('keydown', (event) => {
+	// Enter adds what was typed; Shift+Enter makes a new line. A paste of many lines is added at once.
+	if (event.key === 'Enter' && !event.shiftKey) {
+		event.preventDefault();
+		addUrls();
+	}
+});
+urlsInput.addEventListener('paste', (event) => {
+	const text = event.clipboardData?.getData('text/plain') ?? '';
+	if (/[\r\n]/.test(text)) {
+		event.preventDefault();
+		post({ type: 'addUrls', text: urlsInput.value + text });
+		urlsInput.value = '';
+	}
+});
+element('load-file', 'button').addEventListener('click', () => post({ type: 'loadFile' }));
+element('load-sitemap', 'button').addEventListener('click', () => post({ type: 'loadSitemap' }));
+element('clear', 'button').addEventListener('click', () => post({ type: 'clearUrls' }));
+element('export-csv', 'button').addEventListener('click', () => post({ type: 'export', format: 'csv' }));
+element('export-md', 'button').addEventListener('click', () => post({ type: 'export', format: 'markdown' }));
+function addCrawler(): void {
+	const token = crawlerInput.value.trim();
+	if (token !== '') {
+		post({ type: 'addColumn', token });
+		crawlerInput.value = '';
+	}
+}
+element('add-crawler-button', 'button').addEventListener('click', addCrawler);
+crawlerInput.addEventListener('keydown', (event) => {
+	if (event.key === 'Enter') {
+		event.preventDefault();
+		addCrawler();
+	}
+});
+compareSelect.addEventListener('change', () => post({ type: 'compare', mode: compareSelect.value as 'saved' | 'head' | 'file' | 'none' }));
+onlyChanged.addEventListener('change', () => {
+	select();
+	render();
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages from the extension
+
+window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
+	const message = event.data;
+	switch (message.type) {
+		case 'result': {
+			const started = performance.now();
+			result = message.result;
+			serverMs = message.elapsedMs;
+			select();
+			renderHead();
+			renderSummary();
+			render();
+			// The time to the next frame: what people wait for after the answer arrives.
+			requestAnimationFrame(() => {
+				const ms = performance.now() - started;
+				statusLine.dataset['paintedMs'] = ms.toFixed(1);
+				updateStatus(ms);
+				post({ type: 'painted', ms, rows: result?.rows.length ?? 0, columns: result?.columns.length ?? 0 });
+			});
+			break;
+		}
+		case 'state':
+			renderState(message);
+			break;
+		case 'explanation':
+			// The explanation replaces the placeholder; a change, when the cell has one, stays in front of it.
+			if (message.id === explainId) {
+				tooltip.textContent = pendingPrefix + message.text;
+			}
+			break;
+		case 'error':
+			statusLine.textContent = message.message;
+			break;
+	}
+});
+
+let state: Extract<ToWebview, { type: 'state' }> | undefined;
+
+function renderState(message: Extract<ToWebview, { type: 'state' }>): void {
+	state = message;
+	compareSelect.value = message.compare;
+	document.title = `Test Bench: ${message.file}`;
+	setsBox.replaceChildren(...message.sets.map((set) => {
+		const button = document.createElement('button');
+		button.type = 'button';
+		button.textContent = `${set.label} (${set.tokens.length})`;
+		button.title = set.tokens.join(', ');
+		button.disabled = set.tokens.length === 0;
+		button.addEventListener('click', () => post({ type: 'useSet', label: set.label }));
+		return button;
+	}));
+	notesList.replaceChildren(...message.notes.map((note) => {
+		const item = document.createElement('li');
+		item.textContent = note;
+		return item;
+	}));
+	grid.setAttribute('aria-busy', String(message.busy));
+	updateStatus();
+}
+
+function updateStatus(paintedMs?: number): void {
+	const parts: string[] = [];
+	if (state) {
+		parts.push(`${state.urlCount.toLocaleString('en')} URL${state.urlCount === 1 ? '' : 's'} × ${state.crawlers.length} crawler${state.crawlers.length === 1 ? '' : 's'}`);
+	}
+	if (result) {
+		parts.push(`answered in ${Math.round(serverMs)} ms`);
+		const painted = paintedMs ?? Number(statusLine.dataset['paintedMs'] ?? NaN);
+		if (!Number.isNaN(painted)) {
+			parts.push(`painted in ${Math.round(painted)} ms`);
+		}
+		if (result.baseline) {
+			parts.push(`${result.baseline.changed.toLocaleString('en')} cell${result.baseline.changed === 1 ? '' : 's'} changed since ${result.baseline.label}`);
+		}
+	}
+	if (state?.busy) {
+		parts.push('evaluating…');
+	}
+	statusLine.textContent = parts.join(' · ');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rendering
+
+function select(): void {
+	if (!result) {
+		shown = [];
+		return;
+	}
+	const all = result.rows.map((_, index) => index);
+	shown = onlyChanged.checked && result.baseline ? all.filter((row) => rowChanged(row)) : all;
+	grid.setAttribute('aria-rowcount', String(shown.length + 1));
+	active.row = Math.min(active.row, Math.max(0, shown.length - 1));
+}
+
+function cellAt(row: number, column: number): number {
+	return result!.cells[row * result!.columns.length + column];
+}
+
+function changed(row: number, column: number): boolean {
+	const baseline = result!.baseline;
+	if (!baseline) {
+		return false;
+	}
+	const now = cellAt(row, column);
+	const then = baseline.cells[row * result!.columns.length + column];
+	return now >= 0 && then >= 0 && (now & 1) !== (then & 1);
+}
+
+function rowChanged(row: number): boolean {
+	for (let column = 0; column < result!.columns.length; column++) {
+		if (changed(row, column)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/** The verdict word of a packed cell. */
+function verdictOf(cell: number): string {
+	return (cell & 1) === 1 ? 'ALLOWED' : 'DISALLOWED';
+}
+
+/** What a cell says in words: the verdict, then the deciding line and its text, or the reason. */
+function describeCell(cell: number, lines: Readonly<Record<string, string>>, reasons: readonly string[]): { verdict: string; detail: string } {
+	const line = (cell >> 4) - 1;
+	const reason = reasons[(cell >> 1) & 7] ?? '';
+	const verdict = verdictOf(cell);
+	if (line >= 0) {
+		return { verdict, detail: `${line + 1} ${lines[line] ?? ''}${reason !== '' ? ` (${reason})` : ''}` };
+	}
+	return { verdict, detail: reason };
+}
+
+function gridColumns(): string {
+	const count = result?.columns.length ?? 0;
+	return `minmax(16rem, 2fr) repeat(${count}, minmax(9rem, 1fr))`;
+}
+
+function renderHead(): void {
+	if (!result) {
+		return;
+	}
+	headRow.style.gridTemplateColumns = gridColumns();
+	const first = document.createElement('div');
+	first.className = 'cell url';
+	first.setAttribute('role', 'columnheader');
+	first.textContent = 'URL';
+	const headers = result.columns.map((column, index) => {
+		const cell = document.createElement('div');
+		cell.className = 'cell';
+		cell.setAttribute('role', 'columnheader');
+		cell.setAttribute('aria-colindex', String(index + 2));
+		const name = document.createElement('span');
+		name.textContent = column.crawler.token;
+		const remove = document.createElement('button');
+		remove.type = 'button';
+		remove.className = 'remove';
+		remove.textContent = '×';
+		remove.setAttribute('aria-label', `Remove the ${column.crawler.token} column`);
+		remove.addEventListener('click', () => post({ type: 'removeColumn', token: column.crawler.token }));
+		cell.title = `${column.crawler.token} (${column.crawler.owner}, ${column.crawler.parserName} parser): ${column.follows}.${column.note ? ' ' + column.note : ''}`;
+		cell.append(name, remove);
+		if (column.note) {
+			cell.classList.add('noted');
+		}
+		return cell;
+	});
+	headRow.replaceChildren(first, ...headers);
+	grid.setAttribute('aria-colcount', String(result.columns.length + 1));
+	const minWidth = 16 + 9 * result.columns.length;
+	headRow.style.minWidth = `${minWidth}rem`;
+	body.style.minWidth = `${minWidth}rem`;
+}
+
+function renderSummary(): void {
+	if (!result) {
+		return;
+	}
+	auditBox.replaceChildren(...result.audit.map((category) => {
+		const chip = document.createElement('span');
+		chip.className = 'chip';
+		const total = category.allowed.length + category.blocked.length;
+		chip.textContent = `${category.label}: ${category.allowed.length} of ${total} may fetch /`;
+		chip.title = `May fetch /: ${category.allowed.join(', ') || 'none'}\nMay not: ${category.blocked.join(', ') || 'none'}` +
+			(category.ignoring.length > 0 ? `\nDo not follow robots.txt: ${category.ignoring.join(', ')}` : '');
+		return chip;
+	}));
+	const changes = result.baseline?.readingChanges ?? [];
+	changesBox.replaceChildren(...changes.map((change) => {
+		const item = document.createElement('div');
+		item.textContent = change.summary;
+		return item;
+	}));
+	const notes = [...(state?.notes ?? []), ...result.notes];
+	notesList.replaceChildren(...notes.map((note) => {
+		const item = document.createElement('li');
+		item.textContent = note;
+		return item;
+	}));
+}
+
+/** Renders the rows in view (and a few around them); the spacer gives the scroll range of all rows. */
+function render(): void {
+	if (!result) {
+		body.replaceChildren();
+		return;
+	}
+	body.style.height = `${shown.length * rowHeight}px`;
+	const top = viewport.scrollTop;
+	const height = viewport.clientHeight || 600;
+	const first = Math.max(0, Math.floor(top / rowHeight) - overscan);
+	const last = Math.min(shown.length, Math.ceil((top + height) / rowHeight) + overscan);
+	const rows: HTMLElement[] = [];
+	const columns = gridColumns();
+	const hadFocus = grid.contains(document.activeElement);
+	for (let index = first; index < last; index++) {
+		rows.push(renderRow(index, columns));
+	}
+	body.replaceChildren(...rows);
+	if (hadFocus) {
+		focusActive();
+	}
+}
+
+function renderRow(index: number, columns: string): HTMLElement {
+	const data = result!;
+	const rowIndex = shown[index];
+	const row = data.rows[rowIndex];
+	const element = document.createElement('div');
+	element.className = 'row';
+	element.setAttribute('role', 'row');
+	element.setAttribute('aria-rowindex', String(index + 2));
+	element.style.top = `${index * rowHeight}px`;
+	element.style.gridTemplateColumns = columns;
+	const header = document.createElement('div');
+	header.className = 'cell url';
+	header.setAttribute('role', 'rowheader');
+	header.dataset['row'] = String(index);
+	header.dataset['column'] = '0';
+	header.tabIndex = active.row === index && active.column === 0 ? 0 : -1;
+	header.textContent = row.url === '' ? '(empty)' : row.url;
+	header.title = row.problem ?? (row.probe ? `${row.url}: probed from the rules of both versions; its verdict changed.` : row.url);
+	if (row.probe) {
+		header.classList.add('probe');
+	}
+	const counts = data.audit.filter((category) => category.allowedPerUrl[rowIndex] >= 0)
+		.map((category) => `${category.label}: ${category.allowedPerUrl[rowIndex]} of ${category.allowed.length + category.blocked.length} may fetch it`);
+	if (counts.length > 0 && !row.problem) {
+		header.title += '\n' + counts.join('\n');
+	}
+	element.append(header);
+	if (row.problem !== undefined) {
+		const problem = document.createElement('div');
+		problem.className = 'cell problem';
+		problem.setAttribute('role', 'gridcell');
+		problem.style.gridColumn = `2 / span ${Math.max(1, data.columns.length)}`;
+		problem.textContent = row.problem;
+		element.append(problem);
+		return element;
+	}
+	for (let column = 0; column < data.columns.length; column++) {
+		const cell = cellAt(rowIndex, column);
+		const described = describeCell(cell, data.lines, data.reasons);
+		const div = document.createElement('div');
+		div.className = `cell verdict ${(cell & 1) === 1 ? 'allow' : 'disallow'}`;
+		div.setAttribute('role', 'gridcell');
+		div.setAttribute('aria-colindex', String(column + 2));
+		div.dataset['row'] = String(index);
+		div.dataset['column'] = String(column + 1);
+		div.tabIndex = active.row === index && active.column === column + 1 ? 0 : -1;
+		const word = document.createElement('span');
+		word.className = 'word';
+		word.textContent = described.verdict;
+		const detail = document.createElement('span');
+		detail.className = 'detail';
+		detail.textContent = described.detail;
+		div.append(word, detail);
+		let label = `${data.columns[column].crawler.token}: ${described.verdict}${described.detail ? ', ' + described.detail : ''}`;
+		if (changed(rowIndex, column)) {
+			const before = describeCell(data.baseline!.cells[rowIndex * data.columns.length + column], data.baseline!.lines, data.reasons);
+			div.classList.add('changed');
+			const was = `was ${before.verdict}${before.detail ? ' (' + before.detail + ')' : ''} in ${data.baseline!.label}`;
+			div.dataset['was'] = was;
+			label += `; changed: ${was}`;
+		}
+		div.setAttribute('aria-label', label);
+		element.append(div);
+	}
+	return element;
+}
+
+let scheduled = false;
+viewport.addEventListener('scroll', () => {
+	hideTooltip();
+	if (!scheduled) {
+		scheduled = true;
+		requestAnimationFrame(() => {
+			scheduled = false;
+			render();
+		});
+	}
+});
+new ResizeObserver(() => render()).observe(viewport);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cells: click selects the deciding line, hover and focus explain, the keyboard moves.
+
+function cellTarget(target: EventTarget | null): { row: number; column: number; element: HTMLElement } | undefined {
+	const element = (target as HTMLElement | null)?.closest<HTMLElement>('[data-row]');
+	if (!element) {
+		return undefined;
+	}
+	return { row: Number(element.dataset['row']), column: Number(element.dataset['column']), element };
+}
+
+function reveal(row: number, column: number): void {
+	if (!result || column === 0) {
+		return;
+	}
+	const rowIndex = shown[row];
+	const cell = cellAt(rowIndex, column - 1);
+	if (cell < 0) {
+		return;
+	}
+	const line = (cell >> 4) - 1;
+	const target = line >= 0 ? line : result.columns[column - 1].groupLine;
+	if (target !== null) {
+		post({ type: 'reveal', line: target });
+	}
+}
+
+body.addEventListener('click', (event) => {
+	const target = cellTarget(event.target);
+	if (target) {
+		active = { row: target.row, column: target.column };
+		render();
+		reveal(target.row, target.column);
+	}
+});
+
+let explainId = 0;
+let explainTimer: ReturnType<typeof setTimeout> | undefined;
+
+function explain(target: { row: number; column: number; element: HTMLElement }): void {
+	clearTimeout(explainTimer);
+	if (!result) {
+		return;
+	}
+	const row = result.rows[shown[target.row]];
+	explainTimer = setTimeout(() => {
+		const rect = target.element.getBoundingClientRect();
+		tooltip.style.left = `${Math.min(rect.left, window.innerWidth - 420)}px`;
+		tooltip.style.top = `${rect.bottom + 4}px`;
+		tooltip.hidden = false;
+		if (target.column === 0 || row.problem !== undefined) {
+			tooltip.textContent = target.element.title || target.element.textContent || '';
+			return;
+		}
+		const was = target.element.dataset['was'];
+		pendingPrefix = was ? `Changed: ${was}.\n` : '';
+		tooltip.textContent = `${pendingPrefix}…`;
+		explainId++;
+		post({ type: 'explain', id: explainId, url: row.url, token: result!.columns[target.column - 1].crawler.token });
+	}, 250);
+}
+
+let pendingPrefix = '';
+
+function hideTooltip(): void {
+	clearTimeout(explainTimer);
+	tooltip.hidden = true;
+}
+
+body.addEventListener('mouseover', (event) => {
+	const target = cellTarget(event.target);
+	if (target) {
+		explain(target);
+	}
+});
+body.addEventListener('mouseleave', hideTooltip);
+body.addEventListener('focusin', (event) => {
+	const target = cellTarget(event.target);
+	if (target) {
+		explain(target);
+	}
+});
+
+function focusActive(): void {
+	const found = body.querySelector<HTMLElement>(`[data-row="${active.row}"][data-column="${active.column}"]`);
+	found?.focus({ preventScroll: true });
+}
+
+/** Moves the active cell, scrolling it into view and focusing it. */
+function move(row: number, column: number): void {
+	if (!result || shown.length === 0) {
+		return;
+	}
+	active = { row: Math.max(0, Math.min(shown.length - 1, row)), column: Math.max(0, Math.min(result.columns.length, column)) };
+	const top = active.row * rowHeight;
+	if (top < viewport.scrollTop) {
+		viewport.scrollTop = top;
+	} else if (top + rowHeight > viewport.scrollTop + viewport.clientHeight - rowHeight) {
+		viewport.scrollTop = top - viewport.clientHeight + 2 * rowHeight;
+	}
+	render();
+	focusActive();
+}
+
+grid.addEventListener('keydown', (event) => {
+	const page = Math.max(1, Math.floor(viewport.clientHeight / rowHeight) - 1);
+	const { row, column } = active;
+	switch (event.key) {
+		case 'ArrowDown':
+			move(row + 1, column);
+			break;
+		case 'ArrowUp':
+			move(row - 1, column);
+			break;
+		case 'ArrowRight':
+			move(row, column + 1);
+			break;
+		case 'ArrowLeft':
+			move(row, column - 1);
+			break;
+		case 'PageDown':
+			move(row + page, column);
+			break;
+		case 'PageUp':
+			move(row - page, column);
+			break;
+		case 'Home':
+			move(event.ctrlKey ? 0 : row, event.ctrlKey ? column : 0);
+			break;
+		case 'End':
+			move(event.ctrlKey ? shown.length - 1 : row, event.ctrlKey ? column : result?.columns.length ?? 0);
+			break;
+		case 'Enter':
+		case ' ':
+			reveal(row, column);
+			break;
+		case 'Delete':
+			if (column === 0 && result) {
+				post({ type: 'removeRow', url: result.rows[shown[row]].url });
+			}
+			break;
+		case 'Escape':
+			hideTooltip();
+			return;
+		default:
+			return;
+	}
+	event.preventDefault();
+});
+// Tabbing into the grid lands on the active cell.
+grid.addEventListener('focus', () => focusActive());
+
+post({ type: 'ready' });
