@@ -8,14 +8,25 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import robotsParser from 'robots-parser';
+import { RequestType } from 'vscode-languageserver/node';
 import {
 	allDialects,
 	applyRangeEdit,
+	auditCategories,
 	compileMatcher,
+	computeBench,
 	computeDiagnostics,
+	decideTable,
 	defaultAnalysisOptions,
+	defaultCrawlers,
+	diffRobots,
 	evaluate,
+	evaluateAs,
 	parse,
+	parseUrlList,
+	probeUrls,
+	protocol,
+	type BenchResult,
 	type Dialect,
 	type RobotsModel,
 } from '../../server/src/core/index';
@@ -296,7 +307,51 @@ results.matching = matching;
 	report.push(`1 000 stars against a 100 000-character URL: ${fmt(median(samples), 2)} ms ${target('pathological', median(samples), 10, 'lower', 'ms')}`);
 }
 
-// 5. The server over the real JSON-RPC wire: spawn to first diagnostics, and peak memory with the 3.7 MB file open.
+// 5. The test bench: 10 000 URLs × 20 crawlers on the 850 KB file, every cell with its deciding line, from the crawler
+// model's decide path (one walk per URL per distinct reading); beside it evaluateAs per cell, which builds
+// explanation objects. A fresh model is what every edit gives: its rules are compiled again.
+const benchCrawlers = [...defaultCrawlers, 'AdsBot-Google', 'FeedFetcher-Google', 'Python-urllib', 'SemrushBot', 'AhrefsBot', 'Bytespider'];
+const benchUrls = urlsFor(parse(oracle), 10_000);
+{
+	const freshTable = median(time(() => decideTable(parse(oracle), benchCrawlers, benchUrls), 5, 1)) - median(time(() => parse(oracle), 5, 1));
+	const warm = parse(oracle);
+	decideTable(warm, benchCrawlers, benchUrls);
+	const warmTable = median(time(() => decideTable(warm, benchCrawlers, benchUrls), 5, 1));
+	const fullBench = median(time(() => computeBench(parse(oracle), { urls: benchUrls, crawlers: benchCrawlers }), 5, 1)) - median(time(() => parse(oracle), 5, 1));
+	// evaluateAs per cell, time-boxed: its rate gives the time it would take for all 200 000 cells.
+	let cells = 0;
+	const started = performance.now();
+	for (let row = 0; row < benchUrls.length && performance.now() - started < 3_000; row++) {
+		for (const crawler of benchCrawlers) {
+			evaluateAs(warm, crawler, benchUrls[row]);
+			cells++;
+		}
+	}
+	const perCellMs = (performance.now() - started) / cells;
+	const evaluateAllMs = perCellMs * benchUrls.length * benchCrawlers.length;
+	// What an edit's diff costs without URLs: probes from both versions' rules, every default crawler.
+	const edited = oracle.replace(/\nDisallow: [^\n]*\n/, '\n');
+	const diffMs = median(time(() => diffRobots(parse(oracle), parse(edited), { crawlers: benchCrawlers }), 3, 1));
+	const probes = probeUrls(parse(oracle), parse(edited)).length;
+	// A sitemap of 50 000 URLs (about 5 MB) read for the bench's rows.
+	const sitemap = `<urlset>${benchUrls.concat(benchUrls, benchUrls, benchUrls, benchUrls).map((url, i) => `<url><loc>${url}&amp;n=${i}</loc></url>`).join('\n')}</urlset>`;
+	const sitemapMs = median(time(() => parseUrlList(sitemap), 5, 1));
+	results.testBench = {
+		urls: benchUrls.length, crawlers: benchCrawlers.length, freshModelMs: freshTable, warmModelMs: warmTable, computeBenchMs: fullBench,
+		evaluateAsPerCellMs: perCellMs, evaluateAsAllCellsMs: evaluateAllMs, speedup: evaluateAllMs / freshTable,
+		diffProbes: probes, diffMs, sitemapMB: sitemap.length / (1024 * 1024), sitemapMs,
+	};
+	report.push(
+		`test bench, 10 000 URLs × ${benchCrawlers.length} crawlers on ${fmt(megabytes(oracle), 2)} MB, every cell with its deciding line: ` +
+		`${fmt(freshTable, 0)} ms after an edit (rules compiled again) ${target('bench 10k × 20, after an edit', freshTable, 1000, 'lower', 'ms')}, ${fmt(warmTable, 0)} ms on the same version`,
+		`  the whole answer (cells, columns, audit of ${auditCategories.length} categories, line texts): ${fmt(fullBench, 0)} ms ${target('computeBench 10k × 20', fullBench, 1000, 'lower', 'ms')}`,
+		`  evaluateAs per cell instead: ${fmt(perCellMs * 1000, 2)} µs a cell, ${fmt(evaluateAllMs, 0)} ms for all = ${fmt(evaluateAllMs / freshTable, 1)}x slower than the decide path`,
+		`diff of the ${fmt(megabytes(oracle), 2)} MB file and a one-line edit, ${fmt(probes, 0)} URLs probed from both versions × ${benchCrawlers.length} crawlers: ${fmt(diffMs, 0)} ms`,
+		`sitemap.xml of 50 000 URLs (${fmt(sitemap.length / (1024 * 1024), 1)} MB) read: ${fmt(sitemapMs, 0)} ms (${fmt(sitemap.length / (1024 * 1024) / (sitemapMs / 1000), 0)} MB/s)`,
+	);
+}
+
+// 6. The server over the real JSON-RPC wire: spawn to first diagnostics, and peak memory with the 3.7 MB file open.
 /** Peak resident memory of a process, from Linux's /proc (undefined elsewhere). */
 function peakRssMb(pid: number): number | undefined {
 	try {
@@ -321,7 +376,49 @@ async function coldStart(text: string): Promise<{ ms: number; peakRssMb: number 
 	}
 }
 
+/**
+ * The test bench over the wire: the 850 KB file open, 10 000 URLs × 20 crawlers asked for after an edit (a new model
+ * whose rules are compiled again) and again on the same version; request to answer, as the client sees it.
+ */
+async function benchOverTheWire(): Promise<void> {
+	const client = await TestClient.start();
+	const uri = 'file:///bench/robots.txt';
+	const request = new RequestType<protocol.BenchParams, BenchResult, void>(protocol.benchMethod);
+	try {
+		await client.open(uri, oracle);
+		const lines = oracle.split('\n').length;
+		const afterEdit: number[] = [];
+		const sameVersion: number[] = [];
+		let bytes = 0;
+		let version = 1;
+		for (let i = 0; i < 6; i++) {
+			// An edit near the end: a comment line typed, then removed, in turn.
+			const at = { line: lines - 1, character: 0 };
+			const edit = i % 2 === 0
+				? { range: { start: at, end: at }, text: '# edited\n' }
+				: { range: { start: at, end: { line: lines, character: 0 } }, text: '' };
+			await client.change(uri, ++version, [edit]);
+			let start = performance.now();
+			const result = await client.connection.sendRequest(request, { uri, urls: benchUrls, crawlers: benchCrawlers });
+			afterEdit.push(performance.now() - start);
+			bytes = JSON.stringify(result).length;
+			start = performance.now();
+			await client.connection.sendRequest(request, { uri, urls: benchUrls, crawlers: benchCrawlers });
+			sameVersion.push(performance.now() - start);
+		}
+		// The first round warms the server up.
+		const edit = median(afterEdit.slice(1));
+		const same = median(sameVersion.slice(1));
+		results.testBenchWire = { afterEditMs: edit, sameVersionMs: same, answerMB: bytes / (1024 * 1024) };
+		report.push(`test bench over the wire (stdio JSON-RPC), 10 000 URLs × ${benchCrawlers.length} crawlers on the ${fmt(megabytes(oracle), 2)} MB file: ` +
+			`${fmt(edit, 0)} ms after an edit ${target('bench over the wire, after an edit', edit, 1000, 'lower', 'ms')}, ${fmt(same, 0)} ms on the same version; the answer is ${fmt(bytes / (1024 * 1024), 1)} MB of JSON`);
+	} finally {
+		await client.stop();
+	}
+}
+
 async function serverFigures(): Promise<void> {
+	await benchOverTheWire();
 	const small: number[] = [];
 	for (let i = 0; i < 5; i++) {
 		small.push((await coldStart(typical)).ms);
@@ -334,7 +431,7 @@ async function serverFigures(): Promise<void> {
 	);
 }
 
-// 6. Sizes of what users download.
+// 7. Sizes of what users download.
 function sizes(): void {
 	const kb = (path: string) => (existsSync(path) ? statSync(path).size / 1024 : undefined);
 	const vsix = readdirSync(repoRoot).filter((name) => name.endsWith('.vsix')).sort().pop();

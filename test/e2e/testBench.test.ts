@@ -1,0 +1,204 @@
+// The test bench and expectations files in real VS Code (code-server) driven through headless Chromium: open the
+// bench beside a robots.txt, paste URLs, see the verdicts and the deciding lines, edit the file and see a verdict
+// change against the saved version, click a cell and find its deciding line selected; 10 000 rows stay virtualised;
+// an expectations file shows its lens and a failing expectation. Each step asserts only what the page shows.
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { FrameLocator, Page } from 'playwright-core';
+import { repoRoot } from '../../scripts/codeServer';
+import { openWorkbench, resultsDir, Workbench } from './workbench';
+import { codeLenses, editorLine, goToLine, runCommand, squiggles, waitForCursorLine, waitForLanguageMode } from './workbenchPage';
+
+const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
+
+/** Screenshots that the README shows; copied into images/ when UPDATE_SCREENSHOTS is set, never in CI. */
+const readmeScreenshots: Record<string, string> = {
+	'test-bench.png': 'screenshot-test-bench.png',
+	'test-bench-changed.png': 'screenshot-test-bench-changed.png',
+	'expectations.png': 'screenshot-expectations.png',
+};
+
+let currentPage: Page | undefined;
+
+/** The bench's page: the webview's inner frame (VS Code nests the content in a second iframe). */
+function benchFrame(page: Page): FrameLocator {
+	return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+}
+
+/** Pastes text into the URL box the way a clipboard paste arrives (a paste event with text/plain). */
+async function paste(frame: FrameLocator, text: string): Promise<void> {
+	await frame.locator('#urls').evaluate((element, value) => {
+		// The page's own constructors (the tests compile without the DOM's types).
+		const page = globalThis as unknown as {
+			DataTransfer: new () => { setData(type: string, data: string): void };
+			ClipboardEvent: new (type: string, init: object) => unknown;
+		};
+		const data = new page.DataTransfer();
+		data.setData('text/plain', value);
+		(element as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+	}, text);
+}
+
+/** The cell of a row (by its URL) and a column (by its crawler). */
+async function cellText(frame: FrameLocator, url: string, crawler: string): Promise<string> {
+	const headers = await frame.locator('#head [role="columnheader"]').allInnerTexts();
+	const column = headers.findIndex((text) => text.replace('×', '').trim() === crawler);
+	assert.ok(column > 0, `no column ${crawler} in ${headers.join(' | ')}`);
+	const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`) }) });
+	return (await row.locator('.cell').nth(column).innerText()).replace(/\s+/g, ' ').trim();
+}
+
+describe('the test bench and expectations in VS Code (code-server)', { timeout: 240_000 }, () => {
+	let workbench: Workbench;
+	let page: Page;
+
+	before(async () => {
+		workbench = await openWorkbench({ vsix });
+		page = workbench.page;
+		currentPage = page;
+		for (const [folder, files] of [['shop', [['examples/robots.txt', 'robots.txt']]], ['marys', [['examples/marys-antiques/robots.txt', 'robots.txt'], ['examples/marys-antiques/robots.expectations', 'robots.expectations']]]] as const) {
+			mkdirSync(join(workbench.workspace, folder), { recursive: true });
+			for (const [from, to] of files) {
+				copyFileSync(join(repoRoot, from), join(workbench.workspace, folder, to));
+			}
+		}
+		await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+		await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'shop' }).waitFor({ timeout: 60_000 });
+		console.log(`vsix: ${Math.round(statSync(vsix).size / 1024)} KiB`);
+	});
+
+	after(async () => {
+		if (process.env['UPDATE_SCREENSHOTS'] !== undefined && process.env['CI'] === undefined) {
+			for (const [name, target] of Object.entries(readmeScreenshots)) {
+				copyFileSync(join(resultsDir, name), join(repoRoot, 'images', target));
+			}
+		}
+		await workbench?.close();
+	});
+
+	step('the bench opens beside the robots.txt; pasted URLs get a verdict and a deciding line for each crawler', async () => {
+		await quickOpen(page, 'shop/robots.txt');
+		await editorLine(page, 'Disallow: /private/').waitFor({ timeout: 30_000 });
+		await waitForLanguageMode(page, 'Robots.txt');
+		await runCommand(page, 'Robots.txt: Open Test Bench');
+		const frame = benchFrame(page);
+		await frame.locator('#urls').waitFor({ timeout: 30_000 });
+		// The target crawlers are the columns; their set is one click away.
+		await frame.locator('#head [role="columnheader"]', { hasText: 'Googlebot' }).first().waitFor({ timeout: 30_000 });
+		await paste(frame, ['/search/page', '/private/x', '/private/press-kit.pdf', 'https://www.example.com/docs/guide.pdf', 'not a url', '/'].join('\n'));
+		await frame.locator('#body [role="rowheader"]', { hasText: 'not a url' }).waitFor({ timeout: 30_000 });
+		await frame.locator('#body [role="rowheader"]', { hasText: '/search/page' }).waitFor();
+		assert.match(await cellText(frame, '/search/page', 'Googlebot'), /^DISALLOWED 8 Disallow: \/search$/);
+		assert.match(await cellText(frame, '/search/page', 'bingbot'), /^ALLOWED no rule of its group matches$/);
+		assert.match(await cellText(frame, '/private/press-kit.pdf', 'bingbot'), /^ALLOWED 5 Allow: \/private\/press-kit\.pdf$/);
+		assert.match(await cellText(frame, 'https://www.example.com/docs/guide.pdf', 'bingbot'), /^DISALLOWED 4 Disallow: \/\*\.pdf\$$/);
+		// A row that is not a URL says so, and the rows around it are answered.
+		const problem = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: 'not a url' }) }).locator('.problem');
+		assert.match(await problem.innerText(), /contains a space/);
+		// The audit by category.
+		assert.match(await frame.locator('#audit').innerText(), /AI training: \d+ of \d+ may fetch \//);
+		await page.waitForTimeout(300);
+		await page.screenshot({ path: join(resultsDir, 'test-bench.png') });
+	});
+
+	step('hovering a cell shows the crawler\'s explanation from the server', async () => {
+		const frame = benchFrame(page);
+		const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: '/search/page' }) });
+		await row.locator('[role="gridcell"]').first().hover();
+		await frame.locator('#tooltip', { hasText: 'Googlebot: DISALLOWED by line 8' }).waitFor({ timeout: 15_000 });
+	});
+
+	step('an edit of the robots.txt changes a verdict, marked as changed since the saved version', async () => {
+		await goToLine(page, 8);
+		await page.keyboard.press('End');
+		await page.keyboard.type('-results');
+		await editorLine(page, 'Disallow: /search-results').waitFor();
+		const frame = benchFrame(page);
+		await frame.locator('#status', { hasText: /\d+ cells? changed since the saved version/ }).waitFor({ timeout: 30_000 });
+		const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: '/search/page' }) });
+		await row.locator('.changed').first().waitFor({ timeout: 15_000 });
+		assert.match(await cellText(frame, '/search/page', 'Googlebot'), /^ALLOWED/);
+		assert.match((await row.locator('.changed').first().getAttribute('aria-label')) ?? '', /was DISALLOWED \(8 Disallow: \/search\) in the saved version/);
+		await page.waitForTimeout(300);
+		await page.screenshot({ path: join(resultsDir, 'test-bench-changed.png') });
+	});
+
+	step('clicking a cell selects its deciding line in the editor', async () => {
+		const frame = benchFrame(page);
+		const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: 'guide.pdf' }) });
+		const headers = await frame.locator('#head [role="columnheader"]').allInnerTexts();
+		const column = headers.findIndex((text) => text.replace('×', '').trim() === 'bingbot');
+		await row.locator('.cell').nth(column).click();
+		// `Disallow: /*.pdf$` is line 4.
+		await waitForCursorLine(page, 4);
+		// And from the keyboard: the focused cell moves down with the arrow key, Enter selects its line.
+		await row.locator('.cell').nth(column).focus();
+		await page.keyboard.press('ArrowUp');
+		await page.keyboard.press('Enter');
+		// The row above is /private/press-kit.pdf, allowed for bingbot by line 5.
+		await waitForCursorLine(page, 5);
+	});
+
+	step('10 000 pasted URLs: every row answered, only the visible rows in the page', async () => {
+		const frame = benchFrame(page);
+		await frame.locator('#clear').click();
+		const urls = Array.from({ length: 10_000 }, (_, i) => `https://www.example.com/${['private', 'search', 'docs', 'shop'][i % 4]}/item-${i}${i % 3 === 0 ? '.pdf' : ''}`);
+		await paste(frame, urls.join('\n'));
+		await frame.locator('#grid[aria-rowcount="10001"]').waitFor({ timeout: 60_000 });
+		await frame.locator('#body [role="rowheader"]', { hasText: 'item-0' }).first().waitFor({ timeout: 60_000 });
+		await frame.locator('#status', { hasText: /^10,000 URLs × \d+ crawlers · answered in \d+ ms · painted in \d+ ms/ }).waitFor({ timeout: 60_000 });
+		// The paint is measured to the frame after the answer arrived; the figure goes to the log, not into an assertion.
+		await page.waitForTimeout(500);
+		const status = await frame.locator('#status').innerText();
+		console.log(`test bench, 10 000 rows: ${status}`);
+		const rendered = await frame.locator('#body [role="row"]').count();
+		assert.ok(rendered > 10 && rendered < 120, `${rendered} rows in the page`);
+		// Scrolled to the end, the last rows are there.
+		await frame.locator('#viewport').evaluate((element) => element.scrollTo(0, element.scrollHeight));
+		await frame.locator('#body [role="rowheader"]', { hasText: 'item-9999' }).waitFor({ timeout: 15_000 });
+	});
+
+	step('an expectations file shows "n passed, m failed" and a failing expectation with its deciding line', async () => {
+		await quickOpen(page, 'marys/robots.expectations');
+		await waitForLanguageMode(page, 'Robots.txt Expectations');
+		await codeLenses(page).filter({ hasText: '23 passed, 0 failed' }).first().waitFor({ timeout: 30_000 });
+		await goToLine(page, 41);
+		await page.keyboard.press('End');
+		await page.keyboard.type('\nNosyBot  /private/payroll.xls  allow');
+		await codeLenses(page).filter({ hasText: '23 passed, 1 failed' }).first().waitFor({ timeout: 30_000 });
+		await squiggles(page).first().waitFor({ timeout: 15_000 });
+		await page.keyboard.press('Control+Shift+M');
+		const rows = page.locator('.markers-panel .monaco-list-row');
+		await rows.filter({ hasText: 'Expected NosyBot to be ALLOWED for /private/payroll.xls, but it is DISALLOWED by line 25' }).first().waitFor({ timeout: 15_000 });
+		await page.waitForTimeout(300);
+		await page.screenshot({ path: join(resultsDir, 'expectations.png') });
+	});
+});
+
+function step(name: string, body: () => Promise<void>): void {
+	test(name, async () => {
+		try {
+			await body();
+		} catch (error) {
+			await currentPage?.screenshot({ path: join(resultsDir, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`) }).catch(() => undefined);
+			throw error;
+		}
+	});
+}
+
+/** Opens a workspace file by its path with Quick Open (Ctrl+P). */
+async function quickOpen(page: Page, path: string): Promise<void> {
+	await page.keyboard.press('Escape');
+	await page.keyboard.press('Control+P');
+	const input = page.locator('.quick-input-widget input');
+	await input.waitFor();
+	await input.fill(path);
+	const folder = path.slice(0, path.lastIndexOf('/'));
+	const name = path.slice(path.lastIndexOf('/') + 1);
+	const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: folder }).filter({ hasText: name }).first();
+	await row.waitFor({ timeout: 30_000 });
+	await row.click();
+	await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: 30_000 });
+}
