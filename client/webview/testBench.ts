@@ -13,7 +13,7 @@ const vscode = acquireVsCodeApi();
 const post = (message: FromWebview): void => vscode.postMessage(message);
 
 /** Row height in pixels; the CSS gives rows the same. */
-const rowHeight = 26;
+const rowHeight = 38;
 /** Rows rendered above and below the visible ones, so that scrolling shows no gap. */
 const overscan = 8;
 
@@ -226,7 +226,7 @@ function describeCell(cell: number, lines: Readonly<Record<string, string>>, rea
 	const reason = reasons[(cell >> 1) & 7] ?? '';
 	const verdict = verdictOf(cell);
 	if (line >= 0) {
-		return { verdict, detail: `${line + 1} ${lines[line] ?? ''}${reason !== '' ? ` (${reason})` : ''}` };
+		return { verdict, detail: `${line + 1}: ${lines[line] ?? ''}${reason !== '' ? ` (${reason})` : ''}` };
 	}
 	return { verdict, detail: reason };
 }
@@ -280,7 +280,8 @@ function renderSummary(): void {
 		const chip = document.createElement('span');
 		chip.className = 'chip';
 		const total = category.allowed.length + category.blocked.length;
-		chip.textContent = `${category.label}: ${category.allowed.length} of ${total} may fetch /`;
+		chip.textContent = `${category.label} ${category.allowed.length}/${total}`;
+		chip.setAttribute('aria-label', `${category.label}: ${category.allowed.length} of ${total} may fetch /`);
 		chip.title = `May fetch /: ${category.allowed.join(', ') || 'none'}\nMay not: ${category.blocked.join(', ') || 'none'}` +
 			(category.ignoring.length > 0 ? `\nDo not follow robots.txt: ${category.ignoring.join(', ')}` : '');
 		return chip;

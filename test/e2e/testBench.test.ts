@@ -3,12 +3,14 @@
 // change against the saved version, click a cell and find its deciding line selected; 10 000 rows stay virtualised;
 // an expectations file shows its lens and a failing expectation. Each step asserts only what the page shows.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
-import { openWorkbench, resultsDir, Workbench } from './workbench';
+import { fixtureWorkspace, openWorkbench, resultsDir, Workbench } from './workbench';
 import { codeLenses, editorLine, goToLine, runCommand, squiggles, waitForCursorLine, waitForLanguageMode } from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
@@ -53,19 +55,29 @@ async function cellText(frame: FrameLocator, url: string, crawler: string): Prom
 describe('the test bench and expectations in VS Code (code-server)', { timeout: 240_000 }, () => {
 	let workbench: Workbench;
 	let page: Page;
+	let workspace: string;
 
 	before(async () => {
-		workbench = await openWorkbench({ vsix });
-		page = workbench.page;
-		currentPage = page;
+		// A Git repository with one commit: the bench compares with git HEAD, through VS Code's Git extension.
+		workspace = mkdtempSync(join(tmpdir(), 'robots-txt-bench-'));
+		cpSync(fixtureWorkspace, workspace, { recursive: true });
 		for (const [folder, files] of [['shop', [['examples/robots.txt', 'robots.txt']]], ['marys', [['examples/marys-antiques/robots.txt', 'robots.txt'], ['examples/marys-antiques/robots.expectations', 'robots.expectations']]]] as const) {
-			mkdirSync(join(workbench.workspace, folder), { recursive: true });
+			mkdirSync(join(workspace, folder), { recursive: true });
 			for (const [from, to] of files) {
-				copyFileSync(join(repoRoot, from), join(workbench.workspace, folder, to));
+				copyFileSync(join(repoRoot, from), join(workspace, folder, to));
 			}
 		}
+		const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: workspace, stdio: 'ignore' });
+		git('init', '-q');
+		git('add', '-A');
+		git('commit', '-qm', 'The site as it was');
+		workbench = await openWorkbench({ vsix, workspace });
+		page = workbench.page;
+		currentPage = page;
 		await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
 		await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'shop' }).waitFor({ timeout: 60_000 });
+		// Without the side bar, the robots.txt and the bench share the window.
+		await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
 		console.log(`vsix: ${Math.round(statSync(vsix).size / 1024)} KiB`);
 	});
 
@@ -76,6 +88,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 			}
 		}
 		await workbench?.close();
+		rmSync(workspace, { recursive: true, force: true });
 	});
 
 	step('the bench opens beside the robots.txt; pasted URLs get a verdict and a deciding line for each crawler', async () => {
@@ -90,15 +103,16 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await paste(frame, ['/search/page', '/private/x', '/private/press-kit.pdf', 'https://www.example.com/docs/guide.pdf', 'not a url', '/'].join('\n'));
 		await frame.locator('#body [role="rowheader"]', { hasText: 'not a url' }).waitFor({ timeout: 30_000 });
 		await frame.locator('#body [role="rowheader"]', { hasText: '/search/page' }).waitFor();
-		assert.match(await cellText(frame, '/search/page', 'Googlebot'), /^DISALLOWED 8 Disallow: \/search$/);
+		assert.match(await cellText(frame, '/search/page', 'Googlebot'), /^DISALLOWED 8: Disallow: \/search$/);
 		assert.match(await cellText(frame, '/search/page', 'bingbot'), /^ALLOWED no rule of its group matches$/);
-		assert.match(await cellText(frame, '/private/press-kit.pdf', 'bingbot'), /^ALLOWED 5 Allow: \/private\/press-kit\.pdf$/);
-		assert.match(await cellText(frame, 'https://www.example.com/docs/guide.pdf', 'bingbot'), /^DISALLOWED 4 Disallow: \/\*\.pdf\$$/);
+		assert.match(await cellText(frame, '/private/press-kit.pdf', 'bingbot'), /^ALLOWED 5: Allow: \/private\/press-kit\.pdf$/);
+		assert.match(await cellText(frame, 'https://www.example.com/docs/guide.pdf', 'bingbot'), /^DISALLOWED 4: Disallow: \/\*\.pdf\$$/);
 		// A row that is not a URL says so, and the rows around it are answered.
 		const problem = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: 'not a url' }) }).locator('.problem');
 		assert.match(await problem.innerText(), /contains a space/);
-		// The audit by category.
-		assert.match(await frame.locator('#audit').innerText(), /AI training: \d+ of \d+ may fetch \//);
+		// The audit by category: who may fetch /.
+		assert.match(await frame.locator('#audit').innerText(), /AI training 24\/24/);
+		await page.mouse.move(640, 790);
 		await page.waitForTimeout(300);
 		await page.screenshot({ path: join(resultsDir, 'test-bench.png') });
 	});
@@ -110,19 +124,18 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await frame.locator('#tooltip', { hasText: 'Googlebot: DISALLOWED by line 8' }).waitFor({ timeout: 15_000 });
 	});
 
-	step('an edit of the robots.txt changes a verdict, marked as changed since the saved version', async () => {
+	step('an edit of the robots.txt changes a verdict, marked as changed since git HEAD', async () => {
+		await editorLine(page, 'Disallow: /search').click();
 		await goToLine(page, 8);
 		await page.keyboard.press('End');
 		await page.keyboard.type('-results');
 		await editorLine(page, 'Disallow: /search-results').waitFor();
 		const frame = benchFrame(page);
-		await frame.locator('#status', { hasText: /\d+ cells? changed since the saved version/ }).waitFor({ timeout: 30_000 });
+		await frame.locator('#status', { hasText: /\d+ cells? changed since git HEAD/ }).waitFor({ timeout: 30_000 });
 		const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: '/search/page' }) });
 		await row.locator('.changed').first().waitFor({ timeout: 15_000 });
 		assert.match(await cellText(frame, '/search/page', 'Googlebot'), /^ALLOWED/);
-		assert.match((await row.locator('.changed').first().getAttribute('aria-label')) ?? '', /was DISALLOWED \(8 Disallow: \/search\) in the saved version/);
-		await page.waitForTimeout(300);
-		await page.screenshot({ path: join(resultsDir, 'test-bench-changed.png') });
+		assert.match((await row.locator('.changed').first().getAttribute('aria-label')) ?? '', /was DISALLOWED \(8: Disallow: \/search\) in git HEAD/);
 	});
 
 	step('clicking a cell selects its deciding line in the editor', async () => {
@@ -139,6 +152,27 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await page.keyboard.press('Enter');
 		// The row above is /private/press-kit.pdf, allowed for bingbot by line 5.
 		await waitForCursorLine(page, 5);
+	});
+
+	step('"Block AI training crawlers" adds their group, and the bench shows what it changed', async () => {
+		await editorLine(page, 'User-agent: Googlebot').click();
+		await runCommand(page, 'Source Action...');
+		const action = page.locator('.action-widget .monaco-list-row', { hasText: 'Block AI training crawlers' }).first();
+		await action.waitFor({ timeout: 15_000 });
+		await action.click();
+		await editorLine(page, '# AI training crawlers: no use of this site to train models.').waitFor({ timeout: 15_000 });
+		const frame = benchFrame(page);
+		await frame.locator('#audit', { hasText: 'AI training 0/24' }).waitFor({ timeout: 30_000 });
+		// Search engines read the same file as before.
+		assert.match(await frame.locator('#audit').innerText(), /Search engines 59\/59/);
+		// GPTBot's group is the new one: 24 User-agent lines after the comment on line 2, then `Disallow: /` on line 27.
+		assert.match(await cellText(frame, '/', 'GPTBot'), /^DISALLOWED 27: Disallow: \/$/);
+		assert.match(await cellText(frame, '/', 'bingbot'), /^ALLOWED/);
+		await frame.locator('#body .changed').first().waitFor();
+		await frame.locator('#viewport').evaluate((element) => element.scrollTo(0, 0));
+		await page.mouse.move(640, 790);
+		await page.waitForTimeout(300);
+		await page.screenshot({ path: join(resultsDir, 'test-bench-changed.png') });
 	});
 
 	step('10 000 pasted URLs: every row answered, only the visible rows in the page', async () => {
@@ -161,13 +195,19 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 	});
 
 	step('an expectations file shows "n passed, m failed" and a failing expectation with its deciding line', async () => {
+		await runCommand(page, 'View: Close All Editors');
+		// A robots.txt with unsaved edits asks whether to save them: no.
+		const dontSave = page.getByRole('button', { name: 'Don\'t Save' });
+		await dontSave.waitFor({ timeout: 3_000 }).then(() => dontSave.click(), () => undefined);
 		await quickOpen(page, 'marys/robots.expectations');
 		await waitForLanguageMode(page, 'Robots.txt Expectations');
-		await codeLenses(page).filter({ hasText: '23 passed, 0 failed' }).first().waitFor({ timeout: 30_000 });
-		await goToLine(page, 41);
-		await page.keyboard.press('End');
-		await page.keyboard.type('\nNosyBot  /private/payroll.xls  allow');
-		await codeLenses(page).filter({ hasText: '23 passed, 1 failed' }).first().waitFor({ timeout: 30_000 });
+		await lens(page, '23 passed, 0 failed').waitFor({ timeout: 30_000 });
+		// Line 11 is the blank line before the first expectation.
+		await goToLine(page, 11);
+		await page.keyboard.type('NosyBot  /private/payroll.xls  allow');
+		await page.keyboard.press('Escape');
+		await page.keyboard.press('Control+Home');
+		await lens(page, '23 passed, 1 failed').waitFor({ timeout: 30_000 });
 		await squiggles(page).first().waitFor({ timeout: 15_000 });
 		await page.keyboard.press('Control+Shift+M');
 		const rows = page.locator('.markers-panel .monaco-list-row');
@@ -186,6 +226,11 @@ function step(name: string, body: () => Promise<void>): void {
 			throw error;
 		}
 	});
+}
+
+/** A code lens by its text. */
+function lens(page: Page, text: string) {
+	return codeLenses(page).filter({ hasText: text }).first();
 }
 
 /** Opens a workspace file by its path with Quick Open (Ctrl+P). */

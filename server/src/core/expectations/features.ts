@@ -98,19 +98,22 @@ function sortByPosition(diagnostics: Diagnostic[]): Diagnostic[] {
 }
 
 /**
- * The lenses at the top of the file: "n passed, m failed" (going to the first failure), the robots.txt it tests, and
- * the test bench opened on its URLs and crawlers.
+ * The lenses at the top of the file: "n passed, m failed" (going to the first failure, or to the robots.txt it tests
+ * when all pass), and the test bench opened on its URLs and crawlers.
  */
 export function computeExpectationLenses(checked: CheckedExpectations, uri: string, robotsUri: string | undefined): CodeLens[] {
 	const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 	const firstFailure = checked.results?.find((result) => !result.passed);
 	const firstProblem = checked.file.problems[0];
 	const goTo = firstFailure ? firstFailure.expectation.line : firstProblem?.line;
+	// The summary goes to the first failure (or line that is not understood), else to the robots.txt tested.
 	const lenses: CodeLens[] = [{
 		range: top,
-		command: goTo === undefined
-			? { title: summaryText(checked), command: '' }
-			: { title: summaryText(checked), command: revealLineCommand, arguments: [uri, goTo] },
+		command: goTo !== undefined
+			? { title: summaryText(checked), command: revealLineCommand, arguments: [uri, goTo] }
+			: robotsUri !== undefined && checked.results !== undefined
+				? { title: summaryText(checked), command: revealLineCommand, arguments: [robotsUri, 0] }
+				: { title: summaryText(checked), command: '' },
 	}];
 	if (robotsUri !== undefined && checked.results !== undefined) {
 		const urls = [...new Set(checked.file.expectations.map((expectation) => expectation.url))];
