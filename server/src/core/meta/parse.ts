@@ -8,7 +8,7 @@
 
 import { isMonthAndDay, isWeekdayName, parseRobotsDate, type RobotsDate } from './date';
 import { boundedEditDistance, findRobotsDirective, type RobotsDirectiveFacts } from './directives';
-import { resolveRobotsName } from './names';
+import { resolveRobotsName, suggestRobotsName, type TypoBudget } from './names';
 
 /** A half-open range of offsets into the parsed value. */
 export interface Span {
@@ -117,6 +117,8 @@ export function parseRobotsDirectives(text: string, source: DirectiveSource): Pa
 	const empty: Span[] = [];
 	const prefixes: CrawlerPrefix[] = [];
 	let prefix: CrawlerPrefix | undefined;
+	// Telling a misspelt crawler prefix (`googlebto: noidex`) from a misspelt directive costs a typo search.
+	const budget: TypoBudget = { left: 32 };
 	const onlyWhitespace = trim(text, 0, text.length).start === text.length;
 
 	for (let index = 0; index < items.length; index++) {
@@ -142,7 +144,7 @@ export function parseRobotsDirectives(text: string, source: DirectiveSource): Pa
 			const head = trim(text, start, colon);
 			const headText = text.slice(head.start, head.end);
 			const rest = trim(text, colon + 1, end);
-			if (isPrefix(headText, text.slice(rest.start, rest.end))) {
+			if (isPrefix(headText, text.slice(rest.start, rest.end), budget)) {
 				itemPrefix = { name: headText, span: head };
 				if (text[colon] === fullWidthColon) {
 					separators.push({ kind: 'full-width-colon', span: { start: colon, end: colon + 1 } });
@@ -222,9 +224,9 @@ function findColon(text: string, start: number, end: number): number {
 
 /**
  * Whether `head` in `head: rest` names a crawler rather than a directive: it is no directive, has no spaces, and
- * either is a name we know or is followed by a directive.
+ * either is a name we know (or a typo of one), or is followed by a directive.
  */
-function isPrefix(head: string, rest: string): boolean {
+function isPrefix(head: string, rest: string, budget: TypoBudget): boolean {
 	if (head.length === 0 || /\s/.test(head) || findRobotsDirective(head)) {
 		return false;
 	}
@@ -232,7 +234,10 @@ function isPrefix(head: string, rest: string): boolean {
 		return true;
 	}
 	const word = /^[^\s:\uFF1A]+/.exec(rest);
-	return word !== null && findRobotsDirective(word[0]) !== undefined;
+	if (word !== null && findRobotsDirective(word[0]) !== undefined) {
+		return true;
+	}
+	return suggestRobotsName(head, budget) !== undefined;
 }
 
 /** The value of an `unavailable_after:` directive between start and end, or undefined for any other directive. */
