@@ -61,13 +61,43 @@ export interface MetaFinding {
 
 type Report = (finding: Omit<MetaFinding, 'fixes' | 'related'> & Partial<Pick<MetaFinding, 'fixes' | 'related'>>) => void;
 
+/**
+ * At most this many findings of one code per document: junk such as a content of a million commas gets a thousand
+ * findings and a note on the last, not a million diagnostics.
+ */
+export const maxFindingsPerCode = 1000;
+
+/** A report function that collects findings into `findings`, and the step that notes what the cap left out. */
+function collector(findings: MetaFinding[]): { report: Report; finish: () => MetaFinding[] } {
+	const counts = new Map<string, number>();
+	const last = new Map<string, number>();
+	const report: Report = (finding) => {
+		const count = (counts.get(finding.code) ?? 0) + 1;
+		counts.set(finding.code, count);
+		if (count <= maxFindingsPerCode) {
+			last.set(finding.code, findings.length);
+			findings.push({ fixes: [], related: [], ...finding });
+		}
+	};
+	const finish = (): MetaFinding[] => {
+		for (const [code, count] of counts) {
+			const index = last.get(code);
+			if (count > maxFindingsPerCode && index !== undefined) {
+				const finding = findings[index];
+				findings[index] = { ...finding, message: `${finding.message} (${count - maxFindingsPerCode} more ${code} findings in this document are not shown.)` };
+			}
+		}
+		return findings;
+	};
+	return { report, finish };
+}
+
 /** The findings of an HTML document, on document offsets. Never throws. */
 export function htmlFindings(text: string, options: MetaAnalysisOptions = {}): MetaFinding[] {
-	const findings: MetaFinding[] = [];
-	const report: Report = (finding) => findings.push({ fixes: [], related: [], ...finding });
+	const { report, finish } = collector([]);
 	const scan = scanHtml(text);
 	if (!scan.fullScan) {
-		return findings;
+		return finish();
 	}
 	const budget = newTypoBudget();
 	for (const meta of scan.metas) {
@@ -97,13 +127,12 @@ export function htmlFindings(text: string, options: MetaAnalysisOptions = {}): M
 	for (const marker of scan.strayCloses) {
 		report({ code: 'unmatched-noindex-close', start: marker.start, end: marker.end, message: 'This closes a noindex fragment that was never opened.' });
 	}
-	return findings;
+	return finish();
 }
 
 /** The findings of a `_headers` file (its X-Robots-Tag lines and its syntax), on document offsets. Never throws. */
 export function headersFindings(text: string, options: MetaAnalysisOptions = {}): MetaFinding[] {
-	const findings: MetaFinding[] = [];
-	const report: Report = (finding) => findings.push({ fixes: [], related: [], ...finding });
+	const { report, finish } = collector([]);
 	const file = parseHeadersFile(text);
 	for (const problem of file.problems) {
 		const message = problem.kind === 'header-before-pattern'
@@ -124,7 +153,7 @@ export function headersFindings(text: string, options: MetaAnalysisOptions = {})
 	}
 	checkScopes(sets, (set) => `rule:${set.index}`, report);
 	checkIndexIfEmbedded(sets, (set) => `rule:${set.index}`, (set) => `rule:${set.index}|*`, report);
-	return findings;
+	return finish();
 }
 
 /** X-Robots-Tag rule sets of a `_headers` file whose `index` is the index of their rule, so that a rule is a scope. */
@@ -141,8 +170,7 @@ function headerSetsByRule(file: HeadersFile): RobotsRuleSet[] {
 
 /** The findings of one directives value (a meta content or an X-Robots-Tag value), on offsets into the value. */
 export function robotsValueFindings(value: string, source: 'meta' | 'header', options: MetaAnalysisOptions = {}): MetaFinding[] {
-	const findings: MetaFinding[] = [];
-	const report: Report = (finding) => findings.push({ fixes: [], related: [], ...finding });
+	const { report, finish } = collector([]);
 	const sets: RobotsRuleSet[] = source === 'header'
 		? headerRuleSets({ rules: [{ pattern: '/*', patternStart: 0, patternEnd: 0, line: 0, headers: [{ name: 'X-Robots-Tag', nameStart: 0, nameEnd: 0, value, valueStart: 0, valueEnd: value.length, detach: false, line: 0 }] }], problems: [] })
 		: [{ kind: 'meta', name: 'robots', parsed: parseRobotsDirectives(value, 'meta'), offset: 0, index: 0 }];
@@ -152,7 +180,7 @@ export function robotsValueFindings(value: string, source: 'meta' | 'header', op
 	}
 	checkScopes(sets, () => 'value', report);
 	checkIndexIfEmbedded(sets, () => 'value', (set) => (set.kind === 'meta' ? 'value' : 'value|*'), report);
-	return findings;
+	return finish();
 }
 
 /** The diagnostics of an HTML document: its robots meta tags and Yandex noindex fragments. */
@@ -312,7 +340,7 @@ function checkRuleSet(set: RobotsRuleSet, options: MetaAnalysisOptions, report: 
 		});
 	}
 	for (const separator of parsed.separators) {
-		reportSeparator(separator, at, report);
+		reportSeparator(separator, at, widen(parsed.text, separator.span), report);
 	}
 	if (set.kind === 'header') {
 		for (const prefix of parsed.prefixes) {
@@ -388,7 +416,20 @@ const separatorNames: Readonly<Record<OddSeparator['kind'], string>> = {
 	'full-width-colon': 'a full-width colon (：)',
 };
 
-function reportSeparator(separator: OddSeparator, at: (span: Span) => { start: number; end: number }, report: Report): void {
+/** The span with the whitespace around it, so that replacing it with `, ` leaves no doubled spaces. */
+function widen(text: string, span: Span): Span {
+	let start = span.start;
+	let end = span.end;
+	while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) {
+		start--;
+	}
+	while (end < text.length && (text[end] === ' ' || text[end] === '\t')) {
+		end++;
+	}
+	return { start, end };
+}
+
+function reportSeparator(separator: OddSeparator, at: (span: Span) => { start: number; end: number }, wide: Span, report: Report): void {
 	const span = at(separator.span);
 	if (separator.kind === 'full-width-colon') {
 		report({
@@ -401,7 +442,7 @@ function reportSeparator(separator: OddSeparator, at: (span: Span) => { start: n
 	report({
 		code: 'robots-directive-separator', ...span,
 		message: `Directives separated by ${separatorNames[separator.kind]}: engines document a comma-separated list, so a crawler may read the two as one unknown directive.`,
-		fixes: [{ title: 'Separate with a comma', edits: [{ ...span, newText: ', ' }], isPreferred: true }],
+		fixes: [{ title: 'Separate with a comma', edits: [{ ...at(wide), newText: ', ' }], isPreferred: true }],
 	});
 }
 
@@ -624,16 +665,23 @@ function checkLimits(entry: Entry, limits: Map<string, { entry: Entry; reported?
 	}
 }
 
-// The position of each directive in its list, for deletions; computed once per list.
-const positions = new WeakMap<readonly ParsedDirective[], Map<ParsedDirective, number>>();
-
+/** The position of a directive in its list, which is in text order: a binary search on its start. */
 function positionIn(list: readonly ParsedDirective[], directive: ParsedDirective): number {
-	let map = positions.get(list);
-	if (!map) {
-		map = new Map(list.map((candidate, index) => [candidate, index]));
-		positions.set(list, map);
+	let low = 0;
+	let high = list.length - 1;
+	while (low <= high) {
+		const middle = (low + high) >> 1;
+		const start = list[middle].span.start;
+		if (start === directive.span.start) {
+			return middle;
+		}
+		if (start < directive.span.start) {
+			low = middle + 1;
+		} else {
+			high = middle - 1;
+		}
 	}
-	return map.get(directive) ?? -1;
+	return -1;
 }
 
 /** An edit that removes a directive and one separator next to it. */
