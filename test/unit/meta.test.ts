@@ -254,6 +254,8 @@ describe('findings and quick fixes', () => {
 		assert.deepEqual(codes(diagnostics), ['directive-ignored-by-crawler', 'directive-ignored-by-crawler']);
 		assert.match(diagnostics[0].message, /Google \(Googlebot\) ignores it/);
 		assert.match(diagnostics[1].message, /Google \(Googlebot\) does not document it/);
+		// An engine that does not document index or follow still indexes and follows: that is its default.
+		assert.deepEqual(computeHtmlDiagnostics(head('<meta name="robots" content="index, follow">'), { targets: ['Googlebot', 'bingbot', 'Yandex', 'Baiduspider'] }), []);
 	});
 
 	test('severities can be changed or turned off, and related places carry the URI', () => {

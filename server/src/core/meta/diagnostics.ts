@@ -65,7 +65,7 @@ type Report = (finding: Omit<MetaFinding, 'fixes' | 'related'> & Partial<Pick<Me
  * At most this many findings of one code per document: junk such as a content of a million commas gets a thousand
  * findings and a note on the last, not a million diagnostics.
  */
-export const maxFindingsPerCode = 1000;
+const maxFindingsPerCode = 1000;
 
 /** A report function that collects findings into `findings`, and the step that notes what the cap left out. */
 function collector(findings: MetaFinding[]): { report: Report; finish: () => MetaFinding[] } {
@@ -484,9 +484,14 @@ function checkEngines(
 			engines.set(address.engine, describe(address, set));
 		}
 	}
+	// An engine that does not document index, follow, all or archive still does what they ask: it is its default.
+	const asksForDefault = defaultsAsked.has(facts.name);
 	const parts: string[] = [];
 	for (const [engine, who] of engines) {
 		const support = supportOf(facts, engine, set.kind);
+		if (support.status === 'undocumented' && asksForDefault) {
+			continue;
+		}
 		if (support.status === 'ignored') {
 			parts.push(`${searchEngineNames[engine]} (${who}) ignores it: ${support.note ?? 'documented as not used'}`);
 		} else if (support.status === 'undocumented') {
@@ -500,6 +505,8 @@ function checkEngines(
 		});
 	}
 }
+
+const defaultsAsked = new Set(['index', 'follow', 'all', 'archive']);
 
 function describe(address: CrawlerAddress, set: RobotsRuleSet): string {
 	return set.kind === 'meta' ? `name="${address.name}"` : `'${address.name}:'`;
