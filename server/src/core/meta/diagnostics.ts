@@ -59,7 +59,11 @@ export interface MetaFinding {
 	readonly related: readonly { readonly start: number; readonly end: number; readonly message: string }[];
 }
 
-type Report = (finding: Omit<MetaFinding, 'fixes' | 'related'> & Partial<Pick<MetaFinding, 'fixes' | 'related'>>) => void;
+interface Report {
+	(finding: Omit<MetaFinding, 'fixes' | 'related'> & Partial<Pick<MetaFinding, 'fixes' | 'related'>>): void;
+	/** Whether a finding of this code would still be kept; when not, it is only counted. Saves building it. */
+	room(code: MetaDiagnosticCode): boolean;
+}
 
 /**
  * At most this many findings of one code per document: junk such as a content of a million commas gets a thousand
@@ -71,13 +75,21 @@ const maxFindingsPerCode = 1000;
 function collector(findings: MetaFinding[]): { report: Report; finish: () => MetaFinding[] } {
 	const counts = new Map<string, number>();
 	const last = new Map<string, number>();
-	const report: Report = (finding) => {
+	const report = ((finding) => {
 		const count = (counts.get(finding.code) ?? 0) + 1;
 		counts.set(finding.code, count);
 		if (count <= maxFindingsPerCode) {
 			last.set(finding.code, findings.length);
 			findings.push({ fixes: [], related: [], ...finding });
 		}
+	}) as Report;
+	report.room = (code) => {
+		const count = counts.get(code) ?? 0;
+		if (count < maxFindingsPerCode) {
+			return true;
+		}
+		counts.set(code, count + 1);
+		return false;
 	};
 	const finish = (): MetaFinding[] => {
 		for (const [code, count] of counts) {
@@ -111,13 +123,13 @@ export function htmlFindings(text: string, options: MetaAnalysisOptions = {}): M
 	checkScopes(sets, (set) => `meta:${set.name ?? ''}`, report);
 	checkIndexIfEmbedded(sets, (set) => `meta:${set.name ?? ''}`, () => 'meta:robots', report);
 	for (const fragment of scan.noindex) {
-		if (!fragment.close) {
+		if (!fragment.close && report.room('unclosed-noindex-element')) {
 			report({
 				code: 'unclosed-noindex-element', start: fragment.open.start, end: fragment.open.end,
 				message: `This ${fragment.open.form === 'comment' ? '<!--noindex-->' : '<noindex>'} is never closed: Yandex then treats the entire rest of the page as hidden from indexing.`,
 			});
 		}
-		if (fragment.nested) {
+		if (fragment.nested && report.room('nested-noindex-element')) {
 			report({
 				code: 'nested-noindex-element', start: fragment.open.start, end: fragment.open.end,
 				message: 'A noindex fragment inside another: Yandex says not to nest them, because it ignores the markup after the first closing tag.',
@@ -332,7 +344,11 @@ function reportUnknownName(name: string, start: number, end: number, quoted: boo
 function checkRuleSet(set: RobotsRuleSet, options: MetaAnalysisOptions, report: Report, budget: TypoBudget): void {
 	const parsed = set.parsed;
 	const at = (span: Span): { start: number; end: number } => ({ start: set.offset + span.start, end: set.offset + span.end });
-	for (const span of parsed.empty) {
+	for (const offset of parsed.empty) {
+		if (!report.room('empty-robots-directive')) {
+			continue;
+		}
+		const span = { start: offset, end: offset + 1 };
 		report({
 			code: 'empty-robots-directive', ...at(span),
 			message: 'An empty directive: two separators in a row, or one at the start or end.',
@@ -340,6 +356,9 @@ function checkRuleSet(set: RobotsRuleSet, options: MetaAnalysisOptions, report: 
 		});
 	}
 	for (const separator of parsed.separators) {
+		if (!report.room('robots-directive-separator')) {
+			continue;
+		}
 		reportSeparator(separator, at, widen(parsed.text, separator.span), report);
 	}
 	if (set.kind === 'header') {
@@ -578,6 +597,9 @@ function checkScope(entries: readonly Entry[], report: Report): void {
 		const key = `${facts.name}\u0000${(directive.value ?? '').toLowerCase()}`;
 		const earlier = seen.get(key);
 		if (earlier) {
+			if (!report.room('duplicate-robots-directive')) {
+				continue;
+			}
 			report({
 				code: 'duplicate-robots-directive', ...docOffsets(entry),
 				message: `${text(entry)} is already given for ${scopeLabel(entry)}${earlier.set === entry.set ? ' in this list' : ' in an earlier tag'}; the HTTP guide (seed 000) warns that repeated directives may be read differently by each robot.`,

@@ -212,21 +212,24 @@ type Mode = 'before-head' | 'in-head' | 'after-head' | 'in-body';
 
 function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 	const metas: ScannedMeta[] = [];
-	const noindex: NoindexFragment[] = [];
+	// Fragments in the order they open; a fragment gets its close when the parser meets it.
+	const noindex: { open: NoindexMarker; close: NoindexMarker | undefined; nested: boolean }[] = [];
 	const strayCloses: NoindexMarker[] = [];
-	const open: { marker: NoindexMarker; nested: boolean }[] = [];
+	const open: (typeof noindex)[number][] = [];
 	const n = text.length;
 	let mode: Mode = 'before-head';
 	let secondHead = false;
 	let foreign = 0;
 
 	const openNoindex = (marker: NoindexMarker): void => {
-		open.push({ marker, nested: open.length > 0 });
+		const fragment = { open: marker, close: undefined, nested: open.length > 0 };
+		noindex.push(fragment);
+		open.push(fragment);
 	};
 	const closeNoindex = (marker: NoindexMarker): void => {
 		const fragment = open.pop();
 		if (fragment) {
-			noindex.push({ open: fragment.marker, close: marker, nested: fragment.nested });
+			fragment.close = marker;
 		} else {
 			strayCloses.push(marker);
 		}
@@ -372,10 +375,6 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 			i = match ? match.index : n;
 		}
 	}
-	for (const fragment of open) {
-		noindex.push({ open: fragment.marker, close: undefined, nested: fragment.nested });
-	}
-	noindex.sort((a, b) => a.open.start - b.open.start);
 	return { metas, noindex, strayCloses, fullScan: true };
 }
 

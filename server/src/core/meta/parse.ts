@@ -71,17 +71,10 @@ export interface ParsedRobotsValue {
 	readonly source: DirectiveSource;
 	readonly directives: readonly ParsedDirective[];
 	readonly separators: readonly OddSeparator[];
-	/** Empty items: the span of the separator that makes each one. */
-	readonly empty: readonly Span[];
+	/** Empty items: the offset of the separator that makes each one (numbers, not spans: junk can hold millions). */
+	readonly empty: readonly number[];
 	/** The crawler prefixes, in order. */
 	readonly prefixes: readonly CrawlerPrefix[];
-}
-
-interface RawItem {
-	start: number;
-	end: number;
-	/** The separator after the item, if any. */
-	separator: { readonly start: number; readonly char: string } | undefined;
 }
 
 const separatorKinds: Readonly<Record<string, OddSeparator['kind'] | 'comma'>> = {
@@ -92,6 +85,10 @@ const separatorKinds: Readonly<Record<string, OddSeparator['kind'] | 'comma'>> =
 	'\uFF1B': 'full-width-semicolon',
 };
 
+function isSeparator(code: number): boolean {
+	return code === 44 || code === 59 || code === 0xFF0C || code === 0x3001 || code === 0xFF1B;
+}
+
 const fullWidthColon = '\uFF1A';
 
 function isSpace(code: number): boolean {
@@ -99,106 +96,99 @@ function isSpace(code: number): boolean {
 	return code === 32 || code === 9 || code === 10 || code === 12 || code === 13 || code === 0xA0 || code === 0x3000;
 }
 
-/** Parses a directives value. Never throws; linear in the length of the value. */
-export function parseRobotsDirectives(text: string, source: DirectiveSource): ParsedRobotsValue {
-	const items: RawItem[] = [];
-	let itemStart = 0;
-	for (let i = 0; i < text.length; i++) {
-		const kind = separatorKinds[text[i]];
-		if (kind !== undefined) {
-			items.push({ start: itemStart, end: i, separator: { start: i, char: text[i] } });
-			itemStart = i + 1;
-		}
+/** The end of the item that starts at `start`: the next separator, or the end of the text. */
+function itemEnd(text: string, start: number): number {
+	let end = start;
+	while (end < text.length && !isSeparator(text.charCodeAt(end))) {
+		end++;
 	}
-	items.push({ start: itemStart, end: text.length, separator: undefined });
+	return end;
+}
 
+/** Parses a directives value. Never throws; one pass, linear in the length of the value. */
+export function parseRobotsDirectives(text: string, source: DirectiveSource): ParsedRobotsValue {
 	const directives: ParsedDirective[] = [];
 	const separators: OddSeparator[] = [];
-	const empty: Span[] = [];
+	const empty: number[] = [];
 	const prefixes: CrawlerPrefix[] = [];
 	let prefix: CrawlerPrefix | undefined;
 	// Telling a misspelt crawler prefix (`googlebto: noidex`) from a misspelt directive costs a typo search.
 	const budget: TypoBudget = { left: 32 };
 	const onlyWhitespace = trim(text, 0, text.length).start === text.length;
+	const n = text.length;
+	// The separator before the current item, or -1.
+	let previousSeparator = -1;
 
-	for (let index = 0; index < items.length; index++) {
-		const item = items[index];
-		let { start, end } = trim(text, item.start, item.end);
-		if (start === end) {
-			if (!onlyWhitespace) {
-				const separator = item.separator ?? items[index - 1]?.separator;
-				if (separator) {
-					empty.push({ start: separator.start, end: separator.start + 1 });
-				}
-			}
-			if (item.separator) {
-				noteSeparator(item.separator, separators);
-			}
-			continue;
+	for (let itemStart = 0; itemStart <= n;) {
+		// The separator after the item is at `separator` (n when the item ends the text).
+		let separator = itemEnd(text, itemStart);
+		let start = itemStart;
+		while (start < separator && isSpace(text.charCodeAt(start))) {
+			start++;
 		}
-
-		// Header prefix (or a misplaced one in a meta tag): `name: directive…` where name is no directive.
-		let itemPrefix: CrawlerPrefix | undefined;
-		const colon = findColon(text, start, end);
-		if (colon >= 0) {
-			const head = trim(text, start, colon);
-			const headText = text.slice(head.start, head.end);
-			const rest = trim(text, colon + 1, end);
-			if (isPrefix(headText, text.slice(rest.start, rest.end), budget)) {
-				itemPrefix = { name: headText, span: head };
-				if (text[colon] === fullWidthColon) {
-					separators.push({ kind: 'full-width-colon', span: { start: colon, end: colon + 1 } });
-				}
-				if (source === 'header') {
-					prefix = itemPrefix;
-					prefixes.push(itemPrefix);
-				}
-				start = rest.start;
-				end = rest.end;
-			}
+		let end = separator;
+		while (end > start && isSpace(text.charCodeAt(end - 1))) {
+			end--;
 		}
 		if (start === end) {
-			// A crawler name alone (`googlebot:`); its rules follow in the next items.
-			if (item.separator) {
-				noteSeparator(item.separator, separators);
+			const at = separator < n ? separator : previousSeparator;
+			if (!onlyWhitespace && at >= 0) {
+				empty.push(at);
 			}
-			continue;
-		}
-
-		// unavailable_after's date may hold commas (RFC 822 "Wed, 03 Dec 2025 …", RFC 850 "Friday, 25-Jun-10 …"):
-		// a value that is only a weekday, or "June 25", continues into the next item.
-		while (item.separator && item.separator.char === ',' && index + 1 < items.length) {
-			const dateValue = unavailableAfterValue(text, start, end);
-			if (dateValue === undefined || !(isWeekdayName(dateValue) || isMonthAndDay(dateValue))) {
-				break;
+		} else {
+			// Header prefix (or a misplaced one in a meta tag): `name: directive…` where name is no directive.
+			let itemPrefix: CrawlerPrefix | undefined;
+			const colon = findColon(text, start, end);
+			if (colon >= 0) {
+				const head = trim(text, start, colon);
+				const headText = text.slice(head.start, head.end);
+				const rest = trim(text, colon + 1, end);
+				if (isPrefix(headText, text.slice(rest.start, rest.end), budget)) {
+					itemPrefix = { name: headText, span: head };
+					if (text[colon] === fullWidthColon) {
+						separators.push({ kind: 'full-width-colon', span: { start: colon, end: colon + 1 } });
+					}
+					if (source === 'header') {
+						prefix = itemPrefix;
+						prefixes.push(itemPrefix);
+					}
+					start = rest.start;
+					end = rest.end;
+				}
 			}
-			const next = items[index + 1];
-			const nextStart = trim(text, next.start, next.end).start;
-			if (nextStart >= next.end || !/[0-9]/.test(text[nextStart])) {
-				break;
+			// unavailable_after's date may hold commas (RFC 822 "Wed, 03 Dec 2025 …", RFC 850 "Friday, 25-Jun-10 …"):
+			// a value that is only a weekday, or "June 25", continues into the next item when that starts with a digit.
+			while (start < end && separator < n && text[separator] === ',') {
+				const dateValue = unavailableAfterValue(text, start, end);
+				if (dateValue === undefined || !(isWeekdayName(dateValue) || isMonthAndDay(dateValue))) {
+					break;
+				}
+				const next = trim(text, separator + 1, itemEnd(text, separator + 1));
+				if (next.start >= next.end || !/[0-9]/.test(text[next.start])) {
+					break;
+				}
+				end = next.end;
+				separator = itemEnd(text, separator + 1);
 			}
-			end = trim(text, next.start, next.end).end;
-			item.separator = next.separator;
-			index++;
+			// A crawler name alone (`googlebot:`) carries no directive; its rules follow in the next items.
+			if (start < end) {
+				const inMeta = source === 'meta' ? itemPrefix : undefined;
+				const current = source === 'header' ? prefix : undefined;
+				for (const part of splitBySpaces(text, start, end, separators)) {
+					directives.push(directive(text, part.start, part.end, current, inMeta, separators));
+				}
+			}
 		}
-
-		const inMeta = source === 'meta' ? itemPrefix : undefined;
-		const current = source === 'header' ? prefix : undefined;
-		for (const part of splitBySpaces(text, start, end, separators)) {
-			directives.push(directive(text, part.start, part.end, current, inMeta, separators));
+		if (separator < n) {
+			const kind = separatorKinds[text[separator]];
+			if (kind !== 'comma') {
+				separators.push({ kind, span: { start: separator, end: separator + 1 } });
+			}
+			previousSeparator = separator;
 		}
-		if (item.separator) {
-			noteSeparator(item.separator, separators);
-		}
+		itemStart = separator + 1;
 	}
 	return { text, source, directives, separators, empty, prefixes };
-}
-
-function noteSeparator(separator: NonNullable<RawItem['separator']>, separators: OddSeparator[]): void {
-	const kind = separatorKinds[separator.char];
-	if (kind !== undefined && kind !== 'comma') {
-		separators.push({ kind, span: { start: separator.start, end: separator.start + 1 } });
-	}
 }
 
 function trim(text: string, start: number, end: number): Span {
