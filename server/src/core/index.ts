@@ -75,3 +75,10 @@ export {
 	type ReadExtent,
 } from './crawlers/reading';
 export { describeReading, explainEvaluation, listNames, verdictSentence, verdictWord } from './crawlers/explain';
+
+/**
+ * Robots meta tags and X-Robots-Tag headers: the directive catalogue, parsers for directive values, HTML pages and
+ * `_headers` files, the per-crawler meaning of a page's rules, `findNoindex*` for the cross-file check, and the
+ * diagnostics, hovers and completions for HTML and `_headers` files. See meta/index.ts.
+ */
+export * from './meta/index';
