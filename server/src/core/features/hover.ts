@@ -78,6 +78,8 @@ function span(line: number, start: number, end: number): Range {
 	return { start: { line, character: start }, end: { line, character: end } };
 }
 
+/** Examples are checked for patterns up to this long; matching a longer one against long paths costs too much. */
+const maxExampleValue = 1000;
 /** At most this many characters of a value from the file are shown; longer ones are cut, and say so. */
 const maxShownValue = 200;
 
@@ -275,7 +277,9 @@ function patternHover(model: RobotsModel, line: number, dialects: readonly Diale
 
 	const matching = readings.filter((reading) => reading.rules.some((rule) => !rule.implied));
 	if (value !== '' && matching.length > 0) {
-		out.push('', ...examplesTable(value, matching, readers));
+		out.push('', ...(value.length <= maxExampleValue
+			? examplesTable(value, matching, readers)
+			: [`No examples: the pattern is ${value.length.toLocaleString('en')} characters long.`]));
 	}
 
 	const forms = mergeNotes(matching.flatMap((reading) => {
@@ -373,7 +377,12 @@ function examplesFor(value: string): string[] {
 	const anchored = value.endsWith('$');
 	const body = anchored ? value.slice(0, -1) : value;
 	// An inner `*` stands for a run that crosses `/`; a trailing `*` for nothing.
-	let base = body.replace(/\*+$/, '').replace(/\*+/g, 'a/b');
+	// A trailing run of `*` is cut by a loop: `/\*+$/` backtracks quadratically on a long run followed by more text.
+	let stars = body.length;
+	while (stars > 0 && body.charCodeAt(stars - 1) === 42) {
+		stars--;
+	}
+	let base = body.slice(0, stars).replace(/\*+/g, 'a/b');
 	if (!base.startsWith('/')) {
 		base = '/' + base;
 	}
