@@ -1,8 +1,9 @@
 /**
  * Every feature stays linear in its input: for each pathological shape (long runs of one character inside a value,
  * thousands of groups, one group of thousands of User-agent lines, a long `a*a*…` pattern), the time on 4n
- * characters is compared with the time on n. Linear work gives about 4x; quadratic work 16x. The check allows
- * 8x (best of three runs each, after a warm-up, and a ratio must stay that high in three attempts), so a busy
+ * characters is compared with the time on n. Linear work gives 4x to 7x (collections grow with the heap); quadratic
+ * work 16x or more. The check allows
+ * 10x (best of three runs each, after a warm-up, and a ratio must stay that high in three attempts), so a busy
  * machine does not fail it while a quadratic regression does.
  */
 
@@ -98,7 +99,7 @@ for (const shape of shapes) {
 				const t1 = time(small, shape, feature.run);
 				const t4 = time(large, shape, feature.run);
 				// Below 50 ms the ratio is noise (collection pauses, compilation); such a feature is fast enough anyway.
-				if (!(t4 > 50 && t4 / Math.max(t1, 0.5) > 8)) {
+				if (!(t4 > 50 && t4 / Math.max(t1, 0.5) > 10)) {
 					verdict = '';
 					break;
 				}
