@@ -130,13 +130,20 @@ describe('robots-txt lint', () => {
 		assert.equal(lastLine(twice.stdout), '1 error, 0 warnings, 1 information in 2 files');
 	});
 
-	test('a broken symbolic link named robots.txt is reported, exit 2', () => {
+	test('a broken or looping symbolic link named robots.txt is reported, exit 2', () => {
 		const broken = join(work, 'broken');
 		mkdirSync(broken, { recursive: true });
 		symlinkSync('nowhere.txt', join(broken, 'robots.txt'));
 		const result = lint(['broken'], work);
 		assert.equal(result.status, 2);
 		assert.equal(result.stderr, 'robots-txt: cannot read broken/robots.txt: no such file or directory\n');
+		// A link to itself is a cycle too: one line, no hang.
+		const looped = join(work, 'looped');
+		mkdirSync(looped, { recursive: true });
+		symlinkSync('robots.txt', join(looped, 'robots.txt'));
+		const loop = lint(['looped'], work);
+		assert.equal(loop.status, 2);
+		assert.equal(loop.stderr, 'robots-txt: cannot read looped/robots.txt: too many levels of symbolic links\n');
 	});
 
 	test('json: one record per diagnostic, with 1-based positions and the dialects concerned', () => {
