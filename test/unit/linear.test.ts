@@ -1,17 +1,11 @@
 /**
  * Every feature stays linear in its input: for each pathological shape (long runs of one character inside a value,
  * thousands of groups, one group of thousands of User-agent lines, a long `a*a*…` pattern), the time on 4n
- * characters is compared with the time on n. Linear work gives 4x to 7x (collections grow with the heap); quadratic
- * work 16x or more. The check allows
- * 10x (best of three runs each, after a warm-up, and a ratio must stay that high in three attempts), so a busy
- * machine does not fail it while a quadratic regression does.
+ * characters is compared with the time on n (test/util/linear.ts says how, and why it tolerates a busy machine).
  */
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import {
 	computeCodeLenses,
 	computeCompletions,
@@ -27,6 +21,7 @@ import {
 	testUrl,
 	type RobotsModel,
 } from '../../server/src/core/index';
+import { superlinear } from '../util/linear';
 
 interface Shape {
 	readonly name: string;
@@ -69,44 +64,15 @@ const features: readonly { name: string; run: (model: RobotsModel, shape: Shape)
 	{ name: 'Test URL', run: (model) => testUrl(model, { agent: 'Googlebot', url: '/a' + 'x'.repeat(1000) }, options) },
 ];
 
-// A collection before each timing, so that a pause left over from the previous run is not counted in this one.
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-
-/** The best of three timings of `run` on a fresh model each time (no memo survives between runs), after a warm-up. */
-function time(text: string, shape: Shape, run: (model: RobotsModel, shape: Shape) => unknown): number {
-	run(parse(text), shape);
-	let best = Infinity;
-	for (let i = 0; i < 3; i++) {
-		const model = parse(text);
-		collect();
-		const start = performance.now();
-		run(model, shape);
-		best = Math.min(best, performance.now() - start);
-	}
-	return best;
-}
-
 for (const shape of shapes) {
 	test(`every feature is linear on ${shape.name}`, () => {
 		const small = shape.build(shape.n);
 		const large = shape.build(shape.n * 4);
 		const failures: string[] = [];
 		for (const feature of features.filter((candidate) => shape.features?.includes(candidate.name) ?? true)) {
-			// A ratio can be spoilt by another process or a collection; only one that stays high three times counts.
-			let verdict = '';
-			for (let attempt = 0; attempt < 3; attempt++) {
-				const t1 = time(small, shape, feature.run);
-				const t4 = time(large, shape, feature.run);
-				// Below 50 ms the ratio is noise (collection pauses, compilation); such a feature is fast enough anyway.
-				if (!(t4 > 50 && t4 / Math.max(t1, 0.5) > 10)) {
-					verdict = '';
-					break;
-				}
-				verdict = `${feature.name}: ${t1.toFixed(1)} ms on n, ${t4.toFixed(1)} ms on 4n (${(t4 / t1).toFixed(1)}x)`;
-			}
-			if (verdict !== '') {
-				failures.push(verdict);
+			const failure = superlinear(feature.name, () => parse(small), () => parse(large), (model) => feature.run(model, shape));
+			if (failure !== undefined) {
+				failures.push(failure);
 			}
 		}
 		assert.deepEqual(failures, []);
