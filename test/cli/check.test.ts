@@ -121,7 +121,7 @@ describe('robots-txt diff', () => {
 			'Verdicts that changed (1, of 2 URLs × 2 crawlers):',
 			'  /private/press/kit.pdf  as bingbot: ALLOWED by old line 3 `Allow: /private/press/` -> DISALLOWED by new line 2 `Disallow: /private/`',
 		]);
-		assert.match(result.stderr, /urls\.txt:2: `not a url` contains a space or a line break; a URL writes a space as %20\. Skipped\./);
+		assert.match(result.stderr, /^robots-txt: \S*urls\.txt:2: `not a url`: neither a path \(which starts with "\/"\) nor a URL \(such as https:\/\/example\.com\/a\)\. Skipped\.$/m);
 		const json = JSON.parse(run(['diff', old, edited, '--json', '--agent', 'bingbot'], work).stdout) as { flips: { url: string; old: { line: number }; new: { line: number } }[]; probed: boolean };
 		assert.equal(json.probed, true);
 		assert.deepEqual(json.flips.map((flip) => [flip.url, flip.old.line, flip.new.line]), [['/private/press/', 3, 2]]);

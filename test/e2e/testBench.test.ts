@@ -109,7 +109,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		assert.match(await cellText(frame, 'https://www.example.com/docs/guide.pdf', 'bingbot'), /^DISALLOWED 4: Disallow: \/\*\.pdf\$$/);
 		// A row that is not a URL says so, and the rows around it are answered.
 		const problem = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: 'not a url' }) }).locator('.problem');
-		assert.match(await problem.innerText(), /contains a space/);
+		assert.match(await problem.innerText(), /neither a path/);
 		// The audit by category: who may fetch /.
 		assert.match(await frame.locator('#audit').innerText(), /AI training 24\/24/);
 		await page.mouse.move(640, 790);

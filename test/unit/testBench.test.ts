@@ -38,7 +38,8 @@ describe('computeBench', () => {
 			});
 		});
 		assert.deepEqual(bench.rows.map((row) => row.problem === undefined), [true, false, true, false, true, false]);
-		assert.match(bench.rows[1].problem!, /contains a space/);
+		assert.match(bench.rows[1].problem!, /^`not a url`: neither a path/);
+		assert.match(bench.rows[5].problem!, /^`\?\?junk`: neither a path/);
 	});
 
 	test('columns say whose group each crawler follows; an unknown token says its parser is assumed', () => {

@@ -6,7 +6,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkUrl, parseSitemap, parseUrlList } from '../../server/src/core/index';
+import { checkUrl, describeUrlProblem, parseSitemap, parseUrlList } from '../../server/src/core/index';
 import { joinLines } from '../util/fixtures';
 
 describe('sitemaps (sitemaps.org protocol 0.9)', () => {
@@ -133,19 +133,25 @@ describe('checkUrl: what can be tested, and a message for what cannot', () => {
 	for (const url of ok) {
 		test(`accepts ${JSON.stringify(url)}`, () => assert.equal(checkUrl(url), undefined));
 	}
+	// The reasons are the command line's (README, "Command line"); the bench and expectations files quote the input first.
 	const refused: [string, RegExp][] = [
-		['', /^An empty URL/],
-		['private/x', /is not a URL or a path: a path starts with \//],
-		['hello world', /contains a space or a line break; a URL writes a space as %20/],
-		['mailto:me@example.com', /is a mailto: URL; robots\.txt applies to http, https and ftp URLs/],
-		['javascript:alert(1)', /is a javascript: URL/],
-		['https://', /has no host/],
-		['https:///x', /has no host/],
-		['///x', /has no host after "\/\/"/],
-		['/a\u0000b', /holds control characters or bytes that are not text/],
-		['x'.repeat(100) + ' y', /^`x{59}…` contains a space/],
+		['', /^empty: give a path starting with "\/"/],
+		['private/x', /^a path starts with "\/": write \/private\/x for the path, or http:\/\/private\/x to name the host "private"$/],
+		['hello world', /^neither a path \(which starts with "\/"\) nor a URL/],
+		['/my page', /^contains a space, which no URL does: write it as %20$/],
+		['mailto:me@example.com', /^a URL needs "\/\/" and a host after "mailto:"/],
+		['javascript:alert(1)', /^a URL needs "\/\/" and a host after "javascript:"/],
+		['https://', /^no host after "https:\/\/"$/],
+		['https:///x', /^no host after "https:\/\/"$/],
+		['///x', /^no host after "\/\/"$/],
+		['/a\u0000b', /^contains the control character U\+0000, which no URL does$/],
 	];
 	for (const [url, says] of refused) {
 		test(`refuses ${JSON.stringify(url.slice(0, 20))}`, () => assert.match(checkUrl(url) ?? '', says));
 	}
+	test('describeUrlProblem quotes the input first, cut and with control characters shown as ?', () => {
+		assert.equal(describeUrlProblem('/' + 'x'.repeat(100) + '\u0001'), `\`/${'x'.repeat(58)}…\`: contains the control character U+0001, which no URL does.`);
+		assert.equal(describeUrlProblem('/\u0000\u0001'), '`/??`: contains the control character U+0000, which no URL does.');
+		assert.equal(describeUrlProblem('/ok'), undefined);
+	});
 });

@@ -21,14 +21,8 @@ import {
 	type CheckedExpectations,
 } from '../core/index';
 import { ArgumentReader, UsageError } from './args';
-
-export const checkUsage = '  robots-txt check [<files or folders>...] [--format text|json|junit]';
-
-export const checkHelp = `check: runs expectations files against their robots.txt (each line: crawler, URL or path, allow or disallow).
-  Without arguments, the current folder is searched for robots.expectations and *.robots.expectations files;
-  folders given are searched the same way. Each file tests the robots.txt in its folder, or the one its
-  "@robots <path>" line names.
-  --format <name>     text (file:line:col: FAIL message), json, or junit (JUnit XML for CI test reports)`;
+import type { Command, CommandIo } from './command';
+import { describeError } from './io';
 
 interface CheckOptions {
 	readonly paths: string[];
@@ -64,7 +58,7 @@ function collectFiles(paths: readonly string[]): string[] {
 		try {
 			entries = readdirSync(folder, { withFileTypes: true });
 		} catch (error) {
-			throw new UsageError(`cannot read ${folder}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+			throw new UsageError(`cannot read ${folder}: ${describeError(error)}`);
 		}
 		for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
 			if (entry.isDirectory() && !skipped.has(entry.name)) {
@@ -79,7 +73,7 @@ function collectFiles(paths: readonly string[]): string[] {
 		try {
 			isFolder = statSync(path).isDirectory();
 		} catch (error) {
-			throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+			throw new UsageError(`cannot read ${path}: ${describeError(error)}`);
 		}
 		if (isFolder) {
 			walk(path);
@@ -105,7 +99,7 @@ function checkFile(file: string): FileReport {
 	try {
 		text = readFileSync(file, 'utf8');
 	} catch (error) {
-		throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+		throw new UsageError(`cannot read ${file}: ${describeError(error)}`);
 	}
 	const expectations = parseExpectations(text);
 	const robotsPath = resolve(dirname(file), expectations.robots?.path ?? defaultRobotsFileName);
@@ -117,7 +111,7 @@ function checkFile(file: string): FileReport {
 		const code = (error as NodeJS.ErrnoException).code;
 		const problem = code === 'ENOENT'
 			? `no robots.txt to test at ${robots}: put one beside ${file}, or name it with "@robots <path>"`
-			: `cannot read ${robots}: ${code ?? String(error)}`;
+			: `cannot read ${robots}: ${describeError(error)}`;
 		return { file, robots, checked: uncheckedExpectations(expectations, problem) };
 	}
 	return { file, robots, checked: checkExpectations(expectations, parse(decodeRobotsBytes(bytes))) };
@@ -234,10 +228,28 @@ function junit(reports: readonly FileReport[]): string {
 	return out.join('\n') + '\n';
 }
 
-/** Runs `check`; returns the exit status (0 all passed, 1 a failure or an error in a file). */
-export function runCheck(args: readonly string[], write: (text: string) => void): number {
+/** Runs `check`; resolves to the exit status (0 all passed, 1 a failure or an error in a file). */
+async function runCheck(args: readonly string[], io: CommandIo): Promise<number> {
 	const options = parseCheckArguments(args);
 	const reports = collectFiles(options.paths).map(checkFile);
-	write(options.format === 'json' ? json(reports) : options.format === 'junit' ? junit(reports) : text(reports));
+	await io.out.write(options.format === 'json' ? json(reports) : options.format === 'junit' ? junit(reports) : text(reports));
 	return reports.some((report) => report.checked.failed > 0 || errorsOf(report) > 0) ? 1 : 0;
 }
+
+export const checkCommand: Command = {
+	name: 'check',
+	summary: 'runs expectations files (crawler, URL, verdict) against their robots.txt, as text, JSON or JUnit XML',
+	synopsis: ['robots-txt check [<files or folders>...] [--format text|json|junit]'],
+	help: `Runs expectations files against their robots.txt: each line names a crawler, a URL or path, and the verdict it
+must get (allow or disallow); README.md ("Expectations") documents the format. Without arguments, the current folder
+is searched for robots.expectations and *.robots.expectations files (node_modules and .git skipped); folders given are
+searched the same way. Each file tests the robots.txt in its folder, or the one its "@robots <path>" line names.
+
+Options:
+  --format <name>     text (file:line:col: FAIL message, then a count per file), json, or junit (JUnit XML, which CI
+                      systems show as test results)
+
+Exit status: 1 when an expectation fails, a line cannot be read or a robots.txt is missing, else 0; 2 on bad
+arguments, an unreadable path, or nothing to check.`,
+	run: runCheck,
+};

@@ -4,9 +4,8 @@
  * side. Exit status 1 when any verdict changes, so a pipeline can ask for a review.
  */
 
-import { readFileSync } from 'node:fs';
 import {
-	checkUrl,
+	describeUrlProblem,
 	decodeRobotsBytes,
 	defaultCrawlers,
 	defaultDiffCrawlers,
@@ -19,15 +18,8 @@ import {
 	type RobotsModel,
 } from '../core/index';
 import { ArgumentReader, UsageError } from './args';
-
-export const diffUsage = '  robots-txt diff <old-robots-file> <new-robots-file> [--urls <file|->] [--agent <name>[,<name>...]] [--json]';
-
-export const diffHelp = `diff: what an edit changes: the crawlers whose rules changed, and the verdicts that flip, with the deciding line
-  in each version. Edits that change no verdict (reordering, comments, formatting) report nothing.
-  --urls <file|->     URLs to compare, one a line, or a sitemap.xml (default: URLs probed from both files' rules)
-  --agent <names>     crawlers to compare, comma-separated (default: the major search engines and AI crawlers, and
-                      every agent either file names)
-  --json              one JSON object`;
+import type { Command, CommandIo } from './command';
+import { inputName, readBytes, readText } from './io';
 
 interface DiffOptions {
 	oldFile?: string;
@@ -73,34 +65,25 @@ function parseDiffArguments(args: readonly string[]): DiffOptions {
 	return options;
 }
 
+/** A robots.txt as crawlers receive it: bytes. */
 function readRobots(path: string): RobotsModel {
-	try {
-		return parse(decodeRobotsBytes(readFileSync(path === '-' ? 0 : path)));
-	} catch (error) {
-		throw new UsageError(`cannot read ${path === '-' ? 'standard input' : path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-	}
+	return parse(decodeRobotsBytes(readBytes(path)));
 }
 
 /** The URLs of a list or sitemap; each that is not a URL is reported on standard error with its line, and skipped. */
-function readUrls(path: string, warn: (text: string) => void): string[] {
-	let text: string;
-	try {
-		text = readFileSync(path === '-' ? 0 : path, 'utf8');
-	} catch (error) {
-		throw new UsageError(`cannot read ${path === '-' ? 'standard input' : path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-	}
-	const list = parseUrlList(text);
-	const name = path === '-' ? 'stdin' : path;
+async function readUrls(path: string, io: CommandIo): Promise<string[]> {
+	const list = parseUrlList(readText(path));
+	const name = inputName(path);
 	for (const note of list.notes) {
-		warn(`robots-txt: ${name}: ${note}\n`);
+		await io.error(`${name}: ${note}`);
 	}
 	const urls: string[] = [];
 	for (const entry of list.urls) {
-		const problem = checkUrl(entry.url);
+		const problem = describeUrlProblem(entry.url);
 		if (problem === undefined) {
 			urls.push(entry.url);
 		} else {
-			warn(`robots-txt: ${name}:${entry.line}: ${problem} Skipped.\n`);
+			await io.error(`${name}:${entry.line}: ${problem} Skipped.`);
 		}
 	}
 	return urls;
@@ -111,17 +94,18 @@ function side(which: 'old' | 'new', decision: DecisionSide): string {
 	return decision.text === null ? `${verdict} (${decision.reason.replace(/-/g, ' ')})` : `${verdict} by ${which} line ${decision.line + 1} \`${decision.text}\``;
 }
 
-/** Runs `diff`; returns the exit status (1 when a verdict changes, else 0). */
-export function runDiff(args: readonly string[], write: (text: string) => void, warn: (text: string) => void): number {
+/** Runs `diff`; resolves to the exit status (1 when a verdict changes, else 0). */
+async function runDiff(args: readonly string[], io: CommandIo): Promise<number> {
+	const write = (text: string) => io.out.write(text);
 	const options = parseDiffArguments(args);
 	const before = readRobots(options.oldFile!);
 	const after = readRobots(options.newFile!);
-	const urls = options.urlsFrom === undefined ? undefined : readUrls(options.urlsFrom, warn);
+	const urls = options.urlsFrom === undefined ? undefined : await readUrls(options.urlsFrom, io);
 	const crawlers = options.agents ?? defaultDiffCrawlers(before, after, defaultCrawlers);
 	const diff = diffRobots(before, after, { crawlers, ...(urls !== undefined ? { urls } : {}) });
 	if (options.json) {
 		const line = (decision: DecisionSide) => ({ verdict: decision.verdict, reason: decision.reason, line: decision.line >= 0 ? decision.line + 1 : null, rule: decision.text });
-		write(JSON.stringify({
+		await write(JSON.stringify({
 			old: options.oldFile,
 			new: options.newFile,
 			crawlers: diff.crawlers,
@@ -146,6 +130,26 @@ export function runDiff(args: readonly string[], write: (text: string) => void, 
 	} else {
 		out.push(`No verdict changed (${compared}).`);
 	}
-	write(out.join('\n') + '\n');
+	await write(out.join('\n') + '\n');
 	return diff.flips.length > 0 ? 1 : 0;
 }
+
+export const diffCommand: Command = {
+	name: 'diff',
+	summary: 'what an edit of a robots.txt changes: the crawlers whose rules changed and the verdicts that flip',
+	synopsis: ['robots-txt diff <old-robots-file> <new-robots-file> [--urls <file|->] [--agent <name>[,<name>...]] [--json]'],
+	help: `Compares two versions of a robots.txt through each crawler's reading: which crawlers' rules changed (the rules
+they gained or lost, whose group they follow now), and which verdicts flip, with the deciding line in each version.
+Edits that change no verdict (reordering rules, comments, formatting) report nothing. One of the files may be - for
+standard input.
+
+Options:
+  --urls <file|->     URLs to compare, one a line, or a sitemap.xml (default: URLs probed from both files' rules);
+                      a row that is not a URL is reported on standard error and skipped
+  --agent <names>     crawlers to compare, comma-separated (default: the major search engines and AI crawlers, and
+                      every agent either file names)
+  --json              one JSON object
+
+Exit status: 1 when any verdict changes, else 0; 2 on bad arguments or unreadable files.`,
+	run: runDiff,
+};

@@ -88,7 +88,7 @@ export {
 	type Decision,
 	type PackedDecision,
 } from './crawlers/reading';
-export { checkUrl, looksLikeXml, maxListUrls, parseSitemap, parseUrlList, type ListedUrl, type Sitemap, type UrlList } from './bench/urls';
+export { checkUrl, describeUrlProblem, looksLikeXml, maxListUrls, parseSitemap, parseUrlList, quoteInput, type ListedUrl, type Sitemap, type UrlList } from './bench/urls';
 export {
 	defaultDiffCrawlers,
 	describeChange,
@@ -155,3 +155,10 @@ export type {
 	ParseUrlsParams,
 	ParseUrlsResult,
 } from './protocol';
+
+/**
+ * Robots meta tags and X-Robots-Tag headers: the directive catalogue, parsers for directive values, HTML pages and
+ * `_headers` files, the per-crawler meaning of a page's rules, `findNoindex*` for the cross-file check, and the
+ * diagnostics, hovers and completions for HTML and `_headers` files. See meta/index.ts.
+ */
+export * from './meta/index';

@@ -5,7 +5,7 @@
  */
 
 import { allDialects, isDialect, type Dialect } from '../dialect';
-import { checkUrl, quoteInput } from '../bench/urls';
+import { checkUrl, describeUrlProblem, quoteInput } from '../bench/urls';
 
 /** The language id of expectations files. */
 export const expectationsLanguageId = 'robots-txt-expectations';
@@ -143,7 +143,7 @@ function readExpectation(line: number, words: readonly Word[], text: string, pro
 		problem({ start: stray.start, end: url.end }, 'not-a-url', `${quoteInput(text.slice(stray.start, url.end))} is not one URL: a URL writes a space as %20.`);
 		return undefined;
 	}
-	const urlProblem = checkUrl(url.text);
+	const urlProblem = describeUrlProblem(url.text);
 	if (urlProblem !== undefined) {
 		problem(url, 'not-a-url', urlProblem);
 		return undefined;

@@ -9,7 +9,7 @@ import { crawlerProfiles, type CrawlerProfile } from '../crawlers/profile';
 import { crawlerReasons, decideTable, readAs, unpackDecision, type PackedDecision } from '../crawlers/reading';
 import { auditByCategory } from '../bench/audit';
 import { describeChange, diffRobots, probeUrls, verdictFlips } from '../bench/diff';
-import { checkUrl } from '../bench/urls';
+import { describeUrlProblem } from '../bench/urls';
 import type { BenchBaselineResult, BenchColumn, BenchResult, BenchRow } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 import { summary } from './testUrl';
@@ -47,7 +47,7 @@ export function computeBench(model: RobotsModel, input: BenchInput, baseline?: B
 	}
 	const rows: BenchRow[] = urls.map((raw) => {
 		const url = raw.trim();
-		const problem = checkUrl(url);
+		const problem = describeUrlProblem(url);
 		return problem === undefined ? { url } : { url, problem };
 	});
 	const probing = { added: 0, tried: 0 };
