@@ -173,7 +173,7 @@ const rfc9309: FetchPolicy = {
 	unreadable: { value: 'disallow-all' },
 	cache: { value: { headers: 'rfc9111', defaultSeconds: day, maxSeconds: day }, source: rfcCaching,
 		note: '24 hours is the RFC\'s upper bound; without caching headers we take the bound' },
-	whileUnreachable: { value: 'if the file stays unreachable for a reasonably long time (for example 30 days), it may treat it as unavailable (no restrictions) or keep using a cached copy', source: rfcUnreachable },
+	whileUnreachable: { value: 'after a reasonably long time (for example 30 days) it may treat it as unavailable (no restrictions) or keep using a cached copy', source: rfcUnreachable },
 };
 
 const google: FetchPolicy = {

@@ -84,9 +84,11 @@ export function concludeFetch(outcome: FetchOutcome, crawler: CrawlerProfile | s
 	const redirects = redirectsOf(outcome);
 	const last = outcome.responses[outcome.responses.length - 1];
 	const base = { crawler: profile, policy, redirects, finalUrl: last?.url ?? outcome.url, ...(last ? { status: last.status } : {}) };
-	const unreachable = (kind: FetchOutcomeKind, event: string, basis: Sourced<unknown>): FetchConclusion => ({
-		...base, kind, event, basis, ...retryFacts(policy, kind),
-	});
+	// A server or network error: a crawler that waits or disallows everything retries (no cache lifetime); one that
+	// takes it as no restrictions keeps that answer like any other.
+	const unreachable = (kind: FetchOutcomeKind, event: string, basis: Sourced<unknown>): FetchConclusion => (kind === 'allow-all'
+		? answered(base, kind, event, basis, finalResponse(outcome), policy)
+		: { ...base, kind, event, basis, ...retryFacts(policy, kind) });
 	const error = outcome.error;
 	const { max, beyond } = policy.redirects.value;
 	if (error?.kind === 'redirect-loop') {
@@ -95,7 +97,7 @@ export function concludeFetch(outcome: FetchOutcome, crawler: CrawlerProfile | s
 	if (error?.kind === 'redirect-limit' || (max !== null && redirects.length > max)) {
 		const followed = error?.kind === 'redirect-limit' ? error.limit : redirects.length;
 		if (max !== null && max <= followed) {
-			return answered(base, beyond, `the redirects go on past ${max}`, policy.redirects, undefined, policy);
+			return answered(base, beyond, `there are more than ${max} redirects`, policy.redirects, undefined, policy);
 		}
 		return {
 			...base,

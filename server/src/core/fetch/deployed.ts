@@ -144,7 +144,7 @@ export function testUrlDeployed(model: RobotsModel, analysis: DeployedAnalysis, 
 		line: null,
 		rule: null,
 		selectLine: null,
-		headline: `${params.url} as ${conclusion.crawler.token}: ${verdict === 'unknown' ? 'UNKNOWN' : verdictWord(verdict)}, whatever the rules: it ${conclusionWords(conclusion.kind)} (${conclusion.event}).`,
+		headline: `${params.url} as ${conclusion.crawler.token}: ${verdict === 'unknown' ? 'UNKNOWN' : verdictWord(verdict)}, whatever the rules: ${conclusion.event}, so it ${conclusionWords(conclusion.kind)}.`,
 		explanation: sentence,
 		others: [],
 	};

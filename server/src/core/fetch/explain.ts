@@ -149,7 +149,8 @@ export function formatDuration(seconds: number): string {
 	if (seconds < 120) {
 		return `${seconds} second${seconds === 1 ? '' : 's'}`;
 	}
-	const units: [number, string][] = [[86_400, 'day'], [3_600, 'hour'], [60, 'minute']];
+	// Days only from two days on: "24 hours" is how RFC 9309 and Google say it.
+	const units: [number, string][] = seconds >= 2 * 86_400 ? [[86_400, 'day'], [3_600, 'hour'], [60, 'minute']] : [[3_600, 'hour'], [60, 'minute']];
 	const parts: string[] = [];
 	let rest = seconds;
 	for (const [size, name] of units) {
@@ -169,13 +170,13 @@ export function conclusionWords(kind: ConclusionKind, plural = false): string {
 		case 'rules':
 			return `${verb('reads', 'read')} the rules in the body`;
 		case 'allow-all':
-			return `${verb('takes', 'take')} it as no restrictions: every URL may be fetched`;
+			return `${verb('allows', 'allow')} every URL (no restrictions)`;
 		case 'disallow-all':
-			return `${verb('takes', 'take')} it as everything disallowed`;
+			return `${verb('disallows', 'disallow')} every URL`;
 		case 'retry-later':
 			return `${verb('fetches', 'fetch')} nothing from the site for now and ${verb('tries', 'try')} robots.txt again later`;
 		case 'unknown':
-			return `${verb('is', 'are')} not known from this fetch`;
+			return `${verb('does', 'do')} what this fetch cannot tell`;
 	}
 }
 
@@ -224,7 +225,7 @@ export function describeCache(conclusion: FetchConclusion): string | undefined {
 /** One crawler's conclusion in full: what it does and why, where it stops reading, how long it keeps the answer. */
 export function describeConclusion(conclusion: FetchConclusion): string {
 	const { crawler } = conclusion;
-	const parts = [`${crawler.token} ${conclusionWords(conclusion.kind)}: ${conclusion.event} ${basisNote(conclusion.basis)}.`];
+	const parts = [`${crawler.token}: ${conclusion.event}, so it ${conclusionWords(conclusion.kind)} ${basisNote(conclusion.basis)}.`];
 	const decoding = conclusion.decoding;
 	if (conclusion.kind === 'rules' && decoding) {
 		if (decoding.from !== 'crawler') {

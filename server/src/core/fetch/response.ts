@@ -209,8 +209,8 @@ const sniffLength = 4096;
 
 /**
  * What the body looks like: `html` when it opens like an HTML page (after white space and a BOM: `<!doctype html`,
- * `<html`, `<head`, `<body` or an HTML comment), `binary` when it holds NUL bytes or mostly bytes that are neither
- * UTF-8 nor printable, `text` otherwise. The media type is not consulted: a soft 404 is an HTML page served as 200.
+ * `<html`, `<head`, `<body` or an HTML comment), `binary` when it holds NUL bytes or many other control characters,
+ * `text` otherwise. The media type is not consulted: a soft 404 is an HTML page served as 200.
  */
 export function bodyKind(bytes: Uint8Array): BodyKind {
 	if (bytes.length === 0) {
@@ -227,7 +227,9 @@ export function bodyKind(bytes: Uint8Array): BodyKind {
 			controls++;
 		}
 	}
-	if (controls + invalidUtf8Bytes(bytes, end) > end / 10) {
+	// Bytes that are not UTF-8 are a charset's business (a Latin-1 or windows-1251 file is still text); control
+	// characters other than white space are not.
+	if (controls > end / 20) {
 		return 'binary';
 	}
 	let start = hasUtf8Bom(bytes) ? 3 : 0;
