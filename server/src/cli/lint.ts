@@ -19,7 +19,7 @@ import {
 	type Dialect,
 } from '../core/index';
 
-export const lintUsage = `  robots-txt lint <files or folders>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N]`;
+export const lintUsage = `  robots-txt lint <files, folders or URLs>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N] [--timeout <seconds>]`;
 
 interface LintOptions {
 	readonly paths: string[];
@@ -55,6 +55,10 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 					options.dialects.push(parseDialect(dialect));
 				}
 				break;
+			case '--timeout':
+				// Read by the URL fetch that runs before the lint (cli/fetch.ts).
+				reader.value(arg);
+				break;
 			case '--max-warnings': {
 				const text = reader.value(arg);
 				if (!/^\d+$/.test(text)) {
@@ -76,8 +80,11 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 	return options;
 }
 
+/** A robots.txt fetched from a URL argument before the lint runs (cli/fetch.ts), keyed by the argument. */
+export type FetchedSources = ReadonlyMap<string, { readonly name: string; readonly bytes: Uint8Array }>;
+
 /** Files to lint: given files as they are, folders searched for files named robots.txt (case-insensitively). */
-function collectFiles(paths: readonly string[]): string[] {
+function collectFiles(paths: readonly string[], fetched: FetchedSources): string[] {
 	const files: string[] = [];
 	const walk = (folder: string) => {
 		for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -93,6 +100,10 @@ function collectFiles(paths: readonly string[]): string[] {
 		}
 	};
 	for (const path of paths) {
+		if (fetched.has(path)) {
+			files.push(path);
+			continue;
+		}
 		let stat;
 		try {
 			stat = statSync(path);
@@ -187,20 +198,21 @@ function formatSarif(results: readonly FileResult[], version: string): string {
 }
 
 /** Runs the lint; returns the exit code (1 for errors or too many warnings, else 0). */
-export function runLint(args: readonly string[], write: (text: string) => void, version: string): number {
+export function runLint(args: readonly string[], write: (text: string) => void, version: string, fetched: FetchedSources = new Map()): number {
 	const options = parseLintArguments(args);
 	const base: AnalysisOptions = { ...defaultAnalysisOptions, dialects: options.dialects, crawlers: options.crawlers ?? defaultAnalysisOptions.crawlers };
 	const dialects = analysisDialects(base);
 	const results: FileResult[] = [];
-	for (const path of collectFiles(options.paths)) {
-		let bytes: Buffer;
+	for (const path of collectFiles(options.paths, fetched)) {
+		const source = fetched.get(path);
+		let bytes: Uint8Array;
 		try {
-			bytes = readFileSync(path);
+			bytes = source ? source.bytes : readFileSync(path);
 		} catch (error) {
 			throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
 		}
-		const analysis: AnalysisOptions = { ...base, fileName: basename(path) };
-		const file = relative(process.cwd(), path) || path;
+		const analysis: AnalysisOptions = { ...base, fileName: basename(source ? new URL(source.name).pathname : path) };
+		const file = source ? source.name : relative(process.cwd(), path) || path;
 		// Bytes as crawlers receive them: bytes that are not UTF-8 stay themselves, as Google reads them.
 		results.push({ file, diagnostics: computeDiagnostics(parse(decodeRobotsBytes(bytes)), analysis) });
 	}

@@ -20,12 +20,15 @@ import {
 } from '../core/index';
 import { ArgumentReader, parseDialect, UsageError } from './args';
 import { crawlersUsage, runCrawlers } from './crawlers';
+import { fetchLintSources, fetchUsage, parseTimeout, runFetch, runSiteTest } from './fetch';
 import { lintUsage, runLint } from './lint';
 
 const usage = `Usage:
   robots-txt test <robots-file> --agent <name>[,<name>...] [--dialect <dialect>] [--json] [--urls <file|->] [<url>...]
   robots-txt test --batch <file|-> [--dialect <dialect>]
+  robots-txt test --site <site> [--agent <name>,...] [--json] [--urls <file|->] [--timeout <seconds>] [<url>...]
 ${lintUsage}
+${fetchUsage}
 ${crawlersUsage}
 
 test: checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file
@@ -35,6 +38,14 @@ test: checks URLs against a robots.txt file and says which line decides, for eac
   --json              one JSON object per URL and crawler
   --urls <file|->     read one URL a line from a file or standard input
   --batch <file|->    JSON lines {"robots", "agent", "url", "dialect"?}, answered in order as JSON lines
+  --site <site>       test against the deployed robots.txt of a site, as each crawler reads the response
+                      (without --agent: the major search engines and AI crawlers)
+
+fetch: fetches a site's robots.txt once, as a crawler would, and says what each crawler concludes from the
+  response (status, redirects, where it stops reading, how long it keeps the answer), with the sources.
+  --format json       the facts and conclusions as JSON; --explain: every conclusion in words, with its source
+  --body              write the file's bytes as served, nothing else
+  --timeout <s>       seconds for the whole fetch (default 10); HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured
 
 lint: reports the mistakes in robots.txt files (folders are searched for files named robots.txt).
   --format <name>     text (file:line:col: severity code: message), json, or sarif (SARIF 2.1.0)
@@ -43,7 +54,8 @@ lint: reports the mistakes in robots.txt files (folders are searched for files n
   --max-warnings <n>  fail when there are more warnings than this
 
 Line numbers are 1-based. Exit status: test: 0 when every URL was evaluated; lint: 1 when there are errors (or more
-warnings than --max-warnings), else 0; both: 2 on bad arguments or unreadable files.`;
+warnings than --max-warnings), else 0; fetch: 0 when a response arrived, 1 when none did; all: 2 on bad arguments
+or unreadable files. Files may be URLs for lint; a URL that serves no file is unreadable.`;
 
 const version = '0.1.0';
 
@@ -56,6 +68,9 @@ interface TestOptions {
 	urlsFrom?: string;
 	batch?: string;
 	urls: string[];
+	/** Set: test against this site's deployed robots.txt. */
+	site?: string;
+	timeoutMs?: number;
 }
 
 function parseArguments(args: readonly string[]): TestOptions {
@@ -82,6 +97,12 @@ function parseArguments(args: readonly string[]): TestOptions {
 			case '--batch':
 				options.batch = reader.value(arg);
 				break;
+			case '--site':
+				options.site = reader.value(arg);
+				break;
+			case '--timeout':
+				options.timeoutMs = parseTimeout(reader.value(arg));
+				break;
 			case '--':
 				for (const rest of reader.rest()) {
 					positional.push(rest);
@@ -97,6 +118,16 @@ function parseArguments(args: readonly string[]): TestOptions {
 	if (options.batch !== undefined) {
 		if (positional.length > 0 || options.agents !== undefined || options.urlsFrom !== undefined) {
 			throw new UsageError('--batch takes no robots file, --agent, --urls or URLs');
+		}
+		return options;
+	}
+	if (options.site !== undefined) {
+		if (options.dialect !== undefined) {
+			throw new UsageError('--site answers as each crawler reads the response; it takes no --dialect');
+		}
+		options.urls = positional;
+		if (options.urls.length === 0 && options.urlsFrom === undefined) {
+			throw new UsageError('no URL to test (give URLs or --urls <file|->)');
 		}
 		return options;
 	}
@@ -240,10 +271,14 @@ class Output {
 	}
 }
 
-function runTest(options: TestOptions, output: Output): void {
+function runTest(options: TestOptions, output: Output): void | Promise<void> {
 	if (options.batch !== undefined) {
 		runBatch(options.batch, options.dialect, output);
 		return;
+	}
+	if (options.site !== undefined) {
+		const urls = options.urlsFrom === undefined ? options.urls : options.urls.concat(splitLines(readInput(options.urlsFrom)));
+		return runSiteTest({ site: options.site, urls, json: options.json, ...(options.agents ? { agents: options.agents } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) }, (text) => output.line(text), version);
 	}
 	const model = readRobots(options.robotsFile!);
 	const urls = options.urlsFrom === undefined ? options.urls : options.urls.concat(splitLines(readInput(options.urlsFrom)));
@@ -290,8 +325,16 @@ function runBatch(source: string, defaultDialect: Dialect | undefined, output: O
 	});
 }
 
-export function main(args: readonly string[]): number {
+export function main(args: readonly string[]): number | Promise<number> {
 	const output = new Output();
+	const failed = (error: unknown): number => {
+		output.flush();
+		if (error instanceof UsageError) {
+			process.stderr.write(`robots-txt: ${error.message}\n`);
+			return 2;
+		}
+		throw error;
+	};
 	try {
 		const [command, ...rest] = args;
 		if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -303,23 +346,29 @@ export function main(args: readonly string[]): number {
 			return runCrawlers(rest, (text: string) => process.stdout.write(text));
 		}
 		if (command === 'lint') {
-			const code = runLint(rest, (text) => process.stdout.write(text), version);
-			return code;
+			// URLs among the arguments are fetched first; the lint itself reads files.
+			return fetchLintSources(rest, version).then((fetched) => runLint(rest, (text) => process.stdout.write(text), version, fetched)).catch(failed);
+		}
+		if (command === 'fetch') {
+			return runFetch(rest, (text) => process.stdout.write(text), version).catch(failed);
 		}
 		if (command !== 'test') {
 			throw new UsageError(`unknown command "${command}"`);
 		}
-		runTest(parseArguments(rest), output);
+		const running = runTest(parseArguments(rest), output);
+		if (running) {
+			return running.then(() => {
+				output.flush();
+				return 0;
+			}).catch(failed);
+		}
 		output.flush();
 		return 0;
 	} catch (error) {
-		output.flush();
-		if (error instanceof UsageError) {
-			process.stderr.write(`robots-txt: ${error.message}\n`);
-			return 2;
-		}
-		throw error;
+		return failed(error);
 	}
 }
 
-process.exitCode = main(process.argv.slice(2));
+void Promise.resolve(main(process.argv.slice(2))).then((code) => {
+	process.exitCode = code;
+});

@@ -79,6 +79,7 @@ export { fetchPolicies, fetchPolicyIds, statusRule, type CacheRule, type FetchOu
 export {
 	bodyKind,
 	header,
+	originOf,
 	parseContentType,
 	type BodyKind,
 	type FetchError,
@@ -97,6 +98,7 @@ export {
 	describeConclusion,
 	describeResponse,
 	formatDuration,
+	policyAssumed,
 	responseHeadline,
 	statusLine,
 	summariseConclusions,

@@ -110,7 +110,7 @@ export function deployedDiagnostics(analysis: DeployedAnalysis, firstLineLength:
 	if (notRules.length === 0 && notes.length === 0) {
 		return [];
 	}
-	const who = summariseConclusions(analysis.conclusions).map((line) => line.charAt(0).toUpperCase() + line.slice(1) + '.');
+	const who = summariseConclusions(analysis.conclusions).map((line) => `${line}.`);
 	const message = [`Deployed robots.txt: ${responseHeadline(analysis.facts)}.`, ...notes, ...who].join(' ');
 	return [{
 		range: { start: { line: 0, character: 0 }, end: { line: 0, character: firstLineLength } },

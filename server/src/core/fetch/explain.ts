@@ -226,6 +226,11 @@ export function describeCache(conclusion: FetchConclusion): string | undefined {
 export function describeConclusion(conclusion: FetchConclusion): string {
 	const { crawler } = conclusion;
 	const parts = [`${crawler.token}: ${conclusion.event}, so it ${conclusionWords(conclusion.kind)} ${basisNote(conclusion.basis)}.`];
+	if (policyAssumed(conclusion)) {
+		parts.push(crawler.known
+			? `That ${crawler.token} fetches as ${conclusion.policy.name} says is our assumption: no source we read states how it treats responses.`
+			: `${crawler.token} is not a crawler we know: we assume it fetches as ${conclusion.policy.name} says.`);
+	}
 	const decoding = conclusion.decoding;
 	if (conclusion.kind === 'rules' && decoding) {
 		if (decoding.from !== 'crawler') {
@@ -251,6 +256,11 @@ export function describeConclusion(conclusion: FetchConclusion): string {
 		parts.push(`While the file stays unreachable, ${conclusion.whileUnreachable.value} ${basisNote(conclusion.whileUnreachable)}.`);
 	}
 	return parts.join(' ');
+}
+
+/** Whether the crawler's way of fetching is our assumption (no source says it follows this policy). */
+export function policyAssumed(conclusion: FetchConclusion): boolean {
+	return !conclusion.crawler.known || conclusion.crawler.assumed.includes('fetch');
 }
 
 /** One line per kind of conclusion, naming the crawlers that draw it: "Googlebot and bingbot: rules". */
