@@ -218,6 +218,8 @@ describe('robots.txt targets and the wire', () => {
 		assert.deepEqual(robotsTarget('http://127.0.0.1:8080/a/b?c'), { robotsUrl: 'http://127.0.0.1:8080/robots.txt', origin: 'http://127.0.0.1:8080' });
 		assert.deepEqual(robotsTarget('HTTPS://Bücher.example/robots.txt'), { robotsUrl: 'https://xn--bcher-kva.example/robots.txt', origin: 'https://xn--bcher-kva.example' });
 		assert.ok('error' in robotsTarget('ftp://example.com/'));
+		assert.ok('error' in robotsTarget('mailto:someone@example.com'));
+		assert.deepEqual(robotsTarget('example.com:8080'), { robotsUrl: 'https://example.com:8080/robots.txt', origin: 'https://example.com:8080' });
 		assert.ok('error' in robotsTarget('  '));
 		assert.ok('error' in robotsTarget('http://exa mple.com'));
 	});

@@ -42,7 +42,12 @@ export function robotsTarget(input: string): RobotsTarget {
 	if (text === '') {
 		return { error: 'Give a site, such as example.com or https://example.com/.' };
 	}
-	const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+	// A scheme is a name and a colon not followed by a port number (`example.com:8080` is a host and a port).
+	const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(text);
+	if (scheme && !/^https?$/i.test(scheme[1])) {
+		return { error: `"${text}" is a ${scheme[1].toLowerCase()} URL; robots.txt is fetched over http or https.` };
+	}
+	const withScheme = scheme ? text : `https://${text}`;
 	let url: URL;
 	try {
 		url = new URL(withScheme);
