@@ -27,12 +27,12 @@ export function bypassesProxy(url: URL, noProxy: string | undefined): boolean {
 		if (entry === '*') {
 			return true;
 		}
-		const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry);
-		if (!match) {
-			continue;
-		}
-		const name = match[1].replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
-		if (match[2] !== undefined && match[2] !== port) {
+		// A bare IPv6 address has several colons and no port; `[::1]:8080` has both.
+		const match = entry.split(':').length > 2 && !entry.startsWith('[') ? undefined : /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry);
+		const hostPart = match ? match[1] : entry;
+		const portPart = match ? match[2] : undefined;
+		const name = hostPart.replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
+		if (portPart !== undefined && portPart !== port) {
 			continue;
 		}
 		if (host === name || host.endsWith(`.${name}`)) {
