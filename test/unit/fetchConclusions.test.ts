@@ -141,6 +141,18 @@ describe('fetch policies', () => {
 		assert.ok(findCrawler('GPTBot')?.assumed.includes('fetch'), 'an undocumented fetch behaviour is marked assumed');
 	});
 
+	test('a redirect that cannot be followed is the last answer: an invalid response for Google', () => {
+		const outcome: FetchOutcome = {
+			url: 'https://example.com/robots.txt',
+			responses: [{ url: 'https://example.com/robots.txt', status: 302, headers: [['Location', 'ftp://example.com/robots.txt']] }],
+			error: { kind: 'redirect-invalid', location: 'ftp://example.com/robots.txt' },
+		};
+		const google = concludeFetch(outcome, 'Googlebot');
+		assert.equal(google.kind, 'retry-later');
+		assert.match(google.event, /^the server answered 302; its redirect to ftp:\/\/example\.com\/robots\.txt is not an http\(s\) URL$/);
+		assert.equal(concludeFetch(outcome, 'Python-urllib').kind, 'allow-all', 'robotparser: a 3xx HTTPError sets no rule');
+	});
+
 	test('an assumed behaviour says so in the words', () => {
 		const outcome: FetchOutcome = { url: 'https://example.com/robots.txt', responses: [], error: { kind: 'network', code: 'dns', message: '' } };
 		assert.match(describeConclusion(concludeFetch(outcome, 'YandexBot')), /our assumption/);

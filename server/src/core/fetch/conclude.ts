@@ -109,7 +109,8 @@ export function concludeFetch(outcome: FetchOutcome, crawler: CrawlerProfile | s
 	if (error?.kind === 'network') {
 		return unreachable(policy.network.value, error.afterHeaders ? `${networkEvents[error.code]} (after the status ${last?.status ?? ''})`.replace(' ()', '') : networkEvents[error.code], policy.network);
 	}
-	const response = finalResponse(outcome);
+	// A redirect to a URL that is not http(s) cannot be followed: the redirect itself is the last answer.
+	const response = error?.kind === 'redirect-invalid' ? last : finalResponse(outcome);
 	if (response === undefined) {
 		return unreachable(policy.network.value, networkEvents.other, policy.network);
 	}
