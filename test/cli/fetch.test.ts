@@ -141,10 +141,11 @@ describe('robots-txt test --site', () => {
 		assert.equal(answers[0].robots, `${servers.sites['server-error']}/robots.txt`);
 	});
 
-	test('a URL on another site is refused: robots.txt governs only its own scheme, host and port', async () => {
-		const result = await run(['test', '--site', servers.sites.ok, '--agent', 'Googlebot', 'https://elsewhere.example/a']);
+	test('a URL on another site is reported in place, and the others are answered (exit 2)', async () => {
+		const result = await run(['test', '--site', servers.sites.ok, '--agent', 'Googlebot', 'https://elsewhere.example/a', '/private/a']);
 		assert.equal(result.status, 2);
-		assert.match(result.stderr, /is not on http:\/\/127\.0\.0\.1:\d+: its robots\.txt governs only its own scheme, host and port/);
+		assert.match(result.stderr, /"https:\/\/elsewhere\.example\/a": not on http:\/\/127\.0\.0\.1:\d+: its robots\.txt governs only its own scheme, host and port/);
+		assert.equal(result.stdout.trimEnd(), 'ALLOWED    /private/a  (no rule of the group at line 4 matches)');
 	});
 });
 

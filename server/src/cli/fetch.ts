@@ -23,9 +23,9 @@ import {
 	type FetchedVerdict,
 } from '../core/index';
 import { ArgumentReader, UsageError } from './args';
-import { fetchSite, isUrl, readRobotsSource, type FetchSettings } from './source';
-
-export const fetchUsage = `  robots-txt fetch <site> [--crawler <token>,...] [--format text|json] [--explain] [--body] [--timeout <seconds>]`;
+import type { Command, CommandIo } from './command';
+import { fetchSite, isUrl, type FetchSettings } from './source';
+import { checkUrl } from './urlInput';
 
 interface FetchOptions {
 	site?: string;
@@ -105,9 +105,9 @@ function parseFetchArguments(args: readonly string[]): FetchOptions {
  * Runs `robots-txt fetch`. Exit status: 0 when a response arrived (whatever its status: it is the finding), 1 when none
  * did (a network error, a redirect loop: the report says what crawlers make of that), 2 on bad arguments.
  */
-export async function runFetch(args: readonly string[], write: (text: string | Uint8Array) => void, version: string): Promise<number> {
+async function runFetch(args: readonly string[], io: CommandIo): Promise<number> {
 	const options = parseFetchArguments(args);
-	const settings: FetchSettings = { version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
+	const settings: FetchSettings = { version: io.version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
 	const { outcome } = await fetchSite(options.site!, settings);
 	const analysis = analyseDeployed(outcome, options.crawlers ?? defaultAnalysisOptions.crawlers);
 	const gotFile = outcome.error === undefined || outcome.error.kind === 'network' && outcome.error.afterHeaders === true;
@@ -116,10 +116,12 @@ export async function runFetch(args: readonly string[], write: (text: string | U
 		if (body === undefined || !gotFile) {
 			throw new UsageError(`${analysis.facts.url}: ${analysis.facts.error ?? 'no body'}`);
 		}
-		write(body);
+		// The bytes as served, not text: written past the text output, which holds nothing yet.
+		await io.out.flush();
+		await new Promise<void>((resolve) => process.stdout.write(body, () => resolve()));
 		return 0;
 	}
-	write(options.format === 'json' ? JSON.stringify(fetchJson(analysis), null, 2) + '\n' : fetchText(analysis, options.explain));
+	await io.out.write(options.format === 'json' ? JSON.stringify(fetchJson(analysis), null, 2) + '\n' : fetchText(analysis, options.explain));
 	return outcome.responses.length > 0 && outcome.error?.kind !== 'redirect-loop' && outcome.error?.kind !== 'redirect-limit' ? 0 : 1;
 }
 
@@ -213,7 +215,8 @@ function fetchJson(analysis: DeployedAnalysis): unknown {
 export interface SiteTestOptions {
 	readonly site: string;
 	readonly agents?: readonly string[];
-	readonly urls: readonly string[];
+	/** URLs with the 1-based line of the `--urls` file they came from, if any. */
+	readonly inputs: readonly { readonly url: string; readonly where: string }[];
 	readonly json: boolean;
 	readonly timeoutMs?: number;
 }
@@ -221,24 +224,40 @@ export interface SiteTestOptions {
 /**
  * Tests URLs against the deployed file: one fetch, then each URL for each crawler from what the crawler concludes (the
  * rules it reads, or the response itself). URLs may be paths; full URLs must be on the site, whose robots.txt governs
- * only its own scheme, host and port (RFC 9309 §2.3).
+ * only its own scheme, host and port (RFC 9309 §2.3). An input that is not a URL, or is on another site, is reported
+ * in place and the others are answered; the exit status is then 2.
  */
-export async function runSiteTest(options: SiteTestOptions, line: (text: string) => void, version: string): Promise<void> {
-	const settings: FetchSettings = { version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
+export async function runSiteTest(options: SiteTestOptions, io: CommandIo): Promise<number> {
+	const settings: FetchSettings = { version: io.version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
 	const { robotsUrl, origin, outcome } = await fetchSite(options.site, settings);
-	for (const url of options.urls) {
-		if (isUrl(url) && originOf(url) !== originOf(origin)) {
-			throw new UsageError(`${url} is not on ${origin}: its robots.txt governs only its own scheme, host and port`);
-		}
-	}
 	const agents = options.agents ?? defaultAnalysisOptions.crawlers;
 	const analysis = analyseDeployed(outcome, agents);
-	for (const url of options.urls) {
+	let bad = 0;
+	for (const input of options.inputs) {
+		if (io.out.closed) {
+			break;
+		}
+		const problem = checkUrl(input.url) ?? (isUrl(input.url) && originOf(input.url) !== originOf(origin)
+			? `not on ${origin}: its robots.txt governs only its own scheme, host and port`
+			: undefined);
+		if (problem !== undefined) {
+			bad++;
+			if (options.json) {
+				await io.out.line(JSON.stringify({ url: input.url, error: problem }));
+			} else {
+				await io.error(`${input.where}${JSON.stringify(input.url)}: ${problem}`);
+			}
+			continue;
+		}
 		for (const conclusion of analysis.conclusions) {
-			const answer = evaluateFetched(conclusion, url);
-			line(options.json ? siteJson(answer, url, robotsUrl) : siteText(answer, url, agents.length > 1));
+			const answer = evaluateFetched(conclusion, input.url);
+			const written = io.out.line(options.json ? siteJson(answer, input.url, robotsUrl) : siteText(answer, input.url, agents.length > 1));
+			if (written) {
+				await written;
+			}
 		}
 	}
+	return bad > 0 ? 2 : 0;
 }
 
 function verdictText(verdict: FetchedVerdict['verdict']): string {
@@ -290,23 +309,28 @@ function siteJson(answer: FetchedVerdict, url: string, robotsUrl: string): strin
 	});
 }
 
-/**
- * The bodies of the URLs among `robots-txt lint`'s arguments, fetched before the lint runs, keyed by the argument as
- * given; other arguments are left to the lint's own file reading.
- */
-export async function fetchLintSources(args: readonly string[], version: string): Promise<Map<string, { name: string; bytes: Uint8Array }>> {
-	const sources = new Map<string, { name: string; bytes: Uint8Array }>();
-	let timeoutMs: number | undefined;
-	const index = args.indexOf('--timeout');
-	if (index >= 0 && args[index + 1] !== undefined) {
-		timeoutMs = parseTimeout(args[index + 1]);
-	}
-	for (const [i, arg] of args.entries()) {
-		const previous = args[i - 1];
-		if (isUrl(arg) && previous !== '--format' && previous !== '--crawler' && previous !== '--dialect') {
-			const source = await readRobotsSource(arg, { version, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
-			sources.set(arg, { name: source.name, bytes: source.bytes });
-		}
-	}
-	return sources;
-}
+export const fetchCommand: Command = {
+	name: 'fetch',
+	summary: 'fetches a site\'s robots.txt once and says what each crawler concludes from the response',
+	synopsis: [
+		'robots-txt fetch <site> [--crawler <token>,...] [--format text|json] [--explain] [--body] [--timeout <seconds>]',
+	],
+	help: `Fetches a site's robots.txt once, as a crawler would, and says what each crawler concludes from the response:
+the rules of the body, no restrictions, everything disallowed, or "try again later" (status, redirects, content
+type and coding, charset, byte order mark, size), where it stops reading and how long it keeps the answer, each
+with the source that documents it. <site> is a host (example.com), any URL of the site, or its robots.txt URL.
+
+Options:
+  --crawler <tokens>  the crawlers to answer for, comma-separated (default: the major search engines and AI crawlers)
+  --format <name>     text (the facts, a table and a summary) or json (the facts and every conclusion as one object)
+  --explain           every conclusion in words, with its sources
+  --body              write the file's bytes as served, nothing else
+  --timeout <s>       seconds for the whole fetch, however slowly the bytes come (default 10)
+
+One GET with a User-Agent naming this tool, at most five redirects, at most 500 KiB and a 64 KiB margin read.
+HTTP_PROXY, HTTPS_PROXY and NO_PROXY (or their lower-case forms) are honoured; only http:// proxies.
+
+Exit status: 0 when a response arrived (whatever its status: that is the finding); 1 when none did (a network
+error, a redirect loop); 2 on bad arguments.`,
+	run: runFetch,
+};

@@ -4,7 +4,6 @@
  * A URL that gives no file (a 404, a 5xx, a network error) is a clear one-line error saying what crawlers make of it.
  */
 
-import { readFileSync } from 'node:fs';
 import {
 	analyseDeployed,
 	defaultAnalysisOptions,
@@ -17,6 +16,7 @@ import {
 } from '../core/index';
 import { fetchWithLimits } from '../net/httpFetch';
 import { UsageError } from './args';
+import { inputName, readBytes } from './io';
 import { proxyFromEnvironment } from './proxy';
 
 /** How the CLI fetches. */
@@ -72,11 +72,7 @@ export interface RobotsSource {
  */
 export async function readRobotsSource(spec: string, settings: FetchSettings): Promise<RobotsSource> {
 	if (!isUrl(spec)) {
-		try {
-			return { name: spec === '-' ? 'stdin' : spec, bytes: readFileSync(spec === '-' ? 0 : spec) };
-		} catch (error) {
-			throw new UsageError(`cannot read ${spec === '-' ? 'standard input' : spec}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-		}
+		return { name: inputName(spec), bytes: readBytes(spec) };
 	}
 	let url: URL;
 	try {

@@ -78,7 +78,7 @@ export { describeReading, explainEvaluation, listNames, verdictSentence, verdict
 export { fetchPolicies, fetchPolicyIds, statusRule, type CacheRule, type FetchOutcomeKind, type FetchPolicy, type FetchPolicyId, type Sourced, type StatusRule } from './facts/fetching';
 export {
 	bodyKind,
-	header,
+	header as responseHeader,
 	originOf,
 	parseContentType,
 	type BodyKind,
@@ -120,3 +120,10 @@ export {
 	type DeployedAnalysis,
 } from './fetch/deployed';
 export { decodeBase64, deployedTarget, encodeBase64, outcomeFromWire, outcomeToWire } from './fetch/wire';
+
+/**
+ * Robots meta tags and X-Robots-Tag headers: the directive catalogue, parsers for directive values, HTML pages and
+ * `_headers` files, the per-crawler meaning of a page's rules, `findNoindex*` for the cross-file check, and the
+ * diagnostics, hovers and completions for HTML and `_headers` files. See meta/index.ts.
+ */
+export * from './meta/index';

@@ -69,18 +69,29 @@ function groupSymbol(model: RobotsModel, group: Group): DocumentSymbol {
 		? `${names.slice(0, maxNamed).join(', ')} and ${(group.userAgents.length - maxNamed).toLocaleString('en')} more`
 		: names.join(', ');
 	const children: DocumentSymbol[] = [];
-	for (const line of [...group.userAgents, ...group.rules, ...group.others].sort((a, b) => a - b)) {
+	const lines = group.userAgents.concat(group.rules, group.others).sort((a, b) => a - b);
+	let omitted = 0;
+	for (const line of lines) {
 		if (!globalDirectives.has(model.lines[line].directive as DirectiveId)) {
-			children.push(lineSymbol(model, line));
+			// An outline of 200 000 children is megabytes on the wire and nothing anyone scrolls through.
+			if (children.length < maxChildren) {
+				children.push(lineSymbol(model, line));
+			} else {
+				omitted++;
+			}
 		}
 	}
 	// The group ends at its last own line: file-wide records after it are top-level symbols, not part of it.
 	const last = children[children.length - 1].range.end.line;
 	const range: Range = { start: { line: group.firstLine, character: 0 }, end: { line: last, character: model.lines[last].length } };
 	const first = group.userAgents[0];
-	const detail = `${group.rules.length} ${group.rules.length === 1 ? 'rule' : 'rules'}`;
+	const rules = `${group.rules.length.toLocaleString('en')} ${group.rules.length === 1 ? 'rule' : 'rules'}`;
+	const detail = omitted > 0 ? `${rules}; the first ${maxChildren.toLocaleString('en')} of ${(maxChildren + omitted).toLocaleString('en')} lines listed` : rules;
 	return DocumentSymbol.create(name, detail, SymbolKind.Namespace, range, valueRange(model, first), children);
 }
+
+/** At most this many lines of a group are its children in the outline. */
+const maxChildren = 1000;
 
 /** At most this many User-agent values in a group's name, each cut at `maxValue` characters. */
 const maxNamed = 5;

@@ -6,7 +6,7 @@
 import { parseYandexHost, unknownTopLevelDomain } from '../../matching/host';
 import type { LineNode } from '../../syntax/ast';
 import { listNames } from '../../crawlers/explain';
-import { at, withLines, type Check, type CheckContext, type CheckEntry, type FileCheck } from '../context';
+import { at, shown, withLines, type Check, type CheckContext, type CheckEntry, type FileCheck } from '../context';
 
 const host: FileCheck = (context, file) => {
 	const { model } = context;
@@ -33,7 +33,7 @@ const host: FileCheck = (context, file) => {
 			context.report({
 				code: 'invalid-host',
 				...span,
-				message: `Yandex ignores this Host: "${value}" ends in ".${top}", which is no top-level domain.`,
+				message: `Yandex ignores this Host: "${shown(value)}" ends in ".${top}", which is no top-level domain.`,
 			});
 			continue;
 		}
@@ -41,7 +41,7 @@ const host: FileCheck = (context, file) => {
 			context.report({
 				code: 'invalid-host',
 				...span,
-				message: `Yandex ignores this Host: "${value}" is not one host name (letters, digits and inner hyphens, no IP address, no path) with an optional port from 1 to 65535; only an "https://" prefix is allowed.`,
+				message: `Yandex ignores this Host: "${shown(value)}" is not one host name (letters, digits and inner hyphens, no IP address, no path) with an optional port from 1 to 65535; only an "https://" prefix is allowed.`,
 			});
 			continue;
 		}
@@ -109,8 +109,8 @@ const sitemap: Check = (context) => {
 				start: node.valueStart,
 				end: node.valueEnd,
 				message: value.startsWith('/')
-					? `A Sitemap needs an absolute http(s) URL, such as "https://example.com${value}": Google and Bing ignore "${value}" (Yandex resolves a path against the site).`
-					: `A Sitemap needs an absolute http(s) URL, such as "https://example.com/sitemap.xml"; crawlers ignore "${value}".`,
+					? `A Sitemap needs an absolute http(s) URL, such as "https://example.com${value}": Google and Bing ignore "${shown(value)}" (Yandex resolves a path against the site).`
+					: `A Sitemap needs an absolute http(s) URL, such as "https://example.com/sitemap.xml"; crawlers ignore "${shown(value)}".`,
 			});
 		}
 	}
@@ -158,7 +158,7 @@ const crawlDelay: Check = (context) => {
 				message: crawlDelayMessage(context),
 			});
 			if (!crawlDelayValue.test(value)) {
-				context.report({ code: 'invalid-crawl-delay', ...span, message: `Crawl-delay takes a number of seconds, such as "10" or "0.5"; crawlers ignore "${value}".` });
+				context.report({ code: 'invalid-crawl-delay', ...span, message: `Crawl-delay takes a number of seconds, such as "10" or "0.5"; crawlers ignore "${shown(value)}".` });
 				continue;
 			}
 			if (first < 0) {
