@@ -12,3 +12,9 @@ export const benchRequest = new RequestType<protocol.BenchParams, protocol.Bench
 export const benchBaselineRequest = new RequestType<protocol.BenchBaselineParams, { label: string | null }, void>(protocol.benchBaselineMethod);
 export const benchExportRequest = new RequestType<protocol.BenchExportParams, protocol.BenchExportResult, void>(protocol.benchExportMethod);
 export const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, protocol.ParseUrlsResult, void>(protocol.parseUrlsMethod);
+
+export type { DeployedCompareResult, DeployedOpenResult, DeployedTarget, WireOutcome } from '../../server/src/core/protocol';
+export const deployedScheme = protocol.deployedScheme;
+export const deployedTargetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);
+export const deployedOpenRequest = new RequestType<protocol.DeployedOpenParams, protocol.DeployedOpenResult, void>(protocol.deployedOpenMethod);
+export const deployedCompareRequest = new RequestType<protocol.DeployedCompareParams, protocol.DeployedCompareResult, void>(protocol.deployedCompareMethod);

@@ -15,6 +15,7 @@ import { DocumentStore } from './documents';
 import { registerCodeActions, codeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
 import { registerCompletion, completionTriggerCharacters } from './features/completion';
+import { DeployedStore, registerDeployed } from './features/deployed';
 import { readClientSupport, type ServerContext } from './features/context';
 import { registerDiagnostics } from './features/diagnostics';
 import { ExpectationsService } from './features/expectations';
@@ -41,7 +42,7 @@ export function startServer(connection: Connection): void {
 		const client = readClientSupport(params.capabilities);
 		const settings = new SettingsStore(connection, client.configuration);
 		const expectations = new ExpectationsService(connection, documents, settings);
-		const context: ServerContext = { connection, documents, settings, client, paths, expectations };
+		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore() };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
 		paths.setFolders(folders);
 
@@ -58,6 +59,7 @@ export function startServer(connection: Connection): void {
 		registerTestUrl(context);
 		registerTestBench(context);
 		expectations.listen();
+		registerDeployed(context, () => diagnostics.refresh());
 
 		documents.onDidClose((uri) => settings.evict(uri));
 		connection.onDidChangeConfiguration(({ settings: changed }) => {

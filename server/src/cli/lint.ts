@@ -9,7 +9,9 @@ import { basename, join, relative, resolve } from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { ArgumentReader, parseDialect, UsageError } from './args';
 import type { Command, CommandIo } from './command';
+import { parseTimeout } from './fetch';
 import { describeError } from './io';
+import { isUrl, readRobotsSource } from './source';
 import {
 	analysisDialects,
 	computeDiagnostics,
@@ -31,6 +33,8 @@ interface LintOptions {
 	maxWarnings: number;
 	/** Report hints too (in VS Code they are faint dots, kept out of the Problems panel). */
 	hints: boolean;
+	/** For URLs: milliseconds for each fetch. */
+	timeoutMs?: number;
 }
 
 function parseLintArguments(args: readonly string[]): LintOptions {
@@ -68,6 +72,9 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 			}
 			case '--hints':
 				options.hints = true;
+				break;
+			case '--timeout':
+				options.timeoutMs = parseTimeout(reader.value(arg));
 				break;
 			default:
 				if (arg.startsWith('--')) {
@@ -286,19 +293,34 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 	const options = parseLintArguments(args);
 	const base: AnalysisOptions = { ...defaultAnalysisOptions, dialects: options.dialects, crawlers: options.crawlers ?? defaultAnalysisOptions.crawlers };
 	const dialects = analysisDialects(base);
-	const { files, problems } = collectFiles(options.paths);
+	const { files, problems } = collectFiles(options.paths.filter((path) => !isUrl(path)));
+	// URLs: the file a site serves, fetched once each; one that serves no file is a problem like an unreadable path.
+	const fetched = new Map<string, { name: string; bytes: Uint8Array }>();
+	for (const url of options.paths.filter(isUrl)) {
+		try {
+			const source = await readRobotsSource(url, { version: io.version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
+			fetched.set(url, source);
+			files.push(url);
+		} catch (error) {
+			if (!(error instanceof UsageError)) {
+				throw error;
+			}
+			problems.push(error.message);
+		}
+	}
 	const results: FileResult[] = [];
 	let hiddenHints = 0;
 	for (const path of files) {
-		let bytes: Buffer;
+		const source = fetched.get(path);
+		let bytes: Uint8Array;
 		try {
-			bytes = readFileSync(path);
+			bytes = source ? source.bytes : readFileSync(path);
 		} catch (error) {
 			problems.push(`cannot read ${path}: ${describeError(error)}`);
 			continue;
 		}
-		const analysis: AnalysisOptions = { ...base, fileName: basename(path) };
-		const file = relative(process.cwd(), path) || path;
+		const analysis: AnalysisOptions = { ...base, fileName: basename(source ? new URL(source.name).pathname : path) };
+		const file = source ? source.name : relative(process.cwd(), path) || path;
 		// Bytes as crawlers receive them: bytes that are not UTF-8 stay themselves, as Google reads them.
 		const all = computeDiagnostics(parse(decodeRobotsBytes(bytes)), analysis);
 		const diagnostics = options.hints ? all : all.filter((d) => d.severity !== DiagnosticSeverity.Hint);
@@ -322,7 +344,7 @@ export const lintCommand: Command = {
 	name: 'lint',
 	summary: 'reports the mistakes in robots.txt files, as text, JSON or SARIF',
 	synopsis: [
-		'robots-txt lint <files or folders>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N] [--hints]',
+		'robots-txt lint <files, folders or URLs>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N] [--hints] [--timeout <seconds>]',
 	],
 	help: `Reports the mistakes in robots.txt files. Folders are searched for files named robots.txt (symbolic links
 followed, node_modules and .git skipped); a file reached by several paths is reported once.
@@ -333,8 +355,13 @@ Options:
   --dialect <name>    parsers to compare against besides the crawlers' own; repeat or separate with commas
   --max-warnings <n>  fail when there are more warnings than this
   --hints             report hints too (style notes such as a directive's casing); left out by default
+  --timeout <s>       for URLs: seconds for each fetch (default 10)
+
+A URL lints the file a site serves (a bare origin means its /robots.txt), fetched once as robots-txt fetch does;
+a URL that serves no file (a 404, a 5xx, a timeout) cannot be read, and the message says what crawlers make of it.
 
 Exit status: 1 when there are errors (or more warnings than --max-warnings), else 0; 2 on bad arguments, a path
-that cannot be read, or a folder holding no robots.txt (the other paths are still linted).`,
+that cannot be read (a URL that serves no file included), or a folder holding no robots.txt (the other paths are
+still linted).`,
 	run: runLint,
 };

@@ -12,6 +12,7 @@ import { checkCommand } from './check';
 import type { Command, CommandIo } from './command';
 import { crawlersCommand } from './crawlers';
 import { diffCommand } from './diff';
+import { fetchCommand } from './fetch';
 import { describeError, Output } from './io';
 import { lintCommand } from './lint';
 import { testCommand } from './test';
@@ -23,6 +24,7 @@ const commands: readonly Command[] = [
 	checkCommand,
 	diffCommand,
 	crawlersCommand,
+	fetchCommand,
 ];
 
 function findCommand(name: string): Command {

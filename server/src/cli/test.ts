@@ -19,6 +19,7 @@ import {
 } from '../core/index';
 import { ArgumentReader, parseDialect, UsageError } from './args';
 import type { Command, CommandIo } from './command';
+import { parseTimeout, runSiteTest } from './fetch';
 import { describeError, inputName, readBytes, readText } from './io';
 import { checkUrl } from './urlInput';
 
@@ -31,6 +32,9 @@ interface TestOptions {
 	urlsFrom?: string;
 	batch?: string;
 	urls: string[];
+	/** Set: test against this site's deployed robots.txt, as each crawler reads the response. */
+	site?: string;
+	timeoutMs?: number;
 }
 
 function parseArguments(args: readonly string[]): TestOptions {
@@ -57,6 +61,12 @@ function parseArguments(args: readonly string[]): TestOptions {
 			case '--batch':
 				options.batch = reader.value(arg);
 				break;
+			case '--site':
+				options.site = reader.value(arg);
+				break;
+			case '--timeout':
+				options.timeoutMs = parseTimeout(reader.value(arg));
+				break;
 			case '--':
 				for (const rest of reader.rest()) {
 					positional.push(rest);
@@ -72,6 +82,16 @@ function parseArguments(args: readonly string[]): TestOptions {
 	if (options.batch !== undefined) {
 		if (positional.length > 0 || options.agents !== undefined || options.urlsFrom !== undefined) {
 			throw new UsageError('--batch takes no robots file, --agent, --urls or URLs');
+		}
+		return options;
+	}
+	if (options.site !== undefined) {
+		if (options.dialect !== undefined) {
+			throw new UsageError('--site answers as each crawler reads the response; it takes no --dialect');
+		}
+		options.urls = positional;
+		if (options.urls.length === 0 && options.urlsFrom === undefined) {
+			throw new UsageError('no URL to test (give URLs or --urls <file|->)');
 		}
 		return options;
 	}
@@ -194,6 +214,12 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 	const options = parseArguments(args);
 	if (options.batch !== undefined) {
 		return runBatch(options.batch, options.dialect, io);
+	}
+	if (options.site !== undefined) {
+		const listed = options.urlsFrom === undefined ? [] : readUrlList(options.urlsFrom);
+		const inputs = options.urls.map((url) => ({ url, where: '' }))
+			.concat(listed.map((input) => ({ url: input.url, where: `${inputName(options.urlsFrom!)}:${input.inputLine}: ` })));
+		return runSiteTest({ site: options.site, inputs, json: options.json, ...(options.agents ? { agents: options.agents } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) }, io);
 	}
 	const model = readRobots(options.robotsFile!);
 	const inputs: UrlInput[] = options.urls.map((url): UrlInput => ({ url }))
@@ -331,6 +357,7 @@ export const testCommand: Command = {
 	synopsis: [
 		'robots-txt test <robots-file> --agent <name>[,<name>...] [--dialect <dialect>] [--json] [--urls <file|->] [<url>...]',
 		'robots-txt test --batch <file|-> [--dialect <dialect>]',
+		'robots-txt test --site <site> [--agent <name>,...] [--json] [--urls <file|->] [--timeout <seconds>] [<url>...]',
 	],
 	help: `Checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file
 (its own parser, the tokens it falls back to, whether it ignores "*", where it stops reading).
@@ -341,6 +368,10 @@ Options:
   --json              one JSON object per URL and crawler
   --urls <file|->     read one URL a line from a file or standard input; blank lines and # comments are skipped
   --batch <file|->    JSON lines {"robots", "agent", "url", "dialect"?}, answered in order as JSON lines
+  --site <site>       test against the robots.txt a site serves (fetched once), as each crawler reads the response:
+                      the rules it reads, or the response itself ("reason": "response"); without --agent, the
+                      major search engines and AI crawlers; URLs on another site are reported, not tested
+  --timeout <s>       with --site: seconds for the whole fetch (default 10)
 
 A URL is a path starting with "/" (/private/a?q=1), a URL with a scheme and a host (https://example.com/a),
 //host/path, or host/path where the host has a dot or a port (example.com/a, localhost:8080/a). Anything else,

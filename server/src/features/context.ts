@@ -8,6 +8,7 @@ import type { CancellationToken, ClientCapabilities, Connection, ResponseError }
 import type { AnalysisOptions, RobotsModel } from '../core/index';
 import type { DocumentStore } from '../documents';
 import type { ExpectationsService } from './expectations';
+import type { DeployedStore } from './deployed';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 import type { WorkspacePaths } from './workspacePaths';
@@ -47,6 +48,8 @@ export interface ServerContext {
 	readonly paths: WorkspacePaths;
 	/** Expectations files: lenses, completions and hovers of theirs are answered there. */
 	readonly expectations: ExpectationsService;
+	/** The responses behind deployed robots.txt documents. */
+	readonly deployed: DeployedStore;
 }
 
 /**

@@ -36,7 +36,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 		connection.languages.diagnostics.on((params, token) =>
 			answer(context, params.textDocument.uri, token, { kind: 'full', items: [] as Diagnostic[] }, 'Diagnostics', (model, options) => ({
 				kind: 'full',
-				items: limitDiagnostics(computeDiagnostics(model, options, params.textDocument.uri)),
+				items: limitDiagnostics([...context.deployed.diagnostics(params.textDocument.uri, model, options), ...computeDiagnostics(model, options, params.textDocument.uri)]),
 			})),
 		);
 		return { refresh: () => (context.client.diagnosticRefresh ? connection.languages.diagnostics.refresh() : undefined) };
@@ -58,7 +58,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 			if (!document || pending.has(uri)) {
 				return;
 			}
-			const diagnostics = limitDiagnostics(computeDiagnostics(document.model, options, uri));
+			const diagnostics = limitDiagnostics([...context.deployed.diagnostics(uri, document.model, options), ...computeDiagnostics(document.model, options, uri)]);
 			await connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 		} catch (error) {
 			connection.console.error(`Diagnostics failed for ${uri}: ${error instanceof Error ? error.stack : String(error)}`);
