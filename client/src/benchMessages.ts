@@ -42,7 +42,7 @@ export type FromWebview =
 	| { readonly type: 'ready' }
 	| { readonly type: 'addUrls'; readonly text: string }
 	| { readonly type: 'loadFile' }
-	| { readonly type: 'loadSitemap' }
+	| { readonly type: 'loadUrlSet' }
 	| { readonly type: 'clearUrls' }
 	| { readonly type: 'removeRow'; readonly url: string }
 	| { readonly type: 'useSet'; readonly label: string }

@@ -282,8 +282,8 @@ export class TestBench implements Disposable {
 			case 'loadFile':
 				await this.loadFile();
 				break;
-			case 'loadSitemap':
-				await this.loadSitemap();
+			case 'loadUrlSet':
+				await this.loadUrlSet();
 				break;
 			case 'clearUrls':
 				this.urls = [];
@@ -361,7 +361,7 @@ export class TestBench implements Disposable {
 		}
 	}
 
-	private async loadSitemap(): Promise<void> {
+	private async loadUrlSet(): Promise<void> {
 		const found = await workspace.findFiles('**/*sitemap*.xml', '**/node_modules/**', 200);
 		if (found.length === 0) {
 			this.note('No sitemap.xml in the workspace; use "Load file…" for one elsewhere.');

@@ -71,7 +71,7 @@ urlsInput.addEventListener('paste', (event) => {
 	}
 });
 element('load-file', 'button').addEventListener('click', () => post({ type: 'loadFile' }));
-element('load-sitemap', 'button').addEventListener('click', () => post({ type: 'loadSitemap' }));
+element('load-sitemap', 'button').addEventListener('click', () => post({ type: 'loadUrlSet' }));
 element('clear', 'button').addEventListener('click', () => post({ type: 'clearUrls' }));
 element('export-csv', 'button').addEventListener('click', () => post({ type: 'export', format: 'csv' }));
 element('export-md', 'button').addEventListener('click', () => post({ type: 'export', format: 'markdown' }));

@@ -12,6 +12,7 @@ import {
 	checkExpectations,
 	computeExpectationCompletions,
 	computeExpectationDiagnostics,
+	computeExpectationFailuresInRobots,
 	computeExpectationHover,
 	computeExpectationLenses,
 	decodeRobotsBytes,
@@ -119,6 +120,14 @@ export class ExpectationsService {
 			const found = await this.check(uri);
 			return found ? computeExpectationHover(found.checked, position) : null;
 		}, null, `Hover failed for ${uri}`, token);
+	}
+
+	/**
+	 * The diagnostics of a robots.txt where its expectations fail: on the line that decides each failure, linked to the
+	 * expectation. For the robots.txt's own diagnostics (features/diagnostics.ts).
+	 */
+	async robotsDiagnostics(robotsUri: string, model: RobotsModel): Promise<Diagnostic[]> {
+		return computeExpectationFailuresInRobots(model, await this.sourcesFor(robotsUri, model));
 	}
 
 	/**
