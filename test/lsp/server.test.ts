@@ -236,7 +236,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 			const whole = { start: { line: 0, character: 0 }, end: { line: model.lineCount, character: 0 } };
 			assert.deepStrictEqual(
 				await send(CodeActionRequest.type, { textDocument, range: whole, context: { diagnostics } }),
-				wire(computeCodeActions(model, whole, diagnostics, options, uri)),
+				wire(computeCodeActions(whole, diagnostics, diagnostics, uri)),
 			);
 			const fixAll = (await send(CodeActionRequest.type, { textDocument, range: whole, context: { diagnostics, only: ['source.fixAll'] } })) as { kind?: string }[];
 			assert.ok(fixAll.every((action) => action.kind === 'source.fixAll'));

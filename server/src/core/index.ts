@@ -24,7 +24,15 @@ export {
 } from './matching/evaluate';
 export { selectGroups, type GroupSelection, type SelectionKind } from './matching/agents';
 export { RobotRules, type RobotRulesOptions } from './robotRules';
-export { computeCodeActions, computeDiagnostics, diagnosticSource, type DiagnosticData } from './diagnostics/index';
+export {
+	computeCodeActions,
+	computeDiagnostics,
+	createDiagnosticsSession,
+	diagnosticSource,
+	type DiagnosticData,
+	type DiagnosticFix,
+	type DiagnosticsSession,
+} from './diagnostics/index';
 export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
 export { defaultAnalysisOptions, defaultDialects, type AnalysisOptions, type SeverityName } from './options';
 export { computeDocumentSymbols } from './features/symbols';

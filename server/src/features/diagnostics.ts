@@ -5,7 +5,6 @@
  */
 
 import type { Diagnostic } from 'vscode-languageserver';
-import { computeDiagnostics } from '../core/index';
 import { answer, type ServerContext } from './context';
 
 /** Quiet time after an edit before diagnostics are pushed. */
@@ -36,7 +35,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 		connection.languages.diagnostics.on((params, token) =>
 			answer(context, params.textDocument.uri, token, { kind: 'full', items: [] as Diagnostic[] }, 'Diagnostics', (model, options) => ({
 				kind: 'full',
-				items: limitDiagnostics(computeDiagnostics(model, options, params.textDocument.uri)),
+				items: limitDiagnostics(documents.diagnostics(params.textDocument.uri, model, options) ?? []),
 			})),
 		);
 		return { refresh: () => (context.client.diagnosticRefresh ? connection.languages.diagnostics.refresh() : undefined) };
@@ -58,7 +57,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 			if (!document || pending.has(uri)) {
 				return;
 			}
-			const diagnostics = limitDiagnostics(computeDiagnostics(document.model, options, uri));
+			const diagnostics = limitDiagnostics(documents.diagnostics(uri, document.model, options) ?? []);
 			await connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 		} catch (error) {
 			connection.console.error(`Diagnostics failed for ${uri}: ${error instanceof Error ? error.stack : String(error)}`);

@@ -6,14 +6,14 @@
 import { googleMaxLineOctets } from '../../matching/agents';
 import { utf8Length } from '../../matching/encoding';
 import type { RobotsModel } from '../../syntax/parser';
-import type { Check, CheckEntry, FileCheck } from '../context';
+import type { Check, CheckEntry, FileFact } from '../context';
 import { replaceSpan } from './edits';
 
 const maxFileOctets = 500 * 1024;
 const yandexMaxRules = 2048;
 const yandexMaxRuleLength = 1024;
 
-const fileName: FileCheck = (context) => {
+const fileName: Check = (context) => {
 	const name = context.options.fileName;
 	if (name === undefined || name === 'robots.txt') {
 		return;
@@ -74,7 +74,7 @@ export function foreignContent(model: RobotsModel): string | undefined {
 	return undefined;
 }
 
-const notRobotsTxt: FileCheck = (context) => {
+const notRobotsTxt: Check = (context) => {
 	const what = foreignContent(context.model);
 	if (what) {
 		context.report({
@@ -90,7 +90,7 @@ const notRobotsTxt: FileCheck = (context) => {
 /** A UTF-8 byte order mark that was read as Windows-1252 or Latin-1 and saved again as UTF-8. */
 export const doubleEncodedBom = '\u00EF\u00BB\u00BF';
 
-const byteOrderMark: FileCheck = (context) => {
+const byteOrderMark: Check = (context) => {
 	const { model } = context;
 	const first = model.lineTexts[0];
 	const at = first.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -149,9 +149,76 @@ const invalidUtf8: Check = (context) => {
 	}
 };
 
+const ascii = /^[\x00-\x7f]*$/;
+
+/** The file's size in UTF-8: the line during which it grows past a number of bytes, or -1. */
+const fileSize: FileFact<Uint32Array, (octets: number) => number> = {
+	name: 'file size',
+	/** The size of the segment up to the end of each of its lines. */
+	summarize({ model, from, to }) {
+		const through = new Uint32Array(to - from);
+		let octets = 0;
+		for (let line = from; line < to; line++) {
+			const text = model.lineTexts[line];
+			// Most lines are ASCII, which the regular expression engine confirms several times faster than a loop.
+			octets += ascii.test(text) ? text.length : utf8Length(text);
+			through[line - from] = octets;
+		}
+		return through;
+	},
+	combine: (parts) => (octets) => {
+		let total = 0;
+		for (const { from, summary: through } of parts) {
+			const size = through.length > 0 ? through[through.length - 1] : 0;
+			if (total + size <= octets) {
+				total += size;
+				continue;
+			}
+			// The first line through which the segment holds more than the rest of the allowance.
+			let low = 0;
+			let high = through.length - 1;
+			while (low < high) {
+				const middle = (low + high) >> 1;
+				if (total + through[middle] > octets) {
+					high = middle;
+				} else {
+					low = middle + 1;
+				}
+			}
+			return from + low;
+		}
+		return -1;
+	},
+};
+
+/** The Allow and Disallow lines (strict reading), as Yandex counts them: the `n`-th (counting from 1), or -1. */
+const ruleLines: FileFact<Int32Array, (n: number) => number> = {
+	name: 'rule lines',
+	summarize({ model, from, to }) {
+		const lines: number[] = [];
+		for (let line = from; line < to; line++) {
+			const directive = model.lines[line].directive;
+			if (directive === 'allow' || directive === 'disallow') {
+				lines.push(line - from);
+			}
+		}
+		return Int32Array.from(lines);
+	},
+	combine: (parts) => (n) => {
+		let count = 0;
+		for (const { from, summary } of parts) {
+			if (count + summary.length >= n) {
+				return from + summary[n - count - 1];
+			}
+			count += summary.length;
+		}
+		return -1;
+	},
+};
+
 /** The limits of the whole file: Google's and Yandex's 500 KiB, Yandex's 2 048 rules. */
-const fileLimits: FileCheck = (context, file) => {
-	const beyond = file.lineBeyondOctets(maxFileOctets);
+const fileLimits: Check = (context) => {
+	const beyond = context.fact(fileSize)(maxFileOctets);
 	if (beyond >= 0) {
 		context.report({
 			code: 'file-too-large',
@@ -159,7 +226,7 @@ const fileLimits: FileCheck = (context, file) => {
 			message: `The file is over 500 KiB: Google and Yandex stop reading at 500 KiB (RFC 9309 §2.5 requires at least that much), so this line and everything after it may be ignored.`,
 		});
 	}
-	const tooMany = context.concerns(['yandex']) ? file.nthRule(yandexMaxRules + 1) : -1;
+	const tooMany = context.concerns(['yandex']) ? context.fact(ruleLines)(yandexMaxRules + 1) : -1;
 	if (tooMany >= 0) {
 		context.report({
 			code: 'too-many-rules',
@@ -216,6 +283,6 @@ function cutPosition(text: string, limit: number): number {
 }
 
 /** Whether this is a robots.txt file at all, under its name; when it is not, no other check runs. */
-export const identityChecks: readonly FileCheck[] = [fileName, notRobotsTxt];
+export const identityChecks: readonly Check[] = [fileName, notRobotsTxt];
 
 export const fileChecks: readonly CheckEntry[] = [{ file: byteOrderMark }, { line: invalidUtf8 }, { file: fileLimits }, { line: lineLimits }];

@@ -6,7 +6,7 @@
 
 import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
 import type { Group, RobotsModel } from '../../syntax/parser';
-import { at, withLines, type Check, type CheckContext, type CheckEntry, type Fix } from '../context';
+import { at, withLines, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix } from '../context';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
 import { crawlerLike } from './groups';
 
@@ -377,12 +377,30 @@ function rulesOf(context: CheckContext, group: Group): { line: number; allow: bo
 }
 
 /** The tokens of groups not for "*" that keep some access: with them, "Disallow: /" for "*" is a deliberate list of who may crawl. */
-export function welcomedTokens(model: RobotsModel, groups: readonly Group[]): string[] {
+function welcomedTokens(model: RobotsModel, groups: readonly Group[]): string[] {
 	return groups
 		.filter((group) => !group.userAgents.some((line) => model.valueText(line) === '*'))
 		.filter((group) => group.rules.length === 0 || group.rules.some((line) => model.lines[line].directive === 'allow' || model.valueText(line) !== '/'))
 		.flatMap((group) => group.userAgents.map((line) => model.valueText(line)));
 }
+
+/** The welcomed tokens of the whole file: how many, and the first three. */
+const welcomed: FileFact<readonly string[], { readonly count: number; readonly first: readonly string[] }> = {
+	name: 'welcomed tokens',
+	summarize: (window) => welcomedTokens(window.model, window.grouping('rfc9309').groups),
+	combine(parts) {
+		let count = 0;
+		const first: string[] = [];
+		for (const { summary } of parts) {
+			count += summary.length;
+			for (let i = 0; i < summary.length && first.length < 3; i++) {
+				first.push(summary[i]);
+			}
+		}
+		return { count, first };
+	},
+	same: (a, b) => a.length === b.length && a.every((token, i) => token === b[i]),
+};
 
 const groupLogic: Check = (context) => {
 	const { model } = context;
@@ -437,13 +455,13 @@ const groupLogic: Check = (context) => {
 				first.set(key, rule);
 			}
 			if (isStar && !hasAllow && !rule.allow && rule.value === '/' && context.wants('disallow-all')) {
-				const welcomed = context.welcomed();
-				const shown = welcomed.first.map((token) => `"${token}"`).join(', ') + (welcomed.count > 3 ? ` and ${welcomed.count - 3} more` : '');
+				// Asked as the text it shows ("" for none), so that the answer changes only when the text does.
+				const shown = context.ask(welcomed, ({ count, first }) => first.map((token) => `"${token}"`).join(', ') + (count > 3 ? ` and ${count - 3} more` : ''));
 				context.report({
 					code: 'disallow-all',
 					line: rule.line,
-					severity: welcomed.count > 0 ? 'information' : undefined,
-					message: welcomed.count > 0
+					severity: shown !== '' ? 'information' : undefined,
+					message: shown !== ''
 						? `Every crawler without a group of its own may fetch nothing; the crawlers named in other groups (${shown}) follow those groups instead.`
 						: 'Every crawler without a group of its own may fetch nothing: the whole site is hidden from search engines. (A leftover from a staging site?)',
 				});
