@@ -196,6 +196,51 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 		}
 	});
 
+	test('more problems than robotsTxt.diagnostics.maxProblems: the most severe, and a note on the first line', async () => {
+		// Errors (missing colons), warnings (paths without "/") and information (unknown directives), mixed.
+		const lines = ['# many problems', 'User-agent: *'];
+		for (let i = 0; i < 12; i++) {
+			lines.push(i % 3 === 0 ? `Disallow /a${i}` : `Disallow: path${i}`, `Nonsense${i}: ${i}`);
+		}
+		const text = joinLines(...lines, '');
+		const all = expectedDiagnostics(text, 'file:///site/robots.txt');
+		const max = 7;
+		assert.ok(all.length > max && new Set(all.map((diagnostic) => diagnostic.severity)).size >= 2, 'several severities, more than the cap');
+		// The reference: a stable sort by severity, the first `max`, back in line order (stable again).
+		const kept = [...all].sort((a, b) => a.severity! - b.severity!).slice(0, max);
+		const expected = all.filter((diagnostic) => kept.includes(diagnostic));
+		const note = (items: readonly Diagnostic[]) => items[0].message;
+		for (const pull of [false, true]) {
+			const client = await TestClient.start({ pull, configuration: true, settings: { diagnostics: { maxProblems: max } } });
+			try {
+				const uri = 'file:///site/robots.txt';
+				await client.open(uri, text);
+				let items: readonly Diagnostic[];
+				if (pull) {
+					const report = await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+					items = report.kind === 'full' ? report.items : [];
+				} else {
+					await client.waitFor(() => client.lastPublished(uri) !== undefined, 'diagnostics');
+					items = client.lastPublished(uri)!.diagnostics;
+				}
+				assert.equal(note(items), `${all.length} problems; showing the ${max} most severe; run \`robots-txt lint\` for all (or raise robotsTxt.diagnostics.maxProblems).`);
+				assert.deepStrictEqual(items[0].range, { start: { line: 0, character: 0 }, end: { line: 0, character: lines[0].length } });
+				assert.deepStrictEqual(items.slice(1), expected);
+			} finally {
+				client.kill();
+			}
+		}
+		// Under the cap: every diagnostic, no note.
+		const client = await TestClient.start({ configuration: true, settings: { diagnostics: { maxProblems: all.length } } });
+		try {
+			await client.open('file:///site/robots.txt', text);
+			await client.waitFor(() => client.lastPublished('file:///site/robots.txt') !== undefined, 'diagnostics');
+			assert.deepStrictEqual(client.lastPublished('file:///site/robots.txt')!.diagnostics, all);
+		} finally {
+			client.kill();
+		}
+	});
+
 	test('every request is answered as the core computes it', async () => {
 		const client = await TestClient.start({ configuration: true, settings: {}, workspaceFolders: [{ uri: pathToFileURL(workspace).href, name: 'site' }] });
 		try {
