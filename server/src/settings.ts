@@ -5,13 +5,11 @@
  */
 
 import type { Connection } from 'vscode-languageserver';
-import { defaultAnalysisOptions, isDialect, type AnalysisOptions, type Dialect, type SeverityName } from './core/index';
+import { defaultAnalysisOptions, isDialect, severityNames, type AnalysisOptions, type Dialect, type SeverityName } from './core/index';
 import { fileNameOf } from './documents';
 
 /** The settings section, equal to the LanguageClient id so that `robotsTxt.trace.server` works too. */
 export const settingsSection = 'robotsTxt';
-
-const severityNames: readonly SeverityName[] = ['off', 'hint', 'information', 'warning', 'error'];
 
 /** `robotsTxt.diagnostics.maxProblems` when it is not set (or not a whole number of at least 1). */
 export const defaultMaxProblems = 1000;

@@ -34,7 +34,7 @@ export {
 	type DiagnosticsSession,
 } from './diagnostics/index';
 export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
-export { defaultAnalysisOptions, defaultDialects, type AnalysisOptions, type SeverityName } from './options';
+export { defaultAnalysisOptions, defaultDialects, severityNames, type AnalysisOptions, type SeverityName } from './options';
 export { computeDocumentSymbols } from './features/symbols';
 export { computeFoldingRanges } from './features/folding';
 export { formatDocument, type FormatOptions } from './features/formatting';

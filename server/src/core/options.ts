@@ -5,7 +5,10 @@
 
 import type { Dialect } from './dialect';
 
-export type SeverityName = 'off' | 'hint' | 'information' | 'warning' | 'error';
+/** The values a severity setting takes, `off` first; package.json's enum lists the same (a test ties them). */
+export const severityNames = ['off', 'hint', 'information', 'warning', 'error'] as const;
+
+export type SeverityName = (typeof severityNames)[number];
 
 export interface AnalysisOptions {
 	/** The crawler rule sets to check against and to answer in, in the order results are shown. */
