@@ -75,7 +75,7 @@ export interface Problem {
  * dialect's grouping of those lines computed once.
  */
 export class Window {
-	private readonly groupings = new Map<Dialect, Grouping>();
+	private readonly groupings: Partial<Record<Dialect, Grouping>> = {};
 
 	constructor(
 		readonly model: RobotsModel,
@@ -87,12 +87,12 @@ export class Window {
 
 	/** How `dialect` groups the lines of the window; the same groups as the whole file's, with other indices. */
 	grouping(dialect: Dialect): Grouping {
-		let grouping = this.groupings.get(dialect);
+		let grouping = this.groupings[dialect];
 		if (!grouping) {
 			grouping = this.from === 0 && this.to === this.model.lineCount
 				? this.model.grouping(dialect)
 				: groupLines(this.model.lines, dialect, this.from, this.to);
-			this.groupings.set(dialect, grouping);
+			this.groupings[dialect] = grouping;
 		}
 		return grouping;
 	}
@@ -113,8 +113,12 @@ export interface FileFact<S, V> {
 	 * to `window.from`, so that it stays right when the segment moves.
 	 */
 	summarize(window: Window): S;
-	/** The file's value from every segment's summary, in file order, each with the line its segment starts at now. */
-	combine(parts: readonly FactPart<S>[]): V;
+	/**
+	 * The file's value from every segment's summary, in file order, with the line each segment starts at now.
+	 * The value is kept while the fact does not change: it should not hold more than it needs (not the summaries of
+	 * 50 000 segments as objects, say, when a way to visit them does).
+	 */
+	combine(summaries: readonly S[], starts: readonly number[]): V;
 	/**
 	 * Whether two summaries contribute the same to the value, so that an edit which replaces segments with others that
 	 * contribute the same leaves the value as it was. Without it, any replaced segment counts as a change. When in doubt,
@@ -123,12 +127,6 @@ export interface FileFact<S, V> {
 	same?(a: S, b: S): boolean;
 	/** The value names lines (it changes when segments move, even with the same summaries). */
 	readonly positional?: boolean;
-}
-
-/** One segment's summary, with the line the segment starts at now. */
-export interface FactPart<S> {
-	readonly from: number;
-	readonly summary: S;
 }
 
 // Facts are told apart by identity; the type parameters do not matter to whoever stores them.

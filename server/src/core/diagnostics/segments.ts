@@ -119,7 +119,8 @@ export function sameNodes(nodes: readonly LineNode[], model: RobotsModel, from: 
  * not touch, those before the first changed node and after the last one, without a lookup per line.
  */
 export class LineCache {
-	private readonly slots = new Map<string, unknown[]>();
+	/** Each slot's name and values, in turn: there are two or three slots, and a segment may have three lines. */
+	private readonly slots: (string | unknown[])[] = [];
 
 	constructor(
 		private readonly nodes: readonly LineNode[],
@@ -130,7 +131,15 @@ export class LineCache {
 		}
 		const before = previous.nodes;
 		const [head, tail] = sharedEnds(before, nodes);
-		for (const [slot, values] of previous.slots) {
+		for (let s = 0; s < previous.slots.length; s += 2) {
+			const values = previous.slots[s + 1] as unknown[];
+			if (before.length === nodes.length) {
+				// The common case while typing: one copy, and the changed lines cleared.
+				const kept = values.slice();
+				kept.fill(undefined, head, nodes.length - tail);
+				this.slots.push(previous.slots[s], kept);
+				continue;
+			}
 			const kept = values.slice(0, head);
 			for (let i = head; i < nodes.length - tail; i++) {
 				kept.push(undefined);
@@ -138,7 +147,7 @@ export class LineCache {
 			for (let i = before.length - tail; i < before.length; i++) {
 				kept.push(values[i]);
 			}
-			this.slots.set(slot, kept);
+			this.slots.push(previous.slots[s], kept);
 		}
 	}
 
@@ -159,11 +168,13 @@ export class LineCache {
 	}
 
 	private values(slot: string): unknown[] {
-		let values = this.slots.get(slot);
-		if (!values) {
-			values = new Array(this.nodes.length).fill(undefined);
-			this.slots.set(slot, values);
+		for (let s = 0; s < this.slots.length; s += 2) {
+			if (this.slots[s] === slot) {
+				return this.slots[s + 1] as unknown[];
+			}
 		}
+		const values = new Array(this.nodes.length).fill(undefined);
+		this.slots.push(slot, values);
 		return values;
 	}
 }

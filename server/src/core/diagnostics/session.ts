@@ -26,11 +26,11 @@ import {
 } from './context';
 import { findSuppressions, suppressionLines } from './suppression';
 import { editSegments, LineCache, sameNodes, segmentStarts, type SegmentEdit, type SegmentSpan } from './segments';
-import { fileChecks, identityChecks, maxInvalidUtf8 } from './checks/file';
+import { fileChecks, fileFacts, identityChecks, maxInvalidUtf8 } from './checks/file';
 import { lineChecks } from './checks/lines';
-import { groupChecks } from './checks/groups';
-import { ruleChecks } from './checks/rules';
-import { recordChecks } from './checks/records';
+import { groupChecks, groupFacts } from './checks/groups';
+import { ruleChecks, ruleFacts } from './checks/rules';
+import { recordChecks, recordFacts } from './checks/records';
 import { lineEnding } from './checks/edits';
 
 export const diagnosticSource = 'robots-txt';
@@ -80,14 +80,22 @@ const severities: Readonly<Record<Severity, DiagnosticSeverity>> = {
 /** The checks after the identity checks, in the order problems at one position are listed. */
 const checks: readonly CheckEntry[] = [...fileChecks, ...lineChecks, ...groupChecks, ...ruleChecks, ...recordChecks];
 const firstSlot = identityChecks.length;
+/**
+ * The facts the checks ask, and suppression comments: a segment is summarised for all of them at once, reading its
+ * groupings once. A fact missing here would still be right, summarised when first asked.
+ */
+const facts: readonly AnyFact[] = [...fileFacts, ...groupFacts, ...ruleFacts, ...recordFacts, suppressionLines];
 
 /** What is kept of one segment: valid for its nodes wherever the segment is, as every line it names is relative. */
 interface SegmentState {
 	readonly nodes: readonly LineNode[];
 	/** Values computed per line (the line checks' problems among them). */
 	readonly lines: LineCache;
-	/** Each fact's summary of the segment, computed when the fact is first read. */
-	readonly summaries: Map<AnyFact, unknown>;
+	/**
+	 * Each fact's summary of the segment, computed when the fact is first read: fact and summary in turn. A file of
+	 * 50 000 groups has 50 000 segments, and a short array costs a fraction of a Map.
+	 */
+	readonly summaries: unknown[];
 	analysis?: SegmentAnalysis;
 }
 
@@ -112,11 +120,20 @@ interface SegmentAnalysis {
 	built?: { readonly at: number; readonly diagnostics: readonly Diagnostic[] };
 }
 
-/** What a file check found, with what it asked. */
+/** What a file check found (ordered by position, then as reported), with what it asked. */
 interface FileResult {
 	readonly answers: readonly Answer[];
 	readonly problems: readonly Problem[];
 	diagnostics?: readonly Diagnostic[];
+}
+
+/** The file checks' problems together, in the order they are listed, with their diagnostics and check slots. */
+interface WholeFile {
+	/** The results they come from, in slot order: the same results give the same list. */
+	readonly from: readonly FileResult[];
+	readonly problems: readonly Problem[];
+	readonly slots: readonly number[];
+	readonly diagnostics: readonly Diagnostic[];
 }
 
 /** One fact's value in one analysis; the version changes whenever the value may have. */
@@ -135,6 +152,7 @@ interface Round {
 	readonly segments: readonly Segment[];
 	readonly facts: Facts;
 	readonly fileResults: ReadonlyMap<Check, FileResult>;
+	readonly whole: WholeFile;
 	readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -181,46 +199,48 @@ class Session implements DiagnosticsSession {
 	 */
 	private analyse(model: RobotsModel, options: AnalysisOptions, settings: string, uri: string | undefined, eol: string, previous: Round | undefined): Round {
 		const { segments, edit } = segmentsOf(model, previous);
-		const facts = new Facts(model, segments, this.nextVersion, previous && edit ? carriedFacts(previous, edit, segments, model, this.nextVersion) : new Map());
-		const whole = new Window(model);
+		const facts = new Facts(model, segments, this.nextVersion);
+		if (previous && edit) {
+			carryFacts(previous, edit, facts);
+		}
+		const wholeWindow = new Window(model);
 		const fileResults = new Map<Check, FileResult>();
-		const wholeProblems: Problem[] = [];
-		const wholeSlots: number[] = [];
-		const wholeDiagnostics: Diagnostic[] = [];
+		const ran: { result: FileResult; slot: number }[] = [];
 		const runFileCheck = (check: Check, slot: number, onlyFacts: boolean) => {
 			const before = previous?.fileResults.get(check);
 			let result: FileResult;
 			if (onlyFacts && before && answersHold(before.answers, facts)) {
 				result = before;
 			} else {
-				const context = new CheckContext(whole, options, eol, facts);
+				const context = new CheckContext(wholeWindow, options, eol, facts);
 				check(context);
-				result = { answers: context.answers, problems: context.problems };
+				const { problems } = context;
+				result = { answers: context.answers, problems: inListOrder(problems, problems.map(() => 0)).map((index) => problems[index]) };
 			}
 			result.diagnostics ??= result.problems.map((problem) => toDiagnostic(model, problem, 0, options, uri));
 			fileResults.set(check, result);
-			for (let i = 0; i < result.problems.length; i++) {
-				wholeProblems.push(result.problems[i]);
-				wholeSlots.push(slot);
-				wholeDiagnostics.push(result.diagnostics[i]);
-			}
+			ran.push({ result, slot });
 		};
 		identityChecks.forEach((check, slot) => runFileCheck(check, slot, false));
-		const done = (diagnostics: readonly Diagnostic[]): Round => ({ model, settings, uri, eol, segments, facts, fileResults, diagnostics });
+		const done = (whole: WholeFile, diagnostics: readonly Diagnostic[]): Round => {
+			facts.done();
+			return { model, settings, uri, eol, segments, facts, fileResults, whole, diagnostics };
+		};
 		// An HTML page or binary body would drown in line-level noise: one diagnostic says what it is.
-		if (wholeProblems.some((problem) => problem.code === 'not-robots-txt')) {
-			return done(wholeDiagnostics);
+		if (ran.some(({ result }) => result.problems.some((problem) => problem.code === 'not-robots-txt'))) {
+			const whole = wholeFile(ran, undefined);
+			return done(whole, whole.diagnostics);
 		}
 		checks.forEach((check, index) => {
 			if ('file' in check) {
 				runFileCheck(check.file, firstSlot + index, check.onlyFacts === true);
 			}
 		});
-		const wholeOrder = inListOrder(wholeProblems, wholeSlots);
+		const whole = wholeFile(ran, previous?.whole);
 		const analyses = segments.map((segment, i) => analyseSegment(model, segment, facts.window(i), options, eol, facts));
 		const built = analyses.map((analysis, i) => builtDiagnostics(model, analysis, segments[i].from, options, uri));
 		// Sized up front: a file of many groups has thousands of diagnostics, and every edit lists them again.
-		const merged = new Array<Diagnostic>(built.reduce((sum, diagnostics) => sum + diagnostics.length, wholeOrder.length));
+		const merged = new Array<Diagnostic>(built.reduce((sum, diagnostics) => sum + diagnostics.length, whole.problems.length));
 		let count = 0;
 		let next = 0;
 		let invalidUtf8 = 0;
@@ -229,26 +249,26 @@ class Session implements DiagnosticsSession {
 			const diagnostics = built[s];
 			invalidUtf8 += analysis.invalidUtf8;
 			// File-wide problems inside the segment go before the segment's problems they sort before.
-			const inside = next < wholeOrder.length && wholeProblems[wholeOrder[next]].line < segment.to;
+			const inside = next < whole.problems.length && whole.problems[next].line < segment.to;
 			for (let i = 0; i < diagnostics.length; i++) {
 				if (inside) {
 					const { line, character } = diagnostics[i].range.start;
-					for (; next < wholeOrder.length; next++) {
-						const problem = wholeProblems[wholeOrder[next]];
+					for (; next < whole.problems.length; next++) {
+						const problem = whole.problems[next];
 						const start = problem.start ?? 0;
-						if (problem.line > line || (problem.line === line && (start > character || (start === character && wholeSlots[wholeOrder[next]] > analysis.slots[i])))) {
+						if (problem.line > line || (problem.line === line && (start > character || (start === character && whole.slots[next] > analysis.slots[i])))) {
 							break;
 						}
-						merged[count++] = wholeDiagnostics[wholeOrder[next]];
+						merged[count++] = whole.diagnostics[next];
 					}
 				}
 				merged[count++] = diagnostics[i];
 			}
 		});
-		for (; next < wholeOrder.length; next++) {
-			merged[count++] = wholeDiagnostics[wholeOrder[next]];
+		for (; next < whole.problems.length; next++) {
+			merged[count++] = whole.diagnostics[next];
 		}
-		return done(filtered(model, merged, invalidUtf8, facts.read(suppressionLines).value));
+		return done(whole, filtered(model, merged, invalidUtf8, facts.read(suppressionLines).value));
 	}
 }
 
@@ -260,7 +280,7 @@ class Session implements DiagnosticsSession {
 function segmentsOf(model: RobotsModel, previous: Round | undefined): { segments: Segment[]; edit?: SegmentEdit } {
 	const fresh = (span: SegmentSpan, before?: SegmentState): Segment => {
 		const nodes = model.lines.slice(span.from, span.to);
-		return { ...span, state: { nodes, lines: new LineCache(nodes, before?.lines), summaries: new Map() } };
+		return { ...span, state: { nodes, lines: new LineCache(nodes, before?.lines), summaries: [] } };
 	};
 	if (!previous) {
 		const starts = segmentStarts(model.lines);
@@ -285,12 +305,28 @@ function segmentsOf(model: RobotsModel, previous: Round | undefined): { segments
 	return { segments, edit };
 }
 
-/** A fact's summary of a segment, computed on first use and kept with the segment. */
+/**
+ * A fact's summary of a segment, computed on first use and kept with the segment. The first time, the segment is
+ * summarised for every known fact, so that all of them read the same window (and its groupings).
+ */
 function summaryOf(fact: AnyFact, state: SegmentState, window: () => Window): unknown {
-	if (!state.summaries.has(fact)) {
-		state.summaries.set(fact, fact.summarize(window()));
+	const { summaries } = state;
+	for (let i = 0; i < summaries.length; i += 2) {
+		if (summaries[i] === fact) {
+			return summaries[i + 1];
+		}
 	}
-	return state.summaries.get(fact);
+	const lines = window();
+	if (summaries.length === 0) {
+		for (const known of facts) {
+			if (known !== fact) {
+				summaries.push(known, known.summarize(lines));
+			}
+		}
+	}
+	const summary = fact.summarize(lines);
+	summaries.push(fact, summary);
+	return summary;
 }
 
 /**
@@ -298,25 +334,37 @@ function summaryOf(fact: AnyFact, state: SegmentState, window: () => Window): un
  * is kept from the analysis before while the value provably did not change.
  */
 class Facts implements FactSource {
-	private readonly windows: (Window | undefined)[] = [];
+	/**
+	 * The last segment's window, with its groupings: the segment's facts and checks read the same groupings. Only one
+	 * is kept: windows of 50 000 segments, all kept until the analysis ends, made every young-generation collection
+	 * copy them (three times the cost of a whole analysis).
+	 */
+	private last: { index: number; window: Window } | undefined;
+	/** Where each segment starts, for the facts' values. */
+	private readonly starts: readonly number[];
+	/** The facts read so far, with their versions; carried over from the analysis before (carryFacts). */
+	readonly entries = new Map<AnyFact, FactEntry>();
 
 	constructor(
 		private readonly model: RobotsModel,
 		readonly segments: readonly Segment[],
-		private readonly nextVersion: () => number,
-		/** The facts of the analysis before, with their versions for this one. */
-		readonly entries: Map<AnyFact, FactEntry>,
-	) {}
+		readonly nextVersion: () => number,
+	) {
+		this.starts = segments.map((segment) => segment.from);
+	}
 
 	/** The lines of the `index`-th segment, with their groupings; shared by the facts and the segment's checks. */
 	window(index: number): Window {
-		let window = this.windows[index];
-		if (!window) {
+		if (this.last?.index !== index) {
 			const { from, to } = this.segments[index];
-			window = new Window(this.model, from, to);
-			this.windows[index] = window;
+			this.last = { index, window: new Window(this.model, from, to) };
 		}
-		return window;
+		return this.last.window;
+	}
+
+	/** Lets the last window go: the analysis is done, and what it keeps is in the segments' states. */
+	done(): void {
+		this.last = undefined;
 	}
 
 	summary(fact: AnyFact, index: number): unknown {
@@ -336,8 +384,8 @@ class Facts implements FactSource {
 		const version = this.version(fact);
 		const entry = this.entries.get(fact)!;
 		if (!entry.value) {
-			const parts = this.segments.map((segment, index) => ({ from: segment.from, summary: this.summary(fact, index) as S }));
-			entry.value = { of: fact.combine(parts) };
+			const summaries = this.segments.map((_, index) => this.summary(fact, index) as S);
+			entry.value = { of: fact.combine(summaries, this.starts) };
 		}
 		return { value: entry.value.of as V, version };
 	}
@@ -348,10 +396,9 @@ class Facts implements FactSource {
  * value provably stayed the same, because the segments an edit replaced contribute to it what their replacements do
  * (and, for a fact that names lines, nothing moved); a new version for the others.
  */
-function carriedFacts(previous: Round, edit: SegmentEdit, segments: readonly Segment[], model: RobotsModel, nextVersion: () => number): Map<AnyFact, FactEntry> {
-	const carried = new Map<AnyFact, FactEntry>();
+function carryFacts(previous: Round, edit: SegmentEdit, facts: Facts): void {
 	const removed = previous.segments.slice(edit.kept, edit.resumeAt);
-	const added = segments.slice(edit.kept, edit.kept + edit.spans.length);
+	const added = facts.segments.slice(edit.kept, edit.kept + edit.spans.length);
 	const moved = edit.delta !== 0 && edit.resumeAt < previous.segments.length;
 	const unchanged = (fact: AnyFact): boolean => {
 		if (removed.length === 0 && added.length === 0 && !moved) {
@@ -366,14 +413,14 @@ function carriedFacts(previous: Round, edit: SegmentEdit, segments: readonly Seg
 				return false;
 			}
 			const a = summaryOf(fact, before.state, () => new Window(previous.model, before.from, before.to));
-			const b = summaryOf(fact, after.state, () => new Window(model, after.from, after.to));
+			// The segment's own window: its checks read the same groupings.
+			const b = facts.summary(fact, edit.kept + i);
 			return fact.same!(a, b);
 		});
 	};
 	for (const [fact, entry] of previous.facts.entries) {
-		carried.set(fact, unchanged(fact) ? entry : { version: nextVersion() });
+		facts.entries.set(fact, unchanged(fact) ? entry : { version: facts.nextVersion() });
 	}
-	return carried;
 }
 
 /** Whether every question still gets its answer: the fact kept its version, or asked again, it gives the same. */
@@ -390,6 +437,43 @@ function answersHold(answers: readonly Answer[], facts: Facts): boolean {
 		answer.version = version;
 	}
 	return true;
+}
+
+/**
+ * The file checks' problems in list order: merged from each check's (ordered) results by position, then by slot.
+ * When every result is the one the analysis before had, so is the list: a file of 50 000 groups has 50 000 of them.
+ */
+function wholeFile(ran: readonly { result: FileResult; slot: number }[], before: WholeFile | undefined): WholeFile {
+	if (before && before.from.length === ran.length && ran.every(({ result }, i) => before.from[i] === result)) {
+		return before;
+	}
+	const problems: Problem[] = [];
+	const slots: number[] = [];
+	const diagnostics: Diagnostic[] = [];
+	const next = ran.map(() => 0);
+	for (;;) {
+		let pick = -1;
+		for (let k = 0; k < ran.length; k++) {
+			const candidate = ran[k].result.problems[next[k]];
+			if (candidate === undefined) {
+				continue;
+			}
+			// Results are in slot order: on the same position the earlier result comes first.
+			const best = pick < 0 ? undefined : ran[pick].result.problems[next[pick]];
+			if (!best || candidate.line < best.line || (candidate.line === best.line && (candidate.start ?? 0) < (best.start ?? 0))) {
+				pick = k;
+			}
+		}
+		if (pick < 0) {
+			break;
+		}
+		const { result, slot } = ran[pick];
+		problems.push(result.problems[next[pick]]);
+		diagnostics.push(result.diagnostics![next[pick]]);
+		slots.push(slot);
+		next[pick]++;
+	}
+	return { from: ran.map(({ result }) => result), problems, slots, diagnostics };
 }
 
 /** The indices of problems, ordered by position, then by slot, then as reported. */
@@ -446,6 +530,9 @@ interface LineAnalysis {
 
 const nothing: readonly never[] = [];
 const lineSlot = 'line checks';
+/** Most lines have no problem: one shared value says so (line -1: nothing to move), one for the first line. */
+const noProblems: LineAnalysis = { line: -1, problems: nothing, slots: nothing };
+const noProblemsOnFirstLine: LineAnalysis = { line: 0, problems: nothing, slots: nothing };
 
 /** Appends the line checks' problems in a segment: kept per line, found by running the checks on new lines. */
 function lineProblems(segment: Segment, window: Window, options: AnalysisOptions, eol: string, facts: Facts, problems: Problem[], slots: number[]): void {
@@ -464,6 +551,9 @@ function lineProblems(segment: Segment, window: Window, options: AnalysisOptions
 	}
 	for (let line = segment.from; line < segment.to; line++) {
 		let analysis = kept(line)!;
+		if (analysis.problems.length === 0) {
+			continue;
+		}
 		if (analysis.line !== line) {
 			const delta = line - analysis.line;
 			analysis = { line, problems: analysis.problems.map((problem) => movedProblem(problem, delta)), slots: analysis.slots };
@@ -495,7 +585,7 @@ function analyseLines(window: Window, segmentFrom: number, cache: LineCache, opt
 	});
 	for (let line = from; line < to; line++) {
 		const onLine = found[line - from];
-		cache.set(lineSlot, line - segmentFrom, { line, problems: onLine?.problems ?? nothing, slots: onLine?.slots ?? nothing });
+		cache.set(lineSlot, line - segmentFrom, onLine ? { line, problems: onLine.problems, slots: onLine.slots } : line === 0 ? noProblemsOnFirstLine : noProblems);
 	}
 }
 

@@ -45,7 +45,7 @@ export const suppressionLines: FileFact<readonly number[], readonly number[]> = 
 		}
 		return lines;
 	},
-	combine: (parts) => parts.flatMap(({ from, summary }) => summary.map((line) => from + line)),
+	combine: (summaries, starts) => summaries.flatMap((lines, i) => lines.map((line) => starts[i] + line)),
 };
 
 /**

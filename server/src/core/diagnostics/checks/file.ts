@@ -6,7 +6,7 @@
 import { googleMaxLineOctets } from '../../matching/agents';
 import { utf8Length } from '../../matching/encoding';
 import type { RobotsModel } from '../../syntax/parser';
-import type { Check, CheckEntry, FileFact } from '../context';
+import type { AnyFact, Check, CheckEntry, FileFact } from '../context';
 import { replaceSpan } from './edits';
 
 const maxFileOctets = 500 * 1024;
@@ -151,66 +151,72 @@ const invalidUtf8: Check = (context) => {
 
 const ascii = /^[\x00-\x7f]*$/;
 
-/** The file's size in UTF-8: the line during which it grows past a number of bytes, or -1. */
-const fileSize: FileFact<Uint32Array, (octets: number) => number> = {
+/** The UTF-8 size of a line, line end included. */
+function lineOctets(model: RobotsModel, line: number): number {
+	const text = model.lineTexts[line];
+	// Most lines are ASCII, which the regular expression engine confirms several times faster than a loop.
+	return ascii.test(text) ? text.length : utf8Length(text);
+}
+
+/**
+ * The file's size in UTF-8 (each segment's size): the line during which the file grows past a number of bytes, or
+ * -1. Only the segment where that happens is read again line by line.
+ */
+const fileSize: FileFact<number, (model: RobotsModel, octets: number) => number> = {
 	name: 'file size',
-	/** The size of the segment up to the end of each of its lines. */
 	summarize({ model, from, to }) {
-		const through = new Uint32Array(to - from);
 		let octets = 0;
 		for (let line = from; line < to; line++) {
-			const text = model.lineTexts[line];
-			// Most lines are ASCII, which the regular expression engine confirms several times faster than a loop.
-			octets += ascii.test(text) ? text.length : utf8Length(text);
-			through[line - from] = octets;
+			octets += lineOctets(model, line);
 		}
-		return through;
+		return octets;
 	},
-	combine: (parts) => (octets) => {
+	combine: (sizes, starts) => (model, octets) => {
 		let total = 0;
-		for (const { from, summary: through } of parts) {
-			const size = through.length > 0 ? through[through.length - 1] : 0;
-			if (total + size <= octets) {
-				total += size;
+		for (let i = 0; i < sizes.length; i++) {
+			if (total + sizes[i] <= octets) {
+				total += sizes[i];
 				continue;
 			}
-			// The first line through which the segment holds more than the rest of the allowance.
-			let low = 0;
-			let high = through.length - 1;
-			while (low < high) {
-				const middle = (low + high) >> 1;
-				if (total + through[middle] > octets) {
-					high = middle;
-				} else {
-					low = middle + 1;
+			for (let line = starts[i]; ; line++) {
+				total += lineOctets(model, line);
+				if (total > octets) {
+					return line;
 				}
 			}
-			return from + low;
 		}
 		return -1;
 	},
 };
 
-/** The Allow and Disallow lines (strict reading), as Yandex counts them: the `n`-th (counting from 1), or -1. */
-const ruleLines: FileFact<Int32Array, (n: number) => number> = {
-	name: 'rule lines',
+/** Whether a line is an Allow or Disallow line (strict reading), as Yandex counts rules. */
+function isRuleLine(model: RobotsModel, line: number): boolean {
+	const directive = model.lines[line].directive;
+	return directive === 'allow' || directive === 'disallow';
+}
+
+/** The number of rules of each segment: the `n`-th rule's line (counting from 1), or -1. */
+const ruleCount: FileFact<number, (model: RobotsModel, n: number) => number> = {
+	name: 'rule count',
 	summarize({ model, from, to }) {
-		const lines: number[] = [];
+		let rules = 0;
 		for (let line = from; line < to; line++) {
-			const directive = model.lines[line].directive;
-			if (directive === 'allow' || directive === 'disallow') {
-				lines.push(line - from);
-			}
+			rules += isRuleLine(model, line) ? 1 : 0;
 		}
-		return Int32Array.from(lines);
+		return rules;
 	},
-	combine: (parts) => (n) => {
+	combine: (counts, starts) => (model, n) => {
 		let count = 0;
-		for (const { from, summary } of parts) {
-			if (count + summary.length >= n) {
-				return from + summary[n - count - 1];
+		for (let i = 0; i < counts.length; i++) {
+			if (count + counts[i] < n) {
+				count += counts[i];
+				continue;
 			}
-			count += summary.length;
+			for (let line = starts[i]; ; line++) {
+				if (isRuleLine(model, line) && ++count === n) {
+					return line;
+				}
+			}
 		}
 		return -1;
 	},
@@ -218,7 +224,7 @@ const ruleLines: FileFact<Int32Array, (n: number) => number> = {
 
 /** The limits of the whole file: Google's and Yandex's 500 KiB, Yandex's 2 048 rules. */
 const fileLimits: Check = (context) => {
-	const beyond = context.fact(fileSize)(maxFileOctets);
+	const beyond = context.fact(fileSize)(context.model, maxFileOctets);
 	if (beyond >= 0) {
 		context.report({
 			code: 'file-too-large',
@@ -226,7 +232,7 @@ const fileLimits: Check = (context) => {
 			message: `The file is over 500 KiB: Google and Yandex stop reading at 500 KiB (RFC 9309 §2.5 requires at least that much), so this line and everything after it may be ignored.`,
 		});
 	}
-	const tooMany = context.concerns(['yandex']) ? context.fact(ruleLines)(yandexMaxRules + 1) : -1;
+	const tooMany = context.concerns(['yandex']) ? context.fact(ruleCount)(context.model, yandexMaxRules + 1) : -1;
 	if (tooMany >= 0) {
 		context.report({
 			code: 'too-many-rules',
@@ -284,5 +290,8 @@ function cutPosition(text: string, limit: number): number {
 
 /** Whether this is a robots.txt file at all, under its name; when it is not, no other check runs. */
 export const identityChecks: readonly Check[] = [fileName, notRobotsTxt];
+
+/** The facts these checks ask. */
+export const fileFacts: readonly AnyFact[] = [fileSize, ruleCount];
 
 export const fileChecks: readonly CheckEntry[] = [{ file: byteOrderMark }, { line: invalidUtf8 }, { file: fileLimits }, { line: lineLimits }];

@@ -9,7 +9,7 @@ import { yandexRobots } from '../../facts/yandexRobots';
 import { googleProductToken } from '../../matching/agents';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import type { LineNode } from '../../syntax/ast';
-import { at, withLines, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
+import { at, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
 import { deleteLine, insertLinesAfter, replaceSpan } from './edits';
 
 const ruleOutsideGroup: Check = (context) => {
@@ -74,7 +74,7 @@ function starHasRules(model: RobotsModel, groups: readonly Group[]): boolean {
 const starGroupHasRules: FileFact<boolean, boolean> = {
 	name: 'a * group has rules',
 	summarize: (window) => starHasRules(window.model, window.grouping('rfc9309').groups),
-	combine: (parts) => parts.some((part) => part.summary),
+	combine: (summaries) => summaries.includes(true),
 	same: (a, b) => a === b,
 };
 
@@ -179,7 +179,7 @@ function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: Readon
  * lower case: what duplicateAgents compares. A summary holds the lines' nodes, so that two summaries are the same only
  * for the very same lines (and so the same values and spans) at the same places.
  */
-const userAgentLines: FileFact<readonly AgentLine[], readonly { readonly line: number; readonly token: string }[]> = {
+const userAgentLines: FileFact<readonly AgentLine[], (visit: (line: number, token: string) => void) => void> = {
 	name: 'User-agent lines',
 	positional: true,
 	summarize(window) {
@@ -197,7 +197,14 @@ const userAgentLines: FileFact<readonly AgentLine[], readonly { readonly line: n
 		}
 		return agents;
 	},
-	combine: (parts) => parts.flatMap(({ from, summary }) => summary.map((agent) => ({ line: from + agent.line, token: agent.token }))),
+	// A way to visit them rather than a list: a file of 50 000 groups has 50 000 of them.
+	combine: (summaries, starts) => (visit) => {
+		summaries.forEach((agents, i) => {
+			for (const agent of agents) {
+				visit(starts[i] + agent.line, agent.token);
+			}
+		});
+	},
 	same: (a, b) => a.length === b.length && a.every((agent, i) => agent.line === b[i].line && agent.token === b[i].token && agent.node === b[i].node),
 };
 
@@ -212,11 +219,11 @@ interface AgentLine {
 const duplicateAgents: Check = (context) => {
 	const { model } = context;
 	const firstLineOf = new Map<string, number>();
-	for (const { line, token } of context.fact(userAgentLines)) {
+	context.fact(userAgentLines)((line, token) => {
 		const first = firstLineOf.get(token);
 		if (first === undefined) {
 			firstLineOf.set(token, line);
-			continue;
+			return;
 		}
 		const node = model.lines[line];
 		const star = token === '*';
@@ -230,7 +237,7 @@ const duplicateAgents: Check = (context) => {
 				: `"${model.valueText(line)}" already has a group at line ${first + 1}: RFC 9309, Google and Yandex merge the two, but 1996-draft robots use only the first and ignore this one.`,
 			related: [{ line: first, message: 'the first group for this User-agent' }],
 		});
-	}
+	});
 };
 
 /** The (lower-case) tokens of Yandex groups with rules, anywhere in the file: Yandex merges groups with the same token. */
@@ -239,7 +246,7 @@ const yandexTokensWithRules: FileFact<readonly string[], ReadonlySet<string>> = 
 	summarize: (window) => window.grouping('yandex').groups
 		.filter((group) => group.rules.length > 0)
 		.flatMap((group) => group.userAgents.map((line) => window.model.valueText(line).toLowerCase())),
-	combine: (parts) => new Set(parts.flatMap((part) => part.summary)),
+	combine: (summaries) => new Set(summaries.flat()),
 	same: sameStrings,
 };
 
@@ -513,6 +520,9 @@ const userAgentAsPath: Check = (context) => {
 		}
 	}
 };
+
+/** The facts these checks ask. */
+export const groupFacts: readonly AnyFact[] = [starGroupHasRules, userAgentLines, yandexTokensWithRules];
 
 export const groupChecks: readonly CheckEntry[] = [
 	{ window: ruleOutsideGroup },

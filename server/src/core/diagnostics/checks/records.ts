@@ -5,7 +5,7 @@
 
 import { parseYandexHost, unknownTopLevelDomain } from '../../matching/host';
 import type { LineNode } from '../../syntax/ast';
-import { at, withLines, type Check, type CheckEntry, type FileFact } from '../context';
+import { at, withLines, type AnyFact, type Check, type CheckEntry, type FileFact } from '../context';
 
 /**
  * Host lines with a value, in file order: what `host` reads. A summary holds the lines' nodes, so that two summaries
@@ -23,7 +23,7 @@ const hostLines: FileFact<readonly { readonly line: number; readonly node: LineN
 		}
 		return hosts;
 	},
-	combine: (parts) => parts.flatMap(({ from, summary }) => summary.map((host) => from + host.line)),
+	combine: (summaries, starts) => summaries.flatMap((hosts, i) => hosts.map((host) => starts[i] + host.line)),
 	same: (a, b) => a.length === b.length && a.every((host, i) => host.line === b[i].line && host.node === b[i].node),
 };
 
@@ -250,6 +250,9 @@ const otherValues: Check = (context) => {
 		}
 	}
 };
+
+/** The facts these checks ask. */
+export const recordFacts: readonly AnyFact[] = [hostLines];
 
 export const recordChecks: readonly CheckEntry[] = [{ file: host, onlyFacts: true }, { window: hostPlacement }, { line: sitemap }, { window: crawlDelay }, { line: otherValues }];
 

@@ -6,7 +6,7 @@
 
 import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
 import type { Group, RobotsModel } from '../../syntax/parser';
-import { at, withLines, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix } from '../context';
+import { at, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix } from '../context';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
 import { crawlerLike } from './groups';
 
@@ -373,7 +373,15 @@ function nonAscii(context: CheckContext, line: number, value: string, start: num
 function rulesOf(context: CheckContext, group: Group): { line: number; allow: boolean; value: string }[] {
 	return group.rules
 		.filter((line) => isRule(context.model.lines[line].directive))
-		.map((line) => ({ line, allow: context.model.lines[line].directive === 'allow', value: context.model.valueText(line) }));
+		.map((line) => ({ line, allow: context.model.lines[line].directive === 'allow', value: ruleValue(context, line) }));
+}
+
+/**
+ * A rule's value, kept per line: the very same string from one version to the next, whose hash V8 keeps, so that the
+ * maps of a group of 47 000 rules (duplicates, first-match forms) do not hash 47 000 new strings on every keystroke.
+ */
+function ruleValue(context: CheckContext, line: number): string {
+	return context.perLine('value', line, () => context.model.valueText(line));
 }
 
 /** The tokens of groups not for "*" that keep some access: with them, "Disallow: /" for "*" is a deliberate list of who may crawl. */
@@ -388,10 +396,10 @@ function welcomedTokens(model: RobotsModel, groups: readonly Group[]): string[] 
 const welcomed: FileFact<readonly string[], { readonly count: number; readonly first: readonly string[] }> = {
 	name: 'welcomed tokens',
 	summarize: (window) => welcomedTokens(window.model, window.grouping('rfc9309').groups),
-	combine(parts) {
+	combine(summaries) {
 		let count = 0;
 		const first: string[] = [];
-		for (const { summary } of parts) {
+		for (const summary of summaries) {
 			count += summary.length;
 			for (let i = 0; i < summary.length && first.length < 3; i++) {
 				first.push(summary[i]);
@@ -412,6 +420,7 @@ const groupLogic: Check = (context) => {
 		const hasOtherRules = rules.some((rule) => rule.value !== '');
 		// With Allow exceptions, a `Disallow: /` is a deliberate whitelist, not a whole site hidden by mistake.
 		const hasAllow = rules.some((rule) => rule.allow && rule.value !== '');
+		const lengths = new LengthIndex(rules);
 		for (const rule of rules) {
 			if (rule.value === '') {
 				if (!rule.allow && hasOtherRules) {
@@ -423,7 +432,7 @@ const groupLogic: Check = (context) => {
 				}
 				continue;
 			}
-			const key = `${rule.value}`;
+			const key = rule.value;
 			const seen = first.get(key);
 			if (seen && seen.allow === rule.allow) {
 				context.report({
@@ -466,12 +475,49 @@ const groupLogic: Check = (context) => {
 						: 'Every crawler without a group of its own may fetch nothing: the whole site is hidden from search engines. (A leftover from a staging site?)',
 				});
 			}
-			redundantWildcard(context, rule, rules);
+			redundantWildcard(context, rule, lengths);
 		}
 	}
 };
 
-function redundantWildcard(context: CheckContext, rule: { line: number; allow: boolean; value: string }, rules: readonly { line: number; allow: boolean; value: string }[]): void {
+/**
+ * The lengths (as RFC 9309 weighs them) of a group's Allow rules and of its Disallow rules, sorted when first asked:
+ * whether a rule of the other kind has a length in a range is then a binary search, not a pass over the group.
+ */
+class LengthIndex {
+	private sorted: [number[], number[]] | undefined;
+
+	constructor(private readonly rules: readonly { allow: boolean; value: string }[]) {}
+
+	/** Whether a rule with a value and this verdict has a length in `[low, high]`. */
+	has(allow: boolean, low: number, high: number): boolean {
+		if (!this.sorted) {
+			const byVerdict: [number[], number[]] = [[], []];
+			for (const rule of this.rules) {
+				if (rule.value !== '') {
+					byVerdict[rule.allow ? 1 : 0].push(normalizeRfc(rule.value, true).length);
+				}
+			}
+			byVerdict.forEach((lengths) => lengths.sort((a, b) => a - b));
+			this.sorted = byVerdict;
+		}
+		const lengths = this.sorted[allow ? 1 : 0];
+		// The first length at least `low`.
+		let from = 0;
+		let to = lengths.length;
+		while (from < to) {
+			const middle = (from + to) >> 1;
+			if (lengths[middle] < low) {
+				from = middle + 1;
+			} else {
+				to = middle;
+			}
+		}
+		return from < lengths.length && lengths[from] <= high;
+	}
+}
+
+function redundantWildcard(context: CheckContext, rule: { line: number; allow: boolean; value: string }, lengths: LengthIndex): void {
 	const { value } = rule;
 	// A regular expression's ".*" is regex-syntax's to rewrite, not a robots.txt wildcard to trim.
 	if ((!(value.length > 1 && value.endsWith('*')) && !value.includes('**')) || regexSigns(value)) {
@@ -485,10 +531,7 @@ function redundantWildcard(context: CheckContext, rule: { line: number; allow: b
 	// kind in the group has a length between the two, where the verdict could flip.
 	const oldLength = normalizeRfc(value, true).length;
 	const newLength = normalizeRfc(simpler, true).length;
-	const safe = !rules.some((other) => other.allow !== rule.allow && other.value !== '' && (() => {
-		const length = normalizeRfc(other.value, true).length;
-		return length >= newLength && length <= oldLength;
-	})());
+	const safe = !lengths.has(!rule.allow, newLength, oldLength);
 	const node = context.model.lines[rule.line];
 	const firstMatchChecked = context.concerns(['draft1996', 'original1994']) && !simpler.includes('*');
 	context.report({
@@ -519,6 +562,10 @@ const firstMatchOrder: Check = (context) => {
 	}
 	for (const record of context.grouping('draft1996').groups) {
 		const rules = rulesOf(context, record);
+		// Without both verdicts no rule hides one of the other verdict: a list of 47 000 Allow lines needs no index.
+		if (rules.every((rule) => allows(rule)) || !rules.some((rule) => allows(rule))) {
+			continue;
+		}
 		const forms = rules.map((rule) => draftForm(context, rule.line, rule.value));
 		// A rule is hidden by the earliest earlier rule whose form is a prefix of its own (an empty value matches every
 		// path); only a hider with the other verdict matters. Big records are mostly of one verdict, so each rule first
@@ -649,5 +696,8 @@ function reportUnreachable(context: CheckContext, earlier: { line: number; allow
 		],
 	});
 }
+
+/** The facts these checks ask. */
+export const ruleFacts: readonly AnyFact[] = [welcomed];
 
 export const ruleChecks: readonly CheckEntry[] = [{ line: patternShape }, { window: groupLogic }, { window: firstMatchOrder }];
