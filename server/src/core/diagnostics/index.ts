@@ -37,11 +37,35 @@ function overlaps(a: Range, b: Range): boolean {
  */
 function combine(fixes: readonly DiagnosticFix[]): TextEdit[] {
 	const edits: TextEdit[] = [];
+	// The edits taken so far by each line they touch: a fix-all over thousands of problems looks only at its own lines.
+	const byLine = new Map<number, number[]>();
+	const firstOverlapping = (edit: TextEdit): number => {
+		let first = -1;
+		for (let line = edit.range.start.line; line <= edit.range.end.line; line++) {
+			for (const index of byLine.get(line) ?? []) {
+				if ((first < 0 || index < first) && overlaps(edits[index].range, edit.range)) {
+					first = index;
+				}
+			}
+		}
+		return first;
+	};
+	const take = (edit: TextEdit) => {
+		for (let line = edit.range.start.line; line <= edit.range.end.line; line++) {
+			const taken = byLine.get(line);
+			if (taken) {
+				taken.push(edits.length);
+			} else {
+				byLine.set(line, [edits.length]);
+			}
+		}
+		edits.push(edit);
+	};
 	for (const fix of fixes) {
 		const joins = new Map<number, string>();
 		let conflict = false;
 		for (const edit of fix.edits) {
-			const index = edits.findIndex((taken) => overlaps(taken.range, edit.range));
+			const index = firstOverlapping(edit);
 			if (index < 0) {
 				continue;
 			}
@@ -55,11 +79,11 @@ function combine(fixes: readonly DiagnosticFix[]): TextEdit[] {
 			continue;
 		}
 		for (const edit of fix.edits) {
-			const index = edits.findIndex((taken) => overlaps(taken.range, edit.range));
+			const index = firstOverlapping(edit);
 			if (index >= 0 && joins.has(index)) {
 				edits[index] = { range: edits[index].range, newText: edits[index].newText + edit.newText };
 			} else {
-				edits.push(edit);
+				take(edit);
 			}
 		}
 	}
