@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as core from '../../server/src/core/index';
+const which = process.argv[2];
+const skip = (process.argv[3] ?? '').split(',');
+const corpus = join(__dirname, '../../../../shared/corpus/realworld/files');
+const texts: [string, string][] = [];
+if (which === 'corpus') for (const n of readdirSync(corpus).filter((f) => f.endsWith('.txt')).sort()) texts.push([n, new TextDecoder().decode(readFileSync(join(corpus, n)))]);
+else if (which === 'g12k') texts.push(['12k', Array.from({ length: 12000 }, (_, i) => `User-agent: *\nDisallow: /${i}\n\n`).join('')]);
+else if (which === 'g50k') texts.push(['50k', Array.from({ length: 50000 }, (_, i) => `User-agent: *\nDisallow: /${i}\n\n`).join('')]);
+else if (which === 'ua200k') texts.push(['ua200k', Array.from({ length: 200000 }, (_, i) => `User-agent: bot${i}\n`).join('') + 'Disallow: /\n']);
+const o = { ...core.defaultAnalysisOptions, fileName: 'robots.txt' };
+const worst: Record<string, [number, string]> = {};
+for (const [name, text] of texts) {
+	const m = core.parse(text);
+	const lines = [0, m.lineCount >> 2, m.lineCount >> 1, m.lineCount - 2].filter((l) => l >= 0);
+	const t = (label: string, f: () => unknown) => { if (skip.includes(label)) return; const s = performance.now(); f(); const ms = performance.now() - s; if (!worst[label] || worst[label][0] < ms) worst[label] = [ms, name]; if (which !== 'corpus') console.log(label, ms.toFixed(1)); };
+	t('parse', () => core.parse(text));
+	t('diagnostics', () => core.computeDiagnostics(m, o, 'file:///r'));
+	t('symbols', () => core.computeDocumentSymbols(m));
+	t('folding', () => core.computeFoldingRanges(m));
+	t('formatting', () => core.formatDocument(m, undefined, { insertFinalNewline: true }));
+	t('links', () => core.computeDocumentLinks(m));
+	for (const l of lines) t('highlight', () => core.computeDocumentHighlights(m, { line: l, character: 2 }, o));
+	for (const l of lines) t('completion', () => core.computeCompletions(m, { line: l, character: 0 }, o, []));
+	const d = core.computeDiagnostics(m, o, 'file:///r');
+	for (const l of lines) t('codeAction', () => core.computeCodeActions({ start: { line: l, character: 0 }, end: { line: l, character: 0 } }, d.filter((x) => x.range.start.line === l), d, 'file:///r'));
+	for (const l of lines) t('hover', () => core.computeHover(m, { line: l, character: 3 }, o));
+	t('codeLens', () => core.computeCodeLenses(m, o, 'file:///r'));
+}
+if (which === 'corpus') for (const [k, [ms, n]] of Object.entries(worst)) console.log(k, ms.toFixed(1), n);
