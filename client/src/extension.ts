@@ -15,7 +15,7 @@ import {
 	State,
 	TransportKind,
 } from 'vscode-languageclient/node';
-import { revealLine, testUrl } from './testUrl';
+import { revealLine, testUrl, testUrlAll } from './testUrl';
 
 const languageId = 'robots-txt';
 
@@ -45,8 +45,10 @@ export async function activate(context: ExtensionContext): Promise<void> {
 
 	context.subscriptions.push(
 		output,
-		commands.registerCommand('robotsTxt.testUrl', (uri?: string | Uri, agent?: string, url?: string) =>
-			testUrl({ client: languageClient, output, state: context.workspaceState }, uri, agent, url)),
+		commands.registerCommand('robotsTxt.testUrl', (uri?: string | Uri, agent?: string, url?: string, parser?: string) =>
+			testUrl({ client: languageClient, output, state: context.workspaceState }, uri, agent, url, parser)),
+		commands.registerCommand('robotsTxt.testUrlAll', (uri?: string | Uri, url?: string) =>
+			testUrlAll({ client: languageClient, output, state: context.workspaceState }, uri, url)),
 		commands.registerCommand('robotsTxt.revealLine', async (uri: string, line: number, showHover?: boolean) => {
 			const document = await workspace.openTextDocument(Uri.parse(uri));
 			await revealLine(document, line, showHover === true);

@@ -1,50 +1,10 @@
-// The custom requests this client sends, typed as the server answers them (contracts: robotsTxt/testUrl, robotsTxt/agents).
-// These are wire shapes only: the client displays what the server says and never interprets robots.txt itself.
+// The custom requests this client sends. Their names and shapes live in the server's protocol module, the one file
+// the client may import from server/ (plain data, no robots.txt knowledge); this file only makes them request types.
 import { RequestType } from 'vscode-languageclient/node';
+import * as protocol from '../../server/src/core/protocol';
 
-/** Parameters of `robotsTxt/testUrl`: which open document, which URL (or bare path), which crawler token. */
-export interface TestUrlParams {
-	uri: string;
-	url: string;
-	agent: string;
-}
+export type { AgentList, CrawlerVerdictRow, TestUrlAllResult, TestUrlResult } from '../../server/src/core/protocol';
 
-/** One dialect's answer inside a {@link TestUrlResult}. */
-export interface DialectVerdict {
-	dialect: string;
-	dialectName: string;
-	verdict: 'allow' | 'disallow';
-	/** The deciding line, 0-based, or null when no rule decided. */
-	line: number | null;
-	rule: string | null;
-	explanation: string;
-}
-
-/** The server's answer to `robotsTxt/testUrl`: one verdict per enabled dialect plus a one-line summary. */
-export interface TestUrlResult {
-	agent: string;
-	url: string;
-	results: DialectVerdict[];
-	/** True when every dialect gave the same verdict. */
-	agree: boolean;
-	summary: string;
-	/** The 0-based line to select and reveal, or null. */
-	primaryLine: number | null;
-}
-
-/** A crawler the server knows, offered in the agent picker. */
-export interface KnownAgent {
-	token: string;
-	owner: string;
-	description: string;
-}
-
-/** The server's answer to `robotsTxt/agents`. */
-export interface AgentsResult {
-	/** Distinct User-agent values of the file, `*` excluded. */
-	fromFile: string[];
-	known: KnownAgent[];
-}
-
-export const testUrlRequest = new RequestType<TestUrlParams, TestUrlResult, void>('robotsTxt/testUrl');
-export const agentsRequest = new RequestType<{ uri: string }, AgentsResult, void>('robotsTxt/agents');
+export const testUrlRequest = new RequestType<protocol.TestUrlParams, protocol.TestUrlResult, void>(protocol.testUrlMethod);
+export const testUrlAllRequest = new RequestType<protocol.TestUrlAllParams, protocol.TestUrlAllResult, void>(protocol.testUrlAllMethod);
+export const agentsRequest = new RequestType<protocol.AgentsParams, protocol.AgentList, void>(protocol.agentsMethod);

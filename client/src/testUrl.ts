@@ -1,5 +1,5 @@
-// The "Robots.txt: Test URL" command: asks for a URL and a crawler, sends robotsTxt/testUrl and shows the server's answer.
-// Everything shown (summary, verdicts, explanations, the line to reveal) is the server's; this file only arranges it.
+// The "Robots.txt: Test URL" commands: ask for a URL and a crawler, send the server's custom requests and show its answer.
+// Everything shown (headline, verdicts, explanations, the line to reveal, the table) is the server's; this file only arranges it.
 import {
 	commands,
 	Memento,
@@ -15,14 +15,15 @@ import {
 	workspace,
 } from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
-import { agentsRequest, TestUrlResult, testUrlRequest } from './protocol';
+import { agentsRequest, TestUrlAllResult, testUrlAllRequest, TestUrlResult, testUrlRequest } from './protocol';
 
 const languageId = 'robots-txt';
 const historyKey = 'robotsTxt.testUrl.history';
 const historySize = 10;
 const showDetails = 'Show Details';
+const chooseParser = 'Choose Parser…';
 
-/** What the command needs from the extension: the running client, the output channel and per-workspace storage. */
+/** What the commands need from the extension: the running client, the output channel and per-workspace storage. */
 export interface TestUrlContext {
 	client: LanguageClient;
 	output: OutputChannel;
@@ -30,23 +31,17 @@ export interface TestUrlContext {
 }
 
 /**
- * Runs the command. `uri` and `agent` come from code lenses (the editor's context menu passes a Uri);
- * `url` lets scripts and tests skip the URL prompt.
- * Resolves to the server's result (undefined when cancelled), never to the notification, which would block callers until it closes.
+ * Runs "Test URL". `uri` and `agent` come from code lenses (the editor's context menu passes a Uri); `url` and
+ * `parser` let scripts and tests skip the prompts. Resolves to the server's result (undefined when cancelled), never
+ * to the notification, which would block callers until it closes.
  */
-export async function testUrl(context: TestUrlContext, uri?: string | Uri, agent?: string, url?: string): Promise<TestUrlResult | undefined> {
+export async function testUrl(context: TestUrlContext, uri?: string | Uri, agent?: string, url?: string, parser?: string): Promise<TestUrlResult | undefined> {
 	const document = await targetDocument(uri);
 	if (document === undefined) {
 		void window.showErrorMessage('Robots.txt: Test URL works on a robots.txt file. Open one and run the command again.');
 		return undefined;
 	}
-	const history = context.state.get<string[]>(historyKey, []);
-	const chosenUrl = url ?? await pickOrType({
-		title: 'Robots.txt: Test URL',
-		placeholder: 'A URL or a path to test, e.g. https://example.com/private/page or /private/page',
-		items: history.map((entry) => ({ label: entry, description: 'recently tested' })),
-		typedDescription: 'test this URL',
-	});
+	const chosenUrl = url ?? await askUrl(context, 'Robots.txt: Test URL');
 	if (chosenUrl === undefined) {
 		return undefined;
 	}
@@ -54,31 +49,97 @@ export async function testUrl(context: TestUrlContext, uri?: string | Uri, agent
 	if (chosenAgent === undefined) {
 		return undefined;
 	}
-	await context.state.update(historyKey, [chosenUrl, ...history.filter((entry) => entry !== chosenUrl)].slice(0, historySize));
-
 	let result: TestUrlResult;
 	try {
-		result = await context.client.sendRequest(testUrlRequest, { uri: document.uri.toString(), url: chosenUrl, agent: chosenAgent });
+		result = await context.client.sendRequest(testUrlRequest, { uri: document.uri.toString(), url: chosenUrl, agent: chosenAgent, ...(parser ? { parser: parser as TestUrlResult['crawler']['parser'] } : {}) });
 	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
-		context.output.appendLine(`Test URL ${chosenUrl} as ${chosenAgent} failed: ${reason}`);
-		void window.showErrorMessage(`Robots.txt: the URL test failed: ${reason}`);
-		return undefined;
+		return failed(context, `Test URL ${chosenUrl} as ${chosenAgent}`, error);
 	}
 	appendDetails(context.output, document, result);
 	// The line first, so that the editor already shows what the notification talks about.
-	if (result.primaryLine !== null) {
-		await revealLine(document, result.primaryLine, false);
+	if (result.selectLine !== null) {
+		await revealLine(document, result.selectLine, false);
 	}
-	const notification = result.agree
-		? window.showInformationMessage(result.summary, showDetails)
-		: window.showWarningMessage(result.summary, showDetails);
-	void notification.then((choice) => {
+	const buttons = result.parserAssumed ? [showDetails, chooseParser] : [showDetails];
+	const notification = result.others.length === 0 ? window.showInformationMessage(result.headline, ...buttons) : window.showWarningMessage(result.headline, ...buttons);
+	void notification.then(async (choice) => {
 		if (choice === showDetails) {
 			context.output.show(true);
+		} else if (choice === chooseParser) {
+			const picked = await window.showQuickPick(result.parsers.map((entry) => ({ label: entry.name, description: entry.parser, parser: entry.parser })), {
+				title: `Read the file as which parser for ${result.crawler.token}?`,
+			});
+			if (picked) {
+				await testUrl(context, document.uri, chosenAgent, chosenUrl, picked.parser);
+			}
 		}
 	});
 	return result;
+}
+
+/** Runs "Test URL for All Crawlers": one URL, every target crawler, as a table; picking a row reveals its line. */
+export async function testUrlAll(context: TestUrlContext, uri?: string | Uri, url?: string): Promise<TestUrlAllResult | undefined> {
+	const document = await targetDocument(uri);
+	if (document === undefined) {
+		void window.showErrorMessage('Robots.txt: Test URL works on a robots.txt file. Open one and run the command again.');
+		return undefined;
+	}
+	const chosenUrl = url ?? await askUrl(context, 'Robots.txt: Test URL for All Crawlers');
+	if (chosenUrl === undefined) {
+		return undefined;
+	}
+	let result: TestUrlAllResult;
+	try {
+		result = await context.client.sendRequest(testUrlAllRequest, { uri: document.uri.toString(), url: chosenUrl });
+	} catch (error) {
+		return failed(context, `Test URL ${chosenUrl} for all crawlers`, error);
+	}
+	context.output.appendLine('');
+	context.output.appendLine(`Test URL ${result.url} for all crawlers in ${workspace.asRelativePath(document.uri)} (${new Date().toLocaleTimeString()})`);
+	context.output.appendLine(`  ${result.summary}`);
+	for (const line of result.table.split('\n')) {
+		context.output.appendLine(`  ${line}`);
+	}
+	if (url === undefined) {
+		// Scripts and tests pass the URL and get the result; people get the table to pick a row from.
+		void showRows(document, result);
+	}
+	return result;
+}
+
+async function showRows(document: TextDocument, result: TestUrlAllResult): Promise<void> {
+	const items = result.rows.map((row) => ({
+		label: `${row.verdict === 'allow' ? '$(pass)' : '$(error)'} ${row.crawler.token}`,
+		description: `${row.verdict === 'allow' ? 'ALLOWED' : 'DISALLOWED'}${row.line === null ? '' : ` · line ${row.line + 1}`}`,
+		detail: row.explanation,
+		line: row.selectLine,
+	}));
+	const picked = await window.showQuickPick(items, { title: result.summary, matchOnDescription: true, matchOnDetail: true, placeHolder: 'Pick a crawler to reveal the line that decides for it' });
+	if (picked && picked.line !== null) {
+		await revealLine(document, picked.line, false);
+	}
+}
+
+function failed(context: TestUrlContext, what: string, error: unknown): undefined {
+	const reason = error instanceof Error ? error.message : String(error);
+	context.output.appendLine(`${what} failed: ${reason}`);
+	void window.showErrorMessage(`Robots.txt: the URL test failed: ${reason}`);
+	return undefined;
+}
+
+/** Asks for a URL, offering the last ten tested first; remembers the answer. */
+async function askUrl(context: TestUrlContext, title: string): Promise<string | undefined> {
+	const history = context.state.get<string[]>(historyKey, []);
+	const chosen = await pickOrType({
+		title,
+		placeholder: 'A URL or a path to test, e.g. https://example.com/private/page or /private/page',
+		items: history.map((entry) => ({ label: entry, description: 'recently tested' })),
+		typedDescription: 'test this URL',
+	});
+	if (chosen !== undefined) {
+		await context.state.update(historyKey, [chosen, ...history.filter((entry) => entry !== chosen)].slice(0, historySize));
+	}
+	return chosen;
 }
 
 /** Selects a whole line, scrolls it into view and optionally opens the hover there (used by the code lenses too). */
@@ -102,21 +163,26 @@ async function targetDocument(uri: string | Uri | undefined): Promise<TextDocume
 	return document?.languageId === languageId ? document : undefined;
 }
 
-/** Offers the file's own agents first, then the crawlers the server knows, and accepts any other token typed. */
+/** Offers the target crawlers, then the file's own agents, then every known crawler; any other token may be typed. */
 async function pickAgent(context: TestUrlContext, document: TextDocument): Promise<string | undefined> {
 	const items = context.client.sendRequest(agentsRequest, { uri: document.uri.toString() }).then(
 		(agents) => {
-			const inFile = new Set(agents.fromFile.map((token) => token.toLowerCase()));
-			const known = agents.known.filter((crawler) => !inFile.has(crawler.token.toLowerCase()));
+			const byToken = new Map(agents.known.map((crawler) => [crawler.token.toLowerCase(), crawler]));
+			const listed = new Set<string>();
 			const result: QuickPickItem[] = [];
-			if (agents.fromFile.length > 0) {
-				result.push({ label: 'In this file', kind: QuickPickItemKind.Separator });
-				result.push(...agents.fromFile.map((token) => ({ label: token })));
-			}
-			if (known.length > 0) {
-				result.push({ label: 'Known crawlers', kind: QuickPickItemKind.Separator });
-				result.push(...known.map((crawler) => ({ label: crawler.token, description: crawler.owner })));
-			}
+			const section = (label: string, tokens: readonly string[]) => {
+				const fresh = tokens.filter((token) => !listed.has(token.toLowerCase()));
+				if (fresh.length > 0) {
+					result.push({ label, kind: QuickPickItemKind.Separator });
+					for (const token of fresh) {
+						listed.add(token.toLowerCase());
+						result.push({ label: token, description: byToken.get(token.toLowerCase())?.owner });
+					}
+				}
+			};
+			section('Your target crawlers', agents.targets);
+			section('In this file', agents.fromFile);
+			section('Known crawlers', agents.known.map((crawler) => crawler.token));
 			return result;
 		},
 		(error: unknown) => {
@@ -141,7 +207,11 @@ interface PickOrTypeOptions {
 	typedDescription: string;
 }
 
-/** A quick pick whose list is a suggestion: Enter takes the highlighted item, or the typed text when it matches none. */
+/**
+ * A quick pick whose list is a suggestion: Enter takes the highlighted item when it matches what was typed, or else
+ * the typed text itself. Paste-and-Enter arrives before the list is refiltered, so the item VS Code highlights may
+ * belong to an older list (another crawler, even a separator): it counts only if its label contains the typed text.
+ */
 function pickOrType(options: PickOrTypeOptions): Promise<string | undefined> {
 	const quickPick = window.createQuickPick<QuickPickItem>();
 	quickPick.title = options.title;
@@ -168,7 +238,11 @@ function pickOrType(options: PickOrTypeOptions): Promise<string | undefined> {
 		let chosen: string | undefined;
 		quickPick.onDidChangeValue(refresh);
 		quickPick.onDidAccept(() => {
-			const value = quickPick.selectedItems[0]?.label ?? quickPick.value.trim();
+			const typed = quickPick.value.trim();
+			const selected = quickPick.selectedItems[0];
+			const matches = selected !== undefined && selected.kind !== QuickPickItemKind.Separator &&
+				(typed === '' || selected.label.toLowerCase().includes(typed.toLowerCase()));
+			const value = matches ? selected.label : typed;
 			if (value !== '') {
 				chosen = value;
 				quickPick.hide();
@@ -182,17 +256,12 @@ function pickOrType(options: PickOrTypeOptions): Promise<string | undefined> {
 	});
 }
 
-/** The full answer for the output channel: every dialect's verdict, its deciding line and the server's explanation. */
+/** The full answer for the output channel: the crawler's answer, then the other parsers that differ. */
 function appendDetails(output: OutputChannel, document: TextDocument, result: TestUrlResult): void {
 	output.appendLine('');
-	output.appendLine(`Test URL ${result.url} as ${result.agent} in ${workspace.asRelativePath(document.uri)} (${new Date().toLocaleTimeString()})`);
-	output.appendLine(`  ${result.summary}`);
-	for (const entry of result.results) {
-		const verdict = entry.verdict === 'allow' ? 'ALLOWED' : 'DISALLOWED';
-		const decidedBy = entry.line === null ? 'no deciding line' : `line ${entry.line + 1}${entry.rule === null ? '' : `: ${entry.rule}`}`;
-		output.appendLine(`  ${entry.dialectName}: ${verdict} (${decidedBy})`);
-		for (const line of entry.explanation.split(/\r?\n/)) {
-			output.appendLine(`      ${line}`);
-		}
+	output.appendLine(`Test URL ${result.url} as ${result.crawler.token} (${result.crawler.parserName} parser) in ${workspace.asRelativePath(document.uri)} (${new Date().toLocaleTimeString()})`);
+	output.appendLine(`  ${result.explanation}`);
+	for (const other of result.others) {
+		output.appendLine(`  ${other.parserName} parser: ${other.explanation}`);
 	}
 }

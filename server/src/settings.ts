@@ -85,6 +85,15 @@ export function toAnalysisOptions(raw: unknown, fileName: string | undefined): A
 			}
 		}
 	}
+	const crawlers: string[] = [];
+	if (Array.isArray(settings.crawlers)) {
+		for (const value of settings.crawlers) {
+			// A product token is letters, digits, `-`, `_` and `.` in practice; anything else is dropped with the entry.
+			if (typeof value === 'string' && value.trim() !== '' && !crawlers.some((seen) => seen.toLowerCase() === value.trim().toLowerCase())) {
+				crawlers.push(value.trim());
+			}
+		}
+	}
 	const severities: Record<string, SeverityName> = {};
 	const diagnostics = isObject(settings.diagnostics) ? settings.diagnostics : {};
 	if (isObject(diagnostics.severity)) {
@@ -98,7 +107,8 @@ export function toAnalysisOptions(raw: unknown, fileName: string | undefined): A
 		? settings.knownDirectives.filter((value): value is string => typeof value === 'string' && value.trim() !== '').map((value) => value.trim())
 		: [];
 	return {
-		dialects: dialects.length > 0 ? dialects : defaultAnalysisOptions.dialects,
+		crawlers: Array.isArray(settings.crawlers) ? crawlers : defaultAnalysisOptions.crawlers,
+		dialects: Array.isArray(settings.dialects) ? dialects : defaultAnalysisOptions.dialects,
 		severities,
 		knownDirectives,
 		...(fileName !== undefined ? { fileName } : {}),

@@ -29,13 +29,13 @@ function run(args: string[], input?: string) {
 }
 
 describe('robots-txt test', () => {
-	test('text output: one line per URL with the verdict and the deciding line', () => {
+	test('text output: one line per URL with the verdict and the deciding line, or the group followed', () => {
 		const result = run(['test', robots, '--agent', 'Googlebot', 'https://example.com/shop/x', 'https://example.com/shop/public/y', '/private']);
 		assert.equal(result.status, 0, result.stderr);
 		assert.deepEqual(result.stdout.trimEnd().split('\n'), [
 			'DISALLOWED https://example.com/shop/x  (line 5: Disallow: /shop)',
 			'ALLOWED    https://example.com/shop/public/y  (line 6: Allow: /shop/public)',
-			'ALLOWED    /private  (no rule matches)',
+			'ALLOWED    /private  (no rule of the group at line 4 matches)',
 		]);
 	});
 
@@ -44,6 +44,7 @@ describe('robots-txt test', () => {
 		assert.equal(result.status, 0, result.stderr);
 		assert.deepEqual(JSON.parse(result.stdout), {
 			url: '/shop/public/y', agent: 'Googlebot', dialect: 'draft1996', verdict: 'disallow', line: 5, rule: 'Disallow: /shop',
+			reason: 'rule', groups: [4],
 		});
 	});
 
@@ -70,7 +71,7 @@ describe('robots-txt test', () => {
 		assert.equal(result.status, 0, result.stderr);
 		const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
 		assert.deepEqual(lines.map((line) => [line.robots, line.dialect, line.verdict, line.line]), [
-			[robots, 'rfc9309', 'disallow', 5],
+			[robots, 'google', 'disallow', 5],
 			[other, 'google', 'disallow', 2],
 			[robots, 'draft1996', 'disallow', 5],
 		]);
@@ -82,6 +83,9 @@ describe('robots-txt test', () => {
 			['test', robots, '--agent', 'a', '--dialect', 'bing', '/'],
 			['test', join(work, 'missing.txt'), '--agent', 'a', '/'],
 			['test', robots, '--agent', 'a'],
+			['test', robots, '--agent', 'a,,b', '/'],
+			['crawlers', 'NoSuchBot'],
+			['crawlers', '--category', 'robots'],
 			['frobnicate'],
 			['test', robots, '--agent', 'a', '--bogus', '/'],
 		];
@@ -100,5 +104,72 @@ describe('robots-txt test', () => {
 		const result = run(['--help']);
 		assert.equal(result.status, 0);
 		assert.match(result.stdout, /robots-txt test <robots-file>/);
+	});
+});
+
+/**
+ * The five answers of issue 9 that were wrong: each crawler as it documents itself, from the command line.
+ * Expected verdicts come from the owners' documentation (named per case), not from this implementation.
+ */
+describe('robots-txt test answers as the crawler reads the file', () => {
+	const corpus = join(repoRoot, '..', 'shared', 'corpus', 'realworld', 'files');
+	const example = join(repoRoot, 'examples', 'robots.txt');
+
+	test('YandexBot follows the Yandex group of gazeta.ru (Yandex help: a Yandex group replaces *)', () => {
+		const result = run(['test', join(corpus, '0768.txt'), '--agent', 'YandexBot', 'https://www.gazeta.ru/amp/news/2024/01/01/1.shtml']);
+		assert.equal(result.status, 0, result.stderr);
+		assert.equal(result.stdout, 'DISALLOWED https://www.gazeta.ru/amp/news/2024/01/01/1.shtml  (line 253: Disallow: /amp/)\n');
+	});
+
+	test('Googlebot-Image falls back to the Googlebot group (Google: the most specific group wins)', () => {
+		const crawler = run(['test', example, '--agent', 'Googlebot-Image', '/search?q=robots']);
+		assert.equal(crawler.stdout, 'DISALLOWED /search?q=robots  (line 8: Disallow: /search)\n');
+		// --dialect answers the parser exactly, as Google's open-source library does for one token.
+		const parser = run(['test', example, '--agent', 'Googlebot-Image', '--dialect', 'google', '/search?q=robots']);
+		assert.match(parser.stdout, /^ALLOWED {4}\/search\?q=robots/);
+	});
+
+	test('AdsBot-Google ignores * (Google: AdsBot ignores the global user agent)', () => {
+		const result = run(['test', example, '--agent', 'AdsBot-Google', 'https://www.example.com/private/x']);
+		assert.equal(result.stdout, 'ALLOWED    https://www.example.com/private/x  (no group applies: AdsBot-Google ignores "User-agent: *")\n');
+	});
+
+	test('Googlebot stops reading at 500 KiB (Google: content after the maximum file size is ignored)', () => {
+		const file = join(corpus, '0932.txt');
+		assert.equal(run(['test', file, '--agent', 'Googlebot', '/nothing']).stdout, 'ALLOWED    /nothing  (no rule of the group at line 1 matches)\n');
+		const json = JSON.parse(run(['test', file, '--agent', 'Googlebot', '--json', '/nothing']).stdout);
+		assert.equal(json.readBytes, 512000);
+		// The parser alone reads everything, as Google's library does.
+		assert.match(run(['test', file, '--agent', 'Googlebot', '--dialect', 'google', '/nothing']).stdout, /^DISALLOWED \/nothing {2}\(line 47065: Disallow: \/\)/);
+	});
+
+	test('YandexBot no longer reads Host (Yandex stopped using it in 2018)', () => {
+		const file = join(work, 'host.txt');
+		writeFileSync(file, 'User-agent: Yandex\nDisallow: /admin\nHost: www.main.example\n');
+		assert.equal(run(['test', file, '--agent', 'YandexBot', 'https://mirror.example/page']).stdout, 'ALLOWED    https://mirror.example/page  (no rule of the group at line 1 matches)\n');
+		assert.match(run(['test', file, '--agent', 'YandexBot', '--dialect', 'yandex', 'https://mirror.example/page']).stdout, /^DISALLOWED .*line 3: Host: www.main.example/);
+	});
+
+	test('--agent A,B,C answers each crawler, naming it', () => {
+		const result = run(['test', join(corpus, '0768.txt'), '--agent', 'YandexBot,Googlebot', 'https://www.gazeta.ru/amp/x']);
+		assert.deepEqual(result.stdout.trimEnd().split('\n'), [
+			'DISALLOWED https://www.gazeta.ru/amp/x  as YandexBot  (line 253: Disallow: /amp/)',
+			'ALLOWED    https://www.gazeta.ru/amp/x  as Googlebot  (line 2: Allow: /)',
+		]);
+	});
+});
+
+describe('robots-txt crawlers', () => {
+	test('lists the catalogue with what is assumed, and every fact of one crawler with its source', () => {
+		const table = run(['crawlers']);
+		assert.equal(table.status, 0, table.stderr);
+		assert.match(table.stdout, /^Token +Owner +Category +Parser +Reads +Notes$/m);
+		assert.match(table.stdout, /^Googlebot-Image +Google +search .*falls back to Googlebot/m);
+		const one = run(['crawlers', 'adsbot-google']);
+		assert.match(one.stdout, /^AdsBot-Google \(Google\)$/m);
+		assert.match(one.stdout, /ignores \*: +yes/);
+		const json = JSON.parse(run(['crawlers', '--format', 'json', '--category', 'ai-training']).stdout) as { token: string; category: string }[];
+		assert.ok(json.length > 5 && json.every((crawler) => crawler.category === 'ai-training'));
+		assert.ok(json.some((crawler) => crawler.token === 'GPTBot'));
 	});
 });

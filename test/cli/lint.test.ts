@@ -38,14 +38,14 @@ describe('robots-txt lint', () => {
 	});
 
 	test('json: one record per diagnostic, with 1-based positions and the dialects concerned', () => {
-		const result = lint(['site/robots.txt', '--format', 'json', '--dialect', 'google'], work);
+		const result = lint(['site/robots.txt', '--format', 'json', '--crawler', 'Googlebot'], work);
 		const records = JSON.parse(result.stdout);
 		assert.equal(records.length, 1);
 		assert.deepEqual({ ...records[0], message: undefined }, {
 			file: 'site/robots.txt', line: 3, column: 1, endLine: 3, endColumn: 9,
 			severity: 'error', code: 'missing-colon', message: undefined, dialects: ['google'],
 		});
-		assert.match(records[0].message, /only Google reads it/);
+		assert.match(records[0].message, /only Googlebot reads it/);
 	});
 
 	test('sarif: a SARIF 2.1.0 log with the rule catalogue', () => {

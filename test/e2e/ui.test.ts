@@ -2,7 +2,7 @@
 // open a robots.txt with known mistakes, see the diagnostics, hover, quick-fix, test a URL, follow a code lens, format.
 // The steps share one workbench and run in order; each asserts only what the page shows.
 import assert from 'node:assert/strict';
-import { copyFileSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Page } from 'playwright-core';
@@ -95,46 +95,63 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		await waitForLine(page, 'Disallow: /no-colon');
 	});
 
-	step('Test URL from the command palette shows the verdict and selects the deciding line', async () => {
+	step('Test URL from the command palette answers as the crawler and selects the deciding line', async () => {
 		await runCommand(page, 'Robots.txt: Test URL');
 		await answerQuickInput(page, 'Robots.txt: Test URL', '/typo/page');
-		// The agent picker offers the file's own User-agent values first, then the crawlers the server knows.
+		// The picker offers the target crawlers first, then the file's own User-agent values, then every known crawler.
 		const agentList = page.locator('.quick-input-widget', { hasText: 'which crawler' }).locator('.quick-input-list');
-		await agentList.filter({ hasText: 'In this file' }).waitFor();
+		await agentList.filter({ hasText: 'Your target crawlers' }).waitFor();
 		await agentList.filter({ hasText: 'Known crawlers' }).waitFor();
 		await answerQuickInput(page, 'which crawler', 'Googlebot');
-		// Dialects disagree here: RFC 9309 ignores the misspelled "Disalow" (line 5) that Google accepts.
-		const verdict = toast(page, 'Googlebot');
+		// Googlebot runs Google's parser, which reads the misspelled "Disalow: /typo" (line 5); RFC 9309 parsers do not.
+		const verdict = toast(page, '/typo/page as Googlebot');
 		await verdict.waitFor({ timeout: 15_000 });
-		const summary = await verdict.innerText();
-		assert.match(summary, /ALLOW/i);
-		assert.match(summary, /DISALLOW/i);
-		assert.equal(await verdict.locator('.codicon-warning').count(), 1, 'disagreeing dialects give a warning');
-		// The first dialect (RFC 9309) decides by line 3, "Allow: /".
-		await waitForCursorLine(page, 3);
+		const headline = await verdict.innerText();
+		assert.match(headline, /DISALLOWED by line 5/);
+		assert.match(headline, /RFC 9309 parsers and Yandex's parser would ALLOW it \(line 3/);
+		assert.equal(await verdict.locator('.codicon-warning').count(), 1, 'other parsers that differ give a warning');
+		await waitForCursorLine(page, 5);
 
 		await verdict.getByRole('button', { name: 'Show Details' }).click();
 		const output = page.locator('.part.panel .view-lines');
-		await output.filter({ hasText: 'Google: DISALLOWED' }).waitFor({ timeout: 10_000 });
-		// The panel is short, so only the end of the block is on screen: each dialect's verdict with its deciding line.
+		await output.filter({ hasText: 'RFC 9309 parser:' }).waitFor({ timeout: 10_000 });
 		const details = (await output.innerText()).replace(/\u00a0/g, ' ');
-		assert.match(details, /Google: DISALLOWED \(line 5/);
-		assert.match(details, /1996 draft: ALLOWED \(line 3/);
+		assert.match(details, /Googlebot: DISALLOWED by line 5/);
 
 		// A second run offers the URL just tested first: Enter takes it.
 		await runCommand(page, 'Robots.txt: Test URL');
 		await page.locator('.quick-input-widget .monaco-list-row', { hasText: '/typo/page' }).first().waitFor();
 		await page.keyboard.press('Enter');
 		await answerQuickInput(page, 'which crawler', 'Googlebot');
-		await toast(page, 'Googlebot').waitFor({ timeout: 15_000 });
+		await toast(page, 'as Googlebot').waitFor({ timeout: 15_000 });
 		// Let the toast finish fading in; the wait is for the picture only, no assertion depends on it.
 		await page.waitForTimeout(500);
 		await page.screenshot({ path: join(resultsDir, 'test-url.png') });
 	});
 
-	step('the "Applies to" code lens reveals its group', async () => {
+	step('a crawler pasted into the picker and entered at once is the crawler tested', async () => {
+		await clearNotifications(page);
+		// Pasted the moment the picker opens, before its list has arrived.
+		await runCommand(page, 'Robots.txt: Test URL');
+		await answerQuickInput(page, 'Robots.txt: Test URL', '/private/x');
+		await page.locator('.quick-input-widget', { hasText: 'which crawler' }).waitFor();
+		await page.keyboard.insertText('Bingbot');
+		await page.keyboard.press('Enter');
+		await toast(page, '/private/x as bingbot').waitFor({ timeout: 15_000 });
+		await clearNotifications(page);
+		// Pasted over the full list, Enter pressed before the list is filtered again.
+		await runCommand(page, 'Robots.txt: Test URL');
+		await answerQuickInput(page, 'Robots.txt: Test URL', '/private/y');
+		await page.locator('.quick-input-widget', { hasText: 'which crawler' }).locator('.quick-input-list').filter({ hasText: 'Known crawlers' }).waitFor();
+		await page.keyboard.insertText('GPTBot');
+		await page.keyboard.press('Enter');
+		await toast(page, '/private/y as GPTBot').waitFor({ timeout: 15_000 });
+		await clearNotifications(page);
+	});
+
+	step('the "Followed by" code lens reveals its group', async () => {
 		await page.keyboard.press('Escape');
-		const lens = codeLenses(page).filter({ hasText: 'Applies to' }).first();
+		const lens = codeLenses(page).filter({ hasText: 'Followed by Googlebot' }).first();
 		await lens.waitFor({ timeout: 15_000 });
 		await goToLine(page, 9);
 		await lens.click();
@@ -154,6 +171,39 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		// Canonical directive names and `Name: value` spacing.
 		assert.ok(formatted.includes('User-agent: *'), `formatted text:\n${formatted.join('\n')}`);
 		assert.ok(formatted.includes('Disallow: /private'), `formatted text:\n${formatted.join('\n')}`);
+	});
+
+	step('Test URL answers as each crawler documents itself (issue 9\'s five cases)', async () => {
+		// Real files beside the fixture: gazeta.ru's robots.txt, the README's example, and a 3.7 MB file.
+		const corpus = join(repoRoot, '..', 'shared', 'corpus', 'realworld', 'files');
+		for (const [folder, source] of [['gazeta', join(corpus, '0768.txt')], ['shop', join(repoRoot, 'examples', 'robots.txt')], ['huge', join(corpus, '0932.txt')]]) {
+			mkdirSync(join(workbench.workspace, folder), { recursive: true });
+			copyFileSync(source, join(workbench.workspace, folder, 'robots.txt'));
+		}
+		const cases = [
+			{ file: 'gazeta/robots.txt', first: 'Disallow: /cgi-bin', url: 'https://www.gazeta.ru/amp/news/2024/01/01/1.shtml', agent: 'YandexBot', says: /as YandexBot: DISALLOWED by line 253 `Disallow: \/amp\/`/, line: 253 },
+			{ file: 'shop/robots.txt', first: 'Disallow: /private/', url: '/search?q=robots', agent: 'Googlebot-Image', says: /as Googlebot-Image: DISALLOWED by line 8 `Disallow: \/search`/, line: 8 },
+			{ file: 'shop/robots.txt', first: 'Disallow: /private/', url: 'https://www.example.com/private/x', agent: 'AdsBot-Google', says: /as AdsBot-Google: ALLOWED: no group names AdsBot-Google and it ignores "User-agent: \*"/, line: undefined },
+			{ file: 'huge/robots.txt', first: 'Allow: /72ac54163d26d6677a80b8e21a776cfa', url: '/nothing', agent: 'Googlebot', says: /as Googlebot: ALLOWED: no group names "Googlebot", so it follows "User-agent: \*" at line 1, and none of its rules matches/, line: 1 },
+		];
+		for (const c of cases) {
+			await clearNotifications(page);
+			await quickOpen(page, c.file);
+			// The text on screen is the file's own, so the editor (and its language) is the one just opened.
+			await editorLine(page, c.first).waitFor({ timeout: 30_000 });
+			await waitForLanguageMode(page, 'Robots.txt');
+			await runCommand(page, 'Robots.txt: Test URL');
+			await answerQuickInput(page, 'Robots.txt: Test URL', c.url);
+			await answerQuickInput(page, 'which crawler', c.agent);
+			const answer = toast(page, `as ${c.agent}`);
+			await answer.waitFor({ timeout: 30_000 });
+			assert.match((await answer.innerText()).replace(/\u00a0/g, ' '), c.says);
+			if (c.line !== undefined) {
+				await waitForCursorLine(page, c.line);
+			}
+			await page.screenshot({ path: join(resultsDir, `crawler-${c.agent}.png`) });
+		}
+		await clearNotifications(page);
 	});
 
 	after(() => {
@@ -178,6 +228,28 @@ function step(name: string, body: () => Promise<void>): void {
 			throw error;
 		}
 	});
+}
+
+/** Opens a workspace file by its path with Quick Open (Ctrl+P). */
+async function quickOpen(page: Page, path: string): Promise<void> {
+	await page.keyboard.press('Escape');
+	await page.keyboard.press('Control+P');
+	const input = page.locator('.quick-input-widget input');
+	await input.waitFor();
+	await input.fill(path);
+	// The row shows the file's folder beside its name; a new file appears once the file search has seen it.
+	const folder = path.slice(0, path.lastIndexOf('/'));
+	const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: folder }).first();
+	await row.waitFor({ timeout: 30_000 });
+	await row.click();
+	// Several tabs are named robots.txt; VS Code shows the folder of each beside the name.
+	await page.locator('.tab.active', { hasText: folder }).waitFor({ timeout: 30_000 });
+}
+
+/** Closes every notification toast, so that the next one found is new. */
+async function clearNotifications(page: Page): Promise<void> {
+	await page.keyboard.press('Escape');
+	await runCommand(page, 'Notifications: Clear All Notifications');
 }
 
 async function waitForLine(page: Page, text: string): Promise<void> {

@@ -288,7 +288,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 
 			const params = { uri, url: 'https://example.com/private/ok/a', agent: 'Googlebot' };
 			assert.deepStrictEqual(await send(testUrlRequest, params), wire(testUrl(model, params, options)));
-			assert.deepStrictEqual(await send(agentsRequest, { uri }), wire(computeAgents(model)));
+			assert.deepStrictEqual(await send(agentsRequest, { uri }), wire(computeAgents(model, options)));
 
 			// An untitled document has no folder: no paths, and no file name in its options.
 			await client.open('untitled:Untitled-1', sample);

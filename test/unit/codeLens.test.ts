@@ -32,14 +32,29 @@ describe('code lenses', () => {
 		});
 	}
 
-	test('with only first-match dialects, a repeated crawler is shadowed rather than merged', () => {
-		const text = joinLines('User-agent: a', 'Disallow: /x', '', 'User-agent: A', 'Disallow: /y');
-		const titles = computeCodeLenses(parse(text), { ...defaultAnalysisOptions, dialects: ['draft1996'] }, uri).map((lens) => lens.command?.title);
-		assert.deepStrictEqual(titles, ['Test URL…', 'Applies to: a', 'Test URL as a…', 'Applies to: A (a first-match robot obeys the group at line 1 instead)', 'Test URL as A…']);
+	test('titles name the target crawlers that follow each group, as each reads the file', () => {
+		const text = joinLines('User-agent: *', 'Disallow: /x', '', 'User-agent: Googlebot', 'Disallow: /y', '', 'User-agent: BadBot', 'Disallow: /');
+		const titles = computeCodeLenses(parse(text), { ...defaultAnalysisOptions, crawlers: ['Googlebot', 'Googlebot-Image', 'bingbot', 'AdsBot-Google'] }, uri).map((lens) => lens.command?.title);
+		assert.deepStrictEqual(titles, [
+			'Test URL…',
+			'Test URL for All Crawlers…',
+			'Followed by bingbot (1 of your 4 crawlers), and every other crawler without a group of its own',
+			'Test URL as any crawler…',
+			'Followed by Googlebot and Googlebot-Image (2 of your 4 crawlers)',
+			'Test URL as Googlebot…',
+			'Followed by none of your crawlers · names BadBot',
+			'Test URL as BadBot…',
+		]);
+	});
+
+	test('a group naming a thousand crawlers lists a handful in its title', () => {
+		const text = [...Array.from({ length: 1000 }, (_, i) => `User-agent: Bot${i}`), 'Disallow: /'].join('\n');
+		const titles = computeCodeLenses(parse(text), defaultAnalysisOptions, uri).map((lens) => lens.command?.title ?? '');
+		assert.ok(titles.includes('Followed by none of your crawlers · names Bot0, Bot1, Bot2, Bot3, Bot4 and 995 more'), titles.join(' | '));
 	});
 
 	test('an empty file still offers the URL tester', () => {
 		const lenses = computeCodeLenses(parse(''), defaultAnalysisOptions, uri);
-		assert.deepStrictEqual(lenses.map((lens) => [lens.command?.command, lens.command?.arguments]), [['robotsTxt.testUrl', [uri]]]);
+		assert.deepStrictEqual(lenses.map((lens) => [lens.command?.command, lens.command?.arguments]), [['robotsTxt.testUrl', [uri]], ['robotsTxt.testUrlAll', [uri]]]);
 	});
 });

@@ -21,7 +21,7 @@ const shownItems = 30;
 /** Options and paths from a first line `# test: dialects=rfc9309,yandex; paths=/a/,/b.html`. */
 function fixtureSettings(text: string): { options: AnalysisOptions; paths: string[] } {
 	const header = /^# test: (.*)$/.exec(text.split(/\r?\n/, 1)[0]);
-	let dialects: readonly Dialect[] = defaultAnalysisOptions.dialects;
+	let dialects: readonly Dialect[] = [];
 	let paths: string[] = [];
 	for (const setting of header ? header[1].split(';') : []) {
 		const [name, value] = setting.split('=').map((part) => part.trim());
@@ -34,7 +34,8 @@ function fixtureSettings(text: string): { options: AnalysisOptions; paths: strin
 			paths = value.split(',');
 		}
 	}
-	return { options: { ...defaultAnalysisOptions, dialects }, paths };
+	// A fixture that names parsers answers for exactly those (no target crawlers), as a site that cares about them would.
+	return { options: { ...defaultAnalysisOptions, ...(dialects.length > 0 ? { crawlers: [] } : {}), dialects }, paths };
 }
 
 /** A snippet as the text it inserts when every placeholder keeps its default. */
@@ -137,10 +138,10 @@ describe('completion results', () => {
 		check(joinLines('User-agent: *', 'Disallow: /pr|'), '/price$list#1.html', joinLines('User-agent: *', 'Disallow: /price%24list%231.html'), defaultAnalysisOptions, ['/price$list#1.html']);
 	});
 
-	test('Host and Clean-param are offered only when Yandex is among the dialects', () => {
+	test('Host and Clean-param are offered only when a Yandex crawler is among the targets', () => {
 		const input = joinLines('User-agent: *', 'Disallow: /', '|');
 		assert.ok(labels(input).includes('Host'));
-		const withoutYandex = labels(input, { ...defaultAnalysisOptions, dialects: ['rfc9309', 'google'] });
+		const withoutYandex = labels(input, { ...defaultAnalysisOptions, crawlers: ['Googlebot', 'bingbot'] });
 		assert.ok(!withoutYandex.includes('Host') && !withoutYandex.includes('Clean-param'));
 	});
 

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { allDialects, evaluate, parse, print } from '../../server/src/core/index';
 import { sharedDir } from '../util/fixtures';
+import { measureNoise } from '../util/noise';
 
 const corpusDir = join(sharedDir, 'corpus', 'realworld', 'files');
 const available = existsSync(corpusDir);
@@ -46,4 +47,12 @@ test('every corpus file parses losslessly and answers in every dialect', { skip:
 		}
 	}
 	assert.ok(evaluations > names.length * allDialects.length);
+});
+
+test('the default crawlers lose no warning or error that concerns them (noise before and after)', { skip: !available ? 'no ../shared/corpus here' : false }, () => {
+	const report = measureNoise();
+	assert.deepEqual(report.lost, [], 'warnings or errors that concern a default crawler went missing');
+	// The crawler model answers for fewer parsers by default: less noise, never more.
+	assert.ok(report.after.bySeverity[3] <= report.before.bySeverity[3], `information: ${report.before.bySeverity[3]} -> ${report.after.bySeverity[3]}`);
+	assert.ok(report.after.filesWithProblems <= report.before.filesWithProblems);
 });

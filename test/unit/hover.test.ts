@@ -11,13 +11,17 @@ import assert from 'node:assert/strict';
 import { allDialects, computeHover, defaultAnalysisOptions, isDialect, parse, type AnalysisOptions, type Dialect } from '../../server/src/core/index';
 import { assertSnapshot, fixturesDir, joinLines, markers, readFixture } from '../util/fixtures';
 
-/** Options from a first line `# test: dialects=rfc9309,google`. */
+/**
+ * Options from a first line `# test: crawlers=Googlebot,bingbot; dialects=rfc9309,google`. Without a header: the
+ * default crawlers compared with first-match parsers (the 1996 draft); `dialects` sets the parsers compared with them.
+ */
 function fixtureOptions(text: string): AnalysisOptions {
 	const header = /^# test: (.*)$/m.exec(text.split(/\r?\n/, 1)[0]);
 	if (!header) {
-		return defaultAnalysisOptions;
+		return { ...defaultAnalysisOptions, dialects: ['draft1996'] };
 	}
-	let dialects: readonly Dialect[] = defaultAnalysisOptions.dialects;
+	let dialects: readonly Dialect[] = [];
+	let crawlers: readonly string[] | undefined;
 	for (const setting of header[1].split(';')) {
 		const [name, value] = setting.split('=').map((part) => part.trim());
 		if (name === 'dialects') {
@@ -25,9 +29,11 @@ function fixtureOptions(text: string): AnalysisOptions {
 				assert.ok(isDialect(dialect), `unknown dialect ${dialect}`);
 				return dialect;
 			});
+		} else if (name === 'crawlers') {
+			crawlers = value === '' ? [] : value.split(',');
 		}
 	}
-	return { ...defaultAnalysisOptions, dialects };
+	return { ...defaultAnalysisOptions, crawlers: crawlers ?? defaultAnalysisOptions.crawlers, dialects };
 }
 
 function hoverAt(input: string, options: AnalysisOptions = defaultAnalysisOptions): string | null {
@@ -70,27 +76,51 @@ describe('hover fixtures', () => {
 describe('hover facts', () => {
 	test('a Crawl-delay between User-agent lines splits the group for Yandex only', () => {
 		const value = hoverAt(joinLines('User-agent: |a', 'Crawl-delay: 1', 'User-agent: b', 'Disallow: /'))!;
-		assert.match(value, /\*\*Yandex:\*\* the `Crawl-delay` line 2 splits the `User-agent` lines: line 3 is in another group\./);
-		assert.match(value, /\| Lines \| 1–4 \| 1–4 \| 1–2 \| 1–4 \|/);
+		assert.match(value, /\*\*YandexBot:\*\* the `Crawl-delay` line 2 splits the `User-agent` lines: line 3 is in another group\./);
 	});
 
 	test('a blank line ends the record for first-match robots only', () => {
-		const options = { ...defaultAnalysisOptions, dialects: ['rfc9309', 'draft1996'] as Dialect[] };
+		const options = { ...defaultAnalysisOptions, crawlers: [], dialects: ['rfc9309', 'draft1996'] as Dialect[] };
 		const value = hoverAt(joinLines('User-agent: |a', '', 'User-agent: b', 'Disallow: /'), options)!;
-		assert.match(value, /\*\*1996 draft:\*\* the blank line 2 ends the record: line 3 is in another record\./);
-		assert.match(value, /\*\*1996 draft:\*\* this record has no rules/);
+		assert.match(value, /\*\*1996-draft \(first-match\) parsers:\*\* the blank line 2 ends the record: line 3 is in another record\./);
+		assert.match(value, /\*\*1996-draft \(first-match\) parsers:\*\* this record has no rules/);
 	});
 
-	test('Googlebot-Image falls back to * in the matchers, and the hover carries Google\'s two-token note', () => {
+	test('Googlebot-Image follows the Googlebot group through its fallback token, with Google\'s two-token note', () => {
 		const value = hoverAt(joinLines('User-agent: Google|bot', 'Disallow: /a', '', 'User-agent: *', 'Disallow: /b'))!;
-		assert.match(value, /\| `Googlebot-Image` \| `\*` line 4 \| `\*` line 4 \| `\*` line 4 \| ✓ \|/);
-		assert.match(value, /`Googlebot-Image`, `Googlebot-News`, `Googlebot-Video`: Google lists two tokens/);
+		assert.match(value, /\| `Googlebot` \| ✓ its own token \|/);
+		assert.match(value, /\| `Googlebot-Image` and `Applebot` \| ✓ through its fallback token `Googlebot` \|/);
+		assert.match(value, /- `Googlebot-Image`: Google lists two tokens/);
+		const star = hoverAt(joinLines('User-agent: Googlebot', 'Disallow: /a', '', 'User-agent: |*', 'Disallow: /b'))!;
+		assert.match(star, /\| `Googlebot-Image` and `Applebot` \| ✗ the group of `Googlebot` at line 1 \|/);
+	});
+
+	test('AdsBot-Google ignores *: the hover of * says so', () => {
+		const options = { ...defaultAnalysisOptions, crawlers: ['bingbot', 'AdsBot-Google'] };
+		const value = hoverAt(joinLines('User-agent: |*', 'Disallow: /private/'), options)!;
+		assert.match(value, /\| `bingbot` \| ✓ as `\*` \|/);
+		assert.match(value, /\| `AdsBot-Google` \| ✗ none: it ignores `\*`/);
 	});
 
 	test('groups naming the same crawler are merged, except by first-match robots', () => {
 		const value = hoverAt(joinLines('User-agent: |a', 'Disallow: /x', 'User-agent: A', 'Disallow: /y'))!;
-		assert.match(value, /\| Merged with \| line 3 \| line 3 \| line 3 \| never \(first record only\) \|/);
-		assert.match(value, /\| Rules \| 1 \+ 1 merged \| 1 \+ 1 merged \| 1 \+ 1 merged \| 1 \|/);
+		assert.match(value, /\| `a` \(named here\) \| ✓ its own token, merged with the group at line 3 \|/);
+	});
+
+	test('a group past the 500 KiB that Google reads is not read by Googlebot', () => {
+		const filler = '# ' + 'x'.repeat(600 * 1024) + '\n';
+		const value = hoverAt(filler + joinLines('User-agent: Google|bot', 'Disallow: /'), { ...defaultAnalysisOptions, crawlers: ['Googlebot'] })!;
+		assert.match(value, /\| `Googlebot` \| no: it reads only the first 500 KiB, which end before this line \|/);
+	});
+
+	test('text from the file cannot become markup: backticks, links, images and HTML stay literal', () => {
+		const value = hoverAt('User-agent: |a``b ![t](https://attacker.example/pixel.png) [run](command:workbench.action.terminal.new) <img src=x>\nDisallow: /')!;
+		for (const line of value.split('\n')) {
+			// Every occurrence of the attack sits inside a code span fenced longer than the backticks it holds.
+			if (line.includes('attacker.example')) {
+				assert.match(line, /```a``b !\[t\]\(https:\/\/attacker\.example\/pixel\.png\)/, line);
+			}
+		}
 	});
 
 	test('every example in a pattern hover is checked by the matcher of each dialect', () => {

@@ -1,13 +1,13 @@
 /**
  * Test URL: each fixture in test/fixtures/testUrl names its cases in `# test <agent> <url>` comment lines; the golden
- * output holds each case's summary and per-dialect verdicts. Plus the contract's promises about the summary.
+ * output holds each case's headline, the crawler's verdict and the other parsers that differ. Plus the contract's promises.
  */
 
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allDialects, computeAgents, defaultAnalysisOptions, parse, testUrl, type AnalysisOptions } from '../../server/src/core/index';
+import { allDialects, computeAgents, defaultAnalysisOptions, parse, testUrl, testUrlAll, type AnalysisOptions } from '../../server/src/core/index';
 import { assertSnapshot, fixturesDir, joinLines, readFixture } from '../util/fixtures';
 
 const everyDialect: AnalysisOptions = { ...defaultAnalysisOptions, dialects: allDialects };
@@ -17,9 +17,9 @@ function render(text: string): string {
 	const out: string[] = [];
 	for (const match of text.matchAll(/^# test (\S+) (\S+)$/gm)) {
 		const result = testUrl(model, { agent: match[1], url: match[2] }, everyDialect);
-		out.push(`== ${match[1]} ${match[2]}`, result.summary, `agree=${result.agree} primaryLine=${result.primaryLine}`);
-		for (const dialect of result.results) {
-			out.push(`  ${dialect.dialect}: ${dialect.verdict} line=${dialect.line} rule=${JSON.stringify(dialect.rule)}`);
+		out.push(`== ${match[1]} ${match[2]}`, result.headline, `  ${result.crawler.token} (${result.crawler.parser}): ${result.verdict} line=${result.line} select=${result.selectLine}`);
+		for (const other of result.others) {
+			out.push(`  differs: ${other.parser}: ${other.verdict} line=${other.line} rule=${JSON.stringify(other.rule)}`);
 		}
 	}
 	return out.join('\n') + '\n';
@@ -34,44 +34,80 @@ describe('test URL', () => {
 
 	const file = joinLines('User-agent: *', 'Allow: /private/ok', 'Disallow: /private', '', 'User-agent: Googlebot', 'Disallow: /private');
 
-	test('when dialects disagree, the summary names them and their deciding lines', () => {
-		const result = testUrl(parse(file), { agent: 'Slurp', url: '/private/ok' }, defaultAnalysisOptions);
-		assert.equal(result.agree, true);
-		const disagreeing = testUrl(parse(joinLines('User-agent: *', 'Disallow: /private', 'Allow: /private/ok')), { agent: 'Slurp', url: '/private/ok' }, defaultAnalysisOptions);
-		assert.equal(disagreeing.agree, false);
+	test('the headline is the crawler\'s own verdict; other parsers follow only where they differ', () => {
+		const agreeing = testUrl(parse(file), { agent: 'Slurp', url: '/private/ok' }, { ...defaultAnalysisOptions, dialects: ['draft1996'] });
+		assert.deepEqual(agreeing.others, []);
+		const model = parse(joinLines('User-agent: *', 'Disallow: /private', 'Allow: /private/ok'));
+		const result = testUrl(model, { agent: 'bingbot', url: '/private/ok' }, everyDialect);
+		assert.equal(result.verdict, 'allow');
+		assert.equal(result.line, 2);
 		assert.equal(
-			disagreeing.summary,
-			'Slurp: ALLOWED by line 3 `Allow: /private/ok` (RFC 9309, Google, Yandex); a first-match robot (1996 draft) would DISALLOW it by line 2 `Disallow: /private`.',
+			result.headline,
+			'/private/ok as bingbot: ALLOWED by line 3 `Allow: /private/ok` (the longest matching rule). ' +
+				'First-match parsers (the 1996 draft, Python\'s urllib.robotparser) and 1994-standard parsers would DISALLOW it (line 2 `Disallow: /private`).',
 		);
-		assert.equal(disagreeing.primaryLine, 2);
+		assert.deepEqual(result.others.map((other) => other.parser), ['draft1996', 'original1994']);
+		// Only the parsers of the analysis are compared: the default crawlers' own.
+		assert.deepEqual(testUrl(model, { agent: 'bingbot', url: '/private/ok' }, defaultAnalysisOptions).others, []);
 	});
 
-	test('results follow the order of the settings, one per enabled dialect', () => {
-		const result = testUrl(parse(file), { agent: 'Googlebot', url: 'https://example.com/private/x' }, { ...defaultAnalysisOptions, dialects: ['draft1996', 'google'] });
-		assert.deepStrictEqual(result.results.map((item) => [item.dialect, item.dialectName, item.verdict, item.line]), [
-			['draft1996', '1996 draft', 'disallow', 5],
-			['google', 'Google', 'disallow', 5],
-		]);
-		assert.equal(result.primaryLine, 5);
-		assert.equal(result.agent, 'Googlebot');
-		assert.equal(result.url, 'https://example.com/private/x');
+	test('when no rule decides, the group followed is selected and named', () => {
+		const result = testUrl(parse(file), { agent: 'Googlebot', url: '/public' }, defaultAnalysisOptions);
+		assert.equal(result.line, null);
+		assert.equal(result.selectLine, 4);
+		assert.equal(result.headline, '/public as Googlebot: ALLOWED: it follows its own group at line 5, and none of its rules matches.');
+		const none = testUrl(parse('User-agent: Googlebot\nDisallow: /\n'), { agent: 'AdsBot-Google', url: '/' }, defaultAnalysisOptions);
+		assert.equal(none.selectLine, null);
+		assert.match(none.headline, /no group applies/);
+	});
+
+	test('an unknown token says which parser was assumed, and another can be chosen', () => {
+		const result = testUrl(parse(file), { agent: 'FooBot', url: '/private/x' }, defaultAnalysisOptions);
+		assert.equal(result.parserAssumed, true);
+		assert.equal(result.crawler.parser, 'rfc9309');
+		assert.match(result.explanation, /FooBot is not a crawler we know: read as an RFC 9309 parser/);
+		assert.ok(result.parsers.some((entry) => entry.parser === 'draft1996'));
+		const chosen = testUrl(parse(file), { agent: 'FooBot', url: '/private/ok/x', parser: 'draft1996' }, defaultAnalysisOptions);
+		assert.equal(chosen.parserAssumed, false);
+		assert.equal(chosen.crawler.parser, 'draft1996');
+		assert.equal(chosen.verdict, 'allow');
+		assert.equal(chosen.line, 1);
 	});
 
 	test('agent `*` is a crawler that no group names, in every dialect', () => {
 		const model = parse(joinLines('User-agent: bot', 'User-agent: AnyCrawler', 'Disallow: /', '', 'User-agent: *', 'Disallow: /x'));
 		const result = testUrl(model, { agent: '*', url: '/x' }, everyDialect);
-		assert.ok(result.results.every((item) => item.verdict === 'disallow' && item.line === 5), result.summary);
-		assert.equal(result.summary, 'Any crawler: DISALLOWED by line 6 `Disallow: /x` (RFC 9309, Google, Yandex, 1996 draft, 1994 standard).');
+		assert.equal(result.verdict, 'disallow');
+		assert.equal(result.line, 5);
+		assert.deepEqual(result.others, []);
+		assert.match(result.headline, /^\/x as any crawler without a group of its own: DISALLOWED by line 6/);
 	});
 
-	test('no dialect enabled gives an empty answer, not an error', () => {
-		const result = testUrl(parse(file), { agent: 'a', url: '/' }, { ...defaultAnalysisOptions, dialects: [] });
-		assert.deepStrictEqual([result.results, result.agree, result.primaryLine], [[], true, null]);
+	test('Test URL for all crawlers: one row per target crawler, and a table', () => {
+		const model = parse(joinLines('User-agent: *', 'Disallow: /private', '', 'User-agent: Googlebot', 'Disallow: /search', '', 'User-agent: GPTBot', 'Disallow: /'));
+		const result = testUrlAll(model, '/search?q=a', { ...defaultAnalysisOptions, crawlers: ['Googlebot', 'Googlebot-Image', 'bingbot', 'GPTBot', 'AdsBot-Google'] });
+		assert.deepEqual(result.rows.map((row) => [row.crawler.token, row.verdict, row.line]), [
+			['Googlebot', 'disallow', 4],
+			['Googlebot-Image', 'disallow', 4],
+			['bingbot', 'allow', null],
+			['GPTBot', 'disallow', 7],
+			['AdsBot-Google', 'allow', null],
+		]);
+		assert.equal(result.summary, '/search?q=a: 2 of 5 crawlers may fetch it; DISALLOWED for Googlebot, Googlebot-Image and GPTBot.');
+		assert.deepEqual(result.table.split('\n'), [
+			'Crawler          Verdict     Line  Rule',
+			'Googlebot        DISALLOWED  5     Disallow: /search',
+			'Googlebot-Image  DISALLOWED  5     Disallow: /search',
+			'bingbot          ALLOWED     —     no rule matches (group at line 1)',
+			'GPTBot           DISALLOWED  8     Disallow: /',
+			'AdsBot-Google    ALLOWED     —     no group applies',
+		]);
 	});
 
-	test('agents: the file\'s distinct User-agent values without `*`, and the known crawlers', () => {
-		const agents = computeAgents(parse(joinLines('User-agent: Googlebot', 'User-agent: *', 'user-agent: googlebot', 'User-agent: Bingbot', 'User-agent:')));
+	test('agents: the file\'s distinct User-agent values without `*`, the targets, and the known crawlers', () => {
+		const agents = computeAgents(parse(joinLines('User-agent: Googlebot', 'User-agent: *', 'user-agent: googlebot', 'User-agent: Bingbot', 'User-agent:')), defaultAnalysisOptions);
 		assert.deepStrictEqual(agents.fromFile, ['Googlebot', 'Bingbot']);
+		assert.deepStrictEqual(agents.targets, defaultAnalysisOptions.crawlers);
 		assert.ok(agents.known.some((crawler) => crawler.token === 'Googlebot' && crawler.owner !== '' && crawler.description !== ''));
 	});
 });

@@ -8,7 +8,9 @@ import { basename, join, relative } from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { ArgumentReader, parseDialect, UsageError } from './args';
 import {
+	analysisDialects,
 	computeDiagnostics,
+	decodeRobotsBytes,
 	defaultAnalysisOptions,
 	diagnosticCatalogue,
 	diagnosticFacts,
@@ -17,12 +19,14 @@ import {
 	type Dialect,
 } from '../core/index';
 
-export const lintUsage = `  robots-txt lint <files or folders>... [--format text|json|sarif] [--dialect <dialect>]... [--max-warnings N]`;
+export const lintUsage = `  robots-txt lint <files or folders>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N]`;
 
 interface LintOptions {
 	readonly paths: string[];
 	format: 'text' | 'json' | 'sarif';
 	dialects: Dialect[];
+	/** The target crawlers; undefined: the defaults. */
+	crawlers?: string[];
 	maxWarnings: number;
 }
 
@@ -39,6 +43,13 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 				options.format = format;
 				break;
 			}
+			case '--crawler':
+			case '--crawlers':
+				options.crawlers = [...(options.crawlers ?? []), ...reader.value(arg).split(',').map((token) => token.trim())];
+				if (options.crawlers.some((token) => token === '')) {
+					throw new UsageError(`${arg} needs crawler tokens, e.g. Googlebot,bingbot`);
+				}
+				break;
 			case '--dialect':
 				for (const dialect of reader.value(arg).split(',')) {
 					options.dialects.push(parseDialect(dialect));
@@ -178,8 +189,8 @@ function formatSarif(results: readonly FileResult[], version: string): string {
 /** Runs the lint; returns the exit code (1 for errors or too many warnings, else 0). */
 export function runLint(args: readonly string[], write: (text: string) => void, version: string): number {
 	const options = parseLintArguments(args);
-	const dialects = options.dialects.length > 0 ? options.dialects : [...defaultAnalysisOptions.dialects];
-	const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+	const base: AnalysisOptions = { ...defaultAnalysisOptions, dialects: options.dialects, crawlers: options.crawlers ?? defaultAnalysisOptions.crawlers };
+	const dialects = analysisDialects(base);
 	const results: FileResult[] = [];
 	for (const path of collectFiles(options.paths)) {
 		let bytes: Buffer;
@@ -188,9 +199,10 @@ export function runLint(args: readonly string[], write: (text: string) => void, 
 		} catch (error) {
 			throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
 		}
-		const analysis: AnalysisOptions = { ...defaultAnalysisOptions, dialects, fileName: basename(path) };
+		const analysis: AnalysisOptions = { ...base, fileName: basename(path) };
 		const file = relative(process.cwd(), path) || path;
-		results.push({ file, diagnostics: computeDiagnostics(parse(decoder.decode(bytes)), analysis) });
+		// Bytes as crawlers receive them: bytes that are not UTF-8 stay themselves, as Google reads them.
+		results.push({ file, diagnostics: computeDiagnostics(parse(decodeRobotsBytes(bytes)), analysis) });
 	}
 	write(options.format === 'json' ? formatJson(results, dialects) : options.format === 'sarif' ? formatSarif(results, version) : formatText(results));
 	const all = results.flatMap((result) => result.diagnostics);

@@ -9,6 +9,7 @@ export { allDialects, dialectNames, isDialect, type Dialect } from './dialect';
 export { directiveFacts, type DirectiveFacts, type DirectiveId } from './facts/directives';
 export type { LineKind, LineNode } from './syntax/ast';
 export { RobotsModel, lineRole, type Group, type Grouping, type LineRole } from './syntax/parser';
+export { decodeRobotsBytes, encodeRobotsText } from './syntax/bytes';
 export { RobotsDocument, applyEdit, applyRangeEdit, lineRange, offsetAt, positionAt } from './syntax/document';
 export {
 	compileMatcher,
@@ -34,17 +35,19 @@ export {
 	type DiagnosticsSession,
 } from './diagnostics/index';
 export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
-export { defaultAnalysisOptions, defaultDialects, severityNames, type AnalysisOptions, type SeverityName } from './options';
+export { analysisDialects, defaultAnalysisOptions, defaultCrawlers, defaultDialects, severityNames, type AnalysisOptions, type SeverityName } from './options';
 export { computeDocumentSymbols } from './features/symbols';
 export { computeFoldingRanges } from './features/folding';
 export { formatDocument, type FormatOptions } from './features/formatting';
 export { computeDocumentLinks } from './features/links';
 export { computeDocumentHighlights } from './features/highlights';
-export { computeCodeLenses, revealLineCommand, testUrlCommand } from './features/codeLens';
-export { computeAgents, testUrl, type AgentList, type TestUrlDialectResult, type TestUrlParams, type TestUrlResult } from './features/testUrl';
+export { computeCodeLenses, revealLineCommand, testUrlAllCommand, testUrlCommand } from './features/codeLens';
+export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
+export * as protocol from './protocol';
+export type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, ParserName, TestUrlAllResult, TestUrlResult } from './protocol';
 export { computeHover } from './features/hover';
 export { computeCompletions } from './features/completion';
-export { findCrawler, knownCrawlers, type CrawlerFacts, type CrawlerHonours, type CrawlerCategory, type CrawlerFact, type SizeLimit, crawlerCategories } from './facts/crawlers';
+export { crawlerFactNames, findCrawler, knownCrawlers, type CrawlerFacts, type CrawlerHonours, type CrawlerCategory, type CrawlerFact, type SizeLimit, crawlerCategories } from './facts/crawlers';
 export { directiveDocs, type DirectiveDoc } from './facts/directiveDocs';
 
 /**
@@ -67,3 +70,23 @@ export function print(model: RobotsModel): string {
 	}
 	return parts.join('');
 }
+export { crawlerProfile, crawlerProfiles, type CrawlerProfile } from './crawlers/profile';
+export {
+	compileCrawlerMatcher,
+	evaluateAs,
+	readAs,
+	type CrawlerEvaluation,
+	type CrawlerMatcher,
+	type CrawlerReading,
+	type CrawlerReason,
+	type FollowKind,
+	type ReadExtent,
+} from './crawlers/reading';
+export { describeReading, explainEvaluation, listNames, verdictSentence, verdictWord } from './crawlers/explain';
+
+/**
+ * Robots meta tags and X-Robots-Tag headers: the directive catalogue, parsers for directive values, HTML pages and
+ * `_headers` files, the per-crawler meaning of a page's rules, `findNoindex*` for the cross-file check, and the
+ * diagnostics, hovers and completions for HTML and `_headers` files. See meta/index.ts.
+ */
+export * from './meta/index';

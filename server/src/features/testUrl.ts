@@ -1,39 +1,41 @@
 /**
- * The custom requests behind the URL tester: `robotsTxt/testUrl` (verdicts in every enabled dialect) and
- * `robotsTxt/agents` (crawler names to offer). Both answer InvalidParams for a document that is not open.
+ * The custom requests behind the URL tester (core/protocol.ts): `robotsTxt/testUrl` (one URL, one crawler),
+ * `robotsTxt/testUrlAll` (one URL, every target crawler) and `robotsTxt/agents` (crawler names to offer).
+ * Each answers InvalidParams for a document that is not open or parameters of the wrong type.
  */
 
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver';
-import { computeAgents, testUrl, type AgentList, type RobotsModel, type TestUrlResult } from '../core/index';
+import { computeAgents, protocol, testUrl, testUrlAll, type AgentList, type RobotsModel, type TestUrlAllResult, type TestUrlResult } from '../core/index';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 
-export interface TestUrlRequestParams {
-	readonly uri: string;
-	readonly url: string;
-	readonly agent: string;
-}
-
-export interface AgentsRequestParams {
-	readonly uri: string;
-}
-
-export const testUrlRequest = new RequestType<TestUrlRequestParams, TestUrlResult, void>('robotsTxt/testUrl');
-export const agentsRequest = new RequestType<AgentsRequestParams, AgentList, void>('robotsTxt/agents');
+export const testUrlRequest = new RequestType<protocol.TestUrlParams, TestUrlResult, void>(protocol.testUrlMethod);
+export const testUrlAllRequest = new RequestType<protocol.TestUrlAllParams, TestUrlAllResult, void>(protocol.testUrlAllMethod);
+export const agentsRequest = new RequestType<protocol.AgentsParams, AgentList, void>(protocol.agentsMethod);
 
 export function registerTestUrl(context: ServerContext): void {
 	const { connection, settings } = context;
 	connection.onRequest(testUrlRequest, (params, token) =>
 		runSafe(connection.console, async () => {
-			if (typeof params?.url !== 'string' || typeof params.agent !== 'string') {
-				throw new ResponseError(ErrorCodes.InvalidParams, 'robotsTxt/testUrl needs { uri, url, agent } as strings');
+			if (typeof params?.url !== 'string' || typeof params.agent !== 'string' || (params.parser !== undefined && typeof params.parser !== 'string')) {
+				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.testUrlMethod} needs { uri, url, agent, parser? } as strings`);
 			}
 			const model = openModel(context, params.uri);
-			return testUrl(model, { url: params.url, agent: params.agent }, await settings.optionsFor(params.uri));
+			return testUrl(model, { url: params.url, agent: params.agent, parser: params.parser }, await settings.optionsFor(params.uri));
 		}, internalError(), 'Test URL failed', token),
 	);
+	connection.onRequest(testUrlAllRequest, (params, token) =>
+		runSafe(connection.console, async () => {
+			if (typeof params?.url !== 'string') {
+				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.testUrlAllMethod} needs { uri, url } as strings`);
+			}
+			const model = openModel(context, params.uri);
+			return testUrlAll(model, params.url, await settings.optionsFor(params.uri));
+		}, internalError(), 'Test URL for all crawlers failed', token),
+	);
 	connection.onRequest(agentsRequest, (params, token) =>
-		runSafe(connection.console, () => computeAgents(openModel(context, params?.uri)), internalError(), 'Listing agents failed', token),
+		runSafe(connection.console, async () => computeAgents(openModel(context, params?.uri), await settings.optionsFor(params.uri)),
+			internalError(), 'Listing agents failed', token),
 	);
 }
 

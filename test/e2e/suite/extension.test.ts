@@ -5,12 +5,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
 
-/** The wire shape of the robotsTxt.testUrl command's result (see client/src/protocol.ts). */
+/** The wire shape of the robotsTxt.testUrl command's result (server/src/core/protocol.ts). */
 interface TestUrlResult {
-	agree: boolean;
-	primaryLine: number | null;
-	summary: string;
-	results: { dialect: string; verdict: 'allow' | 'disallow'; line: number | null }[];
+	verdict: 'allow' | 'disallow';
+	line: number | null;
+	selectLine: number | null;
+	headline: string;
+	crawler: { token: string; parser: string };
+	others: { parser: string; verdict: 'allow' | 'disallow'; line: number | null }[];
 }
 
 suite('Robots.txt extension', () => {
@@ -62,31 +64,30 @@ suite('Robots.txt extension', () => {
 		assert.equal(document.lineAt(3).text, 'Disallow: /no-colon');
 	});
 
-	test('Test URL answers per dialect and selects the deciding line', async () => {
+	test('Test URL answers as the crawler and selects the deciding line', async () => {
 		const result = await vscode.commands.executeCommand<TestUrlResult>('robotsTxt.testUrl', uri.toString(), 'Googlebot', '/typo/page');
-		assert.deepEqual(result.results.map((entry) => entry.dialect), ['rfc9309', 'google', 'yandex', 'draft1996']);
-		// RFC 9309 ignores the misspelled "Disalow: /typo" that Google's parser accepts.
-		assert.equal(result.agree, false);
-		assert.equal(result.results[0]?.verdict, 'allow');
-		assert.equal(result.results[1]?.verdict, 'disallow');
-		assert.equal(result.primaryLine, 2);
-		assert.equal(vscode.window.activeTextEditor?.selection.start.line, 2);
+		// Googlebot runs Google's parser, which accepts the misspelled "Disalow: /typo"; RFC 9309 parsers ignore it.
+		assert.equal(result.crawler.parser, 'google');
+		assert.equal(result.verdict, 'disallow');
+		assert.equal(result.line, 4);
+		assert.deepEqual(result.others.map((other) => [other.parser, other.verdict, other.line]), [['rfc9309', 'allow', 2], ['yandex', 'allow', 2]]);
+		assert.equal(vscode.window.activeTextEditor?.selection.start.line, 4);
 	});
 
-	test('the dialects setting reaches the server', async () => {
+	test('the crawlers setting reaches the server', async () => {
 		const settings = vscode.workspace.getConfiguration('robotsTxt', uri);
 		const settingsFolder = vscode.Uri.joinPath(uri, '..', '.vscode');
 		const hadSettingsFolder = existsSync(settingsFolder.fsPath);
-		await settings.update('dialects', ['google'], vscode.ConfigurationTarget.Workspace);
+		await settings.update('crawlers', ['Googlebot'], vscode.ConfigurationTarget.Workspace);
 		try {
+			// With Googlebot the only target, Google's parser is the only one: no other parser to compare.
 			const result = await waitFor(async () => {
 				const answer = await vscode.commands.executeCommand<TestUrlResult>('robotsTxt.testUrl', uri.toString(), 'Googlebot', '/typo/page');
-				return answer.results.length === 1 ? answer : undefined;
+				return answer.others.length === 0 ? answer : undefined;
 			});
-			assert.equal(result.results[0]?.dialect, 'google');
-			assert.equal(result.agree, true);
+			assert.equal(result.verdict, 'disallow');
 		} finally {
-			await settings.update('dialects', undefined, vscode.ConfigurationTarget.Workspace);
+			await settings.update('crawlers', undefined, vscode.ConfigurationTarget.Workspace);
 			// Leave the workspace as found: the launch configuration runs this suite on the fixture folder itself.
 			if (!hadSettingsFolder) {
 				await vscode.workspace.fs.delete(settingsFolder, { recursive: true });
@@ -98,7 +99,7 @@ suite('Robots.txt extension', () => {
 		const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 100);
 		const titles = lenses.map((lens) => lens.command?.title ?? '');
 		assert.ok(titles.includes('Test URL…'), titles.join(' | '));
-		const appliesTo = lenses.find((lens) => lens.command?.title.startsWith('Applies to: Googlebot'))?.command;
+		const appliesTo = lenses.find((lens) => lens.command?.title.startsWith('Followed by Googlebot'))?.command;
 		assert.ok(appliesTo, titles.join(' | '));
 		assert.equal(appliesTo.command, 'robotsTxt.revealLine');
 		await vscode.commands.executeCommand(appliesTo.command, ...(appliesTo.arguments ?? []));

@@ -6,7 +6,9 @@
 
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { Dialect } from '../dialect';
-import type { AnalysisOptions } from '../options';
+import { listNames } from '../crawlers/explain';
+import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
+import { analysisDialects, type AnalysisOptions } from '../options';
 import { groupLines, type Grouping, type RobotsModel } from '../syntax/parser';
 import { diagnosticFacts, type DiagnosticCode, type Severity } from './codes';
 import type { LineCache } from './segments';
@@ -150,6 +152,60 @@ export interface Answer {
 	version: number;
 }
 
+/**
+ * Whom an analysis answers for, worked out once per analysis (a file of 50 000 groups has as many check contexts):
+ * the parsers it considers, and the target crawlers by the parser they run.
+ */
+export class Audience {
+	/** The parsers the analysis considers: the target crawlers' own and the comparison parsers. */
+	readonly dialects: readonly Dialect[];
+	/** The target crawlers, as the crawler model knows them. */
+	readonly targets: readonly CrawlerProfile[];
+	/** The target crawlers by the parser they run. */
+	private readonly crawlersByDialect = new Map<Dialect, string[]>();
+
+	constructor(options: AnalysisOptions) {
+		this.dialects = analysisDialects(options);
+		this.targets = options.crawlers.map((token) => crawlerProfile(token));
+		options.crawlers.forEach((token, i) => {
+			const { dialect } = this.targets[i];
+			const tokens = this.crawlersByDialect.get(dialect) ?? [];
+			tokens.push(token);
+			this.crawlersByDialect.set(dialect, tokens);
+		});
+	}
+
+	/**
+	 * Who reads with these parsers, for messages: the target crawlers that run them ("Googlebot, bingbot and 6 more"),
+	 * and for a parser no target runs, its kind of robot ("1996-draft robots").
+	 */
+	who(dialects: readonly Dialect[]): string {
+		const readers = this.readers(dialects);
+		// Every target crawler, and no robots beyond them: say so rather than list them.
+		if (readers.length > 3 && readers.length === this.targets.length && this.targets.every((crawler) => readers.includes(crawler.token))) {
+			return 'all your crawlers';
+		}
+		return listNames(readers, 3);
+	}
+
+	/** Whether `who(dialects)` names more than one reader (for the verb). */
+	many(dialects: readonly Dialect[]): boolean {
+		const readers = this.readers(dialects);
+		return readers.length > 1 || readers.some((reader) => reader.endsWith('s'));
+	}
+
+	/** The readers of the parsers among `dialects` that the analysis considers (of all of them, if it considers none). */
+	private readers(dialects: readonly Dialect[]): string[] {
+		const considered = dialects.filter((dialect) => this.dialects.includes(dialect));
+		const names: string[] = [];
+		for (const dialect of considered.length > 0 ? considered : dialects) {
+			const tokens = this.crawlersByDialect.get(dialect);
+			names.push(...(tokens ?? [robotsOf[dialect]]));
+		}
+		return names;
+	}
+}
+
 export class CheckContext {
 	readonly problems: Problem[] = [];
 	/** The questions asked about the rest of the file, in order. */
@@ -158,12 +214,33 @@ export class CheckContext {
 	constructor(
 		readonly window: Window,
 		readonly options: AnalysisOptions,
+		readonly audience: Audience,
 		/** The file's line end, for fixes that insert lines. */
 		readonly eol: string,
 		private readonly facts: FactSource,
 		/** Where values computed per line are kept, and the line its first entry is for. */
 		private readonly lineCache?: { readonly cache: LineCache; readonly from: number },
 	) {}
+
+	/** The parsers the analysis considers: the target crawlers' own and the comparison parsers. */
+	get dialects(): readonly Dialect[] {
+		return this.audience.dialects;
+	}
+
+	/** The target crawlers, as the crawler model knows them. */
+	get targets(): readonly CrawlerProfile[] {
+		return this.audience.targets;
+	}
+
+	/** Who reads with these parsers, for messages (`Audience.who`). */
+	who(dialects: readonly Dialect[]): string {
+		return this.audience.who(dialects);
+	}
+
+	/** Whether `who(dialects)` names more than one reader (for the verb). */
+	many(dialects: readonly Dialect[]): boolean {
+		return this.audience.many(dialects);
+	}
 
 	get model(): RobotsModel {
 		return this.window.model;
@@ -204,7 +281,7 @@ export class CheckContext {
 
 	/** Whether any of `dialects` is among the enabled ones. */
 	concerns(dialects: 'all' | readonly Dialect[]): boolean {
-		return dialects === 'all' || dialects.some((dialect) => this.options.dialects.includes(dialect));
+		return dialects === 'all' || dialects.some((dialect) => this.dialects.includes(dialect));
 	}
 
 	/** Whether a code's check should run at all: its dialects are enabled and it is not switched off. */
@@ -221,9 +298,18 @@ export class CheckContext {
 
 	/** The enabled dialects among `dialects`. */
 	enabled(dialects: readonly Dialect[]): Dialect[] {
-		return dialects.filter((dialect) => this.options.dialects.includes(dialect));
+		return dialects.filter((dialect) => this.dialects.includes(dialect));
 	}
 }
+
+/** How a parser's robots are named when no target crawler runs it. */
+const robotsOf: Readonly<Record<Dialect, string>> = {
+	rfc9309: 'RFC 9309 parsers',
+	google: 'Google\'s parser',
+	yandex: 'Yandex\'s parser',
+	draft1996: '1996-draft robots',
+	original1994: '1994 robots',
+};
 
 /** A check reads the lines of its context's window and reports problems; it never throws on odd input. */
 export type Check = (context: CheckContext) => void;

@@ -12,6 +12,7 @@ import { lineRange } from '../syntax/document';
 import type { RobotsModel } from '../syntax/parser';
 import { diagnosticFacts, type Severity } from './codes';
 import {
+	Audience,
 	CheckContext,
 	Window,
 	type AnyFact,
@@ -158,11 +159,11 @@ interface Round {
 
 /**
  * The settings as one string, so that equal settings compare equal whatever object carries them (once per call).
- * Dialects and known directives keep their order, which messages follow; severities are sorted by code.
+ * Crawlers, dialects and known directives keep their order, which messages follow; severities are sorted by code.
  */
 function settingsKey(options: AnalysisOptions): string {
 	const severities = Object.keys(options.severities).sort().map((code) => [code, options.severities[code]]);
-	return JSON.stringify([options.dialects, severities, options.knownDirectives, options.fileName ?? null]);
+	return JSON.stringify([options.crawlers, options.dialects, severities, options.knownDirectives, options.fileName ?? null]);
 }
 
 class Session implements DiagnosticsSession {
@@ -204,6 +205,7 @@ class Session implements DiagnosticsSession {
 			carryFacts(previous, edit, facts);
 		}
 		const wholeWindow = new Window(model);
+		const audience = new Audience(options);
 		const fileResults = new Map<Check, FileResult>();
 		const ran: { result: FileResult; slot: number }[] = [];
 		const runFileCheck = (check: Check, slot: number, onlyFacts: boolean) => {
@@ -212,7 +214,7 @@ class Session implements DiagnosticsSession {
 			if (onlyFacts && before && answersHold(before.answers, facts)) {
 				result = before;
 			} else {
-				const context = new CheckContext(wholeWindow, options, eol, facts);
+				const context = new CheckContext(wholeWindow, options, audience, eol, facts);
 				check(context);
 				const { problems } = context;
 				result = { answers: context.answers, problems: inListOrder(problems, problems.map(() => 0)).map((index) => problems[index]) };
@@ -237,7 +239,7 @@ class Session implements DiagnosticsSession {
 			}
 		});
 		const whole = wholeFile(ran, previous?.whole);
-		const analyses = segments.map((segment, i) => analyseSegment(model, segment, facts.window(i), options, eol, facts));
+		const analyses = segments.map((segment, i) => analyseSegment(model, segment, facts.window(i), options, audience, eol, facts));
 		const built = analyses.map((analysis, i) => builtDiagnostics(model, analysis, segments[i].from, options, uri));
 		// Sized up front: a file of many groups has thousands of diagnostics, and every edit lists them again.
 		const merged = new Array<Diagnostic>(built.reduce((sum, diagnostics) => sum + diagnostics.length, whole.problems.length));
@@ -483,7 +485,7 @@ function inListOrder(problems: readonly Problem[], slots: readonly number[]): nu
 }
 
 /** The segment's problems: those found for the same lines before, while still right, or found now. */
-function analyseSegment(model: RobotsModel, segment: Segment, window: Window, options: AnalysisOptions, eol: string, facts: Facts): SegmentAnalysis {
+function analyseSegment(model: RobotsModel, segment: Segment, window: Window, options: AnalysisOptions, audience: Audience, eol: string, facts: Facts): SegmentAnalysis {
 	const { state } = segment;
 	const first = segment.from === 0;
 	const last = segment.to === model.lineCount;
@@ -494,8 +496,8 @@ function analyseSegment(model: RobotsModel, segment: Segment, window: Window, op
 	const problems: Problem[] = [];
 	const slots: number[] = [];
 	const lineCache = { cache: state.lines, from: segment.from };
-	lineProblems(segment, window, options, eol, facts, problems, slots);
-	const context = new CheckContext(window, options, eol, facts, lineCache);
+	lineProblems(segment, window, options, audience, eol, facts, problems, slots);
+	const context = new CheckContext(window, options, audience, eol, facts, lineCache);
 	checks.forEach((check, index) => {
 		if ('window' in check) {
 			const before = context.problems.length;
@@ -535,7 +537,7 @@ const noProblems: LineAnalysis = { line: -1, problems: nothing, slots: nothing }
 const noProblemsOnFirstLine: LineAnalysis = { line: 0, problems: nothing, slots: nothing };
 
 /** Appends the line checks' problems in a segment: kept per line, found by running the checks on new lines. */
-function lineProblems(segment: Segment, window: Window, options: AnalysisOptions, eol: string, facts: Facts, problems: Problem[], slots: number[]): void {
+function lineProblems(segment: Segment, window: Window, options: AnalysisOptions, audience: Audience, eol: string, facts: Facts, problems: Problem[], slots: number[]): void {
 	const cache = segment.state.lines;
 	// The first line is read apart (a byte order mark, say): a node that moved to or from it counts as new.
 	const valid = (analysis: LineAnalysis | undefined, line: number) => analysis !== undefined && (analysis.line === 0) === (line === 0);
@@ -545,7 +547,7 @@ function lineProblems(segment: Segment, window: Window, options: AnalysisOptions
 		if (line < segment.to && !valid(kept(line), line)) {
 			run = run < 0 ? line : run;
 		} else if (run >= 0) {
-			analyseLines(new Window(window.model, run, line), segment.from, cache, options, eol, facts);
+			analyseLines(new Window(window.model, run, line), segment.from, cache, options, audience, eol, facts);
 			run = -1;
 		}
 	}
@@ -567,9 +569,9 @@ function lineProblems(segment: Segment, window: Window, options: AnalysisOptions
 }
 
 /** Runs the line checks on the lines of `window` (in the segment starting at `segmentFrom`) and keeps what they find per line. */
-function analyseLines(window: Window, segmentFrom: number, cache: LineCache, options: AnalysisOptions, eol: string, facts: Facts): void {
+function analyseLines(window: Window, segmentFrom: number, cache: LineCache, options: AnalysisOptions, audience: Audience, eol: string, facts: Facts): void {
 	const { from, to } = window;
-	const context = new CheckContext(window, options, eol, facts, { cache, from: segmentFrom });
+	const context = new CheckContext(window, options, audience, eol, facts, { cache, from: segmentFrom });
 	const found: { problems: Problem[]; slots: number[] }[] = [];
 	checks.forEach((check, index) => {
 		if ('line' in check) {

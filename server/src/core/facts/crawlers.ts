@@ -101,6 +101,11 @@ export interface CrawlerFacts {
 	readonly assumed: readonly CrawlerFact[];
 	/** The owner's note on how it relates to other tokens, shown in hovers. */
 	readonly familyNote?: string;
+	/**
+	 * Keys of `honours` that no source states although `honours` itself is sourced: one page can document most of
+	 * what a crawler reads and say nothing of one directive, and that one value stays marked as our assumption.
+	 */
+	readonly honoursAssumed?: readonly (keyof CrawlerHonours)[];
 }
 
 /** A catalogue entry as written below: facts left out take the defaults, and count as assumed unless sourced. */
@@ -127,61 +132,129 @@ function complete(entry: CrawlerEntry): CrawlerFacts {
 	return facts;
 }
 
-// Google's parser reads Allow and wildcards; Google's robots.txt specification says crawl-delay is not supported.
+// The public pages and code each sourced fact was read from, as "Title (URL)". A fact cites only what the page
+// itself says; where a page was read as its owner's Markdown rendering (Google's `.md.txt`, Yandex's `.md`), the URL
+// is the page's own. Several sources for one fact are joined with "; ".
+
+/** Google's open-source parser, "production code used by Googlebot" and "the parser that Google uses". */
+const googleLibrary = 'Google: Robots.txt Parser and Matcher Library, README (https://github.com/google/robotstxt)';
+/** Common crawlers "always respect robots.txt rules for automatic crawls"; AdsBot ignores `*`. */
+const googleOverview = 'Google: Overview of Google crawlers and fetchers (https://developers.google.com/crawling/docs/crawlers-fetchers/overview-google-crawlers)';
+/** "Googlebot is the generic name for two types of web crawlers used by Google Search". */
+const googlebotPage = 'Google: Googlebot (https://developers.google.com/search/docs/crawling-indexing/googlebot)';
+/** "AdsBot ignores the global robots.txt user agent (*)"; APIs-Google and AdsBot-Google-Mobile: "The global user agent (*) is ignored". */
+const googleSpecialCrawlers = 'Google: List of Google\'s special-case crawlers (https://developers.google.com/crawling/docs/crawlers-fetchers/google-special-case-crawlers)';
+/** "Because the fetch was requested by a user, these fetchers generally ignore robots.txt rules"; lists Feedfetcher and Gemini Notebook. */
+const googleUserFetchers = 'Google: List of Google user-triggered fetchers (https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers)';
+/** "Feedfetcher ignores robots.txt rules". */
+const googleFeedfetcher = 'Google: Feedfetcher (https://developers.google.com/crawling/docs/crawlers-fetchers/feedfetcher)';
+
+/**
+ * "If the User-agent: Yandex string is detected, the User-agent: * string is ignored", "User-agent: Yandex # will be
+ * used by all Yandex bots", and "Some Yandex robots may ignore directives in robots.txt, including those for
+ * User-agent: Yandex. To set directives for such robots, add them to robots.txt specifying their exact User-agent."
+ */
+const yandexUserAgent = 'Yandex Webmaster help: The User-agent directive (https://yandex.com/support/webmaster/en/robot-workings/user-agent)';
+/** "From February 22, 2018, Yandex doesn't take into account the Crawl-delay directive." */
+const yandexCrawlDelay = 'Yandex Webmaster help: The Crawl-delay directive (https://yandex.com/support/webmaster/en/robot-workings/crawl-delay)';
+/** Disallow and Allow, and the advice to use Clean-param for pages whose URLs differ in GET parameters. */
+const yandexAllowDisallow = 'Yandex Webmaster help: Disallow and Allow directives (https://yandex.com/support/webmaster/en/robot-workings/allow-disallow)';
+/** The parser's errors: Sitemap needs a full URL, Clean-param format, "a special character other than * and $". */
+const yandexParsingErrors = 'Yandex Webmaster help: Robots.txt parsing errors (https://yandex.com/support/webmaster/en/error-dictionary/robots-txt)';
+/** The bot table: each robot's required prefix (`Yandex`, or its own name for the robots that need their own group). */
+const yandexLibraryAgents = 'Yandex robots.txt library: robotstxtcfg/user_agents.h (https://github.com/ydb-platform/ydb/blob/main/library/cpp/robots_txt/robotstxtcfg/user_agents.h)';
+
+/** "We obey the crawl-delay the robots.txt convention"; "Our bot's Exclusion User-Agent string is: ccbot". */
+const commonCrawlBot = 'Common Crawl: ccBot (http://www.commoncrawl.org/bot.html)';
+/** Crawls "adhere to a site's robots.txt instructions, including the disallow and crawl-delay directives"; not for AI training. */
+const diffbotRobots = 'Diffbot: Does Diffbot respect robots.txt? (https://docs.diffbot.com/docs/does-crawl-respect-robotstxt)';
+/** "Webmasters can use the following robots.txt tags ... Each setting works independently". */
+const perplexityCrawlers = 'Perplexity: Perplexity Crawlers (https://docs.perplexity.ai/docs/resources/perplexity-crawlers)';
+
+/**
+ * Python's robotparser as it was for most of its life: "implemented as specified in" the 1996 draft, records end at
+ * blank lines, the first matching record and then the first matching rule decide, `f.read()` takes the whole file.
+ */
+const pythonRobotparser = 'CPython: Lib/urllib/robotparser.py, the 1996-draft version (https://github.com/python/cpython/blob/b494c21bdd5371962bc29d7e0a81d6fb4338cdb0/Lib/urllib/robotparser.py)';
+/** Perl's WWW::RobotRules: "parses /robots.txt files as specified in 'A Standard for Robot Exclusion'"; Disallow only. */
+const wwwRobotRules = 'libwww-perl: WWW::RobotRules 6.02, lib/WWW/RobotRules.pm (https://github.com/libwww-perl/WWW-RobotRules/blob/master/lib/WWW/RobotRules.pm)';
+
+// What Google's parser reads: Allow and `*`/`$` in its code; Crawl-delay it ignores. Google's specification page, which
+// says crawl-delay is not supported, is not among the sources read for this catalogue, so the value stays assumed.
 const googleHonours: CrawlerHonours = { allow: true, wildcards: true, crawlDelay: false };
-// Bing documents Allow, `*`, `$` and Crawl-delay (Bing Webmaster blog, 2009 and 2012).
+// Bing documents Allow, `*`, `$` and Crawl-delay (Bing Webmaster blog, 2009 and 2012; not re-read for this catalogue).
 const bingHonours: CrawlerHonours = { allow: true, wildcards: true, crawlDelay: true };
-// Anthropic: its bots honour robots.txt and "the non-standard Crawl-delay extension".
+// Anthropic: its bots honour robots.txt and "the non-standard Crawl-delay extension" (Anthropic's help centre).
 const anthropicHonours: CrawlerHonours = { crawlDelay: true };
 
 // Shared by the crawlers Google lists with two tokens, so that a hover can name them together.
 const googleTwoTokens =
 	'Google lists two tokens for it, its own and `Googlebot`, and a group has to match only one of them; ' +
 	'the most specific group wins, so without a group of its own it follows the `Googlebot` groups (Google\'s crawler overview).';
+const googleOtherTwoTokens =
+	'Google lists two tokens for it, its own and `GoogleOther`; without a group of its own it follows the `GoogleOther` groups.';
+
+/** The sources every Google entry shares: Google's parser. */
+const googleDialect = { dialect: googleLibrary } as const;
 
 const google: readonly CrawlerEntry[] = [
 	{ token: 'Googlebot', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
-		description: 'Google Search\'s main crawler, for desktop and smartphone pages.' },
+		description: 'Google Search\'s main crawler, for desktop and smartphone pages.',
+		sources: { ...googleDialect, category: googlebotPage, ignoresRobotsTxt: googleOverview, controlToken: googleLibrary } },
 	{ token: 'Googlebot-Image', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: 'Crawls image bytes for Google Images and products that depend on images.',
-		fallback: ['Googlebot'], familyNote: googleTwoTokens },
+		fallback: ['Googlebot'], familyNote: googleTwoTokens, sources: googleDialect },
 	{ token: 'Googlebot-News', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: 'Google News: the crawling is done by Googlebot, but Google still respects this historic token.',
-		fallback: ['Googlebot'], familyNote: googleTwoTokens },
+		fallback: ['Googlebot'], familyNote: googleTwoTokens, sources: googleDialect },
 	{ token: 'Googlebot-Video', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: 'Crawls video bytes for Google Video and products that depend on videos.',
-		fallback: ['Googlebot'], familyNote: googleTwoTokens },
+		fallback: ['Googlebot'], familyNote: googleTwoTokens, sources: googleDialect },
 	{ token: 'Storebot-Google', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: 'Google StoreBot, the crawler for Google Shopping.',
-		familyNote: 'Google\'s own example: without a `Storebot-Google` group it follows `*`, not the `Googlebot` groups.' },
+		familyNote: 'Google\'s own example: without a `Storebot-Google` group it follows `*`, not the `Googlebot` groups.', sources: googleDialect },
 	{ token: 'Google-InspectionTool', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
-		description: 'Used by Search testing tools such as the Rich Results Test and URL Inspection in Search Console.' },
+		description: 'Used by Search testing tools such as the Rich Results Test and URL Inspection in Search Console.', sources: googleDialect },
 	{ token: 'GoogleOther', owner: 'Google', category: 'other', dialect: 'google', honours: googleHonours,
-		description: 'Generic Google crawler that product teams use to fetch public content, for example one-off crawls for research and development.' },
+		description: 'Generic Google crawler that product teams use to fetch public content, for example one-off crawls for research and development.', sources: googleDialect },
 	{ token: 'GoogleOther-Image', owner: 'Google', category: 'other', dialect: 'google', honours: googleHonours,
-		description: 'The version of GoogleOther that fetches images.' },
+		description: 'The version of GoogleOther that fetches images.', fallback: ['GoogleOther'], familyNote: googleOtherTwoTokens, sources: googleDialect },
 	{ token: 'GoogleOther-Video', owner: 'Google', category: 'other', dialect: 'google', honours: googleHonours,
-		description: 'The version of GoogleOther that fetches videos.' },
-	{ token: 'Google-Extended', owner: 'Google', category: 'ai-training', dialect: 'google', honours: googleHonours,
-		description: 'A control token, not a crawler of its own: it decides whether content Google crawls may be used to train Gemini models and for grounding. It does not affect Google Search.' },
+		description: 'The version of GoogleOther that fetches videos.', fallback: ['GoogleOther'], familyNote: googleOtherTwoTokens, sources: googleDialect },
+	{ token: 'Google-Extended', owner: 'Google', category: 'ai-training', dialect: 'google', honours: googleHonours, controlToken: true,
+		description: 'A control token, not a crawler of its own: it decides whether content Google crawls may be used to train Gemini models and for grounding. It does not affect Google Search.', sources: googleDialect },
 	{ token: 'Google-CloudVertexBot', owner: 'Google', category: 'ai-search', dialect: 'google', honours: googleHonours,
-		description: 'Crawls sites on their owners\' request when they build Vertex AI Agents.' },
+		description: 'Crawls sites on their owners\' request when they build Vertex AI Agents.', sources: googleDialect },
 	{ token: 'AdsBot-Google', owner: 'Google', category: 'ads', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
-		description: 'Checks the ad quality of desktop web pages.' },
+		description: 'Checks the ad quality of desktop web pages.',
+		sources: { ...googleDialect, category: googleSpecialCrawlers, ignoresGlobalGroup: `${googleSpecialCrawlers}; ${googleOverview}` } },
 	{ token: 'AdsBot-Google-Mobile', owner: 'Google', category: 'ads', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
-		description: 'Checks the ad quality of mobile web pages.' },
+		description: 'Checks the ad quality of mobile web pages.',
+		sources: { ...googleDialect, category: googleSpecialCrawlers, ignoresGlobalGroup: googleSpecialCrawlers } },
+	// Google's special-case list gives Mediapartners-Google its own "global user agent is ignored" line, but that part
+	// of the page was not among what could be read for this catalogue, so the fact stays assumed.
 	{ token: 'Mediapartners-Google', owner: 'Google', category: 'ads', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
-		description: 'Visits pages for Google AdSense and other ad products, to find out what they are about and show relevant ads.' },
+		description: 'Visits pages for Google AdSense and other ad products, to find out what they are about and show relevant ads.', sources: googleDialect },
 	{ token: 'APIs-Google', owner: 'Google', category: 'other', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
-		description: 'Delivers push notification messages for Google APIs.' },
+		description: 'Delivers push notification messages for Google APIs.',
+		sources: { ...googleDialect, category: googleSpecialCrawlers, ignoresGlobalGroup: googleSpecialCrawlers } },
 	{ token: 'FeedFetcher-Google', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
-		description: 'Fetches RSS and Atom feeds for Google products.' },
+		description: 'Fetches RSS and Atom feeds for Google News and WebSub when users of an app or service ask for them.',
+		sources: { ...googleDialect, category: googleUserFetchers, ignoresRobotsTxt: `${googleFeedfetcher}; ${googleUserFetchers}` } },
 	{ token: 'Google-Read-Aloud', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
-		description: 'Fetches a page when a user asks Google Read Aloud to read it out.' },
+		description: 'Fetches a page when a user asks Google Read Aloud to read it out.', sources: googleDialect },
 	{ token: 'Google-Site-Verification', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
-		description: 'Fetches Search Console verification tokens when a user asks for verification.' },
+		description: 'Fetches Search Console verification tokens when a user asks for verification.',
+		sources: { ...googleDialect, category: googleUserFetchers, ignoresRobotsTxt: googleUserFetchers } },
+	{ token: 'Google-GeminiNotebook', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
+		description: 'Gemini Notebook\'s fetcher: it requests pages that a user adds to a notebook.',
+		sources: { ...googleDialect, category: googleUserFetchers, ignoresRobotsTxt: googleUserFetchers } },
+	{ token: 'Google-NotebookLM', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
+		description: 'The token AI blocklists give NotebookLM\'s fetcher; Google\'s list of user-triggered fetchers now names a Gemini Notebook fetcher (`Google-GeminiNotebook`).', sources: googleDialect },
+	{ token: 'Gemini-Deep-Research', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours,
+		description: 'The token AI blocklists give the fetches of Gemini\'s Deep Research feature, which reads pages for a user\'s research task.', sources: googleDialect },
 	{ token: 'Googlebot-Mobile', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
-		description: 'Google\'s former crawler for feature-phone pages; it is no longer in Google\'s list of crawlers.' },
+		description: 'Google\'s former crawler for feature-phone pages; it is no longer in Google\'s list of crawlers.', sources: googleDialect },
 ];
 
 const microsoft: readonly CrawlerEntry[] = [
@@ -198,6 +271,8 @@ const microsoft: readonly CrawlerEntry[] = [
 		description: 'Microsoft Advertising\'s crawler: it follows ads through to their landing pages for quality control.' },
 	{ token: 'BingPreview', owner: 'Microsoft', category: 'search', dialect: 'rfc9309', honours: bingHonours,
 		description: 'Makes page snapshots for Bing\'s search result previews.' },
+	{ token: 'AzureAI-SearchBot', owner: 'Microsoft', category: 'ai-search', dialect: 'rfc9309', honours: {},
+		description: 'The token AI blocklists give Azure AI Search\'s web crawling.' },
 ];
 
 const search: readonly CrawlerEntry[] = [
@@ -235,28 +310,58 @@ const search: readonly CrawlerEntry[] = [
 		description: 'The crawler of Mojeek, an independent search engine with its own index.' },
 	{ token: 'Mail.RU_Bot', owner: 'Mail.ru', category: 'search', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Mail.ru\'s search (Russia).' },
+	{ token: 'Bravebot', owner: 'Brave', category: 'search', dialect: 'rfc9309', honours: {},
+		description: 'The crawler of Brave Search, which keeps its own index.' },
 ];
 
 // Yandex robots come from the table of Yandex's own robots.txt library; names appear there once per version.
 const yandexOther = new Set(['YaDirectFetcher', 'YandexDirect', 'YandexDirectDyn', 'YandexMetrika', 'YandexCalendar', 'YandexTracker', 'YandexMediaSelling', 'YandexPartner']);
-const yandexHonours: CrawlerHonours = { allow: true, wildcards: true };
+// What Yandex's help documents: Allow and Disallow, `*` and `$`, Clean-param, Sitemap, and no Crawl-delay since 2018.
+// Host: the current help no longer describes it and the library still parses it; the note that Yandex stopped using it
+// in 2018 (mirrors are chosen by redirects) was not among the sources read, so that one value is marked assumed.
+const yandexHonours: CrawlerHonours = { allow: true, wildcards: true, crawlDelay: false, host: false, cleanParam: true, sitemap: true };
+const yandexHonoursSource = `${yandexAllowDisallow}; ${yandexCrawlDelay}; ${yandexParsingErrors}`;
+// Yandex's help says robots process robots.txt correctly if "The file size doesn't exceed 500 KB" and that otherwise
+// "the site is considered open for indexing". The library's limit is robots_max = 500_KB, where util's _KB multiplies
+// by 1024: 512 000 octets. The help page itself was not among the sources read, so the fact stays assumed.
+const yandexSizeLimit: SizeLimit = { bytes: 500 * 1024, beyond: 'allow-all' };
 
 const yandex: readonly CrawlerEntry[] = [
-	{ token: 'Yandex', owner: 'Yandex', category: 'search', dialect: 'yandex', honours: yandexHonours,
-		description: 'Not one robot but the token every Yandex robot accepts: a `Yandex` group applies to all of them except those that need a group of their own (YaDirectFetcher, YandexDirect, …).' },
+	{ token: 'Yandex', owner: 'Yandex', category: 'search', dialect: 'yandex', honours: yandexHonours, honoursAssumed: ['host'], sizeLimit: yandexSizeLimit,
+		description: 'Not one robot but the token every Yandex robot accepts: a `Yandex` group applies to all of them except those that need a group of their own (YaDirectFetcher, YandexDirect, …).',
+		sources: { dialect: yandexLibraryAgents, ignoresGlobalGroup: yandexUserAgent, honours: yandexHonoursSource } },
 	...yandexRobots
 		.filter((robot, i) => yandexRobots.findIndex((other) => other.name === robot.name) === i)
-		.map((robot): CrawlerEntry => ({
-			token: robot.name,
-			owner: 'Yandex',
-			category: yandexOther.has(robot.name) ? 'other' : 'search',
-			dialect: 'yandex',
-			honours: yandexHonours,
-			description: `Yandex robot: ${robot.purpose}.`,
-			...(robot.requiredPrefix !== 'Yandex'
-				? { familyNote: `Yandex's robots.txt library applies only groups whose value starts with \`${robot.requiredPrefix}\` to it: a \`Yandex\` group does not.` }
-				: { familyNote: 'Yandex uses the group with the longest value that is a prefix of the robot\'s name (its own name before `Yandex`), else `*`.' }),
-		})),
+		.map((robot): CrawlerEntry => {
+			// A robot whose required prefix is its own name needs a group naming it: `Yandex` and `*` do not reach it.
+			const special = robot.requiredPrefix !== 'Yandex';
+			return {
+				token: robot.name,
+				owner: 'Yandex',
+				category: yandexOther.has(robot.name) ? 'other' : 'search',
+				dialect: 'yandex',
+				honours: yandexHonours,
+				honoursAssumed: ['host'],
+				sizeLimit: yandexSizeLimit,
+				fallback: special ? [] : ['Yandex'],
+				ignoresGlobalGroup: special,
+				description: `Yandex robot: ${robot.purpose}.`,
+				familyNote: special
+					? `Yandex's robots.txt library applies only groups whose value starts with \`${robot.requiredPrefix}\` to it: a \`Yandex\` group does not, and Yandex says such robots need their exact User-agent.`
+					: 'Yandex uses the group with the longest value that is a prefix of the robot\'s name (its own name before `Yandex`), else `*`.',
+				sources: {
+					dialect: yandexLibraryAgents,
+					fallback: special ? yandexLibraryAgents : `${yandexUserAgent}; ${yandexLibraryAgents}`,
+					ignoresGlobalGroup: special ? `${yandexUserAgent}; ${yandexLibraryAgents}` : yandexUserAgent,
+					honours: yandexHonoursSource,
+				},
+			};
+		}),
+	// Tokens AI blocklists name for Yandex's generative answers; Yandex's library table (as published) lists neither.
+	{ token: 'YandexAdditional', owner: 'Yandex', category: 'ai-search', dialect: 'yandex', honours: yandexHonours, sizeLimit: yandexSizeLimit,
+		fallback: ['Yandex'], description: 'A token AI blocklists name for the use of pages in Yandex\'s generative answers; Yandex\'s robots.txt library does not list it.' },
+	{ token: 'YandexAdditionalBot', owner: 'Yandex', category: 'ai-search', dialect: 'yandex', honours: yandexHonours, sizeLimit: yandexSizeLimit,
+		fallback: ['Yandex'], description: 'The robot AI blocklists name for Yandex\'s generative answers; Yandex\'s robots.txt library does not list it.' },
 ];
 
 const social: readonly CrawlerEntry[] = [
@@ -298,21 +403,32 @@ const ai: readonly CrawlerEntry[] = [
 	{ token: 'Claude-Web', owner: 'Anthropic', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'A former Anthropic token that Anthropic no longer lists; AI blocklists keep it.' },
 	{ token: 'CCBot', owner: 'Common Crawl', category: 'ai-training', dialect: 'rfc9309', honours: { crawlDelay: true },
-		description: 'Common Crawl\'s crawler; its free web archive is a widely used source of AI training data.' },
+		description: 'Common Crawl\'s crawler; its free web archive is a widely used source of AI training data.',
+		sources: { honours: commonCrawlBot } },
 	{ token: 'PerplexityBot', owner: 'Perplexity', category: 'ai-search', dialect: 'rfc9309', honours: {},
-		description: 'Surfaces and links websites in Perplexity\'s search results; Perplexity says it does not crawl for AI foundation models.' },
+		description: 'Surfaces and links websites in Perplexity\'s search results; Perplexity says it does not crawl for AI foundation models.',
+		sources: { fallback: perplexityCrawlers } },
 	{ token: 'Perplexity-User', owner: 'Perplexity', category: 'user-fetch', dialect: 'rfc9309', honours: {}, ignoresRobotsTxt: true,
-		description: 'Fetches pages when a Perplexity user asks a question; Perplexity says it generally ignores robots.txt because a user asked for the page.' },
-	{ token: 'Applebot-Extended', owner: 'Apple', category: 'ai-training', dialect: 'rfc9309', honours: {},
+		description: 'Fetches pages when a Perplexity user asks a question; Perplexity says it generally ignores robots.txt because a user asked for the page.',
+		sources: { fallback: perplexityCrawlers } },
+	{ token: 'Applebot-Extended', owner: 'Apple', category: 'ai-training', dialect: 'rfc9309', honours: {}, controlToken: true,
 		description: 'A control token, not a crawler: disallowing it keeps content that Applebot crawls out of the training of Apple\'s generative foundation models.' },
 	{ token: 'meta-externalagent', owner: 'Meta', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'Meta\'s crawler for uses such as training AI models or improving products by indexing content directly.' },
 	{ token: 'meta-externalfetcher', owner: 'Meta', category: 'user-fetch', dialect: 'rfc9309', honours: {}, ignoresRobotsTxt: true,
 		description: 'Fetches individual links on a user\'s request for Meta AI products; Meta says it may bypass robots.txt because a user asked.' },
+	{ token: 'meta-webindexer', owner: 'Meta', category: 'ai-search', dialect: 'rfc9309', honours: {},
+		description: 'The token AI blocklists give Meta\'s crawler that indexes pages for answers in Meta AI.' },
 	{ token: 'FacebookBot', owner: 'Meta', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'Meta\'s crawler that collected public web pages to improve the language models of its speech recognition.' },
 	{ token: 'Bytespider', owner: 'ByteDance', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'ByteDance\'s web crawler.' },
+	{ token: 'TikTokSpider', owner: 'ByteDance', category: 'ai-training', dialect: 'rfc9309', honours: {},
+		description: 'A ByteDance crawler that AI blocklists list next to Bytespider.' },
+	{ token: 'Amzn-SearchBot', owner: 'Amazon', category: 'ai-search', dialect: 'rfc9309', honours: {},
+		description: 'The token AI blocklists give Amazon\'s crawler for search results in its AI assistants.' },
+	{ token: 'Amzn-User', owner: 'Amazon', category: 'user-fetch', dialect: 'rfc9309', honours: {},
+		description: 'The token AI blocklists give Amazon\'s fetches made when a user of its AI assistants asks for a page.' },
 	{ token: 'cohere-ai', owner: 'Cohere', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'A Cohere user agent token, listed by AI blocklists.' },
 	{ token: 'cohere-training-data-crawler', owner: 'Cohere', category: 'ai-training', dialect: 'rfc9309', honours: {},
@@ -325,10 +441,34 @@ const ai: readonly CrawlerEntry[] = [
 		description: 'Fetches pages when a user of Mistral\'s Le Chat asks for them; not used for automatic crawling.' },
 	{ token: 'AI2Bot', owner: 'Allen Institute for AI', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'Crawls web content for training the open language models of the Allen Institute for AI (Ai2).' },
+	{ token: 'Ai2Bot-Dolma', owner: 'Allen Institute for AI', category: 'ai-training', dialect: 'rfc9309', honours: {},
+		description: 'The token AI blocklists give the crawl behind Ai2\'s Dolma training corpus.' },
 	{ token: 'PanguBot', owner: 'Huawei', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'Huawei\'s crawler for training its PanGu models.' },
 	{ token: 'omgili', owner: 'Webz.io', category: 'ai-training', dialect: 'rfc9309', honours: {},
 		description: 'The crawler of Webz.io (formerly Omgili), which sells web data feeds, among others for AI training.' },
+	{ token: 'omgilibot', owner: 'Webz.io', category: 'ai-training', dialect: 'rfc9309', honours: {},
+		description: 'Another Webz.io (Omgili) crawler token that AI blocklists list next to `omgili`.' },
+	{ token: 'Webzio-Extended', owner: 'Webz.io', category: 'ai-training', dialect: 'rfc9309', honours: {}, controlToken: true,
+		description: 'A control token in the manner of Google-Extended: it decides whether content Webz.io crawls may be used for AI training.' },
+	{ token: 'Timpibot', owner: 'Timpi', category: 'ai-training', dialect: 'rfc9309', honours: {},
+		description: 'The crawler of Timpi, a decentralised search index whose data is also offered for AI training.' },
+	{ token: 'ImagesiftBot', owner: 'ImageSift', category: 'ai-training', dialect: 'rfc9309', honours: {},
+		description: 'ImageSift\'s crawler of public images, listed by AI blocklists.' },
+	{ token: 'Kangaroo Bot', owner: 'Kangaroo LLM', category: 'ai-training', dialect: 'rfc9309', honours: {},
+		description: 'The crawler of Kangaroo LLM, an Australian language-model project; its token has a space, which RFC 9309 product tokens cannot have.' },
+	{ token: 'PhindBot', owner: 'Phind', category: 'ai-search', dialect: 'rfc9309', honours: {},
+		description: 'The crawler of Phind, an AI search engine for developers.' },
+	{ token: 'TavilyBot', owner: 'Tavily', category: 'ai-search', dialect: 'rfc9309', honours: {},
+		description: 'The crawler of Tavily, a search API for AI agents.' },
+	{ token: 'iaskspider', owner: 'iAsk.AI', category: 'ai-search', dialect: 'rfc9309', honours: {},
+		description: 'The crawler of iAsk.AI\'s AI search engine.' },
+	{ token: 'ChatGLM-Spider', owner: 'Zhipu AI', category: 'ai-training', dialect: 'rfc9309', honours: {},
+		description: 'The crawler that AI blocklists attribute to Zhipu AI, the maker of the ChatGLM models.' },
+	{ token: 'FirecrawlAgent', owner: 'Firecrawl', category: 'ai-search', dialect: 'rfc9309', honours: {},
+		description: 'The user agent of Firecrawl, a service that turns pages into data for AI applications.' },
+	{ token: 'img2dataset', owner: 'img2dataset (open source)', category: 'ai-training', dialect: 'rfc9309', honours: {},
+		description: 'The default user agent of img2dataset, a tool that downloads image URL lists into training sets.' },
 ];
 
 const seo: readonly CrawlerEntry[] = [
@@ -368,14 +508,37 @@ const archive: readonly CrawlerEntry[] = [
 const other: readonly CrawlerEntry[] = [
 	{ token: 'Amazonbot', owner: 'Amazon', category: 'other', dialect: 'rfc9309', honours: {},
 		description: 'Amazon\'s web crawler, used to improve Amazon\'s products and services.' },
-	{ token: 'Diffbot', owner: 'Diffbot', category: 'other', dialect: 'rfc9309', honours: {},
-		description: 'Extracts structured data from web pages for Diffbot\'s Knowledge Graph.' },
+	{ token: 'Diffbot', owner: 'Diffbot', category: 'search', dialect: 'rfc9309', honours: { crawlDelay: true },
+		description: 'Crawls the web for Diffbot\'s Knowledge Graph and web search; Diffbot says it does not crawl to train generative AI models.',
+		sources: { category: diffbotRobots, honours: diffbotRobots } },
+	{ token: 'Diffbot-User', owner: 'Diffbot', category: 'user-fetch', dialect: 'rfc9309', honours: {},
+		description: 'Requests made when a person browses a URL with Diffbot\'s software.',
+		sources: { category: diffbotRobots } },
 	{ token: 'Scrapy', owner: 'Scrapy (open source)', category: 'other', dialect: 'rfc9309', honours: {},
 		description: 'The default user agent of Scrapy, a Python crawling framework; it obeys robots.txt when the project sets ROBOTSTXT_OBEY.' },
 	{ token: 'Wget', owner: 'GNU Project', category: 'other', dialect: 'rfc9309', honours: {},
 		description: 'GNU Wget, a command-line downloader: it obeys robots.txt during recursive downloads unless told `-e robots=off`.' },
 	{ token: 'HTTrack', owner: 'HTTrack (open source)', category: 'other', dialect: 'rfc9309', honours: {},
 		description: 'A website copier that downloads whole sites for offline browsing; it follows robots.txt by default.' },
+];
+
+// Generic parsers, offered only when asked for: what a script or an old robot built on them reads.
+const library: readonly CrawlerEntry[] = [
+	{ token: 'Python-urllib', owner: 'Python Software Foundation', category: 'library', dialect: 'draft1996',
+		honours: { allow: true, wildcards: false }, sizeLimit: null, fallback: [], ignoresGlobalGroup: false,
+		description: 'Python\'s urllib.robotparser, which scripts use with Python\'s default user agent `Python-urllib`: records end at blank lines, the first record naming the robot (as a substring) and then its first matching rule decide.',
+		familyNote: 'Python\'s robotparser moved to RFC 9309 (longest match, merged groups, `*` and `$`) in May 2026, in 3.15 and in bug-fix releases of 3.13 and 3.14 (CPython gh-138908); older Pythons read the 1996 draft, as this entry does.',
+		sources: {
+			category: pythonRobotparser, dialect: pythonRobotparser, fallback: pythonRobotparser, ignoresGlobalGroup: pythonRobotparser,
+			sizeLimit: pythonRobotparser, honours: pythonRobotparser,
+		} },
+	{ token: 'libwww-perl', owner: 'libwww-perl (open source)', category: 'library', dialect: 'original1994',
+		honours: { allow: false, wildcards: false, crawlDelay: false }, sizeLimit: null, fallback: [], ignoresGlobalGroup: false,
+		description: 'Perl\'s LWP, whose robot user agent reads robots.txt with WWW::RobotRules: the 1994 standard, Disallow only, the first record whose value is part of the robot\'s name.',
+		sources: {
+			category: wwwRobotRules, dialect: wwwRobotRules, fallback: wwwRobotRules, ignoresGlobalGroup: wwwRobotRules,
+			sizeLimit: wwwRobotRules, honours: wwwRobotRules,
+		} },
 ];
 
 /** Crawlers people name in robots.txt files, grouped by owner; each token appears once. */
@@ -389,6 +552,7 @@ export const knownCrawlers: readonly CrawlerFacts[] = [
 	...seo,
 	...archive,
 	...other,
+	...library,
 ].map(complete);
 
 const byLowerCaseToken = new Map<string, CrawlerFacts>(knownCrawlers.map((crawler) => [crawler.token.toLowerCase(), crawler]));

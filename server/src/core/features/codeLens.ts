@@ -1,70 +1,109 @@
 /**
- * Code lenses: "Test URL…" at the top of the file, and on each group's first User-agent line whom the group applies
- * to (selecting it shows the hover with the per-dialect detail) and a shortcut to test a URL as that crawler.
- * The commands are the client's (`robotsTxt.testUrl`, `robotsTxt.revealLine`); the lenses only name them.
+ * Code lenses: "Test URL…" and "Test URL for All Crawlers…" at the top of the file, and on each group's first
+ * User-agent line which target crawlers follow the group, each as it reads the file (crawlers/reading.ts), with a
+ * shortcut to test a URL as the group's crawler. Linear in the file: every crawler's reading is made once, and its
+ * groups are mapped to the lens groups through a table of User-agent lines.
+ * The commands are the client's (`robotsTxt.testUrl`, `robotsTxt.testUrlAll`, `robotsTxt.revealLine`).
  */
 
 import type { CodeLens } from 'vscode-languageserver-types';
-import { isRecordDialect } from '../dialect';
+import { listNames } from '../crawlers/explain';
+import { crawlerProfile } from '../crawlers/profile';
+import { readAs } from '../crawlers/reading';
 import type { AnalysisOptions } from '../options';
-import type { Group, RobotsModel } from '../syntax/parser';
+import type { RobotsModel } from '../syntax/parser';
 
 /** The client command that asks for a URL (and an agent, unless given) and shows the verdicts. */
 export const testUrlCommand = 'robotsTxt.testUrl';
+/** The client command that tests one URL for every target crawler. */
+export const testUrlAllCommand = 'robotsTxt.testUrlAll';
 /** The client command that selects a line and, when asked, shows its hover. */
 export const revealLineCommand = 'robotsTxt.revealLine';
 
-/** The lenses of the document, for the groups as RFC 9309 reads them. */
+/** The lenses of the document, on the groups as RFC 9309 reads them (blank lines do not split them). */
 export function computeCodeLenses(model: RobotsModel, options: AnalysisOptions, uri: string): CodeLens[] {
-	const lenses: CodeLens[] = [
-		{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, command: { title: 'Test URL…', command: testUrlCommand, arguments: [uri] } },
-	];
+	const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+	const lenses: CodeLens[] = [{ range: top, command: { title: 'Test URL…', command: testUrlCommand, arguments: [uri] } }];
+	if (options.crawlers.length > 0) {
+		lenses.push({ range: top, command: { title: 'Test URL for All Crawlers…', command: testUrlAllCommand, arguments: [uri] } });
+	}
 	const { groups } = model.grouping('rfc9309');
-	const tokensOf = groups.map((group) => new Set(group.userAgents.map((line) => model.valueText(line).toLowerCase())));
-	const merges = options.dialects.some((dialect) => !isRecordDialect(dialect));
+	if (groups.length === 0) {
+		return lenses;
+	}
+	// The lens group of each User-agent line; a crawler's groups (in its own parser's reading) land through them.
+	const groupOfLine = new Int32Array(model.lineCount).fill(-1);
+	groups.forEach((group, index) => {
+		for (const line of group.userAgents) {
+			groupOfLine[line] = index;
+		}
+	});
+	const followers: string[][] = groups.map(() => []);
+	for (const token of options.crawlers) {
+		const reading = readAs(model, crawlerProfile(token));
+		const marked = new Set<number>();
+		for (const group of reading.selection.groups) {
+			for (const line of group.userAgents) {
+				const index = groupOfLine[line];
+				if (index >= 0 && !marked.has(index)) {
+					marked.add(index);
+					followers[index].push(token);
+				}
+			}
+		}
+	}
 
 	groups.forEach((group, index) => {
 		const line = group.firstLine;
 		const range = { start: { line, character: 0 }, end: { line, character: model.lines[line].length } };
-		const related = groups.filter((_other, i) => i !== index && [...tokensOf[index]].some((token) => tokensOf[i].has(token)));
-		const title = `Applies to: ${appliesTo(model, group)}${relation(related, group, merges)}`;
-		lenses.push({ range, command: { title, command: revealLineCommand, arguments: [uri, line, true] } });
-
-		const agent = group.userAgents.map((agentLine) => model.valueText(agentLine)).find((value) => value !== '') ?? '*';
-		const testTitle = agent === '*' ? 'Test URL as any crawler…' : `Test URL as ${agent}…`;
+		lenses.push({ range, command: { title: title(model, group.userAgents, followers[index], options.crawlers.length), command: revealLineCommand, arguments: [uri, line, true] } });
+		let agent = '*';
+		for (const agentLine of group.userAgents) {
+			const value = model.valueText(agentLine);
+			if (value !== '') {
+				agent = value;
+				break;
+			}
+		}
+		const testTitle = agent === '*' ? 'Test URL as any crawler…' : `Test URL as ${shorten(agent)}…`;
 		lenses.push({ range, command: { title: testTitle, command: testUrlCommand, arguments: [uri, agent] } });
 	});
 	return lenses;
 }
 
-function appliesTo(model: RobotsModel, group: Group): string {
-	const names: string[] = [];
+/** Values longer than this are cut in a lens title. */
+const maxValue = 40;
+
+function shorten(value: string): string {
+	return value.length > maxValue ? value.slice(0, maxValue - 1) + '…' : value;
+}
+
+/**
+ * "Followed by Googlebot, Googlebot-Image and Applebot (3 of your 14 crawlers)", or, when none of them follows it,
+ * whom the group names: "Followed by none of your crawlers · names BadBot, EvilBot and 1 097 more".
+ */
+function title(model: RobotsModel, agentLines: readonly number[], followers: readonly string[], targets: number): string {
+	const named: string[] = [];
+	const seen = new Set<string>();
 	let hasStar = false;
-	for (const line of group.userAgents) {
+	for (const line of agentLines) {
 		const value = model.valueText(line);
 		if (value === '*') {
 			hasStar = true;
-		} else if (!names.includes(value)) {
-			names.push(value === '' ? '(empty User-agent)' : value);
+			continue;
+		}
+		const key = value.toLowerCase();
+		if (!seen.has(key)) {
+			seen.add(key);
+			named.push(value === '' ? '(empty User-agent)' : shorten(value));
 		}
 	}
-	const everyone = 'every crawler without a group of its own';
-	if (!hasStar) {
-		return names.join(', ');
+	if (followers.length > 0) {
+		const everyone = hasStar ? ', and every other crawler without a group of its own' : '';
+		return `Followed by ${listNames(followers)} (${followers.length} of your ${targets} crawlers)${everyone}`;
 	}
-	return names.length > 0 ? `${names.join(', ')}, and ${everyone}` : everyone;
-}
-
-/** How the group relates to others naming the same crawlers: merged with them, or shadowed for first-match robots. */
-function relation(related: readonly Group[], group: Group, merges: boolean): string {
-	const lines = (list: readonly Group[]) => list.map((other) => other.firstLine + 1).join(', ');
-	const plural = (list: readonly Group[]) => (list.length > 1 ? `groups at lines ${lines(list)}` : `group at line ${lines(list)}`);
-	if (related.length === 0) {
-		return '';
+	if (hasStar) {
+		return 'Followed by none of your crawlers; applies to every crawler without a group of its own';
 	}
-	if (merges) {
-		return ` (merged with the ${plural(related)})`;
-	}
-	const earlier = related.filter((other) => other.firstLine < group.firstLine);
-	return earlier.length > 0 ? ` (a first-match robot obeys the ${plural(earlier)} instead)` : '';
+	return `Followed by none of your crawlers${named.length > 0 ? ` · names ${listNames(named)}` : ''}`;
 }

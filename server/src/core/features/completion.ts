@@ -16,7 +16,7 @@ import { isRecordDialect, type Dialect } from '../dialect';
 import { knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
 import { directiveDocs } from '../facts/directiveDocs';
 import { canonicalName, type DirectiveId } from '../facts/directives';
-import { defaultDialects, type AnalysisOptions } from '../options';
+import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { isWhitespace } from '../syntax/lexer';
 import type { RobotsModel } from '../syntax/parser';
@@ -50,7 +50,7 @@ export function computeCompletions(model: RobotsModel, position: Position, optio
 	if (node.commentStart >= 0 && character > node.commentStart) {
 		return [];
 	}
-	const dialects = options.dialects.length > 0 ? options.dialects : defaultDialects;
+	const dialects = analysisDialects(options);
 	const inKey = node.separator < 0 ? node.kind === 'blank' || node.kind === 'comment' || character <= node.keyEnd : character <= node.separator;
 	if (inKey) {
 		return keyCompletions(model, line, node, text, character, dialects);

@@ -6,22 +6,23 @@
  */
 
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver-types';
-import { dialectNames, isRecordDialect, type Dialect } from '../dialect';
-import { findCrawler, knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
+import { isRecordDialect, type Dialect } from '../dialect';
+import { formatBytes, listNames, otherValues, parserNote, provenance, valueMatchNote } from '../crawlers/explain';
+import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
+import { readAs, type CrawlerReading } from '../crawlers/reading';
+import { findCrawler } from '../facts/crawlers';
 import { directiveDocs } from '../facts/directiveDocs';
 import { canonicalName, type DirectiveId } from '../facts/directives';
-import { agentValue, googleProductToken, googleValue, isGlobalAgentValue, robotName, selectGroups, type GroupSelection } from '../matching/agents';
+import { agentValue, googleProductToken, googleValue, isGlobalAgentValue, robotName, selectGroups } from '../matching/agents';
 import { escapeGooglePattern } from '../matching/encoding';
 import { compileRules, normalizePath } from '../matching/evaluate';
 import { patternForm, ruleMatches, type CompiledRule } from '../matching/rules';
-import { defaultDialects, type AnalysisOptions } from '../options';
+import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { lineRole, type Group, type RobotsModel } from '../syntax/parser';
 
 /** At most this many crawler rows in a group hover; the rest are named in one line. */
 const maxCrawlerRows = 12;
-/** At most this many further crawlers named after the table. */
-const maxAlsoNamed = 20;
 /** At most this many User-agent values in a group hover's title, and notes under its table. */
 const maxTitleValues = 8;
 const maxNotes = 15;
@@ -43,7 +44,8 @@ export function computeHover(model: RobotsModel, position: Position, options: An
 	if (node.commentStart >= 0 && character >= node.commentStart) {
 		return null;
 	}
-	const dialects = options.dialects.length > 0 ? options.dialects : defaultDialects;
+	const dialects = analysisDialects(options);
+	const readers = new Readers(options);
 	const roles = dialects.map((dialect) => lineRole(node, dialect));
 	const onValue = node.valueEnd > node.valueStart && character >= node.valueStart && character <= node.valueEnd;
 	const keyRange = span(line, node.keyStart, node.keyEnd);
@@ -53,19 +55,19 @@ export function computeHover(model: RobotsModel, position: Position, options: An
 		// The whole line explains its group, so a hover shown at the start of a revealed line says the same.
 		const pastKey = character > node.keyEnd && node.valueEnd > node.valueStart;
 		if (onValue || pastKey) {
-			return hover(groupHover(model, line, dialects), valueRange);
+			return hover(groupHover(model, line, dialects, options, readers), valueRange);
 		}
 		// On the key itself, the directive's own documentation follows the group.
 		const doc = directiveDocs['user-agent'];
-		return hover(`${groupHover(model, line, dialects)}\n\n---\n\n${doc.summary}\n\n**Sources:** ${doc.sources.join(' · ')}`, keyRange);
+		return hover(`${groupHover(model, line, dialects, options, readers)}\n\n---\n\n${doc.summary}\n\n**Sources:** ${doc.sources.join(' · ')}`, keyRange);
 	}
 	if (character > node.keyEnd && !onValue) {
 		return null;
 	}
 	if (onValue && (roles.includes('allow') || roles.includes('disallow'))) {
-		return hover(patternHover(model, line, dialects), valueRange);
+		return hover(patternHover(model, line, dialects, readers), valueRange);
 	}
-	return hover(keyHover(model, line, node, dialects, options), onValue ? valueRange : keyRange);
+	return hover(keyHover(model, line, node, dialects, options, readers), onValue ? valueRange : keyRange);
 }
 
 function hover(value: string, range: Range): Hover {
@@ -76,17 +78,75 @@ function span(line: number, start: number, end: number): Range {
 	return { start: { line, character: start }, end: { line, character: end } };
 }
 
-/** Inline code that survives backticks in the text; inside a table cell a `|` must be escaped (GFM). */
+/** At most this many characters of a value from the file are shown; longer ones are cut, and say so. */
+const maxShownValue = 200;
+
+/**
+ * Inline code for text from the file. The fence is one backtick longer than the longest run inside, so no text can
+ * close it; inside a table cell a `|` is escaped (GFM). Long values are cut, with the cut said.
+ */
 function code(text: string, inTable = false): string {
-	const escaped = inTable ? text.replace(/\|/g, '\\|') : text;
-	const fence = escaped.includes('`') ? '``' : '`';
+	const cut = text.length > maxShownValue;
+	const shown = cut ? text.slice(0, maxShownValue) : text;
+	const escaped = inTable ? shown.replace(/\|/g, '\\|') : shown;
+	let longest = 0;
+	for (const run of escaped.match(/`+/g) ?? []) {
+		longest = Math.max(longest, run.length);
+	}
+	const fence = '`'.repeat(longest + 1);
 	const pad = escaped.startsWith('`') || escaped.endsWith('`') || escaped === '' ? ' ' : '';
-	return `${fence}${pad}${escaped}${pad}${fence}`;
+	return `${fence}${pad}${escaped}${pad}${fence}${cut ? ` (first ${maxShownValue} of ${text.length.toLocaleString('en')} characters)` : ''}`;
 }
 
-function names(dialects: readonly Dialect[]): string {
-	return dialects.map((dialect) => dialectNames[dialect]).join(', ');
+/**
+ * Text from the file or the settings outside code spans, in the middle of a line: every character that could start
+ * markup there (code, emphasis, links and images, tables, strikethrough, HTML) is escaped, so it creates none.
+ */
+function plain(text: string): string {
+	return text.replace(/[\\`*_[\]!|<>&~]/g, (character) => (character === '<' ? '&lt;' : character === '>' ? '&gt;' : character === '&' ? '&amp;' : `\\${character}`));
 }
+
+/** Who reads with each parser: the target crawlers that run it, else the parser's kind of robot. */
+class Readers {
+	private readonly byDialect = new Map<Dialect, string[]>();
+
+	constructor(options: AnalysisOptions) {
+		for (const token of options.crawlers) {
+			const dialect = crawlerProfile(token).dialect;
+			const tokens = this.byDialect.get(dialect) ?? [];
+			tokens.push(token);
+			this.byDialect.set(dialect, tokens);
+		}
+	}
+
+	/** The crawlers (or robots) of several parsers, for a label: "Googlebot, Googlebot-Image and bingbot". */
+	names(dialects: readonly Dialect[]): string {
+		const names: string[] = [];
+		for (const dialect of dialects) {
+			const tokens = this.byDialect.get(dialect);
+			if (tokens) {
+				names.push(...tokens.map(plain));
+			} else {
+				names.push(parserRobots[dialect]);
+			}
+		}
+		return listNames(names);
+	}
+
+	/** Whether the names of these parsers are more than one (for the verb). */
+	many(dialects: readonly Dialect[]): boolean {
+		return dialects.reduce((sum, dialect) => sum + (this.byDialect.get(dialect)?.length ?? 2), 0) > 1;
+	}
+}
+
+/** How a parser is named when no target crawler runs it. */
+const parserRobots: Readonly<Record<Dialect, string>> = {
+	rfc9309: 'RFC 9309 parsers',
+	google: 'Google\'s parser',
+	yandex: 'Yandex\'s parser',
+	draft1996: '1996-draft (first-match) parsers',
+	original1994: '1994-standard parsers',
+};
 
 /** Lines as people count them. */
 function lineNumber(line: number): number {
@@ -100,8 +160,8 @@ function lineList(lines: readonly number[]): string {
 	return `line${lines.length > 1 ? 's' : ''} ${shown}${more}`;
 }
 
-/** Joins notes that differ only in the dialects they are about: `**RFC 9309, Google:** text`. */
-function mergeNotes(notes: readonly { dialect: Dialect; text: string }[]): string[] {
+/** Joins notes that differ only in the parsers they are about, named by who reads with them: `**Googlebot, bingbot:** text`. */
+function mergeNotes(notes: readonly { dialect: Dialect; text: string }[], readers: Readers): string[] {
 	const byText = new Map<string, Dialect[]>();
 	for (const note of notes) {
 		const dialects = byText.get(note.text);
@@ -113,7 +173,7 @@ function mergeNotes(notes: readonly { dialect: Dialect; text: string }[]): strin
 			byText.set(note.text, [note.dialect]);
 		}
 	}
-	return [...byText].map(([text, dialects]) => `**${names(dialects)}:** ${text}`);
+	return [...byText].map(([text, dialects]) => `**${readers.names(dialects)}:** ${text}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -129,7 +189,7 @@ function directiveOf(node: LineNode): Exclude<DirectiveId, 'unknown'> | undefine
 	return undefined;
 }
 
-function keyHover(model: RobotsModel, line: number, node: LineNode, dialects: readonly Dialect[], options: AnalysisOptions): string {
+function keyHover(model: RobotsModel, line: number, node: LineNode, dialects: readonly Dialect[], options: AnalysisOptions, readers: Readers): string {
 	const key = model.keyText(line);
 	const id = directiveOf(node);
 	if (!id) {
@@ -148,10 +208,10 @@ function keyHover(model: RobotsModel, line: number, node: LineNode, dialects: re
 	const doc = directiveDocs[id];
 	const canonical = canonicalName(id);
 	const out = [`**${canonical}**`, '', doc.summary, '', '```robots-txt', doc.syntax, '```', '', `**Read by:** ${doc.readBy}`];
-	const notes = readingNotes(model, line, node, id, dialects);
+	const notes = readingNotes(model, line, node, id, dialects, readers);
 	if ((id === 'allow' || id === 'disallow') && model.valueText(line) === '') {
-		const readers = dialects.filter((dialect) => lineRole(node, dialect) === id);
-		notes.push(...mergeNotes(readers.map((dialect) => ({ dialect, text: describePattern('', id === 'allow', dialect, []) }))));
+		const readersOfLine = dialects.filter((dialect) => lineRole(node, dialect) === id);
+		notes.push(...mergeNotes(readersOfLine.map((dialect) => ({ dialect, text: describePattern('', id === 'allow', dialect, []) })), readers));
 	}
 	if (notes.length > 0) {
 		out.push('', ...notes.map((note) => `- ${note}`));
@@ -161,7 +221,7 @@ function keyHover(model: RobotsModel, line: number, node: LineNode, dialects: re
 }
 
 /** How the enabled dialects read this very line, where that is not simply "as the directive". */
-function readingNotes(model: RobotsModel, line: number, node: LineNode, id: Exclude<DirectiveId, 'unknown'>, dialects: readonly Dialect[]): string[] {
+function readingNotes(model: RobotsModel, line: number, node: LineNode, id: Exclude<DirectiveId, 'unknown'>, dialects: readonly Dialect[], readers: Readers): string[] {
 	const notes: string[] = [];
 	const key = model.keyText(line);
 	const strictReaders = dialects.filter((dialect) => dialect !== 'google');
@@ -175,7 +235,7 @@ function readingNotes(model: RobotsModel, line: number, node: LineNode, id: Excl
 		} else {
 			how = `Google reads ${code(key)} as ${code(canonical)}: it accepts this misspelling.`;
 		}
-		const others = strictReaders.length > 0 ? ` ${names(strictReaders)} ignore${strictReaders.length === 1 ? 's' : ''} the line.` : '';
+		const others = strictReaders.length > 0 ? ` ${readers.names(strictReaders)} ignore${readers.many(strictReaders) ? '' : 's'} the line.` : '';
 		notes.push(how + others);
 	}
 	if (id === 'allow' && dialects.includes('original1994')) {
@@ -193,36 +253,36 @@ interface DialectReading {
 	readonly words: string;
 }
 
-function patternHover(model: RobotsModel, line: number, dialects: readonly Dialect[]): string {
+function patternHover(model: RobotsModel, line: number, dialects: readonly Dialect[], readers: Readers): string {
 	const value = model.valueText(line);
-	const readers = dialects.filter((dialect) => {
+	const ruleReaders = dialects.filter((dialect) => {
 		const role = lineRole(model.lines[line], dialect);
 		return role === 'allow' || role === 'disallow';
 	});
 	const isAllow = directiveOf(model.lines[line]) === 'allow';
-	const readings: DialectReading[] = readers.map((dialect) => {
+	const readings: DialectReading[] = ruleReaders.map((dialect) => {
 		const rules = compileRules(model, dialect, [line]);
 		return { dialect, rules, words: describePattern(value, isAllow, dialect, rules) };
 	});
 	const out = [`**${isAllow ? 'Allow' : 'Disallow'}** ${code(value)}`, ''];
-	out.push(...mergeNotes(readings.map((reading) => ({ dialect: reading.dialect, text: reading.words }))).map((note) => `- ${note}`));
-	const ignoring = dialects.filter((dialect) => !readers.includes(dialect));
+	out.push(...mergeNotes(readings.map((reading) => ({ dialect: reading.dialect, text: reading.words })), readers).map((note) => `- ${note}`));
+	const ignoring = dialects.filter((dialect) => !ruleReaders.includes(dialect));
 	const notes = ignoring.map((dialect) => ({
 		dialect,
 		text: isAllow && dialect === 'original1994' ? 'there is no `Allow` in the 1994 standard: its robots ignore the line.' : 'the line is not a rule there.',
 	}));
-	out.push(...mergeNotes(notes).map((note) => `- ${note}`));
+	out.push(...mergeNotes(notes, readers).map((note) => `- ${note}`));
 
 	const matching = readings.filter((reading) => reading.rules.some((rule) => !rule.implied));
 	if (value !== '' && matching.length > 0) {
-		out.push('', ...examplesTable(value, matching));
+		out.push('', ...examplesTable(value, matching, readers));
 	}
 
 	const forms = mergeNotes(matching.flatMap((reading) => {
 		const main = reading.rules.find((rule) => !rule.implied)!;
 		return main.normalized !== value ? [{ dialect: reading.dialect, text: `compared as ${code(main.normalized)}` }] : [];
-	}));
-	const weights = longestMatchWeights(matching);
+	}), readers);
+	const weights = longestMatchWeights(matching, readers);
 	const extras: string[] = [...forms];
 	if (weights) {
 		extras.push(weights);
@@ -230,7 +290,7 @@ function patternHover(model: RobotsModel, line: number, dialects: readonly Diale
 	for (const reading of readings) {
 		const directory = reading.rules.find((rule) => rule.implied === 'index-html');
 		if (directory) {
-			extras.push(`**${dialectNames[reading.dialect]}:** also allows the directory itself, as ${code(directory.normalized)}.`);
+			extras.push(`**${readers.names([reading.dialect])}:** also allows the directory itself, as ${code(directory.normalized)}.`);
 		}
 	}
 	if (extras.length > 0) {
@@ -298,14 +358,14 @@ function describePattern(value: string, isAllow: boolean, dialect: Dialect, rule
 }
 
 /** RFC 9309 and Google weigh a rule by its octets; Yandex leaves out `*` and a final `$`. Shown when they differ. */
-function longestMatchWeights(readings: readonly DialectReading[]): string | undefined {
+function longestMatchWeights(readings: readonly DialectReading[], readers: Readers): string | undefined {
 	const weights = readings
 		.filter((reading) => !isRecordDialect(reading.dialect))
 		.map((reading) => ({ dialect: reading.dialect, priority: reading.rules.find((rule) => !rule.implied)!.priority }));
 	if (new Set(weights.map((weight) => weight.priority)).size < 2) {
 		return undefined;
 	}
-	return 'longest-match weight: ' + weights.map((weight) => `${weight.priority} (${dialectNames[weight.dialect]})`).join(', ') + '.';
+	return 'longest-match weight: ' + weights.map((weight) => `${weight.priority} (${readers.names([weight.dialect])})`).join(', ') + '.';
 }
 
 /** Example paths in the style of HTTP: The Definitive Guide's table 9-3, each checked by every dialect's matcher. */
@@ -349,7 +409,7 @@ function examplesFor(value: string): string[] {
 	return [...new Set(examples)].slice(0, 7);
 }
 
-function examplesTable(value: string, readings: readonly DialectReading[]): string[] {
+function examplesTable(value: string, readings: readonly DialectReading[], readers: Readers): string[] {
 	const examples = examplesFor(value);
 	const results = examples.map((example) =>
 		readings.map((reading) => {
@@ -372,7 +432,7 @@ function examplesTable(value: string, readings: readonly DialectReading[]): stri
 		const sentence = out.join('; ');
 		return [sentence.charAt(0).toUpperCase() + sentence.slice(1) + '.'];
 	}
-	const header = `| Path | ${readings.map((reading) => dialectNames[reading.dialect]).join(' | ')} |`;
+	const header = `| Path | ${readings.map((reading) => readers.names([reading.dialect])).join(' | ')} |`;
 	const rule = `|:--|${readings.map(() => ':-:').join('|')}|`;
 	const rows = examples.map((example, i) => `| ${code(example, true)} | ${results[i].map((matched) => (matched ? '✓' : '✗')).join(' | ')} |`);
 	return [header, rule, ...rows, '', '✓ matches · ✗ does not match'];
@@ -385,79 +445,86 @@ interface GroupView {
 	readonly dialect: Dialect;
 	/** The group that holds the hovered line, if the dialect reads the line as User-agent. */
 	readonly group: Group | undefined;
-	/** Groups merged with it for a crawler that one of its values names. */
-	readonly merged: readonly Group[];
 }
 
+/** One crawler's row: how it reads this group. */
 interface CrawlerRow {
-	readonly label: string;
-	readonly crawler: CrawlerFacts | undefined;
-	/** One selection per view. */
-	readonly selections: readonly GroupSelection[];
+	readonly crawler: CrawlerProfile;
+	readonly reading: CrawlerReading;
+	/** Whether it follows the hovered group. */
+	readonly follows: boolean;
+	/** Whether it is among the target crawlers. */
+	readonly target: boolean;
 }
 
-/** The crawler name a dialect compares for a User-agent value, or undefined when no crawler can match it. */
-function agentForValue(value: string, dialect: Dialect): string | undefined {
-	switch (dialect) {
-		case 'google': {
-			const token = googleProductToken(value);
-			return token === '' ? undefined : token;
+/** The group holding `line` in a dialect's grouping, found by binary search on first lines. */
+function groupAt(model: RobotsModel, dialect: Dialect, line: number): Group | undefined {
+	const groups = model.grouping(dialect).groups;
+	let low = 0;
+	let high = groups.length - 1;
+	while (low <= high) {
+		const middle = (low + high) >> 1;
+		if (groups[middle].firstLine > line) {
+			high = middle - 1;
+		} else {
+			low = middle + 1;
 		}
-		case 'draft1996':
-		case 'original1994':
-			return robotName(value) || undefined;
-		default:
-			return value;
 	}
+	const candidate = groups[high];
+	return candidate && line <= candidate.lastLine && candidate.userAgents.includes(line) ? candidate : undefined;
 }
 
-
-function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect[]): string {
-	const views: GroupView[] = dialects.map((dialect) => {
-		const group = model.grouping(dialect).groups.find((candidate) => candidate.userAgents.includes(line));
-		return { dialect, group, merged: group ? mergedGroups(model, dialect, group) : [] };
-	});
-	const agentLines = [...new Set(views.flatMap((view) => view.group?.userAgents ?? []))].sort((a, b) => a - b);
-	const values = [...new Set(agentLines.map((agentLine) => model.valueText(agentLine)))];
-	const named = values.filter((value) => value !== '*');
+/**
+ * The hover of a User-agent line: which crawlers follow its group, each as it reads the file (crawlers/reading.ts),
+ * then why parsers cut, read or merge the group differently.
+ */
+function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect[], options: AnalysisOptions, readers: Readers): string {
+	const views: GroupView[] = dialects.map((dialect) => ({ dialect, group: groupAt(model, dialect, line) }));
+	const agentLines = unionOfAgentLines(views);
+	const values: string[] = [];
+	const seenValues = new Set<string>();
+	for (const agentLine of agentLines) {
+		const value = model.valueText(agentLine);
+		if (!seenValues.has(value)) {
+			seenValues.add(value);
+			values.push(value);
+		}
+	}
 	const hasGlobal = views.some((view) => view.group?.userAgents.some((agentLine) => isGlobalAgentValue(agentValue(model, agentLine, view.dialect), view.dialect)));
-	const perDialect = views.map((view) => knownCrawlerSelections(model, view.dialect));
-	const known = new Map<CrawlerFacts, GroupSelection[]>();
-	for (const crawler of knownCrawlers) {
-		if (!crawler.ignoresRobotsTxt) {
-			known.set(crawler, perDialect.map((selections) => selections.get(crawler)!));
-		}
-	}
-	const rows = crawlerRows(model, views, named, known);
+	const rows = crawlerRows(model, line, values, options);
 
 	const shownValues = values.slice(0, maxTitleValues).map((value) => code(value)).join(', ');
-	const moreValues = values.length > maxTitleValues ? ` and ${values.length - maxTitleValues} more` : '';
-	const out = [`**User-agent group** ${values.length > 0 ? shownValues + moreValues : '(empty value)'}`, ''];
+	const moreValues = values.length > maxTitleValues ? ` and ${(values.length - maxTitleValues).toLocaleString('en')} more` : '';
+	const span = views.find((view) => view.group)?.group;
+	const out = [`**User-agent group** ${values.length > 0 ? shownValues + moreValues : '(empty value)'}${span ? ` · ${lineSpan(span)}` : ''}`, ''];
 	if (hasGlobal) {
-		out.push('`*` applies to every crawler that no group names.', '');
+		out.push('`*` applies to every crawler that no group names (and that does not ignore `*`).', '');
 	}
-	out.push(`| | ${views.map((view) => dialectNames[view.dialect]).join(' | ')} |`);
-	out.push(`|:--|${views.map(() => ':--').join('|')}|`);
-	out.push(`| Lines | ${views.map((view) => (view.group ? lineSpan(view.group) : 'not a User-agent line')).join(' | ')} |`);
-	out.push(`| Rules | ${views.map(rulesCell).join(' | ')} |`);
-	out.push(`| Merged with | ${views.map(mergedCell).join(' | ')} |`);
-	if (hasGlobal) {
-		const counts = views.map((view, i) => [...known].filter(([crawler, selections]) =>
-			view.group !== undefined && selections[i].groups.includes(view.group) && !(selections[i].kind === 'fallback' && crawler.ignoresGlobalGroup)).length);
-		out.push(`| Known crawlers here | ${counts.map((count) => `${count} of ${known.size}`).join(' | ')} |`);
+	const targets = rows.filter((row) => row.target);
+	const following = targets.filter((row) => row.follows);
+	out.push(targets.length === 0
+		? 'No target crawlers (`robotsTxt.crawlers` is empty).'
+		: `**${following.length} of your ${targets.length} crawlers ${following.length === 1 ? 'follows' : 'follow'} this group.**`);
+	const shown = [...rows.filter((row) => row.follows), ...rows.filter((row) => !row.follows)];
+	// Crawlers that read the group alike share a row: "`bingbot`, `YandexBot` and 9 more | ✓ as `*`".
+	const cells = new Map<string, CrawlerRow[]>();
+	for (const row of shown) {
+		const key = `${row.target ? '' : ' (named here)'}\n${crawlerCell(row, line)}`;
+		cells.set(key, [...(cells.get(key) ?? []), row]);
 	}
-	for (const row of rows.slice(0, maxCrawlerRows)) {
-		out.push(`| ${row.label} | ${views.map((view, i) => crawlerCell(row, view, i)).join(' | ')} |`);
+	if (cells.size > 0) {
+		out.push('', '| Crawlers | Read this group? |', '|:--|:--|');
+		let count = 0;
+		for (const [key, group] of cells) {
+			if (count++ === maxCrawlerRows) {
+				out.push(`| … | ${cells.size - maxCrawlerRows} more rows |`);
+				break;
+			}
+			const [suffix, cell] = key.split('\n');
+			out.push(`| ${listNames(group.map((row) => code(row.crawler.token, true)))}${suffix} | ${cell} |`);
+		}
 	}
-	if (rows.length > 0) {
-		out.push('', '✓ this group · line N: the group there · `*` line N: the `*` group there · —: no group applies');
-	}
-	if (rows.length > maxCrawlerRows) {
-		const more = rows.slice(maxCrawlerRows);
-		const listed = more.slice(0, maxAlsoNamed).map((row) => row.label).join(', ');
-		out.push('', `Also: ${listed}${more.length > maxAlsoNamed ? ` and ${more.length - maxAlsoNamed} more` : ''}.`);
-	}
-	const notes = [...disagreementNotes(model, views, line, agentLines), ...familyNotes(rows, named, hasGlobal)];
+	const notes = [...disagreementNotes(model, views, line, agentLines, readers), ...crawlerNotes(shown.slice(0, maxCrawlerRows))];
 	if (notes.length > 0) {
 		out.push('', ...notes.slice(0, maxNotes).map((note) => `- ${note}`));
 		if (notes.length > maxNotes) {
@@ -467,122 +534,135 @@ function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect
 	return out.join('\n');
 }
 
-/** Where every known crawler lands in one dialect: `selectGroups` indexes the User-agent lines, so each is a lookup. */
-function knownCrawlerSelections(model: RobotsModel, dialect: Dialect): Map<CrawlerFacts, GroupSelection> {
-	return new Map(knownCrawlers.map((crawler) => [crawler, selectGroups(model, dialect, crawler.token)]));
-}
-
-function lineSpan(group: Group): string {
-	return group.firstLine === group.lastLine ? `${lineNumber(group.firstLine)}` : `${lineNumber(group.firstLine)}–${lineNumber(group.lastLine)}`;
-}
-
-/**
- * Other groups that a crawler named by one of this group's values also obeys: RFC 9309 and Google merge groups that
- * name the same crawler (and all `*` groups), Yandex those with equally long values; first-match robots never merge.
- */
-function mergedGroups(model: RobotsModel, dialect: Dialect, group: Group): Group[] {
-	if (isRecordDialect(dialect)) {
-		return [];
-	}
-	const merged = new Set<Group>();
-	const asked = new Set<string>();
-	for (const agentLine of group.userAgents) {
-		const value = agentValue(model, agentLine, dialect);
-		// No group names `*` as a crawler (nor can a product token be `*`), so it selects exactly the global groups.
-		const agent = isGlobalAgentValue(value, dialect) ? '*' : agentForValue(value, dialect);
-		if (agent === undefined || asked.has(agent)) {
-			continue;
-		}
-		asked.add(agent);
-		const selection = selectGroups(model, dialect, agent);
-		if (selection.groups.includes(group)) {
-			for (const other of selection.groups) {
-				if (other !== group) {
-					merged.add(other);
-				}
-			}
+/** The User-agent lines of the group in any dialect, in order, without duplicates (linear in their number). */
+function unionOfAgentLines(views: readonly GroupView[]): number[] {
+	const seen = new Set<number>();
+	for (const view of views) {
+		for (const agentLine of view.group?.userAgents ?? []) {
+			seen.add(agentLine);
 		}
 	}
-	return [...merged].sort((a, b) => a.firstLine - b.firstLine);
+	return [...seen].sort((a, b) => a - b);
 }
 
-function rulesCell(view: GroupView): string {
-	if (!view.group) {
-		return '—';
-	}
-	const mergedRules = view.merged.reduce((sum, other) => sum + other.rules.length, 0);
-	return mergedRules > 0 ? `${view.group.rules.length} + ${mergedRules} merged` : String(view.group.rules.length);
-}
-
-function mergedCell(view: GroupView): string {
-	if (!view.group) {
-		return '—';
-	}
-	if (view.merged.length === 0) {
-		return isRecordDialect(view.dialect) ? 'never (first record only)' : '—';
-	}
-	return view.merged.map((other) => `line ${lineNumber(other.userAgents[0])}`).join(', ');
-}
-
-/** The crawlers worth a row: this group's own names, known crawlers that land here, and their documented relatives. */
-function crawlerRows(
-	model: RobotsModel,
-	views: readonly GroupView[],
-	named: readonly string[],
-	known: ReadonlyMap<CrawlerFacts, readonly GroupSelection[]>,
-): CrawlerRow[] {
-	const lowerNamed = new Set(named.map((value) => value.toLowerCase()));
-	const globalIn = views.map((view) => view.group?.userAgents.some((agentLine) => isGlobalAgentValue(agentValue(model, agentLine, view.dialect), view.dialect)) ?? false);
+/** The target crawlers, then crawlers this group names that are not targets (a handful), each with its reading. */
+function crawlerRows(model: RobotsModel, line: number, values: readonly string[], options: AnalysisOptions): CrawlerRow[] {
 	const rows: CrawlerRow[] = [];
 	const seen = new Set<string>();
-	// A group can name a thousand crawlers; only the first few can have a row of their own.
-	for (const value of named.slice(0, maxCrawlerRows)) {
-		const crawler = findCrawler(value);
-		// Only a product token can be a crawler's name; other values are explained by the notes.
-		if (!crawler && !/^[A-Za-z_-]+$/.test(value)) {
-			continue;
+	const add = (crawler: CrawlerProfile, target: boolean) => {
+		const key = crawler.token.toLowerCase();
+		if (seen.has(key)) {
+			return;
 		}
-		const token = crawler?.token ?? value;
-		if (!seen.has(token.toLowerCase())) {
-			seen.add(token.toLowerCase());
-			const selections = (crawler && known.get(crawler)) ?? views.map((view) => selectGroups(model, view.dialect, token));
-			rows.push({ label: code(token, true), crawler, selections });
-		}
+		seen.add(key);
+		const reading = readAs(model, crawler);
+		rows.push({ crawler, reading, follows: followsGroupAt(reading, line), target });
+	};
+	for (const token of options.crawlers) {
+		add(crawlerProfile(token), true);
 	}
-	for (const [crawler, selections] of known) {
-		if (seen.has(crawler.token.toLowerCase())) {
+	// A group can name a thousand crawlers; only the first few get a row.
+	let named = 0;
+	for (const value of values) {
+		if (named >= maxCrawlerRows) {
+			break;
+		}
+		if (value === '*') {
 			continue;
 		}
-		const here = selections.map((selection, i) => views[i].group !== undefined && selection.groups.includes(views[i].group!));
-		const landsHereByName = selections.some((selection, i) => here[i] && selection.kind === 'specific');
-		const isRelative = crawler.fallback.some((token) => lowerNamed.has(token.toLowerCase())) ?? false;
-		// Under a `*` group, the interesting crawlers are those that a dialect reading it as `*` sends elsewhere.
-		const skipsGlobal = globalIn.some((isGlobal, i) => isGlobal && !here[i]);
-		if ((named.length > 0 && (landsHereByName || isRelative)) || skipsGlobal) {
-			seen.add(crawler.token.toLowerCase());
-			rows.push({ label: code(crawler.token, true), crawler, selections });
+		const known = findCrawler(value);
+		// Only a product token can be a crawler's name; other values are explained by the notes.
+		if (known || /^[A-Za-z_-]+$/.test(value)) {
+			add(crawlerProfile(known?.token ?? value), false);
+			named++;
 		}
 	}
 	return rows;
 }
 
-function crawlerCell(row: CrawlerRow, view: GroupView, index: number): string {
-	const selection = row.selections[index];
-	if (view.group && selection.groups.includes(view.group)) {
-		return selection.kind === 'fallback' ? '✓ `*`' : '✓';
+/** Whether the crawler's reading follows the group whose User-agent lines include `line`. */
+function followsGroupAt(reading: CrawlerReading, line: number): boolean {
+	return reading.selection.groups.some((group) => group.firstLine <= line && line <= group.lastLine && group.userAgents.includes(line));
+}
+
+function crawlerCell(row: CrawlerRow, line: number): string {
+	const { reading, crawler } = row;
+	if (reading.extent.kind === 'too-large') {
+		return `no: the file is over its ${formatBytes(reading.extent.limit)} limit, so it allows everything`;
 	}
-	switch (selection.kind) {
-		case 'specific':
-			return `line ${lineNumber(selection.matchedLines[0])}`;
-		case 'fallback':
-			return row.crawler?.ignoresGlobalGroup ? 'ignores `*`' : `\`*\` line ${lineNumber(selection.matchedLines[0])}`;
+	if (reading.extent.kind === 'cut' && line >= reading.extent.line) {
+		return `no: it reads only the first ${formatBytes(reading.extent.limit)}, which end before this line`;
+	}
+	// The User-agent lines of the groups it follows, other than this one.
+	const others: number[] = [];
+	reading.selection.groups.forEach((group, i) => {
+		if (!(group.firstLine <= line && line <= group.lastLine)) {
+			others.push(reading.groups[i].line);
+		}
+	});
+	const merged = row.follows && others.length > 0 ? `, merged with the group at ${lineListShort(others)}` : '';
+	if (row.follows) {
+		switch (reading.follows) {
+			case 'own-token': {
+				const values = otherValues(reading);
+				return values.length === 0 ? `✓ its own token${merged}` : `✓ through ${listNames(values.map((value) => code(value, true)))} (${valueMatchNote(reading)})${merged}`;
+			}
+			case 'fallback-token':
+				return `✓ through its fallback token ${code(reading.token ?? '', true)}${merged}`;
+			case 'global':
+				return `✓ as \`*\`${merged}`;
+			default:
+				return '✓';
+		}
+	}
+	switch (reading.follows) {
+		case 'own-token':
+			return `✗ its own group at ${lineListShort(others)}`;
+		case 'fallback-token':
+			return `✗ the group of ${code(reading.token ?? '', true)} at ${lineListShort(others)}`;
+		case 'global':
+			return `✗ \`*\` at ${lineListShort(others)}`;
 		case 'none':
-			return '—';
+			return reading.skippedGlobal.length > 0 ? `✗ none: it ignores \`*\` ${provenance(crawler, 'ignoresGlobalGroup')}` : '✗ none applies';
 	}
+	return '✗';
+}
+
+/** `line 3` or `lines 3, 5 and 8`. */
+function lineListShort(lines: readonly number[]): string {
+	return `line${lines.length > 1 ? 's' : ''} ${listNames(lines.map((line) => String(line + 1)))}`;
+}
+
+function lineSpan(group: Group): string {
+	return group.firstLine === group.lastLine ? `line ${lineNumber(group.firstLine)}` : `lines ${lineNumber(group.firstLine)}–${lineNumber(group.lastLine)}`;
+}
+
+/** What the owners say about the crawlers shown: family notes for those that fall back, and who ignores robots.txt. */
+function crawlerNotes(rows: readonly CrawlerRow[]): string[] {
+	const notes: string[] = [];
+	const seen = new Set<string>();
+	for (const row of rows) {
+		const { crawler, reading } = row;
+		if (crawler.familyNote && reading.follows === 'fallback-token' && !seen.has(crawler.familyNote)) {
+			seen.add(crawler.familyNote);
+			notes.push(`${code(crawler.token)}: ${crawler.familyNote}`);
+		}
+		if (crawler.ignoresRobotsTxt) {
+			notes.push(`${code(crawler.token)} does not follow robots.txt ${provenance(crawler, 'ignoresRobotsTxt')}: these rules do not stop it.`);
+		}
+		if (crawler.controlToken && row.follows) {
+			notes.push(`${code(crawler.token)} is a control token: it fetches nothing, and its rules decide whether ${plain(crawler.owner)} may use the pages for what the token names.`);
+		}
+		const note = parserNote(crawler);
+		if (note && row.target) {
+			notes.push(plain(note));
+		}
+	}
+	return notes;
 }
 
 /** Why the dialects cut, read or merge this group differently. */
-function disagreementNotes(model: RobotsModel, views: readonly GroupView[], line: number, agentLines: readonly number[]): string[] {
+function disagreementNotes(model: RobotsModel, views: readonly GroupView[], line: number, agentLines: readonly number[], readers: Readers): string[] {
 	const notes: { dialect: Dialect; text: string }[] = [];
 	const ruleLines = [...new Set(views.flatMap((view) => view.group?.rules ?? []))].sort((a, b) => a - b);
 	for (const view of views) {
@@ -624,8 +704,10 @@ function disagreementNotes(model: RobotsModel, views: readonly GroupView[], line
 			notes.push(...recordNotes(model, view));
 		}
 	}
-	notes.push(...valueNotes(model, views, agentLines));
-	return mergeNotes(notes);
+	for (const note of valueNotes(model, views, agentLines)) {
+		notes.push(note);
+	}
+	return mergeNotes(notes, readers);
 }
 
 function splitReason(model: RobotsModel, dialect: Dialect, from: number, to: number, agentLine: number): string {
@@ -743,36 +825,6 @@ function valueNotes(model: RobotsModel, views: readonly GroupView[], agentLines:
 		});
 	}
 	return notes;
-}
-
-/** The owners' notes for the crawlers shown (relatives of the group's names share one line), and who ignores `*`. */
-function familyNotes(rows: readonly CrawlerRow[], named: readonly string[], hasGlobal: boolean): string[] {
-	const lowerNamed = new Set(named.map((value) => value.toLowerCase()));
-	const byNote = new Map<string, string[]>();
-	const notes: string[] = [];
-	for (const row of rows) {
-		const crawler = row.crawler;
-		if (!crawler) {
-			continue;
-		}
-		const isNamed = lowerNamed.has(crawler.token.toLowerCase());
-		const isRelative = crawler.fallback.some((token) => lowerNamed.has(token.toLowerCase())) ?? false;
-		if (crawler.familyNote && (isNamed || isRelative)) {
-			const tokens = byNote.get(crawler.familyNote) ?? [];
-			tokens.push(code(crawler.token));
-			byNote.set(crawler.familyNote, tokens);
-		}
-		if (isNamed && crawler.ignoresRobotsTxt) {
-			notes.push(`${code(crawler.token)} does not follow robots.txt, as its owner documents: these rules do not stop it.`);
-		}
-	}
-	// The matchers compare each crawler's own token only, so the table can disagree with an owner's family note.
-	const family = [...byNote].map(([note, tokens]) => `${tokens.join(', ')}: ${note}${rows.some((row) => row.crawler?.familyNote === note && row.crawler.fallback.length > 0) ? ' The table matches each crawler by its own token only.' : ''}`);
-	if (hasGlobal) {
-		const ignoring = knownCrawlers.filter((crawler) => crawler.ignoresGlobalGroup).map((crawler) => code(crawler.token));
-		notes.push(`${ignoring.join(', ')} ignore \`*\` (Google documents this): only a group naming them restricts them.`);
-	}
-	return [...family, ...notes];
 }
 
 /** The documentation of a directive for other features (completion), in the same words as the hover. */

@@ -37,8 +37,6 @@ const globalDirectives = new Set<DirectiveId>(directiveFacts.filter((facts) => f
  */
 export const maxSymbols = 5000;
 
-/** The most User-agent values a group's name lists. */
-const maxNamesShown = 5;
 
 /**
  * The document's symbols: groups (kind Namespace, named by their User-agent values) holding their lines, and,
@@ -105,9 +103,11 @@ function omitted(model: RobotsModel, line: number): DocumentSymbol | undefined {
 }
 
 function groupSymbol(model: RobotsModel, group: Group, budget: { left: number }): DocumentSymbol {
-	const agents = group.userAgents;
-	const names = agents.slice(0, maxNamesShown).map((line) => model.valueText(line) || '(empty)');
-	const name = names.join(', ') + (agents.length > maxNamesShown ? ` and ${(agents.length - maxNamesShown).toLocaleString('en')} more` : '');
+	// A breadcrumb names a handful of crawlers: a group of a thousand names would fill the editor's width many times.
+	const names = group.userAgents.slice(0, maxNamed + 1).map((line) => shorten(model.valueText(line) || '(empty)'));
+	const name = group.userAgents.length > maxNamed
+		? `${names.slice(0, maxNamed).join(', ')} and ${(group.userAgents.length - maxNamed).toLocaleString('en')} more`
+		: names.join(', ');
 	budget.left--;
 	// The group's own lines in file order: its three lists, merged.
 	const lines: number[] = [];
@@ -153,6 +153,14 @@ function groupSymbol(model: RobotsModel, group: Group, budget: { left: number })
 	const first = group.userAgents[0];
 	const detail = `${group.rules.length} ${group.rules.length === 1 ? 'rule' : 'rules'}`;
 	return DocumentSymbol.create(name, detail, SymbolKind.Namespace, range, valueRange(model, first), children);
+}
+
+/** At most this many User-agent values in a group's name, each cut at `maxValue` characters. */
+const maxNamed = 5;
+const maxValue = 60;
+
+function shorten(value: string): string {
+	return value.length > maxValue ? value.slice(0, maxValue - 1) + '…' : value;
 }
 
 function lineSymbol(model: RobotsModel, line: number): DocumentSymbol {

@@ -1,79 +1,77 @@
 /**
- * "Test URL": one URL and one crawler, evaluated in every enabled dialect, with a one-line summary that says where the
- * dialects disagree and which lines decide. Also the crawler names a client offers when it asks which agent to test.
+ * "Test URL": one URL for one crawler, answered as that crawler reads the file (crawlers/reading.ts), followed by the
+ * other parsers of the analysis only where they answer differently; the same URL for every target crawler as a
+ * table; and the crawler names a client offers when it asks which crawler to test.
  */
 
-import { allDialects, dialectNames, isRecordDialect, type Dialect } from '../dialect';
+import { allDialects, dialectNames, isDialect, type Dialect } from '../dialect';
+import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
+import { describeDecision, explainEvaluation, listNames, ruleText, verdictSentence, verdictWord } from '../crawlers/explain';
+import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
 import { knownCrawlers } from '../facts/crawlers';
-import { evaluate, type Evaluation, type Verdict } from '../matching/evaluate';
 import { selectGroups } from '../matching/agents';
-import type { AnalysisOptions } from '../options';
+import { evaluate, type Evaluation } from '../matching/evaluate';
+import { analysisDialects, type AnalysisOptions } from '../options';
+import type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, TestUrlAllResult, TestUrlResult } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 
-/** What to test: a URL (a path alone is fine) and a crawler name; `*` means a crawler that no group names. */
+/** What to test: a URL (a path alone is fine), a crawler token (`*`: a crawler no group names), optionally a parser. */
 export interface TestUrlParams {
 	readonly url: string;
 	readonly agent: string;
+	readonly parser?: string;
 }
 
-/** One dialect's answer. */
-export interface TestUrlDialectResult {
-	readonly dialect: Dialect;
-	readonly dialectName: string;
-	readonly verdict: Verdict;
-	/** The deciding line, 0-based, or null when no rule decided. */
-	readonly line: number | null;
-	/** The deciding line's text, trimmed, or null. */
-	readonly rule: string | null;
-	readonly explanation: string;
-}
-
-/** The answer of the `robotsTxt/testUrl` request. */
-export interface TestUrlResult {
-	readonly agent: string;
-	readonly url: string;
-	/** One per enabled dialect, in the order of the settings. */
-	readonly results: readonly TestUrlDialectResult[];
-	/** Whether every dialect gives the same verdict. */
-	readonly agree: boolean;
-	/** One line for people, naming the dialects that disagree and the deciding lines (1-based). */
-	readonly summary: string;
-	/** The first result's deciding line (0-based), for the client to select and reveal. */
-	readonly primaryLine: number | null;
-}
-
-/** The answer of the `robotsTxt/agents` request. */
-export interface AgentList {
-	/** Distinct User-agent values of the file in file order, `*` excluded. */
-	readonly fromFile: readonly string[];
-	/** Crawlers the extension knows about. */
-	readonly known: readonly { readonly token: string; readonly owner: string; readonly description: string }[];
-}
-
-/** Evaluates the URL for the crawler in each of `options.dialects`. */
+/** Answers the URL for the crawler, and names the other parsers of the analysis that answer differently. */
 export function testUrl(model: RobotsModel, params: TestUrlParams, options: AnalysisOptions): TestUrlResult {
-	const agent = params.agent === '*' ? unnamedCrawler(model) : params.agent;
-	const evaluations = options.dialects.map((dialect) => evaluate(model, { agent, url: params.url, dialect }));
-	const results = evaluations.map((evaluation): TestUrlDialectResult => ({
-		dialect: evaluation.dialect,
-		dialectName: dialectNames[evaluation.dialect],
+	const anyCrawler = params.agent.trim() === '*';
+	const token = anyCrawler ? unnamedCrawler(model) : params.agent.trim();
+	const parser = params.parser !== undefined && isDialect(params.parser) ? params.parser : undefined;
+	const profile = crawlerProfile(token, parser);
+	const evaluation = evaluateAs(model, profile, params.url);
+	const who = anyCrawler ? 'any crawler without a group of its own' : profile.token || '(empty agent)';
+	const others = otherReadings(model, token, params.url, evaluation, options);
+	// The rule that decides, or whose group the crawler follows; the reading's details are in the explanation.
+	const decision = evaluation.rule !== null ? `${verdictWord(evaluation.verdict)} ${describeDecision(evaluation)}` : verdictSentence(evaluation);
+	const headline = `${params.url} as ${who}: ${decision}.${othersSentence(others)}`;
+	return {
+		url: params.url,
+		crawler: summary(profile),
 		verdict: evaluation.verdict,
 		line: evaluation.rule ? evaluation.rule.line : null,
 		rule: evaluation.rule ? evaluation.rule.text : null,
-		explanation: evaluation.explanation,
-	}));
-	return {
-		agent: params.agent,
-		url: params.url,
-		results,
-		agree: results.every((result) => result.verdict === results[0].verdict),
-		summary: summarize(params.agent, evaluations),
-		primaryLine: results.length > 0 ? results[0].line : null,
+		selectLine: selectLine(evaluation),
+		headline,
+		explanation: explainEvaluation(evaluation),
+		others,
+		parserAssumed: !profile.known && parser === undefined,
+		parsers: allDialects.map((dialect) => ({ parser: dialect, name: dialectNames[dialect] })),
 	};
 }
 
-/** The distinct User-agent values of the file (`*` excluded) and the known crawlers. */
-export function computeAgents(model: RobotsModel): AgentList {
+/** The same URL for every target crawler, in the order of the settings. */
+export function testUrlAll(model: RobotsModel, url: string, options: AnalysisOptions): TestUrlAllResult {
+	const rows: CrawlerVerdictRow[] = options.crawlers.map((token) => {
+		const evaluation = evaluateAs(model, crawlerProfile(token), url);
+		return {
+			crawler: summary(evaluation.crawler),
+			verdict: evaluation.verdict,
+			line: evaluation.rule ? evaluation.rule.line : null,
+			rule: evaluation.rule ? evaluation.rule.text : null,
+			selectLine: selectLine(evaluation),
+			explanation: explainEvaluation(evaluation),
+		};
+	});
+	const allowed = rows.filter((row) => row.verdict === 'allow').length;
+	const summaryLine = rows.length === 0
+		? 'No target crawlers (robotsTxt.crawlers is empty).'
+		: `${url}: ${allowed} of ${rows.length} crawlers may fetch it` +
+			(allowed < rows.length ? `; DISALLOWED for ${listNames(rows.filter((row) => row.verdict === 'disallow').map((row) => row.crawler.token))}` : '') + '.';
+	return { url, rows, summary: summaryLine, table: table(rows) };
+}
+
+/** The distinct User-agent values of the file (`*` excluded), the target crawlers and the whole catalogue. */
+export function computeAgents(model: RobotsModel, options: AnalysisOptions): AgentList {
 	const seen = new Set<string>();
 	const fromFile: string[] = [];
 	for (let line = 0; line < model.lineCount; line++) {
@@ -86,8 +84,99 @@ export function computeAgents(model: RobotsModel): AgentList {
 			fromFile.push(value);
 		}
 	}
-	const known = knownCrawlers.map(({ token, owner, description }) => ({ token, owner, description }));
-	return { fromFile, known };
+	const known = knownCrawlers.map(({ token, owner, category, description }) => ({ token, owner, category, description }));
+	return { fromFile, targets: [...options.crawlers], known };
+}
+
+function summary(profile: CrawlerProfile): CrawlerSummary {
+	return {
+		token: profile.token,
+		owner: profile.owner,
+		category: profile.category,
+		known: profile.known,
+		parser: profile.dialect,
+		parserName: dialectNames[profile.dialect],
+	};
+}
+
+/** The deciding line; else the User-agent line of the group followed; else null. */
+function selectLine(evaluation: CrawlerEvaluation): number | null {
+	if (evaluation.rule) {
+		return evaluation.rule.line;
+	}
+	const group = evaluation.reading.groups[0];
+	return group ? group.line : null;
+}
+
+/** The parsers of the analysis other than the crawler's, read with the same token, where their verdicts differ. */
+function otherReadings(model: RobotsModel, token: string, url: string, crawler: CrawlerEvaluation, options: AnalysisOptions): OtherReading[] {
+	const out: OtherReading[] = [];
+	for (const dialect of analysisDialects(options)) {
+		if (dialect === crawler.reading.dialect) {
+			continue;
+		}
+		const evaluation = evaluate(model, { agent: token, url, dialect });
+		if (evaluation.verdict !== crawler.verdict) {
+			out.push(other(dialect, evaluation));
+		}
+	}
+	return out;
+}
+
+function other(dialect: Dialect, evaluation: Evaluation): OtherReading {
+	return {
+		parser: dialect,
+		parserName: dialectNames[dialect],
+		verdict: evaluation.verdict,
+		line: evaluation.rule ? evaluation.rule.line : null,
+		rule: evaluation.rule ? evaluation.rule.text : null,
+		explanation: evaluation.explanation,
+	};
+}
+
+/** How people name a parser as a kind of robot. */
+function parserRobots(dialect: Dialect): string {
+	switch (dialect) {
+		case 'rfc9309':
+			return 'RFC 9309 parsers';
+		case 'google':
+			return 'Google\'s parser';
+		case 'yandex':
+			return 'Yandex\'s parser';
+		case 'draft1996':
+			return 'first-match parsers (the 1996 draft, Python\'s urllib.robotparser)';
+		case 'original1994':
+			return '1994-standard parsers';
+	}
+}
+
+/** " RFC 9309 parsers would ALLOW it (line 2 `Allow: /`)." for each differing verdict and deciding line. */
+function othersSentence(others: readonly OtherReading[]): string {
+	const clusters = new Map<string, OtherReading[]>();
+	for (const reading of others) {
+		const key = `${reading.verdict}\n${reading.line}`;
+		clusters.set(key, [...(clusters.get(key) ?? []), reading]);
+	}
+	let out = '';
+	for (const cluster of clusters.values()) {
+		const first = cluster[0];
+		const how = first.line === null ? 'no rule decides' : `line ${first.line + 1} \`${ruleText(first.rule ?? '')}\``;
+		const who = listNames(cluster.map((reading) => parserRobots(reading.parser)));
+		out += ` ${who.charAt(0).toUpperCase() + who.slice(1)} would ${first.verdict === 'allow' ? 'ALLOW' : 'DISALLOW'} it (${how}).`;
+	}
+	return out;
+}
+
+/** An aligned plain-text table: crawler, verdict, line, rule. */
+function table(rows: readonly CrawlerVerdictRow[]): string {
+	const cells = [['Crawler', 'Verdict', 'Line', 'Rule'], ...rows.map((row) => [
+		row.crawler.token,
+		verdictWord(row.verdict),
+		row.line === null ? '—' : String(row.line + 1),
+		row.rule === null ? (row.selectLine === null ? 'no group applies' : `no rule matches (group at line ${row.selectLine + 1})`) : ruleText(row.rule),
+	])];
+	const widths = [0, 1, 2].map((column) => Math.max(...cells.map((cell) => cell[column].length)));
+	return cells.map((cell) => cell.map((text, column) => (column < 3 ? text.padEnd(widths[column]) : text)).join('  ').trimEnd()).join('\n');
 }
 
 const unnamedCandidates = ['AnyCrawler', 'SomeCrawler', 'OtherCrawler', 'UnlistedCrawler', 'GenericCrawler'];
@@ -111,71 +200,4 @@ function unnamedCrawler(model: RobotsModel): string {
 		}
 	}
 	return unnamedCandidates[0];
-}
-
-function summarize(agent: string, evaluations: readonly Evaluation[]): string {
-	if (evaluations.length === 0) {
-		return 'No dialect is enabled (robotsTxt.dialects is empty).';
-	}
-	const who = agent === '*' ? 'Any crawler' : agent === '' ? '(empty agent)' : agent;
-	// Dialects that decide alike (same verdict, same line, same reason) are named together.
-	const clusters: Evaluation[][] = [];
-	for (const evaluation of evaluations) {
-		const cluster = clusters.find(([first]) => sameDecision(first, evaluation));
-		if (cluster) {
-			cluster.push(evaluation);
-		} else {
-			clusters.push([evaluation]);
-		}
-	}
-	const [first, ...others] = clusters;
-	const lead = first[0];
-	const names = first.map((evaluation) => dialectNames[evaluation.dialect]).join(', ');
-	let summary = `${who}: ${lead.verdict === 'allow' ? 'ALLOWED' : 'DISALLOWED'} ${how(lead)} (${names})`;
-	for (const cluster of others) {
-		const evaluation = cluster[0];
-		const verb = evaluation.verdict === 'allow' ? 'ALLOW' : 'DISALLOW';
-		const { text, plural } = subject(cluster);
-		summary +=
-			evaluation.verdict === lead.verdict
-				? `; ${text} also ${verb}${plural ? '' : 'S'} it, ${how(evaluation)}`
-				: `; ${text} would ${verb} it ${how(evaluation)}`;
-	}
-	return summary + '.';
-}
-
-function sameDecision(a: Evaluation, b: Evaluation): boolean {
-	return a.verdict === b.verdict && a.reason === b.reason && (a.rule?.line ?? -1) === (b.rule?.line ?? -1) && a.rule?.implied === b.rule?.implied;
-}
-
-/** Names dialects as robots: first-match dialects as "a first-match robot (1996 draft)". */
-function subject(cluster: readonly Evaluation[]): { text: string; plural: boolean } {
-	const plain = cluster.filter((evaluation) => !isRecordDialect(evaluation.dialect)).map((evaluation) => dialectNames[evaluation.dialect]);
-	const records = cluster.filter((evaluation) => isRecordDialect(evaluation.dialect)).map((evaluation) => dialectNames[evaluation.dialect]);
-	const parts = [...plain];
-	if (records.length > 0) {
-		parts.push(`a first-match robot (${records.join(', ')})`);
-	}
-	return { text: parts.join(' and '), plural: parts.length > 1 };
-}
-
-const maxRuleText = 80;
-
-function how(evaluation: Evaluation): string {
-	switch (evaluation.reason) {
-		case 'robots-txt':
-			return 'because /robots.txt itself is always allowed';
-		case 'no-group':
-			return 'because no group applies to it';
-		case 'no-matching-rule': {
-			const lines = evaluation.groups.map((group) => group.line + 1).join(', ');
-			return `because no rule of ${evaluation.groups.length > 1 ? `the groups at lines ${lines}` : `the group at line ${lines}`} matches`;
-		}
-		case 'rule': {
-			const rule = evaluation.rule!;
-			const text = rule.text.length > maxRuleText ? rule.text.slice(0, maxRuleText - 1) + '…' : rule.text;
-			const where = `line ${rule.line + 1} \`${text}\``;
-			return rule.implied === 'host' ? `by the Host on ${where}, which names another mirror` : `by ${where}`;
-		}
-	}
 }

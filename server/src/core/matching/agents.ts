@@ -31,16 +31,29 @@ export interface GroupSelection {
 /** Google's parser keeps at most 2083 × 8 − 1 octets of a line. */
 export const googleMaxLineOctets = 16663;
 
-/** A line's value as Google reads it: from a line cut at 16 663 octets. */
+/**
+ * A line's value as Google reads it: from a line cut at 16 663 octets, and at its first NUL (robots.cc reads lines as
+ * C strings).
+ */
 export function googleValue(model: RobotsModel, line: number): string {
 	const node = model.lines[line];
+	const value = model.valueText(line);
+	const nul = value.indexOf('\0');
+	if (nul >= 0) {
+		return googleValueOf(model.lineText(line).slice(0, node.valueStart + nul), line);
+	}
 	if (node.length * 3 <= googleMaxLineOctets) {
-		return model.valueText(line);
+		return value;
 	}
 	const text = model.lineText(line);
 	if (utf8Length(text) <= googleMaxLineOctets) {
-		return model.valueText(line);
+		return value;
 	}
+	return googleValueOf(text, line);
+}
+
+/** The value of a line's text, cut at 16 663 octets and lexed again. */
+function googleValueOf(text: string, line: number): string {
 	const truncated = truncateToOctets(text, googleMaxLineOctets);
 	const cut = lexLine(truncated, 0, line === 0);
 	return truncated.slice(cut.valueStart, cut.valueEnd);

@@ -3,6 +3,8 @@
  * the two sides are compared in the same form. All results are ASCII, so a string's length is its octet count.
  */
 
+import { escapedByte, isEscapedByte } from '../syntax/bytes';
+
 const HEX = '0123456789ABCDEF';
 const PERCENT = 37;
 
@@ -122,6 +124,9 @@ function rewrite(text: string, form: Form): string {
 			} else if (rfc) {
 				replacement = '%25';
 			}
+		} else if (form === 'google' && isEscapedByte(code)) {
+			// A raw byte that was not UTF-8 (decodeRobotsBytes escapes it): robots.cc percent-encodes the octet itself.
+			replacement = percent(escapedByte(code));
 		} else if (code >= 128) {
 			const parts: string[] = [];
 			used = encodeNonAscii(text, i, parts);
@@ -237,6 +242,9 @@ export function utf8Length(text: string): number {
 		} else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
 			octets += 4;
 			i++;
+		} else if (isEscapedByte(code)) {
+			// One raw byte that was not UTF-8 (see decodeRobotsBytes).
+			octets += 1;
 		} else {
 			octets += 3;
 		}

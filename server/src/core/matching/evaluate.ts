@@ -86,7 +86,7 @@ export interface Evaluation {
 	readonly explanation: string;
 }
 
-interface Prepared {
+export interface Prepared {
 	readonly selection: GroupSelection;
 	readonly groups: readonly AppliedGroup[];
 	readonly matcher: Matcher;
@@ -106,12 +106,17 @@ interface ModelCache {
 /** Per model (models are immutable, so entries never go stale). */
 const cacheByModel = new WeakMap<RobotsModel, ModelCache>();
 
-function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared {
+function modelCache(model: RobotsModel): ModelCache {
 	let cache = cacheByModel.get(model);
 	if (!cache) {
 		cache = { prepared: new Map(), ruleSets: new Map(), decidingRules: new Map() };
 		cacheByModel.set(model, cache);
 	}
+	return cache;
+}
+
+function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared {
+	const cache = modelCache(model);
 	let byAgent = cache.prepared.get(dialect);
 	if (!byAgent) {
 		byAgent = new Map();
@@ -119,30 +124,39 @@ function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared 
 	}
 	let prepared = byAgent.get(agent);
 	if (!prepared) {
-		const selection = selectGroups(model, dialect, agent);
-		const groups: AppliedGroup[] = selection.groups.map((group, i) => ({
-			index: group.index,
-			line: selection.matchedLines[i],
-			token: model.valueText(selection.matchedLines[i]),
-		}));
-		const key = dialect + ':' + selection.groups.map((group) => group.index).join(',');
-		let ruleSet = cache.ruleSets.get(key);
-		if (!ruleSet) {
-			const ruleLines: number[] = [];
-			for (const group of selection.groups) {
-				for (const line of group.rules) {
-					ruleLines.push(line);
-				}
-			}
-			const rules = compileRules(model, dialect, ruleLines);
-			ruleSet = new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', !isRecordDialect(dialect));
-			cache.ruleSets.set(key, ruleSet);
-		}
-		const matcher = new Matcher(dialect, agent, ruleSet, dialect === 'yandex' ? yandexHost(model) : null);
-		prepared = { selection, groups, matcher, decidingRules: cache.decidingRules };
+		prepared = prepareSelection(model, dialect, agent, selectGroups(model, dialect, agent), true);
 		byAgent.set(agent, prepared);
 	}
 	return prepared;
+}
+
+/**
+ * Compiles the rules of groups already selected (by a dialect, or by a crawler's documented behaviour on top of it).
+ * `host`: whether Yandex's Host implies `Disallow: /` for other mirrors (the `yandex` dialect reads it; YandexBot no
+ * longer does).
+ */
+export function prepareSelection(model: RobotsModel, dialect: Dialect, agent: string, selection: GroupSelection, host: boolean): Prepared {
+	const cache = modelCache(model);
+	const groups: AppliedGroup[] = selection.groups.map((group, i) => ({
+		index: group.index,
+		line: selection.matchedLines[i],
+		token: model.valueText(selection.matchedLines[i]),
+	}));
+	const key = dialect + ':' + selection.groups.map((group) => group.index).join(',');
+	let ruleSet = cache.ruleSets.get(key);
+	if (!ruleSet) {
+		const ruleLines: number[] = [];
+		for (const group of selection.groups) {
+			for (const line of group.rules) {
+				ruleLines.push(line);
+			}
+		}
+		const rules = compileRules(model, dialect, ruleLines);
+		ruleSet = new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', !isRecordDialect(dialect));
+		cache.ruleSets.set(key, ruleSet);
+	}
+	const matcher = new Matcher(dialect, agent, ruleSet, host && dialect === 'yandex' ? yandexHost(model) : null);
+	return { selection, groups, matcher, decidingRules: cache.decidingRules };
 }
 
 /** Reads rule lines the way a dialect does. */
@@ -248,10 +262,14 @@ export function compileMatcher(model: RobotsModel, options: MatcherOptions): Mat
 /** Evaluates one URL for one crawler in one dialect. */
 export function evaluate(model: RobotsModel, options: EvaluateOptions): Evaluation {
 	const dialect = options.dialect ?? 'rfc9309';
-	const { agent, url } = options;
+	return evaluatePrepared(model, dialect, options.agent, options.url, prepare(model, dialect, options.agent));
+}
+
+/** Evaluates one URL against rules prepared for it (by `evaluate`, or by a crawler's reading). */
+export function evaluatePrepared(model: RobotsModel, dialect: Dialect, agent: string, url: string, prepared: Prepared): Evaluation {
 	const rawPath = urlPath(url);
 	const path = normalizePath(rawPath, dialect);
-	const { selection, groups, matcher, decidingRules } = prepare(model, dialect, agent);
+	const { selection, groups, matcher, decidingRules } = prepared;
 
 	if (matcher.exemptsRobotsTxt && isRobotsTxtPath(rawPath, 0, rawPath.length)) {
 		return result(dialect, agent, url, path, 'allow', 'robots-txt', null, selection.kind, groups);

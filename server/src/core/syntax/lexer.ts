@@ -15,6 +15,10 @@ const SPACE = 32;
 const HASH = 35;
 const COLON = 58;
 const BOM = 0xfeff;
+const NUL = 0;
+/** The bytes EF and BB of a byte order mark, as `decodeRobotsBytes` escapes them when the mark is cut short. */
+const ESCAPED_EF = 0xdcef;
+const ESCAPED_BB = 0xdcbb;
 
 /** Space, tab, vertical tab and form feed: the whitespace robots.txt parsers trim. */
 export function isWhitespace(code: number): boolean {
@@ -37,6 +41,17 @@ export function findLineBreak(text: string, start: number): number {
  * Lexes the line that starts at `start` in `text`. `isFirstLine` lets a leading byte order mark count as trivia.
  */
 export function lexLine(text: string, start: number, isFirstLine: boolean): LineNode {
+	const scan = { nul: -1 };
+	const node = lex(text, start, isFirstLine, scan);
+	if (scan.nul < 0 && !(isFirstLine && text.charCodeAt(start) === ESCAPED_EF)) {
+		return node;
+	}
+	const end = scan.nul >= 0 ? start + scan.nul : start + node.length;
+	return { ...node, googleDirective: googleReading(text, start, isFirstLine, end) };
+}
+
+/** Lexes one line; `scan.nul` receives the offset of the first NUL before any comment, or stays -1. */
+function lex(text: string, start: number, isFirstLine: boolean, scan: { nul: number }): LineNode {
 	const breakAt = findLineBreak(text, start);
 	const length = breakAt - start;
 	let eolLength = 0;
@@ -56,6 +71,7 @@ export function lexLine(text: string, start: number, isFirstLine: boolean): Line
 	// The first `#` ends the content; the first `:` before it separates key and value.
 	let separator = -1;
 	let commentStart = -1;
+	let nul = -1;
 	for (let j = i; j < breakAt; j++) {
 		const code = text.charCodeAt(j);
 		if (code === HASH) {
@@ -64,9 +80,12 @@ export function lexLine(text: string, start: number, isFirstLine: boolean): Line
 		}
 		if (code === COLON && separator < 0) {
 			separator = j - start;
+		} else if (code === NUL && nul < 0) {
+			nul = j - start;
 		}
 	}
 	const contentEnd = commentStart >= 0 ? commentStart : length;
+	scan.nul = nul;
 
 	if (keyStart >= contentEnd) {
 		const kind: LineKind = commentStart >= 0 ? 'comment' : 'blank';
@@ -95,6 +114,19 @@ export function lexLine(text: string, start: number, isFirstLine: boolean): Line
 		googleDirective = googleDirectiveForKey(text.slice(start + keyStart, start + keyEnd));
 	}
 	return node('text', length, eolLength, keyStart, keyEnd, -1, valueStart, valueEnd, commentStart, 'none', googleDirective);
+}
+
+/**
+ * Google's reading of a line's key where it differs from the others': robots.cc reads lines as C strings, so a NUL
+ * ends the line, and it skips the leading bytes of the file that match EF BB BF, so a byte order mark cut short
+ * (EF, or EF BB: escaped bytes in a decoded text) is skipped too.
+ */
+function googleReading(text: string, start: number, isFirstLine: boolean, end: number): LineNode['googleDirective'] {
+	let from = start;
+	if (isFirstLine && text.charCodeAt(from) === ESCAPED_EF) {
+		from += text.charCodeAt(from + 1) === ESCAPED_BB ? 2 : 1;
+	}
+	return lex(text.slice(from, end), 0, false, { nul: -1 }).googleDirective;
 }
 
 function node(

@@ -3,8 +3,10 @@
  * crawlers apply (Google's 500 KiB and 16 663-byte lines, Yandex's 2 048 rules of at most 1 024 characters).
  */
 
+import { listNames } from '../../crawlers/explain';
 import { googleMaxLineOctets } from '../../matching/agents';
 import { utf8Length } from '../../matching/encoding';
+import { escapedByte, isEscapedByte } from '../../syntax/bytes';
 import type { RobotsModel } from '../../syntax/parser';
 import type { AnyFact, Check, CheckEntry, FileFact } from '../context';
 import { replaceSpan } from './edits';
@@ -136,14 +138,20 @@ export const maxInvalidUtf8 = 100;
 const invalidUtf8: Check = (context) => {
 	const { model } = context;
 	for (let line = context.from; line < context.to; line++) {
-		const at = model.lineTexts[line].indexOf('\uFFFD');
+		const text = model.lineTexts[line];
+		const replaced = text.indexOf('\uFFFD');
+		const raw = firstEscapedByte(text);
+		const at = replaced < 0 ? raw : raw < 0 ? replaced : Math.min(replaced, raw);
 		if (at >= 0 && at < model.lines[line].length) {
 			context.report({
 				code: 'invalid-utf8',
 				line,
 				start: at,
 				end: at + 1,
-				message: 'Bytes that are not valid UTF-8 (shown as \uFFFD), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8, and crawlers compare these bytes as they are, not as the characters you meant. Save the file as UTF-8.',
+				message: at === raw
+					? `Bytes that are not valid UTF-8 (the byte 0x${escapedByte(text.charCodeAt(at)).toString(16).toUpperCase()} here), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8. ${context.who(['google'])} percent-encode${context.many(['google']) ? '' : 's'} the raw bytes (%${escapedByte(text.charCodeAt(at)).toString(16).toUpperCase()}) and match${context.many(['google']) ? '' : 'es'} only URLs that carry those bytes, not the characters you meant. Save the file as UTF-8.`
+					: 'Bytes that are not valid UTF-8 (shown as \uFFFD), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8, and crawlers compare these bytes as they are, not as the characters you meant. ' +
+						'The editor decoded them as \uFFFD, so the answers here compare \uFFFD where Google compares the raw bytes (Google percent-encodes each one, e.g. %E9); `robots-txt test` and `robots-txt lint` read the file\'s bytes as Google does. Save the file as UTF-8.',
 			});
 		}
 	}
@@ -222,14 +230,42 @@ const ruleCount: FileFact<number, (model: RobotsModel, n: number) => number> = {
 	},
 };
 
-/** The limits of the whole file: Google's and Yandex's 500 KiB, Yandex's 2 048 rules. */
+/** The offset of the first raw byte that was not UTF-8 (see decodeRobotsBytes), or -1. */
+function firstEscapedByte(text: string): number {
+	escapedBytes.lastIndex = 0;
+	for (let match = escapedBytes.exec(text); match; match = escapedBytes.exec(text)) {
+		const i = match.index;
+		// U+DC80 to U+DCFF after a high surrogate is the second half of a character, not a byte.
+		if (isEscapedByte(text.charCodeAt(i)) && !(i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff)) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+/** Code units that may be escaped bytes; a constant expression scanned natively. */
+const escapedBytes = /[\udc80-\udcff]/g;
+
+/** The limits of the whole file: the 500 KiB that crawlers read, Yandex's 2 048 rules. */
 const fileLimits: Check = (context) => {
 	const beyond = context.fact(fileSize)(context.model, maxFileOctets);
 	if (beyond >= 0) {
+		// What each target crawler does with a file this size, from the crawler catalogue.
+		const truncating = context.targets.filter((crawler) => crawler.sizeLimit?.beyond === 'truncate' && crawler.sizeLimit.bytes <= maxFileOctets);
+		const allowing = context.targets.filter((crawler) => crawler.sizeLimit?.beyond === 'allow-all' && crawler.sizeLimit.bytes <= maxFileOctets);
+		const parts: string[] = [];
+		if (truncating.length > 0) {
+			parts.push(`${listNames(truncating.map((crawler) => crawler.token), 3)} read${truncating.length > 1 ? '' : 's'} only the first 500 KiB, so this line and everything after it do not count for ${truncating.length > 1 ? 'them' : 'it'}`);
+		}
+		if (allowing.length > 0) {
+			parts.push(`${listNames(allowing.map((crawler) => crawler.token), 3)} treat${allowing.length > 1 ? '' : 's'} a file over 500 KiB as allowing everything`);
+		}
 		context.report({
 			code: 'file-too-large',
 			line: beyond,
-			message: `The file is over 500 KiB: Google and Yandex stop reading at 500 KiB (RFC 9309 §2.5 requires at least that much), so this line and everything after it may be ignored.`,
+			message: parts.length > 0
+				? `The file is over 500 KiB: ${parts.join('; ')}. (RFC 9309 §2.5 only requires crawlers to read the first 500 KiB.)`
+				: 'The file is over 500 KiB: RFC 9309 §2.5 only requires crawlers to read the first 500 KiB, so this line and everything after it may be ignored.',
 		});
 	}
 	const tooMany = context.concerns(['yandex']) ? context.fact(ruleCount)(context.model, yandexMaxRules + 1) : -1;

@@ -4,6 +4,7 @@
  * that merge groups for Google but split them for Yandex, and User-agent values that are not product tokens.
  */
 
+import { listNames } from '../../crawlers/explain';
 import { knownCrawlers } from '../../facts/crawlers';
 import { yandexRobots } from '../../facts/yandexRobots';
 import { googleProductToken } from '../../matching/agents';
@@ -22,7 +23,7 @@ const ruleOutsideGroup: Check = (context) => {
 			code: 'rule-outside-group',
 			line,
 			message: googleReads
-				? 'This rule comes before any User-agent line that RFC 9309, Yandex and 1996 robots can read, so they ignore it; only Google, which also reads the User-agent line above that they cannot, applies it.'
+				? `This rule comes before any User-agent line that ${context.who(['rfc9309', 'yandex', 'draft1996', 'original1994'])} can read, so they ignore it; only ${context.who(['google'])}, which also read${context.many(['google']) ? '' : 's'} the User-agent line above that they cannot, appl${context.many(['google']) ? 'y' : 'ies'} it.`
 				: 'This rule comes before any User-agent line, so it belongs to no group and every crawler ignores it.',
 			unnecessary: !googleReads || undefined,
 		});
@@ -52,7 +53,7 @@ const ruleAfterBlankLine: Check = (context) => {
 		context.report({
 			code: 'rule-after-blank-line',
 			line: first,
-			message: 'A blank line above ends the record for 1996-draft robots (such as Python\'s urllib.robotparser): they ignore this rule and the ones after it. RFC 9309, Google and Yandex keep it in the group.',
+			message: `A blank line above ends the record for ${context.who(['draft1996'])} (first-match robots, such as Python's urllib.robotparser before 3.15): they ignore this rule and the ones after it. ${context.who(['google', 'rfc9309', 'yandex'])} keep it in the group.`,
 			related: blanks.map((blank) => ({ line: blank, message: 'a blank line that ends the record' })),
 			fixes: blanks.length > 0
 				? [{ title: `Remove the blank line${blanks.length > 1 ? 's' : ''} inside the group`, edits: blanks.map((blank) => deleteLine(model, blank)), isPreferred: true }]
@@ -97,7 +98,7 @@ const emptyGroup: Check = (context) => {
 			// "User-agent: * Disallow: /": invalid-product-token says where the rules went.
 			continue;
 		}
-		const names = values.map((token) => `"${token}"`).join(', ');
+		const names = listNames(values.map((token) => `"${token}"`));
 		const last = group.userAgents[group.userAgents.length - 1];
 		const hasOthers = group.others.length > 0 ? ` (${model.keyText(group.others[0])} and the like are not rules)` : '';
 		let message: string;
@@ -106,7 +107,7 @@ const emptyGroup: Check = (context) => {
 			severity = 'information';
 			message = `The group for ${names} has no rules${hasOthers}: every crawler without a group of its own may fetch everything. Add "Disallow:" to say so on purpose, or rules.`;
 		} else if (context.ask(starGroupHasRules, (has) => has)) {
-			message = `The group for ${names} has no rules${hasOthers}: RFC 9309 and Google crawlers named here ignore the "*" group's rules and may fetch everything, while 1996-draft robots drop the record and follow "*". Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.`;
+			message = `The group for ${names} has no rules${hasOthers}: the crawlers named here ignore the "*" group's rules and may fetch everything${context.concerns(['draft1996']) ? ', while 1996-draft robots drop the record and follow "*"' : ''}. Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.`;
 		} else {
 			severity = 'information';
 			message = `The group for ${names} has no rules${hasOthers}: the crawlers named here may fetch everything, as they could without it. Add "Disallow:" to say so on purpose, or rules.`;
@@ -168,7 +169,7 @@ function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: Readon
 			code: 'empty-group',
 			line: block.agents[0],
 			severity: escapesStar ? undefined : 'information',
-			message: withLines`${values.map((token) => `"${token}"`).join(', ')} ${several ? 'have' : 'has'} no rules of ${several ? 'their' : 'its'} own: ${what}, so ${googleToo ? 'RFC 9309 and Google crawlers' : 'RFC 9309 crawlers'} merge ${several ? 'these crawlers' : 'it'} into the group of "${model.valueText(owner)}" (line ${at(owner)}) and apply that group's rules${escapesStar ? ', not those of "*"' : ''}. Write the rules ${several ? 'they' : 'it'} should follow under ${several ? 'their' : 'its'} own User-agent line${several ? 's' : ''}.`,
+			message: withLines`${listNames(values.map((token) => `"${token}"`))} ${several ? 'have' : 'has'} no rules of ${several ? 'their' : 'its'} own: ${what}, so ${context.who(googleToo ? ['google', 'rfc9309'] : ['rfc9309'])} merge ${several ? 'these crawlers' : 'it'} into the group of "${model.valueText(owner)}" (line ${at(owner)}) and apply that group's rules${escapesStar ? ', not those of "*"' : ''}. Write the rules ${several ? 'they' : 'it'} should follow under ${several ? 'their' : 'its'} own User-agent line${several ? 's' : ''}.`,
 			related: [{ line: block.own, message: 'the line that does not end the group' }],
 		});
 	}
@@ -328,7 +329,7 @@ const agentsSplit: Check = (context) => {
 				context.report({
 					code: 'agents-split-by-directive',
 					line,
-					message: `${what} between the User-agent lines for "${model.valueText(before)}" and "${model.valueText(line)}": Google and RFC 9309 crawlers read one group, but Yandex starts a new group here, so for Yandex ${named} ${yandexLosers.length > 1 ? 'have' : 'has'} no rules at all (everything allowed).`,
+					message: `${what} between the User-agent lines for "${model.valueText(before)}" and "${model.valueText(line)}": ${context.who(['google', 'rfc9309'])} read one group, but Yandex starts a new group here, so for ${context.who(['yandex'])} ${named} ${yandexLosers.length > 1 ? 'have' : 'has'} no rules at all (everything allowed).`,
 					related: between.map((moved) => ({ line: moved, message: 'the line between the User-agent lines' })),
 					fixes,
 				});
@@ -340,7 +341,7 @@ const agentsSplit: Check = (context) => {
 				context.report({
 					code: 'agents-split-by-blank-line',
 					line,
-					message: `A blank line between the User-agent lines for "${model.valueText(before)}" and "${model.valueText(line)}" ends the record for 1996-draft robots${python}: the record for ${loser} has no rules, so they ignore it and ${fallback}. RFC 9309 and Google read one group.`,
+					message: `A blank line between the User-agent lines for "${model.valueText(before)}" and "${model.valueText(line)}" ends the record for 1996-draft robots${python}: the record for ${loser} has no rules, so they ignore it and ${fallback}. ${context.who(['google', 'rfc9309', 'yandex'])} read one group.`,
 				});
 			}
 			if (yandexSplit) {
@@ -394,7 +395,7 @@ const userAgentValues: Check = (context) => {
 			context.report({
 				code: 'invalid-product-token',
 				...span,
-				message: `Several directives on one line: this is one User-agent line with the value "${value}". RFC 9309 crawlers match no crawler with it, Google reads only ${googleGlobal ? '"*"' : `"${cut || '(nothing)'}"`}, and no crawler sees "${rest}" as a directive.`,
+				message: `Several directives on one line: this is one User-agent line with the value "${value}". ${context.who(['rfc9309', 'yandex'])} match no crawler with it, ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} only ${googleGlobal ? '"*"' : `"${cut || '(nothing)'}"`}, and no crawler sees "${rest}" as a directive.`,
 				fixes: [{
 					title: `Put "${rest}" on a line of its own`,
 					edits: [replaceSpan(line, node.valueStart, node.valueEnd, `${agent}${context.eol}${rest}`)],
@@ -408,11 +409,11 @@ const userAgentValues: Check = (context) => {
 			const google = /google/i.test(cut);
 			let message: string;
 			if (googleGlobal) {
-				message = `"${value}" is not "*": RFC 9309 crawlers compare the whole value and match no crawler with it, while Google reads it as "*".`;
+				message = `"${value}" is not "*": ${context.who(['rfc9309', 'yandex'])} compare the whole value and match no crawler with it, while ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} it as "*".`;
 			} else if (google) {
-				message = `"*" is not a wildcard inside a User-agent value. Google's crawlers cut "${value}" to "${cut}", so it works for them; RFC 9309 and Yandex parsers compare the whole value and match nothing.`;
+				message = `"*" is not a wildcard inside a User-agent value. Google's crawlers cut "${value}" to "${cut}", so it works for them; ${context.who(['rfc9309', 'yandex'])} compare the whole value and match nothing.`;
 			} else {
-				message = `"*" is not a wildcard inside a User-agent value: RFC 9309 crawlers compare the whole value, so "${value}" names no crawler; Google reads only "${cut || '(nothing)'}".`;
+				message = `"*" is not a wildcard inside a User-agent value: ${context.who(['rfc9309', 'yandex'])} compare the whole value, so "${value}" names no crawler for them; ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} only "${cut || '(nothing)'}".`;
 			}
 			const replacement = googleGlobal ? '*' : without;
 			// Dropping a trailing "*" names the crawler the value starts with; a leading one meant "any name containing",
@@ -439,7 +440,7 @@ const userAgentValues: Check = (context) => {
 			context.report({
 				code: 'invalid-product-token',
 				...span,
-				message: `One crawler per User-agent line: RFC 9309 crawlers read "${value}" as one name that matches nothing; Google reads only "${cut}".`,
+				message: `One crawler per User-agent line: ${context.who(['rfc9309', 'yandex'])} read "${value}" as one name that matches nothing; ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} only "${cut}".`,
 				fixes: [{
 					title: 'Put each crawler on its own User-agent line',
 					edits: [replaceSpan(line, 0, node.length, names.map((name) => `${model.keyText(line)}: ${name}`).join(context.eol))],
@@ -458,7 +459,7 @@ const userAgentValues: Check = (context) => {
 			code: 'invalid-product-token',
 			...span,
 			severity,
-			message: `"${value}" is not a product token${severity ? ' (a crawler name has no spaces)' : ''}: RFC 9309 crawlers compare the whole value and match no crawler with it; Google cuts it to "${cut || '(nothing)'}".${fixable ? ` Write the crawler's token, "${token}".` : ''}`,
+			message: `"${value}" is not a product token${severity ? ' (a crawler name has no spaces)' : ''}: ${context.who(['rfc9309', 'yandex'])} compare the whole value and match no crawler with it; ${context.who(['google'])} cut${context.many(['google']) ? '' : 's'} it to "${cut || '(nothing)'}".${fixable ? ` Write the crawler's token, "${token}".` : ''}`,
 			fixes: fixable ? [{ title: `Change to "${token}"`, edits: [replaceSpan(line, node.valueStart, node.valueEnd, token)], isPreferred: true }] : undefined,
 		});
 	}
@@ -493,7 +494,7 @@ const broadUserAgent: Check = (context) => {
 			line,
 			start: model.lines[line].valueStart,
 			end: model.lines[line].valueEnd,
-			message: `1996-draft robots (such as Python's urllib.robotparser) match "${value}" anywhere in their name, so this group applies to ${shown}, and to any robot whose name contains it; RFC 9309 crawlers apply it only to a crawler named exactly "${value}".`,
+			message: `${context.who(['draft1996', 'original1994'])} match "${value}" anywhere in their name, so this group applies to ${shown}, and to any robot whose name contains it; ${context.who(['google', 'rfc9309'])} apply it only to a crawler named exactly "${value}".`,
 		});
 	}
 };

@@ -4,7 +4,7 @@
  */
 
 import { canonicalName, directiveFacts, directiveForKey, googleDirectiveForKey, type DirectiveId } from '../../facts/directives';
-import type { Check, CheckEntry } from '../context';
+import type { Check, CheckContext, CheckEntry } from '../context';
 import { replaceSpan } from './edits';
 import { doubleEncodedBom } from './file';
 
@@ -80,9 +80,9 @@ function joinedKey(key: string, keyStart: number): { id: Exclude<DirectiveId, 'u
 }
 
 /** What Google makes of a line that other crawlers ignore, for messages. */
-function googleReading(node: { googleDirective: string }, value: string): string {
+function googleReading(context: CheckContext, node: { googleDirective: string }, value: string): string {
 	return node.googleDirective !== 'none' && node.googleDirective !== 'unknown'
-		? `only Google reads it (as "${canonicalName(node.googleDirective as Exclude<DirectiveId, 'unknown'>)}: ${value}"); RFC 9309, Yandex and 1996 robots ignore the line`
+		? `only ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} it (as "${canonicalName(node.googleDirective as Exclude<DirectiveId, 'unknown'>)}: ${value}"); ${context.who(['rfc9309', 'yandex', 'draft1996', 'original1994'])} ignore the line`
 		: 'every crawler ignores the line';
 }
 
@@ -122,8 +122,8 @@ const keyShape: Check = (context) => {
 				start: node.keyStart,
 				end: node.keyEnd,
 				message: joined.fullWidth
-					? `"${fullWidthColon}" is a full-width colon, not ":": crawlers do not see "${name}" as a directive, and ${googleReading(node, model.valueText(line))}.`
-					: `Missing ":" after "${name}": crawlers read everything up to the first ":" ("${key}") as the directive name, and ${googleReading(node, model.valueText(line))}.`,
+					? `"${fullWidthColon}" is a full-width colon, not ":": crawlers do not see "${name}" as a directive, and ${googleReading(context, node, model.valueText(line))}.`
+					: `Missing ":" after "${name}": crawlers read everything up to the first ":" ("${key}") as the directive name, and ${googleReading(context, node, model.valueText(line))}.`,
 				fixes: [{ title: `Write "${canonical}: ${intended}"`, edits: [replaceSpan(line, node.keyStart, valueEnd, `${canonical}: ${intended}`)], isPreferred: true }],
 			});
 			continue;
@@ -141,7 +141,7 @@ const keyShape: Check = (context) => {
 					line,
 					start: node.keyStart,
 					end: node.keyEnd,
-					message: `Missing ":" after "${key}": ${googleReading(node, value)}.`,
+					message: `Missing ":" after "${key}": ${googleReading(context, node, value)}.`,
 					fixes: oneWord
 						? [{
 							title: `Add the colon: "${canonical}: ${value}"`,
@@ -200,7 +200,7 @@ const keyShape: Check = (context) => {
 					start: node.keyStart,
 					end: node.keyEnd,
 					message: suggestion.googleAccepts
-						? `"${key}" is not a directive; did you mean "${canonical}"? Google accepts this spelling; RFC 9309, Yandex and 1996 robots ignore the line.`
+						? `"${key}" is not a directive; did you mean "${canonical}"? ${context.who(['google'])} accept${context.many(['google']) ? '' : 's'} this spelling; ${context.who(['rfc9309', 'yandex', 'draft1996', 'original1994'])} ignore the line.`
 						: `"${key}" is not a directive; did you mean "${canonical}"? Crawlers ignore the line as it is.`,
 					fixes: [{ title: `Change to "${canonical}"`, edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
 				});
@@ -243,7 +243,7 @@ const leadingWhitespace: Check = (context) => {
 				line,
 				start: first,
 				end: node.keyStart,
-				message: 'Whitespace before the directive: RFC 9309 and Google allow it, but some old robots expect the directive at the start of the line.',
+				message: `Whitespace before the directive: ${context.who(['google', 'rfc9309', 'yandex'])} allow it, but some old robots expect the directive at the start of the line.`,
 				fixes: [{ title: 'Remove the leading whitespace', edits: [replaceSpan(line, first, node.keyStart, '')], isPreferred: true }],
 			});
 		}

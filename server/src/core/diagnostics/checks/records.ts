@@ -5,7 +5,8 @@
 
 import { parseYandexHost, unknownTopLevelDomain } from '../../matching/host';
 import type { LineNode } from '../../syntax/ast';
-import { at, withLines, type AnyFact, type Check, type CheckEntry, type FileFact } from '../context';
+import { listNames } from '../../crawlers/explain';
+import { at, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
 
 /**
  * Host lines with a value, in file order: what `host` reads. A summary holds the lines' nodes, so that two summaries
@@ -174,7 +175,7 @@ const crawlDelay: Check = (context) => {
 				line,
 				start: node.keyStart,
 				end: node.keyEnd,
-				message: 'Google ignores Crawl-delay (Bing and Yandex read it; Yandex has ignored it since 2018 too).',
+				message: crawlDelayMessage(context),
 			});
 			if (!crawlDelayValue.test(value)) {
 				context.report({ code: 'invalid-crawl-delay', ...span, message: `Crawl-delay takes a number of seconds, such as "10" or "0.5"; crawlers ignore "${value}".` });
@@ -259,4 +260,14 @@ export const recordChecks: readonly CheckEntry[] = [{ file: host, onlyFacts: tru
 /** The lines `host` reads: Host lines with a value. */
 function isHostLine(node: LineNode): boolean {
 	return node.directive === 'host' && node.valueStart !== node.valueEnd;
+}
+
+/** Who of the target crawlers ignores Crawl-delay and who reads it, as the crawler catalogue documents. */
+function crawlDelayMessage(context: CheckContext): string {
+	const ignoring = context.targets.filter((crawler) => crawler.honours.crawlDelay === false).map((crawler) => crawler.token);
+	const reading = context.targets.filter((crawler) => crawler.honours.crawlDelay === true).map((crawler) => crawler.token);
+	if (ignoring.length === 0) {
+		return 'Google\'s crawlers ignore Crawl-delay; others, such as bingbot, read it.';
+	}
+	return `${listNames(ignoring, 3)} ignore${ignoring.length > 1 ? '' : 's'} Crawl-delay${reading.length > 0 ? `; ${listNames(reading, 3)} read${reading.length > 1 ? '' : 's'} it` : ''}.`;
 }

@@ -163,7 +163,7 @@ const patternShape: Check = (context) => {
 				context.report({
 					code: 'invalid-percent-encoding',
 					...span,
-					message: `A space inside the path: RFC 9309 and 1996-draft crawlers read it as "%20" and can match it, but Google compares it as written and never matches, because URLs carry "%20". Write "${encoded}".`,
+					message: `A space inside the path: ${context.who(['rfc9309', 'yandex', 'draft1996'])} read it as "%20" and can match it, but ${context.who(['google'])} compare${context.many(['google']) ? '' : 's'} it as written and never match${context.many(['google']) ? '' : 'es'}, because URLs carry "%20". Write "${encoded}".`,
 					fixes: [{ title: `Change to "${encoded}"`, edits: [replaceSpan(line, valueStart, valueEnd, encoded)], isPreferred: true }],
 				});
 			}
@@ -187,7 +187,7 @@ const patternShape: Check = (context) => {
 			context.report({
 				code: 'disallow-star',
 				...span,
-				message: '"Disallow: *" blocks everything for Google and RFC 9309 crawlers, but 1994 and 1996 robots read "*" literally and block nothing. "Disallow: /" blocks everything for all of them.',
+				message: `"Disallow: *" blocks everything for ${context.who(['google', 'rfc9309', 'yandex'])}, but 1994 and 1996 robots read "*" literally and block nothing. "Disallow: /" blocks everything for all of them.`,
 				fixes: [{ title: 'Change to "Disallow: /"', edits: [replaceSpan(line, valueStart, valueEnd, '/')], isPreferred: true }],
 			});
 			continue;
@@ -203,7 +203,7 @@ const patternShape: Check = (context) => {
 				line,
 				start: valueStart + dollar,
 				end: valueStart + dollar + 1,
-				message: '"$" marks the end of the URL only as the last character of a pattern; here Google and RFC 9309 crawlers read it as the character "$" (write %24 if that is what you mean).',
+				message: `"$" marks the end of the URL only as the last character of a pattern; here ${context.who(['google', 'rfc9309', 'yandex'])} read it as the character "$" (write %24 if that is what you mean).`,
 			});
 		}
 		if (value.includes('*') || value.endsWith('$')) {
@@ -233,7 +233,7 @@ function pathMeaning(context: CheckContext, directive: 'allow' | 'disallow', val
 		context.report({
 			code: 'robots-txt-rule',
 			...span,
-			message: 'This rule matches /robots.txt, which RFC 9309 and 1996-draft crawlers always fetch whatever the rules say: it has no effect on it.',
+			message: `This rule matches /robots.txt, which ${context.who(['rfc9309', 'draft1996', 'original1994'])} always fetch whatever the rules say: it has no effect on it for them.`,
 		});
 	}
 	const revealing = !wellKnownPaths.test(value) ? revealingSegment(value) : undefined;
@@ -364,7 +364,7 @@ function nonAscii(context: CheckContext, line: number, value: string, start: num
 		line,
 		start,
 		end,
-		message: `Raw non-ASCII characters: RFC 9309, Google and 1996-draft crawlers percent-encode them as UTF-8 before comparing, but robots that compare the bytes as written miss the percent-encoded URLs they request. "${encoded}" works for every robot.`,
+		message: `Raw non-ASCII characters: ${context.who(['google', 'rfc9309', 'yandex', 'draft1996'])} percent-encode them as UTF-8 before comparing, but robots that compare the bytes as written miss the percent-encoded URLs they request. "${encoded}" works for every robot.`,
 		fixes: [{ title: `Percent-encode: "${encoded}"`, edits: [replaceSpan(line, start, end, encoded)], isPreferred: true }],
 	});
 }
@@ -427,7 +427,7 @@ const groupLogic: Check = (context) => {
 					context.report({
 						code: 'empty-disallow',
 						line: rule.line,
-						message: 'An empty "Disallow:" beside other rules means different things: nothing for RFC 9309 and Google, "Allow: /" for Yandex (which beats a "Disallow: /"), and "allow everything" for 1996-draft robots that reach it first.',
+						message: `An empty "Disallow:" beside other rules means different things: nothing for ${context.who(['google', 'rfc9309'])}, "Allow: /" for ${context.who(['yandex'])} (which beats a "Disallow: /"), and "allow everything" for 1996-draft robots that reach it first.`,
 					});
 				}
 				continue;
@@ -447,7 +447,7 @@ const groupLogic: Check = (context) => {
 				context.report({
 					code: 'conflicting-rules',
 					line: rule.line,
-					message: withLines`"${rule.value}" is both disallowed (line ${at(seen.line)}) and allowed here: RFC 9309, Google and Yandex let Allow win the tie, but 1996-draft robots take the first match, the Disallow.`,
+					message: withLines`"${rule.value}" is both disallowed (line ${at(seen.line)}) and allowed here: ${context.who(['google', 'rfc9309', 'yandex'])} let Allow win the tie, but 1996-draft robots take the first match, the Disallow.`,
 					related: [{ line: seen.line, message: 'the same pattern with the other verdict' }],
 				});
 			} else if (seen) {
@@ -456,7 +456,7 @@ const groupLogic: Check = (context) => {
 					code: 'conflicting-rules',
 					line: rule.line,
 					severity: 'information',
-					message: withLines`"${rule.value}" is already allowed at line ${at(seen.line)}, and every crawler that reads Allow lets it win (a tie for RFC 9309, Google and Yandex, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.`,
+					message: withLines`"${rule.value}" is already allowed at line ${at(seen.line)}, and every crawler that reads Allow lets it win (a tie for ${context.who(['google', 'rfc9309', 'yandex'])}, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.`,
 					related: [{ line: seen.line, message: 'the same pattern with the other verdict' }],
 					unnecessary: true,
 				});
@@ -675,7 +675,7 @@ function reportAllowAfterDisallow(context: CheckContext, rules: readonly { line:
 	context.report({
 		code: 'allow-after-disallow',
 		line: rule.line,
-		message: withLines`1996-draft robots take the first rule that matches: "${earlierText}" (line ${at(earlier.line)}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. RFC 9309, Google and Yandex use the longest match and allow them. Put the Allow first.`,
+		message: withLines`${context.who(['draft1996'])} take the first rule that matches: "${earlierText}" (line ${at(earlier.line)}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. ${context.who(['google', 'rfc9309', 'yandex'])} use the longest match and allow them. Put the Allow first.`,
 		related: [{ line: earlier.line, message: 'the broader Disallow that comes first' }],
 		fixes,
 	});
@@ -689,7 +689,7 @@ function reportUnreachable(context: CheckContext, earlier: { line: number; allow
 	context.report({
 		code: 'unreachable-rule',
 		line: first.line,
-		message: withLines`1996-draft robots never reach this rule${more}: "${earlierText}" (line ${at(earlier.line)}) comes first and ${allows(earlier) ? 'allows' : 'disallows'} every path ${others.length > 0 ? 'they match' : 'it matches'}, while RFC 9309, Google and Yandex use the longest match and ${first.allow ? 'allow' : 'disallow'} them.`,
+		message: withLines`${context.who(['draft1996', 'original1994'])} never reach this rule${more}: "${earlierText}" (line ${at(earlier.line)}) comes first and ${allows(earlier) ? 'allows' : 'disallows'} every path ${others.length > 0 ? 'they match' : 'it matches'}, while ${context.who(['google', 'rfc9309', 'yandex'])} use the longest match and ${first.allow ? 'allow' : 'disallow'} them.`,
 		related: [
 			{ line: earlier.line, message: 'the earlier rule that matches first' },
 			...others.slice(0, 20).map((rule) => ({ line: rule.line, message: 'another rule it hides' })),

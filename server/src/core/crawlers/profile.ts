@@ -1,0 +1,62 @@
+/**
+ * A crawler as the model reasons about it: a catalogue entry, or, for a token we do not know, an assumed profile
+ * (the RFC 9309 parser, no fallback tokens, the RFC's minimum parsing limit) that says it is assumed.
+ * A profile may be asked to read as another parser than its own (`dialect`), which the answers then say.
+ */
+
+import { dialectNames, type Dialect } from '../dialect';
+import { crawlerFactNames, findCrawler, rfcMinimumSizeLimit, type CrawlerFacts } from '../facts/crawlers';
+
+export interface CrawlerProfile extends CrawlerFacts {
+	/** Whether the token is in the catalogue; unknown tokens get an assumed profile. */
+	readonly known: boolean;
+	/** Set when the caller chose the parser instead of the crawler's own (the dialect it would have used). */
+	readonly ownDialect?: Dialect;
+}
+
+/**
+ * The profile of the crawler with this token (compared case-insensitively; the token is kept as given for unknown
+ * crawlers). `dialect`, when given, replaces the parser the crawler runs; everything else it documents stays.
+ */
+export function crawlerProfile(token: string, dialect?: Dialect): CrawlerProfile {
+	// A token with a version (`Python-urllib/3.11`) is the crawler before the slash.
+	const slash = token.indexOf('/');
+	const facts = findCrawler(token) ?? (slash > 0 ? findCrawler(token.slice(0, slash)) : undefined);
+	if (facts) {
+		if (dialect === undefined || dialect === facts.dialect) {
+			return { ...facts, known: true };
+		}
+		return { ...facts, dialect, known: true, ownDialect: facts.dialect };
+	}
+	return {
+		token,
+		owner: 'unknown',
+		category: 'other',
+		description: `A crawler we do not know: read as ${dialect === undefined ? 'an RFC 9309 parser (the standard)' : `the ${dialectNames[dialect]} parser`}, with its own token only.`,
+		dialect: dialect ?? 'rfc9309',
+		fallback: [],
+		ignoresGlobalGroup: false,
+		sizeLimit: rfcMinimumSizeLimit,
+		honours: {},
+		controlToken: false,
+		ignoresRobotsTxt: false,
+		sources: {},
+		assumed: crawlerFactNames,
+		known: false,
+	};
+}
+
+/** The profiles of several tokens, without duplicates (case-insensitively), in the order given. */
+export function crawlerProfiles(tokens: readonly string[]): CrawlerProfile[] {
+	const seen = new Set<string>();
+	const out: CrawlerProfile[] = [];
+	for (const token of tokens) {
+		const trimmed = token.trim();
+		const key = trimmed.toLowerCase();
+		if (trimmed !== '' && !seen.has(key)) {
+			seen.add(key);
+			out.push(crawlerProfile(trimmed));
+		}
+	}
+	return out;
+}
