@@ -46,12 +46,24 @@ export class SettingsStore {
 		return (await this.settingsFor(uri)).options;
 	}
 
-	/** Forgets cached settings; `settings` is the notification's payload, used when the client cannot be asked. */
-	changed(settings: unknown): void {
+	/**
+	 * Forgets cached settings; `settings` is the notification's payload, used when the client cannot be asked.
+	 * @returns whether the settings of a document read before now differ (compared by value). VS Code announces the
+	 * configuration right after registering for it, unchanged: analysing the 3.7 MB corpus file again for that cost
+	 * 0.8 s of its opening, spent on a pull the client then cancelled.
+	 */
+	async changed(settings: unknown): Promise<boolean> {
+		const before = [...this.cache];
 		this.cache.clear();
 		if (!this.canPull) {
 			this.global = isObject(settings) ? settings[settingsSection] : undefined;
 		}
+		let differ = false;
+		for (const [uri, old] of before) {
+			const [was, is] = await Promise.all([old, this.settingsFor(uri)]);
+			differ ||= JSON.stringify(was) !== JSON.stringify(is);
+		}
+		return differ;
 	}
 
 	/** Forgets one document's settings (it closed). */

@@ -281,7 +281,8 @@ class Session implements DiagnosticsSession {
  */
 function segmentsOf(model: RobotsModel, previous: Round | undefined): { segments: Segment[]; edit?: SegmentEdit } {
 	const fresh = (span: SegmentSpan, before?: SegmentState): Segment => {
-		const nodes = model.lines.slice(span.from, span.to);
+		// A segment of the whole file (a file of one group) shares the model's immutable array instead of a copy.
+		const nodes = span.from === 0 && span.to === model.lineCount ? model.lines : model.lines.slice(span.from, span.to);
 		return { ...span, state: { nodes, lines: new LineCache(nodes, before?.lines), summaries: [] } };
 	};
 	if (!previous) {
