@@ -241,7 +241,8 @@ function keepLineApart(model: RobotsModel, plans: Plans, line: number): void {
  */
 function planGroupSeparators(model: RobotsModel, plans: Plans, eol: string): void {
 	const { groups } = model.grouping('rfc9309');
-	const spanning = blankSensitiveDialects.map((dialect) => model.grouping(dialect).groups);
+	// The other dialects' groupings are read only when a gap lacks its blank line: most files have none.
+	let spanning: (readonly { firstLine: number; lastLine: number }[])[] | undefined;
 	for (let i = 0; i + 1 < groups.length; i++) {
 		const after = groups[i].lastLine;
 		const before = groups[i + 1].firstLine;
@@ -249,7 +250,11 @@ function planGroupSeparators(model: RobotsModel, plans: Plans, eol: string): voi
 		for (let line = after + 1; line < before && !hasBlank; line++) {
 			hasBlank = model.lines[line].kind === 'blank';
 		}
-		if (hasBlank || spanning.some((dialectGroups) => spans(dialectGroups, after, before))) {
+		if (hasBlank) {
+			continue;
+		}
+		spanning ??= blankSensitiveDialects.map((dialect) => model.grouping(dialect).groups);
+		if (spanning.some((dialectGroups) => spans(dialectGroups, after, before))) {
 			continue;
 		}
 		// A `\n` right after a lone `\r` would join it into one line end instead of making a line.
