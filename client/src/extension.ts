@@ -15,6 +15,8 @@ import {
 	State,
 	TransportKind,
 } from 'vscode-languageclient/node';
+import { compareWithDeployed, DeployedContent, openDeployed, showDetailsText } from './deployed';
+import { deployedScheme } from './protocol';
 import { revealLine, testUrl, testUrlAll } from './testUrl';
 
 const languageId = 'robots-txt';
@@ -42,9 +44,16 @@ export async function activate(context: ExtensionContext): Promise<void> {
 	};
 	const languageClient = new LanguageClient('robotsTxt', 'Robots.txt', serverOptions, clientOptions);
 	client = languageClient;
+	const content = new DeployedContent();
+	const deployed = { client: languageClient, output, state: context.globalState, version: String(context.extension.packageJSON.version), content };
 
 	context.subscriptions.push(
 		output,
+		content,
+		workspace.registerTextDocumentContentProvider(deployedScheme, content),
+		commands.registerCommand('robotsTxt.openDeployed', (site?: string) => openDeployed(deployed, site)),
+		commands.registerCommand('robotsTxt.compareWithDeployed', (uri?: string | Uri, site?: string, urls?: string[]) => compareWithDeployed(deployed, uri, site, urls)),
+		commands.registerCommand('robotsTxt.showDetails', (text?: string) => showDetailsText(output, text)),
 		commands.registerCommand('robotsTxt.testUrl', (uri?: string | Uri, agent?: string, url?: string, parser?: string) =>
 			testUrl({ client: languageClient, output, state: context.workspaceState }, uri, agent, url, parser)),
 		commands.registerCommand('robotsTxt.testUrlAll', (uri?: string | Uri, url?: string) =>
@@ -86,11 +95,12 @@ export function deactivate(): Thenable<void> | undefined {
 }
 
 /**
- * Local files and untitled editors always; in a virtual workspace (no `file` folders) also the schemes of its folders,
- * so that views such as git diffs of a local workspace do not get a second set of diagnostics.
+ * Local files, untitled editors and deployed robots.txt documents always; in a virtual workspace (no `file` folders)
+ * also the schemes of its folders, so that views such as git diffs of a local workspace do not get a second set of
+ * diagnostics.
  */
 function documentSelector(): DocumentSelector {
-	const schemes = new Set(['file', 'untitled']);
+	const schemes = new Set(['file', 'untitled', deployedScheme]);
 	for (const folder of workspace.workspaceFolders ?? []) {
 		schemes.add(folder.uri.scheme);
 	}

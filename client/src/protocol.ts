@@ -8,3 +8,9 @@ export type { AgentList, CrawlerVerdictRow, TestUrlAllResult, TestUrlResult } fr
 export const testUrlRequest = new RequestType<protocol.TestUrlParams, protocol.TestUrlResult, void>(protocol.testUrlMethod);
 export const testUrlAllRequest = new RequestType<protocol.TestUrlAllParams, protocol.TestUrlAllResult, void>(protocol.testUrlAllMethod);
 export const agentsRequest = new RequestType<protocol.AgentsParams, protocol.AgentList, void>(protocol.agentsMethod);
+
+export type { DeployedCompareResult, DeployedOpenResult, DeployedTarget, WireOutcome } from '../../server/src/core/protocol';
+export const deployedScheme = protocol.deployedScheme;
+export const deployedTargetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);
+export const deployedOpenRequest = new RequestType<protocol.DeployedOpenParams, protocol.DeployedOpenResult, void>(protocol.deployedOpenMethod);
+export const deployedCompareRequest = new RequestType<protocol.DeployedCompareParams, protocol.DeployedCompareResult, void>(protocol.deployedCompareMethod);

@@ -212,7 +212,7 @@ interface PickOrTypeOptions {
  * the typed text itself. Paste-and-Enter arrives before the list is refiltered, so the item VS Code highlights may
  * belong to an older list (another crawler, even a separator): it counts only if its label contains the typed text.
  */
-function pickOrType(options: PickOrTypeOptions): Promise<string | undefined> {
+export function pickOrType(options: PickOrTypeOptions): Promise<string | undefined> {
 	const quickPick = window.createQuickPick<QuickPickItem>();
 	quickPick.title = options.title;
 	quickPick.placeholder = options.placeholder;

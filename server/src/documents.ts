@@ -41,7 +41,9 @@ export class DocumentStore implements Disposable {
 					connection.console.warn(`Change for a document that is not open: ${textDocument.uri}`);
 					return;
 				}
-				document.update(contentChanges, textDocument.version);
+				for (const problem of document.update(contentChanges, textDocument.version)) {
+					connection.console.error(`${textDocument.uri} (version ${textDocument.version}): ${problem}; the server's copy of the text may now differ from the editor's.`);
+				}
 				this.changed.fire(textDocument.uri);
 			}),
 			connection.onDidCloseTextDocument(({ textDocument }) => {

@@ -15,6 +15,7 @@ import { DocumentStore } from './documents';
 import { registerCodeActions, codeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
 import { registerCompletion, completionTriggerCharacters } from './features/completion';
+import { DeployedStore, registerDeployed } from './features/deployed';
 import { readClientSupport, type ServerContext } from './features/context';
 import { registerDiagnostics } from './features/diagnostics';
 import { registerFolding } from './features/folding';
@@ -38,7 +39,7 @@ export function startServer(connection: Connection): void {
 	connection.onInitialize((params): InitializeResult => {
 		const client = readClientSupport(params.capabilities);
 		const settings = new SettingsStore(connection, client.configuration);
-		const context: ServerContext = { connection, documents, settings, client, paths };
+		const context: ServerContext = { connection, documents, settings, client, paths, deployed: new DeployedStore() };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
 		paths.setFolders(folders);
 
@@ -53,6 +54,7 @@ export function startServer(connection: Connection): void {
 		registerHighlights(context);
 		registerCodeActions(context);
 		registerTestUrl(context);
+		registerDeployed(context, () => diagnostics.refresh());
 
 		documents.onDidClose((uri) => settings.evict(uri));
 		connection.onDidChangeConfiguration(({ settings: changed }) => {

@@ -3,22 +3,27 @@
  * and the whole real-world corpus (HTML pages, binary bodies, 3.7 MB of rules) without a crash or a hang.
  */
 
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { repoRoot, sharedDir } from '../util/fixtures';
+import { sharedDir } from '../util/fixtures';
+import { canDenyPermission, runCli, workFolder } from './cliProcess';
 
-const cli = join(repoRoot, 'server', 'dist', 'cli.js');
-
-function lint(args: string[], cwd: string) {
-	const result = spawnSync(process.execPath, [cli, 'lint', ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
-	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+function lint(args: string[], cwd: string, options: { unprivileged?: boolean } = {}) {
+	return runCli(['lint', ...args], { cwd, ...options });
 }
 
-const work = mkdtempSync(join(tmpdir(), 'robots-lint-'));
+/** The diagnostics of text output, each as `file:line:col: severity code`, without the messages and the summary. */
+function problems(stdout: string): string[] {
+	return stdout.split('\n').map((line) => /^(\S+:\d+:\d+: \w+ [\w-]+): ./.exec(line)?.[1]).filter((line): line is string => line !== undefined);
+}
+
+function lastLine(stdout: string): string {
+	return stdout.trimEnd().split('\n').at(-1) ?? '';
+}
+
+const work = workFolder('robots-lint-');
 mkdirSync(join(work, 'site', 'blog'), { recursive: true });
 mkdirSync(join(work, 'node_modules', 'pkg'), { recursive: true });
 writeFileSync(join(work, 'site', 'robots.txt'), 'User-agent: *\nDisallow: /tmp/\nDisallow /private\n');
@@ -31,10 +36,114 @@ describe('robots-txt lint', () => {
 	test('text: file:line:col: severity code: message, folders searched for robots.txt', () => {
 		const result = lint(['site'], work);
 		assert.equal(result.status, 1, 'an error makes the exit code 1');
-		assert.deepEqual(result.stdout.trimEnd().split('\n').map((line) => /^(\S+:\d+:\d+: \w+ [\w-]+): ./.exec(line)?.[1]), [
+		assert.deepEqual(problems(result.stdout), [
 			'site/blog/robots.txt:3:1: information crawl-delay-ignored',
 			'site/robots.txt:3:1: error missing-colon',
 		]);
+	});
+
+	test('text ends with a summary of what was found, and in how many files', () => {
+		assert.equal(lastLine(lint(['site'], work).stdout), '1 error, 0 warnings, 1 information in 2 files');
+		// file-name (a warning: it is not named robots.txt) and private-path-disclosure (information: Disallow: /private/).
+		assert.equal(lastLine(lint(['clean-robots.txt'], work).stdout), '0 errors, 1 warning, 1 information in 1 file');
+		assert.equal(lastLine(lint(['site/blog'], work).stdout), '0 errors, 0 warnings, 1 information in 1 file');
+	});
+
+	test('hints only with --hints, in every format; the summary counts the hidden ones', () => {
+		const folder = join(work, 'hinted');
+		mkdirSync(folder, { recursive: true });
+		writeFileSync(join(folder, 'robots.txt'), 'User-agent: *\ndisallow: /a\n');
+		const quiet = lint(['hinted'], work);
+		assert.equal(quiet.status, 0, quiet.stderr);
+		assert.deepEqual(problems(quiet.stdout), []);
+		assert.equal(lastLine(quiet.stdout), '0 errors, 0 warnings in 1 file (1 hint not shown; --hints shows hints)');
+		const shown = lint(['hinted', '--hints'], work);
+		assert.deepEqual(problems(shown.stdout), ['hinted/robots.txt:2:1: hint non-canonical-casing']);
+		assert.equal(lastLine(shown.stdout), '0 errors, 0 warnings, 1 hint in 1 file');
+		assert.deepEqual(JSON.parse(lint(['hinted', '--format', 'json'], work).stdout), []);
+		assert.equal(JSON.parse(lint(['hinted', '--format', 'json', '--hints'], work).stdout)[0].severity, 'hint');
+		assert.deepEqual(JSON.parse(lint(['hinted', '--format', 'sarif'], work).stdout).runs[0].results, []);
+		assert.equal(JSON.parse(lint(['hinted', '--format', 'sarif', '--hints'], work).stdout).runs[0].results[0].ruleId, 'non-canonical-casing');
+	});
+
+	test('a folder holding no robots.txt is an error (exit 2); the other paths are still linted', () => {
+		mkdirSync(join(work, 'empty', 'sub'), { recursive: true });
+		writeFileSync(join(work, 'empty', 'sub', 'notes.txt'), 'User-agent: *\n');
+		const alone = lint(['empty'], work);
+		assert.equal(alone.status, 2);
+		assert.equal(alone.stderr, 'robots-txt: no file named robots.txt in empty\n');
+		const mixed = lint(['empty', 'site/blog'], work);
+		assert.equal(mixed.status, 2);
+		assert.deepEqual(problems(mixed.stdout), ['site/blog/robots.txt:3:1: information crawl-delay-ignored']);
+	});
+
+	test('an unreadable folder or file is reported in one line; the other files are still linted; exit 2', { skip: canDenyPermission ? false : 'cannot make a folder unreadable here' }, () => {
+		const site = join(work, 'locked-site');
+		mkdirSync(join(site, 'private'), { recursive: true });
+		mkdirSync(join(site, 'public'), { recursive: true });
+		mkdirSync(join(site, 'shut'), { recursive: true });
+		writeFileSync(join(site, 'robots.txt'), 'User-agent: *\nDisallow /x\nDisallow: /y\n');
+		writeFileSync(join(site, 'private', 'robots.txt'), 'User-agent: *\nDisallow: /y\n');
+		writeFileSync(join(site, 'public', 'robots.txt'), 'User-agent: *\nDisallow: /y\nCrawl-delay: 5\n');
+		writeFileSync(join(site, 'shut', 'robots.txt'), 'User-agent: *\nDisallow: /y\n');
+		chmodSync(join(site, 'private'), 0o000);
+		chmodSync(join(site, 'shut', 'robots.txt'), 0o000);
+		const result = lint(['locked-site'], work, { unprivileged: true });
+		assert.equal(result.status, 2);
+		assert.equal(result.stderr, [
+			'robots-txt: cannot read folder locked-site/private: permission denied',
+			'robots-txt: cannot read locked-site/shut/robots.txt: permission denied',
+			'',
+		].join('\n'));
+		assert.deepEqual(problems(result.stdout), [
+			'locked-site/public/robots.txt:3:1: information crawl-delay-ignored',
+			'locked-site/robots.txt:2:1: error missing-colon',
+		]);
+		chmodSync(join(site, 'private'), 0o755);
+	});
+
+	test('symbolic links are followed, cycles end, and a file reached twice is reported once', () => {
+		const real = join(work, 'tree', 'real');
+		const links = join(work, 'tree', 'links');
+		mkdirSync(join(real, 'blog'), { recursive: true });
+		mkdirSync(links, { recursive: true });
+		writeFileSync(join(real, 'robots.txt'), 'User-agent: *\nDisallow: /tmp/\nDisallow /private\n');
+		writeFileSync(join(real, 'blog', 'robots.txt'), 'User-agent: *\nDisallow: /drafts/\nCrawl-delay: 10\n');
+		symlinkSync(join('..', 'real', 'robots.txt'), join(links, 'robots.txt'));
+		symlinkSync(join('..', 'real', 'blog'), join(links, 'blog'));
+		symlinkSync('.', join(links, 'loop'));
+		symlinkSync('..', join(links, 'up'));
+		const result = lint(['tree/links'], work);
+		assert.equal(result.status, 1, result.stderr);
+		assert.equal(result.stderr, '');
+		// up/ reaches tree/ and so real/ again: the same two files, reported under the names they were first found by.
+		assert.deepEqual(problems(result.stdout), [
+			'tree/links/blog/robots.txt:3:1: information crawl-delay-ignored',
+			'tree/links/robots.txt:3:1: error missing-colon',
+		]);
+		const twice = lint(['tree/real', 'tree/real/robots.txt', 'tree/links', './tree/real/blog/robots.txt'], work);
+		assert.equal(twice.stderr, '');
+		assert.deepEqual(problems(twice.stdout), [
+			'tree/real/blog/robots.txt:3:1: information crawl-delay-ignored',
+			'tree/real/robots.txt:3:1: error missing-colon',
+		]);
+		assert.equal(lastLine(twice.stdout), '1 error, 0 warnings, 1 information in 2 files');
+	});
+
+	test('a broken or looping symbolic link named robots.txt is reported, exit 2', () => {
+		const broken = join(work, 'broken');
+		mkdirSync(broken, { recursive: true });
+		symlinkSync('nowhere.txt', join(broken, 'robots.txt'));
+		const result = lint(['broken'], work);
+		assert.equal(result.status, 2);
+		assert.equal(result.stderr, 'robots-txt: cannot read broken/robots.txt: no such file or directory\n');
+		// A link to itself is a cycle too: one line, no hang.
+		const looped = join(work, 'looped');
+		mkdirSync(looped, { recursive: true });
+		symlinkSync('robots.txt', join(looped, 'robots.txt'));
+		const loop = lint(['looped'], work);
+		assert.equal(loop.status, 2);
+		assert.equal(loop.stderr, 'robots-txt: cannot read looped/robots.txt: too many levels of symbolic links\n');
 	});
 
 	test('json: one record per diagnostic, with 1-based positions and the dialects concerned', () => {

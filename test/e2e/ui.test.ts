@@ -3,6 +3,8 @@
 // The steps share one workbench and run in order; each asserts only what the page shows.
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Page } from 'playwright-core';
@@ -204,6 +206,35 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 			await page.screenshot({ path: join(resultsDir, `crawler-${c.agent}.png`) });
 		}
 		await clearNotifications(page);
+	});
+
+	step('Open Deployed robots.txt shows what a site serves, read-only, with the response in a code lens', async () => {
+		await clearNotifications(page);
+		// The site is a server of this test on 127.0.0.1; code-server's extension host fetches from it.
+		const server = http.createServer((_request, response) => {
+			response.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'max-age=3600' });
+			response.end('User-agent: *\nDisallow: /drafts\n');
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+		try {
+			const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+			await runCommand(page, 'Robots.txt: Open Deployed robots.txt…');
+			await answerQuickInput(page, 'Open Deployed robots.txt', site);
+			await editorLine(page, 'Disallow: /drafts').waitFor({ timeout: 30_000 });
+			await waitForLanguageMode(page, 'Robots.txt');
+			await codeLenses(page).filter({ hasText: /^Deployed: 200 OK/ }).first().waitFor({ timeout: 15_000 });
+			await codeLenses(page).filter({ hasText: 'kept 1 hour' }).first().waitFor({ timeout: 15_000 });
+			await toast(page, `${site}/robots.txt: 200 OK`).waitFor({ timeout: 15_000 });
+			// Typing into it is refused with VS Code's read-only message.
+			await goToLine(page, 1);
+			await page.keyboard.type('x');
+			await page.locator('.monaco-editor-overlaymessage', { hasText: /read-only/i }).waitFor({ timeout: 10_000 });
+			assert.ok(!(await editorLines(page)).some((line) => line.startsWith('xUser-agent')), 'the deployed text is unchanged');
+			await page.screenshot({ path: join(resultsDir, 'deployed.png') });
+		} finally {
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await clearNotifications(page);
+		}
 	});
 
 	after(() => {

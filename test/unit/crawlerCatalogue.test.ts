@@ -31,6 +31,8 @@ const yandexLibrary = 'https://github.com/ydb-platform/ydb/blob/main/library/cpp
 const commonCrawl = 'http://www.commoncrawl.org/bot.html';
 const python = 'https://github.com/python/cpython/blob/b494c21bdd5371962bc29d7e0a81d6fb4338cdb0/Lib/urllib/robotparser.py';
 const perl = 'https://github.com/libwww-perl/WWW-RobotRules/blob/master/lib/WWW/RobotRules.pm';
+const googleRobotsSpec = 'https://developers.google.com/crawling/docs/robots-txt/robots-txt-spec';
+const yandexRobotsHelp = 'https://yandex.com/support/webmaster/controlling-robot/robots-txt.html';
 
 const pinned: readonly PinnedFact[] = [
 	{ token: 'AdsBot-Google', fact: 'ignoresGlobalGroup', value: true, url: googleSpecial,
@@ -47,16 +49,28 @@ const pinned: readonly PinnedFact[] = [
 		why: 'Google lists the tokens Googlebot-Image and Googlebot; that page was not among what could be read.' },
 	{ token: 'Storebot-Google', fact: 'fallback', value: [], url: null,
 		why: 'Google\'s own example sends Storebot-Google to `*`; that page was not among what could be read.' },
-	{ token: 'Googlebot', fact: 'sizeLimit', value: { bytes: 512000, beyond: 'truncate' }, url: null,
-		why: 'Google\'s 500 KiB limit, content after it ignored; its specification page was not among what could be read.' },
+	{ token: 'Googlebot', fact: 'sizeLimit', value: { bytes: 512000, beyond: 'truncate' }, url: googleRobotsSpec,
+		why: 'Google: "Google enforces a robots.txt file size limit of 500 kibibytes (KiB). Content which is after the maximum file size is ignored."' },
+	{ token: 'Googlebot', fact: 'fetch', value: 'google', url: googleRobotsSpec,
+		why: 'Google\'s robots.txt page has the table of HTTP status codes, the redirect limit, network errors and caching.' },
+	{ token: 'AdsBot-Google', fact: 'fetch', value: 'google', url: googleRobotsSpec,
+		why: 'The same page speaks for Google\'s crawlers, not only Googlebot.' },
 	{ token: 'Google-Extended', fact: 'controlToken', value: true, url: null,
 		why: 'Google\'s common-crawler page describes it; that page was not among what could be read.' },
 	{ token: 'FeedFetcher-Google', fact: 'ignoresRobotsTxt', value: true, url: googleFeedfetcher,
 		why: 'Google: "Feedfetcher ignores robots.txt rules."' },
 	{ token: 'Google-Site-Verification', fact: 'ignoresRobotsTxt', value: true, url: googleUserFetchers,
 		why: 'Google: Site Verifier "acts on a user\'s request"; "these fetchers generally ignore robots.txt rules".' },
-	{ token: 'YandexBot', fact: 'sizeLimit', value: { bytes: 512000, beyond: 'allow-all' }, url: null,
-		why: 'Yandex: "The file size doesn\'t exceed 500 KB", else "the site is considered open for indexing"; the library has 500_KB = 500 × 1024. The help page was not among what could be read.' },
+	{ token: 'YandexBot', fact: 'sizeLimit', value: { bytes: 512000, beyond: 'allow-all' }, url: yandexRobotsHelp,
+		why: 'Yandex: "The file size doesn\'t exceed 500 KB", else "the site is considered open for indexing"; the library has 500_KB = 500 × 1024.' },
+	{ token: 'YandexBot', fact: 'fetch', value: 'yandex', url: yandexRobotsHelp,
+		why: 'Yandex: the server must answer "200 OK" and the file must be TXT, else "the site is considered open for indexing".' },
+	{ token: 'bingbot', fact: 'fetch', value: 'rfc9309', url: null,
+		why: 'No Bing page read for the catalogue says how bingbot treats robots.txt responses; RFC 9309\'s reading is assumed.' },
+	{ token: 'Python-urllib', fact: 'fetch', value: 'python-urllib', url: python,
+		why: 'CPython: read() sets disallow_all for 401 and 403 and allow_all for other codes ≥ 400.' },
+	{ token: 'libwww-perl', fact: 'fetch', value: 'libwww-perl', url: 'https://github.com/libwww-perl/libwww-perl/blob/master/lib/LWP/RobotUA.pm',
+		why: 'LWP::RobotUA parses the body only of a successful text response, else empty rules.' },
 	{ token: 'YandexBot', fact: 'honours', directive: 'host', value: false, url: null,
 		why: 'The current help no longer describes Host and the library still parses it; the 2018 notice was not read.' },
 	{ token: 'YandexBot', fact: 'honours', directive: 'crawlDelay', value: false, url: yandexCrawlDelay,

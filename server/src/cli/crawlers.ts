@@ -6,8 +6,7 @@
 
 import { crawlerCategories, crawlerFactNames, crawlerProfile, dialectNames, findCrawler, knownCrawlers, type CrawlerCategory, type CrawlerFacts } from '../core/index';
 import { ArgumentReader, UsageError } from './args';
-
-export const crawlersUsage = '  robots-txt crawlers [<token>...] [--category <category>] [--format text|json]';
+import type { Command, CommandIo } from './command';
 
 interface CrawlersOptions {
 	tokens: string[];
@@ -47,7 +46,7 @@ function parseArguments(args: readonly string[]): CrawlersOptions {
 }
 
 /** Runs the command; returns the exit status. */
-export function runCrawlers(args: readonly string[], write: (text: string) => void): number {
+async function runCrawlers(args: readonly string[], io: CommandIo): Promise<number> {
 	const options = parseArguments(args);
 	let crawlers: readonly CrawlerFacts[] = knownCrawlers;
 	if (options.tokens.length > 0) {
@@ -62,12 +61,28 @@ export function runCrawlers(args: readonly string[], write: (text: string) => vo
 		crawlers = crawlers.filter((crawler) => crawler.category === options.category);
 	}
 	if (options.format === 'json') {
-		write(JSON.stringify(crawlers, null, 2) + '\n');
+		await io.out.write(JSON.stringify(crawlers, null, 2) + '\n');
 		return 0;
 	}
-	write(options.tokens.length > 0 ? crawlers.map(details).join('\n') : table(crawlers));
+	await io.out.write(options.tokens.length > 0 ? crawlers.map(details).join('\n') : table(crawlers));
 	return 0;
 }
+
+export const crawlersCommand: Command = {
+	name: 'crawlers',
+	summary: 'the crawler catalogue: what we assume about each crawler, and where each fact comes from',
+	synopsis: ['robots-txt crawlers [<token>...] [--category <category>] [--format text|json]'],
+	help: `Shows the crawler catalogue the answers of "test" and "lint" come from: each crawler's parser, the tokens it
+falls back to, whether it ignores "*", how much of the file it reads. A table by default; every fact of the named
+crawlers, each with its source, when tokens are given.
+
+Options:
+  --category <name>   only this category: ${crawlerCategories.join(', ')}
+  --format <name>     text or json
+
+Exit status: 0; 2 on bad arguments or a token the catalogue does not know.`,
+	run: runCrawlers,
+};
 
 function sizeLimit(crawler: CrawlerFacts): string {
 	if (crawler.sizeLimit === null) {

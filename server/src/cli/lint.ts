@@ -1,12 +1,17 @@
 /**
  * `robots-txt lint`: the diagnostics of the language server for CI pipelines, in compiler-style text (for problem
- * matchers), JSON, or SARIF 2.1.0 (for code scanning). Folders are searched recursively for files named robots.txt.
+ * matchers), JSON, or SARIF 2.1.0 (for code scanning). Folders are searched recursively for files named robots.txt,
+ * following symbolic links; a path that yields nothing to lint is an error, so a CI job with a wrong path fails.
  */
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { ArgumentReader, parseDialect, UsageError } from './args';
+import type { Command, CommandIo } from './command';
+import { parseTimeout } from './fetch';
+import { describeError } from './io';
+import { isUrl, readRobotsSource } from './source';
 import {
 	analysisDialects,
 	computeDiagnostics,
@@ -19,8 +24,6 @@ import {
 	type Dialect,
 } from '../core/index';
 
-export const lintUsage = `  robots-txt lint <files or folders>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N]`;
-
 interface LintOptions {
 	readonly paths: string[];
 	format: 'text' | 'json' | 'sarif';
@@ -28,10 +31,14 @@ interface LintOptions {
 	/** The target crawlers; undefined: the defaults. */
 	crawlers?: string[];
 	maxWarnings: number;
+	/** Report hints too (in VS Code they are faint dots, kept out of the Problems panel). */
+	hints: boolean;
+	/** For URLs: milliseconds for each fetch. */
+	timeoutMs?: number;
 }
 
 function parseLintArguments(args: readonly string[]): LintOptions {
-	const options: LintOptions = { paths: [], format: 'text', dialects: [], maxWarnings: Infinity };
+	const options: LintOptions = { paths: [], format: 'text', dialects: [], maxWarnings: Infinity, hints: false };
 	const reader = new ArgumentReader(args);
 	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
 		switch (arg) {
@@ -63,6 +70,12 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 				options.maxWarnings = Number(text);
 				break;
 			}
+			case '--hints':
+				options.hints = true;
+				break;
+			case '--timeout':
+				options.timeoutMs = parseTimeout(reader.value(arg));
+				break;
 			default:
 				if (arg.startsWith('--')) {
 					throw new UsageError(`unknown option ${arg}`);
@@ -76,36 +89,104 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 	return options;
 }
 
-/** Files to lint: given files as they are, folders searched for files named robots.txt (case-insensitively). */
-function collectFiles(paths: readonly string[]): string[] {
+/** The files to lint, and the paths that could not be read or hold nothing to lint (one line each). */
+interface Collected {
+	readonly files: string[];
+	readonly problems: string[];
+}
+
+function isRobotsName(name: string): boolean {
+	return name.toLowerCase() === 'robots.txt';
+}
+
+/** The path of a file or folder with its symbolic links resolved, to recognise one reached by two paths. */
+function identity(path: string): string {
+	try {
+		return realpathSync(path);
+	} catch {
+		return resolve(path);
+	}
+}
+
+/**
+ * Files to lint: given files as they are, folders searched for files named robots.txt (case-insensitively), symbolic
+ * links followed. A folder is walked once per given path however many links lead to it, which also ends link cycles;
+ * a file reached by several paths is linted once, under the first.
+ */
+function collectFiles(paths: readonly string[]): Collected {
 	const files: string[] = [];
-	const walk = (folder: string) => {
-		for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+	const problems: string[] = [];
+	const listed = new Set<string>();
+	const add = (path: string) => {
+		const id = identity(path);
+		if (!listed.has(id)) {
+			listed.add(id);
+			files.push(path);
+		}
+	};
+	/** Walks a folder; returns how many robots.txt files it holds (listed before or not, readable or not). */
+	const walk = (folder: string, walked: Set<string>): number => {
+		const id = identity(folder);
+		if (walked.has(id)) {
+			return 0;
+		}
+		walked.add(id);
+		let entries: Dirent[];
+		try {
+			entries = readdirSync(folder, { withFileTypes: true });
+		} catch (error) {
+			problems.push(`cannot read folder ${folder}: ${describeError(error)}`);
+			return 0;
+		}
+		let found = 0;
+		for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
 			if (entry.name === 'node_modules' || entry.name === '.git') {
 				continue;
 			}
 			const path = join(folder, entry.name);
-			if (entry.isDirectory()) {
-				walk(path);
-			} else if (entry.isFile() && entry.name.toLowerCase() === 'robots.txt') {
-				files.push(path);
+			let isDirectory = entry.isDirectory();
+			let isFile = entry.isFile();
+			if (entry.isSymbolicLink()) {
+				try {
+					const target = statSync(path);
+					isDirectory = target.isDirectory();
+					isFile = target.isFile();
+				} catch (error) {
+					// A broken link is only our business when it stands where a robots.txt would be read.
+					if (isRobotsName(entry.name)) {
+						problems.push(`cannot read ${path}: ${describeError(error)}`);
+						found++;
+					}
+					continue;
+				}
+			}
+			if (isDirectory) {
+				found += walk(path, walked);
+			} else if (isFile && isRobotsName(entry.name)) {
+				add(path);
+				found++;
 			}
 		}
+		return found;
 	};
 	for (const path of paths) {
 		let stat;
 		try {
 			stat = statSync(path);
 		} catch (error) {
-			throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+			problems.push(`cannot read ${path}: ${describeError(error)}`);
+			continue;
 		}
-		if (stat.isDirectory()) {
-			walk(path);
-		} else {
-			files.push(path);
+		if (!stat.isDirectory()) {
+			add(path);
+			continue;
+		}
+		const before = problems.length;
+		if (walk(path, new Set()) === 0 && problems.length === before) {
+			problems.push(`no file named robots.txt in ${path}`);
 		}
 	}
-	return files;
+	return { files, problems };
 }
 
 const severityNames: Record<number, 'error' | 'warning' | 'information' | 'hint'> = {
@@ -125,14 +206,35 @@ function dialectsOf(code: string, enabled: readonly Dialect[]): Dialect[] {
 	return enabled.filter((dialect) => concerned === 'all' || concerned.includes(dialect));
 }
 
-function formatText(results: readonly FileResult[]): string {
+function plural(count: number, noun: string): string {
+	return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** The last line of text output: `1 error, 2 warnings, 1 information in 3 files`, and the hints left out. */
+function summary(results: readonly FileResult[], hiddenHints: number): string {
+	const count = (severity: DiagnosticSeverity) => results.reduce((sum, result) => sum + result.diagnostics.filter((d) => d.severity === severity).length, 0);
+	const parts = [plural(count(DiagnosticSeverity.Error), 'error'), plural(count(DiagnosticSeverity.Warning), 'warning')];
+	const information = count(DiagnosticSeverity.Information);
+	if (information > 0) {
+		parts.push(`${information} information`);
+	}
+	const hints = count(DiagnosticSeverity.Hint);
+	if (hints > 0) {
+		parts.push(plural(hints, 'hint'));
+	}
+	const hidden = hiddenHints > 0 ? ` (${plural(hiddenHints, 'hint')} not shown; --hints shows hints)` : '';
+	return `${parts.join(', ')} in ${plural(results.length, 'file')}${hidden}`;
+}
+
+function formatText(results: readonly FileResult[], hiddenHints: number): string {
 	const lines: string[] = [];
 	for (const { file, diagnostics } of results) {
 		for (const d of diagnostics) {
 			lines.push(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severityNames[d.severity!]} ${d.code}: ${d.message}`);
 		}
 	}
-	return lines.join('\n') + (lines.length > 0 ? '\n' : '');
+	lines.push(summary(results, hiddenHints));
+	return lines.join('\n') + '\n';
 }
 
 function formatJson(results: readonly FileResult[], dialects: readonly Dialect[]): string {
@@ -186,27 +288,80 @@ function formatSarif(results: readonly FileResult[], version: string): string {
 	return JSON.stringify(sarif, null, 2) + '\n';
 }
 
-/** Runs the lint; returns the exit code (1 for errors or too many warnings, else 0). */
-export function runLint(args: readonly string[], write: (text: string) => void, version: string): number {
+/** Runs the lint; returns the exit status (2 for a path that could not be read, 1 for errors or too many warnings). */
+async function runLint(args: readonly string[], io: CommandIo): Promise<number> {
 	const options = parseLintArguments(args);
 	const base: AnalysisOptions = { ...defaultAnalysisOptions, dialects: options.dialects, crawlers: options.crawlers ?? defaultAnalysisOptions.crawlers };
 	const dialects = analysisDialects(base);
-	const results: FileResult[] = [];
-	for (const path of collectFiles(options.paths)) {
-		let bytes: Buffer;
+	const { files, problems } = collectFiles(options.paths.filter((path) => !isUrl(path)));
+	// URLs: the file a site serves, fetched once each; one that serves no file is a problem like an unreadable path.
+	const fetched = new Map<string, { name: string; bytes: Uint8Array }>();
+	for (const url of options.paths.filter(isUrl)) {
 		try {
-			bytes = readFileSync(path);
+			const source = await readRobotsSource(url, { version: io.version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
+			fetched.set(url, source);
+			files.push(url);
 		} catch (error) {
-			throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+			if (!(error instanceof UsageError)) {
+				throw error;
+			}
+			problems.push(error.message);
 		}
-		const analysis: AnalysisOptions = { ...base, fileName: basename(path) };
-		const file = relative(process.cwd(), path) || path;
-		// Bytes as crawlers receive them: bytes that are not UTF-8 stay themselves, as Google reads them.
-		results.push({ file, diagnostics: computeDiagnostics(parse(decodeRobotsBytes(bytes)), analysis) });
 	}
-	write(options.format === 'json' ? formatJson(results, dialects) : options.format === 'sarif' ? formatSarif(results, version) : formatText(results));
+	const results: FileResult[] = [];
+	let hiddenHints = 0;
+	for (const path of files) {
+		const source = fetched.get(path);
+		let bytes: Uint8Array;
+		try {
+			bytes = source ? source.bytes : readFileSync(path);
+		} catch (error) {
+			problems.push(`cannot read ${path}: ${describeError(error)}`);
+			continue;
+		}
+		const analysis: AnalysisOptions = { ...base, fileName: basename(source ? new URL(source.name).pathname : path) };
+		const file = source ? source.name : relative(process.cwd(), path) || path;
+		// Bytes as crawlers receive them: bytes that are not UTF-8 stay themselves, as Google reads them.
+		const all = computeDiagnostics(parse(decodeRobotsBytes(bytes)), analysis);
+		const diagnostics = options.hints ? all : all.filter((d) => d.severity !== DiagnosticSeverity.Hint);
+		hiddenHints += all.length - diagnostics.length;
+		results.push({ file, diagnostics });
+	}
+	for (const problem of problems) {
+		await io.error(problem);
+	}
+	await io.out.write(options.format === 'json' ? formatJson(results, dialects) : options.format === 'sarif' ? formatSarif(results, io.version) : formatText(results, hiddenHints));
+	if (problems.length > 0) {
+		return 2;
+	}
 	const all = results.flatMap((result) => result.diagnostics);
 	const errors = all.filter((d) => d.severity === DiagnosticSeverity.Error).length;
 	const warnings = all.filter((d) => d.severity === DiagnosticSeverity.Warning).length;
 	return errors > 0 || warnings > options.maxWarnings ? 1 : 0;
 }
+
+export const lintCommand: Command = {
+	name: 'lint',
+	summary: 'reports the mistakes in robots.txt files, as text, JSON or SARIF',
+	synopsis: [
+		'robots-txt lint <files, folders or URLs>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N] [--hints] [--timeout <seconds>]',
+	],
+	help: `Reports the mistakes in robots.txt files. Folders are searched for files named robots.txt (symbolic links
+followed, node_modules and .git skipped); a file reached by several paths is reported once.
+
+Options:
+  --format <name>     text (file:line:col: severity code: message, then a summary line), json, or sarif (SARIF 2.1.0)
+  --crawler <tokens>  the crawlers the site cares about, comma-separated (default: the major search engines and AI crawlers)
+  --dialect <name>    parsers to compare against besides the crawlers' own; repeat or separate with commas
+  --max-warnings <n>  fail when there are more warnings than this
+  --hints             report hints too (style notes such as a directive's casing); left out by default
+  --timeout <s>       for URLs: seconds for each fetch (default 10)
+
+A URL lints the file a site serves (a bare origin means its /robots.txt), fetched once as robots-txt fetch does;
+a URL that serves no file (a 404, a 5xx, a timeout) cannot be read, and the message says what crawlers make of it.
+
+Exit status: 1 when there are errors (or more warnings than --max-warnings), else 0; 2 on bad arguments, a path
+that cannot be read (a URL that serves no file included), or a folder holding no robots.txt (the other paths are
+still linted).`,
+	run: runLint,
+};

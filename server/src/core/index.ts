@@ -24,7 +24,7 @@ export {
 	type Verdict,
 } from './matching/evaluate';
 export { selectGroups, type GroupSelection, type SelectionKind } from './matching/agents';
-export { RobotRules, type RobotRulesOptions } from './robotRules';
+export { RobotRules, type RobotRulesOptions, type SimpleResponse } from './robotRules';
 export {
 	computeCodeActions,
 	computeDiagnostics,
@@ -83,6 +83,51 @@ export {
 	type ReadExtent,
 } from './crawlers/reading';
 export { describeReading, explainEvaluation, listNames, verdictSentence, verdictWord } from './crawlers/explain';
+export { fetchPolicies, fetchPolicyIds, statusRule, type CacheRule, type FetchOutcomeKind, type FetchPolicy, type FetchPolicyId, type Sourced, type StatusRule } from './facts/fetching';
+export {
+	bodyKind,
+	header as responseHeader,
+	originOf,
+	parseContentType,
+	type BodyKind,
+	type FetchError,
+	type FetchOutcome,
+	type HttpResponse,
+	type NetworkErrorKind,
+	type Redirect,
+} from './fetch/response';
+export { cacheLifetime, httpDate, type CacheLifetime } from './fetch/cache';
+export { concludeFetch, concludeFetchAll, evaluateFetched, type ConclusionKind, type Decoding, type FetchConclusion, type FetchedVerdict } from './fetch/conclude';
+export {
+	basisNote,
+	conclusionLabel,
+	conclusionWords,
+	describeCache,
+	describeConclusion,
+	describeResponse,
+	formatDuration,
+	policyAssumed,
+	responseHeadline,
+	statusLine,
+	summariseConclusions,
+	type ResponseFacts,
+} from './fetch/explain';
+export { defaultFetchLimits, fetchUserAgent, robotsTarget, type FetchLimits, type RobotsTarget } from './fetch/site';
+export {
+	analyseDeployed,
+	compareWithDeployed,
+	deployedDiagnostics,
+	deployedLenses,
+	deployedReport,
+	probePaths,
+	showDetailsCommand,
+	testUrlAllDeployed,
+	testUrlDeployed,
+	type Comparison,
+	type ComparisonRow,
+	type DeployedAnalysis,
+} from './fetch/deployed';
+export { decodeBase64, deployedTarget, encodeBase64, outcomeFromWire, outcomeToWire } from './fetch/wire';
 
 /**
  * Robots meta tags and X-Robots-Tag headers: the directive catalogue, parsers for directive values, HTML pages and

@@ -106,3 +106,101 @@ export interface AgentList {
 	/** Every crawler of the catalogue. */
 	readonly known: readonly { readonly token: string; readonly owner: string; readonly category: string; readonly description: string }[];
 }
+
+/** The URI scheme of deployed robots.txt documents: read-only, their text is what a site serves. */
+export const deployedScheme = 'robots-txt-deployed';
+
+/** `robotsTxt/deployedTarget`: where a site's robots.txt is, and how to fetch it. */
+export const deployedTargetMethod = 'robotsTxt/deployedTarget';
+/** `robotsTxt/deployedOpen`: the client fetched it; the server analyses the response and gives the document's text. */
+export const deployedOpenMethod = 'robotsTxt/deployedOpen';
+/** `robotsTxt/deployedCompare`: the verdicts that differ between an open local file and a fetched one. */
+export const deployedCompareMethod = 'robotsTxt/deployedCompare';
+
+export interface DeployedTargetParams {
+	/** What the person typed: a host, a URL of the site or its robots.txt URL. */
+	readonly site: string;
+	/** The client's version, for the User-Agent. */
+	readonly version: string;
+}
+
+export type DeployedTarget =
+	| {
+		readonly robotsUrl: string;
+		/** The document to open for it (scheme `deployedScheme`). */
+		readonly uri: string;
+		readonly userAgent: string;
+		readonly maxRedirects: number;
+		readonly maxBytes: number;
+		readonly timeoutMs: number;
+	}
+	| { readonly error: string };
+
+/** One HTTP response on the wire: the core's `HttpResponse` with the body in base64. */
+export interface WireResponse {
+	readonly url: string;
+	readonly status: number;
+	readonly statusText?: string;
+	readonly headers: readonly (readonly [string, string])[];
+	readonly body?: string;
+	readonly truncated?: boolean;
+	readonly decoded?: readonly string[];
+	readonly undecodable?: string;
+	readonly wireBytes?: number;
+	readonly receivedAt?: number;
+}
+
+/** A fetch on the wire: the core's `FetchOutcome` with bodies in base64. */
+export interface WireOutcome {
+	readonly url: string;
+	readonly responses: readonly WireResponse[];
+	readonly error?:
+		| { readonly kind: 'network'; readonly code: 'dns' | 'refused' | 'reset' | 'timeout' | 'tls' | 'protocol' | 'other'; readonly message: string; readonly afterHeaders?: boolean }
+		| { readonly kind: 'redirect-loop'; readonly location: string }
+		| { readonly kind: 'redirect-limit'; readonly limit: number }
+		| { readonly kind: 'redirect-invalid'; readonly location: string };
+}
+
+export interface DeployedOpenParams {
+	readonly uri: string;
+	readonly outcome: WireOutcome;
+}
+
+export interface DeployedOpenResult {
+	readonly uri: string;
+	/** The document's text: what the site serves (a 2xx body), else empty. */
+	readonly text: string;
+	/** One line: status, redirects, size. */
+	readonly headline: string;
+	/** What the target crawlers conclude, one sentence each, for a notification. */
+	readonly summary: string;
+	/** The full report: facts, notes and every target crawler's conclusion with its sources. */
+	readonly report: string;
+}
+
+export interface DeployedCompareParams {
+	/** The open local robots.txt. */
+	readonly uri: string;
+	readonly outcome: WireOutcome;
+	/** URLs or paths to compare; absent: probe paths from both files' rules. */
+	readonly urls?: readonly string[];
+}
+
+export interface DeployedCompareRow {
+	readonly crawler: string;
+	readonly url: string;
+	readonly local: 'allow' | 'disallow';
+	readonly localLine: number | null;
+	readonly deployed: 'allow' | 'disallow' | 'unknown';
+	readonly deployedLine: number | null;
+	readonly deployedBecause?: string;
+}
+
+export interface DeployedCompareResult {
+	readonly summary: string;
+	readonly table: string;
+	readonly rows: readonly DeployedCompareRow[];
+	readonly urls: readonly string[];
+	/** The deployed file's report (facts and conclusions). */
+	readonly report: string;
+}

@@ -6,6 +6,7 @@ import { answer, type ServerContext } from './context';
 
 export function registerCodeLens(context: ServerContext): void {
 	context.connection.onCodeLens(({ textDocument }, token) =>
-		answer(context, textDocument.uri, token, [] as CodeLens[], 'Code lenses', (model, options) => computeCodeLenses(model, options, textDocument.uri)),
+		answer(context, textDocument.uri, token, [] as CodeLens[], 'Code lenses', (model, options) =>
+			[...context.deployed.lenses(textDocument.uri, options), ...computeCodeLenses(model, options, textDocument.uri)]),
 	);
 }

@@ -7,6 +7,7 @@
 import type { CancellationToken, ClientCapabilities, Connection, ResponseError } from 'vscode-languageserver';
 import type { AnalysisOptions, RobotsModel } from '../core/index';
 import type { DocumentStore } from '../documents';
+import type { DeployedStore } from './deployed';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 import type { WorkspacePaths } from './workspacePaths';
@@ -44,6 +45,8 @@ export interface ServerContext {
 	readonly settings: SettingsStore;
 	readonly client: ClientSupport;
 	readonly paths: WorkspacePaths;
+	/** The responses behind deployed robots.txt documents. */
+	readonly deployed: DeployedStore;
 }
 
 /**

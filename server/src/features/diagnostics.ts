@@ -63,7 +63,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 		connection.languages.diagnostics.on((params, token) =>
 			answer(context, params.textDocument.uri, token, { kind: 'full', items: [] as Diagnostic[] }, 'Diagnostics', async (model, options) => ({
 				kind: 'full',
-				items: limitDiagnostics(documents.diagnostics(params.textDocument.uri, model, options) ?? [], (await settings.settingsFor(params.textDocument.uri)).maxProblems, model),
+				items: limitDiagnostics([...context.deployed.diagnostics(params.textDocument.uri, model, options), ...(documents.diagnostics(params.textDocument.uri, model, options) ?? [])], (await settings.settingsFor(params.textDocument.uri)).maxProblems, model),
 			})),
 		);
 		return { refresh: () => (context.client.diagnosticRefresh ? connection.languages.diagnostics.refresh() : undefined) };
@@ -86,7 +86,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 				return;
 			}
 			const { model } = document;
-			const diagnostics = limitDiagnostics(documents.diagnostics(uri, model, options) ?? [], maxProblems, model);
+			const diagnostics = limitDiagnostics([...context.deployed.diagnostics(uri, model, options), ...(documents.diagnostics(uri, model, options) ?? [])], maxProblems, model);
 			await connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 		} catch (error) {
 			connection.console.error(`Diagnostics failed for ${uri}: ${error instanceof Error ? error.stack : String(error)}`);

@@ -5,7 +5,18 @@
  */
 
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver';
-import { computeAgents, protocol, testUrl, testUrlAll, type AgentList, type RobotsModel, type TestUrlAllResult, type TestUrlResult } from '../core/index';
+import {
+	computeAgents,
+	protocol,
+	testUrl,
+	testUrlAll,
+	testUrlAllDeployed,
+	testUrlDeployed,
+	type AgentList,
+	type RobotsModel,
+	type TestUrlAllResult,
+	type TestUrlResult,
+} from '../core/index';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 
@@ -21,7 +32,11 @@ export function registerTestUrl(context: ServerContext): void {
 				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.testUrlMethod} needs { uri, url, agent, parser? } as strings`);
 			}
 			const model = openModel(context, params.uri);
-			return testUrl(model, { url: params.url, agent: params.agent, parser: params.parser }, await settings.optionsFor(params.uri));
+			const options = await settings.optionsFor(params.uri);
+			const request = { url: params.url, agent: params.agent, parser: params.parser };
+			// A deployed document answers from the response too: a crawler that does not read the rules is not ruled by them.
+			const deployed = context.deployed.analysis(params.uri, options);
+			return deployed ? testUrlDeployed(model, deployed, request, options) : testUrl(model, request, options);
 		}, internalError(), 'Test URL failed', token),
 	);
 	connection.onRequest(testUrlAllRequest, (params, token) =>
@@ -30,7 +45,9 @@ export function registerTestUrl(context: ServerContext): void {
 				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.testUrlAllMethod} needs { uri, url } as strings`);
 			}
 			const model = openModel(context, params.uri);
-			return testUrlAll(model, params.url, await settings.optionsFor(params.uri));
+			const options = await settings.optionsFor(params.uri);
+			const deployed = context.deployed.analysis(params.uri, options);
+			return deployed ? testUrlAllDeployed(model, deployed, params.url, options) : testUrlAll(model, params.url, options);
 		}, internalError(), 'Test URL for all crawlers failed', token),
 	);
 	connection.onRequest(agentsRequest, (params, token) =>

@@ -1,10 +1,12 @@
 /**
  * The site's paths for completion after Allow and Disallow: the folders and files below the robots.txt file's own
  * folder (that folder is the site root robots.txt paths start from), for documents inside a workspace folder only.
- * The walk is breadth-first, skips node_modules and .git, stops at a fixed number of entries and is cached briefly.
+ * Inside means once symbolic links are resolved, so a folder linked from elsewhere is never listed; the walk itself
+ * does not follow links. It is breadth-first, skips node_modules and .git, stops at a fixed number of entries and is
+ * cached briefly.
  */
 
-import { readdir } from 'node:fs/promises';
+import { readdir, realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WorkspaceFolder } from 'vscode-languageserver';
@@ -44,9 +46,24 @@ export class WorkspacePaths {
 		if (cached && Date.now() - cached.time < freshForMs) {
 			return cached.paths;
 		}
-		const paths = walk(root, maxEntries);
+		const paths = this.isInsideWorkspace(root).then((inside) => (inside ? walk(root, maxEntries) : []));
 		this.cache.set(root, { time: Date.now(), paths });
 		return paths;
+	}
+
+	/** Whether the folder, its links resolved, lies in a workspace folder (its links resolved too). */
+	private async isInsideWorkspace(folder: string): Promise<boolean> {
+		const real = await realpath(folder).catch(() => undefined);
+		if (real === undefined) {
+			return false;
+		}
+		for (const workspaceFolder of this.folders) {
+			const realFolder = await realpath(workspaceFolder).catch(() => undefined);
+			if (realFolder !== undefined && (real === realFolder || isInside(real, realFolder))) {
+				return true;
+			}
+		}
+		return false;
 	}
 }
 

@@ -40,6 +40,7 @@ export function crawlerProfile(token: string, dialect?: Dialect): CrawlerProfile
 		honours: {},
 		controlToken: false,
 		ignoresRobotsTxt: false,
+		fetch: 'rfc9309',
 		sources: {},
 		assumed: crawlerFactNames,
 		known: false,

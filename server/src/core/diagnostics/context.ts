@@ -302,6 +302,14 @@ export class CheckContext {
 	}
 }
 
+/** Text from the file longer than this is cut where a message quotes it: a 100 000-character value is no message. */
+const maxQuoted = 120;
+
+/** A value from the file as a message quotes it: whole when short, else its start and how long it is. */
+export function shown(text: string): string {
+	return text.length <= maxQuoted ? text : `${text.slice(0, maxQuoted)}… (${text.length.toLocaleString('en')} characters)`;
+}
+
 /** How a parser's robots are named when no target crawler runs it. */
 const robotsOf: Readonly<Record<Dialect, string>> = {
 	rfc9309: 'RFC 9309 parsers',

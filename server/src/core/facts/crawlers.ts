@@ -7,6 +7,7 @@
  */
 
 import type { Dialect } from '../dialect';
+import { googleRobotsSpec, yandexRobotsHelp, type FetchPolicyId } from './fetching';
 import { yandexRobots } from './yandexRobots';
 
 /** What a crawler is for. */
@@ -67,10 +68,11 @@ export type CrawlerFact =
 	| 'sizeLimit'
 	| 'honours'
 	| 'controlToken'
-	| 'ignoresRobotsTxt';
+	| 'ignoresRobotsTxt'
+	| 'fetch';
 
 export const crawlerFactNames: readonly CrawlerFact[] = [
-	'category', 'dialect', 'fallback', 'ignoresGlobalGroup', 'sizeLimit', 'honours', 'controlToken', 'ignoresRobotsTxt',
+	'category', 'dialect', 'fallback', 'ignoresGlobalGroup', 'sizeLimit', 'honours', 'controlToken', 'ignoresRobotsTxt', 'fetch',
 ];
 
 /** One crawler as its owner documents it. */
@@ -95,6 +97,8 @@ export interface CrawlerFacts {
 	readonly controlToken: boolean;
 	/** Documented not to follow robots.txt (fetches a user asked for). */
 	readonly ignoresRobotsTxt: boolean;
+	/** How it fetches robots.txt: what statuses, redirects, errors and headers make it conclude (facts/fetching.ts). */
+	readonly fetch: FetchPolicyId;
 	/** The public source (title and URL) of each fact that has one. */
 	readonly sources: Readonly<Partial<Record<CrawlerFact, string>>>;
 	/** Facts no public source states: our assumption, shown as such. */
@@ -126,6 +130,8 @@ function complete(entry: CrawlerEntry): CrawlerFacts {
 		honours: entry.honours ?? {},
 		controlToken: entry.controlToken ?? false,
 		ignoresRobotsTxt: entry.ignoresRobotsTxt ?? false,
+		// The standard's fetching unless the owner documents its own; without a source it stays our assumption.
+		fetch: entry.fetch ?? 'rfc9309',
 		sources,
 		assumed: crawlerFactNames.filter((fact) => sources[fact] === undefined),
 	};
@@ -178,6 +184,8 @@ const perplexityCrawlers = 'Perplexity: Perplexity Crawlers (https://docs.perple
 const pythonRobotparser = 'CPython: Lib/urllib/robotparser.py, the 1996-draft version (https://github.com/python/cpython/blob/b494c21bdd5371962bc29d7e0a81d6fb4338cdb0/Lib/urllib/robotparser.py)';
 /** Perl's WWW::RobotRules: "parses /robots.txt files as specified in 'A Standard for Robot Exclusion'"; Disallow only. */
 const wwwRobotRules = 'libwww-perl: WWW::RobotRules 6.02, lib/WWW/RobotRules.pm (https://github.com/libwww-perl/WWW-RobotRules/blob/master/lib/WWW/RobotRules.pm)';
+/** LWP::RobotUA, the user agent that fetches robots.txt for WWW::RobotRules: what it does with each response. */
+const lwpRobotUA = 'libwww-perl: LWP::RobotUA, lib/LWP/RobotUA.pm (https://github.com/libwww-perl/libwww-perl/blob/master/lib/LWP/RobotUA.pm)';
 
 // What Google's parser reads: Allow and `*`/`$` in its code; Crawl-delay it ignores. Google's specification page, which
 // says crawl-delay is not supported, is not among the sources read for this catalogue, so the value stays assumed.
@@ -194,8 +202,12 @@ const googleTwoTokens =
 const googleOtherTwoTokens =
 	'Google lists two tokens for it, its own and `GoogleOther`; without a group of its own it follows the `GoogleOther` groups.';
 
-/** The sources every Google entry shares: Google's parser. */
-const googleDialect = { dialect: googleLibrary } as const;
+/**
+ * The sources every Google entry shares: Google's parser, and Google's robots.txt page for how its crawlers fetch the
+ * file and where they stop reading ("Google enforces a robots.txt file size limit of 500 kibibytes (KiB). Content which
+ * is after the maximum file size is ignored.").
+ */
+const googleDialect = { dialect: googleLibrary, fetch: googleRobotsSpec, sizeLimit: googleRobotsSpec } as const;
 
 const google: readonly CrawlerEntry[] = [
 	{ token: 'Googlebot', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
@@ -323,13 +335,13 @@ const yandexHonours: CrawlerHonours = { allow: true, wildcards: true, crawlDelay
 const yandexHonoursSource = `${yandexAllowDisallow}; ${yandexCrawlDelay}; ${yandexParsingErrors}`;
 // Yandex's help says robots process robots.txt correctly if "The file size doesn't exceed 500 KB" and that otherwise
 // "the site is considered open for indexing". The library's limit is robots_max = 500_KB, where util's _KB multiplies
-// by 1024: 512 000 octets. The help page itself was not among the sources read, so the fact stays assumed.
+// by 1024: 512 000 octets. The same page documents how Yandex fetches the file (200 OK, TXT, redirects to other sites).
 const yandexSizeLimit: SizeLimit = { bytes: 500 * 1024, beyond: 'allow-all' };
 
 const yandex: readonly CrawlerEntry[] = [
-	{ token: 'Yandex', owner: 'Yandex', category: 'search', dialect: 'yandex', honours: yandexHonours, honoursAssumed: ['host'], sizeLimit: yandexSizeLimit,
+	{ token: 'Yandex', owner: 'Yandex', category: 'search', dialect: 'yandex', honours: yandexHonours, honoursAssumed: ['host'], sizeLimit: yandexSizeLimit, fetch: 'yandex',
 		description: 'Not one robot but the token every Yandex robot accepts: a `Yandex` group applies to all of them except those that need a group of their own (YaDirectFetcher, YandexDirect, …).',
-		sources: { dialect: yandexLibraryAgents, ignoresGlobalGroup: yandexUserAgent, honours: yandexHonoursSource } },
+		sources: { dialect: yandexLibraryAgents, ignoresGlobalGroup: yandexUserAgent, honours: yandexHonoursSource, sizeLimit: yandexRobotsHelp, fetch: yandexRobotsHelp } },
 	...yandexRobots
 		.filter((robot, i) => yandexRobots.findIndex((other) => other.name === robot.name) === i)
 		.map((robot): CrawlerEntry => {
@@ -343,6 +355,7 @@ const yandex: readonly CrawlerEntry[] = [
 				honours: yandexHonours,
 				honoursAssumed: ['host'],
 				sizeLimit: yandexSizeLimit,
+				fetch: 'yandex',
 				fallback: special ? [] : ['Yandex'],
 				ignoresGlobalGroup: special,
 				description: `Yandex robot: ${robot.purpose}.`,
@@ -354,13 +367,15 @@ const yandex: readonly CrawlerEntry[] = [
 					fallback: special ? yandexLibraryAgents : `${yandexUserAgent}; ${yandexLibraryAgents}`,
 					ignoresGlobalGroup: special ? `${yandexUserAgent}; ${yandexLibraryAgents}` : yandexUserAgent,
 					honours: yandexHonoursSource,
+					sizeLimit: yandexRobotsHelp,
+					fetch: yandexRobotsHelp,
 				},
 			};
 		}),
 	// Tokens AI blocklists name for Yandex's generative answers; Yandex's library table (as published) lists neither.
-	{ token: 'YandexAdditional', owner: 'Yandex', category: 'ai-search', dialect: 'yandex', honours: yandexHonours, sizeLimit: yandexSizeLimit,
+	{ token: 'YandexAdditional', owner: 'Yandex', category: 'ai-search', dialect: 'yandex', honours: yandexHonours, sizeLimit: yandexSizeLimit, fetch: 'yandex',
 		fallback: ['Yandex'], description: 'A token AI blocklists name for the use of pages in Yandex\'s generative answers; Yandex\'s robots.txt library does not list it.' },
-	{ token: 'YandexAdditionalBot', owner: 'Yandex', category: 'ai-search', dialect: 'yandex', honours: yandexHonours, sizeLimit: yandexSizeLimit,
+	{ token: 'YandexAdditionalBot', owner: 'Yandex', category: 'ai-search', dialect: 'yandex', honours: yandexHonours, sizeLimit: yandexSizeLimit, fetch: 'yandex',
 		fallback: ['Yandex'], description: 'The robot AI blocklists name for Yandex\'s generative answers; Yandex\'s robots.txt library does not list it.' },
 ];
 
@@ -525,25 +540,25 @@ const other: readonly CrawlerEntry[] = [
 // Generic parsers, offered only when asked for: what a script or an old robot built on them reads.
 const library: readonly CrawlerEntry[] = [
 	{ token: 'Python-urllib', owner: 'Python Software Foundation', category: 'library', dialect: 'draft1996',
-		honours: { allow: true, wildcards: false }, sizeLimit: null, fallback: [], ignoresGlobalGroup: false,
+		honours: { allow: true, wildcards: false }, sizeLimit: null, fallback: [], ignoresGlobalGroup: false, fetch: 'python-urllib',
 		description: 'Python\'s urllib.robotparser, which scripts use with Python\'s default user agent `Python-urllib`: records end at blank lines, the first record naming the robot (as a substring) and then its first matching rule decide.',
 		familyNote: 'Python\'s robotparser moved to RFC 9309 (longest match, merged groups, `*` and `$`) in May 2026, in 3.15 and in bug-fix releases of 3.13 and 3.14 (CPython gh-138908); older Pythons read the 1996 draft, as this entry does.',
 		sources: {
 			category: pythonRobotparser, dialect: pythonRobotparser, fallback: pythonRobotparser, ignoresGlobalGroup: pythonRobotparser,
-			sizeLimit: pythonRobotparser, honours: pythonRobotparser,
+			sizeLimit: pythonRobotparser, honours: pythonRobotparser, fetch: pythonRobotparser,
 		} },
 	{ token: 'libwww-perl', owner: 'libwww-perl (open source)', category: 'library', dialect: 'original1994',
-		honours: { allow: false, wildcards: false, crawlDelay: false }, sizeLimit: null, fallback: [], ignoresGlobalGroup: false,
+		honours: { allow: false, wildcards: false, crawlDelay: false }, sizeLimit: null, fallback: [], ignoresGlobalGroup: false, fetch: 'libwww-perl',
 		description: 'Perl\'s LWP, whose robot user agent reads robots.txt with WWW::RobotRules: the 1994 standard, Disallow only, the first record whose value is part of the robot\'s name.',
 		sources: {
 			category: wwwRobotRules, dialect: wwwRobotRules, fallback: wwwRobotRules, ignoresGlobalGroup: wwwRobotRules,
-			sizeLimit: wwwRobotRules, honours: wwwRobotRules,
+			sizeLimit: wwwRobotRules, honours: wwwRobotRules, fetch: lwpRobotUA,
 		} },
 ];
 
 /** Crawlers people name in robots.txt files, grouped by owner; each token appears once. */
 export const knownCrawlers: readonly CrawlerFacts[] = [
-	...google,
+	...google.map((entry): CrawlerEntry => ({ ...entry, fetch: 'google' })),
 	...microsoft,
 	...search,
 	...yandex,

@@ -78,6 +78,8 @@ function span(line: number, start: number, end: number): Range {
 	return { start: { line, character: start }, end: { line, character: end } };
 }
 
+/** Examples are checked for patterns up to this long; matching a longer one against long paths costs too much. */
+const maxExampleValue = 1000;
 /** At most this many characters of a value from the file are shown; longer ones are cut, and say so. */
 const maxShownValue = 200;
 
@@ -275,7 +277,9 @@ function patternHover(model: RobotsModel, line: number, dialects: readonly Diale
 
 	const matching = readings.filter((reading) => reading.rules.some((rule) => !rule.implied));
 	if (value !== '' && matching.length > 0) {
-		out.push('', ...examplesTable(value, matching, readers));
+		out.push('', ...(value.length <= maxExampleValue
+			? examplesTable(value, matching, readers)
+			: [`No examples: the pattern is ${value.length.toLocaleString('en')} characters long.`]));
 	}
 
 	const forms = mergeNotes(matching.flatMap((reading) => {
@@ -373,7 +377,12 @@ function examplesFor(value: string): string[] {
 	const anchored = value.endsWith('$');
 	const body = anchored ? value.slice(0, -1) : value;
 	// An inner `*` stands for a run that crosses `/`; a trailing `*` for nothing.
-	let base = body.replace(/\*+$/, '').replace(/\*+/g, 'a/b');
+	// A trailing run of `*` is cut by a loop: `/\*+$/` backtracks quadratically on a long run followed by more text.
+	let stars = body.length;
+	while (stars > 0 && body.charCodeAt(stars - 1) === 42) {
+		stars--;
+	}
+	let base = body.slice(0, stars).replace(/\*+/g, 'a/b');
 	if (!base.startsWith('/')) {
 		base = '/' + base;
 	}
@@ -471,7 +480,7 @@ function groupAt(model: RobotsModel, dialect: Dialect, line: number): Group | un
 		}
 	}
 	const candidate = groups[high];
-	return candidate && line <= candidate.lastLine && candidate.userAgents.includes(line) ? candidate : undefined;
+	return candidate && line <= candidate.lastLine && holdsLine(candidate.userAgents, line) ? candidate : undefined;
 }
 
 /**
@@ -483,18 +492,25 @@ function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect
 	const agentLines = unionOfAgentLines(views);
 	const values: string[] = [];
 	const seenValues = new Set<string>();
-	for (const agentLine of agentLines) {
-		const value = model.valueText(agentLine);
+	// The title and the rows need the first few values; a group of 200 000 lines is not read to the end for them.
+	let read = 0;
+	for (; read < agentLines.length && values.length <= maxTitleValues + maxCrawlerRows; read++) {
+		const value = model.valueText(agentLines[read]);
 		if (!seenValues.has(value)) {
 			seenValues.add(value);
 			values.push(value);
 		}
 	}
-	const hasGlobal = views.some((view) => view.group?.userAgents.some((agentLine) => isGlobalAgentValue(agentValue(model, agentLine, view.dialect), view.dialect)));
+	const unread = agentLines.length - read;
+	// Only a value starting with `*` can name the global group: the rest are passed over without reading them.
+	const startsWithStar = (agentLine: number) => model.lineTexts[agentLine].charCodeAt(model.lines[agentLine].valueStart) === 42;
+	const hasGlobal = views.some((view) => view.group?.userAgents.some((agentLine) => startsWithStar(agentLine) && isGlobalAgentValue(agentValue(model, agentLine, view.dialect), view.dialect)));
 	const rows = crawlerRows(model, line, values, options);
 
 	const shownValues = values.slice(0, maxTitleValues).map((value) => code(value)).join(', ');
-	const moreValues = values.length > maxTitleValues ? ` and ${(values.length - maxTitleValues).toLocaleString('en')} more` : '';
+	const moreValues = unread > 0
+		? ` and ${(agentLines.length - maxTitleValues).toLocaleString('en')} more User-agent lines`
+		: values.length > maxTitleValues ? ` and ${(values.length - maxTitleValues).toLocaleString('en')} more` : '';
 	const span = views.find((view) => view.group)?.group;
 	const out = [`**User-agent group** ${values.length > 0 ? shownValues + moreValues : '(empty value)'}${span ? ` · ${lineSpan(span)}` : ''}`, ''];
 	if (hasGlobal) {
@@ -534,15 +550,51 @@ function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect
 	return out.join('\n');
 }
 
+/** Whether a sorted list of lines holds `line`: a binary search, as a group may hold 200 000 of them. */
+function holdsLine(lines: readonly number[], line: number): boolean {
+	let low = 0;
+	let high = lines.length - 1;
+	while (low <= high) {
+		const middle = (low + high) >> 1;
+		if (lines[middle] === line) {
+			return true;
+		}
+		if (lines[middle] < line) {
+			low = middle + 1;
+		} else {
+			high = middle - 1;
+		}
+	}
+	return false;
+}
+
 /** The User-agent lines of the group in any dialect, in order, without duplicates (linear in their number). */
-function unionOfAgentLines(views: readonly GroupView[]): number[] {
+function unionOfAgentLines(views: readonly GroupView[]): readonly number[] {
+	const groups = views.map((view) => view.group).filter((group): group is Group => group !== undefined);
+	// Usually every parser holds the same lines: then the first group's list is the answer, with no set to build.
+	const widest = groups.reduce<Group | undefined>((best, group) => (!best || group.userAgents.length > best.userAgents.length ? group : best), undefined);
+	if (!widest || groups.every((group) => group === widest || sameLines(group.userAgents, widest.userAgents))) {
+		return widest?.userAgents ?? [];
+	}
 	const seen = new Set<number>();
-	for (const view of views) {
-		for (const agentLine of view.group?.userAgents ?? []) {
+	for (const group of groups) {
+		for (const agentLine of group.userAgents) {
 			seen.add(agentLine);
 		}
 	}
 	return [...seen].sort((a, b) => a - b);
+}
+
+function sameLines(a: readonly number[], b: readonly number[]): boolean {
+	if (a.length !== b.length) {
+		return false;
+	}
+	for (let i = 0; i < a.length; i++) {
+		if (a[i] !== b[i]) {
+			return false;
+		}
+	}
+	return true;
 }
 
 /** The target crawlers, then crawlers this group names that are not targets (a handful), each with its reading. */
@@ -582,7 +634,7 @@ function crawlerRows(model: RobotsModel, line: number, values: readonly string[]
 
 /** Whether the crawler's reading follows the group whose User-agent lines include `line`. */
 function followsGroupAt(reading: CrawlerReading, line: number): boolean {
-	return reading.selection.groups.some((group) => group.firstLine <= line && line <= group.lastLine && group.userAgents.includes(line));
+	return reading.selection.groups.some((group) => group.firstLine <= line && line <= group.lastLine && holdsLine(group.userAgents, line));
 }
 
 function crawlerCell(row: CrawlerRow, line: number): string {
@@ -671,11 +723,15 @@ function disagreementNotes(model: RobotsModel, views: readonly GroupView[], line
 			notes.push({ dialect: view.dialect, text: `does not read line ${lineNumber(line)} as a \`User-agent\` line.` });
 			continue;
 		}
-		const heldAgents = new Set(group.userAgents);
+		// A group that holds every line of the union is missing none: nothing to explain, no set to build.
+		const heldAgents = group.userAgents.length === agentLines.length ? undefined : new Set(group.userAgents);
+		let perView = 0;
 		agentLines.forEach((agentLine, index) => {
-			if (heldAgents.has(agentLine)) {
+			// A group of 200 000 User-agent lines could have a note for each; a hover shows a handful.
+			if (heldAgents === undefined || heldAgents.has(agentLine) || perView > maxNotes) {
 				return;
 			}
+			perView++;
 			if (lineRole(model.lines[agentLine], view.dialect) !== 'user-agent') {
 				notes.push({ dialect: view.dialect, text: `does not read line ${lineNumber(agentLine)} as a \`User-agent\` line.` });
 				return;
@@ -805,6 +861,9 @@ function valueNotes(model: RobotsModel, views: readonly GroupView[], agentLines:
 		return notes;
 	}
 	for (const agentLine of agentLines) {
+		if (notes.length > maxNotes) {
+			break;
+		}
 		const value = googleValue(model, agentLine);
 		if (value === '*') {
 			continue;

@@ -121,7 +121,9 @@ function rewrite(text: string, form: Form): string {
 			if (octet >= 0) {
 				replacement = escapeIn(form, octet);
 				used = 3;
-			} else if (rfc) {
+			} else if (rfc || form === 'draft') {
+				// A `%` that starts no escape is the octet `%` itself, which the draft's form writes `%25` as it keeps
+				// `%25` (docs/semantics.md): so `/a%zz` and `/a%25zz` compare equal.
 				replacement = '%25';
 			}
 		} else if (form === 'google' && isEscapedByte(code)) {

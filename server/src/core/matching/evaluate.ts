@@ -271,7 +271,8 @@ export function evaluatePrepared(model: RobotsModel, dialect: Dialect, agent: st
 	const path = normalizePath(rawPath, dialect);
 	const { selection, groups, matcher, decidingRules } = prepared;
 
-	if (matcher.exemptsRobotsTxt && isRobotsTxtPath(rawPath, 0, rawPath.length)) {
+	// The exemption compares the path in the dialect's form, so `/%72obots.txt` is `/robots.txt` (docs/semantics.md).
+	if (matcher.exemptsRobotsTxt && isRobotsTxtPath(path, 0, path.length)) {
 		return result(dialect, agent, url, path, 'allow', 'robots-txt', null, selection.kind, groups);
 	}
 

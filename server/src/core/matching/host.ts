@@ -4,6 +4,7 @@
  */
 
 import type { RobotsModel } from '../syntax/parser';
+import { toAsciiHost } from './idna';
 
 export interface YandexHost {
 	/** Line of the Host directive (0-based). */
@@ -41,7 +42,8 @@ export function unknownTopLevelDomain(value: string): string | undefined {
  * an `https://` prefix marks an HTTPS-only mirror, any other scheme makes the value invalid.
  */
 export function parseYandexHost(value: string): { host: string; port: number } | undefined {
-	let rest = value.toLowerCase();
+	// An internationalised name counts in its ASCII form, as the URLs that reach Yandex carry it (docs/semantics.md).
+	let rest = toAsciiHost(value);
 	let defaultPort = 80;
 	if (rest.startsWith('https://')) {
 		rest = rest.slice('https://'.length);

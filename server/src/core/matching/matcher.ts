@@ -9,6 +9,7 @@ import type { Dialect } from '../dialect';
 import { draftPlainPathEnd, normalizeDraft, normalizeRfc, rfcPlainPathEnd } from './encoding';
 import type { YandexHost } from './host';
 import type { CompiledRule, RuleSet } from './rules';
+import { toAsciiHost } from './idna';
 import { effectivePort, pathStartOf, splitUrl } from './url';
 
 /** Yandex's first valid Host, and the rule it implies. */
@@ -79,12 +80,13 @@ export class Matcher {
 				const hash = url.indexOf('#', start);
 				const raw = url.slice(start, hash < 0 ? url.length : hash);
 				const path = raw.charCodeAt(0) === 47 ? raw : '/' + raw;
-				if (this.exemptsRobotsTxt && isRobotsTxtPath(path, 0, path.length)) {
-					return true;
-				}
 				text = normalizePath(path, this.dialect);
 				start = 0;
 				end = text.length;
+				// The exemption compares the path as the dialect does: `/%72obots.txt` is `/robots.txt` (docs/semantics.md).
+				if (this.exemptsRobotsTxt && isRobotsTxtPath(text, 0, end)) {
+					return true;
+				}
 			} else if (this.exemptsRobotsTxt && isRobotsTxtPath(url, start, end)) {
 				return true;
 			}
@@ -126,7 +128,7 @@ export class Matcher {
 	private isOtherMirror(url: string): boolean {
 		const parts = splitUrl(url);
 		const host = this.hostRule!.host;
-		return parts.host !== undefined && (host.host !== parts.host || host.port !== effectivePort(parts));
+		return parts.host !== undefined && (host.host !== toAsciiHost(parts.host) || host.port !== effectivePort(parts));
 	}
 }
 

@@ -75,3 +75,16 @@ export {
 export { computeHeadersHover, computeMetaHover } from './hover';
 export { computeHeadersCompletions, computeMetaCompletions } from './completion';
 export { LineIndex } from './lineIndex';
+export {
+	blockedNoindexCode,
+	blockedNoindexDiagnostics,
+	blockedNoindexes,
+	headersBlockedNoindexes,
+	pageBlockedNoindexes,
+	robotsHidesNoindexCode,
+	robotsHidesNoindexDiagnostics,
+	urlPathOfFile,
+	type BlockedNoindex,
+	type SiteHeadersFile,
+	type SitePage,
+} from './crossFile';

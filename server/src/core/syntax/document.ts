@@ -29,12 +29,38 @@ export class RobotsDocument {
 		return this.current.text;
 	}
 
-	/** Applies LSP content changes in order; a change without a range replaces the whole text. */
-	update(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
-		for (const change of changes) {
-			this.current = 'range' in change ? applyRangeEdit(this.current, change.range, change.text) : RobotsModel.parse(change.text);
+	/**
+	 * Applies LSP content changes in order; a change without a range replaces the whole text. A run of ranged changes
+	 * that each end before the previous one starts (the shape of Replace All: bottom to top) is applied in one pass.
+	 * Positions are clamped and a range whose end comes before its start is turned round, as the
+	 * vscode-languageserver-textdocument package does; a change whose positions are not whole numbers is not applied,
+	 * and what was wrong with it is returned for the caller to log.
+	 */
+	update(changes: readonly TextDocumentContentChangeEvent[], version: number): string[] {
+		const problems: string[] = [];
+		let i = 0;
+		while (i < changes.length) {
+			const change = changes[i];
+			const problem = changeProblem(change);
+			if (problem !== undefined) {
+				problems.push(`content change ${i + 1} of ${changes.length} was not applied: ${problem}`);
+				i++;
+				continue;
+			}
+			if (!('range' in change) || change.range === undefined) {
+				this.current = RobotsModel.parse(change.text);
+				i++;
+				continue;
+			}
+			let j = i + 1;
+			while (j < changes.length && changeProblem(changes[j]) === undefined && isBefore(changes[j], changes[j - 1])) {
+				j++;
+			}
+			this.current = j - i > 1 ? applyBatch(this.current, changes.slice(i, j) as RangedChange[]) : applyRangeEdit(this.current, change.range, change.text);
+			i = j;
 		}
 		this.version = version;
+		return problems;
 	}
 
 	offsetAt(position: Position): number {
@@ -72,24 +98,130 @@ function clampCharacter(model: RobotsModel, line: number, character: number): nu
 	return Math.max(0, Math.min(character, model.lines[line].length));
 }
 
-/** Applies an LSP range edit. Positions are clamped as `offsetAt` clamps them. */
-export function applyRangeEdit(model: RobotsModel, range: Range, insert: string): RobotsModel {
+/** A change with a range, as the batch path takes them. */
+type RangedChange = { readonly range: Range; readonly text: string };
+
+/** A position in a model, clamped: line and character within the document, the character within the line's content. */
+interface Point {
+	readonly line: number;
+	readonly character: number;
+}
+
+function clampPosition(model: RobotsModel, position: Position): Point {
 	const last = model.lineCount - 1;
-	const clampPosition = (position: Position): [number, number] => {
-		if (position.line < 0) {
-			return [0, 0];
-		}
-		if (position.line > last) {
-			return [last, model.lineTexts[last].length];
-		}
-		return [position.line, clampCharacter(model, position.line, position.character)];
-	};
-	let [startLine, startCharacter] = clampPosition(range.start);
-	let [endLine, endCharacter] = clampPosition(range.end);
-	if (endLine < startLine || (endLine === startLine && endCharacter < startCharacter)) {
-		[endLine, endCharacter] = [startLine, startCharacter];
+	if (position.line < 0) {
+		return { line: 0, character: 0 };
 	}
-	return replaceLines(model, startLine, startCharacter, endLine, endCharacter, insert);
+	if (position.line > last) {
+		return { line: last, character: model.lineTexts[last].length };
+	}
+	return { line: position.line, character: clampCharacter(model, position.line, position.character) };
+}
+
+function pointBefore(a: Point, b: Point): boolean {
+	return a.line < b.line || (a.line === b.line && a.character < b.character);
+}
+
+/** The range clamped to the model, its ends turned round when the end comes first (as TextDocument does). */
+function clampRange(model: RobotsModel, range: Range): [Point, Point] {
+	const start = clampPosition(model, range.start);
+	const end = clampPosition(model, range.end);
+	return pointBefore(end, start) ? [end, start] : [start, end];
+}
+
+/** Applies an LSP range edit. Positions are clamped as `offsetAt` clamps them; reversed ends are turned round. */
+export function applyRangeEdit(model: RobotsModel, range: Range, insert: string): RobotsModel {
+	const [start, end] = clampRange(model, range);
+	return replaceLines(model, start.line, start.character, end.line, end.character, insert);
+}
+
+/** Why a content change cannot be applied, or undefined when it can. */
+function changeProblem(change: TextDocumentContentChangeEvent): string | undefined {
+	if (typeof change !== 'object' || change === null || typeof change.text !== 'string') {
+		return 'it has no text';
+	}
+	if (!('range' in change) || change.range === undefined) {
+		return undefined;
+	}
+	const range = change.range as Partial<Range> | null;
+	const isPosition = (position: unknown): boolean => {
+		const p = position as Partial<Position> | null | undefined;
+		return typeof p === 'object' && p !== null && Number.isInteger(p.line) && Number.isInteger(p.character);
+	};
+	if (typeof range !== 'object' || range === null || !isPosition(range.start) || !isPosition(range.end)) {
+		return `its range is not two positions of whole-number line and character (${JSON.stringify(range)})`;
+	}
+	return undefined;
+}
+
+/** Whether `change` lies wholly before `next` (ends at or before its start), both read as given. */
+function isBefore(change: TextDocumentContentChangeEvent, next: TextDocumentContentChangeEvent): boolean {
+	if (!('range' in change) || !('range' in next) || change.range === undefined || next.range === undefined) {
+		return false;
+	}
+	const end = pointBefore(change.range.end as Point, change.range.start as Point) ? change.range.start : change.range.end;
+	const start = pointBefore(next.range.end as Point, next.range.start as Point) ? next.range.end : next.range.start;
+	return !pointBefore(start, end);
+}
+
+/**
+ * Changes given bottom to top, each before the one given ahead of it: every range is in the model's own positions,
+ * so they are applied top to bottom in one pass over the lines. Changes within a few lines of each other form one
+ * region, lexed again as one local text (a line end merged across a border reaches at most one line further).
+ */
+function applyBatch(model: RobotsModel, changes: readonly RangedChange[]): RobotsModel {
+	const edits = changes.map((change) => {
+		const [start, end] = clampRange(model, change.range);
+		return { start, end, text: change.text };
+	}).reverse();
+	const oldLines = model.lines;
+	const oldTexts = model.lineTexts;
+	const lines: LineNode[] = [];
+	const texts: string[] = [];
+	let copied = 0;
+	let i = 0;
+	while (i < edits.length) {
+		// One region: edits whose lines are at most two lines apart.
+		let j = i + 1;
+		while (j < edits.length && edits[j].start.line <= edits[j - 1].end.line + 3) {
+			j++;
+		}
+		const region = edits.slice(i, j);
+		const first = region[0].start;
+		const last = region[region.length - 1].end;
+		const parts: string[] = [oldTexts[first.line].slice(0, first.character)];
+		region.forEach((edit, k) => {
+			parts.push(edit.text);
+			const next = k + 1 < region.length ? region[k + 1].start : undefined;
+			if (next === undefined) {
+				parts.push(oldTexts[last.line].slice(last.character));
+			} else if (next.line === edit.end.line) {
+				parts.push(oldTexts[edit.end.line].slice(edit.end.character, next.character));
+			} else {
+				parts.push(oldTexts[edit.end.line].slice(edit.end.character));
+				for (let line = edit.end.line + 1; line < next.line; line++) {
+					parts.push(oldTexts[line]);
+				}
+				parts.push(oldTexts[next.line].slice(0, next.character));
+			}
+		});
+		const relexed = relex(oldLines, oldTexts, first.line, first.character, last.line, parts.join(''));
+		for (let line = copied; line < relexed.first; line++) {
+			lines.push(oldLines[line]);
+			texts.push(oldTexts[line]);
+		}
+		for (let k = 0; k < relexed.lines.length; k++) {
+			lines.push(relexed.lines[k]);
+			texts.push(relexed.texts[k]);
+		}
+		copied = relexed.resume;
+		i = j;
+	}
+	for (let line = copied; line < oldLines.length; line++) {
+		lines.push(oldLines[line]);
+		texts.push(oldTexts[line]);
+	}
+	return RobotsModel.fromLines(lines, texts);
 }
 
 /** Replaces `[start, end)` of the model's text (offsets) with `insert`; an offset may fall between `\r` and `\n`. */
@@ -114,10 +246,29 @@ function replaceLines(
 	endCharacter: number,
 	insert: string,
 ): RobotsModel {
-	const oldLines = model.lines;
 	const oldTexts = model.lineTexts;
+	const local = oldTexts[startLine].slice(0, startCharacter) + insert + oldTexts[endLine].slice(endCharacter);
+	const relexed = relex(model.lines, oldTexts, startLine, startCharacter, endLine, local);
+	return RobotsModel.fromLines(
+		spliced(model.lines, relexed.first, relexed.resume, relexed.lines),
+		spliced(oldTexts, relexed.first, relexed.resume, relexed.texts),
+	);
+}
+
+/**
+ * Lexes the local text that replaces lines `[startLine, endLine]` (their kept beginning and end included), taking in
+ * a neighbouring line whose line end merges across a border. The new lines replace `[first, resume)`.
+ */
+function relex(
+	oldLines: readonly LineNode[],
+	oldTexts: readonly string[],
+	startLine: number,
+	startCharacter: number,
+	endLine: number,
+	text: string,
+): { first: number; resume: number; lines: LineNode[]; texts: string[] } {
 	let first = startLine;
-	let local = oldTexts[first].slice(0, startCharacter) + insert + oldTexts[endLine].slice(endCharacter);
+	let local = text;
 	if (startCharacter === 0 && first > 0 && endsWithLoneCarriageReturn(oldLines[first - 1], oldTexts[first - 1])) {
 		first--;
 		local = oldTexts[first] + local;
@@ -129,14 +280,14 @@ function replaceLines(
 	}
 	const atEnd = resume === oldLines.length;
 
-	const newLines: LineNode[] = [];
-	const newTexts: string[] = [];
+	const lines: LineNode[] = [];
+	const texts: string[] = [];
 	let offset = 0;
 	for (;;) {
 		const line = lexLine(local, offset, first === 0 && offset === 0);
 		const next = offset + line.length + line.eolLength;
-		newLines.push(line);
-		newTexts.push(local.slice(offset, next));
+		lines.push(line);
+		texts.push(local.slice(offset, next));
 		// Without a line end this is the document's last line; at the end of the local text the old lines resume,
 		// unless the edit reached the end of the document, which then ends in an empty line.
 		if (line.eolLength === 0 || (next === local.length && !atEnd)) {
@@ -144,8 +295,7 @@ function replaceLines(
 		}
 		offset = next;
 	}
-
-	return RobotsModel.fromLines(spliced(oldLines, first, resume, newLines), spliced(oldTexts, first, resume, newTexts));
+	return { first, resume, lines, texts };
 }
 
 /** `old` with `[first, resume)` replaced by `inserted`, copying the untouched runs in bulk. */

@@ -8,7 +8,7 @@ import { googleMaxLineOctets } from '../../matching/agents';
 import { utf8Length } from '../../matching/encoding';
 import { escapedByte, isEscapedByte } from '../../syntax/bytes';
 import type { RobotsModel } from '../../syntax/parser';
-import type { AnyFact, Check, CheckEntry, FileFact } from '../context';
+import { shown, type AnyFact, type Check, type CheckEntry, type FileFact } from '../context';
 import { replaceSpan } from './edits';
 
 const maxFileOctets = 500 * 1024;
@@ -26,7 +26,7 @@ const fileName: Check = (context) => {
 	context.report({
 		code: 'file-name',
 		line: 0,
-		message: `Crawlers request exactly "/robots.txt" (all lower case); this file is named "${name}": ${hint}.`,
+		message: `Crawlers request exactly "/robots.txt" (all lower case); this file is named "${shown(name)}": ${hint}.`,
 	});
 };
 
@@ -108,8 +108,8 @@ const byteOrderMark: Check = (context) => {
 			end: at + doubleEncodedBom.length,
 			severity: harmless ? 'hint' : 'warning',
 			message: harmless
-				? `The file starts with a byte order mark that was saved in the wrong encoding (it shows as "${doubleEncodedBom}"). It is harmless here, but no crawler skips it.`
-				: `The file starts with a byte order mark that was saved in the wrong encoding (it shows as "${doubleEncodedBom}"): no crawler skips it, so every crawler reads "${model.keyText(0)}" as the first key and ignores the line${node.kind === 'directive' ? '' : ' (it is not "key: value" either)'}.`,
+				? `The file starts with a byte order mark that was saved in the wrong encoding (it shows as "${shown(doubleEncodedBom)}"). It is harmless here, but no crawler skips it.`
+				: `The file starts with a byte order mark that was saved in the wrong encoding (it shows as "${shown(doubleEncodedBom)}"): no crawler skips it, so every crawler reads "${shown(model.keyText(0))}" as the first key and ignores the line${node.kind === 'directive' ? '' : ' (it is not "key: value" either)'}.`,
 			fixes: [{ title: 'Remove the broken byte order mark', edits: [replaceSpan(0, 0, at + doubleEncodedBom.length, '')], isPreferred: true }],
 		});
 		return;

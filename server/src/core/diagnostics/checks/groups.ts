@@ -10,7 +10,7 @@ import { yandexRobots } from '../../facts/yandexRobots';
 import { googleProductToken } from '../../matching/agents';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import type { LineNode } from '../../syntax/ast';
-import { at, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
+import { at, shown, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
 import { deleteLine, insertLinesAfter, replaceSpan } from './edits';
 
 const ruleOutsideGroup: Check = (context) => {
@@ -98,7 +98,7 @@ const emptyGroup: Check = (context) => {
 			// "User-agent: * Disallow: /": invalid-product-token says where the rules went.
 			continue;
 		}
-		const names = listNames(values.map((token) => `"${token}"`));
+		const names = listNames(values.map((token) => `"${shown(token)}"`));
 		const last = group.userAgents[group.userAgents.length - 1];
 		const hasOthers = group.others.length > 0 ? ` (${model.keyText(group.others[0])} and the like are not rules)` : '';
 		let message: string;
@@ -162,14 +162,14 @@ function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: Readon
 		const several = values.length > 1;
 		const ownNode = model.lines[block.own];
 		const what = ownNode.kind === 'text'
-			? `"${model.lineText(block.own).trim()}" is not a rule (its ":" is missing)`
+			? `"${shown(model.lineText(block.own).trim())}" is not a rule (its ":" is missing)`
 			: `a ${model.keyText(block.own)} line does not end a group`;
 		const googleToo = googleGroupOf.get(block.agents[0]) === googleGroupOf.get(owner);
 		context.report({
 			code: 'empty-group',
 			line: block.agents[0],
 			severity: escapesStar ? undefined : 'information',
-			message: withLines`${listNames(values.map((token) => `"${token}"`))} ${several ? 'have' : 'has'} no rules of ${several ? 'their' : 'its'} own: ${what}, so ${context.who(googleToo ? ['google', 'rfc9309'] : ['rfc9309'])} merge ${several ? 'these crawlers' : 'it'} into the group of "${model.valueText(owner)}" (line ${at(owner)}) and apply that group's rules${escapesStar ? ', not those of "*"' : ''}. Write the rules ${several ? 'they' : 'it'} should follow under ${several ? 'their' : 'its'} own User-agent line${several ? 's' : ''}.`,
+			message: withLines`${listNames(values.map((token) => `"${shown(token)}"`))} ${several ? 'have' : 'has'} no rules of ${several ? 'their' : 'its'} own: ${what}, so ${context.who(googleToo ? ['google', 'rfc9309'] : ['rfc9309'])} merge ${several ? 'these crawlers' : 'it'} into the group of "${shown(model.valueText(owner))}" (line ${at(owner)}) and apply that group's rules${escapesStar ? ', not those of "*"' : ''}. Write the rules ${several ? 'they' : 'it'} should follow under ${several ? 'their' : 'its'} own User-agent line${several ? 's' : ''}.`,
 			related: [{ line: block.own, message: 'the line that does not end the group' }],
 		});
 	}
@@ -235,7 +235,7 @@ const duplicateAgents: Check = (context) => {
 			end: node.valueEnd,
 			message: star
 				? `Another "User-agent: *" group (the first is at line ${first + 1}): RFC 9309, Google and Yandex merge them, but 1996-draft robots use only the first and ignore this one.`
-				: `"${model.valueText(line)}" already has a group at line ${first + 1}: RFC 9309, Google and Yandex merge the two, but 1996-draft robots use only the first and ignore this one.`,
+				: `"${shown(model.valueText(line))}" already has a group at line ${first + 1}: RFC 9309, Google and Yandex merge the two, but 1996-draft robots use only the first and ignore this one.`,
 			related: [{ line: first, message: 'the first group for this User-agent' }],
 		});
 	});
@@ -304,8 +304,8 @@ const agentsSplit: Check = (context) => {
 				.map((agent) => model.valueText(agent))
 				.filter((token) => concernsYandex([token]) && !context.ask(yandexTokensWithRules, (tokens) => tokens.has(token.toLowerCase())));
 			if (yandexLosers.length > 0) {
-				const what = between.length > 0 ? `"${model.lineText(between[0]).trim()}"` : hasBlank ? 'A blank line' : 'A comment line (Yandex reads it as a blank line)';
-				const named = yandexLosers.map((token) => `"${token}"`).join(', ');
+				const what = between.length > 0 ? `"${shown(model.lineText(between[0]).trim())}"` : hasBlank ? 'A blank line' : 'A comment line (Yandex reads it as a blank line)';
+				const named = yandexLosers.map((token) => `"${shown(token)}"`).join(', ');
 				// Moving the lines below the group's last User-agent line keeps them in the group for every dialect.
 				// Yandex also splits at blank and comment lines: the fix removes blank lines and is not offered past a comment.
 				const blanks: number[] = [];
@@ -329,19 +329,19 @@ const agentsSplit: Check = (context) => {
 				context.report({
 					code: 'agents-split-by-directive',
 					line,
-					message: `${what} between the User-agent lines for "${model.valueText(before)}" and "${model.valueText(line)}": ${context.who(['google', 'rfc9309'])} read one group, but Yandex starts a new group here, so for ${context.who(['yandex'])} ${named} ${yandexLosers.length > 1 ? 'have' : 'has'} no rules at all (everything allowed).`,
+					message: `${what} between the User-agent lines for "${shown(model.valueText(before))}" and "${shown(model.valueText(line))}": ${context.who(['google', 'rfc9309'])} read one group, but Yandex starts a new group here, so for ${context.who(['yandex'])} ${named} ${yandexLosers.length > 1 ? 'have' : 'has'} no rules at all (everything allowed).`,
 					related: between.map((moved) => ({ line: moved, message: 'the line between the User-agent lines' })),
 					fixes,
 				});
 			}
 			if (hasBlank) {
-				const loser = draftSegment.map((agent) => `"${model.valueText(agent)}"`).join(', ');
+				const loser = draftSegment.map((agent) => `"${shown(model.valueText(agent))}"`).join(', ');
 				const fallback = draftSegment.some((agent) => model.valueText(agent) === '*') ? 'use the next "*" record that has rules' : 'follow "*" instead';
 				const python = (draftRecordOthers.get(before) ?? 0) === 0 ? ' (such as Python\'s urllib.robotparser)' : '';
 				context.report({
 					code: 'agents-split-by-blank-line',
 					line,
-					message: `A blank line between the User-agent lines for "${model.valueText(before)}" and "${model.valueText(line)}" ends the record for 1996-draft robots${python}: the record for ${loser} has no rules, so they ignore it and ${fallback}. ${context.who(['google', 'rfc9309', 'yandex'])} read one group.`,
+					message: `A blank line between the User-agent lines for "${shown(model.valueText(before))}" and "${shown(model.valueText(line))}" ends the record for 1996-draft robots${python}: the record for ${loser} has no rules, so they ignore it and ${fallback}. ${context.who(['google', 'rfc9309', 'yandex'])} read one group.`,
 				});
 			}
 			if (yandexSplit) {
@@ -395,9 +395,9 @@ const userAgentValues: Check = (context) => {
 			context.report({
 				code: 'invalid-product-token',
 				...span,
-				message: `Several directives on one line: this is one User-agent line with the value "${value}". ${context.who(['rfc9309', 'yandex'])} match no crawler with it, ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} only ${googleGlobal ? '"*"' : `"${cut || '(nothing)'}"`}, and no crawler sees "${rest}" as a directive.`,
+				message: `Several directives on one line: this is one User-agent line with the value "${shown(value)}". ${context.who(['rfc9309', 'yandex'])} match no crawler with it, ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} only ${googleGlobal ? '"*"' : `"${cut || '(nothing)'}"`}, and no crawler sees "${shown(rest)}" as a directive.`,
 				fixes: [{
-					title: `Put "${rest}" on a line of its own`,
+					title: `Put "${shown(rest)}" on a line of its own`,
 					edits: [replaceSpan(line, node.valueStart, node.valueEnd, `${agent}${context.eol}${rest}`)],
 				}],
 			});
@@ -409,11 +409,11 @@ const userAgentValues: Check = (context) => {
 			const google = /google/i.test(cut);
 			let message: string;
 			if (googleGlobal) {
-				message = `"${value}" is not "*": ${context.who(['rfc9309', 'yandex'])} compare the whole value and match no crawler with it, while ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} it as "*".`;
+				message = `"${shown(value)}" is not "*": ${context.who(['rfc9309', 'yandex'])} compare the whole value and match no crawler with it, while ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} it as "*".`;
 			} else if (google) {
-				message = `"*" is not a wildcard inside a User-agent value. Google's crawlers cut "${value}" to "${cut}", so it works for them; ${context.who(['rfc9309', 'yandex'])} compare the whole value and match nothing.`;
+				message = `"*" is not a wildcard inside a User-agent value. Google's crawlers cut "${shown(value)}" to "${shown(cut)}", so it works for them; ${context.who(['rfc9309', 'yandex'])} compare the whole value and match nothing.`;
 			} else {
-				message = `"*" is not a wildcard inside a User-agent value: ${context.who(['rfc9309', 'yandex'])} compare the whole value, so "${value}" names no crawler for them; ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} only "${cut || '(nothing)'}".`;
+				message = `"*" is not a wildcard inside a User-agent value: ${context.who(['rfc9309', 'yandex'])} compare the whole value, so "${shown(value)}" names no crawler for them; ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} only "${cut || '(nothing)'}".`;
 			}
 			const replacement = googleGlobal ? '*' : without;
 			// Dropping a trailing "*" names the crawler the value starts with; a leading one meant "any name containing",
@@ -426,7 +426,7 @@ const userAgentValues: Check = (context) => {
 				message,
 				// Only a single name is worth proposing; "Microsoft URL Control" or markup would not be a product token either.
 				fixes: replacement === '*' || /^[A-Za-z][A-Za-z0-9_.-]*$/.test(replacement)
-					? [{ title: `Change to "${replacement}"`, edits: [replaceSpan(line, node.valueStart, node.valueEnd, replacement)], isPreferred: preferred || undefined }]
+					? [{ title: `Change to "${shown(replacement)}"`, edits: [replaceSpan(line, node.valueStart, node.valueEnd, replacement)], isPreferred: preferred || undefined }]
 					: undefined,
 			});
 			continue;
@@ -440,7 +440,7 @@ const userAgentValues: Check = (context) => {
 			context.report({
 				code: 'invalid-product-token',
 				...span,
-				message: `One crawler per User-agent line: ${context.who(['rfc9309', 'yandex'])} read "${value}" as one name that matches nothing; ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} only "${cut}".`,
+				message: `One crawler per User-agent line: ${context.who(['rfc9309', 'yandex'])} read "${shown(value)}" as one name that matches nothing; ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} only "${shown(cut)}".`,
 				fixes: [{
 					title: 'Put each crawler on its own User-agent line',
 					edits: [replaceSpan(line, 0, node.length, names.map((name) => `${model.keyText(line)}: ${name}`).join(context.eol))],
@@ -459,8 +459,8 @@ const userAgentValues: Check = (context) => {
 			code: 'invalid-product-token',
 			...span,
 			severity,
-			message: `"${value}" is not a product token${severity ? ' (a crawler name has no spaces)' : ''}: ${context.who(['rfc9309', 'yandex'])} compare the whole value and match no crawler with it; ${context.who(['google'])} cut${context.many(['google']) ? '' : 's'} it to "${cut || '(nothing)'}".${fixable ? ` Write the crawler's token, "${token}".` : ''}`,
-			fixes: fixable ? [{ title: `Change to "${token}"`, edits: [replaceSpan(line, node.valueStart, node.valueEnd, token)], isPreferred: true }] : undefined,
+			message: `"${shown(value)}" is not a product token${severity ? ' (a crawler name has no spaces)' : ''}: ${context.who(['rfc9309', 'yandex'])} compare the whole value and match no crawler with it; ${context.who(['google'])} cut${context.many(['google']) ? '' : 's'} it to "${cut || '(nothing)'}".${fixable ? ` Write the crawler's token, "${shown(token)}".` : ''}`,
+			fixes: fixable ? [{ title: `Change to "${shown(token)}"`, edits: [replaceSpan(line, node.valueStart, node.valueEnd, token)], isPreferred: true }] : undefined,
 		});
 	}
 };
@@ -488,13 +488,13 @@ const broadUserAgent: Check = (context) => {
 		if (caught.length < 2) {
 			continue;
 		}
-		const shown = caught.slice(0, 5).join(', ') + (caught.length > 5 ? ` and ${caught.length - 5} more known crawlers` : '');
+		const caughtNames = caught.slice(0, 5).join(', ') + (caught.length > 5 ? ` and ${caught.length - 5} more known crawlers` : '');
 		context.report({
 			code: 'broad-user-agent',
 			line,
 			start: model.lines[line].valueStart,
 			end: model.lines[line].valueEnd,
-			message: `${context.who(['draft1996', 'original1994'])} match "${value}" anywhere in their name, so this group applies to ${shown}, and to any robot whose name contains it; ${context.who(['google', 'rfc9309'])} apply it only to a crawler named exactly "${value}".`,
+			message: `${context.who(['draft1996', 'original1994'])} match "${shown(value)}" anywhere in their name, so this group applies to ${caughtNames}, and to any robot whose name contains it; ${context.who(['google', 'rfc9309'])} apply it only to a crawler named exactly "${shown(value)}".`,
 		});
 	}
 };

@@ -4,7 +4,7 @@
  */
 
 import { canonicalName, directiveFacts, directiveForKey, googleDirectiveForKey, type DirectiveId } from '../../facts/directives';
-import type { Check, CheckContext, CheckEntry } from '../context';
+import { shown, type Check, type CheckContext, type CheckEntry } from '../context';
 import { replaceSpan } from './edits';
 import { doubleEncodedBom } from './file';
 
@@ -122,8 +122,8 @@ const keyShape: Check = (context) => {
 				start: node.keyStart,
 				end: node.keyEnd,
 				message: joined.fullWidth
-					? `"${fullWidthColon}" is a full-width colon, not ":": crawlers do not see "${name}" as a directive, and ${googleReading(context, node, model.valueText(line))}.`
-					: `Missing ":" after "${name}": crawlers read everything up to the first ":" ("${key}") as the directive name, and ${googleReading(context, node, model.valueText(line))}.`,
+					? `"${shown(fullWidthColon)}" is a full-width colon, not ":": crawlers do not see "${shown(name)}" as a directive, and ${googleReading(context, node, model.valueText(line))}.`
+					: `Missing ":" after "${shown(name)}": crawlers read everything up to the first ":" ("${shown(key)}") as the directive name, and ${googleReading(context, node, model.valueText(line))}.`,
 				fixes: [{ title: `Write "${canonical}: ${intended}"`, edits: [replaceSpan(line, node.keyStart, valueEnd, `${canonical}: ${intended}`)], isPreferred: true }],
 			});
 			continue;
@@ -141,7 +141,7 @@ const keyShape: Check = (context) => {
 					line,
 					start: node.keyStart,
 					end: node.keyEnd,
-					message: `Missing ":" after "${key}": ${googleReading(context, node, value)}.`,
+					message: `Missing ":" after "${shown(key)}": ${googleReading(context, node, value)}.`,
 					fixes: oneWord
 						? [{
 							title: `Add the colon: "${canonical}: ${value}"`,
@@ -184,7 +184,7 @@ const keyShape: Check = (context) => {
 					line,
 					start: node.keyStart,
 					end: node.valueEnd,
-					message: `A URL on a line of its own: crawlers read "${key}" as a directive name and ignore the line. Write "Sitemap: ${url}" if it is a sitemap.`,
+					message: `A URL on a line of its own: crawlers read "${shown(key)}" as a directive name and ignore the line. Write "Sitemap: ${url}" if it is a sitemap.`,
 					fixes: /sitemap|\.xml(\.gz)?$/i.test(value)
 						? [{ title: `Make it a Sitemap line: "Sitemap: ${url}"`, edits: [replaceSpan(line, node.keyStart, node.keyStart, 'Sitemap: ')] }]
 						: undefined,
@@ -200,9 +200,9 @@ const keyShape: Check = (context) => {
 					start: node.keyStart,
 					end: node.keyEnd,
 					message: suggestion.googleAccepts
-						? `"${key}" is not a directive; did you mean "${canonical}"? ${context.who(['google'])} accept${context.many(['google']) ? '' : 's'} this spelling; ${context.who(['rfc9309', 'yandex', 'draft1996', 'original1994'])} ignore the line.`
-						: `"${key}" is not a directive; did you mean "${canonical}"? Crawlers ignore the line as it is.`,
-					fixes: [{ title: `Change to "${canonical}"`, edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
+						? `"${shown(key)}" is not a directive; did you mean "${shown(canonical)}"? ${context.who(['google'])} accept${context.many(['google']) ? '' : 's'} this spelling; ${context.who(['rfc9309', 'yandex', 'draft1996', 'original1994'])} ignore the line.`
+						: `"${shown(key)}" is not a directive; did you mean "${shown(canonical)}"? Crawlers ignore the line as it is.`,
+					fixes: [{ title: `Change to "${shown(canonical)}"`, edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
 				});
 			} else {
 				context.report({
@@ -210,7 +210,7 @@ const keyShape: Check = (context) => {
 					line,
 					start: node.keyStart,
 					end: node.keyEnd,
-					message: `Unknown directive "${key}": crawlers ignore this line. (If a crawler you care about reads it, add it to robotsTxt.knownDirectives.)`,
+					message: `Unknown directive "${shown(key)}": crawlers ignore this line. (If a crawler you care about reads it, add it to robotsTxt.knownDirectives.)`,
 				});
 			}
 			continue;
@@ -222,8 +222,8 @@ const keyShape: Check = (context) => {
 				line,
 				start: node.keyStart,
 				end: node.keyEnd,
-				message: `Directive names are case-insensitive; "${canonical}" is the usual spelling.`,
-				fixes: [{ title: `Write "${canonical}"`, edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
+				message: `Directive names are case-insensitive; "${shown(canonical)}" is the usual spelling.`,
+				fixes: [{ title: `Write "${shown(canonical)}"`, edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
 			});
 		}
 	}

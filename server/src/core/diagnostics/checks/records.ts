@@ -6,7 +6,7 @@
 import { parseYandexHost, unknownTopLevelDomain } from '../../matching/host';
 import type { LineNode } from '../../syntax/ast';
 import { listNames } from '../../crawlers/explain';
-import { at, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
+import { at, shown, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
 
 /**
  * Host lines with a value, in file order: what `host` reads. A summary holds the lines' nodes, so that two summaries
@@ -53,7 +53,7 @@ const host: Check = (context) => {
 			context.report({
 				code: 'invalid-host',
 				...span,
-				message: `Yandex ignores this Host: "${value}" ends in ".${top}", which is no top-level domain.`,
+				message: `Yandex ignores this Host: "${shown(value)}" ends in ".${top}", which is no top-level domain.`,
 			});
 			continue;
 		}
@@ -61,7 +61,7 @@ const host: Check = (context) => {
 			context.report({
 				code: 'invalid-host',
 				...span,
-				message: `Yandex ignores this Host: "${value}" is not one host name (letters, digits and inner hyphens, no IP address, no path) with an optional port from 1 to 65535; only an "https://" prefix is allowed.`,
+				message: `Yandex ignores this Host: "${shown(value)}" is not one host name (letters, digits and inner hyphens, no IP address, no path) with an optional port from 1 to 65535; only an "https://" prefix is allowed.`,
 			});
 			continue;
 		}
@@ -129,8 +129,8 @@ const sitemap: Check = (context) => {
 				start: node.valueStart,
 				end: node.valueEnd,
 				message: value.startsWith('/')
-					? `A Sitemap needs an absolute http(s) URL, such as "https://example.com${value}": Google and Bing ignore "${value}" (Yandex resolves a path against the site).`
-					: `A Sitemap needs an absolute http(s) URL, such as "https://example.com/sitemap.xml"; crawlers ignore "${value}".`,
+					? `A Sitemap needs an absolute http(s) URL, such as "https://example.com${value}": Google and Bing ignore "${shown(value)}" (Yandex resolves a path against the site).`
+					: `A Sitemap needs an absolute http(s) URL, such as "https://example.com/sitemap.xml"; crawlers ignore "${shown(value)}".`,
 			});
 		}
 	}
@@ -178,7 +178,7 @@ const crawlDelay: Check = (context) => {
 				message: crawlDelayMessage(context),
 			});
 			if (!crawlDelayValue.test(value)) {
-				context.report({ code: 'invalid-crawl-delay', ...span, message: `Crawl-delay takes a number of seconds, such as "10" or "0.5"; crawlers ignore "${value}".` });
+				context.report({ code: 'invalid-crawl-delay', ...span, message: `Crawl-delay takes a number of seconds, such as "10" or "0.5"; crawlers ignore "${shown(value)}".` });
 				continue;
 			}
 			if (first < 0) {

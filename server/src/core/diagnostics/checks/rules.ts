@@ -6,7 +6,7 @@
 
 import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
 import type { Group, RobotsModel } from '../../syntax/parser';
-import { at, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix } from '../context';
+import { at, shown, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix } from '../context';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
 import { crawlerLike } from './groups';
 
@@ -24,7 +24,30 @@ const asciiWhitespace = /[ \t\v\f]+/;
 /** Characters that show as nothing or as a plain space but are not ASCII, which crawlers keep in the pattern. */
 const invisible = /[\u00A0\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u2064\u3000\uFEFF]/;
 const zeroWidth = /[\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
-const invisibleEdges = /^[\s\u00A0\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u2064\u3000\uFEFF]+|[\s\u00A0\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u2064\u3000\uFEFF]+$/g;
+/** Whitespace and invisible characters, one at a time: trimmed by a loop, since `[…]+$` backtracks quadratically. */
+const invisibleOrSpace = /[\s\u00A0\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u2064\u3000\uFEFF]/;
+
+/** The text without whitespace and invisible characters at its ends, in linear time. */
+function trimInvisible(text: string): string {
+	let start = 0;
+	let end = text.length;
+	while (start < end && invisibleOrSpace.test(text[start])) {
+		start++;
+	}
+	while (end > start && invisibleOrSpace.test(text[end - 1])) {
+		end--;
+	}
+	return text.slice(start, end);
+}
+
+/** The text without the run of `*` and `$` at its end, in linear time. */
+function trimWildcardsAtEnd(text: string): string {
+	let end = text.length;
+	while (end > 0 && (text.charCodeAt(end - 1) === 42 || text.charCodeAt(end - 1) === 36)) {
+		end--;
+	}
+	return text.slice(0, end);
+}
 
 /** The scheme and host a rule starts with, when it does, and the path after them. */
 function urlParts(value: string): { path: string; host: string } | undefined {
@@ -97,7 +120,7 @@ const privateFile = /\.(?:sql|bak|old|dump)(?:\.(?:gz|zip|bz2))?$/;
 function revealingSegment(value: string): string | undefined {
 	for (const raw of value.split(/[/?]/)) {
 		// "_private" names the same place as "private"; "*.git" is any name ending in ".git", not the ".git" folder.
-		const segment = raw.replace(/[*$]+$/, '').replace(/^_+/, '').toLowerCase();
+		const segment = trimWildcardsAtEnd(raw).replace(/^_+/, '').toLowerCase();
 		if (privateSegments.has(segment) || privateFile.test(segment)) {
 			return raw;
 		}
@@ -140,7 +163,7 @@ const patternShape: Check = (context) => {
 			continue;
 		}
 		// Invisible characters at the ends are non-ascii-path's to report; the spaces that matter lie between words.
-		const core = value.replace(zeroWidth, '').replace(invisibleEdges, '');
+		const core = trimInvisible(value.replace(zeroWidth, ''));
 		const parts = core.split(asciiWhitespace);
 		if (parts.length > 1) {
 			if (parts.every((part) => part[0] === '/' || part[0] === '*' || urlScheme.test(part))) {
@@ -148,7 +171,7 @@ const patternShape: Check = (context) => {
 				context.report({
 					code: 'multiple-paths',
 					...span,
-					message: `One path per rule: crawlers read "${value}" as a single pattern containing spaces, which matches nothing. Write each path on its own ${key} line.`,
+					message: `One path per rule: crawlers read "${shown(value)}" as a single pattern containing spaces, which matches nothing. Write each path on its own ${key} line.`,
 					fixes: [{
 						title: `Put each path on its own ${key} line`,
 						edits: [replaceSpan(line, node.keyStart, valueEnd, parts.map((part) => `${key}: ${part}`).join(eol))],
@@ -163,8 +186,8 @@ const patternShape: Check = (context) => {
 				context.report({
 					code: 'invalid-percent-encoding',
 					...span,
-					message: `A space inside the path: ${context.who(['rfc9309', 'yandex', 'draft1996'])} read it as "%20" and can match it, but ${context.who(['google'])} compare${context.many(['google']) ? '' : 's'} it as written and never match${context.many(['google']) ? '' : 'es'}, because URLs carry "%20". Write "${encoded}".`,
-					fixes: [{ title: `Change to "${encoded}"`, edits: [replaceSpan(line, valueStart, valueEnd, encoded)], isPreferred: true }],
+					message: `A space inside the path: ${context.who(['rfc9309', 'yandex', 'draft1996'])} read it as "%20" and can match it, but ${context.who(['google'])} compare${context.many(['google']) ? '' : 's'} it as written and never match${context.many(['google']) ? '' : 'es'}, because URLs carry "%20". Write "${shown(encoded)}".`,
+					fixes: [{ title: `Change to "${shown(encoded)}"`, edits: [replaceSpan(line, valueStart, valueEnd, encoded)], isPreferred: true }],
 				});
 			}
 		}
@@ -174,9 +197,9 @@ const patternShape: Check = (context) => {
 			context.report({
 				code: 'url-in-rule',
 				...span,
-				message: `Rules match the path only, never the scheme or host: "${value}" matches nothing. Write "${url.path}"${wholeSite ? ', which blocks the whole site' : ''} (each host has its own robots.txt).`,
+				message: `Rules match the path only, never the scheme or host: "${shown(value)}" matches nothing. Write "${shown(url.path)}"${wholeSite ? ', which blocks the whole site' : ''} (each host has its own robots.txt).`,
 				fixes: [{
-					title: wholeSite ? `Change to "/" (the whole site)` : `Change to "${url.path}"`,
+					title: wholeSite ? `Change to "/" (the whole site)` : `Change to "${shown(url.path)}"`,
 					edits: [replaceSpan(line, valueStart, valueEnd, url.path)],
 					isPreferred: !wholeSite || undefined,
 				}],
@@ -241,7 +264,7 @@ function pathMeaning(context: CheckContext, directive: 'allow' | 'disallow', val
 		context.report({
 			code: 'private-path-disclosure',
 			...span,
-			message: `robots.txt is public: this line tells anyone that "${revealing}" exists, and keeps out only polite crawlers. Protect private content with authentication (and keep it out of search results with noindex).`,
+			message: `robots.txt is public: this line tells anyone that "${shown(revealing)}" exists, and keeps out only polite crawlers. Protect private content with authentication (and keep it out of search results with noindex).`,
 		});
 	}
 }
@@ -261,7 +284,7 @@ function missingLeadingSlash(context: CheckContext, line: number, value: string,
 		line,
 		start,
 		end,
-		message: `Paths start with "/": "${value}" matches no URL (Yandex reports an error and ignores it). Did you mean ${anywhere ? `"/*${value}" or "/${value}"` : `"/${value}"`}?`,
+		message: `Paths start with "/": "${shown(value)}" matches no URL (Yandex reports an error and ignores it). Did you mean ${anywhere ? `"/*${value}" or "/${value}"` : `"/${value}"`}?`,
 		fixes,
 	});
 }
@@ -296,8 +319,8 @@ function regexSyntax(context: CheckContext, line: number, value: string, start: 
 		line,
 		start,
 		end,
-		message: `robots.txt patterns are not regular expressions: only "*" (any characters) and a final "$" are special, so "${value}" is taken literally here${simple ? `. Did you mean "${rewritten}"?` : '.'}`,
-		fixes: simple && rewritten !== value ? [{ title: `Change to "${rewritten}"`, edits: [replaceSpan(line, start, end, rewritten)] }] : undefined,
+		message: `robots.txt patterns are not regular expressions: only "*" (any characters) and a final "$" are special, so "${shown(value)}" is taken literally here${simple ? `. Did you mean "${shown(rewritten)}"?` : '.'}`,
+		fixes: simple && rewritten !== value ? [{ title: `Change to "${shown(rewritten)}"`, edits: [replaceSpan(line, start, end, rewritten)] }] : undefined,
 	});
 	return leading;
 }
@@ -320,8 +343,8 @@ function percentEncoding(context: CheckContext, line: number, value: string, sta
 			line,
 			start,
 			end,
-			message: `A "%" not followed by two hex digits: crawlers cannot decode it and compare it literally. Write "%25" for a literal "%": "${fixed}".`,
-			fixes: [{ title: `Change to "${fixed}"`, edits: [replaceSpan(line, start, end, fixed)], isPreferred: true }],
+			message: `A "%" not followed by two hex digits: crawlers cannot decode it and compare it literally. Write "%25" for a literal "%": "${shown(fixed)}".`,
+			fixes: [{ title: `Change to "${shown(fixed)}"`, edits: [replaceSpan(line, start, end, fixed)], isPreferred: true }],
 		});
 	}
 	if (lower) {
@@ -331,8 +354,8 @@ function percentEncoding(context: CheckContext, line: number, value: string, sta
 			line,
 			start,
 			end,
-			message: `Percent escapes are usually upper-case (RFC 3986): "${fixed}". Crawlers compare them either way (Google upper-cases the rule itself), so this is a matter of style.`,
-			fixes: [{ title: `Upper-case the escapes: "${fixed}"`, edits: [replaceSpan(line, start, end, fixed)], isPreferred: true }],
+			message: `Percent escapes are usually upper-case (RFC 3986): "${shown(fixed)}". Crawlers compare them either way (Google upper-cases the rule itself), so this is a matter of style.`,
+			fixes: [{ title: `Upper-case the escapes: "${shown(fixed)}"`, edits: [replaceSpan(line, start, end, fixed)], isPreferred: true }],
 		});
 	}
 }
@@ -346,15 +369,15 @@ function nonAscii(context: CheckContext, line: number, value: string, start: num
 	if (hidden) {
 		const name = hidden[0] === '\u00A0' ? 'a no-break space' : 'an invisible character';
 		const code = `U+${hidden[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-		const cleaned = value.replace(zeroWidth, '').replace(invisibleEdges, '');
+		const cleaned = trimInvisible(value.replace(zeroWidth, ''));
 		context.report({
 			code: 'non-ascii-path',
 			line,
 			start,
 			end,
 			severity: 'warning',
-			message: `This pattern contains ${name} (${code}): crawlers keep it as part of the pattern (percent-encoded), so the rule matches only URLs that contain it.${invisible.test(cleaned) ? ' Write "%20" for a space, or remove it.' : ` Did you mean "${cleaned}"?`}`,
-			fixes: invisible.test(cleaned) || cleaned === '' ? undefined : [{ title: `Remove it: "${cleaned}"`, edits: [replaceSpan(line, start, end, cleaned)], isPreferred: true }],
+			message: `This pattern contains ${name} (${code}): crawlers keep it as part of the pattern (percent-encoded), so the rule matches only URLs that contain it.${invisible.test(cleaned) ? ' Write "%20" for a space, or remove it.' : ` Did you mean "${shown(cleaned)}"?`}`,
+			fixes: invisible.test(cleaned) || cleaned === '' ? undefined : [{ title: `Remove it: "${shown(cleaned)}"`, edits: [replaceSpan(line, start, end, cleaned)], isPreferred: true }],
 		});
 		return;
 	}
@@ -364,8 +387,8 @@ function nonAscii(context: CheckContext, line: number, value: string, start: num
 		line,
 		start,
 		end,
-		message: `Raw non-ASCII characters: ${context.who(['google', 'rfc9309', 'yandex', 'draft1996'])} percent-encode them as UTF-8 before comparing, but robots that compare the bytes as written miss the percent-encoded URLs they request. "${encoded}" works for every robot.`,
-		fixes: [{ title: `Percent-encode: "${encoded}"`, edits: [replaceSpan(line, start, end, encoded)], isPreferred: true }],
+		message: `Raw non-ASCII characters: ${context.who(['google', 'rfc9309', 'yandex', 'draft1996'])} percent-encode them as UTF-8 before comparing, but robots that compare the bytes as written miss the percent-encoded URLs they request. "${shown(encoded)}" works for every robot.`,
+		fixes: [{ title: `Percent-encode: "${shown(encoded)}"`, edits: [replaceSpan(line, start, end, encoded)], isPreferred: true }],
 	});
 }
 
@@ -447,7 +470,7 @@ const groupLogic: Check = (context) => {
 				context.report({
 					code: 'conflicting-rules',
 					line: rule.line,
-					message: withLines`"${rule.value}" is both disallowed (line ${at(seen.line)}) and allowed here: ${context.who(['google', 'rfc9309', 'yandex'])} let Allow win the tie, but 1996-draft robots take the first match, the Disallow.`,
+					message: withLines`"${shown(rule.value)}" is both disallowed (line ${at(seen.line)}) and allowed here: ${context.who(['google', 'rfc9309', 'yandex'])} let Allow win the tie, but 1996-draft robots take the first match, the Disallow.`,
 					related: [{ line: seen.line, message: 'the same pattern with the other verdict' }],
 				});
 			} else if (seen) {
@@ -456,7 +479,7 @@ const groupLogic: Check = (context) => {
 					code: 'conflicting-rules',
 					line: rule.line,
 					severity: 'information',
-					message: withLines`"${rule.value}" is already allowed at line ${at(seen.line)}, and every crawler that reads Allow lets it win (a tie for ${context.who(['google', 'rfc9309', 'yandex'])}, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.`,
+					message: withLines`"${shown(rule.value)}" is already allowed at line ${at(seen.line)}, and every crawler that reads Allow lets it win (a tie for ${context.who(['google', 'rfc9309', 'yandex'])}, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.`,
 					related: [{ line: seen.line, message: 'the same pattern with the other verdict' }],
 					unnecessary: true,
 				});
@@ -465,13 +488,13 @@ const groupLogic: Check = (context) => {
 			}
 			if (isStar && !hasAllow && !rule.allow && rule.value === '/' && context.wants('disallow-all')) {
 				// Asked as the text it shows ("" for none), so that the answer changes only when the text does.
-				const shown = context.ask(welcomed, ({ count, first }) => first.map((token) => `"${token}"`).join(', ') + (count > 3 ? ` and ${count - 3} more` : ''));
+				const welcomedNames = context.ask(welcomed, ({ count, first }) => first.map((token) => `"${shown(token)}"`).join(', ') + (count > 3 ? ` and ${count - 3} more` : ''));
 				context.report({
 					code: 'disallow-all',
 					line: rule.line,
-					severity: shown !== '' ? 'information' : undefined,
-					message: shown !== ''
-						? `Every crawler without a group of its own may fetch nothing; the crawlers named in other groups (${shown}) follow those groups instead.`
+					severity: welcomedNames !== '' ? 'information' : undefined,
+					message: welcomedNames !== ''
+						? `Every crawler without a group of its own may fetch nothing; the crawlers named in other groups (${welcomedNames}) follow those groups instead.`
 						: 'Every crawler without a group of its own may fetch nothing: the whole site is hidden from search engines. (A leftover from a staging site?)',
 				});
 			}
@@ -539,12 +562,12 @@ function redundantWildcard(context: CheckContext, rule: { line: number; allow: b
 		line: rule.line,
 		start: node.valueStart,
 		end: node.valueEnd,
-		message: `"${value}" matches the same URLs as "${simpler}" (a trailing "*" or a "**" adds nothing)${safe ? '' : ', but it weighs more in longest-match crawlers against a rule of this group, so changing it would change a verdict'}.`,
+		message: `"${shown(value)}" matches the same URLs as "${shown(simpler)}" (a trailing "*" or a "**" adds nothing)${safe ? '' : ', but it weighs more in longest-match crawlers against a rule of this group, so changing it would change a verdict'}.`,
 		// For 1994/1996 robots the "*" is literal and the rule matches nothing; without it the rule starts to apply to
 		// them, so the rewrite is not applied with the other fixes when those robots are checked.
 		fixes: safe
 			? [{
-				title: firstMatchChecked ? `Change to "${simpler}" (1994/1996 robots then apply it too)` : `Change to "${simpler}"`,
+				title: firstMatchChecked ? `Change to "${shown(simpler)}" (1994/1996 robots then apply it too)` : `Change to "${shown(simpler)}"`,
 				edits: [replaceSpan(rule.line, node.valueStart, node.valueEnd, simpler)],
 				isPreferred: !firstMatchChecked || undefined,
 			}]
@@ -675,7 +698,7 @@ function reportAllowAfterDisallow(context: CheckContext, rules: readonly { line:
 	context.report({
 		code: 'allow-after-disallow',
 		line: rule.line,
-		message: withLines`${context.who(['draft1996'])} take the first rule that matches: "${earlierText}" (line ${at(earlier.line)}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. ${context.who(['google', 'rfc9309', 'yandex'])} use the longest match and allow them. Put the Allow first.`,
+		message: withLines`${context.who(['draft1996'])} take the first rule that matches: "${shown(earlierText)}" (line ${at(earlier.line)}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. ${context.who(['google', 'rfc9309', 'yandex'])} use the longest match and allow them. Put the Allow first.`,
 		related: [{ line: earlier.line, message: 'the broader Disallow that comes first' }],
 		fixes,
 	});
@@ -689,7 +712,7 @@ function reportUnreachable(context: CheckContext, earlier: { line: number; allow
 	context.report({
 		code: 'unreachable-rule',
 		line: first.line,
-		message: withLines`${context.who(['draft1996', 'original1994'])} never reach this rule${more}: "${earlierText}" (line ${at(earlier.line)}) comes first and ${allows(earlier) ? 'allows' : 'disallows'} every path ${others.length > 0 ? 'they match' : 'it matches'}, while ${context.who(['google', 'rfc9309', 'yandex'])} use the longest match and ${first.allow ? 'allow' : 'disallow'} them.`,
+		message: withLines`${context.who(['draft1996', 'original1994'])} never reach this rule${more}: "${shown(earlierText)}" (line ${at(earlier.line)}) comes first and ${allows(earlier) ? 'allows' : 'disallows'} every path ${others.length > 0 ? 'they match' : 'it matches'}, while ${context.who(['google', 'rfc9309', 'yandex'])} use the longest match and ${first.allow ? 'allow' : 'disallow'} them.`,
 		related: [
 			{ line: earlier.line, message: 'the earlier rule that matches first' },
 			...others.slice(0, 20).map((rule) => ({ line: rule.line, message: 'another rule it hides' })),

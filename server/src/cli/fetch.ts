@@ -1,0 +1,336 @@
+/**
+ * The deployed robots.txt on the command line: `robots-txt fetch <site>` (the response's facts and what each target
+ * crawler concludes from it), `robots-txt test --site <site> URL…` (verdicts as each crawler reads the live file,
+ * starting from the response), and the URLs `robots-txt lint` is given. One request per site and run; all IO is here
+ * and in net/httpFetch.ts, every answer comes from the core.
+ */
+
+import {
+	analyseDeployed,
+	conclusionLabel,
+	conclusionWords,
+	defaultAnalysisOptions,
+	deployedReport,
+	describeConclusion,
+	evaluateFetched,
+	explainEvaluation,
+	formatDuration,
+	originOf,
+	policyAssumed,
+	summariseConclusions,
+	type DeployedAnalysis,
+	type FetchConclusion,
+	type FetchedVerdict,
+} from '../core/index';
+import { ArgumentReader, UsageError } from './args';
+import type { Command, CommandIo } from './command';
+import { fetchSite, isUrl, type FetchSettings } from './source';
+import { checkUrl } from './urlInput';
+
+interface FetchOptions {
+	site?: string;
+	crawlers?: string[];
+	format: 'text' | 'json';
+	explain: boolean;
+	body: boolean;
+	timeoutMs?: number;
+}
+
+/** Reads `--timeout <seconds>` (a positive number). */
+export function parseTimeout(text: string): number {
+	if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0) {
+		throw new UsageError(`--timeout takes a number of seconds, not "${text}"`);
+	}
+	return Math.round(Number(text) * 1000);
+}
+
+function parseCrawlers(reader: ArgumentReader, option: string, previous: string[] | undefined): string[] {
+	const tokens = [...(previous ?? []), ...reader.value(option).split(',').map((token) => token.trim())];
+	if (tokens.some((token) => token === '')) {
+		throw new UsageError(`${option} needs crawler tokens, e.g. Googlebot,bingbot`);
+	}
+	return tokens;
+}
+
+function parseFetchArguments(args: readonly string[]): FetchOptions {
+	const options: FetchOptions = { format: 'text', explain: false, body: false };
+	const reader = new ArgumentReader(args);
+	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
+		switch (arg) {
+			case '--crawler':
+			case '--crawlers':
+			case '--agent':
+				options.crawlers = parseCrawlers(reader, arg, options.crawlers);
+				break;
+			case '--format': {
+				const format = reader.value(arg);
+				if (format !== 'text' && format !== 'json') {
+					throw new UsageError(`unknown format "${format}" (expected text or json)`);
+				}
+				options.format = format;
+				break;
+			}
+			case '--json':
+				options.format = 'json';
+				break;
+			case '--explain':
+				options.explain = true;
+				break;
+			case '--body':
+				options.body = true;
+				break;
+			case '--timeout':
+				options.timeoutMs = parseTimeout(reader.value(arg));
+				break;
+			default:
+				if (arg.startsWith('--')) {
+					throw new UsageError(`unknown option ${arg}`);
+				}
+				if (options.site !== undefined) {
+					throw new UsageError('fetch takes one site');
+				}
+				options.site = arg;
+		}
+	}
+	if (options.site === undefined) {
+		throw new UsageError('missing <site>, e.g. robots-txt fetch https://example.com');
+	}
+	if (options.body && (options.format === 'json' || options.explain)) {
+		throw new UsageError('--body writes the file alone; it takes no --format json or --explain');
+	}
+	return options;
+}
+
+/**
+ * Runs `robots-txt fetch`. Exit status: 0 when a response arrived (whatever its status: it is the finding), 1 when none
+ * did (a network error, a redirect loop: the report says what crawlers make of that), 2 on bad arguments.
+ */
+async function runFetch(args: readonly string[], io: CommandIo): Promise<number> {
+	const options = parseFetchArguments(args);
+	const settings: FetchSettings = { version: io.version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
+	const { outcome } = await fetchSite(options.site!, settings);
+	const analysis = analyseDeployed(outcome, options.crawlers ?? defaultAnalysisOptions.crawlers);
+	const gotFile = outcome.error === undefined || outcome.error.kind === 'network' && outcome.error.afterHeaders === true;
+	if (options.body) {
+		const body = outcome.responses[outcome.responses.length - 1]?.body;
+		if (body === undefined || !gotFile) {
+			throw new UsageError(`${analysis.facts.url}: ${analysis.facts.error ?? 'no body'}`);
+		}
+		// The bytes as served, not text: written past the text output, which holds nothing yet.
+		await io.out.flush();
+		await new Promise<void>((resolve) => process.stdout.write(body, () => resolve()));
+		return 0;
+	}
+	await io.out.write(options.format === 'json' ? JSON.stringify(fetchJson(analysis), null, 2) + '\n' : fetchText(analysis, options.explain));
+	return outcome.responses.length > 0 && outcome.error?.kind !== 'redirect-loop' && outcome.error?.kind !== 'redirect-limit' ? 0 : 1;
+}
+
+/** Where the crawler stops reading, for the table. */
+function reads(conclusion: FetchConclusion): string {
+	if (conclusion.kind !== 'rules') {
+		return '—';
+	}
+	if (conclusion.stopsAt !== undefined) {
+		return `first ${conclusion.stopsAt.toLocaleString('en')} bytes`;
+	}
+	return conclusion.incomplete ? 'more than was downloaded' : 'whole file';
+}
+
+function kept(conclusion: FetchConclusion): string {
+	if (!conclusion.cache) {
+		return conclusion.kind === 'unknown' ? '—' : 'retries';
+	}
+	return conclusion.cache.seconds === null ? 'no expiry' : formatDuration(conclusion.cache.seconds);
+}
+
+function source(conclusion: FetchConclusion): string {
+	return conclusion.basis.source === undefined || policyAssumed(conclusion) ? `${conclusion.policy.name} (assumed)` : conclusion.policy.name;
+}
+
+function table(rows: readonly (readonly string[])[]): string {
+	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+	return rows.map((row) => row.map((cell, column) => (column < row.length - 1 ? cell.padEnd(widths[column]) : cell)).join('  ').trimEnd()).join('\n');
+}
+
+function fetchText(analysis: DeployedAnalysis, explain: boolean): string {
+	const lines = [deployedReport({ ...analysis, conclusions: [] }).trimEnd(), ''];
+	if (analysis.conclusions.length > 0) {
+		lines.push(table([
+			['Crawler', 'Concludes', 'Reads', 'Kept', 'Per'],
+			...analysis.conclusions.map((conclusion) => [conclusion.crawler.token, conclusionLabel(conclusion.kind), reads(conclusion), kept(conclusion), source(conclusion)]),
+		]), '');
+		for (const line of summariseConclusions(analysis.conclusions)) {
+			// A sentence may start with a product token as it is spelt (bingbot).
+			lines.push(`${line}.`);
+		}
+		if (explain) {
+			lines.push('');
+			for (const conclusion of analysis.conclusions) {
+				lines.push(describeConclusion(conclusion));
+			}
+		} else {
+			lines.push('(--explain says why, with the sources.)');
+		}
+	}
+	return lines.join('\n') + '\n';
+}
+
+function fetchJson(analysis: DeployedAnalysis): unknown {
+	const { facts } = analysis;
+	return {
+		url: facts.url,
+		finalUrl: facts.finalUrl,
+		status: facts.status ?? null,
+		redirects: facts.redirects,
+		contentType: facts.contentType ?? null,
+		contentEncoding: facts.contentEncoding,
+		bytes: facts.bytes,
+		truncated: facts.truncated,
+		body: facts.body,
+		bom: facts.bom,
+		invalidUtf8: facts.invalidUtf8,
+		error: facts.error ?? null,
+		notes: facts.notes,
+		crawlers: analysis.conclusions.map((conclusion) => ({
+			token: conclusion.crawler.token,
+			policy: conclusion.policy.id,
+			conclusion: conclusion.kind,
+			event: conclusion.event,
+			source: conclusion.basis.source ?? null,
+			assumed: conclusion.basis.source === undefined || policyAssumed(conclusion),
+			note: conclusion.basis.note ?? null,
+			stopsAt: conclusion.stopsAt ?? null,
+			incomplete: conclusion.incomplete === true,
+			charset: conclusion.decoding?.charset ?? null,
+			bom: conclusion.decoding?.bom ?? null,
+			cacheSeconds: conclusion.cache ? conclusion.cache.seconds : null,
+			cacheBasis: conclusion.cache?.basis ?? null,
+			whileUnreachable: conclusion.whileUnreachable?.value ?? null,
+			explanation: describeConclusion(conclusion),
+		})),
+	};
+}
+
+/** `robots-txt test --site`: what it needs from the test command's options. */
+export interface SiteTestOptions {
+	readonly site: string;
+	readonly agents?: readonly string[];
+	/** URLs with the 1-based line of the `--urls` file they came from, if any. */
+	readonly inputs: readonly { readonly url: string; readonly where: string }[];
+	readonly json: boolean;
+	readonly timeoutMs?: number;
+}
+
+/**
+ * Tests URLs against the deployed file: one fetch, then each URL for each crawler from what the crawler concludes (the
+ * rules it reads, or the response itself). URLs may be paths; full URLs must be on the site, whose robots.txt governs
+ * only its own scheme, host and port (RFC 9309 §2.3). An input that is not a URL, or is on another site, is reported
+ * in place and the others are answered; the exit status is then 2.
+ */
+export async function runSiteTest(options: SiteTestOptions, io: CommandIo): Promise<number> {
+	const settings: FetchSettings = { version: io.version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
+	const { robotsUrl, origin, outcome } = await fetchSite(options.site, settings);
+	const agents = options.agents ?? defaultAnalysisOptions.crawlers;
+	const analysis = analyseDeployed(outcome, agents);
+	let bad = 0;
+	for (const input of options.inputs) {
+		if (io.out.closed) {
+			break;
+		}
+		const problem = checkUrl(input.url) ?? (isUrl(input.url) && originOf(input.url) !== originOf(origin)
+			? `not on ${origin}: its robots.txt governs only its own scheme, host and port`
+			: undefined);
+		if (problem !== undefined) {
+			bad++;
+			if (options.json) {
+				await io.out.line(JSON.stringify({ url: input.url, error: problem }));
+			} else {
+				await io.error(`${input.where}${JSON.stringify(input.url)}: ${problem}`);
+			}
+			continue;
+		}
+		for (const conclusion of analysis.conclusions) {
+			const answer = evaluateFetched(conclusion, input.url);
+			const written = io.out.line(options.json ? siteJson(answer, input.url, robotsUrl) : siteText(answer, input.url, agents.length > 1));
+			if (written) {
+				await written;
+			}
+		}
+	}
+	return bad > 0 ? 2 : 0;
+}
+
+function verdictText(verdict: FetchedVerdict['verdict']): string {
+	return verdict === 'allow' ? 'ALLOWED   ' : verdict === 'disallow' ? 'DISALLOWED' : 'UNKNOWN   ';
+}
+
+/** What decided, in a few words, as `robots-txt test` says it. */
+function decided(answer: FetchedVerdict): string {
+	const { conclusion, evaluation } = answer;
+	if (!evaluation) {
+		return `${conclusion.event}, so it ${conclusionWords(conclusion.kind)}`;
+	}
+	if (evaluation.rule) {
+		return `line ${evaluation.rule.line + 1}: ${evaluation.rule.text}`;
+	}
+	switch (evaluation.reason) {
+		case 'robots-txt':
+			return '/robots.txt is always allowed';
+		case 'no-group':
+			return 'no group applies';
+		case 'too-large':
+			return 'the file is over its size limit, which counts as allowing everything';
+		case 'ignores-robots-txt':
+			return `${conclusion.crawler.token} does not follow robots.txt`;
+		default:
+			return `no rule of the group at line ${evaluation.reading.groups.map((group) => group.line + 1).join(', ')} matches`;
+	}
+}
+
+function siteText(answer: FetchedVerdict, url: string, showAgent: boolean): string {
+	return `${verdictText(answer.verdict)} ${url}${showAgent ? `  as ${answer.conclusion.crawler.token}` : ''}  (${decided(answer)})`;
+}
+
+function siteJson(answer: FetchedVerdict, url: string, robotsUrl: string): string {
+	const { conclusion, evaluation } = answer;
+	return JSON.stringify({
+		robots: robotsUrl,
+		url,
+		agent: conclusion.crawler.token,
+		dialect: conclusion.crawler.dialect,
+		known: conclusion.crawler.known,
+		status: conclusion.status ?? null,
+		conclusion: conclusion.kind,
+		verdict: answer.verdict,
+		line: evaluation?.rule ? evaluation.rule.line + 1 : null,
+		rule: evaluation?.rule ? evaluation.rule.text : null,
+		reason: evaluation ? evaluation.reason : 'response',
+		explanation: evaluation ? explainEvaluation(evaluation) : describeConclusion(conclusion),
+	});
+}
+
+export const fetchCommand: Command = {
+	name: 'fetch',
+	summary: 'fetches a site\'s robots.txt once and says what each crawler concludes from the response',
+	synopsis: [
+		'robots-txt fetch <site> [--crawler <token>,...] [--format text|json] [--explain] [--body] [--timeout <seconds>]',
+	],
+	help: `Fetches a site's robots.txt once, as a crawler would, and says what each crawler concludes from the response:
+the rules of the body, no restrictions, everything disallowed, or "try again later" (status, redirects, content
+type and coding, charset, byte order mark, size), where it stops reading and how long it keeps the answer, each
+with the source that documents it. <site> is a host (example.com), any URL of the site, or its robots.txt URL.
+
+Options:
+  --crawler <tokens>  the crawlers to answer for, comma-separated (default: the major search engines and AI crawlers)
+  --format <name>     text (the facts, a table and a summary) or json (the facts and every conclusion as one object)
+  --explain           every conclusion in words, with its sources
+  --body              write the file's bytes as served, nothing else
+  --timeout <s>       seconds for the whole fetch, however slowly the bytes come (default 10)
+
+One GET with a User-Agent naming this tool, at most five redirects, at most 500 KiB and a 64 KiB margin read.
+HTTP_PROXY, HTTPS_PROXY and NO_PROXY (or their lower-case forms) are honoured; only http:// proxies.
+
+Exit status: 0 when a response arrived (whatever its status: that is the finding); 1 when none did (a network
+error, a redirect loop); 2 on bad arguments.`,
+	run: runFetch,
+};

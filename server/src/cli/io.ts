@@ -1,0 +1,130 @@
+/**
+ * The command line's input and output: files and standard input read whole, system errors in words, and a buffered
+ * standard output that survives its reader going away (EPIPE) or a full disk (ENOSPC) without a stack trace.
+ */
+
+import { readFileSync } from 'node:fs';
+import { UsageError } from './args';
+
+/** strerror(3)'s words for the errors people meet reading files and writing output. */
+const errorWords: Record<string, string> = {
+	EACCES: 'permission denied',
+	EAGAIN: 'resource temporarily unavailable',
+	EBADF: 'bad file descriptor',
+	EFBIG: 'file too large',
+	EIO: 'input/output error',
+	EISDIR: 'is a directory',
+	ELOOP: 'too many levels of symbolic links',
+	EMFILE: 'too many open files',
+	ENAMETOOLONG: 'file name too long',
+	ENOENT: 'no such file or directory',
+	ENOSPC: 'no space left on device',
+	ENOTDIR: 'not a directory',
+	ENXIO: 'no such device or address',
+	EPERM: 'operation not permitted',
+	EPIPE: 'broken pipe',
+	EROFS: 'read-only file system',
+};
+
+/** A system error in words (`no such file or directory`), never its code alone (`ENOENT`). */
+export function describeError(error: unknown): string {
+	const code = (error as NodeJS.ErrnoException | undefined)?.code;
+	if (code !== undefined && errorWords[code] !== undefined) {
+		return errorWords[code];
+	}
+	const message = error instanceof Error ? error.message : String(error);
+	// Node's system errors read `CODE: description, syscall 'path'`: keep the description.
+	return /^[A-Z0-9_]+: (.*?)(?:, \w+(?: '.*')?)?$/.exec(message)?.[1] ?? message;
+}
+
+/** The name standard input goes by in messages. */
+export function inputName(path: string): string {
+	return path === '-' ? 'stdin' : path;
+}
+
+/** Reads a file, or standard input for `-`, as bytes; an unreadable one is a usage error in words. */
+export function readBytes(path: string): Buffer {
+	try {
+		return readFileSync(path === '-' ? 0 : path);
+	} catch (error) {
+		throw new UsageError(`cannot read ${path === '-' ? 'standard input' : path}: ${describeError(error)}`);
+	}
+}
+
+/** Reads a text input (a URL list, a batch) as UTF-8, without the byte order mark an editor may have put first. */
+export function readText(path: string): string {
+	const text = readBytes(path).toString('utf8');
+	return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The part of a writable stream the output needs; process.stdout in use, any Writable in tests. */
+interface Sink {
+	write(chunk: string, callback: (error?: Error | null) => void): boolean;
+	on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/**
+ * Standard output, written in large chunks (batches of 100 000 URLs stay fast), each awaited so that a write error
+ * surfaces before the next chunk. After an error the output is closed: later text is dropped and commands stop early.
+ */
+export class Output {
+	private parts: string[] = [];
+	private size = 0;
+	private error: NodeJS.ErrnoException | undefined;
+
+	constructor(private readonly sink: Sink) {
+		// Without a listener, a failed write would be thrown from the event loop as a stack trace.
+		sink.on('error', (error) => this.fail(error));
+	}
+
+	/** True once a write failed: nothing more will be written. */
+	get closed(): boolean {
+		return this.error !== undefined;
+	}
+
+	/** The write error, if any: EPIPE when the reader went away, ENOSPC on a full disk, and so on. */
+	get failure(): NodeJS.ErrnoException | undefined {
+		return this.error;
+	}
+
+	/** Adds a line; returns a promise when the buffer was written out, which the caller awaits. */
+	line(text: string): Promise<void> | undefined {
+		if (this.closed) {
+			return undefined;
+		}
+		this.parts.push(text, '\n');
+		this.size += text.length + 1;
+		return this.size > 1 << 16 ? this.flush() : undefined;
+	}
+
+	/** Writes text (its own line breaks included) after what is buffered. */
+	write(text: string): Promise<void> {
+		this.parts.push(text);
+		this.size += text.length;
+		return this.flush();
+	}
+
+	/** Writes out the buffer and waits until the stream took it (or failed). */
+	flush(): Promise<void> {
+		if (this.parts.length === 0 || this.closed) {
+			this.parts = [];
+			this.size = 0;
+			return Promise.resolve();
+		}
+		const chunk = this.parts.join('');
+		this.parts = [];
+		this.size = 0;
+		return new Promise((resolve) => {
+			this.sink.write(chunk, (error) => {
+				if (error) {
+					this.fail(error);
+				}
+				resolve();
+			});
+		});
+	}
+
+	private fail(error: Error): void {
+		this.error ??= error as NodeJS.ErrnoException;
+	}
+}

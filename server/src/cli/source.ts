@@ -1,0 +1,98 @@
+/**
+ * "A robots.txt from a path or a URL" for every command: a file, standard input (`-`), or an http(s) URL fetched once
+ * with the limits of a polite fetch (the core's), the proxy environment variables and a User-Agent naming the tool.
+ * A URL that gives no file (a 404, a 5xx, a network error) is a clear one-line error saying what crawlers make of it.
+ */
+
+import {
+	analyseDeployed,
+	defaultAnalysisOptions,
+	defaultFetchLimits,
+	fetchUserAgent,
+	responseHeadline,
+	robotsTarget,
+	summariseConclusions,
+	type FetchOutcome,
+} from '../core/index';
+import { fetchWithLimits } from '../net/httpFetch';
+import { UsageError } from './args';
+import { inputName, readBytes } from './io';
+import { proxyFromEnvironment } from './proxy';
+
+/** How the CLI fetches. */
+export interface FetchSettings {
+	readonly version: string;
+	/** Milliseconds for the whole fetch; default 10 s. */
+	readonly timeoutMs?: number;
+	/** The environment with the proxy variables; default `process.env`. */
+	readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Whether a command-line argument is an http(s) URL rather than a path. */
+export function isUrl(spec: string): boolean {
+	return /^https?:\/\//i.test(spec.trim());
+}
+
+/** Fetches `url` exactly (following redirects) with the CLI's settings. */
+export async function fetchUrl(url: string, settings: FetchSettings): Promise<FetchOutcome> {
+	let proxyFor;
+	try {
+		proxyFor = proxyFromEnvironment(settings.env ?? process.env);
+	} catch (error) {
+		throw new UsageError(error instanceof Error ? error.message : String(error));
+	}
+	return fetchWithLimits(url, {
+		...defaultFetchLimits,
+		...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
+		userAgent: fetchUserAgent(settings.version),
+		proxyFor,
+	});
+}
+
+/** Fetches the robots.txt of a site (a host, an origin, any URL of the site). */
+export async function fetchSite(site: string, settings: FetchSettings): Promise<{ robotsUrl: string; origin: string; outcome: FetchOutcome }> {
+	const target = robotsTarget(site);
+	if ('error' in target) {
+		throw new UsageError(target.error);
+	}
+	return { ...target, outcome: await fetchUrl(target.robotsUrl, settings) };
+}
+
+/** A robots.txt read for a command: its name for messages, its bytes, and the fetch when it came from a URL. */
+export interface RobotsSource {
+	readonly name: string;
+	readonly bytes: Uint8Array;
+	readonly outcome?: FetchOutcome;
+}
+
+/**
+ * Reads a robots.txt from a path, `-` (standard input) or a URL: a bare origin (`https://example.com`) means its
+ * `/robots.txt`, any other URL is fetched as given. Throws a UsageError (exit 2) for an unreadable file or a URL that
+ * serves no file, with what crawlers conclude from the response.
+ */
+export async function readRobotsSource(spec: string, settings: FetchSettings): Promise<RobotsSource> {
+	if (!isUrl(spec)) {
+		return { name: inputName(spec), bytes: readBytes(spec) };
+	}
+	let url: URL;
+	try {
+		url = new URL(spec.trim());
+	} catch {
+		throw new UsageError(`"${spec}" is not a URL`);
+	}
+	const target = url.pathname === '/' && url.search === '' ? `${url.origin}/robots.txt` : url.href;
+	const outcome = await fetchUrl(target, settings);
+	const final = outcome.error?.kind === 'network' || outcome.error === undefined ? outcome.responses[outcome.responses.length - 1] : undefined;
+	if (final === undefined || outcome.error !== undefined || final.status < 200 || final.status >= 300 || final.body === undefined) {
+		throw new UsageError(unreadableMessage(target, outcome));
+	}
+	return { name: target, bytes: final.body, outcome };
+}
+
+/** "URL: 404 Not Found; no file to read. Googlebot and bingbot allow every URL (no restrictions)." */
+export function unreadableMessage(url: string, outcome: FetchOutcome): string {
+	const analysis = analyseDeployed(outcome, defaultAnalysisOptions.crawlers);
+	const what = analysis.facts.error ?? responseHeadline(analysis.facts);
+	const crawlers = summariseConclusions(analysis.conclusions).join('; ');
+	return `${url}: ${what}; no file to read. ${crawlers}.`;
+}

@@ -1,0 +1,384 @@
+/**
+ * `robots-txt test`: checks URLs against a robots.txt file and says which line decides, for each crawler as it reads
+ * the file, or as one parser exactly. An input it cannot test (not a URL, an empty agent, an unreadable robots file in
+ * a batch) is reported where it stands and the others are still answered; the exit status is then 2.
+ */
+
+import {
+	allDialects,
+	decodeRobotsBytes,
+	evaluate,
+	evaluateAs,
+	explainEvaluation,
+	isDialect,
+	parse,
+	type CrawlerEvaluation,
+	type Dialect,
+	type Evaluation,
+	type RobotsModel,
+} from '../core/index';
+import { ArgumentReader, parseDialect, UsageError } from './args';
+import type { Command, CommandIo } from './command';
+import { parseTimeout, runSiteTest } from './fetch';
+import { describeError, inputName, readBytes, readText } from './io';
+import { checkUrl } from './urlInput';
+
+interface TestOptions {
+	robotsFile?: string;
+	agents?: string[];
+	/** Set: answer as this parser exactly; unset: as each crawler reads the file. */
+	dialect?: Dialect;
+	json: boolean;
+	urlsFrom?: string;
+	batch?: string;
+	urls: string[];
+	/** Set: test against this site's deployed robots.txt, as each crawler reads the response. */
+	site?: string;
+	timeoutMs?: number;
+}
+
+function parseArguments(args: readonly string[]): TestOptions {
+	const options: TestOptions = { json: false, urls: [] };
+	const positional: string[] = [];
+	const reader = new ArgumentReader(args);
+	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
+		switch (arg) {
+			case '--agent':
+				options.agents = reader.value(arg).split(',').map((agent) => agent.trim());
+				if (options.agents.some((agent) => agent === '')) {
+					throw new UsageError('--agent needs crawler tokens, e.g. Googlebot or Googlebot,bingbot');
+				}
+				break;
+			case '--dialect':
+				options.dialect = parseDialect(reader.value(arg));
+				break;
+			case '--json':
+				options.json = true;
+				break;
+			case '--urls':
+				options.urlsFrom = reader.value(arg);
+				break;
+			case '--batch':
+				options.batch = reader.value(arg);
+				break;
+			case '--site':
+				options.site = reader.value(arg);
+				break;
+			case '--timeout':
+				options.timeoutMs = parseTimeout(reader.value(arg));
+				break;
+			case '--':
+				for (const rest of reader.rest()) {
+					positional.push(rest);
+				}
+				break;
+			default:
+				if (arg.startsWith('--')) {
+					throw new UsageError(`unknown option ${arg}`);
+				}
+				positional.push(arg);
+		}
+	}
+	if (options.batch !== undefined) {
+		if (positional.length > 0 || options.agents !== undefined || options.urlsFrom !== undefined) {
+			throw new UsageError('--batch takes no robots file, --agent, --urls or URLs');
+		}
+		return options;
+	}
+	if (options.site !== undefined) {
+		if (options.dialect !== undefined) {
+			throw new UsageError('--site answers as each crawler reads the response; it takes no --dialect');
+		}
+		options.urls = positional;
+		if (options.urls.length === 0 && options.urlsFrom === undefined) {
+			throw new UsageError('no URL to test (give URLs or --urls <file|->)');
+		}
+		return options;
+	}
+	[options.robotsFile, ...options.urls] = positional;
+	if (options.robotsFile === undefined) {
+		throw new UsageError('missing <robots-file>');
+	}
+	if (options.agents === undefined) {
+		throw new UsageError('missing --agent <name>');
+	}
+	if (options.urls.length === 0 && options.urlsFrom === undefined) {
+		throw new UsageError('no URL to test (give URLs or --urls <file|->)');
+	}
+	return options;
+}
+
+/**
+ * Reads a robots.txt as a crawler receives it: bytes, decoded as UTF-8 with the byte order mark kept and every byte
+ * that is not UTF-8 kept as itself (so Google's reading of a Latin-1 file matches as Google's does).
+ */
+function readRobots(path: string): RobotsModel {
+	return parse(decodeRobotsBytes(readBytes(path)));
+}
+
+/** One URL to test: from the command line, or from a line of the `--urls` file. */
+interface UrlInput {
+	readonly url: string;
+	/** The 1-based line of the `--urls` file; undefined for a URL given as an argument. */
+	readonly inputLine?: number;
+}
+
+/** The URLs of a `--urls` file: one a line, without blank lines and `#` comment lines. */
+function readUrlList(path: string): UrlInput[] {
+	const inputs: UrlInput[] = [];
+	readText(path).split(/\r\n|\r|\n/).forEach((line, index) => {
+		const url = line.trim();
+		if (url !== '' && !url.startsWith('#')) {
+			inputs.push({ url, inputLine: index + 1 });
+		}
+	});
+	return inputs;
+}
+
+/** One answer: a parser's exactly (`--dialect`), or a crawler's. */
+type Answer = { readonly kind: 'parser'; readonly evaluation: Evaluation } | { readonly kind: 'crawler'; readonly evaluation: CrawlerEvaluation };
+
+function answer(model: RobotsModel, agent: string, url: string, dialect: Dialect | undefined): Answer {
+	return dialect === undefined
+		? { kind: 'crawler', evaluation: evaluateAs(model, agent, url) }
+		: { kind: 'parser', evaluation: evaluate(model, { agent, url, dialect }) };
+}
+
+function toJson(result: Answer, robots?: string): string {
+	const record: Record<string, unknown> = {};
+	if (robots !== undefined) {
+		record.robots = robots;
+	}
+	const evaluation = result.evaluation;
+	record.url = evaluation.url;
+	if (result.kind === 'parser') {
+		record.agent = result.evaluation.agent;
+		record.dialect = result.evaluation.dialect;
+	} else {
+		const { crawler, reading } = result.evaluation;
+		record.agent = crawler.token;
+		record.dialect = reading.dialect;
+		record.known = crawler.known;
+	}
+	record.verdict = evaluation.verdict;
+	record.line = evaluation.rule ? evaluation.rule.line + 1 : null;
+	record.rule = evaluation.rule ? evaluation.rule.text : null;
+	record.reason = evaluation.reason;
+	if (result.kind === 'crawler') {
+		const { reading } = result.evaluation;
+		record.follows = reading.follows;
+		record.groups = reading.groups.map((group) => group.line + 1);
+		record.readBytes = reading.extent.kind === 'cut' ? reading.extent.limit : null;
+		record.explanation = explainEvaluation(result.evaluation);
+	} else {
+		record.groups = result.evaluation.groups.map((group) => group.line + 1);
+	}
+	return JSON.stringify(record);
+}
+
+function toText(result: Answer, showAgent: boolean): string {
+	const evaluation = result.evaluation;
+	const verdict = evaluation.verdict === 'allow' ? 'ALLOWED   ' : 'DISALLOWED';
+	const agent = showAgent ? `  as ${result.kind === 'crawler' ? result.evaluation.crawler.token : result.evaluation.agent}` : '';
+	return `${verdict} ${evaluation.url}${agent}  (${decided(result)})`;
+}
+
+/** What decided, in a few words; when no rule did, the group followed (or that none applies). */
+function decided(result: Answer): string {
+	const evaluation = result.evaluation;
+	if (evaluation.rule) {
+		const cut = result.kind === 'crawler' && result.evaluation.reason === 'ignores-robots-txt'
+			? `${result.evaluation.crawler.token} does not follow robots.txt; the file would ${result.evaluation.fileVerdict} it by `
+			: '';
+		return `${cut}line ${evaluation.rule.line + 1}: ${evaluation.rule.text}`;
+	}
+	const groups = result.kind === 'crawler' ? result.evaluation.reading.groups : result.evaluation.groups;
+	const group = groups.length === 0 ? '' : `the group at line ${groups.map((entry) => entry.line + 1).join(', ')}`;
+	switch (evaluation.reason) {
+		case 'robots-txt':
+			return '/robots.txt is always allowed';
+		case 'no-group':
+			return result.kind === 'crawler' && result.evaluation.reading.skippedGlobal.length > 0
+				? `no group applies: ${result.evaluation.crawler.token} ignores "User-agent: *"`
+				: 'no group applies';
+		case 'too-large':
+			return 'the file is over its size limit, which counts as allowing everything';
+		case 'ignores-robots-txt':
+			return `${result.kind === 'crawler' ? result.evaluation.crawler.token : 'it'} does not follow robots.txt`;
+		default:
+			return `no rule of ${group || 'the group'} matches`;
+	}
+}
+
+async function runTest(args: readonly string[], io: CommandIo): Promise<number> {
+	const options = parseArguments(args);
+	if (options.batch !== undefined) {
+		return runBatch(options.batch, options.dialect, io);
+	}
+	if (options.site !== undefined) {
+		const listed = options.urlsFrom === undefined ? [] : readUrlList(options.urlsFrom);
+		const inputs = options.urls.map((url) => ({ url, where: '' }))
+			.concat(listed.map((input) => ({ url: input.url, where: `${inputName(options.urlsFrom!)}:${input.inputLine}: ` })));
+		return runSiteTest({ site: options.site, inputs, json: options.json, ...(options.agents ? { agents: options.agents } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) }, io);
+	}
+	const model = readRobots(options.robotsFile!);
+	const inputs: UrlInput[] = options.urls.map((url): UrlInput => ({ url }))
+		.concat(options.urlsFrom === undefined ? [] : readUrlList(options.urlsFrom));
+	const agents = options.agents!;
+	const where = (input: UrlInput) => (input.inputLine === undefined ? '' : `${inputName(options.urlsFrom!)}:${input.inputLine}: `);
+	let bad = 0;
+	for (const input of inputs) {
+		if (io.out.closed) {
+			break;
+		}
+		const problem = checkUrl(input.url);
+		if (problem !== undefined) {
+			bad++;
+			if (options.json) {
+				await io.out.line(JSON.stringify({ url: input.url, inputLine: input.inputLine, error: problem }));
+			} else {
+				await io.error(`${where(input)}${JSON.stringify(input.url)}: ${problem}`);
+			}
+			continue;
+		}
+		for (const agent of agents) {
+			const result = answer(model, agent, input.url, options.dialect);
+			// Awaited only when the buffer was written out: a hundred thousand URLs need no hundred thousand ticks.
+			const written = io.out.line(options.json ? toJson(result) : toText(result, agents.length > 1));
+			if (written) {
+				await written;
+			}
+		}
+	}
+	if (bad > 0) {
+		if (options.json) {
+			await io.error(`${bad} of ${inputs.length} URLs could not be tested; their "error" objects say why`);
+		}
+		return 2;
+	}
+	return 0;
+}
+
+/** What a batch line asks; each field as read from its JSON. */
+interface BatchRequest {
+	readonly robots?: unknown;
+	readonly agent?: unknown;
+	readonly url?: unknown;
+	readonly dialect?: unknown;
+}
+
+/** Robots files of a batch, each read once: the model, or why it could not be read. */
+type RobotsCache = Map<string, RobotsModel | { readonly error: string }>;
+
+/** Answers one batch line, or says why it cannot be answered. */
+function answerBatchLine(text: string, models: RobotsCache, defaultDialect: Dialect | undefined): { json: string } | { error: string; request?: BatchRequest } {
+	let request: BatchRequest;
+	try {
+		request = JSON.parse(text);
+	} catch {
+		return { error: 'not a JSON object' };
+	}
+	if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+		return { error: 'not a JSON object' };
+	}
+	if (typeof request.robots !== 'string' || typeof request.agent !== 'string' || typeof request.url !== 'string') {
+		return { error: 'expected {"robots": string, "agent": string, "url": string, "dialect"?: string}', request };
+	}
+	let dialect = defaultDialect;
+	if (request.dialect !== undefined) {
+		if (typeof request.dialect !== 'string' || !isDialect(request.dialect)) {
+			return { error: `unknown dialect ${JSON.stringify(request.dialect)} (expected one of ${allDialects.join(', ')})`, request };
+		}
+		dialect = request.dialect;
+	}
+	if (request.agent.trim() === '') {
+		return { error: 'the agent is empty: give a crawler token such as Googlebot', request };
+	}
+	const problem = checkUrl(request.url);
+	if (problem !== undefined) {
+		return { error: problem, request };
+	}
+	let model = models.get(request.robots);
+	if (model === undefined) {
+		try {
+			model = readRobots(request.robots);
+		} catch (error) {
+			model = { error: error instanceof UsageError ? error.message : `cannot read ${request.robots}: ${describeError(error)}` };
+		}
+		models.set(request.robots, model);
+	}
+	if ('error' in model) {
+		return { error: model.error, request };
+	}
+	return { json: toJson(answer(model, request.agent, request.url, dialect), request.robots) };
+}
+
+async function runBatch(source: string, defaultDialect: Dialect | undefined, io: CommandIo): Promise<number> {
+	const models: RobotsCache = new Map();
+	const lines = readText(source).split(/\r\n|\r|\n/);
+	const bad: number[] = [];
+	let requests = 0;
+	for (let index = 0; index < lines.length && !io.out.closed; index++) {
+		if (lines[index].trim() === '') {
+			continue;
+		}
+		requests++;
+		const result = answerBatchLine(lines[index], models, defaultDialect);
+		if ('json' in result) {
+			const written = io.out.line(result.json);
+			if (written) {
+				await written;
+			}
+			continue;
+		}
+		bad.push(index + 1);
+		// The error in place of the answer, with what the line asked where it could be read, so that answers and
+		// errors line up with the requests.
+		const record: Record<string, unknown> = { inputLine: index + 1 };
+		for (const field of ['robots', 'agent', 'url'] as const) {
+			if (typeof result.request?.[field] === 'string') {
+				record[field] = result.request[field];
+			}
+		}
+		record.error = result.error;
+		await io.out.line(JSON.stringify(record));
+	}
+	if (bad.length > 0) {
+		const shown = bad.slice(0, 10).join(', ') + (bad.length > 10 ? ', …' : '');
+		await io.error(`${bad.length} of ${requests} batch lines could not be answered (lines ${shown}); their "error" objects say why`);
+		return 2;
+	}
+	return 0;
+}
+
+export const testCommand: Command = {
+	name: 'test',
+	summary: 'checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file',
+	synopsis: [
+		'robots-txt test <robots-file> --agent <name>[,<name>...] [--dialect <dialect>] [--json] [--urls <file|->] [<url>...]',
+		'robots-txt test --batch <file|-> [--dialect <dialect>]',
+		'robots-txt test --site <site> [--agent <name>,...] [--json] [--urls <file|->] [--timeout <seconds>] [<url>...]',
+	],
+	help: `Checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file
+(its own parser, the tokens it falls back to, whether it ignores "*", where it stops reading).
+
+Options:
+  --agent <names>     crawler product tokens, comma-separated, e.g. Googlebot or Googlebot,bingbot,GPTBot
+  --dialect <name>    answer as this parser exactly, not as the crawler: ${allDialects.join(' | ')}
+  --json              one JSON object per URL and crawler
+  --urls <file|->     read one URL a line from a file or standard input; blank lines and # comments are skipped
+  --batch <file|->    JSON lines {"robots", "agent", "url", "dialect"?}, answered in order as JSON lines
+  --site <site>       test against the robots.txt a site serves (fetched once), as each crawler reads the response:
+                      the rules it reads, or the response itself ("reason": "response"); without --agent, the
+                      major search engines and AI crawlers; URLs on another site are reported, not tested
+  --timeout <s>       with --site: seconds for the whole fetch (default 10)
+
+A URL is a path starting with "/" (/private/a?q=1), a URL with a scheme and a host (https://example.com/a),
+//host/path, or host/path where the host has a dot or a port (example.com/a, localhost:8080/a). Anything else,
+such as private/x (a path without its leading "/"), is reported and not tested; so is a URL with a space.
+
+Exit status: 0 when every URL was tested (whatever the verdicts); 2 on bad arguments, an unreadable file, or any
+input that could not be tested (the others are still answered; with --json and --batch an {"error"} object stands
+in its place).`,
+	run: runTest,
+};

@@ -1,0 +1,266 @@
+/**
+ * The deployed robots.txt in the editor: the text shown for a fetch, what every target crawler concludes, the response
+ * facts as a code lens and (when the response changes what crawlers read) a diagnostic on the first line, Test URL
+ * answers that start from the response, and the comparison of a local file with the deployed one on probe URLs.
+ */
+
+import { DiagnosticSeverity, type CodeLens, type Diagnostic } from 'vscode-languageserver-types';
+import { listNames, verdictWord } from '../crawlers/explain';
+import { crawlerProfile } from '../crawlers/profile';
+import { evaluateAs } from '../crawlers/reading';
+import { testUrl, testUrlAll, type TestUrlParams } from '../features/testUrl';
+import type { AnalysisOptions } from '../options';
+import type { TestUrlAllResult, TestUrlResult } from '../protocol';
+import { decodeRobotsBytes } from '../syntax/bytes';
+import { lineRole, RobotsModel } from '../syntax/parser';
+import { concludeFetch, concludeFetchAll, evaluateFetched, type FetchConclusion } from './conclude';
+import {
+	basisNote,
+	conclusionLabel,
+	conclusionWords,
+	describeConclusion,
+	describeResponse,
+	formatDuration,
+	responseHeadline,
+	summariseConclusions,
+	type ResponseFacts,
+} from './explain';
+import { finalResponse, type FetchOutcome } from './response';
+
+/** A fetched robots.txt with what the target crawlers make of it. */
+export interface DeployedAnalysis {
+	readonly outcome: FetchOutcome;
+	readonly facts: ResponseFacts;
+	/** The text to show: a 2xx body as UTF-8 (bytes that are not UTF-8 kept), else empty. */
+	readonly text: string;
+	readonly conclusions: readonly FetchConclusion[];
+}
+
+/** Analyses a fetch for the target crawlers. */
+export function analyseDeployed(outcome: FetchOutcome, crawlers: readonly string[]): DeployedAnalysis {
+	const final = finalResponse(outcome);
+	const shows = final !== undefined && final.status >= 200 && final.status < 300 && final.body !== undefined;
+	return {
+		outcome,
+		facts: describeResponse(outcome),
+		text: shows ? decodeRobotsBytes(final.body!) : '',
+		conclusions: concludeFetchAll(outcome, crawlers),
+	};
+}
+
+/** The full report of a fetch, for an output channel or a terminal: facts, notes, then each crawler's conclusion. */
+export function deployedReport(analysis: DeployedAnalysis): string {
+	const { facts } = analysis;
+	const lines = [`GET ${facts.url}`];
+	for (const redirect of facts.redirects) {
+		lines.push(`  ${redirect.status} → ${redirect.to}`);
+	}
+	lines.push(`  ${responseHeadline(facts)}${facts.contentType ? ` · ${facts.contentType}` : ''}${facts.contentEncoding.length > 0 ? ` · ${facts.contentEncoding.join(', ')}${facts.wireBytes !== undefined ? ` (${facts.wireBytes.toLocaleString('en')} bytes on the wire)` : ''}` : ''}`);
+	if (facts.error) {
+		lines.push(`  ${facts.error}`);
+	}
+	for (const note of facts.notes) {
+		lines.push(`  ${note}`);
+	}
+	lines.push('');
+	for (const conclusion of analysis.conclusions) {
+		lines.push(describeConclusion(conclusion));
+	}
+	return lines.join('\n');
+}
+
+const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/** The client command that shows a text in the Robots.txt output (the lens's details). */
+export const showDetailsCommand = 'robotsTxt.showDetails';
+
+/**
+ * Code lenses at the top of the deployed document: the response (status, redirects, final URL) and how long the
+ * crawlers keep it. A lens is always visible above the text, unlike a hover, and the response is a fact about the whole
+ * file, not one line; both open the full report.
+ */
+export function deployedLenses(analysis: DeployedAnalysis): CodeLens[] {
+	const { facts } = analysis;
+	const report = deployedReport(analysis);
+	const from = facts.redirects.length > 0 ? ` from ${facts.finalUrl}` : '';
+	const lenses: CodeLens[] = [
+		{ range: top, command: { title: `Deployed: ${responseHeadline(facts)}${from}`, command: showDetailsCommand, arguments: [report] } },
+	];
+	const kept = new Map<string, string[]>();
+	for (const conclusion of analysis.conclusions) {
+		const label = conclusion.cache
+			? (conclusion.cache.seconds === null ? 'no expiry' : `kept ${formatDuration(conclusion.cache.seconds)}`)
+			: conclusionLabel(conclusion.kind);
+		kept.set(label, [...(kept.get(label) ?? []), conclusion.crawler.token]);
+	}
+	if (kept.size > 0) {
+		const title = [...kept].map(([label, tokens]) => `${label}: ${tokens.length > 3 ? `${tokens.length} crawlers` : tokens.join(', ')}`).join(' · ');
+		lenses.push({ range: top, command: { title, command: showDetailsCommand, arguments: [report] } });
+	}
+	return lenses;
+}
+
+/**
+ * A diagnostic on the first line when the response changes what crawlers read: a target crawler does not read the
+ * rules in the body (a warning), or the response has something to say (a soft 404, a charset, a cut: information).
+ */
+export function deployedDiagnostics(analysis: DeployedAnalysis, firstLineLength: number): Diagnostic[] {
+	const notRules = analysis.conclusions.filter((conclusion) => conclusion.kind !== 'rules');
+	const notes = [...(analysis.facts.error ? [analysis.facts.error + '.'] : []), ...analysis.facts.notes];
+	if (notRules.length === 0 && notes.length === 0) {
+		return [];
+	}
+	const who = summariseConclusions(analysis.conclusions).map((line) => `${line}.`);
+	const message = [`Deployed robots.txt: ${responseHeadline(analysis.facts)}.`, ...notes, ...who].join(' ');
+	return [{
+		range: { start: { line: 0, character: 0 }, end: { line: 0, character: firstLineLength } },
+		severity: notRules.length > 0 ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
+		source: 'robots-txt',
+		message,
+	}];
+}
+
+/** The conclusion of one crawler (a target or any other token). */
+function conclusionFor(analysis: DeployedAnalysis, token: string): FetchConclusion {
+	return analysis.conclusions.find((conclusion) => conclusion.crawler.token.toLowerCase() === token.trim().toLowerCase())
+		?? concludeFetch(analysis.outcome, token.trim());
+}
+
+/** Test URL on the deployed document: from the rules when the crawler reads them, else from the response. */
+export function testUrlDeployed(model: RobotsModel, analysis: DeployedAnalysis, params: TestUrlParams, options: AnalysisOptions): TestUrlResult {
+	const result = testUrl(model, params, options);
+	if (params.agent.trim() === '*' || params.parser !== undefined) {
+		return result;
+	}
+	const conclusion = conclusionFor(analysis, params.agent);
+	if (conclusion.kind === 'rules') {
+		return conclusion.model && conclusion.model.text !== model.text ? testUrl(conclusion.model, params, options) : result;
+	}
+	const { verdict } = evaluateFetched(conclusion, params.url);
+	const sentence = describeConclusion(conclusion);
+	return {
+		...result,
+		verdict: verdict === 'unknown' ? result.verdict : verdict,
+		line: null,
+		rule: null,
+		selectLine: null,
+		headline: `${params.url} as ${conclusion.crawler.token}: ${verdict === 'unknown' ? 'UNKNOWN' : verdictWord(verdict)}, whatever the rules: ${conclusion.event}, so it ${conclusionWords(conclusion.kind)}.`,
+		explanation: sentence,
+		others: [],
+	};
+}
+
+/** Test URL for every target crawler on the deployed document, each from the response where it does not read the rules. */
+export function testUrlAllDeployed(model: RobotsModel, analysis: DeployedAnalysis, url: string, options: AnalysisOptions): TestUrlAllResult {
+	const result = testUrlAll(model, url, options);
+	const rows = result.rows.map((row) => {
+		const conclusion = conclusionFor(analysis, row.crawler.token);
+		if (conclusion.kind === 'rules') {
+			return row;
+		}
+		const { verdict } = evaluateFetched(conclusion, url);
+		return { ...row, verdict: verdict === 'unknown' ? row.verdict : verdict, line: null, rule: `(${conclusionLabel(conclusion.kind)}: ${conclusion.event})`, selectLine: null, explanation: describeConclusion(conclusion) };
+	});
+	const allowed = rows.filter((row) => row.verdict === 'allow').length;
+	return { ...result, rows, summary: `${url}: ${allowed} of ${rows.length} crawlers may fetch it (deployed file).` };
+}
+
+/** One verdict that differs between the local file and the deployed one. */
+export interface ComparisonRow {
+	readonly crawler: string;
+	readonly url: string;
+	readonly local: 'allow' | 'disallow';
+	/** The deciding line of the local file (0-based), or null. */
+	readonly localLine: number | null;
+	readonly deployed: 'allow' | 'disallow' | 'unknown';
+	readonly deployedLine: number | null;
+	/** Why the deployed verdict is what it is, when the crawler does not read the deployed rules. */
+	readonly deployedBecause?: string;
+}
+
+export interface Comparison {
+	readonly urls: readonly string[];
+	readonly rows: readonly ComparisonRow[];
+	/** One line: how many verdicts differ, for how many crawlers and URLs. */
+	readonly summary: string;
+	/** The differing verdicts as an aligned plain-text table. */
+	readonly table: string;
+}
+
+/** How many probe URLs a comparison takes at most. */
+const maxProbes = 500;
+
+/**
+ * Probe paths from both files' rules: `/` and, for every Allow and Disallow line (as RFC 9309 or Google read them), the
+ * pattern's literal beginning (up to the first `*` or `$`), and that beginning followed by one more segment, so that a
+ * rule and its neighbours both get a URL.
+ */
+export function probePaths(models: readonly RobotsModel[]): string[] {
+	const paths = new Set<string>(['/']);
+	for (const model of models) {
+		for (let line = 0; line < model.lineCount && paths.size < maxProbes; line++) {
+			const node = model.lines[line];
+			const role = lineRole(node, 'rfc9309');
+			if (role !== 'allow' && role !== 'disallow' && lineRole(node, 'google') !== 'allow' && lineRole(node, 'google') !== 'disallow') {
+				continue;
+			}
+			const value = model.valueText(line);
+			const literal = value.split(/[*$]/)[0];
+			if (!literal.startsWith('/')) {
+				continue;
+			}
+			paths.add(literal);
+			paths.add(literal.endsWith('/') ? `${literal}probe` : `${literal}/probe`);
+		}
+	}
+	return [...paths].slice(0, maxProbes);
+}
+
+/** The verdicts of the target crawlers on `urls` (probe paths by default) that differ between the local and the deployed file. */
+export function compareWithDeployed(local: RobotsModel, analysis: DeployedAnalysis, crawlers: readonly string[], urls?: readonly string[]): Comparison {
+	const deployedModel = RobotsModel.parse(analysis.text);
+	const probes = urls && urls.length > 0 ? [...urls] : probePaths([local, deployedModel]);
+	const rows: ComparisonRow[] = [];
+	const seen = new Set<string>();
+	for (const token of crawlers) {
+		const key = token.trim().toLowerCase();
+		if (key === '' || seen.has(key)) {
+			continue;
+		}
+		seen.add(key);
+		const profile = crawlerProfile(token.trim());
+		const conclusion = conclusionFor(analysis, profile.token);
+		for (const url of probes) {
+			const mine = evaluateAs(local, profile, url);
+			const theirs = evaluateFetched(conclusion, url);
+			if (theirs.verdict !== mine.verdict) {
+				rows.push({
+					crawler: profile.token,
+					url,
+					local: mine.verdict,
+					localLine: mine.rule?.line ?? null,
+					deployed: theirs.verdict,
+					deployedLine: theirs.evaluation?.rule?.line ?? null,
+					...(conclusion.kind !== 'rules' ? { deployedBecause: `${conclusionLabel(conclusion.kind)}: ${conclusion.event} ${basisNote(conclusion.basis)}` } : {}),
+				});
+			}
+		}
+	}
+	const crawlersWith = [...new Set(rows.map((row) => row.crawler))];
+	const summary = rows.length === 0
+		? `No verdict differs between the local file and ${analysis.facts.url} for ${seen.size} crawler${seen.size === 1 ? '' : 's'} on ${probes.length} URL${probes.length === 1 ? '' : 's'}.`
+		: `${rows.length} verdict${rows.length === 1 ? ' differs' : 's differ'} between the local file and ${analysis.facts.url}, for ${listNames(crawlersWith)} (${probes.length} URLs tested).`;
+	return { urls: probes, rows, summary, table: comparisonTable(rows) };
+}
+
+function comparisonTable(rows: readonly ComparisonRow[]): string {
+	if (rows.length === 0) {
+		return '';
+	}
+	const where = (verdict: string, line: number | null) => `${verdict === 'unknown' ? 'UNKNOWN' : verdictWord(verdict as 'allow' | 'disallow')}${line === null ? '' : ` (line ${line + 1})`}`;
+	const cells = [['Crawler', 'URL', 'Local', 'Deployed'], ...rows.map((row) => [
+		row.crawler, row.url, where(row.local, row.localLine), where(row.deployed, row.deployedLine) + (row.deployedBecause ? `: ${row.deployedBecause}` : ''),
+	])];
+	const widths = [0, 1, 2].map((column) => Math.max(...cells.map((cell) => cell[column].length)));
+	return cells.map((cell) => cell.map((text, column) => (column < 3 ? text.padEnd(widths[column]) : text)).join('  ').trimEnd()).join('\n');
+}

@@ -1,0 +1,157 @@
+/**
+ * Fetches on the wire between the client and the server (protocol.ts `WireOutcome`, bodies in base64), checked
+ * field by field: a malformed message gives a clear error, never an exception. Also the answer to
+ * `robotsTxt/deployedTarget`: the robots.txt URL, the document to open for it and the fetch limits.
+ */
+
+import { deployedScheme, type DeployedTarget, type WireOutcome, type WireResponse } from '../protocol';
+import type { FetchError, FetchOutcome, HttpResponse, NetworkErrorKind } from './response';
+import { defaultFetchLimits, fetchUserAgent, robotsTarget } from './site';
+
+/** Where to fetch a site's robots.txt, the URI of its deployed document, and how to fetch it. */
+export function deployedTarget(site: string, version: string): DeployedTarget {
+	const target = robotsTarget(site);
+	if ('error' in target) {
+		return target;
+	}
+	const url = new URL(target.robotsUrl);
+	// The authority names the document in the editor's tab; the scheme, kept in the query, tells http from https.
+	const uri = `${deployedScheme}://${url.host}/robots.txt?${url.protocol.slice(0, -1)}`;
+	return { robotsUrl: target.robotsUrl, uri, userAgent: fetchUserAgent(version), ...defaultFetchLimits };
+}
+
+const base64Alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const base64Values = new Int16Array(128).fill(-1);
+for (let i = 0; i < base64Alphabet.length; i++) {
+	base64Values[base64Alphabet.charCodeAt(i)] = i;
+}
+
+/** Decodes base64 (RFC 4648 §4, padding optional); undefined when a character is outside the alphabet. */
+export function decodeBase64(text: string): Uint8Array | undefined {
+	const clean = text.replace(/=+$/, '');
+	const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
+	let bits = 0;
+	let value = 0;
+	let at = 0;
+	for (let i = 0; i < clean.length; i++) {
+		const code = clean.charCodeAt(i);
+		const digit = code < 128 ? base64Values[code] : -1;
+		if (digit < 0) {
+			return undefined;
+		}
+		value = (value << 6) | digit;
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			out[at++] = (value >> bits) & 0xff;
+		}
+	}
+	return out.subarray(0, at);
+}
+
+/** Encodes bytes as base64 with padding. */
+export function encodeBase64(bytes: Uint8Array): string {
+	let out = '';
+	for (let i = 0; i < bytes.length; i += 3) {
+		const chunk = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+		out += base64Alphabet[(chunk >> 18) & 63] + base64Alphabet[(chunk >> 12) & 63];
+		out += i + 1 < bytes.length ? base64Alphabet[(chunk >> 6) & 63] : '=';
+		out += i + 2 < bytes.length ? base64Alphabet[chunk & 63] : '=';
+	}
+	return out;
+}
+
+/** A fetch as the wire carries it. */
+export function outcomeToWire(outcome: FetchOutcome): WireOutcome {
+	return {
+		url: outcome.url,
+		responses: outcome.responses.map((response): WireResponse => {
+			const { body, ...rest } = response;
+			return body === undefined ? rest : { ...rest, body: encodeBase64(body) };
+		}),
+		...(outcome.error ? { error: outcome.error } : {}),
+	};
+}
+
+const networkCodes: readonly NetworkErrorKind[] = ['dns', 'refused', 'reset', 'timeout', 'tls', 'protocol', 'other'];
+
+/** The fetch a wire message describes, or what is wrong with the message. */
+export function outcomeFromWire(value: unknown): FetchOutcome | { readonly error: string } {
+	if (!isObject(value) || typeof value.url !== 'string' || !Array.isArray(value.responses)) {
+		return { error: 'a fetch needs { url, responses[] }' };
+	}
+	const responses: HttpResponse[] = [];
+	for (const [index, entry] of (value.responses as unknown[]).entries()) {
+		const response = responseFromWire(entry);
+		if (typeof response === 'string') {
+			return { error: `response ${index + 1}: ${response}` };
+		}
+		responses.push(response);
+	}
+	let error: FetchError | undefined;
+	if (value.error !== undefined) {
+		const found = errorFromWire(value.error);
+		if (typeof found === 'string') {
+			return { error: found };
+		}
+		error = found;
+	}
+	return { url: value.url, responses, ...(error ? { error } : {}) };
+}
+
+function responseFromWire(value: unknown): HttpResponse | string {
+	if (!isObject(value) || typeof value.url !== 'string' || typeof value.status !== 'number' || !Number.isInteger(value.status)) {
+		return 'needs { url, status, headers }';
+	}
+	const headers = value.headers;
+	if (!Array.isArray(headers) || !headers.every((pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string')) {
+		return 'headers must be [name, value] pairs of strings';
+	}
+	let body: Uint8Array | undefined;
+	if (value.body !== undefined) {
+		body = typeof value.body === 'string' ? decodeBase64(value.body) : undefined;
+		if (body === undefined) {
+			return 'the body must be base64';
+		}
+	}
+	const decoded = value.decoded;
+	if (decoded !== undefined && !(Array.isArray(decoded) && decoded.every((coding) => typeof coding === 'string'))) {
+		return 'decoded must be a list of codings';
+	}
+	return {
+		url: value.url,
+		status: value.status,
+		headers: headers as [string, string][],
+		...(typeof value.statusText === 'string' ? { statusText: value.statusText } : {}),
+		...(body !== undefined ? { body } : {}),
+		...(value.truncated === true ? { truncated: true } : {}),
+		...(decoded !== undefined ? { decoded: decoded as string[] } : {}),
+		...(typeof value.undecodable === 'string' ? { undecodable: value.undecodable } : {}),
+		...(typeof value.wireBytes === 'number' ? { wireBytes: value.wireBytes } : {}),
+		...(typeof value.receivedAt === 'number' ? { receivedAt: value.receivedAt } : {}),
+	};
+}
+
+function errorFromWire(value: unknown): FetchError | string {
+	if (!isObject(value)) {
+		return 'error must be an object';
+	}
+	switch (value.kind) {
+		case 'network':
+			if (typeof value.code !== 'string' || !(networkCodes as readonly string[]).includes(value.code) || typeof value.message !== 'string') {
+				return `a network error needs a code (${networkCodes.join(', ')}) and a message`;
+			}
+			return { kind: 'network', code: value.code as NetworkErrorKind, message: value.message, ...(value.afterHeaders === true ? { afterHeaders: true } : {}) };
+		case 'redirect-loop':
+		case 'redirect-invalid':
+			return typeof value.location === 'string' ? { kind: value.kind, location: value.location } : `${value.kind} needs a location`;
+		case 'redirect-limit':
+			return typeof value.limit === 'number' ? { kind: 'redirect-limit', limit: value.limit } : 'redirect-limit needs a limit';
+		default:
+			return `unknown error kind ${JSON.stringify(value.kind)}`;
+	}
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null;
+}

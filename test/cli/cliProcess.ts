@@ -1,0 +1,50 @@
+/**
+ * Runs the built `robots-txt` bundle as a script would: real files, standard input, exit codes, and optionally as an
+ * unprivileged user (root reads every file, so "permission denied" needs another user to happen at all).
+ */
+
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../util/fixtures';
+
+export const cli = join(repoRoot, 'server', 'dist', 'cli.js');
+
+export interface CliResult {
+	readonly status: number | null;
+	readonly stdout: string;
+	readonly stderr: string;
+}
+
+/** The user id tests switch to when they run as root: nobody, which owns none of the test files. */
+const nobody = 65534;
+
+/** True when this process can make files unreadable to the CLI: it is not root, or it can run the CLI as nobody. */
+export const canDenyPermission = process.getuid?.() !== undefined;
+
+export interface RunOptions {
+	readonly input?: string;
+	readonly cwd?: string;
+	/** Run as a user without special rights (nobody when the tests run as root), so file modes are enforced. */
+	readonly unprivileged?: boolean;
+}
+
+export function runCli(args: readonly string[], options: RunOptions = {}): CliResult {
+	const asNobody = options.unprivileged === true && process.getuid?.() === 0;
+	const result = spawnSync(process.execPath, [cli, ...args], {
+		input: options.input,
+		cwd: options.cwd,
+		encoding: 'utf8',
+		maxBuffer: 1 << 28,
+		...(asNobody ? { uid: nobody, gid: nobody } : {}),
+	});
+	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A fresh folder for one test file; readable by everyone, so that an unprivileged CLI can work in it. */
+export function workFolder(prefix: string): string {
+	const folder = mkdtempSync(join(tmpdir(), prefix));
+	chmodSync(folder, 0o755);
+	return folder;
+}

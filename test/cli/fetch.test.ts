@@ -1,0 +1,165 @@
+/**
+ * The deployed robots.txt on the command line: the built CLI run as a process against servers on 127.0.0.1 that this
+ * test starts (test/util/robotsServer.ts): `fetch` (text and JSON), `test --site`, `lint <URL>`, the proxy variables,
+ * the timeout, and clear errors for bad arguments and for URLs that serve no file. Nothing touches the internet.
+ */
+
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { repoRoot } from '../util/fixtures';
+import { rules, startRobotsServers, type RobotsServers } from '../util/robotsServer';
+
+const cli = join(repoRoot, 'server', 'dist', 'cli.js');
+let servers: RobotsServers;
+
+before(async () => {
+	servers = await startRobotsServers();
+});
+after(async () => {
+	await servers.close();
+});
+
+/** The environment without the runner's proxy settings, plus `extra`. */
+function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [name, value] of Object.entries(process.env)) {
+		if (!/^(https?|no|all)_proxy$/i.test(name)) {
+			env[name] = value;
+		}
+	}
+	return { ...env, ...extra };
+}
+
+/** Runs the CLI without blocking this process, whose servers must keep answering. */
+function run(args: string[], env = environment()): Promise<{ status: number | null; stdout: string; stderr: string }> {
+	return new Promise((resolve) => {
+		execFile(process.execPath, [cli, ...args], { env, encoding: 'utf8', timeout: 30_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+			resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+		});
+	});
+}
+
+describe('robots-txt fetch', () => {
+	test('a good file: the facts, a table of conclusions, one request with the tool\'s User-Agent', async () => {
+		const before = servers.seen.filter((seen) => seen.site === 'ok').length;
+		const result = await run(['fetch', servers.sites.ok, '--crawler', 'Googlebot,bingbot,YandexBot']);
+		assert.equal(result.status, 0, result.stderr);
+		const lines = result.stdout.split('\n');
+		assert.equal(lines[0], `GET ${servers.sites.ok}/robots.txt`);
+		assert.match(result.stdout, /200 OK · \d+ bytes · text\/plain; charset=utf-8/);
+		assert.match(result.stdout, /^Googlebot +rules +whole file +1 hour +Google$/m);
+		assert.match(result.stdout, /^bingbot +rules +whole file +1 hour +RFC 9309 \(assumed\)$/m, 'bingbot fetches as RFC 9309, which no Bing page we read confirms');
+		assert.match(result.stdout, /^Googlebot, bingbot and YandexBot read the rules in the body\.$/m);
+		const requests = servers.seen.filter((seen) => seen.site === 'ok').slice(before);
+		assert.equal(requests.length, 1, 'one request per site and run');
+		assert.match(String(requests[0].headers['user-agent']), /^robots-txt\/\d+\.\d+\.\d+ \(robots\.txt checker/);
+	});
+
+	test('--format json: the response facts and every crawler\'s conclusion with its source', async () => {
+		const result = await run(['fetch', servers.sites['server-error'], '--format', 'json', '--crawler', 'Googlebot,bingbot,YandexBot']);
+		assert.equal(result.status, 0, result.stderr);
+		const report = JSON.parse(result.stdout);
+		assert.equal(report.status, 503);
+		assert.deepEqual(report.crawlers.map((crawler: { token: string; conclusion: string }) => [crawler.token, crawler.conclusion]), [
+			['Googlebot', 'retry-later'], ['bingbot', 'disallow-all'], ['YandexBot', 'allow-all'],
+		]);
+		assert.match(report.crawlers[0].source, /robots-txt-spec/);
+		assert.match(report.crawlers[0].whileUnreachable, /30 days/);
+		assert.equal(report.crawlers[2].assumed, false, 'Yandex documents that anything but 200 OK leaves the site open');
+	});
+
+	test('a soft 404, a size cut and a redirect loop each get a plain message of what crawlers do', async () => {
+		const soft = await run(['fetch', servers.sites['soft-404'], '--crawler', 'Googlebot,YandexBot', '--explain']);
+		assert.match(soft.stdout, /soft 404/);
+		assert.match(soft.stdout, /YandexBot: the server answered 200 OK with a body served as text\/html, not text\/plain, so it allows every URL/);
+		const big = await run(['fetch', servers.sites.big, '--crawler', 'Googlebot,YandexBot']);
+		assert.match(big.stdout, /^Googlebot +rules +first 512,000 bytes/m);
+		assert.match(big.stdout, /^YandexBot +no restrictions/m);
+		const loop = await run(['fetch', servers.sites.loop, '--crawler', 'Googlebot']);
+		assert.equal(loop.status, 1, 'no final response');
+		assert.match(loop.stdout, /The redirects loop/);
+		assert.match(loop.stdout, /Googlebot allows every URL \(no restrictions\)/);
+	});
+
+	test('--body writes the file as served; --timeout ends a slow trickle', async () => {
+		const body = await run(['fetch', servers.sites.gzip, '--body']);
+		assert.equal(body.stdout, rules);
+		const started = Date.now();
+		const slow = await run(['fetch', servers.sites.slow, '--timeout', '0.5', '--crawler', 'Googlebot']);
+		assert.ok(Date.now() - started < 10_000);
+		assert.equal(slow.status, 0, 'the status line arrived before the deadline');
+		assert.match(slow.stdout, /No complete answer arrived in time/);
+		assert.match(slow.stdout, /^Googlebot +retry later/m);
+	});
+
+	test('HTTP_PROXY is used, and NO_PROXY exempts a host', async () => {
+		servers.proxied.length = 0;
+		const proxied = await run(['fetch', servers.sites.ok, '--crawler', 'Googlebot'], environment({ HTTP_PROXY: servers.proxy }));
+		assert.equal(proxied.status, 0, proxied.stderr);
+		assert.deepEqual(servers.proxied, [`GET ${servers.sites.ok}/robots.txt`]);
+		const direct = await run(['fetch', servers.sites.ok, '--crawler', 'Googlebot'], environment({ HTTP_PROXY: servers.proxy, NO_PROXY: 'localhost,127.0.0.1' }));
+		assert.equal(direct.status, 0, direct.stderr);
+		assert.equal(servers.proxied.length, 1, 'NO_PROXY sent it directly');
+		const bad = await run(['fetch', servers.sites.ok], environment({ HTTP_PROXY: 'socks5://127.0.0.1:1' }));
+		assert.equal(bad.status, 2);
+		assert.match(bad.stderr, /HTTP_PROXY is not a proxy URL/);
+	});
+
+	test('bad arguments exit 2 with one line', async () => {
+		for (const [args, message] of [
+			[['fetch'], /missing <site>/],
+			[['fetch', 'ftp://example.com'], /robots\.txt is fetched over http or https/],
+			[['fetch', servers.sites.ok, '--timeout', 'soon'], /--timeout takes a number of seconds/],
+			[['fetch', servers.sites.ok, '--format', 'xml'], /unknown format/],
+		] as const) {
+			const result = await run([...args]);
+			assert.equal(result.status, 2, `${args.join(' ')}: ${result.stdout}`);
+			assert.match(result.stderr, message);
+			assert.equal(result.stderr.trim().split('\n').length, 1);
+		}
+	});
+});
+
+describe('robots-txt test --site', () => {
+	test('each URL for each crawler, from the rules it reads or from the response', async () => {
+		const good = await run(['test', '--site', servers.sites.ok, '--agent', 'Googlebot,bingbot', '/private/a', `${servers.sites.ok}/nogoogle`]);
+		assert.equal(good.status, 0, good.stderr);
+		assert.deepEqual(good.stdout.trimEnd().split('\n'), [
+			'ALLOWED    /private/a  as Googlebot  (no rule of the group at line 4 matches)',
+			'DISALLOWED /private/a  as bingbot  (line 2: Disallow: /private)',
+			`DISALLOWED ${servers.sites.ok}/nogoogle  as Googlebot  (line 5: Disallow: /nogoogle)`,
+			`ALLOWED    ${servers.sites.ok}/nogoogle  as bingbot  (no rule of the group at line 1 matches)`,
+		]);
+		const down = await run(['test', '--site', servers.sites['server-error'], '--agent', 'Googlebot,YandexBot', '--json', '/a']);
+		const answers = down.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+		assert.deepEqual(answers.map((answer) => [answer.agent, answer.conclusion, answer.verdict, answer.reason]), [
+			['Googlebot', 'retry-later', 'disallow', 'response'],
+			['YandexBot', 'allow-all', 'allow', 'response'],
+		]);
+		assert.equal(answers[0].robots, `${servers.sites['server-error']}/robots.txt`);
+	});
+
+	test('a URL on another site is reported in place, and the others are answered (exit 2)', async () => {
+		const result = await run(['test', '--site', servers.sites.ok, '--agent', 'Googlebot', 'https://elsewhere.example/a', '/private/a']);
+		assert.equal(result.status, 2);
+		assert.match(result.stderr, /"https:\/\/elsewhere\.example\/a": not on http:\/\/127\.0\.0\.1:\d+: its robots\.txt governs only its own scheme, host and port/);
+		assert.equal(result.stdout.trimEnd(), 'ALLOWED    /private/a  (no rule of the group at line 4 matches)');
+	});
+});
+
+describe('robots-txt lint <URL>', () => {
+	test('the deployed file is linted under its URL', async () => {
+		const result = await run(['lint', `${servers.sites.bom}/robots.txt`, '--format', 'json']);
+		assert.equal(result.status, 0, result.stderr);
+		const records = JSON.parse(result.stdout) as { file: string }[];
+		assert.ok(records.every((record) => record.file === `${servers.sites.bom}/robots.txt`), result.stdout);
+	});
+
+	test('a URL that serves no file is unreadable (exit 2), with what crawlers make of the response', async () => {
+		const result = await run(['lint', servers.sites['not-found']]);
+		assert.equal(result.status, 2);
+		assert.match(result.stderr, /robots\.txt: 404 Not Found · \d+ bytes; no file to read\. .*allow every URL \(no restrictions\)/);
+	});
+});

@@ -1,0 +1,107 @@
+/**
+ * The project's own commands (issue 14, "CLI rough edges"): `npm test` ends with one summary of every suite, and
+ * `npm start` opens a scratch copy of examples/ so that code-server's auto-save never edits tracked files.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { repoRoot } from '../util/fixtures';
+import { parseArguments, refreshScratchCopy, scratchFolder } from '../../scripts/start';
+import { allSuites } from '../../scripts/test';
+import { allPassed, formatSummary, runSuites, tapCounts } from '../../scripts/testSuites';
+import { workFolder } from './cliProcess';
+
+const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const work = workFolder('robots-scripts-');
+
+describe('npm test', () => {
+	test('runs every suite through the summary script', () => {
+		assert.match(manifest.scripts.test, /&& node out\/scripts\/test\.js$/);
+		assert.deepEqual(allSuites().map((suite) => suite.name), ['unit', 'CLI', 'LSP', 'grammar', 'e2e']);
+		// test:unit is everything but the end-to-end suite.
+		assert.match(manifest.scripts['test:unit'], /&& node out\/scripts\/test\.js unit cli lsp grammar$/);
+	});
+
+	test('ends with the counts of every suite and a total, whatever failed on the way', async () => {
+		const passing = join(work, 'passing.test.js');
+		writeFileSync(passing, "const { test } = require('node:test');\ntest('one', () => {});\ntest('two', () => {});\n");
+		const failing = join(work, 'failing.test.js');
+		writeFileSync(failing, "const { test } = require('node:test');\ntest('good', () => {});\ntest('bad', () => { throw new Error('no'); });\ntest('later', { skip: true }, () => {});\n");
+		const grammarOk = join(work, 'ok.txt');
+		writeFileSync(grammarOk, '');
+		let output = '';
+		const results = await runSuites([
+			{ kind: 'node', name: 'alpha', files: [passing] },
+			{ kind: 'node', name: 'beta', files: [failing] },
+			{ kind: 'node', name: 'gamma', setup: [[process.execPath, '-e', 'process.exit(3)']], files: [passing] },
+			{
+				kind: 'files',
+				name: 'delta',
+				files: ['ok.txt', 'missing.txt'],
+				commands: [[process.execPath, '-e', "console.log('✓ ok.txt run successfully.')"]],
+			},
+		], { cwd: work, write: (text) => { output += text; } });
+		assert.deepEqual(results.map(({ name, tests, passed, failed, skipped, problem }) => ({ name, tests, passed, failed, skipped, problem })), [
+			{ name: 'alpha', tests: 2, passed: 2, failed: 0, skipped: 0, problem: undefined },
+			{ name: 'beta', tests: 3, passed: 1, failed: 1, skipped: 1, problem: undefined },
+			{ name: 'gamma', tests: 0, passed: 0, failed: 0, skipped: 0, problem: `setup failed: ${process.execPath} -e process.exit(3) exited with 3` },
+			{ name: 'delta', tests: 2, passed: 1, failed: 1, skipped: 0, problem: undefined },
+		]);
+		assert.match(output, /✔ one/, 'the suites\' own output is passed on');
+		assert.equal(allPassed(results), false);
+		const summary = formatSummary(results).trimEnd().split('\n');
+		assert.deepEqual(summary.slice(0, 3), ['', 'Summary of every suite', summary[2]]);
+		assert.match(summary[2], /^ {2}suite +tests +passed +failed +skipped +time$/);
+		assert.match(summary[3], /^ {2}alpha +2 +2 +0 +0 +\d+\.\d s$/);
+		assert.match(summary[4], /^ {2}beta +3 +1 +1 +1 /);
+		assert.match(summary[7], /^ {2}total +7 +4 +2 +1 /);
+		assert.equal(summary[8], `  gamma: setup failed: ${process.execPath} -e process.exit(3) exited with 3`);
+		assert.equal(summary.at(-1), 'FAILED: 2 of 7 tests failed; suites failing: beta, gamma, delta.');
+		const passed = formatSummary(results.slice(0, 1)).trimEnd().split('\n');
+		assert.equal(passed.at(-1), 'All 2 tests passed in 1 suite.');
+	});
+
+	test('reads the closing counts of a TAP report', () => {
+		assert.deepEqual(tapCounts('TAP version 13\nok 1 - a\n1..1\n# tests 3\n# suites 0\n# pass 1\n# fail 1\n# cancelled 0\n# skipped 1\n# todo 0\n'), {
+			tests: 3, passed: 1, failed: 1, skipped: 1,
+		});
+		assert.equal(tapCounts(''), undefined);
+	});
+});
+
+describe('npm start', () => {
+	test('opens a git-ignored copy of examples/ by default, and a folder given with --folder as it is', () => {
+		assert.equal(parseArguments([]).folder, undefined);
+		assert.equal(parseArguments(['--folder', work]).folder, work);
+		const inRepo = relative(repoRoot, scratchFolder);
+		assert.ok(!inRepo.startsWith('..') && !inRepo.startsWith('examples'), inRepo);
+		const ignored = spawnSync('git', ['check-ignore', '--quiet', '--no-index', join(inRepo, 'robots.txt')], { cwd: repoRoot });
+		if (ignored.status === 128 || ignored.error) {
+			// Not a git checkout (an unpacked archive): the pattern must still be there for the next clone.
+			assert.ok(readFileSync(join(repoRoot, '.gitignore'), 'utf8').split('\n').includes('.scratch/'));
+		} else {
+			assert.equal(ignored.status, 0, `${inRepo} is git-ignored`);
+		}
+	});
+
+	test('refreshes the copy on each start: edits and new files of the last session are gone', () => {
+		const source = join(work, 'examples');
+		const target = join(work, 'scratch', 'examples');
+		mkdirSync(join(source, 'sub'), { recursive: true });
+		writeFileSync(join(source, 'robots.txt'), 'User-agent: *\nDisallow: /private\n');
+		writeFileSync(join(source, 'sub', 'urls.txt'), '/a\n');
+		assert.equal(refreshScratchCopy(source, target), target);
+		writeFileSync(join(target, 'robots.txt'), 'edited by auto-save\n');
+		writeFileSync(join(target, 'new.txt'), 'a new file\n');
+		refreshScratchCopy(source, target);
+		assert.equal(readFileSync(join(target, 'robots.txt'), 'utf8'), 'User-agent: *\nDisallow: /private\n');
+		assert.equal(readFileSync(join(target, 'sub', 'urls.txt'), 'utf8'), '/a\n');
+		assert.ok(!existsSync(join(target, 'new.txt')));
+		assert.deepEqual(readdirSync(target).sort(), ['robots.txt', 'sub']);
+		// The source is never written.
+		assert.equal(readFileSync(join(source, 'robots.txt'), 'utf8'), 'User-agent: *\nDisallow: /private\n');
+	});
+});

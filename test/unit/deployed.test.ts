@@ -1,0 +1,84 @@
+/**
+ * The deployed robots.txt in the editor, at the core: the text shown, when the first-line diagnostic appears, the
+ * lenses, Test URL from the response, probe paths and the comparison with a local file. The expected verdicts follow
+ * from the rules of the files and the response table of each crawler's source (see test/fixtures/fetch).
+ */
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+	analyseDeployed,
+	compareWithDeployed,
+	defaultAnalysisOptions,
+	deployedDiagnostics,
+	deployedLenses,
+	evaluateFetched,
+	parse,
+	probePaths,
+	testUrlDeployed,
+	type FetchOutcome,
+} from '../../server/src/core/index';
+
+const url = 'https://example.com/robots.txt';
+const text = 'User-agent: *\nDisallow: /private\n';
+
+function served(status: number, headers: [string, string][], body?: string): FetchOutcome {
+	return { url, responses: [{ url, status, headers, ...(body !== undefined ? { body: new TextEncoder().encode(body) } : {}) }] };
+}
+
+describe('deployed documents', () => {
+	test('a clean text/plain 200 shows its text and needs no diagnostic; a lens still gives the response', () => {
+		const analysis = analyseDeployed(served(200, [['Content-Type', 'text/plain']], text), ['Googlebot', 'YandexBot']);
+		assert.equal(analysis.text, text);
+		assert.deepEqual(deployedDiagnostics(analysis, 13), []);
+		const titles = deployedLenses(analysis).map((lens) => lens.command?.title);
+		assert.deepEqual(titles, ['Deployed: 200 · 33 bytes', 'kept 24 hours: Googlebot, YandexBot']);
+	});
+
+	test('a 404 shows no text, and a warning says every crawler allows everything', () => {
+		const analysis = analyseDeployed(served(404, [['Content-Type', 'text/html']], '<html>404</html>'), ['Googlebot', 'bingbot']);
+		assert.equal(analysis.text, '');
+		const [diagnostic] = deployedDiagnostics(analysis, 0);
+		assert.equal(diagnostic.severity, 2);
+		assert.match(diagnostic.message, /^Deployed robots\.txt: 404 · 16 bytes\. Googlebot and bingbot allow every URL \(no restrictions\)\.$/);
+	});
+
+	test('Test URL on a deployed document: from the rules for a crawler that reads them, from the response otherwise', () => {
+		const analysis = analyseDeployed(served(503, [], text), ['Googlebot', 'YandexBot']);
+		const model = parse(text);
+		const google = testUrlDeployed(model, analysis, { url: '/public', agent: 'Googlebot' }, defaultAnalysisOptions);
+		assert.equal(google.verdict, 'disallow', 'Google fetches nothing while robots.txt answers 5xx');
+		assert.equal(google.selectLine, null);
+		const yandex = testUrlDeployed(model, analysis, { url: '/private', agent: 'YandexBot' }, defaultAnalysisOptions);
+		assert.equal(yandex.verdict, 'allow', 'Yandex: anything but 200 OK leaves the site open');
+		const ok = analyseDeployed(served(200, [], text), ['Googlebot']);
+		assert.equal(testUrlDeployed(model, ok, { url: '/private/a', agent: 'Googlebot' }, defaultAnalysisOptions).line, 1);
+	});
+
+	test('probe paths: / and each rule\'s literal beginning with a step below it, from both files', () => {
+		assert.deepEqual(probePaths([parse('User-agent: *\nDisallow: /a/*.pdf$\nAllow: /b\n'), parse('User-agent: x\nDisallow: /c/\nDisallow: *.gif\n')]),
+			['/', '/a/', '/a/probe', '/b', '/b/probe', '/c/', '/c/probe']);
+	});
+
+	test('the comparison lists only the verdicts that differ, with the response\'s reason for crawlers that do not read the rules', () => {
+		const local = parse('User-agent: *\nDisallow: /private\nDisallow: /drafts\n');
+		const same = compareWithDeployed(local, analyseDeployed(served(200, [], 'User-agent: *\nDisallow: /drafts\nDisallow: /private\n'), ['Googlebot']), ['Googlebot']);
+		assert.deepEqual(same.rows, [], 'reordering changes no verdict');
+		assert.match(same.summary, /^No verdict differs/);
+		const live = analyseDeployed(served(200, [['Content-Type', 'text/html']], text), ['Googlebot', 'YandexBot']);
+		const comparison = compareWithDeployed(local, live, ['Googlebot', 'YandexBot'], ['/drafts/x', '/private/x', '/public']);
+		assert.deepEqual(comparison.rows.map((row) => [row.crawler, row.url, row.local, row.deployed]), [
+			['Googlebot', '/drafts/x', 'disallow', 'allow'],
+			['YandexBot', '/drafts/x', 'disallow', 'allow'],
+			['YandexBot', '/private/x', 'disallow', 'allow'],
+		]);
+		assert.match(comparison.rows[1].deployedBecause ?? '', /text\/html, not text\/plain/);
+		assert.match(comparison.table, /^Crawler +URL +Local +Deployed$/m);
+	});
+
+	test('a crawler that would follow more redirects than the fetch did has no verdict', () => {
+		const chain: FetchOutcome = { url, responses: [1, 2, 3, 4, 5, 6].map((i) => ({ url: `${url}?${i}`, status: 301, headers: [['Location', `${url}?${i + 1}`]] as [string, string][] })), error: { kind: 'redirect-limit', limit: 5 } };
+		const analysis = analyseDeployed(chain, ['libwww-perl', 'Googlebot']);
+		assert.deepEqual(analysis.conclusions.map((conclusion) => evaluateFetched(conclusion, '/x').verdict), ['unknown', 'allow']);
+	});
+});
