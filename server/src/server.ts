@@ -58,8 +58,11 @@ export function startServer(connection: Connection): void {
 
 		documents.onDidClose((uri) => settings.evict(uri));
 		connection.onDidChangeConfiguration(({ settings: changed }) => {
-			settings.changed(changed);
-			diagnostics.refresh();
+			void settings.changed(changed).then((differ) => {
+				if (differ) {
+					diagnostics.refresh();
+				}
+			});
 		});
 		connection.onInitialized(() => {
 			if (client.configurationRegistration) {
