@@ -44,8 +44,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
 		documentSelector: documentSelector(),
 		synchronize: {
 			configurationSection: 'robotsTxt',
-			// Expectations files read a robots.txt from disk when it is not open; the server hears when it changes.
-			fileEvents: workspace.createFileSystemWatcher('**/robots.txt'),
+			// Expectations files read a robots.txt from disk when it is not open, and a robots.txt shows where the
+			// expectations files beside it fail: the server hears when either changes on disk.
+			fileEvents: [workspace.createFileSystemWatcher('**/robots.txt'), workspace.createFileSystemWatcher('**/*robots.expectations')],
 		},
 		outputChannel: output,
 		errorHandler,

@@ -1,16 +1,22 @@
 /**
- * The open documents, keyed by uri, each held as the core's `RobotsDocument`: LSP content changes go straight into
- * its incremental update, so there is one copy of each text and one model, shared by every feature.
+ * The open documents, keyed by uri, each held as the core's `RobotsDocument` with its `DiagnosticsSession`: LSP
+ * content changes go straight into the document's incremental update, so there is one copy of each text and one model,
+ * shared by every feature, and one owner of what the analysis keeps between versions.
+ * Both are created when a document opens, dropped when it closes, and all are dropped on shutdown.
  * Expectations files (their own language id) are held apart as plain text documents: they are not robots.txt.
- * Entries are evicted when a document closes and all are dropped on shutdown.
  */
 
-import { Emitter, type Connection, type Disposable, type Event } from 'vscode-languageserver';
+import { Emitter, type Connection, type Diagnostic, type Disposable, type Event } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { expectationsLanguageId, RobotsDocument, type RobotsModel } from './core/index';
+import { createDiagnosticsSession, expectationsLanguageId, RobotsDocument, type AnalysisOptions, type DiagnosticsSession, type RobotsModel } from './core/index';
+
+interface OpenDocument {
+	readonly document: RobotsDocument;
+	readonly session: DiagnosticsSession;
+}
 
 export class DocumentStore implements Disposable {
-	private readonly documents = new Map<string, RobotsDocument>();
+	private readonly documents = new Map<string, OpenDocument>();
 	private readonly expectations = new Map<string, TextDocument>();
 	private readonly opened = new Emitter<string>();
 	private readonly changed = new Emitter<string>();
@@ -31,7 +37,8 @@ export class DocumentStore implements Disposable {
 				if (textDocument.languageId === expectationsLanguageId) {
 					this.expectations.set(textDocument.uri, TextDocument.create(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text));
 				} else {
-					this.documents.set(textDocument.uri, new RobotsDocument(textDocument.text, textDocument.version));
+					this.documents.get(textDocument.uri)?.session.dispose();
+					this.documents.set(textDocument.uri, { document: new RobotsDocument(textDocument.text, textDocument.version), session: createDiagnosticsSession() });
 				}
 				this.opened.fire(textDocument.uri);
 			}),
@@ -42,7 +49,7 @@ export class DocumentStore implements Disposable {
 					this.changed.fire(textDocument.uri);
 					return;
 				}
-				const document = this.documents.get(textDocument.uri);
+				const document = this.documents.get(textDocument.uri)?.document;
 				if (!document) {
 					connection.console.warn(`Change for a document that is not open: ${textDocument.uri}`);
 					return;
@@ -53,7 +60,12 @@ export class DocumentStore implements Disposable {
 				this.changed.fire(textDocument.uri);
 			}),
 			connection.onDidCloseTextDocument(({ textDocument }) => {
-				if (this.documents.delete(textDocument.uri) || this.expectations.delete(textDocument.uri)) {
+				const open = this.documents.get(textDocument.uri);
+				if (open) {
+					open.session.dispose();
+					this.documents.delete(textDocument.uri);
+					this.closed.fire(textDocument.uri);
+				} else if (this.expectations.delete(textDocument.uri)) {
 					this.closed.fire(textDocument.uri);
 				}
 			}),
@@ -61,12 +73,20 @@ export class DocumentStore implements Disposable {
 	}
 
 	get(uri: string): RobotsDocument | undefined {
-		return this.documents.get(uri);
+		return this.documents.get(uri)?.document;
 	}
 
 	/** The current model of an open document. */
 	model(uri: string): RobotsModel | undefined {
-		return this.documents.get(uri)?.model;
+		return this.documents.get(uri)?.document.model;
+	}
+
+	/**
+	 * Every diagnostic of a model of an open document (usually its current one), from the document's session;
+	 * undefined once the document has closed.
+	 */
+	diagnostics(uri: string, model: RobotsModel, options: AnalysisOptions): readonly Diagnostic[] | undefined {
+		return this.documents.get(uri)?.session.diagnostics(model, options, uri);
 	}
 
 	uris(): string[] {
@@ -84,6 +104,9 @@ export class DocumentStore implements Disposable {
 	}
 
 	dispose(): void {
+		for (const open of this.documents.values()) {
+			open.session.dispose();
+		}
 		this.documents.clear();
 		this.expectations.clear();
 		for (const subscription of this.subscriptions.splice(0)) {

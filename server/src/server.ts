@@ -59,12 +59,17 @@ export function startServer(connection: Connection): void {
 		registerTestUrl(context);
 		registerTestBench(context);
 		expectations.listen();
+		// A robots.txt shows where its expectations fail: when they change, its diagnostics are computed again.
+		expectations.onDidChangeExpectations(() => diagnostics.refresh());
 		registerDeployed(context, () => diagnostics.refresh());
 
 		documents.onDidClose((uri) => settings.evict(uri));
 		connection.onDidChangeConfiguration(({ settings: changed }) => {
-			settings.changed(changed);
-			diagnostics.refresh();
+			void settings.changed(changed).then((differ) => {
+				if (differ) {
+					diagnostics.refresh();
+				}
+			});
 		});
 		connection.onInitialized(() => {
 			if (client.configurationRegistration) {

@@ -38,6 +38,8 @@ export interface WorkbenchOptions {
 	query?: (server: RunningCodeServer, workspace: string) => string;
 	/** Called before the page loads, e.g. to expose functions to it. */
 	preparePage?: (page: Page) => Promise<void>;
+	/** User settings beside the calm defaults (writeUserSettings). */
+	settings?: Record<string, unknown>;
 }
 
 /** A workbench page and the processes behind it. */
@@ -66,7 +68,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
 		}
 		mkdirSync(resultsDir, { recursive: true });
 		const userDataDir = options.userDataDir ?? join(stateDir, 'user-data');
-		writeUserSettings(userDataDir);
+		writeUserSettings(userDataDir, options.settings);
 		if (options.vsix !== undefined) {
 			installExtension(install, stateDir, options.vsix);
 		}
@@ -119,7 +121,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
  * Settings for a calm, stable workbench: no welcome page, no chat side bar, no tips or update checks,
  * and a fixed theme so that screenshots look the same from run to run. An existing settings file is kept.
  */
-function writeUserSettings(userDataDir: string): void {
+function writeUserSettings(userDataDir: string, extra: Record<string, unknown> = {}): void {
 	const file = join(userDataDir, 'User', 'settings.json');
 	if (existsSync(file)) {
 		return;
@@ -137,6 +139,7 @@ function writeUserSettings(userDataDir: string): void {
 		'window.zoomLevel': 0,
 		// The sticky header line would cover the lines the tests click.
 		'editor.stickyScroll.enabled': false,
+		...extra,
 	}, null, '\t'));
 }
 

@@ -41,6 +41,8 @@ export interface ClientOptions {
 	/** The `robotsTxt` section the client answers `workspace/configuration` with. */
 	readonly settings?: unknown;
 	readonly workspaceFolders?: { uri: string; name: string }[];
+	/** Options for the server's node process, before the script (V8 flags, say). */
+	readonly nodeArgs?: readonly string[];
 }
 
 export class TestClient {
@@ -60,7 +62,7 @@ export class TestClient {
 	}
 
 	static async start(options: ClientOptions = {}): Promise<TestClient> {
-		const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+		const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
 		const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
 		const state = { settings: options.settings, client: undefined as TestClient | undefined };
 		const pendingNotifications: (() => void)[] = [];

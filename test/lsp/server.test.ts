@@ -65,8 +65,12 @@ function wire<T>(value: T): T {
 	return JSON.parse(JSON.stringify(value)) as T;
 }
 
+/**
+ * The diagnostics as the server sends them: the core's, the most severe first (a stable sort keeps line order within
+ * a severity), so that clients that show only the first ones show the most severe (features/diagnostics.ts).
+ */
 function expectedDiagnostics(text: string, uri: string, analysis: AnalysisOptions = options): readonly Diagnostic[] {
-	return wire(computeDiagnostics(parse(text), analysis, uri));
+	return wire([...computeDiagnostics(parse(text), analysis, uri)].sort((a, b) => a.severity! - b.severity!));
 }
 
 const sample = joinLines(
@@ -183,6 +187,10 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 			const edited = TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 1, sample), [{ range: change.range, newText: change.text }]);
 			assert.deepStrictEqual(await pull(), expectedDiagnostics(edited, uri));
 
+			// The same settings announced again (VS Code does so right after registering): nothing to pull again.
+			await client.changeSettings({});
+			await quiet(300);
+			assert.equal(client.refreshRequests, 0, 'no refresh for unchanged settings');
 			const code = String(first[0].code);
 			await client.changeSettings({ diagnostics: { severity: { [code]: 'off' } } });
 			await client.waitFor(() => client.refreshRequests > 0, 'workspace/diagnostic/refresh');
@@ -192,6 +200,51 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 			assert.deepStrictEqual(unknown, { kind: 'full', items: [] });
 			await quiet(300);
 			assert.deepStrictEqual(client.published, [], 'a pull client gets no pushed diagnostics');
+		} finally {
+			client.kill();
+		}
+	});
+
+	test('more problems than robotsTxt.diagnostics.maxProblems: the most severe, and a note on the first line', async () => {
+		// Errors (missing colons), warnings (paths without "/") and information (unknown directives), mixed.
+		const lines = ['# many problems', 'User-agent: *'];
+		for (let i = 0; i < 12; i++) {
+			lines.push(i % 3 === 0 ? `Disallow /a${i}` : `Disallow: path${i}`, `Nonsense${i}: ${i}`);
+		}
+		const text = joinLines(...lines, '');
+		const all = expectedDiagnostics(text, 'file:///site/robots.txt');
+		const max = 7;
+		assert.ok(all.length > max && new Set(all.map((diagnostic) => diagnostic.severity)).size >= 2, 'several severities, more than the cap');
+		// The reference: `all` is sorted by severity already (expectedDiagnostics); the note takes one place.
+		const expected = all.slice(0, max - 1);
+		const note = (items: readonly Diagnostic[]) => items[0].message;
+		for (const pull of [false, true]) {
+			const client = await TestClient.start({ pull, configuration: true, settings: { diagnostics: { maxProblems: max } } });
+			try {
+				const uri = 'file:///site/robots.txt';
+				await client.open(uri, text);
+				let items: readonly Diagnostic[];
+				if (pull) {
+					const report = await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+					items = report.kind === 'full' ? report.items : [];
+				} else {
+					await client.waitFor(() => client.lastPublished(uri) !== undefined, 'diagnostics');
+					items = client.lastPublished(uri)!.diagnostics;
+				}
+				assert.equal(items.length, max);
+				assert.equal(note(items), `${all.length} problems; showing the ${max - 1} most severe; run \`robots-txt lint\` for all (or raise robotsTxt.diagnostics.maxProblems).`);
+				assert.deepStrictEqual(items[0].range, { start: { line: 0, character: 0 }, end: { line: 0, character: lines[0].length } });
+				assert.deepStrictEqual(items.slice(1), expected);
+			} finally {
+				client.kill();
+			}
+		}
+		// Under the cap: every diagnostic, no note.
+		const client = await TestClient.start({ configuration: true, settings: { diagnostics: { maxProblems: all.length } } });
+		try {
+			await client.open('file:///site/robots.txt', text);
+			await client.waitFor(() => client.lastPublished('file:///site/robots.txt') !== undefined, 'diagnostics');
+			assert.deepStrictEqual(client.lastPublished('file:///site/robots.txt')!.diagnostics, all);
 		} finally {
 			client.kill();
 		}
@@ -237,7 +290,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 			const whole = { start: { line: 0, character: 0 }, end: { line: model.lineCount, character: 0 } };
 			assert.deepStrictEqual(
 				await send(CodeActionRequest.type, { textDocument, range: whole, context: { diagnostics } }),
-				wire([...computeCodeActions(model, whole, diagnostics, options, uri), ...computeAiTrainingActions(model, uri)]),
+				wire([...computeCodeActions(whole, diagnostics, diagnostics, uri), ...computeAiTrainingActions(model, uri)]),
 			);
 			const fixAll = (await send(CodeActionRequest.type, { textDocument, range: whole, context: { diagnostics, only: ['source.fixAll'] } })) as { kind?: string }[];
 			assert.ok(fixAll.every((action) => action.kind === 'source.fixAll'));

@@ -16,6 +16,7 @@ import {
 	CodeLensRequest,
 	CompletionRequest,
 	DidOpenTextDocumentNotification,
+	DocumentDiagnosticRequest,
 	ErrorCodes,
 	HoverRequest,
 	RequestType,
@@ -135,6 +136,42 @@ describe('expectations files over the wire', () => {
 			assert.equal(await client.stop(), 0);
 		} finally {
 			client.kill();
+		}
+	});
+
+	test('a robots.txt shows where its expectations fail, pushed and pulled, and again when they change', async () => {
+		const folder = mkdtempSync(join(tmpdir(), 'robots-expect-'));
+		writeFileSync(join(folder, 'robots.txt'), robots);
+		// On disk only: GPTBot is disallowed by line 6, the press kit allowed by line 3 for a crawler that follows `*`.
+		writeFileSync(join(folder, 'robots.expectations'), joinLines('GPTBot /about allow', 'bingbot /private/press/kit.pdf disallow', 'bingbot /private/x disallow'));
+		const robotsUri = pathToFileURL(join(folder, 'robots.txt')).href;
+		const uri = pathToFileURL(join(folder, 'robots.expectations')).href;
+		const push = await TestClient.start({ configuration: true, settings: {} });
+		try {
+			await push.open(robotsUri, robots);
+			await push.waitFor(() => push.lastPublished(robotsUri) !== undefined, 'robots.txt diagnostics');
+			const failures = push.lastPublished(robotsUri)!.diagnostics.filter((d) => d.code === 'expectation-failed');
+			assert.deepStrictEqual(failures.map((d) => [d.range.start.line, d.relatedInformation?.map((info) => [info.location.uri, info.location.range.start.line])]), [
+				[2, [[uri, 1]]],
+				[5, [[uri, 0]]],
+			]);
+			assert.match(failures[1].message, /^An expectation fails here\. robots\.expectations:1: Expected GPTBot to be ALLOWED for \/about, but it is DISALLOWED by line 6/);
+			// The expectations file opens with the failures mended: the robots.txt's diagnostics follow.
+			const published = push.published.length;
+			await push.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: expectationsLanguageId, version: 1, text: 'GPTBot /about disallow\n' } });
+			await push.waitFor(() => push.published.slice(published).some((p) => p.uri === robotsUri && !p.diagnostics.some((d) => d.code === 'expectation-failed')), 'robots.txt diagnostics without the failures');
+			assert.equal(await push.stop(), 0);
+		} finally {
+			push.kill();
+		}
+		const pull = await TestClient.start({ pull: true, configuration: true, settings: {} });
+		try {
+			await pull.open(robotsUri, robots);
+			const report = (await pull.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: robotsUri } })) as { items: { code?: string | number }[] };
+			assert.equal(report.items.filter((d) => d.code === 'expectation-failed').length, 2);
+			assert.equal(await pull.stop(), 0);
+		} finally {
+			pull.kill();
 		}
 	});
 

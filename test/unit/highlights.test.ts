@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeDocumentHighlights, defaultAnalysisOptions, parse } from '../../server/src/core/index';
+import { maxHighlights } from '../../server/src/core/features/highlights';
 import { joinLines } from '../util/fixtures';
 
 /** `text` holds one `|` cursor; `expected` lists the highlighted text of each highlight as `line:text`. */
@@ -39,4 +40,20 @@ test('nothing on the key, on a rule, on an empty value or past the end', () => {
 	check(joinLines('User-agent: a', 'Disallow: /|a'), []);
 	check(joinLines('User-agent: |', 'User-agent:'), []);
 	assert.deepStrictEqual(computeDocumentHighlights(parse('User-agent: a'), { line: 5, character: 0 }, defaultAnalysisOptions), []);
+});
+
+test('thousands of equal values: the nearest ones around the cursor, in file order', () => {
+	const groups = 3000;
+	const model = parse(Array.from({ length: groups }, (_, i) => `User-agent: *\nDisallow: /${i}\n`).join('\n'));
+	// The cursor on group 1 500's `*` (each group takes three lines).
+	const line = 3 * 1500;
+	const highlights = computeDocumentHighlights(model, { line, character: 12 }, defaultAnalysisOptions);
+	assert.equal(highlights.length, maxHighlights);
+	const lines = highlights.map((highlight) => highlight.range.start.line);
+	assert.ok(lines.includes(line));
+	assert.deepStrictEqual(lines, Array.from({ length: maxHighlights }, (_, i) => 3 * (1000 + i)), 'the 1 000 groups 1 000 to 1 999');
+	// At the start of the file, the first ones.
+	const first = computeDocumentHighlights(model, { line: 0, character: 12 }, defaultAnalysisOptions);
+	assert.equal(first[0].range.start.line, 0);
+	assert.equal(first.length, maxHighlights);
 });

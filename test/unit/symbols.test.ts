@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SymbolKind, type DocumentSymbol, type Range } from 'vscode-languageserver-types';
 import { computeDocumentSymbols, parse } from '../../server/src/core/index';
+import { maxSymbols } from '../../server/src/core/features/symbols';
 import { assertSnapshot, fixturesDir, joinLines, readFixture } from '../util/fixtures';
 
 const kindNames = new Map<number, string>(Object.entries(SymbolKind).map(([name, value]) => [value as number, name]));
@@ -68,5 +69,26 @@ describe('document symbols', () => {
 
 	test('an empty file has no symbols', () => {
 		assert.deepStrictEqual(computeDocumentSymbols(parse('')), []);
+	});
+
+	test('a huge file gets a bounded outline that says what it leaves out', () => {
+		const groups = 3000;
+		const text = Array.from({ length: groups }, (_, i) => `User-agent: bot${i}\nDisallow: /${i}\n`).join('\n');
+		const symbols = computeDocumentSymbols(parse(text));
+		const count = (list: readonly DocumentSymbol[]): number => list.reduce((sum, symbol) => sum + 1 + count(symbol.children ?? []), 0);
+		assert.ok(count(symbols) <= maxSymbols + 2, `${count(symbols)} symbols`);
+		const last = symbols[symbols.length - 1];
+		// 5 000 items: 1 666 groups with their two lines, then group 1 667 with its User-agent line and a note for its
+		// rule; the 1 333 groups after it (2 666 lines) are left out.
+		assert.match(symbols[symbols.length - 2].children![1].name, /^1 more lines of this group/);
+		assert.match(last.name, /^2,666 more lines \(the outline shows the first 5,000 items\)$/);
+		assert.equal(last.range.end.line, 3 * groups - 1, "to the end of the file");
+
+		const agents = 200_000;
+		const crowd = computeDocumentSymbols(parse(Array.from({ length: agents }, (_, i) => `User-agent: bot${i}`).join('\n') + '\nDisallow: /\n'));
+		assert.equal(crowd.length, 1);
+		assert.equal(crowd[0].name, `bot0, bot1, bot2, bot3, bot4 and ${(agents - 5).toLocaleString('en')} more`);
+		assert.equal(crowd[0].children!.length, maxSymbols);
+		assert.match(crowd[0].children![maxSymbols - 1].name, /^195,002 more lines of this group/);
 	});
 });

@@ -25,9 +25,17 @@ export {
 } from './matching/evaluate';
 export { selectGroups, type GroupSelection, type SelectionKind } from './matching/agents';
 export { RobotRules, type RobotRulesOptions, type SimpleResponse } from './robotRules';
-export { computeCodeActions, computeDiagnostics, diagnosticSource, type DiagnosticData } from './diagnostics/index';
+export {
+	computeCodeActions,
+	computeDiagnostics,
+	createDiagnosticsSession,
+	diagnosticSource,
+	type DiagnosticData,
+	type DiagnosticFix,
+	type DiagnosticsSession,
+} from './diagnostics/index';
 export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
-export { analysisDialects, defaultAnalysisOptions, defaultCrawlers, defaultDialects, type AnalysisOptions, type SeverityName } from './options';
+export { analysisDialects, defaultAnalysisOptions, defaultCrawlers, defaultDialects, severityNames, type AnalysisOptions, type SeverityName } from './options';
 export { computeDocumentSymbols } from './features/symbols';
 export { computeFoldingRanges } from './features/folding';
 export { formatDocument, type FormatOptions } from './features/formatting';

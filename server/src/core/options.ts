@@ -7,7 +7,10 @@
 import type { Dialect } from './dialect';
 import { findCrawler } from './facts/crawlers';
 
-export type SeverityName = 'off' | 'hint' | 'information' | 'warning' | 'error';
+/** The values a severity setting takes, `off` first; package.json's enum lists the same (a test ties them). */
+export const severityNames = ['off', 'hint', 'information', 'warning', 'error'] as const;
+
+export type SeverityName = (typeof severityNames)[number];
 
 export interface AnalysisOptions {
 	/** The crawlers (product tokens) the site cares about: diagnostics, hovers, lenses and Test URL answer for them. */

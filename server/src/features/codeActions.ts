@@ -13,7 +13,9 @@ export const codeActionKinds = [CodeActionKind.QuickFix, CodeActionKind.SourceFi
 export function registerCodeActions(context: ServerContext): void {
 	context.connection.onCodeAction(({ textDocument, range, context: request }, token) =>
 		answer(context, textDocument.uri, token, [] as CodeAction[], 'Code actions', (model, options) => {
-			const actions = [...computeCodeActions(model, range, request.diagnostics, options, textDocument.uri), ...computeAiTrainingActions(model, textDocument.uri)];
+			// The fixes come from the document's own analysis: the one whose diagnostics the client shows.
+			const current = context.documents.diagnostics(textDocument.uri, model, options) ?? [];
+			const actions = [...computeCodeActions(range, request.diagnostics, current, textDocument.uri), ...computeAiTrainingActions(model, textDocument.uri)];
 			const only = request.only;
 			// A kind matches a requested kind when it equals it or is nested under it (`source.fixAll` under `source`).
 			return only ? actions.filter((action) => only.some((kind) => action.kind === kind || action.kind?.startsWith(kind + '.'))) : actions;

@@ -62,6 +62,9 @@ function sameUri(a: string, b: string): boolean {
 
 export class ExpectationsService {
 	private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+	private readonly listeners: (() => void)[] = [];
+	/** The version of each open expectations file last checked, to tell its own edits from its robots.txt's. */
+	private readonly checkedVersions = new Map<string, number>();
 	/** Robots.txt files read from disk, by uri, with the modification time they were read at. */
 	private readonly onDisk = new Map<string, { readonly mtimeMs: number; readonly model: RobotsModel }>();
 
@@ -82,18 +85,42 @@ export class ExpectationsService {
 			}
 		});
 		this.documents.onDidClose((uri) => {
+			const wasExpectations = this.pending.has(uri) || this.checkedVersions.has(uri);
 			clearTimeout(this.pending.get(uri));
 			this.pending.delete(uri);
+			this.checkedVersions.delete(uri);
 			// A robots.txt that closes is read from disk again.
 			this.onDisk.delete(uri);
 			this.robotsChanged(uri);
+			if (wasExpectations) {
+				this.fire();
+			}
 		});
 		this.connection.onDidChangeWatchedFiles(({ changes }) => {
+			let expectationsChanged = false;
 			for (const change of changes) {
 				this.onDisk.delete(change.uri);
 				this.robotsChanged(change.uri);
+				expectationsChanged ||= isExpectationsFileName(nameOf(change.uri));
+			}
+			if (expectationsChanged) {
+				this.fire();
 			}
 		});
+	}
+
+	/**
+	 * Calls `listener` when what the expectations files say may have changed (one was edited, opened, closed, or changed
+	 * on disk), so that the robots.txt files they test get their diagnostics again.
+	 */
+	onDidChangeExpectations(listener: () => void): void {
+		this.listeners.push(listener);
+	}
+
+	private fire(): void {
+		for (const listener of this.listeners) {
+			listener();
+		}
 	}
 
 	/** Whether the uri is an open expectations file (the other features then ask this service). */
@@ -206,6 +233,11 @@ export class ExpectationsService {
 			}
 			const diagnostics: Diagnostic[] = computeExpectationDiagnostics(found.checked, found.robotsUri);
 			await this.connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+			// The robots.txt it tests shows its failures too: once per version of the expectations file, not per robots.txt edit.
+			if (this.checkedVersions.get(uri) !== document.version) {
+				this.checkedVersions.set(uri, document.version);
+				this.fire();
+			}
 		} catch (error) {
 			this.connection.console.error(`Expectations failed for ${uri}: ${error instanceof Error ? error.stack : String(error)}`);
 		}

@@ -249,7 +249,14 @@ export function probeUrls(before: RobotsModel, after: RobotsModel): string[] {
 			}
 		}
 	}
-	return [...probes];
+	// Copies, not slices of the file's text: a probe outlives the file in whatever keeps the last string a regular
+	// expression read (V8 keeps it for RegExp.input), and a slice would keep the whole text alive with it.
+	return [...probes].map(detach);
+}
+
+/** A copy of a string that does not share the storage of the string it was cut from. */
+function detach(text: string): string {
+	return (text + ' ').slice(0, -1);
 }
 
 /** At most this many rules are listed per side in a change's summary. */

@@ -1,7 +1,7 @@
 /**
  * What a check sees and how it reports: the model, the options, the lines it is to look at (a window of whole
- * groups), the facts about the rest of the file it may ask, and `report()`, which collects problems in editor terms
- * (line and character span) with the quick fixes that are safe for them.
+ * groups), the facts about the rest of the file it may ask (`FileFact`: summarised per segment, then combined), and
+ * `report()`, which collects problems in editor terms (line and character span) with the quick fixes that are safe.
  */
 
 import type { TextEdit } from 'vscode-languageserver-types';
@@ -73,57 +73,106 @@ export interface Problem {
 }
 
 /**
- * What the rest of the file holds, for checks that look at one window of it. Each answer a check gets is recorded
- * with the window's problems, which are reused only while every recorded question gets the same answer.
+ * Lines of the file that a check or a fact reads: a window of whole groups (a segment, or the whole file), with each
+ * dialect's grouping of those lines computed once.
  */
-export interface FileFacts {
-	/** Whether an RFC 9309 group for `*` has a rule with a value. */
-	starHasRules(): boolean;
-	/** Whether a Yandex group with rules names this (lower-case) token. */
-	yandexHasRules(token: string): boolean;
-	/** The tokens of groups not for `*` that keep some access: how many, and the first three. */
-	welcomed(): { readonly count: number; readonly first: readonly string[] };
-}
-
-/** A question a check asked of `FileFacts`, and the answer it got (as a string, to compare). */
-export interface Answer {
-	readonly ask: (facts: FileFacts) => string;
-	readonly answer: string;
-}
-
-export class CheckContext {
-	readonly problems: Problem[] = [];
-	/** The questions asked of the rest of the file, in order. */
-	readonly answers: Answer[] = [];
-	private readonly groupings = new Map<Dialect, Grouping>();
-	/** The parsers the analysis considers: the target crawlers' own and the comparison parsers. */
-	readonly dialects: readonly Dialect[];
-	/** The target crawlers by the parser they run. */
-	private readonly crawlersByDialect = new Map<Dialect, string[]>();
-	/** The target crawlers, as the crawler model knows them. */
-	readonly targets: readonly CrawlerProfile[];
+export class Window {
+	private readonly groupings: Partial<Record<Dialect, Grouping>> = {};
 
 	constructor(
 		readonly model: RobotsModel,
-		readonly options: AnalysisOptions,
-		/** The file's line end, for fixes that insert lines. */
-		readonly eol: string,
-		private readonly facts: FileFacts,
 		/** The first line of the window. The window holds whole groups in every dialect. */
 		readonly from = 0,
 		/** The line after the window. */
 		readonly to = model.lineCount,
-		/** Where values computed per line are kept, and the line its first entry is for. */
-		private readonly lineCache?: { readonly cache: LineCache; readonly from: number },
-	) {
+	) {}
+
+	/** How `dialect` groups the lines of the window; the same groups as the whole file's, with other indices. */
+	grouping(dialect: Dialect): Grouping {
+		let grouping = this.groupings[dialect];
+		if (!grouping) {
+			grouping = this.from === 0 && this.to === this.model.lineCount
+				? this.model.grouping(dialect)
+				: groupLines(this.model.lines, dialect, this.from, this.to);
+			this.groupings[dialect] = grouping;
+		}
+		return grouping;
+	}
+}
+
+/**
+ * A fact about the whole file that checks of one segment (or file checks) may ask, gathered without reading the whole
+ * file on every edit: each segment's lines are summarised on their own, and the file's value combines the summaries.
+ * A segment an edit did not touch keeps its summary. Checks define the facts they ask next to themselves.
+ * @typeParam S what one segment contributes.
+ * @typeParam V the file's value.
+ */
+export interface FileFact<S, V> {
+	/** For messages about the analysis itself (tests, profiles). */
+	readonly name: string;
+	/**
+	 * What the segment in `window` contributes. It may depend on the window's lines only, and names lines relative
+	 * to `window.from`, so that it stays right when the segment moves.
+	 */
+	summarize(window: Window): S;
+	/**
+	 * The file's value from every segment's summary, in file order, with the line each segment starts at now.
+	 * The value is kept while the fact does not change: it should not hold more than it needs (not the summaries of
+	 * 50 000 segments as objects, say, when a way to visit them does).
+	 */
+	combine(summaries: readonly S[], starts: readonly number[]): V;
+	/**
+	 * Whether two summaries contribute the same to the value, so that an edit which replaces segments with others that
+	 * contribute the same leaves the value as it was. Without it, any replaced segment counts as a change. When in doubt,
+	 * false: a wrong true would keep problems that no longer hold.
+	 */
+	same?(a: S, b: S): boolean;
+	/** The value names lines (it changes when segments move, even with the same summaries). */
+	readonly positional?: boolean;
+}
+
+// Facts are told apart by identity; the type parameters do not matter to whoever stores them.
+export type AnyFact = FileFact<any, any>;
+
+/** Where a check's context gets the facts' values: each with a version that changes whenever the value may have. */
+export interface FactSource {
+	read<S, V>(fact: FileFact<S, V>): { readonly value: V; readonly version: number };
+}
+
+/**
+ * A question a check asked about a fact, and the answer it got. The check's problems are kept only while every one
+ * of its questions gets the same answer (`===`): ask for what the check uses, a boolean or a string, rather than the
+ * whole value, so that a change elsewhere in the fact does not count.
+ */
+export interface Answer {
+	readonly fact: AnyFact;
+	readonly question: (value: never) => unknown;
+	readonly answer: unknown;
+	/** The fact's version for which the answer was last found to hold. */
+	version: number;
+}
+
+/**
+ * Whom an analysis answers for, worked out once per analysis (a file of 50 000 groups has as many check contexts):
+ * the parsers it considers, and the target crawlers by the parser they run.
+ */
+export class Audience {
+	/** The parsers the analysis considers: the target crawlers' own and the comparison parsers. */
+	readonly dialects: readonly Dialect[];
+	/** The target crawlers, as the crawler model knows them. */
+	readonly targets: readonly CrawlerProfile[];
+	/** The target crawlers by the parser they run. */
+	private readonly crawlersByDialect = new Map<Dialect, string[]>();
+
+	constructor(options: AnalysisOptions) {
 		this.dialects = analysisDialects(options);
 		this.targets = options.crawlers.map((token) => crawlerProfile(token));
-		for (const token of options.crawlers) {
-			const dialect = crawlerProfile(token).dialect;
+		options.crawlers.forEach((token, i) => {
+			const { dialect } = this.targets[i];
 			const tokens = this.crawlersByDialect.get(dialect) ?? [];
 			tokens.push(token);
 			this.crawlersByDialect.set(dialect, tokens);
-		}
+		});
 	}
 
 	/**
@@ -155,41 +204,79 @@ export class CheckContext {
 		}
 		return names;
 	}
+}
+
+export class CheckContext {
+	readonly problems: Problem[] = [];
+	/** The questions asked about the rest of the file, in order. */
+	readonly answers: Answer[] = [];
+
+	constructor(
+		readonly window: Window,
+		readonly options: AnalysisOptions,
+		readonly audience: Audience,
+		/** The file's line end, for fixes that insert lines. */
+		readonly eol: string,
+		private readonly facts: FactSource,
+		/** Where values computed per line are kept, and the line its first entry is for. */
+		private readonly lineCache?: { readonly cache: LineCache; readonly from: number },
+	) {}
+
+	/** The parsers the analysis considers: the target crawlers' own and the comparison parsers. */
+	get dialects(): readonly Dialect[] {
+		return this.audience.dialects;
+	}
+
+	/** The target crawlers, as the crawler model knows them. */
+	get targets(): readonly CrawlerProfile[] {
+		return this.audience.targets;
+	}
+
+	/** Who reads with these parsers, for messages (`Audience.who`). */
+	who(dialects: readonly Dialect[]): string {
+		return this.audience.who(dialects);
+	}
+
+	/** Whether `who(dialects)` names more than one reader (for the verb). */
+	many(dialects: readonly Dialect[]): boolean {
+		return this.audience.many(dialects);
+	}
+
+	get model(): RobotsModel {
+		return this.window.model;
+	}
+
+	/** The first line of the window. */
+	get from(): number {
+		return this.window.from;
+	}
+
+	/** The line after the window. */
+	get to(): number {
+		return this.window.to;
+	}
 
 	/** A value computed from one line only (its node and text), kept while the line stays as it is. */
 	perLine<T>(slot: string, line: number, compute: () => T): T {
 		return this.lineCache ? this.lineCache.cache.get(slot, line - this.lineCache.from, compute) : compute();
 	}
 
-	/** How `dialect` groups the lines of the window; the same groups as the whole file's, with other indices. */
+	/** How `dialect` groups the lines of the window. */
 	grouping(dialect: Dialect): Grouping {
-		let grouping = this.groupings.get(dialect);
-		if (!grouping) {
-			grouping = this.from === 0 && this.to === this.model.lineCount
-				? this.model.grouping(dialect)
-				: groupLines(this.model.lines, dialect, this.from, this.to);
-			this.groupings.set(dialect, grouping);
-		}
-		return grouping;
+		return this.window.grouping(dialect);
 	}
 
-	starHasRules(): boolean {
-		return this.ask((facts) => facts.starHasRules(), String);
-	}
-
-	yandexHasRules(token: string): boolean {
-		return this.ask((facts) => facts.yandexHasRules(token), String);
-	}
-
-	welcomed(): { readonly count: number; readonly first: readonly string[] } {
-		return this.ask((facts) => facts.welcomed(), (welcomed) => `${welcomed.count}\n${welcomed.first.join('\n')}`);
-	}
-
-	/** Asks the rest of the file, and records the question with its answer written as `key` writes it. */
-	private ask<T>(question: (facts: FileFacts) => T, key: (answer: T) => string): T {
-		const answer = question(this.facts);
-		this.answers.push({ ask: (facts) => key(question(facts)), answer: key(answer) });
+	/** Asks a question about a fact of the whole file, and records it with its answer. */
+	ask<S, V, A>(fact: FileFact<S, V>, question: (value: V) => A): A {
+		const { value, version } = this.facts.read(fact);
+		const answer = question(value);
+		this.answers.push({ fact, question: question as (value: never) => unknown, answer, version });
 		return answer;
+	}
+
+	/** The whole value of a fact (for file checks, which are kept only while it does not change). */
+	fact<S, V>(fact: FileFact<S, V>): V {
+		return this.ask(fact, (value) => value);
 	}
 
 	/** Whether any of `dialects` is among the enabled ones. */
@@ -235,28 +322,15 @@ const robotsOf: Readonly<Record<Dialect, string>> = {
 /** A check reads the lines of its context's window and reports problems; it never throws on odd input. */
 export type Check = (context: CheckContext) => void;
 
-/** What a check of the whole file reads instead of every line, so that it costs little when one line changes. */
-export interface FileIndex {
-	/** Visits the User-agent lines of each RFC 9309 group, each token's first in its group, in file order; tokens in lower case. */
-	forEachAgent(visit: (line: number, token: string) => void): void;
-	/** Host lines with a value, in file order. */
-	hosts(): number[];
-	/** The line during which the file grows past `octets` bytes of UTF-8, or -1. */
-	lineBeyondOctets(octets: number): number;
-	/** The `n`-th Allow or Disallow line (counting from 1), or -1. */
-	nthRule(n: number): number;
-}
-
-/** A check of the whole file, such as the same User-agent in two groups far apart. */
-export type FileCheck = (context: CheckContext, file: FileIndex) => void;
-
 /**
  * The checks in the order their problems are listed at one position. A `line` check is a window check whose problems
  * on a line depend on nothing but that line's node and text (and whether it is the first line): the analysis keeps
- * them per line and runs the check only on lines an edit changed.
+ * them per line and runs the check only on lines an edit changed. A `window` check reads the groups of one segment and
+ * may ask facts about the rest of the file. A `file` check reads the whole file; with `onlyFacts` it reads the file
+ * only through the facts it asks (and the lines their values name, which their summaries must tell apart), so its
+ * problems are kept while those facts give the same answers.
  */
 export type CheckEntry =
 	| { readonly line: Check }
 	| { readonly window: Check }
-	/** `agents`: the check reads only `forEachAgent` and the lines it names, so its problems stay while those do. */
-	| { readonly file: FileCheck; readonly reads?: 'agents' };
+	| { readonly file: Check; readonly onlyFacts?: true };

@@ -5,6 +5,7 @@
  */
 
 import type { RobotsModel } from '../syntax/parser';
+import type { FileFact } from './context';
 
 const directive = /^#\s*robots-txt-(disable-next-line|disable|enable)\b(.*)$/;
 
@@ -30,6 +31,22 @@ function parseCodes(rest: string): ReadonlySet<string> | 'all' {
 export function isSuppressionComment(comment: string): boolean {
 	return directive.test(comment);
 }
+
+/** The lines with a suppression comment, in file order: the lines `findSuppressions` needs to read. */
+export const suppressionLines: FileFact<readonly number[], readonly number[]> = {
+	name: 'suppression lines',
+	positional: true,
+	summarize({ model, from, to }) {
+		const lines: number[] = [];
+		for (let line = from; line < to; line++) {
+			if (model.lines[line].commentStart >= 0 && isSuppressionComment(model.commentText(line))) {
+				lines.push(line - from);
+			}
+		}
+		return lines;
+	},
+	combine: (summaries, starts) => summaries.flatMap((lines, i) => lines.map((line) => starts[i] + line)),
+};
 
 /**
  * The suppressions of a file.

@@ -33,21 +33,38 @@ interface LinePlan {
 }
 
 /**
+ * The plans of the lines that change; a line without one stays as it is. Most lines of most files are already in
+ * canonical form, and a file of 150 000 lines should not cost 150 000 plans.
+ */
+type Plans = (LinePlan | undefined)[];
+
+function planOf(model: RobotsModel, plans: Plans, line: number): LinePlan {
+	return (plans[line] ??= { content: model.lineText(line), deleted: false, insertBefore: '' });
+}
+
+function contentOf(model: RobotsModel, plans: Plans, line: number): string {
+	return plans[line]?.content ?? model.lineText(line);
+}
+
+/**
  * Formats the document, or only the lines that intersect `range`.
  * @returns minimal edits: one per region of consecutive changed lines, trimmed to the characters that change.
  */
 export function formatDocument(model: RobotsModel, range?: Range, options: FormatOptions = {}): TextEdit[] {
 	const count = model.lineCount;
-	const plans: LinePlan[] = [];
+	const plans: Plans = new Array<LinePlan | undefined>(count);
 	for (let line = 0; line < count; line++) {
-		plans.push({ content: formatLine(model, line), deleted: false, insertBefore: '' });
+		const content = isCanonical(model, line) ? undefined : formatLine(model, line);
+		if (content !== undefined && content !== model.lineText(line)) {
+			plans[line] = { content, deleted: false, insertBefore: '' };
+		}
 	}
 	const eol = dominantEol(model);
 	planBlankLines(model, plans);
 	planGroupSeparators(model, plans, eol);
 	let append = '';
 	const last = count - 1;
-	if (options.insertFinalNewline && model.lines[last].eolLength === 0 && plans[last].content !== '') {
+	if (options.insertFinalNewline && model.lines[last].eolLength === 0 && contentOf(model, plans, last) !== '') {
 		append = eol;
 	}
 
@@ -58,13 +75,14 @@ export function formatDocument(model: RobotsModel, range?: Range, options: Forma
 			end = Math.min(last, range.end.line - 1);
 		}
 		for (let line = 0; line < count; line++) {
+			const plan = plans[line];
 			const inside = line >= first && line <= end;
-			if (!inside) {
-				plans[line].content = model.lineText(line);
-				plans[line].deleted = false;
+			if (plan && !inside) {
+				plan.content = model.lineText(line);
+				plan.deleted = false;
 				// A separator inserted before a line belongs to the line above it as much as to the line itself.
 				if (!(line - 1 >= first && line - 1 <= end)) {
-					plans[line].insertBefore = '';
+					plan.insertBefore = '';
 				}
 			}
 		}
@@ -73,6 +91,40 @@ export function formatDocument(model: RobotsModel, range?: Range, options: Forma
 		}
 	}
 	return toEdits(model, plans, append);
+}
+
+/**
+ * Whether a line is in canonical form already, told without building it: a blank line without whitespace, a comment
+ * from the first column without trailing whitespace, or `Name: value` (`Name:` without a value) with the canonical
+ * name and nothing else. For such a line `formatLine` gives the line itself.
+ */
+function isCanonical(model: RobotsModel, line: number): boolean {
+	const node = model.lines[line];
+	const text = model.lineTexts[line];
+	switch (node.kind) {
+		case 'blank':
+			return node.length === 0;
+		case 'comment':
+			return node.commentStart === 0 && !isWhitespace(text.charCodeAt(node.length - 1));
+		case 'directive': {
+			if (node.keyStart !== 0 || node.separator !== node.keyEnd || node.commentStart >= 0) {
+				return false;
+			}
+			const spaced = node.valueEnd > node.valueStart
+				? node.valueStart === node.separator + 2 && text.charCodeAt(node.separator + 1) === 32 && node.valueEnd === node.length
+				: node.length === node.separator + 1;
+			if (!spaced) {
+				return false;
+			}
+			if (node.directive === 'unknown' || node.directive === 'none') {
+				return true;
+			}
+			const name = canonicalName(node.directive);
+			return name.length === node.keyEnd && text.startsWith(name);
+		}
+		default:
+			return false;
+	}
 }
 
 /**
@@ -131,7 +183,7 @@ function readsAlike(a: LineNode, aText: string, b: LineNode, bText: string): boo
  * line that carries the byte order mark (or that a following line would need, to keep its own mark from being read
  * as one). The last line is never deleted: it is where the text ends.
  */
-function planBlankLines(model: RobotsModel, plans: LinePlan[]): void {
+function planBlankLines(model: RobotsModel, plans: Plans): void {
 	const count = model.lineCount;
 	let line = 0;
 	while (line < count) {
@@ -145,20 +197,20 @@ function planBlankLines(model: RobotsModel, plans: LinePlan[]): void {
 		}
 		if (end === count - 1) {
 			// Trailing blank lines: the last line stays, emptied, and ends the text.
-			const keepFirst = line === 0 && plans[0].content !== '';
+			const keepFirst = line === 0 && contentOf(model, plans, 0) !== '';
 			for (let i = keepFirst ? 1 : line; i < end; i++) {
-				plans[i].deleted = true;
+				planOf(model, plans, i).deleted = true;
 			}
 		} else if (line === 0) {
 			const next = model.lines[end + 1];
 			const marked = model.lineText(end + 1).charCodeAt(next.keyStart) === BOM;
-			const keepFirst = plans[0].content !== '' || marked;
+			const keepFirst = contentOf(model, plans, 0) !== '' || marked;
 			for (let i = keepFirst ? 1 : 0; i <= end; i++) {
-				plans[i].deleted = true;
+				planOf(model, plans, i).deleted = true;
 			}
 		} else {
 			for (let i = line + 1; i <= end; i++) {
-				plans[i].deleted = true;
+				planOf(model, plans, i).deleted = true;
 			}
 		}
 		for (let i = line; i <= end; i++) {
@@ -172,14 +224,14 @@ function planBlankLines(model: RobotsModel, plans: LinePlan[]): void {
  * A blank line after a line that ends in a lone `\r` keeps its whitespace when it ends in `\n`: emptied, its `\n`
  * would join that `\r` into one line end and the blank line would be gone.
  */
-function keepLineApart(model: RobotsModel, plans: LinePlan[], line: number): void {
-	if (line === 0 || plans[line].deleted || plans[line].content !== '') {
+function keepLineApart(model: RobotsModel, plans: Plans, line: number): void {
+	if (line === 0 || plans[line]?.deleted || contentOf(model, plans, line) !== '') {
 		return;
 	}
 	const previous = model.lines[line - 1];
 	const afterLoneCr = previous.eolLength === 1 && model.lineTexts[line - 1].charCodeAt(previous.length) === 13;
 	if (afterLoneCr && model.lines[line].eolLength > 0 && model.lineTexts[line].charCodeAt(model.lines[line].length) === 10) {
-		plans[line].content = model.lineText(line);
+		planOf(model, plans, line).content = model.lineText(line);
 	}
 }
 
@@ -187,9 +239,10 @@ function keepLineApart(model: RobotsModel, plans: LinePlan[], line: number): voi
  * Inserts a blank line after a group (as RFC 9309 groups the file) that the next group follows without one, but only
  * where no blank-sensitive dialect has a group spanning the gap: there a blank line would split it.
  */
-function planGroupSeparators(model: RobotsModel, plans: LinePlan[], eol: string): void {
+function planGroupSeparators(model: RobotsModel, plans: Plans, eol: string): void {
 	const { groups } = model.grouping('rfc9309');
-	const spanning = blankSensitiveDialects.map((dialect) => model.grouping(dialect).groups);
+	// The other dialects' groupings are read only when a gap lacks its blank line: most files have none.
+	let spanning: (readonly { firstLine: number; lastLine: number }[])[] | undefined;
 	for (let i = 0; i + 1 < groups.length; i++) {
 		const after = groups[i].lastLine;
 		const before = groups[i + 1].firstLine;
@@ -197,12 +250,16 @@ function planGroupSeparators(model: RobotsModel, plans: LinePlan[], eol: string)
 		for (let line = after + 1; line < before && !hasBlank; line++) {
 			hasBlank = model.lines[line].kind === 'blank';
 		}
-		if (hasBlank || spanning.some((dialectGroups) => spans(dialectGroups, after, before))) {
+		if (hasBlank) {
+			continue;
+		}
+		spanning ??= blankSensitiveDialects.map((dialect) => model.grouping(dialect).groups);
+		if (spanning.some((dialectGroups) => spans(dialectGroups, after, before))) {
 			continue;
 		}
 		// A `\n` right after a lone `\r` would join it into one line end instead of making a line.
 		const previousEol = model.lineTexts[after].slice(model.lines[after].length);
-		plans[after + 1].insertBefore = previousEol === '\r' && eol === '\n' ? '\r' : eol;
+		planOf(model, plans, after + 1).insertBefore = previousEol === '\r' && eol === '\n' ? '\r' : eol;
 	}
 }
 
@@ -246,12 +303,12 @@ function dominantEol(model: RobotsModel): string {
 	return cr > lf && cr > crlf ? '\r' : '\n';
 }
 
-function toEdits(model: RobotsModel, plans: readonly LinePlan[], append: string): TextEdit[] {
+function toEdits(model: RobotsModel, plans: Plans, append: string): TextEdit[] {
 	const edits: TextEdit[] = [];
 	const count = model.lineCount;
 	const changed = (line: number) => {
 		const plan = plans[line];
-		return plan.deleted || plan.insertBefore !== '' || plan.content !== model.lineText(line) || (line === count - 1 && append !== '');
+		return (plan !== undefined && (plan.deleted || plan.insertBefore !== '' || plan.content !== model.lineText(line))) || (line === count - 1 && append !== '');
 	};
 	let line = 0;
 	while (line < count) {
@@ -270,23 +327,23 @@ function toEdits(model: RobotsModel, plans: readonly LinePlan[], append: string)
 }
 
 /** One edit for lines `first..last`, trimmed to the characters that differ without cutting into a line end. */
-function regionEdit(model: RobotsModel, plans: readonly LinePlan[], first: number, last: number, append: string): TextEdit {
+function regionEdit(model: RobotsModel, plans: Plans, first: number, last: number, append: string): TextEdit {
 	const oldParts: string[] = [];
 	const newParts: string[] = [];
 	for (let line = first; line <= last; line++) {
 		const plan = plans[line];
 		const node = model.lines[line];
-		const eol = line < last || plan.deleted ? model.lineTexts[line].slice(node.length) : '';
+		const eol = line < last || plan?.deleted ? model.lineTexts[line].slice(node.length) : '';
 		oldParts.push(model.lineText(line) + eol);
-		newParts.push(plan.insertBefore);
-		if (!plan.deleted) {
-			newParts.push(plan.content + eol);
+		newParts.push(plan?.insertBefore ?? '');
+		if (!plan?.deleted) {
+			newParts.push(contentOf(model, plans, line) + eol);
 		}
 	}
 	newParts.push(append);
 	const oldText = oldParts.join('');
 	const newText = newParts.join('');
-	const lastKept = !plans[last].deleted;
+	const lastKept = !plans[last]?.deleted;
 
 	const limit = Math.min(oldText.length, newText.length);
 	let prefix = 0;

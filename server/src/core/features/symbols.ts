@@ -1,7 +1,8 @@
 /**
  * The outline: one symbol per group (as RFC 9309 groups the file) with its User-agent lines, rules and other
  * directives as children, and the file-wide records (Sitemap, Host, Clean-param) and lines outside any group at the top.
- * Every directive line appears exactly once, so the outline and the breadcrumbs follow the file's structure.
+ * Every directive line appears exactly once, so the outline and the breadcrumbs follow the file's structure, up to
+ * `maxSymbols`: beyond that one last symbol says how many lines the outline leaves out.
  */
 
 import { DocumentSymbol, SymbolKind, type Range } from 'vscode-languageserver-types';
@@ -31,67 +32,128 @@ const kindByDirective: Readonly<Record<DirectiveId, SymbolKind>> = {
 const globalDirectives = new Set<DirectiveId>(directiveFacts.filter((facts) => facts.scope === 'global').map((facts) => facts.id));
 
 /**
+ * The most symbols an outline holds, groups and lines together. A file of 50 000 groups would give 150 000 symbols,
+ * 33 MB of JSON that takes longer to send and read than any outline is worth; 5 000 are a long outline already.
+ */
+export const maxSymbols = 5000;
+
+
+/**
  * The document's symbols: groups (kind Namespace, named by their User-agent values) holding their lines, and,
  * at the top level in file order, file-wide records and directive lines that belong to no group.
  */
 export function computeDocumentSymbols(model: RobotsModel): DocumentSymbol[] {
 	const { groups } = model.grouping('rfc9309');
-	const owner = new Map<number, Group>();
+	const owned = new Uint8Array(model.lineCount);
 	for (const group of groups) {
-		for (const line of [...group.userAgents, ...group.rules, ...group.others]) {
-			owner.set(line, group);
+		for (const lines of [group.userAgents, group.rules, group.others]) {
+			for (const line of lines) {
+				owned[line] = 1;
+			}
 		}
 	}
 
 	const symbols: DocumentSymbol[] = [];
+	const budget = { left: maxSymbols };
 	let nextGroup = 0;
 	for (let line = 0; line < model.lineCount; line++) {
 		const node = model.lines[line];
+		if (budget.left <= 0) {
+			const rest = omitted(model, line);
+			if (rest) {
+				symbols.push(rest);
+			}
+			break;
+		}
 		if (nextGroup < groups.length && groups[nextGroup].firstLine === line) {
-			symbols.push(groupSymbol(model, groups[nextGroup]));
+			const symbol = groupSymbol(model, groups[nextGroup], budget);
+			symbols.push(symbol);
 			nextGroup++;
+			if (budget.left <= 0) {
+				// The group said what it leaves out; what is left starts after it.
+				line = symbol.range.end.line;
+				continue;
+			}
 		}
 		if (node.kind !== 'directive') {
 			continue;
 		}
 		// File-wide records apply wherever they stand, so they sit at the top even inside a group's lines.
-		if (!owner.has(line) || globalDirectives.has(node.directive as DirectiveId)) {
+		if (!owned[line] || globalDirectives.has(node.directive as DirectiveId)) {
 			symbols.push(lineSymbol(model, line));
+			budget.left--;
 		}
 	}
 	return symbols;
 }
 
-function groupSymbol(model: RobotsModel, group: Group): DocumentSymbol {
+/** A last symbol for the directive lines from `line` on, which the outline leaves out. */
+function omitted(model: RobotsModel, line: number): DocumentSymbol | undefined {
+	let count = 0;
+	for (let i = line; i < model.lineCount; i++) {
+		count += model.lines[i].kind === 'directive' ? 1 : 0;
+	}
+	if (count === 0) {
+		return undefined;
+	}
+	const last = model.lineCount - 1;
+	const range: Range = { start: { line, character: 0 }, end: { line: last, character: model.lines[last].length } };
+	const name = `${count.toLocaleString('en')} more lines (the outline shows the first ${maxSymbols.toLocaleString('en')} items)`;
+	return DocumentSymbol.create(name, undefined, SymbolKind.Null, range, { start: range.start, end: range.start });
+}
+
+function groupSymbol(model: RobotsModel, group: Group, budget: { left: number }): DocumentSymbol {
 	// A breadcrumb names a handful of crawlers: a group of a thousand names would fill the editor's width many times.
 	const names = group.userAgents.slice(0, maxNamed + 1).map((line) => shorten(model.valueText(line) || '(empty)'));
 	const name = group.userAgents.length > maxNamed
 		? `${names.slice(0, maxNamed).join(', ')} and ${(group.userAgents.length - maxNamed).toLocaleString('en')} more`
 		: names.join(', ');
-	const children: DocumentSymbol[] = [];
-	const lines = group.userAgents.concat(group.rules, group.others).sort((a, b) => a - b);
-	let omitted = 0;
-	for (const line of lines) {
-		if (!globalDirectives.has(model.lines[line].directive as DirectiveId)) {
-			// An outline of 200 000 children is megabytes on the wire and nothing anyone scrolls through.
-			if (children.length < maxChildren) {
-				children.push(lineSymbol(model, line));
-			} else {
-				omitted++;
+	budget.left--;
+	// The group's own lines in file order: its three lists, merged.
+	const lines: number[] = [];
+	const lists = [group.userAgents, group.rules, group.others];
+	const next = [0, 0, 0];
+	for (;;) {
+		let pick = -1;
+		for (let k = 0; k < 3; k++) {
+			if (next[k] < lists[k].length && (pick < 0 || lists[k][next[k]] < lists[pick][next[pick]])) {
+				pick = k;
 			}
 		}
+		if (pick < 0) {
+			break;
+		}
+		lines.push(lists[pick][next[pick]++]);
+	}
+	const children: DocumentSymbol[] = [];
+	let cut = -1;
+	for (const line of lines) {
+		if (globalDirectives.has(model.lines[line].directive as DirectiveId)) {
+			continue;
+		}
+		if (budget.left <= 0) {
+			cut = line;
+			break;
+		}
+		children.push(lineSymbol(model, line));
+		budget.left--;
 	}
 	// The group ends at its last own line: file-wide records after it are top-level symbols, not part of it.
-	const last = children[children.length - 1].range.end.line;
-	const range: Range = { start: { line: group.firstLine, character: 0 }, end: { line: last, character: model.lines[last].length } };
+	const last = children.length > 0 ? children[children.length - 1].range.end.line : group.firstLine;
+	let end = { line: last, character: model.lines[last].length };
+	if (cut >= 0) {
+		const rest = lines.filter((line) => line >= cut && !globalDirectives.has(model.lines[line].directive as DirectiveId));
+		const lastRest = rest[rest.length - 1];
+		end = { line: lastRest, character: model.lines[lastRest].length };
+		const restRange: Range = { start: { line: cut, character: 0 }, end };
+		const restName = `${rest.length.toLocaleString('en')} more lines of this group (the outline shows the first ${maxSymbols.toLocaleString('en')} items)`;
+		children.push(DocumentSymbol.create(restName, undefined, SymbolKind.Null, restRange, { start: restRange.start, end: restRange.start }));
+	}
+	const range: Range = { start: { line: group.firstLine, character: 0 }, end };
 	const first = group.userAgents[0];
-	const rules = `${group.rules.length.toLocaleString('en')} ${group.rules.length === 1 ? 'rule' : 'rules'}`;
-	const detail = omitted > 0 ? `${rules}; the first ${maxChildren.toLocaleString('en')} of ${(maxChildren + omitted).toLocaleString('en')} lines listed` : rules;
+	const detail = `${group.rules.length} ${group.rules.length === 1 ? 'rule' : 'rules'}`;
 	return DocumentSymbol.create(name, detail, SymbolKind.Namespace, range, valueRange(model, first), children);
 }
-
-/** At most this many lines of a group are its children in the outline. */
-const maxChildren = 1000;
 
 /** At most this many User-agent values in a group's name, each cut at `maxValue` characters. */
 const maxNamed = 5;

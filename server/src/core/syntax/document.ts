@@ -161,6 +161,11 @@ function isBefore(change: TextDocumentContentChangeEvent, next: TextDocumentCont
 	}
 	const end = pointBefore(change.range.end as Point, change.range.start as Point) ? change.range.start : change.range.end;
 	const start = pointBefore(next.range.end as Point, next.range.start as Point) ? next.range.end : next.range.start;
+	// A change at the start of a line can join that line's end to a lone `\r` above (`\r` + `\n`), which moves the
+	// lines from there on: a change ending on that line is not in the same positions after it.
+	if (start.character === 0 && end.line >= start.line) {
+		return false;
+	}
 	return !pointBefore(start, end);
 }
 

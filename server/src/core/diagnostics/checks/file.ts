@@ -8,14 +8,14 @@ import { googleMaxLineOctets } from '../../matching/agents';
 import { utf8Length } from '../../matching/encoding';
 import { escapedByte, isEscapedByte } from '../../syntax/bytes';
 import type { RobotsModel } from '../../syntax/parser';
-import { shown, type Check, type CheckEntry, type FileCheck } from '../context';
+import { shown, type AnyFact, type Check, type CheckEntry, type FileFact } from '../context';
 import { replaceSpan } from './edits';
 
 const maxFileOctets = 500 * 1024;
 const yandexMaxRules = 2048;
 const yandexMaxRuleLength = 1024;
 
-const fileName: FileCheck = (context) => {
+const fileName: Check = (context) => {
 	const name = context.options.fileName;
 	if (name === undefined || name === 'robots.txt') {
 		return;
@@ -76,7 +76,7 @@ export function foreignContent(model: RobotsModel): string | undefined {
 	return undefined;
 }
 
-const notRobotsTxt: FileCheck = (context) => {
+const notRobotsTxt: Check = (context) => {
 	const what = foreignContent(context.model);
 	if (what) {
 		context.report({
@@ -92,7 +92,7 @@ const notRobotsTxt: FileCheck = (context) => {
 /** A UTF-8 byte order mark that was read as Windows-1252 or Latin-1 and saved again as UTF-8. */
 export const doubleEncodedBom = '\u00EF\u00BB\u00BF';
 
-const byteOrderMark: FileCheck = (context) => {
+const byteOrderMark: Check = (context) => {
 	const { model } = context;
 	const first = model.lineTexts[0];
 	const at = first.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -157,6 +157,79 @@ const invalidUtf8: Check = (context) => {
 	}
 };
 
+const ascii = /^[\x00-\x7f]*$/;
+
+/** The UTF-8 size of a line, line end included. */
+function lineOctets(model: RobotsModel, line: number): number {
+	const text = model.lineTexts[line];
+	// Most lines are ASCII, which the regular expression engine confirms several times faster than a loop.
+	return ascii.test(text) ? text.length : utf8Length(text);
+}
+
+/**
+ * The file's size in UTF-8 (each segment's size): the line during which the file grows past a number of bytes, or
+ * -1. Only the segment where that happens is read again line by line.
+ */
+const fileSize: FileFact<number, (model: RobotsModel, octets: number) => number> = {
+	name: 'file size',
+	summarize({ model, from, to }) {
+		let octets = 0;
+		for (let line = from; line < to; line++) {
+			octets += lineOctets(model, line);
+		}
+		return octets;
+	},
+	combine: (sizes, starts) => (model, octets) => {
+		let total = 0;
+		for (let i = 0; i < sizes.length; i++) {
+			if (total + sizes[i] <= octets) {
+				total += sizes[i];
+				continue;
+			}
+			for (let line = starts[i]; ; line++) {
+				total += lineOctets(model, line);
+				if (total > octets) {
+					return line;
+				}
+			}
+		}
+		return -1;
+	},
+};
+
+/** Whether a line is an Allow or Disallow line (strict reading), as Yandex counts rules. */
+function isRuleLine(model: RobotsModel, line: number): boolean {
+	const directive = model.lines[line].directive;
+	return directive === 'allow' || directive === 'disallow';
+}
+
+/** The number of rules of each segment: the `n`-th rule's line (counting from 1), or -1. */
+const ruleCount: FileFact<number, (model: RobotsModel, n: number) => number> = {
+	name: 'rule count',
+	summarize({ model, from, to }) {
+		let rules = 0;
+		for (let line = from; line < to; line++) {
+			rules += isRuleLine(model, line) ? 1 : 0;
+		}
+		return rules;
+	},
+	combine: (counts, starts) => (model, n) => {
+		let count = 0;
+		for (let i = 0; i < counts.length; i++) {
+			if (count + counts[i] < n) {
+				count += counts[i];
+				continue;
+			}
+			for (let line = starts[i]; ; line++) {
+				if (isRuleLine(model, line) && ++count === n) {
+					return line;
+				}
+			}
+		}
+		return -1;
+	},
+};
+
 /** The offset of the first raw byte that was not UTF-8 (see decodeRobotsBytes), or -1. */
 function firstEscapedByte(text: string): number {
 	escapedBytes.lastIndex = 0;
@@ -174,8 +247,8 @@ function firstEscapedByte(text: string): number {
 const escapedBytes = /[\udc80-\udcff]/g;
 
 /** The limits of the whole file: the 500 KiB that crawlers read, Yandex's 2 048 rules. */
-const fileLimits: FileCheck = (context, file) => {
-	const beyond = file.lineBeyondOctets(maxFileOctets);
+const fileLimits: Check = (context) => {
+	const beyond = context.fact(fileSize)(context.model, maxFileOctets);
 	if (beyond >= 0) {
 		// What each target crawler does with a file this size, from the crawler catalogue.
 		const truncating = context.targets.filter((crawler) => crawler.sizeLimit?.beyond === 'truncate' && crawler.sizeLimit.bytes <= maxFileOctets);
@@ -195,7 +268,7 @@ const fileLimits: FileCheck = (context, file) => {
 				: 'The file is over 500 KiB: RFC 9309 §2.5 only requires crawlers to read the first 500 KiB, so this line and everything after it may be ignored.',
 		});
 	}
-	const tooMany = context.concerns(['yandex']) ? file.nthRule(yandexMaxRules + 1) : -1;
+	const tooMany = context.concerns(['yandex']) ? context.fact(ruleCount)(context.model, yandexMaxRules + 1) : -1;
 	if (tooMany >= 0) {
 		context.report({
 			code: 'too-many-rules',
@@ -252,6 +325,9 @@ function cutPosition(text: string, limit: number): number {
 }
 
 /** Whether this is a robots.txt file at all, under its name; when it is not, no other check runs. */
-export const identityChecks: readonly FileCheck[] = [fileName, notRobotsTxt];
+export const identityChecks: readonly Check[] = [fileName, notRobotsTxt];
+
+/** The facts these checks ask. */
+export const fileFacts: readonly AnyFact[] = [fileSize, ruleCount];
 
 export const fileChecks: readonly CheckEntry[] = [{ file: byteOrderMark }, { line: invalidUtf8 }, { file: fileLimits }, { line: lineLimits }];

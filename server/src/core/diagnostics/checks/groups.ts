@@ -10,7 +10,7 @@ import { yandexRobots } from '../../facts/yandexRobots';
 import { googleProductToken } from '../../matching/agents';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import type { LineNode } from '../../syntax/ast';
-import { at, shown, withLines, type Check, type CheckContext, type CheckEntry, type FileCheck, type Problem } from '../context';
+import { at, shown, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
 import { deleteLine, insertLinesAfter, replaceSpan } from './edits';
 
 const ruleOutsideGroup: Check = (context) => {
@@ -67,9 +67,17 @@ function tokens(context: CheckContext, group: Group): string[] {
 }
 
 /** Whether one of these groups is for "*" and has a rule with a value: then a named group without rules matters, its crawlers escape them. */
-export function starHasRules(model: RobotsModel, groups: readonly Group[]): boolean {
+function starHasRules(model: RobotsModel, groups: readonly Group[]): boolean {
 	return groups.some((group) => group.userAgents.some((line) => model.valueText(line) === '*') && group.rules.some((line) => model.valueText(line) !== ''));
 }
+
+/** Whether an RFC 9309 group for `*` anywhere in the file has a rule with a value. */
+const starGroupHasRules: FileFact<boolean, boolean> = {
+	name: 'a * group has rules',
+	summarize: (window) => starHasRules(window.model, window.grouping('rfc9309').groups),
+	combine: (summaries) => summaries.includes(true),
+	same: (a, b) => a === b,
+};
 
 const emptyGroup: Check = (context) => {
 	const { model } = context;
@@ -98,7 +106,7 @@ const emptyGroup: Check = (context) => {
 		if (values.includes('*')) {
 			severity = 'information';
 			message = `The group for ${names} has no rules${hasOthers}: every crawler without a group of its own may fetch everything. Add "Disallow:" to say so on purpose, or rules.`;
-		} else if (context.starHasRules()) {
+		} else if (context.ask(starGroupHasRules, (has) => has)) {
 			message = `The group for ${names} has no rules${hasOthers}: the crawlers named here ignore the "*" group's rules and may fetch everything${context.concerns(['draft1996']) ? ', while 1996-draft robots drop the record and follow "*"' : ''}. Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.`;
 		} else {
 			severity = 'information';
@@ -150,7 +158,7 @@ function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: Readon
 		if (values.every((token) => token !== '*' && concernsYandex([token]))) {
 			continue;
 		}
-		const escapesStar = !values.includes('*') && context.starHasRules();
+		const escapesStar = !values.includes('*') && context.ask(starGroupHasRules, (has) => has);
 		const several = values.length > 1;
 		const ownNode = model.lines[block.own];
 		const what = ownNode.kind === 'text'
@@ -168,28 +176,59 @@ function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: Readon
 }
 
 /**
- * The problem of each duplicate User-agent line, kept while that line and the first one stay as they are: a file of
- * many groups can have thousands, and an edit elsewhere changes none of them.
+ * The User-agent lines of each RFC 9309 group, each token's first in its group, in file order, with their tokens in
+ * lower case: what duplicateAgents compares. A summary holds the lines' nodes, so that two summaries are the same only
+ * for the very same lines (and so the same values and spans) at the same places.
  */
-const duplicateProblems = new WeakMap<LineNode, { readonly line: number; readonly first: number; readonly firstNode: LineNode; readonly problem: Problem }>();
+const userAgentLines: FileFact<readonly AgentLine[], (visit: (line: number, token: string) => void) => void> = {
+	name: 'User-agent lines',
+	positional: true,
+	summarize(window) {
+		const { model, from } = window;
+		const agents: AgentLine[] = [];
+		for (const group of window.grouping('rfc9309').groups) {
+			const seenHere = new Set<string>();
+			for (const line of group.userAgents) {
+				const token = model.valueText(line).toLowerCase();
+				if (token !== '' && !seenHere.has(token)) {
+					seenHere.add(token);
+					agents.push({ line: line - from, token, node: model.lines[line] });
+				}
+			}
+		}
+		return agents;
+	},
+	// A way to visit them rather than a list: a file of 50 000 groups has 50 000 of them.
+	combine: (summaries, starts) => (visit) => {
+		summaries.forEach((agents, i) => {
+			for (const agent of agents) {
+				visit(starts[i] + agent.line, agent.token);
+			}
+		});
+	},
+	same: (a, b) => a.length === b.length && a.every((agent, i) => agent.line === b[i].line && agent.token === b[i].token && agent.node === b[i].node),
+};
 
-const duplicateAgents: FileCheck = (context, file) => {
+interface AgentLine {
+	/** Relative to the segment's first line. */
+	readonly line: number;
+	readonly token: string;
+	readonly node: LineNode;
+}
+
+/** The same token in two groups far apart: reads the User-agent lines only, so an edit elsewhere keeps its problems. */
+const duplicateAgents: Check = (context) => {
 	const { model } = context;
 	const firstLineOf = new Map<string, number>();
-	file.forEachAgent((line, token) => {
+	context.fact(userAgentLines)((line, token) => {
 		const first = firstLineOf.get(token);
 		if (first === undefined) {
 			firstLineOf.set(token, line);
 			return;
 		}
 		const node = model.lines[line];
-		const kept = duplicateProblems.get(node);
-		if (kept && kept.line === line && kept.first === first && kept.firstNode === model.lines[first]) {
-			context.report(kept.problem);
-			return;
-		}
 		const star = token === '*';
-		const problem: Problem = {
+		context.report({
 			code: star ? 'multiple-star-groups' : 'duplicate-user-agent',
 			line,
 			start: node.valueStart,
@@ -198,31 +237,22 @@ const duplicateAgents: FileCheck = (context, file) => {
 				? `Another "User-agent: *" group (the first is at line ${first + 1}): RFC 9309, Google and Yandex merge them, but 1996-draft robots use only the first and ignore this one.`
 				: `"${shown(model.valueText(line))}" already has a group at line ${first + 1}: RFC 9309, Google and Yandex merge the two, but 1996-draft robots use only the first and ignore this one.`,
 			related: [{ line: first, message: 'the first group for this User-agent' }],
-		};
-		duplicateProblems.set(node, { line, first, firstNode: model.lines[first], problem });
-		context.report(problem);
+		});
 	});
 };
 
-/** The User-agent lines of these groups that `duplicateAgents` compares: each token's first in its group, in lower case. */
-export function groupAgents(model: RobotsModel, groups: readonly Group[]): { line: number; token: string }[] {
-	const agents: { line: number; token: string }[] = [];
-	for (const group of groups) {
-		const seenHere = new Set<string>();
-		for (const line of group.userAgents) {
-			const token = model.valueText(line).toLowerCase();
-			if (token !== '' && !seenHere.has(token)) {
-				seenHere.add(token);
-				agents.push({ line, token });
-			}
-		}
-	}
-	return agents;
-}
+/** The (lower-case) tokens of Yandex groups with rules, anywhere in the file: Yandex merges groups with the same token. */
+const yandexTokensWithRules: FileFact<readonly string[], ReadonlySet<string>> = {
+	name: 'Yandex tokens with rules',
+	summarize: (window) => window.grouping('yandex').groups
+		.filter((group) => group.rules.length > 0)
+		.flatMap((group) => group.userAgents.map((line) => window.model.valueText(line).toLowerCase())),
+	combine: (summaries) => new Set(summaries.flat()),
+	same: sameStrings,
+};
 
-/** The (lower-case) tokens of these Yandex groups that have rules. */
-export function yandexRuleTokens(model: RobotsModel, groups: readonly Group[]): string[] {
-	return groups.filter((group) => group.rules.length > 0).flatMap((group) => group.userAgents.map((line) => model.valueText(line).toLowerCase()));
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+	return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 /** Whether Yandex's robots read a group with these tokens: theirs, or `*`, which they fall back to. */
@@ -272,7 +302,7 @@ const agentsSplit: Check = (context) => {
 			// Yandex merges groups with the same value, so a token left without rules here may have them in another group.
 			const yandexLosers = !yandexSplit ? [] : yandexSegment
 				.map((agent) => model.valueText(agent))
-				.filter((token) => concernsYandex([token]) && !context.yandexHasRules(token.toLowerCase()));
+				.filter((token) => concernsYandex([token]) && !context.ask(yandexTokensWithRules, (tokens) => tokens.has(token.toLowerCase())));
 			if (yandexLosers.length > 0) {
 				const what = between.length > 0 ? `"${shown(model.lineText(between[0]).trim())}"` : hasBlank ? 'A blank line' : 'A comment line (Yandex reads it as a blank line)';
 				const named = yandexLosers.map((token) => `"${shown(token)}"`).join(', ');
@@ -492,11 +522,14 @@ const userAgentAsPath: Check = (context) => {
 	}
 };
 
+/** The facts these checks ask. */
+export const groupFacts: readonly AnyFact[] = [starGroupHasRules, userAgentLines, yandexTokensWithRules];
+
 export const groupChecks: readonly CheckEntry[] = [
 	{ window: ruleOutsideGroup },
 	{ window: ruleAfterBlankLine },
 	{ window: emptyGroup },
-	{ file: duplicateAgents, reads: 'agents' },
+	{ file: duplicateAgents, onlyFacts: true },
 	{ window: agentsSplit },
 	{ line: userAgentValues },
 	{ line: broadUserAgent },

@@ -6,13 +6,33 @@
 import { parseYandexHost, unknownTopLevelDomain } from '../../matching/host';
 import type { LineNode } from '../../syntax/ast';
 import { listNames } from '../../crawlers/explain';
-import { at, shown, withLines, type Check, type CheckContext, type CheckEntry, type FileCheck } from '../context';
+import { at, shown, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
 
-const host: FileCheck = (context, file) => {
+/**
+ * Host lines with a value, in file order: what `host` reads. A summary holds the lines' nodes, so that two summaries
+ * are the same only for the very same lines at the same places.
+ */
+const hostLines: FileFact<readonly { readonly line: number; readonly node: LineNode }[], readonly number[]> = {
+	name: 'Host lines',
+	positional: true,
+	summarize({ model, from, to }) {
+		const hosts: { line: number; node: LineNode }[] = [];
+		for (let line = from; line < to; line++) {
+			if (isHostLine(model.lines[line])) {
+				hosts.push({ line: line - from, node: model.lines[line] });
+			}
+		}
+		return hosts;
+	},
+	combine: (summaries, starts) => summaries.flatMap((hosts, i) => hosts.map((host) => starts[i] + host.line)),
+	same: (a, b) => a.length === b.length && a.every((host, i) => host.line === b[i].line && host.node === b[i].node),
+};
+
+const host: Check = (context) => {
 	const { model } = context;
 	let firstValid = -1;
 	let firstHost = -1;
-	for (const line of file.hosts()) {
+	for (const line of context.fact(hostLines)) {
 		const node = model.lines[line];
 		const value = model.valueText(line);
 		const span = { line, start: node.valueStart, end: node.valueEnd };
@@ -232,10 +252,13 @@ const otherValues: Check = (context) => {
 	}
 };
 
-export const recordChecks: readonly CheckEntry[] = [{ file: host }, { window: hostPlacement }, { line: sitemap }, { window: crawlDelay }, { line: otherValues }];
+/** The facts these checks ask. */
+export const recordFacts: readonly AnyFact[] = [hostLines];
+
+export const recordChecks: readonly CheckEntry[] = [{ file: host, onlyFacts: true }, { window: hostPlacement }, { line: sitemap }, { window: crawlDelay }, { line: otherValues }];
 
 /** The lines `host` reads: Host lines with a value. */
-export function isHostLine(node: LineNode): boolean {
+function isHostLine(node: LineNode): boolean {
 	return node.directive === 'host' && node.valueStart !== node.valueEnd;
 }
 

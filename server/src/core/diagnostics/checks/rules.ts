@@ -6,7 +6,7 @@
 
 import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
 import type { Group, RobotsModel } from '../../syntax/parser';
-import { at, shown, withLines, type Check, type CheckContext, type CheckEntry, type Fix } from '../context';
+import { at, shown, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix } from '../context';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
 import { crawlerLike } from './groups';
 
@@ -396,16 +396,42 @@ function nonAscii(context: CheckContext, line: number, value: string, start: num
 function rulesOf(context: CheckContext, group: Group): { line: number; allow: boolean; value: string }[] {
 	return group.rules
 		.filter((line) => isRule(context.model.lines[line].directive))
-		.map((line) => ({ line, allow: context.model.lines[line].directive === 'allow', value: context.model.valueText(line) }));
+		.map((line) => ({ line, allow: context.model.lines[line].directive === 'allow', value: ruleValue(context, line) }));
+}
+
+/**
+ * A rule's value, kept per line: the very same string from one version to the next, whose hash V8 keeps, so that the
+ * maps of a group of 47 000 rules (duplicates, first-match forms) do not hash 47 000 new strings on every keystroke.
+ */
+function ruleValue(context: CheckContext, line: number): string {
+	return context.perLine('value', line, () => context.model.valueText(line));
 }
 
 /** The tokens of groups not for "*" that keep some access: with them, "Disallow: /" for "*" is a deliberate list of who may crawl. */
-export function welcomedTokens(model: RobotsModel, groups: readonly Group[]): string[] {
+function welcomedTokens(model: RobotsModel, groups: readonly Group[]): string[] {
 	return groups
 		.filter((group) => !group.userAgents.some((line) => model.valueText(line) === '*'))
 		.filter((group) => group.rules.length === 0 || group.rules.some((line) => model.lines[line].directive === 'allow' || model.valueText(line) !== '/'))
 		.flatMap((group) => group.userAgents.map((line) => model.valueText(line)));
 }
+
+/** The welcomed tokens of the whole file: how many, and the first three. */
+const welcomed: FileFact<readonly string[], { readonly count: number; readonly first: readonly string[] }> = {
+	name: 'welcomed tokens',
+	summarize: (window) => welcomedTokens(window.model, window.grouping('rfc9309').groups),
+	combine(summaries) {
+		let count = 0;
+		const first: string[] = [];
+		for (const summary of summaries) {
+			count += summary.length;
+			for (let i = 0; i < summary.length && first.length < 3; i++) {
+				first.push(summary[i]);
+			}
+		}
+		return { count, first };
+	},
+	same: (a, b) => a.length === b.length && a.every((token, i) => token === b[i]),
+};
 
 const groupLogic: Check = (context) => {
 	const { model } = context;
@@ -417,6 +443,7 @@ const groupLogic: Check = (context) => {
 		const hasOtherRules = rules.some((rule) => rule.value !== '');
 		// With Allow exceptions, a `Disallow: /` is a deliberate whitelist, not a whole site hidden by mistake.
 		const hasAllow = rules.some((rule) => rule.allow && rule.value !== '');
+		const lengths = new LengthIndex(rules);
 		for (const rule of rules) {
 			if (rule.value === '') {
 				if (!rule.allow && hasOtherRules) {
@@ -428,7 +455,7 @@ const groupLogic: Check = (context) => {
 				}
 				continue;
 			}
-			const key = `${rule.value}`;
+			const key = rule.value;
 			const seen = first.get(key);
 			if (seen && seen.allow === rule.allow) {
 				context.report({
@@ -460,23 +487,60 @@ const groupLogic: Check = (context) => {
 				first.set(key, rule);
 			}
 			if (isStar && !hasAllow && !rule.allow && rule.value === '/' && context.wants('disallow-all')) {
-				const welcomed = context.welcomed();
-				const welcomedNames = welcomed.first.map((token) => `"${shown(token)}"`).join(', ') + (welcomed.count > 3 ? ` and ${welcomed.count - 3} more` : '');
+				// Asked as the text it shows ("" for none), so that the answer changes only when the text does.
+				const welcomedNames = context.ask(welcomed, ({ count, first }) => first.map((token) => `"${shown(token)}"`).join(', ') + (count > 3 ? ` and ${count - 3} more` : ''));
 				context.report({
 					code: 'disallow-all',
 					line: rule.line,
-					severity: welcomed.count > 0 ? 'information' : undefined,
-					message: welcomed.count > 0
+					severity: welcomedNames !== '' ? 'information' : undefined,
+					message: welcomedNames !== ''
 						? `Every crawler without a group of its own may fetch nothing; the crawlers named in other groups (${welcomedNames}) follow those groups instead.`
 						: 'Every crawler without a group of its own may fetch nothing: the whole site is hidden from search engines. (A leftover from a staging site?)',
 				});
 			}
-			redundantWildcard(context, rule, rules);
+			redundantWildcard(context, rule, lengths);
 		}
 	}
 };
 
-function redundantWildcard(context: CheckContext, rule: { line: number; allow: boolean; value: string }, rules: readonly { line: number; allow: boolean; value: string }[]): void {
+/**
+ * The lengths (as RFC 9309 weighs them) of a group's Allow rules and of its Disallow rules, sorted when first asked:
+ * whether a rule of the other kind has a length in a range is then a binary search, not a pass over the group.
+ */
+class LengthIndex {
+	private sorted: [number[], number[]] | undefined;
+
+	constructor(private readonly rules: readonly { allow: boolean; value: string }[]) {}
+
+	/** Whether a rule with a value and this verdict has a length in `[low, high]`. */
+	has(allow: boolean, low: number, high: number): boolean {
+		if (!this.sorted) {
+			const byVerdict: [number[], number[]] = [[], []];
+			for (const rule of this.rules) {
+				if (rule.value !== '') {
+					byVerdict[rule.allow ? 1 : 0].push(normalizeRfc(rule.value, true).length);
+				}
+			}
+			byVerdict.forEach((lengths) => lengths.sort((a, b) => a - b));
+			this.sorted = byVerdict;
+		}
+		const lengths = this.sorted[allow ? 1 : 0];
+		// The first length at least `low`.
+		let from = 0;
+		let to = lengths.length;
+		while (from < to) {
+			const middle = (from + to) >> 1;
+			if (lengths[middle] < low) {
+				from = middle + 1;
+			} else {
+				to = middle;
+			}
+		}
+		return from < lengths.length && lengths[from] <= high;
+	}
+}
+
+function redundantWildcard(context: CheckContext, rule: { line: number; allow: boolean; value: string }, lengths: LengthIndex): void {
 	const { value } = rule;
 	// A regular expression's ".*" is regex-syntax's to rewrite, not a robots.txt wildcard to trim.
 	if ((!(value.length > 1 && value.endsWith('*')) && !value.includes('**')) || regexSigns(value)) {
@@ -490,10 +554,7 @@ function redundantWildcard(context: CheckContext, rule: { line: number; allow: b
 	// kind in the group has a length between the two, where the verdict could flip.
 	const oldLength = normalizeRfc(value, true).length;
 	const newLength = normalizeRfc(simpler, true).length;
-	const safe = !rules.some((other) => other.allow !== rule.allow && other.value !== '' && (() => {
-		const length = normalizeRfc(other.value, true).length;
-		return length >= newLength && length <= oldLength;
-	})());
+	const safe = !lengths.has(!rule.allow, newLength, oldLength);
 	const node = context.model.lines[rule.line];
 	const firstMatchChecked = context.concerns(['draft1996', 'original1994']) && !simpler.includes('*');
 	context.report({
@@ -524,6 +585,10 @@ const firstMatchOrder: Check = (context) => {
 	}
 	for (const record of context.grouping('draft1996').groups) {
 		const rules = rulesOf(context, record);
+		// Without both verdicts no rule hides one of the other verdict: a list of 47 000 Allow lines needs no index.
+		if (rules.every((rule) => allows(rule)) || !rules.some((rule) => allows(rule))) {
+			continue;
+		}
 		const forms = rules.map((rule) => draftForm(context, rule.line, rule.value));
 		// A rule is hidden by the earliest earlier rule whose form is a prefix of its own (an empty value matches every
 		// path); only a hider with the other verdict matters. Big records are mostly of one verdict, so each rule first
@@ -654,5 +719,8 @@ function reportUnreachable(context: CheckContext, earlier: { line: number; allow
 		],
 	});
 }
+
+/** The facts these checks ask. */
+export const ruleFacts: readonly AnyFact[] = [welcomed];
 
 export const ruleChecks: readonly CheckEntry[] = [{ line: patternShape }, { window: groupLogic }, { window: firstMatchOrder }];

@@ -1,0 +1,687 @@
+/**
+ * The analysis of one document as it changes. A `DiagnosticsSession` keeps what it found in the model it analysed
+ * last (per segment, per line, per file-wide fact and per file check) and, given the next model, reuses what the line
+ * nodes the two share still justify; nothing is kept anywhere else, so a session is the only owner of that state and
+ * dies with it. A session with nothing kept is a fresh analysis: that is what `computeDiagnostics` runs.
+ */
+
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
+import type { AnalysisOptions } from '../options';
+import type { LineNode } from '../syntax/ast';
+import { lineRange } from '../syntax/document';
+import type { RobotsModel } from '../syntax/parser';
+import { diagnosticFacts, type Severity } from './codes';
+import {
+	Audience,
+	CheckContext,
+	Window,
+	type AnyFact,
+	type Answer,
+	type Check,
+	type CheckEntry,
+	type FactSource,
+	type FileFact,
+	type Fix,
+	type LineText,
+	type Problem,
+} from './context';
+import { findSuppressions, suppressionLines } from './suppression';
+import { editSegments, LineCache, sameNodes, segmentStarts, type SegmentEdit, type SegmentSpan } from './segments';
+import { fileChecks, fileFacts, identityChecks, maxInvalidUtf8 } from './checks/file';
+import { lineChecks } from './checks/lines';
+import { groupChecks, groupFacts } from './checks/groups';
+import { ruleChecks, ruleFacts } from './checks/rules';
+import { recordChecks, recordFacts } from './checks/records';
+import { lineEnding } from './checks/edits';
+
+export const diagnosticSource = 'robots-txt';
+
+/** A fix as a diagnostic carries it. */
+export interface DiagnosticFix {
+	readonly title: string;
+	readonly edits: readonly TextEdit[];
+	readonly isPreferred?: boolean;
+}
+
+/** What a diagnostic carries for code actions. */
+export interface DiagnosticData {
+	readonly fixes: readonly DiagnosticFix[];
+}
+
+/**
+ * The analysis of one document over its versions. The language server creates one when a document opens and
+ * disposes of it when the document closes.
+ */
+export interface DiagnosticsSession {
+	/**
+	 * All problems of `model`, as diagnostics in line order: always the same as `computeDiagnostics(model, options, uri)`.
+	 * The session compares `model` with the model it analysed last, line node by line node, and reuses only what the
+	 * lines both hold justify. The next version of the document is therefore fast, and an earlier version or another
+	 * model is as right, only slower. Settings are compared by value; other settings, another uri or another line end
+	 * start afresh.
+	 * @returns a read-only array, the same one while the model and the settings stay the same.
+	 */
+	diagnostics(model: RobotsModel, options: AnalysisOptions, uri?: string): readonly Diagnostic[];
+	/** Forgets everything kept. The session stays usable and starts afresh. */
+	dispose(): void;
+}
+
+/** A new session, with nothing kept. */
+export function createDiagnosticsSession(): DiagnosticsSession {
+	return new Session();
+}
+
+const severities: Readonly<Record<Severity, DiagnosticSeverity>> = {
+	error: DiagnosticSeverity.Error,
+	warning: DiagnosticSeverity.Warning,
+	information: DiagnosticSeverity.Information,
+	hint: DiagnosticSeverity.Hint,
+};
+
+/** The checks after the identity checks, in the order problems at one position are listed. */
+const checks: readonly CheckEntry[] = [...fileChecks, ...lineChecks, ...groupChecks, ...ruleChecks, ...recordChecks];
+const firstSlot = identityChecks.length;
+/**
+ * The facts the checks ask, and suppression comments: a segment is summarised for all of them at once, reading its
+ * groupings once. A fact missing here would still be right, summarised when first asked.
+ */
+const facts: readonly AnyFact[] = [...fileFacts, ...groupFacts, ...ruleFacts, ...recordFacts, suppressionLines];
+
+/** What is kept of one segment: valid for its nodes wherever the segment is, as every line it names is relative. */
+interface SegmentState {
+	readonly nodes: readonly LineNode[];
+	/** Values computed per line (the line checks' problems among them). */
+	readonly lines: LineCache;
+	/**
+	 * Each fact's summary of the segment, computed when the fact is first read: fact and summary in turn. A file of
+	 * 50 000 groups has 50 000 segments, and a short array costs a fraction of a Map.
+	 */
+	readonly summaries: unknown[];
+	analysis?: SegmentAnalysis;
+}
+
+interface Segment extends SegmentSpan {
+	readonly state: SegmentState;
+}
+
+/** What the checks of one segment found. */
+interface SegmentAnalysis {
+	/** Whether the segment started the file and ended it: a few checks treat the first and last line apart. */
+	readonly first: boolean;
+	readonly last: boolean;
+	/** What the checks asked about the rest of the file. */
+	readonly answers: readonly Answer[];
+	/** The line the segment started at; the problems' line numbers count from there. */
+	readonly start: number;
+	/** In the order they are listed (by position, then by check), with each one's check slot. */
+	readonly problems: readonly Problem[];
+	readonly slots: readonly number[];
+	readonly invalidUtf8: number;
+	/** The diagnostics, as last built for the segment starting at `at`. */
+	built?: { readonly at: number; readonly diagnostics: readonly Diagnostic[] };
+}
+
+/** What a file check found (ordered by position, then as reported), with what it asked. */
+interface FileResult {
+	readonly answers: readonly Answer[];
+	readonly problems: readonly Problem[];
+	diagnostics?: readonly Diagnostic[];
+}
+
+/** The file checks' problems together, in the order they are listed, with their diagnostics and check slots. */
+interface WholeFile {
+	/** The results they come from, in slot order: the same results give the same list. */
+	readonly from: readonly FileResult[];
+	readonly problems: readonly Problem[];
+	readonly slots: readonly number[];
+	readonly diagnostics: readonly Diagnostic[];
+}
+
+/** One fact's value in one analysis; the version changes whenever the value may have. */
+interface FactEntry {
+	readonly version: number;
+	value?: { readonly of: unknown };
+}
+
+/** Everything one analysis found, which the next one may reuse. */
+interface Round {
+	readonly model: RobotsModel;
+	/** The settings as compared by value, the uri and the line end the analysis ran with. */
+	readonly settings: string;
+	readonly uri: string | undefined;
+	readonly eol: string;
+	readonly segments: readonly Segment[];
+	readonly facts: Facts;
+	readonly fileResults: ReadonlyMap<Check, FileResult>;
+	readonly whole: WholeFile;
+	readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * The settings as one string, so that equal settings compare equal whatever object carries them (once per call).
+ * Crawlers, dialects and known directives keep their order, which messages follow; severities are sorted by code.
+ */
+function settingsKey(options: AnalysisOptions): string {
+	const severities = Object.keys(options.severities).sort().map((code) => [code, options.severities[code]]);
+	return JSON.stringify([options.crawlers, options.dialects, severities, options.knownDirectives, options.fileName ?? null]);
+}
+
+class Session implements DiagnosticsSession {
+	private last: Round | undefined;
+	/** Fact versions, unique within the session. */
+	private versions = 0;
+
+	diagnostics(model: RobotsModel, options: AnalysisOptions, uri?: string): readonly Diagnostic[] {
+		const settings = settingsKey(options);
+		const last = this.last;
+		if (last && last.model === model && last.settings === settings && last.uri === uri) {
+			return last.diagnostics;
+		}
+		const eol = lineEnding(model);
+		const previous = last && last.settings === settings && last.uri === uri && last.eol === eol ? last : undefined;
+		// An analysis that throws leaves nothing half-updated behind: the session then starts afresh.
+		this.last = undefined;
+		const round = this.analyse(model, options, settings, uri, eol, previous);
+		this.last = round;
+		return round.diagnostics;
+	}
+
+	dispose(): void {
+		this.last = undefined;
+	}
+
+	private nextVersion = () => ++this.versions;
+
+	/**
+	 * All problems of a file, as diagnostics in line order. Each segment's checks run again only when its lines, its
+	 * place at the start or end of the file, or an answer about the rest of the file changed; otherwise its problems
+	 * are reused, moved by as many lines as the segment moved. A file check that reads only facts keeps its problems
+	 * while they give the same answers.
+	 */
+	private analyse(model: RobotsModel, options: AnalysisOptions, settings: string, uri: string | undefined, eol: string, previous: Round | undefined): Round {
+		const { segments, edit } = segmentsOf(model, previous);
+		const facts = new Facts(model, segments, this.nextVersion);
+		if (previous && edit) {
+			carryFacts(previous, edit, facts);
+		}
+		const wholeWindow = new Window(model);
+		const audience = new Audience(options);
+		const fileResults = new Map<Check, FileResult>();
+		const ran: { result: FileResult; slot: number }[] = [];
+		const runFileCheck = (check: Check, slot: number, onlyFacts: boolean) => {
+			const before = previous?.fileResults.get(check);
+			let result: FileResult;
+			if (onlyFacts && before && answersHold(before.answers, facts)) {
+				result = before;
+			} else {
+				const context = new CheckContext(wholeWindow, options, audience, eol, facts);
+				check(context);
+				const { problems } = context;
+				result = { answers: context.answers, problems: inListOrder(problems, problems.map(() => 0)).map((index) => problems[index]) };
+			}
+			result.diagnostics ??= result.problems.map((problem) => toDiagnostic(model, problem, 0, options, uri));
+			fileResults.set(check, result);
+			ran.push({ result, slot });
+		};
+		identityChecks.forEach((check, slot) => runFileCheck(check, slot, false));
+		const done = (whole: WholeFile, diagnostics: readonly Diagnostic[]): Round => {
+			facts.done();
+			return { model, settings, uri, eol, segments, facts, fileResults, whole, diagnostics };
+		};
+		// An HTML page or binary body would drown in line-level noise: one diagnostic says what it is.
+		if (ran.some(({ result }) => result.problems.some((problem) => problem.code === 'not-robots-txt'))) {
+			const whole = wholeFile(ran, undefined);
+			return done(whole, whole.diagnostics);
+		}
+		checks.forEach((check, index) => {
+			if ('file' in check) {
+				runFileCheck(check.file, firstSlot + index, check.onlyFacts === true);
+			}
+		});
+		const whole = wholeFile(ran, previous?.whole);
+		const analyses = segments.map((segment, i) => analyseSegment(model, segment, facts.window(i), options, audience, eol, facts));
+		const built = analyses.map((analysis, i) => builtDiagnostics(model, analysis, segments[i].from, options, uri));
+		// Sized up front: a file of many groups has thousands of diagnostics, and every edit lists them again.
+		const merged = new Array<Diagnostic>(built.reduce((sum, diagnostics) => sum + diagnostics.length, whole.problems.length));
+		let count = 0;
+		let next = 0;
+		let invalidUtf8 = 0;
+		segments.forEach((segment, s) => {
+			const analysis = analyses[s];
+			const diagnostics = built[s];
+			invalidUtf8 += analysis.invalidUtf8;
+			// File-wide problems inside the segment go before the segment's problems they sort before.
+			const inside = next < whole.problems.length && whole.problems[next].line < segment.to;
+			for (let i = 0; i < diagnostics.length; i++) {
+				if (inside) {
+					const { line, character } = diagnostics[i].range.start;
+					for (; next < whole.problems.length; next++) {
+						const problem = whole.problems[next];
+						const start = problem.start ?? 0;
+						if (problem.line > line || (problem.line === line && (start > character || (start === character && whole.slots[next] > analysis.slots[i])))) {
+							break;
+						}
+						merged[count++] = whole.diagnostics[next];
+					}
+				}
+				merged[count++] = diagnostics[i];
+			}
+		});
+		for (; next < whole.problems.length; next++) {
+			merged[count++] = whole.diagnostics[next];
+		}
+		return done(whole, filtered(model, merged, invalidUtf8, facts.read(suppressionLines).value));
+	}
+}
+
+/**
+ * The model's segments: those of the model analysed before where they hold the same nodes (moved as far as lines
+ * were inserted or removed above them), new ones for the lines between, with the per-line values and, for the very
+ * same nodes, everything else that the segment with the same first line had.
+ */
+function segmentsOf(model: RobotsModel, previous: Round | undefined): { segments: Segment[]; edit?: SegmentEdit } {
+	const fresh = (span: SegmentSpan, before?: SegmentState): Segment => {
+		// A segment of the whole file (a file of one group) shares the model's immutable array instead of a copy.
+		const nodes = span.from === 0 && span.to === model.lineCount ? model.lines : model.lines.slice(span.from, span.to);
+		return { ...span, state: { nodes, lines: new LineCache(nodes, before?.lines), summaries: [] } };
+	};
+	if (!previous) {
+		const starts = segmentStarts(model.lines);
+		return { segments: starts.map((from, i) => fresh({ from, to: i + 1 < starts.length ? starts[i + 1] : model.lineCount })) };
+	}
+	const old = previous.segments;
+	const edit = editSegments(model, previous.model, old);
+	// A segment scanned again keeps what its earlier version computed per line, for the lines it kept (found by its
+	// first line), and everything when its lines are all the same.
+	const replaced = new Map<LineNode, SegmentState>();
+	for (let i = edit.kept; i < edit.resumeAt; i++) {
+		replaced.set(old[i].state.nodes[0], old[i].state);
+	}
+	const segments: Segment[] = old.slice(0, edit.kept);
+	for (const span of edit.spans) {
+		const before = replaced.get(model.lines[span.from]);
+		segments.push(before && sameNodes(before.nodes, model, span.from, span.to) ? { ...span, state: before } : fresh(span, before));
+	}
+	for (let i = edit.resumeAt; i < old.length; i++) {
+		segments.push(edit.delta === 0 ? old[i] : { from: old[i].from + edit.delta, to: old[i].to + edit.delta, state: old[i].state });
+	}
+	return { segments, edit };
+}
+
+/**
+ * A fact's summary of a segment, computed on first use and kept with the segment. The first time, the segment is
+ * summarised for every known fact, so that all of them read the same window (and its groupings).
+ */
+function summaryOf(fact: AnyFact, state: SegmentState, window: () => Window): unknown {
+	const { summaries } = state;
+	for (let i = 0; i < summaries.length; i += 2) {
+		if (summaries[i] === fact) {
+			return summaries[i + 1];
+		}
+	}
+	const lines = window();
+	if (summaries.length === 0) {
+		for (const known of facts) {
+			if (known !== fact) {
+				summaries.push(known, known.summarize(lines));
+			}
+		}
+	}
+	const summary = fact.summarize(lines);
+	summaries.push(fact, summary);
+	return summary;
+}
+
+/**
+ * The facts of one analysis: each value combined from the segments' summaries when first read, with a version that
+ * is kept from the analysis before while the value provably did not change.
+ */
+class Facts implements FactSource {
+	/**
+	 * The last segment's window, with its groupings: the segment's facts and checks read the same groupings. Only one
+	 * is kept: windows of 50 000 segments, all kept until the analysis ends, made every young-generation collection
+	 * copy them (three times the cost of a whole analysis).
+	 */
+	private last: { index: number; window: Window } | undefined;
+	/** Where each segment starts, for the facts' values. */
+	private readonly starts: readonly number[];
+	/** The facts read so far, with their versions; carried over from the analysis before (carryFacts). */
+	readonly entries = new Map<AnyFact, FactEntry>();
+
+	constructor(
+		private readonly model: RobotsModel,
+		readonly segments: readonly Segment[],
+		readonly nextVersion: () => number,
+	) {
+		this.starts = segments.map((segment) => segment.from);
+	}
+
+	/** The lines of the `index`-th segment, with their groupings; shared by the facts and the segment's checks. */
+	window(index: number): Window {
+		if (this.last?.index !== index) {
+			const { from, to } = this.segments[index];
+			this.last = { index, window: new Window(this.model, from, to) };
+		}
+		return this.last.window;
+	}
+
+	/** Lets the last window go: the analysis is done, and what it keeps is in the segments' states. */
+	done(): void {
+		this.last = undefined;
+	}
+
+	summary(fact: AnyFact, index: number): unknown {
+		return summaryOf(fact, this.segments[index].state, () => this.window(index));
+	}
+
+	version(fact: AnyFact): number {
+		let entry = this.entries.get(fact);
+		if (!entry) {
+			entry = { version: this.nextVersion() };
+			this.entries.set(fact, entry);
+		}
+		return entry.version;
+	}
+
+	read<S, V>(fact: FileFact<S, V>): { readonly value: V; readonly version: number } {
+		const version = this.version(fact);
+		const entry = this.entries.get(fact)!;
+		if (!entry.value) {
+			const summaries = this.segments.map((_, index) => this.summary(fact, index) as S);
+			entry.value = { of: fact.combine(summaries, this.starts) };
+		}
+		return { value: entry.value.of as V, version };
+	}
+}
+
+/**
+ * The versions of the facts the analysis before read, for this one: the same version (and value) for a fact whose
+ * value provably stayed the same, because the segments an edit replaced contribute to it what their replacements do
+ * (and, for a fact that names lines, nothing moved); a new version for the others.
+ */
+function carryFacts(previous: Round, edit: SegmentEdit, facts: Facts): void {
+	const removed = previous.segments.slice(edit.kept, edit.resumeAt);
+	const added = facts.segments.slice(edit.kept, edit.kept + edit.spans.length);
+	const moved = edit.delta !== 0 && edit.resumeAt < previous.segments.length;
+	const unchanged = (fact: AnyFact): boolean => {
+		if (removed.length === 0 && added.length === 0 && !moved) {
+			return true;
+		}
+		if (!fact.same || removed.length !== added.length || (fact.positional && moved)) {
+			return false;
+		}
+		return removed.every((before, i) => {
+			const after = added[i];
+			if (fact.positional && before.from !== after.from) {
+				return false;
+			}
+			const a = summaryOf(fact, before.state, () => new Window(previous.model, before.from, before.to));
+			// The segment's own window: its checks read the same groupings.
+			const b = facts.summary(fact, edit.kept + i);
+			return fact.same!(a, b);
+		});
+	};
+	for (const [fact, entry] of previous.facts.entries) {
+		facts.entries.set(fact, unchanged(fact) ? entry : { version: facts.nextVersion() });
+	}
+}
+
+/** Whether every question still gets its answer: the fact kept its version, or asked again, it gives the same. */
+function answersHold(answers: readonly Answer[], facts: Facts): boolean {
+	for (const answer of answers) {
+		const version = facts.version(answer.fact);
+		if (answer.version === version) {
+			continue;
+		}
+		const { value } = facts.read(answer.fact);
+		if (answer.question(value as never) !== answer.answer) {
+			return false;
+		}
+		answer.version = version;
+	}
+	return true;
+}
+
+/**
+ * The file checks' problems in list order: merged from each check's (ordered) results by position, then by slot.
+ * When every result is the one the analysis before had, so is the list: a file of 50 000 groups has 50 000 of them.
+ */
+function wholeFile(ran: readonly { result: FileResult; slot: number }[], before: WholeFile | undefined): WholeFile {
+	if (before && before.from.length === ran.length && ran.every(({ result }, i) => before.from[i] === result)) {
+		return before;
+	}
+	const problems: Problem[] = [];
+	const slots: number[] = [];
+	const diagnostics: Diagnostic[] = [];
+	const next = ran.map(() => 0);
+	for (;;) {
+		let pick = -1;
+		for (let k = 0; k < ran.length; k++) {
+			const candidate = ran[k].result.problems[next[k]];
+			if (candidate === undefined) {
+				continue;
+			}
+			// Results are in slot order: on the same position the earlier result comes first.
+			const best = pick < 0 ? undefined : ran[pick].result.problems[next[pick]];
+			if (!best || candidate.line < best.line || (candidate.line === best.line && (candidate.start ?? 0) < (best.start ?? 0))) {
+				pick = k;
+			}
+		}
+		if (pick < 0) {
+			break;
+		}
+		const { result, slot } = ran[pick];
+		problems.push(result.problems[next[pick]]);
+		diagnostics.push(result.diagnostics![next[pick]]);
+		slots.push(slot);
+		next[pick]++;
+	}
+	return { from: ran.map(({ result }) => result), problems, slots, diagnostics };
+}
+
+/** The indices of problems, ordered by position, then by slot, then as reported. */
+function inListOrder(problems: readonly Problem[], slots: readonly number[]): number[] {
+	const order = problems.map((_, index) => index);
+	return order.sort((i, j) => problems[i].line - problems[j].line || (problems[i].start ?? 0) - (problems[j].start ?? 0) || slots[i] - slots[j] || i - j);
+}
+
+/** The segment's problems: those found for the same lines before, while still right, or found now. */
+function analyseSegment(model: RobotsModel, segment: Segment, window: Window, options: AnalysisOptions, audience: Audience, eol: string, facts: Facts): SegmentAnalysis {
+	const { state } = segment;
+	const first = segment.from === 0;
+	const last = segment.to === model.lineCount;
+	const previous = state.analysis;
+	if (previous && previous.first === first && previous.last === last && answersHold(previous.answers, facts)) {
+		return previous;
+	}
+	const problems: Problem[] = [];
+	const slots: number[] = [];
+	const lineCache = { cache: state.lines, from: segment.from };
+	lineProblems(segment, window, options, audience, eol, facts, problems, slots);
+	const context = new CheckContext(window, options, audience, eol, facts, lineCache);
+	checks.forEach((check, index) => {
+		if ('window' in check) {
+			const before = context.problems.length;
+			check.window(context);
+			for (let i = before; i < context.problems.length; i++) {
+				problems.push(context.problems[i]);
+				slots.push(firstSlot + index);
+			}
+		}
+	});
+	const order = inListOrder(problems, slots);
+	const analysis: SegmentAnalysis = {
+		first,
+		last,
+		answers: context.answers,
+		start: segment.from,
+		problems: order.map((index) => problems[index]),
+		slots: order.map((index) => slots[index]),
+		invalidUtf8: problems.filter((problem) => problem.code === 'invalid-utf8').length,
+	};
+	state.analysis = analysis;
+	return analysis;
+}
+
+/** What the line checks found on one line node. */
+interface LineAnalysis {
+	/** The line the node was at; the problems count from there. */
+	readonly line: number;
+	readonly problems: readonly Problem[];
+	readonly slots: readonly number[];
+}
+
+const nothing: readonly never[] = [];
+const lineSlot = 'line checks';
+/** Most lines have no problem: one shared value says so (line -1: nothing to move), one for the first line. */
+const noProblems: LineAnalysis = { line: -1, problems: nothing, slots: nothing };
+const noProblemsOnFirstLine: LineAnalysis = { line: 0, problems: nothing, slots: nothing };
+
+/** Appends the line checks' problems in a segment: kept per line, found by running the checks on new lines. */
+function lineProblems(segment: Segment, window: Window, options: AnalysisOptions, audience: Audience, eol: string, facts: Facts, problems: Problem[], slots: number[]): void {
+	const cache = segment.state.lines;
+	// The first line is read apart (a byte order mark, say): a node that moved to or from it counts as new.
+	const valid = (analysis: LineAnalysis | undefined, line: number) => analysis !== undefined && (analysis.line === 0) === (line === 0);
+	const kept = (line: number) => cache.get<LineAnalysis | undefined>(lineSlot, line - segment.from, () => undefined);
+	let run = -1;
+	for (let line = segment.from; line <= segment.to; line++) {
+		if (line < segment.to && !valid(kept(line), line)) {
+			run = run < 0 ? line : run;
+		} else if (run >= 0) {
+			analyseLines(new Window(window.model, run, line), segment.from, cache, options, audience, eol, facts);
+			run = -1;
+		}
+	}
+	for (let line = segment.from; line < segment.to; line++) {
+		let analysis = kept(line)!;
+		if (analysis.problems.length === 0) {
+			continue;
+		}
+		if (analysis.line !== line) {
+			const delta = line - analysis.line;
+			analysis = { line, problems: analysis.problems.map((problem) => movedProblem(problem, delta)), slots: analysis.slots };
+			cache.set(lineSlot, line - segment.from, analysis);
+		}
+		for (let i = 0; i < analysis.problems.length; i++) {
+			problems.push(analysis.problems[i]);
+			slots.push(analysis.slots[i]);
+		}
+	}
+}
+
+/** Runs the line checks on the lines of `window` (in the segment starting at `segmentFrom`) and keeps what they find per line. */
+function analyseLines(window: Window, segmentFrom: number, cache: LineCache, options: AnalysisOptions, audience: Audience, eol: string, facts: Facts): void {
+	const { from, to } = window;
+	const context = new CheckContext(window, options, audience, eol, facts, { cache, from: segmentFrom });
+	const found: { problems: Problem[]; slots: number[] }[] = [];
+	checks.forEach((check, index) => {
+		if ('line' in check) {
+			const before = context.problems.length;
+			check.line(context);
+			for (let i = before; i < context.problems.length; i++) {
+				const problem = context.problems[i];
+				const onLine = (found[problem.line - from] ??= { problems: [], slots: [] });
+				onLine.problems.push(problem);
+				onLine.slots.push(firstSlot + index);
+			}
+		}
+	});
+	for (let line = from; line < to; line++) {
+		const onLine = found[line - from];
+		cache.set(lineSlot, line - segmentFrom, onLine ? { line, problems: onLine.problems, slots: onLine.slots } : line === 0 ? noProblemsOnFirstLine : noProblems);
+	}
+}
+
+/** A problem `delta` lines further down. */
+function movedProblem(problem: Problem, delta: number): Problem {
+	const moved = (text: LineText): LineText => typeof text === 'string' ? text : (number) => text((index) => number(index + delta));
+	return {
+		...problem,
+		line: problem.line + delta,
+		endLine: problem.endLine === undefined ? undefined : problem.endLine + delta,
+		message: moved(problem.message),
+		related: problem.related?.map((related) => ({ line: related.line + delta, message: related.message })),
+		fixes: problem.fixes?.map((fix) => ({ ...fix, title: moved(fix.title), edits: movedEdits(fix.edits, delta) })),
+	};
+}
+
+/** The segment's diagnostics where it starts now: built once per place. */
+function builtDiagnostics(model: RobotsModel, analysis: SegmentAnalysis, at: number, options: AnalysisOptions, uri: string | undefined): readonly Diagnostic[] {
+	if (analysis.built?.at !== at) {
+		const delta = at - analysis.start;
+		analysis.built = { at, diagnostics: analysis.problems.map((problem) => toDiagnostic(model, problem, delta, options, uri)) };
+	}
+	return analysis.built.diagnostics;
+}
+
+/** Drops what suppression comments silence, and invalid-utf8 beyond the first ones. */
+function filtered(model: RobotsModel, diagnostics: Diagnostic[], invalidUtf8: number, suppressionCandidates: readonly number[]): Diagnostic[] {
+	const suppressions = findSuppressions(model, suppressionCandidates);
+	if (suppressions.none && invalidUtf8 <= maxInvalidUtf8) {
+		return diagnostics;
+	}
+	let keptInvalid = 0;
+	return diagnostics.filter((diagnostic) => {
+		if (diagnostic.code === 'invalid-utf8' && ++keptInvalid > maxInvalidUtf8) {
+			return false;
+		}
+		return !suppressions.isSuppressed(String(diagnostic.code), diagnostic.range.start.line);
+	});
+}
+
+function severityOf(problem: Problem, options: AnalysisOptions): DiagnosticSeverity {
+	const override = options.severities[problem.code];
+	return severities[override && override !== 'off' ? override : problem.severity ?? diagnosticFacts(problem.code)!.severity];
+}
+
+/** A problem found `delta` lines above or below where its lines are now, as an LSP diagnostic. */
+function toDiagnostic(model: RobotsModel, problem: Problem, delta: number, options: AnalysisOptions, uri: string | undefined): Diagnostic {
+	const line = problem.line + delta;
+	const endLine = (problem.endLine ?? problem.line) + delta;
+	const range: Range = {
+		start: { line, character: problem.start ?? 0 },
+		end: { line: endLine, character: problem.end ?? model.lines[endLine].length },
+	};
+	const number = (index: number) => index + delta + 1;
+	const message = typeof problem.message === 'string' ? problem.message : problem.message(number);
+	const diagnostic: Diagnostic = { range, severity: severityOf(problem, options), code: problem.code, source: diagnosticSource, message };
+	const tags: DiagnosticTag[] = [];
+	if (problem.unnecessary) {
+		tags.push(DiagnosticTag.Unnecessary);
+	}
+	if (problem.deprecated) {
+		tags.push(DiagnosticTag.Deprecated);
+	}
+	if (tags.length > 0) {
+		diagnostic.tags = tags;
+	}
+	if (uri !== undefined && problem.related && problem.related.length > 0) {
+		diagnostic.relatedInformation = problem.related.map((related) => ({
+			location: { uri, range: lineRange(model, related.line + delta) },
+			message: related.message,
+		}));
+	}
+	if (problem.fixes && problem.fixes.length > 0) {
+		const data: DiagnosticData = { fixes: problem.fixes.map((fix) => movedFix(fix, delta, number)) };
+		diagnostic.data = data;
+	}
+	return diagnostic;
+}
+
+/** A fix whose lines moved by `delta`, with its title written out. */
+function movedFix(fix: Fix, delta: number, number: (index: number) => number): DiagnosticFix {
+	const title = typeof fix.title === 'string' ? fix.title : fix.title(number);
+	const edits = movedEdits(fix.edits, delta);
+	return fix.isPreferred === undefined ? { title, edits } : { title, edits, isPreferred: fix.isPreferred };
+}
+
+/** Edits `delta` lines further down. */
+function movedEdits(edits: readonly TextEdit[], delta: number): readonly TextEdit[] {
+	return delta === 0 ? edits : edits.map((edit) => ({
+		range: {
+			start: { line: edit.range.start.line + delta, character: edit.range.start.character },
+			end: { line: edit.range.end.line + delta, character: edit.range.end.character },
+		},
+		newText: edit.newText,
+	}));
+}

@@ -1,0 +1,443 @@
+/**
+ * The architecture's invariants as tests, in the manner of rust-analyzer's tidy checks: the core imports nothing but
+ * its own files and the two LSP type packages and reads no clock, process or global; the server adapter and the
+ * client name no robots.txt directive; the client imports nothing from the server; and what users configure or see
+ * (package.json's enums, the README's table of codes, the TextMate grammar) lists what the code knows. Each scanner
+ * is shown to catch a planted violation, so that a rule cannot pass by reading nothing.
+ */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import ts from 'typescript';
+import { allDialects, defaultDialects, diagnosticCatalogue, directiveFacts, severityNames } from '../../server/src/core/index';
+import { defaultMaxProblems } from '../../server/src/settings';
+import { repoRoot } from '../util/fixtures';
+
+const coreDir = join(repoRoot, 'server', 'src', 'core');
+const serverSrc = join(repoRoot, 'server', 'src');
+const clientDir = join(repoRoot, 'client');
+
+/** The TypeScript files under `dir`, recursively (declaration files and build output aside). */
+function sourceFiles(dir: string): string[] {
+	const files: string[] = [];
+	for (const entry of readdirSync(dir, { withFileTypes: true })) {
+		const path = join(dir, entry.name);
+		if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'dist' && entry.name !== 'out') {
+			files.push(...sourceFiles(path));
+		} else if (entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
+			files.push(path);
+		}
+	}
+	return files;
+}
+
+function parseSource(path: string, text = readFileSync(path, 'utf8')): ts.SourceFile {
+	return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+}
+
+function visit(node: ts.Node, each: (node: ts.Node) => void): void {
+	each(node);
+	node.forEachChild((child) => visit(child, each));
+}
+
+/** Where a node is, for messages: `path:line`. */
+function where(source: ts.SourceFile, node: ts.Node): string {
+	const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+	return `${relative(repoRoot, source.fileName).split(sep).join('/')}:${line + 1}`;
+}
+
+/** Every module a file names: imports, re-exports, `import x = require()`, `import()`, `require()` and import types. */
+function moduleSpecifiers(source: ts.SourceFile): { specifier: string; node: ts.Node }[] {
+	const found: { specifier: string; node: ts.Node }[] = [];
+	visit(source, (node) => {
+		if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+			found.push({ specifier: node.moduleSpecifier.text, node });
+		} else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+			found.push({ specifier: node.moduleReference.expression.text, node });
+		} else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+			const [argument] = node.arguments;
+			found.push({ specifier: argument && ts.isStringLiteralLike(argument) ? argument.text : '<computed>', node });
+		} else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+			found.push({ specifier: node.argument.literal.text, node });
+		}
+	});
+	return found;
+}
+
+const corePackages = new Set(['vscode-languageserver-types', 'vscode-languageserver-textdocument']);
+
+/** Imports of a core file that leave the core: anything but a relative path inside it or the two type packages. */
+function coreImportViolations(source: ts.SourceFile): string[] {
+	return moduleSpecifiers(source)
+		.filter(({ specifier }) => {
+			if (specifier.startsWith('.')) {
+				const target = resolve(dirname(source.fileName), specifier);
+				return target !== coreDir && !target.startsWith(coreDir + sep);
+			}
+			return !corePackages.has(specifier);
+		})
+		.map(({ specifier, node }) => `${where(source, node)} imports '${specifier}'`);
+}
+
+/** Globals through which code reads the clock, the process or the host, does IO or loads modules. */
+const forbiddenGlobals = new Set([
+	'process', 'performance', 'globalThis', 'global', 'window', 'self', 'require', 'module', 'exports', '__dirname', '__filename',
+	'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate', 'queueMicrotask',
+	'console', 'fetch', 'XMLHttpRequest', 'WebSocket', 'navigator', 'Buffer', 'crypto',
+]);
+
+/** `Object.member` reads that are not pure: the clock and randomness. */
+const forbiddenMembers = new Set(['Date.now', 'Math.random', 'performance.now']);
+
+/**
+ * The one allowed read of the clock: `RobotRules`' default for its injectable `now` (ARCHITECTURE.md). It must stay
+ * in use, or the exception is stale.
+ */
+const allowedClockReads = [{ file: 'server/src/core/robotRules.ts', read: 'Date.now' }];
+
+/** Whether an identifier names a property or a member rather than a variable: `x.process`, `{ process: 1 }`. */
+function isMemberName(node: ts.Identifier): boolean {
+	const parent = node.parent;
+	return (ts.isPropertyAccessExpression(parent) && parent.name === node)
+		|| (ts.isQualifiedName(parent) && parent.right === node)
+		|| ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent)
+			|| ts.isMethodSignature(parent) || ts.isGetAccessorDeclaration(parent) || ts.isSetAccessorDeclaration(parent) || ts.isEnumMember(parent))
+			&& parent.name === node);
+}
+
+/**
+ * Whether an identifier refers to a global of the runtime rather than to something the file or the project declares:
+ * its declarations are all in TypeScript's lib files or in @types (none at all, for a global the libs do not know).
+ */
+function refersToGlobal(node: ts.Identifier, checker: ts.TypeChecker | undefined): boolean {
+	if (!checker) {
+		return true;
+	}
+	const declarations = checker.getSymbolAtLocation(node)?.declarations ?? [];
+	return declarations.every((declaration) => {
+		const file = declaration.getSourceFile().fileName;
+		return file.includes('/node_modules/') || file.includes(`${sep}node_modules${sep}`);
+	});
+}
+
+/**
+ * Reads of the clock, the process or globals in a core file (the documented exception aside). With a type checker,
+ * a local that happens to share a global's name (a parameter called `window`) is told apart from the global.
+ */
+function coreGlobalViolations(source: ts.SourceFile, checker?: ts.TypeChecker): { violations: string[]; allowed: string[] } {
+	const violations: string[] = [];
+	const allowed: string[] = [];
+	const file = relative(repoRoot, source.fileName).split(sep).join('/');
+	const flag = (node: ts.Node, what: string) => {
+		if (allowedClockReads.some((exception) => exception.file === file && exception.read === what)) {
+			allowed.push(what);
+		} else {
+			violations.push(`${where(source, node)} reads ${what}`);
+		}
+	};
+	visit(source, (node) => {
+		if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && ts.isIdentifier(node.name)) {
+			const member = `${node.expression.text}.${node.name.text}`;
+			if (forbiddenMembers.has(member) && refersToGlobal(node.expression, checker)) {
+				flag(node, member);
+			}
+		} else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Date' && (node.arguments?.length ?? 0) === 0) {
+			flag(node, 'new Date()');
+		} else if (ts.isIdentifier(node) && forbiddenGlobals.has(node.text) && !isMemberName(node) && refersToGlobal(node, checker)) {
+			// `performance.now` is reported once, as the member.
+			if (!(ts.isPropertyAccessExpression(node.parent) && forbiddenMembers.has(`${node.text}.${node.parent.name.getText(source)}`))) {
+				flag(node, node.text);
+			}
+		}
+	});
+	return { violations, allowed };
+}
+
+/** The core's files in one program with Node's types, so that names resolve as the compiler resolves them. */
+function coreProgram(files: readonly string[]): ts.Program {
+	return ts.createProgram(files, {
+		target: ts.ScriptTarget.ES2022,
+		module: ts.ModuleKind.CommonJS,
+		moduleResolution: ts.ModuleResolutionKind.Node10,
+		lib: ['lib.es2022.d.ts'],
+		types: ['node'],
+		typeRoots: [join(repoRoot, 'node_modules', '@types')],
+		noEmit: true,
+		skipLibCheck: true,
+	});
+}
+
+/**
+ * The directives whose names must not appear in the adapter or the client. `comment` and `license` are directives
+ * too, but also everyday words there (a comment, a licence field), so they are left out rather than misreported.
+ */
+const watchedDirectives = directiveFacts.map((facts) => facts.id).filter((id) => id !== 'comment' && id !== 'license');
+
+/** The words of an identifier: `userAgentLines`, `USER_AGENT` and `UserAgent` all give `user`, `agent`, …. */
+function identifierWords(name: string): string[] {
+	return name
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+		.split(/[\s_$]+/)
+		.filter((word) => word !== '')
+		.map((word) => word.toLowerCase());
+}
+
+/**
+ * Whether an identifier names a directive: its words contain the directive's words in a row (`crawlDelay`,
+ * `isUserAgent`, `disallowLines`, `SITEMAP`). `allow` and `host` are ordinary words in an adapter (`allowed`, a URL's
+ * host), so for them only an identifier that is exactly the name counts.
+ */
+function identifierNamesDirective(name: string, directive: string): boolean {
+	const words = identifierWords(name);
+	if (directive === 'allow' || directive === 'host') {
+		return words.length === 1 && words[0] === directive;
+	}
+	const parts = directive.split('-');
+	const joined = directive.replace(/-/g, '');
+	return words.some((word, i) => word === joined || parts.every((part, k) => words[i + k] === part));
+}
+
+function escape(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Whether a string names a directive: it is the name (`'user-agent'`, `'Sitemap:'`) or holds it written as a directive,
+ * followed by a colon (`'Disallow: /'`). Prose that mentions one (`'a user-agent token'`) does not count, nor do
+ * `'allow'` and `'disallow'` alone, which are also the two verdicts the protocol carries.
+ */
+function stringNamesDirective(text: string, directive: string): boolean {
+	const value = text.trim().toLowerCase();
+	if ((value === directive || value === directive + ':') && directive !== 'allow' && directive !== 'disallow') {
+		return true;
+	}
+	return new RegExp(`(?<![\\w-])${escape(directive)}\\s*:`, 'i').test(text);
+}
+
+/** Whether a regular expression literal names a directive: the name as a whole word anywhere in it. */
+function regexNamesDirective(source: string, directive: string): boolean {
+	return new RegExp(`(?<![\\w-])${escape(directive)}(?![\\w-])`, 'i').test(source);
+}
+
+/**
+ * Directive names in identifiers (other than property names), strings and regular expressions of a file (comments
+ * are not code).
+ */
+function directiveViolations(source: ts.SourceFile): string[] {
+	const violations: string[] = [];
+	visit(source, (node) => {
+		let found: string | undefined;
+		// A property name is a wire shape (the protocol module's, or HTTP's User-Agent header), not a name this code chose.
+		if ((ts.isIdentifier(node) && !isMemberName(node)) || ts.isPrivateIdentifier(node)) {
+			found = watchedDirectives.find((directive) => identifierNamesDirective(node.text.replace(/^#/, ''), directive));
+		} else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+			// Module paths are not code that knows robots.txt.
+			if (!(ts.isStringLiteral(node) && (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent)))) {
+				found = watchedDirectives.find((directive) => stringNamesDirective(node.text, directive));
+			}
+		} else if (ts.isRegularExpressionLiteral(node)) {
+			found = watchedDirectives.find((directive) => regexNamesDirective(node.text, directive));
+		}
+		if (found) {
+			violations.push(`${where(source, node)} names the ${found} directive: ${node.getText(source).slice(0, 60)}`);
+		}
+	});
+	return violations;
+}
+
+/**
+ * The modules of the server the client may import (ARCHITECTURE.md): the custom requests' names and wire shapes,
+ * plain data that core, server, client and tests share, and the HTTP GET that must run in the extension host, where
+ * VS Code's proxy settings apply (their own rules are not this test's).
+ */
+const clientMayImport = [join(repoRoot, 'server', 'src', 'core', 'protocol'), join(repoRoot, 'server', 'src', 'net', 'httpFetch')];
+
+/** Imports of a client file that reach into the server (the client starts the server by path, never imports it). */
+function clientImportViolations(source: ts.SourceFile): string[] {
+	const serverDir = join(repoRoot, 'server');
+	return moduleSpecifiers(source)
+		.filter(({ specifier }) => {
+			if (specifier.startsWith('.')) {
+				const target = resolve(dirname(source.fileName), specifier).replace(/\.ts$/, '');
+				return !clientMayImport.includes(target) && (target === serverDir || target.startsWith(serverDir + sep));
+			}
+			return /(^|\/)server(\/|$)/.test(specifier);
+		})
+		.map(({ specifier, node }) => `${where(source, node)} imports '${specifier}'`);
+}
+
+/** A file under a directory of the repository, parsed from planted text (to show that a rule fires). */
+function planted(path: string, text: string): ts.SourceFile {
+	return parseSource(join(repoRoot, path), text);
+}
+
+describe('the core is pure', () => {
+	const files = sourceFiles(coreDir);
+
+	test('core files import only core files and the two LSP type packages', () => {
+		assert.ok(files.length > 30, `${files.length} core files`);
+		assert.deepStrictEqual(files.flatMap((path) => coreImportViolations(parseSource(path))), []);
+	});
+
+	test('the import rule catches a planted violation', () => {
+		const source = planted('server/src/core/syntax/planted.ts', [
+			"import { readFileSync } from 'node:fs';",
+			"import type { Connection } from 'vscode-languageserver';",
+			"export { x } from '../../features/context';",
+			"const m = require('path');",
+			"type T = import('vscode').Uri;",
+			"import { Position } from 'vscode-languageserver-types';",
+			"import { lexLine } from './lexer';",
+		].join('\n'));
+		assert.deepStrictEqual(coreImportViolations(source).map((violation) => violation.replace(/^.*imports /, '')), [
+			"'node:fs'", "'vscode-languageserver'", "'../../features/context'", "'path'", "'vscode'",
+		]);
+	});
+
+	test('core files read no clock, process or global but RobotRules\' injectable default', () => {
+		const program = coreProgram(files);
+		const checker = program.getTypeChecker();
+		const results = files.map((path) => coreGlobalViolations(program.getSourceFile(path)!, checker));
+		assert.deepStrictEqual(results.flatMap((result) => result.violations), []);
+		assert.deepStrictEqual(results.flatMap((result) => result.allowed), allowedClockReads.map((exception) => exception.read), 'the documented exception is still in use');
+	});
+
+	test('the globals rule catches planted reads and leaves look-alikes alone', () => {
+		const lines = [
+			'const a = Date.now();',
+			'const b = new Date();',
+			'const c = new Date(0);',
+			'const d = Date.parse("2020-01-01");',
+			'const e = process.env.X;',
+			'setTimeout(() => undefined, 1);',
+			'const f = globalThis.x;',
+			'const g = performance.now();',
+			'const h = Math.random();',
+			'const i = { process: 1, setTimeout: 2 };',
+			'const j = i.process + i.setTimeout;',
+			'console.log(a);',
+			"const k = require('x');",
+			'export function f(window: number, global: string) { return window + global; }',
+		];
+		// Planted in a real file's place, checked in a program with Node's types as the core is.
+		const path = join(coreDir, 'planted.ts');
+		const host = ts.createCompilerHost({});
+		const readFile = host.readFile.bind(host);
+		host.readFile = (name) => (resolve(name) === path ? lines.join('\n') : readFile(name));
+		const fileExists = host.fileExists.bind(host);
+		host.fileExists = (name) => resolve(name) === path || fileExists(name);
+		const program = ts.createProgram([path], { ...coreProgram([]).getCompilerOptions() }, host);
+		const { violations } = coreGlobalViolations(program.getSourceFile(path)!, program.getTypeChecker());
+		assert.deepStrictEqual(violations.map((violation) => violation.replace(/^.*:(\d+) reads /, '$1 ')), [
+			'1 Date.now', '2 new Date()', '5 process', '6 setTimeout', '7 globalThis', '8 performance.now', '9 Math.random', '12 console', '13 require',
+		]);
+	});
+});
+
+describe('the server adapter and the client know no robots.txt', () => {
+	const adapter = [
+		...readdirSync(serverSrc).filter((name) => name.endsWith('.ts')).map((name) => join(serverSrc, name)),
+		...sourceFiles(join(serverSrc, 'features')),
+	];
+	const client = sourceFiles(clientDir);
+
+	test('no directive is named in server/src/*.ts, server/src/features or client', () => {
+		assert.ok(adapter.length > 10 && client.length > 2, `${adapter.length} adapter files, ${client.length} client files`);
+		assert.deepStrictEqual([...adapter, ...client].flatMap((path) => directiveViolations(parseSource(path))), []);
+	});
+
+	test('the directive rule catches planted violations and leaves prose and verdicts alone', () => {
+		const lines = [
+			"if (line.startsWith('Disallow:')) {}",
+			"const key = 'user-agent';",
+			'const rule = /^crawl-delay\\s*:/i;',
+			'const sitemapUrl = 1;',
+			'function isUserAgent() {}',
+			'const template = `Clean-param: ${1}`;',
+			'const allow = true;',
+			"const placeholder = 'A user-agent token, e.g. Googlebot';",
+			"const ok = verdict === 'allow' || verdict === 'disallow';",
+			'const allowed = true;',
+			"const url = 'http://localhost:8080';",
+			"const agent = 'Googlebot';",
+			"import { x } from './sitemap';",
+			'fetchWithLimits(url, { userAgent: target.userAgent });',
+		];
+		const source = planted('server/src/features/planted.ts', lines.join('\n'));
+		const flagged = new Set(directiveViolations(source).map((violation) => Number(/:(\d+) /.exec(violation)![1])));
+		assert.deepStrictEqual([...flagged].sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7]);
+	});
+
+	test('the client imports nothing from the server but the protocol module and the HTTP GET', () => {
+		assert.deepStrictEqual(client.flatMap((path) => clientImportViolations(parseSource(path))), []);
+		const source = planted('client/src/planted.ts', "import { parse } from '../../server/src/core/index';\nimport { x } from './protocol';\nimport { testUrlMethod } from '../../server/src/core/protocol';");
+		assert.deepStrictEqual(clientImportViolations(source).map((violation) => violation.replace(/^.*imports /, '')), ["'../../server/src/core/index'"]);
+	});
+});
+
+describe('what users configure and read lists what the code knows', () => {
+	const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+		contributes: { configuration: { properties: Record<string, Record<string, unknown>> } };
+	};
+	const settings = manifest.contributes.configuration.properties;
+	const codes = diagnosticCatalogue.map((facts) => facts.code);
+
+	test('robotsTxt.dialects: the enum is allDialects, the default is defaultDialects', () => {
+		const dialects = settings['robotsTxt.dialects'] as { items: { enum: string[]; enumDescriptions: string[] }; default: string[] };
+		assert.deepStrictEqual(dialects.items.enum, [...allDialects]);
+		assert.equal(dialects.items.enumDescriptions.length, allDialects.length);
+		assert.deepStrictEqual(dialects.default, [...defaultDialects]);
+	});
+
+	test('robotsTxt.diagnostics.severity: the values are severityNames, the keys the catalogue\'s codes', () => {
+		const severity = settings['robotsTxt.diagnostics.severity'] as { additionalProperties: { enum: string[]; enumDescriptions: string[] }; propertyNames: { enum: string[] } };
+		assert.deepStrictEqual(severity.additionalProperties.enum, [...severityNames]);
+		assert.equal(severity.additionalProperties.enumDescriptions.length, severityNames.length);
+		assert.deepStrictEqual(severity.propertyNames.enum, codes);
+	});
+
+	test('robotsTxt.diagnostics.maxProblems: the default is the server\'s', () => {
+		assert.equal(settings['robotsTxt.diagnostics.maxProblems'].default, defaultMaxProblems);
+	});
+
+	test('every diagnostic code is in the README\'s table of codes, with its default severity', () => {
+		const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+		const start = readme.indexOf('### Diagnostic codes');
+		assert.ok(start >= 0, 'the README has a "Diagnostic codes" section');
+		const rows = readme.slice(start).split('\n').filter((line) => /^\| `[a-z0-9-]+` \|/.test(line));
+		const table = rows.map((row) => {
+			const [code, severity, summary] = row.split('|').slice(1, 4).map((cell) => cell.trim());
+			return { code: code.replace(/`/g, ''), severity, summary };
+		});
+		assert.deepStrictEqual(table.map((row) => row.code), codes, 'one row per code, in the catalogue\'s order');
+		for (const facts of diagnosticCatalogue) {
+			const row = table.find((candidate) => candidate.code === facts.code)!;
+			assert.equal(row.severity, facts.severity, facts.code);
+			assert.ok(row.summary.length > 10, `${facts.code} has a description`);
+		}
+	});
+
+	test('the TextMate grammar highlights exactly the directives of the catalogue', () => {
+		const grammar = JSON.parse(readFileSync(join(repoRoot, 'syntaxes', 'robots-txt.tmLanguage.json'), 'utf8')) as {
+			patterns: { include: string }[];
+			repository: Record<string, { begin?: string; beginCaptures?: Record<string, { name: string }> }>;
+		};
+		const included = new Set(grammar.patterns.map((pattern) => pattern.include.replace(/^#/, '')));
+		const highlighted: string[] = [];
+		for (const [key, rule] of Object.entries(grammar.repository)) {
+			const name = rule.beginCaptures?.['1']?.name ?? '';
+			const directive = /\.directive\.([a-z-]+)\.robots-txt$/.exec(name)?.[1];
+			if (!directive || directive === 'unknown') {
+				continue;
+			}
+			assert.ok(included.has(key), `the top level includes #${key}`);
+			// The key as the rule matches it: case-insensitively, exactly the directive's name, before the colon.
+			assert.ok(rule.begin?.includes(`((?i:${directive}))`), `#${key} matches "${directive}"`);
+			highlighted.push(directive);
+		}
+		assert.deepStrictEqual(highlighted.sort(), directiveFacts.map((facts) => facts.id).sort());
+	});
+});
