@@ -214,6 +214,11 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await rows.filter({ hasText: 'Expected NosyBot to be ALLOWED for /private/payroll.xls, but it is DISALLOWED by line 25' }).first().waitFor({ timeout: 15_000 });
 		await page.waitForTimeout(300);
 		await page.screenshot({ path: join(resultsDir, 'expectations.png') });
+		// The robots.txt itself shows the failure on the line that decides it.
+		await quickOpen(page, 'marys/robots.txt');
+		await waitForLanguageMode(page, 'Robots.txt');
+		await rows.filter({ hasText: 'An expectation fails here. robots.expectations:11: Expected NosyBot to be ALLOWED' }).first().waitFor({ timeout: 30_000 });
+		assert.match(await rows.filter({ hasText: 'An expectation fails here' }).first().innerText(), /\[Ln 25, Col 1\]/);
 	});
 });
 
