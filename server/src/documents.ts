@@ -54,6 +54,10 @@ export class DocumentStore implements Disposable {
 					connection.console.warn(`Change for a document that is not open: ${textDocument.uri}`);
 					return;
 				}
+				// LSP versions only grow; one that does not is the client's mistake, worth a line in the log.
+				if (!Number.isInteger(textDocument.version) || textDocument.version <= document.version) {
+					connection.console.warn(`${textDocument.uri}: the change says version ${JSON.stringify(textDocument.version)}, after version ${document.version}; applying it in the order received.`);
+				}
 				for (const problem of document.update(contentChanges, textDocument.version)) {
 					connection.console.error(`${textDocument.uri} (version ${textDocument.version}): ${problem}; the server's copy of the text may now differ from the editor's.`);
 				}

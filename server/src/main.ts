@@ -3,14 +3,34 @@
  * From here on, nothing depends on how the server was started.
  */
 
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { format } from 'node:util';
+import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type Connection } from 'vscode-languageserver/node';
 import { startServer } from './server';
 
-const connection = createConnection(ProposedFeatures.all);
+/**
+ * Over stdio the messages are framed by Content-Length headers; a wrong one leaves the rest of the stream unreadable,
+ * and a server that went on would be alive but deaf. It says so in its log (stderr, as the framing is lost) and
+ * exits, so that the client can start a new one. IPC frames messages itself and cannot fall out of step.
+ */
+function connect(): Connection {
+	if (!process.argv.includes('--stdio')) {
+		return createConnection(ProposedFeatures.all);
+	}
+	const reader = new StreamMessageReader(process.stdin);
+	const writer = new StreamMessageWriter(process.stdout);
+	reader.onError((error) => {
+		process.stderr.write(`robots-txt-language-server: the message stream cannot be read any more (${error.message}); exiting so that the client can restart the server.\n`);
+		process.exit(1);
+	});
+	return createConnection(ProposedFeatures.all, reader, writer);
+}
 
-// stdout may be the transport: console output goes to the client's log instead.
-console.log = connection.console.log.bind(connection.console);
-console.error = connection.console.error.bind(connection.console);
+const connection = connect();
+
+// stdout may be the transport: console output goes to the client's log instead, formatted as console.log would
+// (an Error passed as it is would reach the client as `{}`).
+console.log = (...args: unknown[]) => connection.console.log(format(...args));
+console.error = (...args: unknown[]) => connection.console.error(format(...args));
 process.on('unhandledRejection', (reason) => connection.console.error(`Unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`));
 
 startServer(connection);

@@ -4,7 +4,7 @@
  * A `ResponseError` thrown on purpose (e.g. an unknown document for a custom request) reaches the client as is.
  */
 
-import { LSPErrorCodes, ResponseError, type CancellationToken, type RemoteConsole } from 'vscode-languageserver';
+import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken, type RemoteConsole } from 'vscode-languageserver';
 
 function cancelled<E>(): ResponseError<E> {
 	return new ResponseError<E>(LSPErrorCodes.RequestCancelled, 'Request cancelled');
@@ -12,6 +12,14 @@ function cancelled<E>(): ResponseError<E> {
 
 function describe(message: string, error: unknown): string {
 	return error instanceof Error ? `${message}: ${error.message}\n${error.stack ?? ''}` : `${message}: ${String(error)}`;
+}
+
+/** The connections (by their console, one per connection) that received `shutdown`. */
+const shutDown = new WeakSet<RemoteConsole>();
+
+/** After `shutdown`, LSP wants every further request answered with InvalidRequest: `runSafe` does so from now on. */
+export function refuseRequestsAfterShutdown(console: RemoteConsole): void {
+	shutDown.add(console);
 }
 
 /**
@@ -27,6 +35,10 @@ export function runSafe<T, E = void>(
 ): Promise<T | ResponseError<E>> {
 	return new Promise((resolve) => {
 		setImmediate(async () => {
+			if (shutDown.has(console)) {
+				resolve(new ResponseError<E>(ErrorCodes.InvalidRequest, 'The server has received shutdown and answers no more requests'));
+				return;
+			}
 			if (token.isCancellationRequested) {
 				resolve(cancelled());
 				return;

@@ -5,6 +5,9 @@
 
 import {
 	DidChangeConfigurationNotification,
+	ErrorCodes,
+	ResponseError,
+	type InitializeError,
 	TextDocumentSyncKind,
 	type Connection,
 	type InitializeResult,
@@ -28,6 +31,7 @@ import { registerSymbols } from './features/symbols';
 import { registerTestBench } from './features/testBench';
 import { registerTestUrl } from './features/testUrl';
 import { WorkspacePaths } from './features/workspacePaths';
+import { refuseRequestsAfterShutdown } from './runner';
 import { SettingsStore, settingsSection } from './settings';
 
 export const serverName = 'robots-txt-language-server';
@@ -38,7 +42,13 @@ export function startServer(connection: Connection): void {
 	documents.listen(connection);
 	const paths = new WorkspacePaths();
 
-	connection.onInitialize((params): InitializeResult => {
+	let initialized = false;
+	connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
+		// A second initialize would register every handler again, and each push would then go out twice.
+		if (initialized) {
+			return new ResponseError(ErrorCodes.InvalidRequest, 'initialize was already received', { retry: false });
+		}
+		initialized = true;
 		const client = readClientSupport(params.capabilities);
 		const settings = new SettingsStore(connection, client.configuration);
 		const expectations = new ExpectationsService(connection, documents, settings);
@@ -100,6 +110,9 @@ export function startServer(connection: Connection): void {
 		return { capabilities, serverInfo: { name: serverName } };
 	});
 
-	connection.onShutdown(() => documents.dispose());
+	connection.onShutdown(() => {
+		refuseRequestsAfterShutdown(connection.console);
+		documents.dispose();
+	});
 	connection.listen();
 }

@@ -176,6 +176,16 @@ describe('code actions', () => {
 		assert.equal(apply(2), joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /b', 'Disallow: /css', ''));
 	});
 
+	test('fix all removes every one of consecutive duplicate rules in one run (their edits only touch)', () => {
+		const duplicates = joinLines('User-agent: *', ...Array.from({ length: 6 }, () => 'Disallow: /a'), '');
+		const found = computeDiagnostics(parse(duplicates), defaultAnalysisOptions, uri);
+		assert.equal(found.filter((d) => d.code === 'duplicate-rule').length, 5);
+		const range = { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } };
+		const fixAll = computeCodeActions(range, found, found, uri).find((action) => action.title === "Fix all 'duplicate-rule' problems in the file")!;
+		const fixed = TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 1, duplicates), fixAll.edit!.changes![uri]);
+		assert.equal(fixed, joinLines('User-agent: *', 'Disallow: /a', ''));
+	});
+
 	test('diagnostics the client sends back without data still get their fixes', () => {
 		const stripped = diagnostics.map(({ data: _data, ...rest }) => rest);
 		const range = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };

@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+	computeCodeActions,
 	computeCodeLenses,
 	computeCompletions,
 	computeDiagnostics,
@@ -43,6 +44,7 @@ const shapes: readonly Shape[] = [
 	})),
 	{ name: 'many groups', build: (n) => 'User-agent: *\nDisallow: /x\n\n'.repeat(n / 28), n: 200_000, hoverLine: 0 },
 	{ name: 'one group of many User-agent lines', build: (n) => Array.from({ length: n / 20 }, (_, i) => `User-agent: bot${i}\n`).join('') + 'Disallow: /\n', n: 100_000, hoverLine: 0 },
+	{ name: 'many duplicate rules', features: ['diagnostics', 'code actions', 'hover on the value', 'formatting'], build: (n) => 'User-agent: *\n' + 'Disallow: /a\n'.repeat(n / 13), n: 100_000, hoverLine: 1 },
 	{ name: 'a long a*a*… pattern', features: ['parse', 'diagnostics', 'hover on the value', 'formatting', 'Test URL'], build: (n) => `User-agent: *\nDisallow: /${'a*'.repeat(n / 2)}\n`, n: 20_000, hoverLine: 1 },
 ];
 
@@ -61,6 +63,14 @@ const features: readonly { name: string; run: (model: RobotsModel, shape: Shape)
 	{ name: 'highlights', run: (model, shape) => computeDocumentHighlights(model, { line: shape.hoverLine, character: 2 }, options) },
 	{ name: 'links', run: (model) => computeDocumentLinks(model) },
 	{ name: 'completion', run: (model) => computeCompletions(model, { line: model.lineCount - 1, character: 0 }, options) },
+	{
+		name: 'code actions',
+		run: (model) => {
+			const diagnostics = computeDiagnostics(model, options, uri);
+			const range = { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } };
+			return computeCodeActions(range, diagnostics, diagnostics, uri);
+		},
+	},
 	{ name: 'Test URL', run: (model) => testUrl(model, { agent: 'Googlebot', url: '/a' + 'x'.repeat(1000) }, options) },
 ];
 

@@ -31,6 +31,32 @@ function overlaps(a: Range, b: Range): boolean {
 	return before(a.start, b.end) && before(b.start, a.end);
 }
 
+function isBefore(p: Range['start'], q: Range['start']): boolean {
+	return p.line < q.line || (p.line === q.line && p.character < q.character);
+}
+
+function isEmpty(range: Range): boolean {
+	return range.start.line === range.end.line && range.start.character === range.end.character;
+}
+
+/**
+ * Whether two edits cannot go into one workspace edit: their ranges share characters, or an insertion falls inside
+ * the other's range, or both insert at one place (which `combine` joins). Ranges that only touch do not conflict:
+ * removing line 3 and removing line 4 is two edits, not one after another's next run.
+ */
+function editsConflict(a: Range, b: Range): boolean {
+	if (isEmpty(a) && isEmpty(b)) {
+		return a.start.line === b.start.line && a.start.character === b.start.character;
+	}
+	if (isEmpty(a)) {
+		return isBefore(b.start, a.start) && isBefore(a.start, b.end);
+	}
+	if (isEmpty(b)) {
+		return isBefore(a.start, b.start) && isBefore(b.start, a.end);
+	}
+	return isBefore(a.start, b.end) && isBefore(b.start, a.end);
+}
+
 /**
  * Edits of several fixes that do not overlap, in document order; a fix that would overlap an earlier one waits for
  * the next run. Insertions at the same spot (several lines moved above one line) are joined in order.
@@ -43,7 +69,7 @@ function combine(fixes: readonly DiagnosticFix[]): TextEdit[] {
 		let first = -1;
 		for (let line = edit.range.start.line; line <= edit.range.end.line; line++) {
 			for (const index of byLine.get(line) ?? []) {
-				if ((first < 0 || index < first) && overlaps(edits[index].range, edit.range)) {
+				if ((first < 0 || index < first) && editsConflict(edits[index].range, edit.range)) {
 					first = index;
 				}
 			}
