@@ -19,6 +19,7 @@ import { registerCodeActions, codeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
 import { registerCompletion, completionTriggerCharacters } from './features/completion';
 import { DeployedStore, registerDeployed } from './features/deployed';
+import { registerDetection } from './features/detection';
 import { readClientSupport, type ServerContext } from './features/context';
 import { registerDiagnostics } from './features/diagnostics';
 import { ExpectationsService } from './features/expectations';
@@ -68,6 +69,7 @@ export function startServer(connection: Connection): void {
 		registerCodeActions(context);
 		registerTestUrl(context);
 		registerTestBench(context);
+		registerDetection(context);
 		expectations.listen();
 		// A robots.txt shows where its expectations fail: when they change, its diagnostics are computed again.
 		expectations.onDidChangeExpectations(() => diagnostics.refresh());

@@ -46,6 +46,7 @@ export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './featur
 export * as protocol from './protocol';
 export type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, ParserName, TestUrlAllResult, TestUrlResult } from './protocol';
 export { computeHover } from './features/hover';
+export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
 export { computeCompletions } from './features/completion';
 export { crawlerFactNames, findCrawler, knownCrawlers, type CrawlerFacts, type CrawlerHonours, type CrawlerCategory, type CrawlerFact, type SizeLimit, crawlerCategories } from './facts/crawlers';
 export { directiveDocs, type DirectiveDoc } from './facts/directiveDocs';
