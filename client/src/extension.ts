@@ -1,7 +1,7 @@
 // The extension's entry: starts the bundled language server over IPC and registers the client-side commands.
 // The client holds no robots.txt knowledge; everything it shows comes from the server.
 import { existsSync } from 'node:fs';
-import { commands, ExtensionContext, OutputChannel, TextDocument, Uri, window, workspace } from 'vscode';
+import { commands, ExtensionContext, languages, OutputChannel, TextDocument, Uri, window, workspace } from 'vscode';
 import {
 	CloseAction,
 	CloseHandlerResult,
@@ -18,6 +18,7 @@ import {
 import type { CompareMode } from './benchMessages';
 import { openTestBench, type TestBenchContext } from './testBench';
 import { compareWithDeployed, DeployedContent, openDeployed, showDetailsText } from './deployed';
+import { registerLanguageOffer } from './languageOffer';
 import { deployedScheme } from './protocol';
 import { revealLine, testUrl, testUrlAll } from './testUrl';
 
@@ -114,6 +115,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
 	}
 	try {
 		await languageClient.start();
+		context.subscriptions.push(registerLanguageOffer({ workspace, window, languages }, context.globalState, languageClient, languageId));
 	} catch (error) {
 		// LanguageClient has already shown the failure; the commands stay registered so a restart can recover.
 		output.appendLine(`The language server did not start: ${error instanceof Error ? error.message : String(error)}`);
