@@ -52,6 +52,38 @@ const testBuild = {
 	outbase: '.',
 };
 
+// The robots-txt-tools npm package (packages/robots-txt-tools/, issue 14): the core's library API (core/library.ts) as
+// CommonJS and as ESM, and the `robots-txt` CLI, bundled from the same sources with nothing left to import at run time
+// (vscode-languageserver-types included). `--package` builds only these into the package's dist/; the type
+// declarations are tsc's (`npm run build:package` runs both), reached through the two entry stubs written here.
+if (process.argv.includes('--package')) {
+	const { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+	const packageDir = 'packages/robots-txt-tools';
+	const packageJson = JSON.parse(readFileSync(`${packageDir}/package.json`, 'utf8'));
+	rmSync(`${packageDir}/dist`, { recursive: true, force: true });
+	const library = { bundle: true, platform: 'node', target: 'node20', sourcemap: false, minify: false, logLevel: 'warning', entryPoints: ['server/src/core/library.ts'] };
+	// The CLI says the package's version (`--version`, the fetch User-Agent), not the extension's.
+	const packageVersion = {
+		name: 'package-version',
+		setup(build) {
+			build.onResolve({ filter: /(^|\/)package\.json$/ }, (args) => (args.importer.endsWith(join('server', 'src', 'cli', 'main.ts')) ? { path: join(process.cwd(), packageDir, 'package.json') } : undefined));
+		},
+	};
+	await Promise.all([
+		esbuild.build({ ...library, format: 'cjs', outfile: `${packageDir}/dist/index.cjs` }),
+		esbuild.build({ ...library, format: 'esm', outfile: `${packageDir}/dist/index.mjs` }),
+		esbuild.build({ ...library, entryPoints: ['server/src/cli/main.ts'], format: 'cjs', outfile: `${packageDir}/dist/cli.cjs`, banner: { js: '#!/usr/bin/env node' }, plugins: [packageVersion] }),
+	]);
+	// One declaration tree (tsc's, CommonJS-format .d.ts files) behind an ESM and a CommonJS entry, so that TypeScript
+	// sees the `import` condition as ESM and the `require` condition as CommonJS.
+	mkdirSync(`${packageDir}/dist`, { recursive: true });
+	writeFileSync(`${packageDir}/dist/index.d.mts`, "export * from './types/library.js';\n");
+	writeFileSync(`${packageDir}/dist/index.d.cts`, "export * from './types/library';\n");
+	copyFileSync('LICENSE', `${packageDir}/LICENSE`);
+	console.log(`${packageJson.name}@${packageJson.version}: ${packageDir}/dist`);
+	process.exit(0);
+}
+
 const configs = tests ? [testBuild] : bundles;
 if (watch) {
 	for (const config of configs) {

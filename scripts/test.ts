@@ -17,6 +17,8 @@ export function allSuites(): Suite[] {
 		{ kind: 'node', name: 'unit', files: list('out/test/unit', '.test.js') },
 		{ kind: 'node', name: 'CLI', files: list('out/test/cli', '.test.js') },
 		{ kind: 'node', name: 'LSP', files: list('out/test/lsp', '.test.js') },
+		// The npm package packed, installed into a fresh project and used from there; its API documentation built.
+		{ kind: 'node', name: 'package', files: list('out/test/package', '.test.js') },
 		{
 			kind: 'files',
 			name: 'grammar',

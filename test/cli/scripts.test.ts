@@ -20,9 +20,9 @@ const work = workFolder('robots-scripts-');
 describe('npm test', () => {
 	test('runs every suite through the summary script', () => {
 		assert.match(manifest.scripts.test, /&& node out\/scripts\/test\.js$/);
-		assert.deepEqual(allSuites().map((suite) => suite.name), ['unit', 'CLI', 'LSP', 'grammar', 'e2e']);
+		assert.deepEqual(allSuites().map((suite) => suite.name), ['unit', 'CLI', 'LSP', 'package', 'grammar', 'e2e']);
 		// test:unit is everything but the end-to-end suite.
-		assert.match(manifest.scripts['test:unit'], /&& node out\/scripts\/test\.js unit cli lsp grammar$/);
+		assert.match(manifest.scripts['test:unit'], /&& node out\/scripts\/test\.js unit cli lsp package grammar$/);
 	});
 
 	test('ends with the counts of every suite and a total, whatever failed on the way', async () => {
