@@ -2,8 +2,9 @@
  * The npm package as a user gets it: `npm pack` in packages/robots-txt-tools (which builds it), `npm install --offline`
  * of the tarball into a fresh project, then the library imported from TypeScript (type-checked with this repository's
  * tsc under `nodenext` and `commonjs` resolution) and from JavaScript (ESM and CommonJS) and run, and the CLI run
- * through `npx`. The answers checked are RFC 9309 §5.1's. Nothing here touches the network: the one dependency (for
- * the type declarations) is packed from this repository's node_modules.
+ * through `npx`. The answers checked are RFC 9309 §5.1's. The pre-commit hooks' commands and the GitHub Action
+ * (action/run.sh, with the packed package through npx) run against it too. Nothing here touches the network: the one
+ * dependency (for the type declarations) is packed from this repository's node_modules.
  */
 
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
@@ -64,6 +65,7 @@ console.log(JSON.stringify({ answers, robotRules }));
 let work = '';
 let project = '';
 let tarball = '';
+let dependencyTarball = '';
 
 before(() => {
 	work = mkdtempSync(join(tmpdir(), 'robots-package-'));
@@ -74,11 +76,11 @@ before(() => {
 	const dependency = Object.keys(manifest.dependencies);
 	assert.deepStrictEqual(dependency, ['vscode-languageserver-types']);
 	ok(run('npm', ['pack', join(repoRoot, 'node_modules', dependency[0]), '--ignore-scripts', '--pack-destination', work], work), 'npm pack of the dependency');
-	const dependencyTarball = readdirSync(work).find((name) => name.startsWith(`${dependency[0]}-`) && name.endsWith('.tgz'))!;
+	dependencyTarball = join(work, readdirSync(work).find((name) => name.startsWith(`${dependency[0]}-`) && name.endsWith('.tgz'))!);
 	project = join(work, 'consumer');
 	mkdirSync(project);
 	writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
-	ok(run('npm', ['install', '--offline', tarball, join(work, dependencyTarball)], project), 'npm install --offline');
+	ok(run('npm', ['install', '--offline', tarball, dependencyTarball], project), 'npm install --offline');
 });
 
 after(() => {
@@ -192,5 +194,158 @@ export const line: string = evaluate(parse(''), { agent: 'a', url: '/' }).verdic
 		const lint = run('npx', ['--no', '--', 'robots-txt', 'lint', 'broken.robots.txt'], project);
 		assert.equal(lint.status, 1, lint.stderr);
 		assert.match(lint.stdout, /^broken\.robots\.txt:2:1: error missing-colon: /m);
+	});
+});
+
+/** The hooks of .pre-commit-hooks.yaml, read from its one layout (a list of flat maps). */
+function preCommitHooks(): Record<string, string>[] {
+	const hooks: Record<string, string>[] = [];
+	for (const line of readFileSync(join(repoRoot, '.pre-commit-hooks.yaml'), 'utf8').split('\n')) {
+		const entry = /^(- | {2})([a-z_]+): (.*)$/.exec(line);
+		if (entry) {
+			if (entry[1] === '- ') {
+				hooks.push({});
+			}
+			hooks.at(-1)![entry[2]] = entry[3];
+		}
+	}
+	return hooks;
+}
+
+describe('the pre-commit hooks', () => {
+	const hooks = preCommitHooks();
+
+	test('run the package\'s command, pinned to this version, on robots.txt files by name', () => {
+		assert.deepStrictEqual(hooks.map((hook) => [hook.id, hook.entry, hook.language, hook.additional_dependencies]), [
+			['robots-txt-lint', 'robots-txt-tools lint', 'node', `['${manifest.name}@${manifest.version}']`],
+			['robots-txt-check', 'robots-txt-tools check', 'node', `['${manifest.name}@${manifest.version}']`],
+		]);
+		// pre-commit matches `files` with Python's re.search; these expressions read the same in JavaScript.
+		const selects = (hook: Record<string, string>, path: string) => new RegExp(hook.files).test(path);
+		const paths = ['robots.txt', 'public/robots.txt', 'sites/staging.robots.txt', 'robots.expectations', 'public/shop.robots.expectations', 'notes.txt', 'myrobots.txt', 'robots.txt.bak', 'robots.txt/readme.md'];
+		assert.deepStrictEqual(paths.filter((path) => selects(hooks[0], path)), ['robots.txt', 'public/robots.txt', 'sites/staging.robots.txt']);
+		assert.deepStrictEqual(paths.filter((path) => selects(hooks[1], path)), ['robots.txt', 'public/robots.txt', 'sites/staging.robots.txt', 'robots.expectations', 'public/shop.robots.expectations']);
+		// The check hook runs every expectations file whichever file changed: an edit to a robots.txt can break one.
+		assert.equal(hooks[1].pass_filenames, 'false');
+		assert.equal(hooks[0].pass_filenames, undefined);
+	});
+
+	test('their commands, as pre-commit runs them from the installed package, fail on an error and a failed expectation', () => {
+		const repo = join(work, 'hooks');
+		mkdirSync(join(repo, 'public'), { recursive: true });
+		writeFileSync(join(repo, 'public', 'robots.txt'), 'User-agent: *\nDisallow: /private/\n');
+		writeFileSync(join(repo, 'public', 'robots.expectations'), 'Googlebot /private/a disallow\nbingbot /about allow\n');
+		const bin = join(project, 'node_modules', '.bin', 'robots-txt-tools');
+		const hook = (entry: string, files: string[]) => run(bin, [...entry.split(' ').slice(1), ...files], repo);
+		assert.equal(hook(hooks[0].entry, ['public/robots.txt']).status, 0);
+		assert.equal(hook(hooks[1].entry, []).status, 0);
+		writeFileSync(join(repo, 'public', 'robots.txt'), 'User-agent: *\nDisallow /private/\nDisallow: /about\n');
+		const lint = hook(hooks[0].entry, ['public/robots.txt']);
+		assert.equal(lint.status, 1);
+		assert.match(lint.stdout, /^public\/robots\.txt:2:1: error missing-colon: /m);
+		const check = hook(hooks[1].entry, []);
+		assert.equal(check.status, 1);
+		assert.match(check.stdout, /^public\/robots\.expectations:2:1: FAIL Expected bingbot to be ALLOWED for \/about/m);
+	});
+});
+
+/** The inputs of action.yml with their defaults, and the environment its step passes, read from its one layout. */
+function actionManifest(): { inputs: Map<string, string>; env: Map<string, string>; outputs: Map<string, string> } {
+	const text = readFileSync(join(repoRoot, 'action.yml'), 'utf8');
+	const section = (name: string) => text.slice(text.indexOf(`\n${name}:\n`) + name.length + 2).split(/\n(?=\S)/)[0];
+	const inputs = new Map<string, string>();
+	for (const [, name, body] of section('inputs').matchAll(/^ {2}([a-z-]+):\n((?: {4}.*\n?)*)/gm)) {
+		inputs.set(name, /^ {4}default: (.*)$/m.exec(body)![1].replace(/^'(.*)'$/, '$1'));
+	}
+	const outputs = new Map([...section('outputs').matchAll(/^ {2}([a-z-]+):\n(?: {4}.*\n)*? {4}value: (.*)$/gm)].map((match) => [match[1], match[2]]));
+	const env = new Map([...text.matchAll(/^ {8}(INPUT_[A-Z_]+): (.*)$/gm)].map((match) => [match[1], match[2]]));
+	return { inputs, env, outputs };
+}
+
+describe('the GitHub Action', () => {
+	const { inputs, env, outputs } = actionManifest();
+
+	test('action.yml passes every input to its step, and the step reads exactly those', () => {
+		assert.deepStrictEqual([...inputs.keys()], ['paths', 'lint', 'check', 'crawlers', 'max-warnings', 'hints', 'sarif-file', 'package']);
+		assert.deepStrictEqual([...env], [...inputs.keys()].map((name) => [`INPUT_${name.toUpperCase().replace(/-/g, '_')}`, `\${{ inputs.${name} }}`]));
+		const read = new Set(readFileSync(join(repoRoot, 'action', 'run.sh'), 'utf8').match(/INPUT_[A-Z_]+/g));
+		assert.deepStrictEqual([...read].sort(), [...env.keys()].sort());
+		assert.equal(inputs.get('package'), `${manifest.name}@${manifest.version}`, 'the action runs the package of the same release');
+		assert.deepStrictEqual([...outputs], ['errors', 'warnings', 'failed', 'sarif-file'].map((name) => [name, `\${{ steps.robots-txt.outputs.${name} }}`]));
+	});
+
+	/** Runs action/run.sh as the runner would: in the workspace, inputs as variables (defaults from action.yml). */
+	function runAction(workspace: string, given: Record<string, string>) {
+		const runnerTemp = mkdtempSync(join(work, 'runner-'));
+		const variables: NodeJS.ProcessEnv = { ...offline, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp, GITHUB_OUTPUT: join(runnerTemp, 'output'), GITHUB_STEP_SUMMARY: join(runnerTemp, 'summary') };
+		for (const [name, value] of inputs) {
+			variables[`INPUT_${name.toUpperCase().replace(/-/g, '_')}`] = given[name] ?? value;
+		}
+		// The package as packed here, with its dependency beside it, instead of the registry's.
+		variables.INPUT_PACKAGE = given.package ?? `${tarball} ${dependencyTarball}`;
+		const result = run('bash', [join(repoRoot, 'action', 'run.sh')], workspace, variables);
+		const read = (name: string) => {
+			try {
+				return readFileSync(join(runnerTemp, name), 'utf8');
+			} catch {
+				return '';
+			}
+		};
+		return { ...result, output: read('output'), summary: read('summary') };
+	}
+
+	test('lint and failing expectations: annotations on the lines, the robots.txt line that decides included, a summary, outputs and SARIF', () => {
+		const workspace = join(work, 'workspace');
+		mkdirSync(join(workspace, 'site'), { recursive: true });
+		mkdirSync(join(workspace, 'a,b'), { recursive: true });
+		writeFileSync(join(workspace, 'site', 'robots.txt'), 'User-agent: *\nDisallow /tmp/\nDisallow: /private/\n');
+		writeFileSync(join(workspace, 'site', 'robots.expectations'), 'Googlebot /private/report.pdf allow\nbingbot /about allow\n');
+		writeFileSync(join(workspace, 'a,b', 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+		const result = runAction(workspace, { 'sarif-file': 'robots.sarif' });
+		assert.equal(result.status, 1, result.stderr);
+		const lines = result.stdout.split('\n');
+		// What lint itself reports, one annotation each.
+		const lint = JSON.parse(run(join(project, 'node_modules', '.bin', 'robots-txt'), ['lint', '.', '--format', 'json'], workspace).stdout) as unknown[];
+		assert.ok(lint.length >= 3);
+		assert.ok(lines.includes('::error file=site/robots.txt,line=2,endLine=2,col=1,endColumn=9,title=robots-txt missing-colon::' +
+			'Missing ":" after "Disallow": only Googlebot, Googlebot-Image and Google-Extended read it (as "Disallow: /tmp/"); bingbot, Baiduspider, DuckDuckBot and 8 more ignore the line.'), result.stdout);
+		assert.ok(lines.some((line) => line.startsWith('::notice file=site/robots.txt,line=3,endLine=3,col=11,endColumn=20,title=robots-txt private-path-disclosure::')), result.stdout);
+		// A comma in a path is escaped, as GitHub's property syntax needs.
+		assert.ok(lines.some((line) => line.startsWith('::warning file=a%2Cb/robots.txt,line=2,')), result.stdout);
+		// The failed expectation, on its line and on the robots.txt line that decides it.
+		const failure = 'Expected Googlebot to be ALLOWED for /private/report.pdf, but it is DISALLOWED by line 3 `Disallow: /private/`';
+		assert.ok(lines.some((line) => line.startsWith(`::error file=site/robots.expectations,line=1,title=robots-txt expectation failed::${failure}`)), result.stdout);
+		assert.ok(lines.some((line) => line.startsWith(`::error file=site/robots.txt,line=3,title=robots-txt expectation failed::An expectation fails here. site/robots.expectations:1: ${failure}`)), result.stdout);
+		assert.equal(lines.filter((line) => line.startsWith('::')).length, lint.length + 2);
+		assert.deepStrictEqual(result.output.trim().split('\n'), ['errors=1', 'warnings=1', 'sarif-file=robots.sarif', 'failed=1']);
+		assert.match(result.summary, /### robots-txt lint\n\n1 error, 1 warning, 1 information, 0 hints in 2 files with problems \(exit status 1\)\./);
+		assert.match(result.summary, /### robots-txt check\n\n1 passed, 1 failed, 0 errors in 1 expectations file \(exit status 1\)\./);
+		const sarif = JSON.parse(readFileSync(join(workspace, 'robots.sarif'), 'utf8')) as { version: string; runs: { tool: { driver: { version: string } }; results: unknown[] }[] };
+		assert.equal(sarif.version, '2.1.0');
+		assert.equal(sarif.runs[0].tool.driver.version, manifest.version);
+		assert.equal(sarif.runs[0].results.length, lint.length);
+	});
+
+	test('check runs when there are expectations files (auto), or as told; bad inputs are refused', () => {
+		const workspace = join(work, 'clean');
+		mkdirSync(workspace, { recursive: true });
+		writeFileSync(join(workspace, 'robots.txt'), 'User-agent: *\nDisallow:\n');
+		const clean = runAction(workspace, {});
+		assert.equal(clean.status, 0, clean.stdout + clean.stderr);
+		assert.deepStrictEqual(clean.stdout.split('\n').filter((line) => line.startsWith('::')), []);
+		assert.doesNotMatch(clean.summary, /robots-txt check/, 'no expectations file: no check');
+		// Told to check where there is nothing to check: the CLI's exit status 2, and its message.
+		const told = runAction(workspace, { check: 'true' });
+		assert.equal(told.status, 2);
+		assert.match(told.stderr, /robots-txt: /);
+		const none = runAction(workspace, { lint: 'false', check: 'false' });
+		assert.deepStrictEqual([none.status, none.stdout, none.summary], [0, '', '']);
+		for (const [name, value] of [['lint', 'yes'], ['hints', '1'], ['check', 'sometimes']]) {
+			const refused = runAction(workspace, { [name]: value });
+			assert.equal(refused.status, 2);
+			assert.match(refused.stdout, new RegExp(`^::error title=robots-txt action::the ${name} input is .*not "${value}"$`, 'm'));
+		}
+		const nothing = runAction(workspace, { package: ' ' });
+		assert.equal(nothing.status, 2);
 	});
 });
