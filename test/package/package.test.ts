@@ -9,6 +9,7 @@
 
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -94,6 +95,15 @@ describe('the robots-txt-tools package', () => {
 		assert.deepStrictEqual(outside, ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.cjs', 'dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.mts', 'dist/index.mjs', 'package.json']);
 		assert.ok(listing.includes('dist/types/library.d.ts'));
 		assert.ok(listing.filter((path) => path.startsWith('dist/types/')).every((path) => path.endsWith('.d.ts')), 'only declarations under dist/types');
+	});
+
+	test('the bundles import nothing but Node\'s built-in modules (the CLI\'s), so no other package is loaded at run time', () => {
+		const dist = join(project, 'node_modules', manifest.name, 'dist');
+		const imported = (file: string) => [...readFileSync(join(dist, file), 'utf8').matchAll(/\brequire\("([^"]+)"\)|^import\b.*?from\s*"([^"]+)"|\bimport\("([^"]+)"\)/gm)].map((match) => match[1] ?? match[2] ?? match[3]);
+		assert.deepStrictEqual(imported('index.cjs'), []);
+		assert.deepStrictEqual(imported('index.mjs'), []);
+		const cli = [...new Set(imported('cli.cjs'))].sort();
+		assert.ok(cli.length > 0 && cli.every((name) => builtinModules.includes(name.replace(/^node:/, ''))), cli.join());
 	});
 
 	test('JavaScript: ESM and CommonJS consumers answer RFC 9309 §5.1 as the RFC does', () => {
