@@ -153,7 +153,7 @@ console.log(JSON.stringify({
 		}
 	});
 
-	test('TypeScript: the declarations type-check under nodenext (ESM and CommonJS files) and commonjs resolution', () => {
+	test('TypeScript: the declarations type-check under nodenext (ESM and CommonJS files) and commonjs resolution, and so do the READMEs\' examples', () => {
 		const source = `import { parse, evaluate, compileMatcher, RobotRules, type Evaluation, type Verdict } from 'robots-txt-tools';
 const model = parse('User-agent: *\\nDisallow: /private/\\n');
 const result: Evaluation = evaluate(model, { agent: 'Googlebot', url: '/private/a', dialect: 'google' });
@@ -188,6 +188,17 @@ export const line: string = evaluate(parse(''), { agent: 'a', url: '/' }).verdic
 		const commonjs = ok(run(process.execPath, [tsc, '-p', 'tsconfig.commonjs.json', '--listFiles'], project), 'tsc (commonjs)');
 		assert.match(commonjs, /robots-txt-tools\/dist\/index\.d\.cts/);
 		assert.match(commonjs, /vscode-languageserver-types/, 'the LSP types come from their package');
+		// The READMEs' library examples type-check against the package, as written.
+		const examples = [join(repoRoot, 'README.md'), join(packageDir, 'README.md')].map((readme, i) => {
+			const text = readFileSync(readme, 'utf8');
+			const section = text.slice(text.indexOf('\n## Library\n'));
+			const code = /```ts\n([\s\S]*?)```/.exec(section)![1];
+			const file = `readme${i}.mts`;
+			writeFileSync(join(project, file), `declare const text: string, url: string, robotsUrl: string, bytes: Uint8Array;\n${code}\nexport {};\n`);
+			return file;
+		});
+		writeFileSync(join(project, 'tsconfig.readme.json'), JSON.stringify({ compilerOptions: { ...strict, module: 'nodenext', moduleResolution: 'nodenext', noUnusedLocals: false }, files: examples }));
+		ok(run(process.execPath, [tsc, '-p', 'tsconfig.readme.json'], project), 'tsc (the READMEs\' examples)');
 		// The types are real: a misuse is an error, not an any.
 		const misuse = run(process.execPath, [tsc, '-p', 'tsconfig.wrong.json'], project);
 		assert.equal(misuse.status, 2, misuse.stdout);
