@@ -1,23 +1,21 @@
-// The extension's entry: starts the bundled language server over IPC and registers the client-side commands.
-// The client holds no robots.txt knowledge; everything it shows comes from the server.
-import { existsSync } from 'node:fs';
+// What both entries share (extension.ts for Node, browser.ts for VS Code for the Web): the client's options, the
+// commands, the test bench, Test URL and crash handling. The entries differ only in how the server is reached and in
+// what their runtime can do; the client holds no robots.txt knowledge, everything it shows comes from the server.
 import { commands, ExtensionContext, OutputChannel, TextDocument, Uri, window, workspace } from 'vscode';
 import {
+	BaseLanguageClient,
 	CloseAction,
 	CloseHandlerResult,
 	DocumentSelector,
 	ErrorAction,
 	ErrorHandler,
 	ErrorHandlerResult,
-	LanguageClient,
 	LanguageClientOptions,
-	ServerOptions,
 	State,
-	TransportKind,
-} from 'vscode-languageclient/node';
+} from 'vscode-languageclient';
 import type { CompareMode } from './benchMessages';
 import { openTestBench, type TestBenchContext } from './testBench';
-import { compareWithDeployed, DeployedContent, openDeployed, showDetailsText } from './deployed';
+import { compareWithDeployed, DeployedContent, openDeployed, showDetailsText, type SiteFetcher } from './deployed';
 import { deployedScheme } from './protocol';
 import { revealLine, testUrl, testUrlAll } from './testUrl';
 
@@ -29,17 +27,26 @@ const expectationsLanguageId = 'robots-txt-expectations';
 const maxRestarts = 4;
 const crashWindowMs = 3 * 60 * 1000;
 
-let client: LanguageClient | undefined;
+/** The language client's id: its settings section `robotsTxt.trace.server` follows from it. */
+export const clientId = 'robotsTxt';
+export const clientName = 'Robots.txt';
+
+/** What an entry gives the shared part: how to reach the server, and what its runtime can do. */
+export interface ClientRuntime {
+	/** A client for these options, over the entry's transport (IPC to a Node process, or a web worker). */
+	createClient(options: LanguageClientOptions): BaseLanguageClient | Promise<BaseLanguageClient>;
+	/** Why the server cannot start (a missing bundle in a broken build), checked before starting; undefined when it can. */
+	missingServer?(): string | undefined;
+	/** Fetches a site's robots.txt for the deployed commands, or says why this runtime cannot. */
+	readonly fetchSite: SiteFetcher;
+}
+
+let client: BaseLanguageClient | undefined;
 
 /** Activation resolves once the server has answered `initialize`, so tests and commands can rely on it. */
-export async function activate(context: ExtensionContext): Promise<void> {
+export async function activateClient(context: ExtensionContext, runtime: ClientRuntime): Promise<void> {
 	const output = window.createOutputChannel('Robots.txt');
 	const errorHandler = new RestartingErrorHandler(output);
-	const serverModule = context.asAbsolutePath('server/dist/server.js');
-	const serverOptions: ServerOptions = {
-		run: { module: serverModule, transport: TransportKind.ipc },
-		debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-	};
 	const clientOptions: LanguageClientOptions = {
 		documentSelector: documentSelector(),
 		synchronize: {
@@ -51,11 +58,11 @@ export async function activate(context: ExtensionContext): Promise<void> {
 		outputChannel: output,
 		errorHandler,
 	};
-	const languageClient = new LanguageClient('robotsTxt', 'Robots.txt', serverOptions, clientOptions);
+	const languageClient = await runtime.createClient(clientOptions);
 	client = languageClient;
 	const bench: TestBenchContext = { client: languageClient, output, extension: context };
 	const content = new DeployedContent();
-	const deployed = { client: languageClient, output, state: context.globalState, version: String(context.extension.packageJSON.version), content };
+	const deployed = { client: languageClient, output, state: context.globalState, version: String(context.extension.packageJSON.version), content, fetchSite: runtime.fetchSite };
 
 	context.subscriptions.push(
 		output,
@@ -97,7 +104,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
 			errorHandler.reset();
 			output.appendLine(`[${new Date().toLocaleTimeString()}] Restarting the language server on request.`);
 			if (languageClient.state === State.Running) {
-				await languageClient.restart();
+				await languageClient.stop();
+				await languageClient.start();
 			} else {
 				await languageClient.start();
 			}
@@ -105,9 +113,10 @@ export async function activate(context: ExtensionContext): Promise<void> {
 		}),
 	);
 
-	if (!existsSync(serverModule)) {
+	const missing = runtime.missingServer?.();
+	if (missing !== undefined) {
 		// Only a broken build gets here; starting would crash-loop five times before saying anything useful.
-		const message = `Robots.txt: the language server bundle ${serverModule} is missing. Run "npm run build" in the extension's folder.`;
+		const message = `Robots.txt: ${missing}`;
 		output.appendLine(message);
 		void window.showErrorMessage(message);
 		return;
@@ -120,8 +129,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
 	}
 }
 
-/** Stopping the client also stops the server process; VS Code waits for the returned promise. */
-export function deactivate(): Thenable<void> | undefined {
+/** Stopping the client also stops the server (process or worker); VS Code waits for the returned promise. */
+export function deactivateClient(): Thenable<void> | undefined {
 	return client?.stop();
 }
 
