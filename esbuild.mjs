@@ -1,6 +1,7 @@
 // The project's only emitter: bundles the CLI, the language server and the client, and transpiles tests and scripts/ into out/.
 // Flags: --production (minified, no source maps), --watch, --tests (test and script files into out/ instead of the bundles).
 import * as esbuild from 'esbuild';
+import { builtinModules } from 'node:module';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -40,6 +41,28 @@ const bundles = [
 	// The test bench's webview script runs in the webview (a browser), not in Node.
 	{ ...base, entryPoints: ['client/webview/testBench.ts'], outfile: 'client/dist/testBench.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
+
+// The web extension (vscode.dev, github.dev): the client for VS Code's web worker extension host (CommonJS, which that
+// host loads with `vscode` provided) and the language server as a classic web worker script. Nothing of Node may reach
+// them: an import of a Node built-in fails the build, even where a package's `browser` field would quietly stub it.
+const nodeBuiltins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+const noNodeBuiltins = {
+	name: 'no-node-builtins',
+	setup(build) {
+		build.onResolve({ filter: /^[^./]/ }, (args) => {
+			const name = args.path.replace(/\/.*$/, '');
+			if (!nodeBuiltins.has(args.path) && !nodeBuiltins.has(name)) {
+				return undefined;
+			}
+			return { errors: [{ text: `"${args.path}" is a Node built-in (imported by ${args.importer}); the browser bundles cannot use it` }] };
+		});
+	},
+};
+const browser = { ...base, platform: 'browser', target: 'es2022', plugins: [noNodeBuiltins] };
+bundles.push(
+	{ ...browser, entryPoints: ['client/src/browser.ts'], outfile: 'client/dist/browser.js', format: 'cjs' },
+	{ ...browser, entryPoints: ['server/src/browserMain.ts'], outfile: 'server/dist/browser.js', format: 'iife' },
+);
 
 // Tests are transpiled file by file (not bundled) so that each test imports the same module instances.
 const { external: _external, ...unbundled } = base;
@@ -89,7 +112,7 @@ if (watch) {
 	for (const config of configs) {
 		const context = await esbuild.context({
 			...config,
-			plugins: [{
+			plugins: [...(config.plugins ?? []), {
 				name: 'watch-log',
 				setup(build) {
 					build.onStart(() => console.log('[watch] build started'));

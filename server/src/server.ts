@@ -1,6 +1,7 @@
 /**
  * `startServer`: capabilities and wiring. Each feature registers its handlers from server/src/features; all
- * robots.txt knowledge lives in the core they call. Nothing here depends on the transport.
+ * robots.txt knowledge lives in the core they call. Nothing here depends on the transport; what the host offers
+ * besides (a file system) comes in the `ServerRuntime`, and a server without it says what it cannot do.
  */
 
 import {
@@ -15,6 +16,7 @@ import {
 	type WorkspaceFolder,
 } from 'vscode-languageserver';
 import { DocumentStore } from './documents';
+import type { ServerRuntime } from './fileSystem';
 import { registerCodeActions, codeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
 import { registerCompletion, completionTriggerCharacters } from './features/completion';
@@ -37,11 +39,18 @@ import { SettingsStore, settingsSection } from './settings';
 
 export const serverName = 'robots-txt-language-server';
 
-/** Wires the server to a connection and starts listening. */
-export function startServer(connection: Connection): void {
+/**
+ * What a server without a file system cannot do, in one sentence for its log. The features themselves say so where
+ * it matters (an expectations file whose robots.txt is not open).
+ */
+export const withoutFileSystem = 'This language server has no file system (it runs in the browser): path completion after Allow and Disallow, ' +
+	'expectations files that are not open, and robots.txt files that are not open cannot be read. Everything else works on the open files.';
+
+/** Wires the server to a connection and starts listening; `runtime` says what its host offers besides. */
+export function startServer(connection: Connection, runtime: ServerRuntime): void {
 	const documents = new DocumentStore();
 	documents.listen(connection);
-	const paths = new WorkspacePaths();
+	const paths = new WorkspacePaths(runtime.fileSystem);
 
 	let initialized = false;
 	connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
@@ -52,7 +61,7 @@ export function startServer(connection: Connection): void {
 		initialized = true;
 		const client = readClientSupport(params.capabilities);
 		const settings = new SettingsStore(connection, client.configuration);
-		const expectations = new ExpectationsService(connection, documents, settings);
+		const expectations = new ExpectationsService(connection, documents, settings, runtime.fileSystem);
 		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore() };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
 		paths.setFolders(folders);
@@ -84,6 +93,9 @@ export function startServer(connection: Connection): void {
 			});
 		});
 		connection.onInitialized(() => {
+			if (runtime.fileSystem === undefined) {
+				connection.console.info(withoutFileSystem);
+			}
 			if (client.configurationRegistration) {
 				void connection.client.register(DidChangeConfigurationNotification.type, { section: settingsSection });
 			}

@@ -3,13 +3,11 @@
  * folder (that folder is the site root robots.txt paths start from), for documents inside a workspace folder only.
  * Inside means once symbolic links are resolved, so a folder linked from elsewhere is never listed; the walk itself
  * does not follow links. It is breadth-first, skips node_modules and .git, stops at a fixed number of entries and is
- * cached briefly.
+ * cached briefly. A server without a file system (in a browser) offers no paths.
  */
 
-import { readdir, realpath } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { WorkspaceFolder } from 'vscode-languageserver';
+import { childUri, parentUri, type FileSystem } from '../fileSystem';
 
 /** Entries (folders and files) one walk visits at most. */
 export const maxEntries = 2000;
@@ -21,44 +19,47 @@ export class WorkspacePaths {
 	private folders: string[] = [];
 	private readonly cache = new Map<string, { time: number; paths: Promise<string[]> }>();
 
+	constructor(private readonly fileSystem: FileSystem | undefined) {}
+
 	/** Replaces the workspace folders (from `initialize` or a folder change). */
 	setFolders(folders: readonly WorkspaceFolder[]): void {
-		this.folders = folders.map((folder) => toPath(folder.uri)).filter((path): path is string => path !== undefined);
+		this.folders = folders.map((folder) => folder.uri);
 		this.cache.clear();
 	}
 
 	changeFolders(added: readonly WorkspaceFolder[], removed: readonly WorkspaceFolder[]): void {
-		const gone = new Set(removed.map((folder) => toPath(folder.uri)));
-		const kept = this.folders.filter((path) => !gone.has(path));
-		const fresh = added.map((folder) => toPath(folder.uri)).filter((path): path is string => path !== undefined);
-		this.folders = [...kept, ...fresh];
+		const gone = new Set(removed.map((folder) => folder.uri));
+		this.folders = [...this.folders.filter((uri) => !gone.has(uri)), ...added.map((folder) => folder.uri)];
 		this.cache.clear();
 	}
 
 	/** Site paths (starting with `/`; folders end in `/`) for the document; empty for untitled or virtual documents. */
 	pathsFor(uri: string): Promise<string[]> {
-		const file = toPath(uri);
-		if (!file || !this.folders.some((folder) => isInside(file, folder))) {
+		const fileSystem = this.fileSystem;
+		if (!fileSystem?.handles(uri) || !this.folders.some((folder) => fileSystem.handles(folder) && isInside(uri, folder))) {
 			return Promise.resolve([]);
 		}
-		const root = dirname(file);
+		const root = parentUri(uri);
+		if (root === undefined) {
+			return Promise.resolve([]);
+		}
 		const cached = this.cache.get(root);
 		if (cached && Date.now() - cached.time < freshForMs) {
 			return cached.paths;
 		}
-		const paths = this.isInsideWorkspace(root).then((inside) => (inside ? walk(root, maxEntries) : []));
+		const paths = this.isInsideWorkspace(fileSystem, root).then((inside) => (inside ? walk(fileSystem, root, maxEntries) : []));
 		this.cache.set(root, { time: Date.now(), paths });
 		return paths;
 	}
 
 	/** Whether the folder, its links resolved, lies in a workspace folder (its links resolved too). */
-	private async isInsideWorkspace(folder: string): Promise<boolean> {
-		const real = await realpath(folder).catch(() => undefined);
+	private async isInsideWorkspace(fileSystem: FileSystem, folder: string): Promise<boolean> {
+		const real = await fileSystem.realUri(folder);
 		if (real === undefined) {
 			return false;
 		}
 		for (const workspaceFolder of this.folders) {
-			const realFolder = await realpath(workspaceFolder).catch(() => undefined);
+			const realFolder = fileSystem.handles(workspaceFolder) ? await fileSystem.realUri(workspaceFolder) : undefined;
 			if (realFolder !== undefined && (real === realFolder || isInside(real, realFolder))) {
 				return true;
 			}
@@ -67,23 +68,20 @@ export class WorkspacePaths {
 	}
 }
 
-function toPath(uri: string): string | undefined {
-	if (!uri.startsWith('file:')) {
-		return undefined;
-	}
-	try {
-		return fileURLToPath(uri);
-	} catch {
-		return undefined;
-	}
+/** Whether `uri` lies below `folder`, comparing decoded uris (clients encode the same path in more than one way). */
+function isInside(uri: string, folder: string): boolean {
+	const decode = (text: string) => {
+		try {
+			return decodeURIComponent(text);
+		} catch {
+			return text;
+		}
+	};
+	const decodedFolder = decode(folder);
+	return decode(uri).startsWith(decodedFolder.endsWith('/') ? decodedFolder : decodedFolder + '/');
 }
 
-function isInside(file: string, folder: string): boolean {
-	const prefix = folder.endsWith('/') || folder.endsWith('\\') ? folder : folder + (folder.includes('\\') ? '\\' : '/');
-	return file.startsWith(prefix);
-}
-
-async function walk(root: string, limit: number): Promise<string[]> {
+async function walk(fileSystem: FileSystem, root: string, limit: number): Promise<string[]> {
 	const paths: string[] = [];
 	const queue: string[] = [''];
 	let visited = 0;
@@ -91,7 +89,7 @@ async function walk(root: string, limit: number): Promise<string[]> {
 		const relative = queue.shift()!;
 		let entries;
 		try {
-			entries = await readdir(join(root, relative), { withFileTypes: true });
+			entries = await fileSystem.readDirectory(relative === '' ? root : childUri(root, relative.slice(1)));
 		} catch {
 			continue;
 		}
@@ -105,10 +103,10 @@ async function walk(root: string, limit: number): Promise<string[]> {
 			}
 			visited++;
 			const path = `${relative}/${entry.name}`;
-			if (entry.isDirectory()) {
+			if (entry.kind === 'directory') {
 				paths.push(path + '/');
 				queue.push(path);
-			} else if (entry.isFile()) {
+			} else if (entry.kind === 'file') {
 				paths.push(path);
 			}
 		}
