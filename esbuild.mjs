@@ -107,6 +107,12 @@ if (process.argv.includes('--package')) {
 	process.exit(0);
 }
 
+if (tests) {
+	// Transpiled files keep their relative imports, and server/src/localize.ts imports the bundles from l10n/.
+	const { cpSync } = await import('node:fs');
+	cpSync('l10n', 'out/l10n', { recursive: true });
+}
+
 const configs = tests ? [testBuild] : bundles;
 if (watch) {
 	for (const config of configs) {

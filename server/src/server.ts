@@ -36,6 +36,7 @@ import { registerTestUrl } from './features/testUrl';
 import { WorkspacePaths } from './features/workspacePaths';
 import { refuseRequestsAfterShutdown } from './runner';
 import { SettingsStore, settingsSection } from './settings';
+import { useLocale } from './localize';
 
 export const serverName = 'robots-txt-language-server';
 
@@ -59,6 +60,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 			return new ResponseError(ErrorCodes.InvalidRequest, 'initialize was already received', { retry: false });
 		}
 		initialized = true;
+		// Every text the core writes from here on (problems, hovers, lenses, Test URL answers) is in the editor's language.
+		useLocale(params.locale);
 		const client = readClientSupport(params.capabilities);
 		const settings = new SettingsStore(connection, client.configuration);
 		const expectations = new ExpectationsService(connection, documents, settings, runtime.fileSystem);
