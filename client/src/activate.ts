@@ -1,7 +1,7 @@
 // What both entries share (extension.ts for Node, browser.ts for VS Code for the Web): the client's options, the
 // commands, the test bench, Test URL and crash handling. The entries differ only in how the server is reached and in
 // what their runtime can do; the client holds no robots.txt knowledge, everything it shows comes from the server.
-import { commands, ExtensionContext, languages, OutputChannel, TextDocument, Uri, window, workspace } from 'vscode';
+import { commands, ExtensionContext, l10n, languages, OutputChannel, TextDocument, Uri, window, workspace } from 'vscode';
 import {
 	BaseLanguageClient,
 	CloseAction,
@@ -124,7 +124,7 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 	}
 	try {
 		await languageClient.start();
-		context.subscriptions.push(registerLanguageOffer({ workspace, window, languages }, context.globalState, languageClient, languageId));
+		context.subscriptions.push(registerLanguageOffer({ workspace, window, languages, l10n }, context.globalState, languageClient, languageId));
 	} catch (error) {
 		// LanguageClient has already shown the failure; the commands stay registered so a restart can recover.
 		output.appendLine(`The language server did not start: ${error instanceof Error ? error.message : String(error)}`);

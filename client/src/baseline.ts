@@ -1,6 +1,6 @@
 // The versions of a file the test bench compares with: the saved file, git HEAD (through VS Code's Git extension,
 // when it is there), or any other file. Each returns the text, or says plainly why there is none.
-import { extensions, Uri, window, workspace, type Event, type TextDocument } from 'vscode';
+import { extensions, l10n, Uri, window, workspace, type Event, type TextDocument } from 'vscode';
 import type { CompareMode } from './benchMessages';
 
 /** A version to compare with: its text and its name for people, or why it is not available. */
@@ -40,12 +40,13 @@ export async function readBaseline(document: TextDocument, mode: Exclude<Compare
 
 async function saved(document: TextDocument): Promise<Baseline> {
 	if (document.isUntitled) {
-		return { unavailable: 'This file has never been saved, so there is no saved version to compare with.' };
+		return { unavailable: l10n.t('This file has never been saved, so there is no saved version to compare with.') };
 	}
 	try {
-		return { text: await readText(document.uri), label: 'the saved version' };
+		// A label that follows "since" and "in" in the bench's sentences; translations choose a form that fits both.
+		return { text: await readText(document.uri), label: l10n.t('the saved version') };
 	} catch (error) {
-		return { unavailable: `The saved version cannot be read: ${error instanceof Error ? error.message : String(error)}` };
+		return { unavailable: l10n.t('The saved version cannot be read: {0}', error instanceof Error ? error.message : String(error)) };
 	}
 }
 
@@ -77,41 +78,41 @@ async function gitApi(): Promise<GitApi | undefined> {
 async function head(document: TextDocument): Promise<Baseline> {
 	if (document.uri.scheme !== 'file') {
 		// In a browser (vscode.dev, github.dev, a web worker extension host) files have other schemes and no Git extension.
-		return { unavailable: `Git HEAD is only available for local files, through VS Code's Git extension; this file is a ${document.uri.scheme}: document.` };
+		return { unavailable: l10n.t('Git HEAD is only available for local files, through VS Code\'s Git extension; this file is a {0}: document.', document.uri.scheme) };
 	}
 	let api: GitApi | undefined;
 	try {
 		api = await gitApi();
 	} catch (error) {
-		return { unavailable: `VS Code's Git extension did not start: ${error instanceof Error ? error.message : String(error)}` };
+		return { unavailable: l10n.t('VS Code\'s Git extension did not start: {0}', error instanceof Error ? error.message : String(error)) };
 	}
 	if (!api) {
-		return { unavailable: 'Git HEAD is not available here: VS Code\'s Git extension is missing or disabled (as in VS Code for the Web).' };
+		return { unavailable: l10n.t('Git HEAD is not available here: VS Code\'s Git extension is missing or disabled (as in VS Code for the Web).') };
 	}
 	const repository = api.getRepository(document.uri);
 	if (!repository) {
-		return { unavailable: 'This file is not in a Git repository, so there is no HEAD to compare with.' };
+		return { unavailable: l10n.t('This file is not in a Git repository, so there is no HEAD to compare with.') };
 	}
 	try {
 		return { text: await repository.show('HEAD', document.uri.fsPath), label: 'git HEAD' };
 	} catch {
-		return { unavailable: 'This file is not in git HEAD (a new file, or a repository with no commit yet).' };
+		return { unavailable: l10n.t('This file is not in git HEAD (a new file, or a repository with no commit yet).') };
 	}
 }
 
 async function otherFile(document: TextDocument): Promise<Baseline> {
 	const picked = await window.showOpenDialog({
-		title: 'Compare the robots.txt with which file?',
+		title: l10n.t('Compare the robots.txt with which file?'),
 		canSelectMany: false,
 		...(document.isUntitled ? {} : { defaultUri: Uri.joinPath(document.uri, '..') }),
 	});
 	if (!picked || picked.length === 0) {
-		return { unavailable: 'No file was chosen to compare with.' };
+		return { unavailable: l10n.t('No file was chosen to compare with.') };
 	}
 	try {
 		return { text: await readText(picked[0]), label: workspace.asRelativePath(picked[0]) };
 	} catch (error) {
-		return { unavailable: `${workspace.asRelativePath(picked[0])} cannot be read: ${error instanceof Error ? error.message : String(error)}` };
+		return { unavailable: l10n.t('{0} cannot be read: {1}', workspace.asRelativePath(picked[0]), error instanceof Error ? error.message : String(error)) };
 	}
 }
 
@@ -119,7 +120,7 @@ async function otherFile(document: TextDocument): Promise<Baseline> {
 async function readText(uri: Uri): Promise<string> {
 	const bytes = await workspace.fs.readFile(uri);
 	if (bytes.length > maxBaselineBytes) {
-		throw new Error(`it is ${Math.round(bytes.length / (1024 * 1024))} MB, larger than any crawler reads`);
+		throw new Error(l10n.t('it is {0} MB, larger than any crawler reads', Math.round(bytes.length / (1024 * 1024))));
 	}
 	return new TextDecoder('utf-8').decode(bytes);
 }

@@ -37,6 +37,52 @@ export type ToWebview =
 
 export type CompareMode = 'saved' | 'head' | 'file' | 'none';
 
+/**
+ * The words the webview writes itself, in VS Code's display language: a webview cannot call `vscode.l10n`, so the
+ * extension words them when it creates the panel and hands them over in the page. Templates take `{0}`, `{1}`…
+ * (formatted with core/l10n.ts's `format`); singular and plural are separate templates.
+ */
+export interface BenchStrings {
+	/** VS Code's display language, for numbers. */
+	readonly locale: string;
+	/** `Test Bench: {0}`, the page's title with the file's name. */
+	readonly pageTitle: string;
+	readonly allowed: string;
+	readonly disallowed: string;
+	readonly urlColumn: string;
+	/** `Remove the {0} column`. */
+	readonly removeColumn: string;
+	/** `{0} ({1}, {2} parser): {3}.`: token, owner, parser name, which group it follows. */
+	readonly columnTitle: string;
+	/** `{0}: {1} of {2} may fetch /`: a category of crawlers. */
+	readonly auditLabel: string;
+	readonly mayFetch: string;
+	readonly mayNot: string;
+	readonly notFollowing: string;
+	readonly none: string;
+	readonly emptyUrl: string;
+	readonly probed: string;
+	/** `{0}: {1} of {2} may fetch it`: a category of crawlers, for one URL. */
+	readonly mayFetchIt: string;
+	/** The mark on a probe row's URL. */
+	readonly probe: string;
+	/** The mark after a changed verdict. */
+	readonly changed: string;
+	readonly was: string;
+	readonly wasWithoutDetail: string;
+	readonly changedLabel: string;
+	readonly changedTooltip: string;
+	readonly urlsOne: string;
+	readonly urlsMany: string;
+	readonly crawlersOne: string;
+	readonly crawlersMany: string;
+	readonly answeredIn: string;
+	readonly paintedIn: string;
+	readonly cellsChangedOne: string;
+	readonly cellsChangedMany: string;
+	readonly evaluating: string;
+}
+
 /** What the webview asks of the extension. */
 export type FromWebview =
 	| { readonly type: 'ready' }

@@ -1,7 +1,7 @@
 // The extension's browser entry (vscode.dev, github.dev, VS Code's web worker extension host): starts the language
 // server in a web worker of its own and speaks LSP over its messages. Everything else is shared with the Node entry
 // (activate.ts); what a browser cannot do (fetch a site's robots.txt as a crawler does) says so.
-import { Uri, workspace, type ExtensionContext } from 'vscode';
+import { l10n, Uri, workspace, type ExtensionContext } from 'vscode';
 import {
 	BaseLanguageClient,
 	BrowserMessageReader,
@@ -15,16 +15,17 @@ import { activateClient, clientId, clientName, deactivateClient } from './activa
  * A browser's fetch cannot do what the deployed commands promise: it hides the redirect chain (each hop's status and
  * where it led, which crawlers treat differently), cannot send the User-Agent the server chooses, and is refused
  * outright by every site that does not allow other origins to read its robots.txt (CORS), which is nearly all of them.
+ * Worded when the extension activates, in VS Code's display language.
  */
-const cannotFetch = 'Fetching a site\'s robots.txt is not available in the browser: browsers let an extension read another site\'s file only ' +
-	'when that site allows it (CORS, which robots.txt files seldom do), and hide its redirects, so the answer would not be what a crawler sees. ' +
-	'Use VS Code on the desktop, or run `robots-txt fetch <site>` in a terminal.';
+function cannotFetch(): string {
+	return l10n.t('Fetching a site\'s robots.txt is not available in the browser: browsers let an extension read another site\'s file only when that site allows it (CORS, which robots.txt files seldom do), and hide its redirects, so the answer would not be what a crawler sees. Use VS Code on the desktop, or run `robots-txt fetch <site>` in a terminal.');
+}
 
 export async function activate(context: ExtensionContext): Promise<void> {
 	const url = await workerUrl(context.extensionUri);
 	await activateClient(context, {
 		createClient: (options) => new WorkerLanguageClient(options, url),
-		fetchSite: { unavailable: cannotFetch },
+		fetchSite: { unavailable: cannotFetch() },
 	});
 }
 

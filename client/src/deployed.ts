@@ -5,6 +5,7 @@
 // the workspace, so it works untrusted.
 import {
 	EventEmitter,
+	l10n,
 	languages,
 	Memento,
 	OutputChannel,
@@ -28,7 +29,6 @@ import { pickOrType } from './testUrl';
 const languageId = 'robots-txt';
 const sitesKey = 'robotsTxt.deployed.sites';
 const sitesKept = 10;
-const showDetails = 'Show Details';
 
 /** The limits of a fetch, as the server gives them. */
 export interface FetchLimits {
@@ -91,11 +91,11 @@ async function fetchDeployed(context: DeployedContext, site: string): Promise<Fe
 	}
 	const target = await context.client.sendRequest(deployedTargetRequest, { site, version: context.version });
 	if ('error' in target) {
-		void window.showErrorMessage(`Robots.txt: ${target.error}`);
+		void window.showErrorMessage(l10n.t('Robots.txt: {0}', target.error));
 		return undefined;
 	}
 	const outcome = await window.withProgress(
-		{ location: ProgressLocation.Notification, title: `Robots.txt: fetching ${target.robotsUrl}`, cancellable: false },
+		{ location: ProgressLocation.Notification, title: l10n.t('Robots.txt: fetching {0}', target.robotsUrl), cancellable: false },
 		() => fetchSite(target.robotsUrl, { userAgent: target.userAgent, timeoutMs: target.timeoutMs, maxRedirects: target.maxRedirects, maxBytes: target.maxBytes }),
 	);
 	return { robotsUrl: target.robotsUrl, uri: target.uri, outcome };
@@ -106,7 +106,7 @@ function canFetch(context: DeployedContext): boolean {
 	if (typeof context.fetchSite === 'function') {
 		return true;
 	}
-	const message = `Robots.txt: ${context.fetchSite.unavailable}`;
+	const message = l10n.t('Robots.txt: {0}', context.fetchSite.unavailable);
 	context.output.appendLine(message);
 	void window.showWarningMessage(message);
 	return false;
@@ -117,9 +117,9 @@ async function askSite(context: DeployedContext, title: string): Promise<string 
 	const history = context.state.get<string[]>(sitesKey, []);
 	const chosen = await pickOrType({
 		title,
-		placeholder: 'A site, e.g. example.com or https://www.example.com',
-		items: history.map((entry) => ({ label: entry, description: 'recently fetched' })),
-		typedDescription: 'fetch this site\'s robots.txt',
+		placeholder: l10n.t('A site, e.g. example.com or https://www.example.com'),
+		items: history.map((entry) => ({ label: entry, description: l10n.t('recently fetched') })),
+		typedDescription: l10n.t('fetch this site\'s robots.txt'),
 	});
 	if (chosen !== undefined) {
 		await context.state.update(sitesKey, [chosen, ...history.filter((entry) => entry !== chosen)].slice(0, sitesKept));
@@ -135,7 +135,7 @@ export async function openDeployed(context: DeployedContext, site?: string): Pro
 	if (!canFetch(context)) {
 		return undefined;
 	}
-	const chosen = site ?? await askSite(context, 'Robots.txt: Open Deployed robots.txt');
+	const chosen = site ?? await askSite(context, l10n.t('Robots.txt: Open Deployed robots.txt'));
 	if (chosen === undefined) {
 		return undefined;
 	}
@@ -153,10 +153,11 @@ export async function openDeployed(context: DeployedContext, site?: string): Pro
 		}
 		await window.showTextDocument(document, { preview: false });
 		context.output.appendLine('');
-		context.output.appendLine(`Deployed robots.txt (${new Date().toLocaleTimeString()})`);
+		context.output.appendLine(l10n.t('Deployed robots.txt ({0})', new Date().toLocaleTimeString()));
 		context.output.appendLine(result.report);
 		if (site === undefined) {
-			void window.showInformationMessage(`Robots.txt: ${fetched.robotsUrl}: ${result.headline}. ${result.summary}`, showDetails).then((choice) => {
+			const showDetails = l10n.t('Show Details');
+			void window.showInformationMessage(l10n.t('Robots.txt: {0}: {1}. {2}', fetched.robotsUrl, result.headline, result.summary), showDetails).then((choice) => {
 				if (choice === showDetails) {
 					context.output.show(true);
 				}
@@ -164,7 +165,8 @@ export async function openDeployed(context: DeployedContext, site?: string): Pro
 		}
 		return result;
 	} catch (error) {
-		return failed(context, `Opening the deployed robots.txt of ${chosen}`, error);
+		return failed(context, error, (reason) => l10n.t('Opening the deployed robots.txt of {0} failed: {1}', chosen, reason),
+			(reason) => l10n.t('Robots.txt: opening the deployed robots.txt of {0} failed: {1}', chosen, reason));
 	}
 }
 
@@ -175,13 +177,13 @@ export async function openDeployed(context: DeployedContext, site?: string): Pro
 export async function compareWithDeployed(context: DeployedContext, uri?: string | Uri, site?: string, urls?: string[]): Promise<DeployedCompareResult | undefined> {
 	const document = uri !== undefined ? await workspace.openTextDocument(typeof uri === 'string' ? Uri.parse(uri) : uri) : window.activeTextEditor?.document;
 	if (document === undefined || document.languageId !== languageId) {
-		void window.showErrorMessage('Robots.txt: Compare with Deployed works on a robots.txt file. Open one and run the command again.');
+		void window.showErrorMessage(l10n.t('Robots.txt: Compare with Deployed works on a robots.txt file. Open one and run the command again.'));
 		return undefined;
 	}
 	if (!canFetch(context)) {
 		return undefined;
 	}
-	const chosen = site ?? await askSite(context, 'Robots.txt: Compare with the robots.txt of which site?');
+	const chosen = site ?? await askSite(context, l10n.t('Robots.txt: Compare with the robots.txt of which site?'));
 	if (chosen === undefined) {
 		return undefined;
 	}
@@ -192,7 +194,7 @@ export async function compareWithDeployed(context: DeployedContext, uri?: string
 		}
 		const result = await context.client.sendRequest(deployedCompareRequest, { uri: document.uri.toString(), outcome: fetched.outcome, ...(urls ? { urls } : {}) });
 		context.output.appendLine('');
-		context.output.appendLine(`Compare ${workspace.asRelativePath(document.uri)} with ${fetched.robotsUrl} (${new Date().toLocaleTimeString()})`);
+		context.output.appendLine(l10n.t('Compare {0} with {1} ({2})', workspace.asRelativePath(document.uri), fetched.robotsUrl, new Date().toLocaleTimeString()));
 		context.output.appendLine(`  ${result.summary}`);
 		for (const line of result.table.split('\n').filter((text) => text !== '')) {
 			context.output.appendLine(`  ${line}`);
@@ -200,7 +202,8 @@ export async function compareWithDeployed(context: DeployedContext, uri?: string
 		context.output.appendLine(result.report);
 		if (site === undefined) {
 			const notify = result.rows.length === 0 ? window.showInformationMessage : window.showWarningMessage;
-			void notify(`Robots.txt: ${result.summary}`, showDetails).then((choice) => {
+			const showDetails = l10n.t('Show Details');
+			void notify(l10n.t('Robots.txt: {0}', result.summary), showDetails).then((choice) => {
 				if (choice === showDetails) {
 					context.output.show(true);
 				}
@@ -208,7 +211,8 @@ export async function compareWithDeployed(context: DeployedContext, uri?: string
 		}
 		return result;
 	} catch (error) {
-		return failed(context, `Comparing with the deployed robots.txt of ${chosen}`, error);
+		return failed(context, error, (reason) => l10n.t('Comparing with the deployed robots.txt of {0} failed: {1}', chosen, reason),
+			(reason) => l10n.t('Robots.txt: comparing with the deployed robots.txt of {0} failed: {1}', chosen, reason));
 	}
 }
 
@@ -221,9 +225,10 @@ export function showDetailsText(output: OutputChannel, text: unknown): void {
 	output.show(true);
 }
 
-function failed(context: DeployedContext, what: string, error: unknown): undefined {
+/** Logs a failed command and tells the user, each in a sentence of its own (`logLine`, `notice`) with the reason. */
+function failed(context: DeployedContext, error: unknown, logLine: (reason: string) => string, notice: (reason: string) => string): undefined {
 	const reason = error instanceof Error ? error.message : String(error);
-	context.output.appendLine(`${what} failed: ${reason}`);
-	void window.showErrorMessage(`Robots.txt: ${what.charAt(0).toLowerCase()}${what.slice(1)} failed: ${reason}`);
+	context.output.appendLine(logLine(reason));
+	void window.showErrorMessage(notice(reason));
 	return undefined;
 }

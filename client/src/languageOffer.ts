@@ -10,6 +10,8 @@ export interface OfferApi {
 	readonly workspace: Pick<typeof vscode.workspace, 'textDocuments' | 'onDidOpenTextDocument' | 'onDidCloseTextDocument' | 'asRelativePath'>;
 	readonly window: Pick<typeof vscode.window, 'showInformationMessage'>;
 	readonly languages: Pick<typeof vscode.languages, 'setTextDocumentLanguage'>;
+	/** `vscode.l10n`: the offer's words in VS Code's display language. */
+	readonly l10n: { t(message: string, ...args: (string | number | boolean)[]): string };
 }
 
 /** The request the offer sends: the language client's `sendRequest`, by method name. */
@@ -22,8 +24,6 @@ export const languageOfferStateKey = 'robotsTxt.languageOffer';
 export const maxRememberedOffers = 500;
 /** Files on disk, on a remote and in virtual workspaces (github.dev); not untitled editors, diffs or outputs. */
 const schemes = new Set(['file', 'vscode-remote', 'vscode-vfs']);
-export const switchChoice = 'Switch to Robots.txt';
-export const declineChoice = 'Not This File';
 
 type Decision = 'switched' | 'declined';
 
@@ -89,7 +89,9 @@ export function registerLanguageOffer(api: OfferApi, state: vscode.Memento, clie
 		// Offered once: dismissing the notification counts as an answer too.
 		await remember(key, 'declined');
 		const name = api.workspace.asRelativePath(document.uri);
-		const choice = await api.window.showInformationMessage(`${name}: ${answer.reason} Switch its language to Robots.txt?`, switchChoice, declineChoice);
+		const switchChoice = api.l10n.t('Switch to Robots.txt');
+		const declineChoice = api.l10n.t('Not This File');
+		const choice = await api.window.showInformationMessage(api.l10n.t('{0}: {1} Switch its language to Robots.txt?', name, answer.reason), switchChoice, declineChoice);
 		if (choice === switchChoice) {
 			await remember(key, 'switched');
 			await api.languages.setTextDocumentLanguage(document, languageId);

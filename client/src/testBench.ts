@@ -3,7 +3,9 @@
 // This file moves data between the webview, the server and VS Code (files, git, editors); it decides no verdict.
 import {
 	Disposable,
+	env,
 	ExtensionContext,
+	l10n,
 	OutputChannel,
 	Uri,
 	ViewColumn,
@@ -14,7 +16,7 @@ import {
 } from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { isInGitRepository, readBaseline } from './baseline';
-import type { ColumnSet, CompareMode, FromWebview, ToWebview } from './benchMessages';
+import type { BenchStrings, ColumnSet, CompareMode, FromWebview, ToWebview } from './benchMessages';
 import { agentsRequest, benchBaselineRequest, benchExportRequest, benchRequest, parseUrlsRequest, testUrlRequest, type AgentList, type BenchResult } from './protocol';
 import { revealLine } from './testUrl';
 
@@ -80,6 +82,8 @@ export class TestBench implements Disposable {
 	private baselineLabel: string | null = null;
 	private probe = false;
 	private notes: string[] = [];
+	/** The notes about the baseline, replaced whenever the baseline is chosen again. */
+	private compareNotes = new Set<string>();
 	private agents: AgentList | undefined;
 	private timer: ReturnType<typeof setTimeout> | undefined;
 	private inFlight = false;
@@ -93,7 +97,7 @@ export class TestBench implements Disposable {
 
 	constructor(private readonly context: TestBenchContext, private readonly document: TextDocument) {
 		const column = window.visibleTextEditors.find((editor) => editor.document === document)?.viewColumn;
-		this.panel = window.createWebviewPanel('robotsTxt.testBench', `Test Bench: ${workspace.asRelativePath(document.uri)}`, { viewColumn: ViewColumn.Beside, preserveFocus: false }, {
+		this.panel = window.createWebviewPanel('robotsTxt.testBench', l10n.t('Test Bench: {0}', workspace.asRelativePath(document.uri)), { viewColumn: ViewColumn.Beside, preserveFocus: false }, {
 			enableScripts: true,
 			retainContextWhenHidden: true,
 			localResourceRoots: [Uri.joinPath(context.extension.extensionUri, 'client', 'dist')],
@@ -130,7 +134,7 @@ export class TestBench implements Disposable {
 	async start(urls?: readonly string[], crawlers?: readonly string[], compare?: CompareMode): Promise<void> {
 		const remembered = this.context.extension.workspaceState.get<Remembered>(this.key);
 		this.agents = await this.context.client.sendRequest(agentsRequest, { uri: this.document.uri.toString() }).catch((error: unknown) => {
-			this.note(`The crawler lists could not be loaded: ${describe(error)}`);
+			this.note(l10n.t('The crawler lists could not be loaded: {0}', describe(error)));
 			return undefined;
 		});
 		this.urls = [...(urls ?? remembered?.urls ?? [])];
@@ -155,7 +159,8 @@ export class TestBench implements Disposable {
 
 	/** Sets what the cells are compared with; `probe` adds rows for URLs whose verdict changed. */
 	async compare(mode: CompareMode, probe = this.probe): Promise<void> {
-		this.notes = this.notes.filter((note) => !note.startsWith('Compare: '));
+		this.notes = this.notes.filter((note) => !this.compareNotes.has(note));
+		this.compareNotes.clear();
 		this.compareMode = mode;
 		this.probe = probe;
 		let text: string | null = null;
@@ -163,7 +168,7 @@ export class TestBench implements Disposable {
 		if (mode !== 'none') {
 			const baseline = await readBaseline(this.document, mode);
 			if ('unavailable' in baseline) {
-				this.note(`Compare: ${baseline.unavailable}`);
+				this.compareNote(baseline.unavailable);
 				// Git is not there: the saved version is the next best thing.
 				if (mode === 'head' && !this.document.isUntitled) {
 					const saved = await readBaseline(this.document, 'saved');
@@ -180,7 +185,7 @@ export class TestBench implements Disposable {
 			const answer = await this.context.client.sendRequest(benchBaselineRequest, { uri: this.document.uri.toString(), text, label });
 			this.baselineLabel = answer.label;
 		} catch (error) {
-			this.note(`Compare: the baseline could not be set: ${describe(error)}`);
+			this.compareNote(l10n.t('the baseline could not be set: {0}', describe(error)));
 			this.baselineLabel = null;
 		}
 		this.changed();
@@ -188,7 +193,14 @@ export class TestBench implements Disposable {
 
 	private note(text: string): void {
 		this.notes = [...this.notes.filter((note) => note !== text), text].slice(-8);
-		this.context.output.appendLine(`Test bench: ${text}`);
+		this.context.output.appendLine(l10n.t('Test bench: {0}', text));
+	}
+
+	/** A note about the baseline: it goes when another baseline is chosen. */
+	private compareNote(text: string): void {
+		const note = l10n.t('Compare: {0}', text);
+		this.compareNotes.add(note);
+		this.note(note);
 	}
 
 	/** The rows or columns changed: remember them, tell the webview, ask again. */
@@ -205,9 +217,9 @@ export class TestBench implements Disposable {
 			return [];
 		}
 		return [
-			{ label: 'Target crawlers', tokens: agents.targets },
+			{ label: l10n.t('Target crawlers'), tokens: agents.targets },
 			...agents.categories.map(({ category, label }) => ({ label, tokens: agents.known.filter((crawler) => crawler.category === category).map((crawler) => crawler.token) })),
-			{ label: 'Named in this file', tokens: agents.fromFile },
+			{ label: l10n.t('Named in this file'), tokens: agents.fromFile },
 		];
 	}
 
@@ -254,7 +266,7 @@ export class TestBench implements Disposable {
 				this.post({ type: 'result', result, elapsedMs });
 			}
 		} catch (error) {
-			this.post({ type: 'error', message: `The bench could not be evaluated: ${describe(error)}` });
+			this.post({ type: 'error', message: l10n.t('The bench could not be evaluated: {0}', describe(error)) });
 		} finally {
 			this.inFlight = false;
 			this.sendState();
@@ -277,7 +289,7 @@ export class TestBench implements Disposable {
 				this.schedule(0);
 				break;
 			case 'addUrls':
-				await this.addUrls(message.text, 'pasted text');
+				await this.addUrls(message.text, l10n.t('pasted text'));
 				break;
 			case 'loadFile':
 				await this.loadFile();
@@ -326,7 +338,7 @@ export class TestBench implements Disposable {
 				break;
 			case 'painted':
 				this.lastPaint = { ms: message.ms, rows: message.rows, columns: message.columns };
-				this.context.output.appendLine(`Test bench: ${message.rows.toLocaleString('en')} rows × ${message.columns} crawlers painted in ${message.ms.toFixed(1)} ms.`);
+				this.context.output.appendLine(l10n.t('Test bench: {0} rows × {1} crawlers painted in {2} ms.', message.rows.toLocaleString(env.language), message.columns, message.ms.toLocaleString(env.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })));
 				break;
 		}
 	}
@@ -339,22 +351,22 @@ export class TestBench implements Disposable {
 			const fresh = list.urls.filter((url) => !known.has(url));
 			this.urls = [...this.urls, ...fresh];
 			for (const note of list.notes) {
-				this.note(`${source}: ${note}`);
+				this.note(l10n.t('{0}: {1}', source, note));
 			}
 			if (list.kind === 'sitemap-index' && list.sitemaps.length > 0) {
-				this.note(`${source} lists these sitemaps: ${list.sitemaps.slice(0, 5).join(', ')}${list.sitemaps.length > 5 ? ' …' : ''}`);
+				this.note(l10n.t('{0} lists these sitemaps: {1}', source, `${list.sitemaps.slice(0, 5).join(', ')}${list.sitemaps.length > 5 ? ' …' : ''}`));
 			}
 			this.changed();
 		} catch (error) {
-			this.post({ type: 'error', message: `The URLs could not be read: ${describe(error)}` });
+			this.post({ type: 'error', message: l10n.t('The URLs could not be read: {0}', describe(error)) });
 		}
 	}
 
 	private async loadFile(): Promise<void> {
 		const picked = await window.showOpenDialog({
-			title: 'Load URLs (one a line) or a sitemap.xml',
+			title: l10n.t('Load URLs (one a line) or a sitemap.xml'),
 			canSelectMany: false,
-			filters: { 'URL lists and sitemaps': ['txt', 'xml', 'csv', 'lst', 'urls'], 'All files': ['*'] },
+			filters: { [l10n.t('URL lists and sitemaps')]: ['txt', 'xml', 'csv', 'lst', 'urls'], [l10n.t('All files')]: ['*'] },
 		});
 		if (picked?.[0]) {
 			await this.loadUrlFile(picked[0]);
@@ -364,11 +376,11 @@ export class TestBench implements Disposable {
 	private async loadUrlSet(): Promise<void> {
 		const found = await workspace.findFiles('**/*sitemap*.xml', '**/node_modules/**', 200);
 		if (found.length === 0) {
-			this.note('No sitemap.xml in the workspace; use "Load file…" for one elsewhere.');
+			this.note(l10n.t('No sitemap.xml in the workspace; use "Load file…" for one elsewhere.'));
 			this.sendState();
 			return;
 		}
-		const chosen = found.length === 1 ? found[0] : (await window.showQuickPick(found.map((uri) => ({ label: workspace.asRelativePath(uri), uri })), { title: 'Load the URLs of which sitemap?' }))?.uri;
+		const chosen = found.length === 1 ? found[0] : (await window.showQuickPick(found.map((uri) => ({ label: workspace.asRelativePath(uri), uri })), { title: l10n.t('Load the URLs of which sitemap?') }))?.uri;
 		if (chosen) {
 			await this.loadUrlFile(chosen);
 		}
@@ -381,12 +393,13 @@ export class TestBench implements Disposable {
 		try {
 			bytes = await workspace.fs.readFile(uri);
 		} catch (error) {
-			this.note(`${name} cannot be read: ${describe(error)}`);
+			this.note(l10n.t('{0} cannot be read: {1}', name, describe(error)));
 			this.sendState();
 			return;
 		}
 		if (bytes.length > maxUrlFileBytes) {
-			this.note(`${name} is ${(bytes.length / (1024 * 1024)).toFixed(1)} MB: the first ${maxUrlFileBytes / (1024 * 1024)} MB were read.`);
+			const megabytes = (bytes.length / (1024 * 1024)).toLocaleString(env.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+			this.note(l10n.t('{0} is {1} MB: the first {2} MB were read.', name, megabytes, maxUrlFileBytes / (1024 * 1024)));
 			bytes = bytes.subarray(0, maxUrlFileBytes);
 		}
 		await this.addUrls(new TextDecoder('utf-8').decode(bytes), name);
@@ -397,14 +410,14 @@ export class TestBench implements Disposable {
 			const answer = await this.context.client.sendRequest(testUrlRequest, { uri: this.document.uri.toString(), url, agent });
 			this.post({ type: 'explanation', id, text: answer.explanation });
 		} catch (error) {
-			this.post({ type: 'explanation', id, text: `No explanation: ${describe(error)}` });
+			this.post({ type: 'explanation', id, text: l10n.t('No explanation: {0}', describe(error)) });
 		}
 	}
 
 	private async export(format: 'csv' | 'markdown'): Promise<void> {
 		const extension = format === 'csv' ? 'csv' : 'md';
 		const target = await window.showSaveDialog({
-			title: `Export the test bench as ${format === 'csv' ? 'CSV' : 'Markdown'}`,
+			title: format === 'csv' ? l10n.t('Export the test bench as CSV') : l10n.t('Export the test bench as Markdown'),
 			filters: format === 'csv' ? { CSV: ['csv'] } : { Markdown: ['md'] },
 			...(this.document.isUntitled ? {} : { defaultUri: Uri.joinPath(this.document.uri, '..', `robots-test-bench.${extension}`) }),
 		});
@@ -414,9 +427,9 @@ export class TestBench implements Disposable {
 		try {
 			const { text } = await this.context.client.sendRequest(benchExportRequest, { uri: this.document.uri.toString(), urls: this.urls, crawlers: this.crawlers, probe: this.probe && this.baselineLabel !== null, format });
 			await workspace.fs.writeFile(target, new TextEncoder().encode(text));
-			void window.showInformationMessage(`Robots.txt: the test bench was saved to ${workspace.asRelativePath(target)}.`);
+			void window.showInformationMessage(l10n.t('Robots.txt: the test bench was saved to {0}.', workspace.asRelativePath(target)));
 		} catch (error) {
-			void window.showErrorMessage(`Robots.txt: the export failed: ${describe(error)}`);
+			void window.showErrorMessage(l10n.t('Robots.txt: the export failed: {0}', describe(error)));
 		}
 	}
 
@@ -432,50 +445,53 @@ export class TestBench implements Disposable {
 			`font-src ${webview.cspSource}`,
 			`img-src ${webview.cspSource}`,
 		].join('; ');
+		// The page's own words: those of the markup here, the rest handed to the script in the page (as JSON in an
+		// attribute); every one is escaped, since translations are text, not markup.
+		const text = (value: string) => escapeHtml(value);
 		return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${text(env.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>Test Bench</title>
+<title>${text(l10n.t('Test Bench'))}</title>
 <style nonce="${nonce}">${styles}</style>
 </head>
-<body>
+<body data-strings="${text(JSON.stringify(benchStrings()))}">
 <header>
-	<div class="toolbar" role="toolbar" aria-label="URLs">
-		<label for="urls">URLs</label>
-		<textarea id="urls" rows="1" placeholder="Type or paste URLs or paths, one a line; Enter adds them" aria-describedby="status"></textarea>
-		<button id="add" type="button">Add</button>
-		<button id="load-file" type="button">Load file…</button>
-		<button id="load-sitemap" type="button">Load sitemap.xml…</button>
-		<button id="clear" type="button">Clear</button>
+	<div class="toolbar" role="toolbar" aria-label="${text(l10n.t('URLs'))}">
+		<label for="urls">${text(l10n.t('URLs'))}</label>
+		<textarea id="urls" rows="1" placeholder="${text(l10n.t('Type or paste URLs or paths, one a line; Enter adds them'))}" aria-describedby="status"></textarea>
+		<button id="add" type="button">${text(l10n.t('Add'))}</button>
+		<button id="load-file" type="button">${text(l10n.t('Load file…'))}</button>
+		<button id="load-sitemap" type="button">${text(l10n.t('Load sitemap.xml…'))}</button>
+		<button id="clear" type="button">${text(l10n.t('Clear'))}</button>
 	</div>
-	<div class="toolbar" role="toolbar" aria-label="Crawlers">
-		<span class="label">Crawlers</span>
-		<span id="sets" role="group" aria-label="Column sets"></span>
-		<label class="hidden" for="add-crawler">Add a crawler</label>
-		<input id="add-crawler" placeholder="Add a crawler token">
-		<button id="add-crawler-button" type="button">Add</button>
+	<div class="toolbar" role="toolbar" aria-label="${text(l10n.t('Crawlers'))}">
+		<span class="label">${text(l10n.t('Crawlers'))}</span>
+		<span id="sets" role="group" aria-label="${text(l10n.t('Column sets'))}"></span>
+		<label class="hidden" for="add-crawler">${text(l10n.t('Add a crawler'))}</label>
+		<input id="add-crawler" placeholder="${text(l10n.t('Add a crawler token'))}">
+		<button id="add-crawler-button" type="button">${text(l10n.t('Add'))}</button>
 	</div>
-	<div class="toolbar" role="toolbar" aria-label="Compare and export">
-		<label for="compare">Compare with</label>
+	<div class="toolbar" role="toolbar" aria-label="${text(l10n.t('Compare and export'))}">
+		<label for="compare">${text(l10n.t('Compare with'))}</label>
 		<select id="compare">
-			<option value="none">nothing</option>
-			<option value="saved">the saved version</option>
-			<option value="head">git HEAD</option>
-			<option value="file">another file…</option>
+			<option value="none">${text(l10n.t('Nothing'))}</option>
+			<option value="saved">${text(l10n.t('Saved Version'))}</option>
+			<option value="head">Git HEAD</option>
+			<option value="file">${text(l10n.t('Another File…'))}</option>
 		</select>
-		<label><input id="only-changed" type="checkbox"> Only rows that changed</label>
-		<button id="export-csv" type="button">Export CSV</button>
-		<button id="export-md" type="button">Export Markdown</button>
+		<label><input id="only-changed" type="checkbox"> ${text(l10n.t('Only rows that changed'))}</label>
+		<button id="export-csv" type="button">${text(l10n.t('Export CSV'))}</button>
+		<button id="export-md" type="button">${text(l10n.t('Export Markdown'))}</button>
 	</div>
 	<div id="status" role="status" aria-live="polite"></div>
 	<ul id="notes"></ul>
-	<div id="audit" aria-label="Who may fetch / by kind of crawler"></div>
-	<div id="changes" aria-label="How the crawlers' readings changed"></div>
+	<div id="audit" data-label="${text(l10n.t('May fetch /:'))}" aria-label="${text(l10n.t('Who may fetch / by kind of crawler'))}"></div>
+	<div id="changes" aria-label="${text(l10n.t('How the crawlers\' readings changed'))}"></div>
 </header>
-<div id="grid" role="grid" aria-label="Verdicts by URL and crawler" tabindex="0">
+<div id="grid" role="grid" aria-label="${text(l10n.t('Verdicts by URL and crawler'))}" tabindex="0">
 	<div id="viewport">
 		<div id="head" class="row head" role="row"></div>
 		<div id="body"></div>
@@ -496,6 +512,46 @@ export class TestBench implements Disposable {
 		this.panel.dispose();
 		void this.context.client.sendRequest(benchBaselineRequest, { uri: this.document.uri.toString(), text: null, label: '' }).catch(() => undefined);
 	}
+}
+
+/** The words the webview's script writes, worded here because a webview cannot call `vscode.l10n`. */
+function benchStrings(): BenchStrings {
+	return {
+		locale: env.language,
+		pageTitle: l10n.t('Test Bench: {0}'),
+		allowed: l10n.t('ALLOWED'),
+		disallowed: l10n.t('DISALLOWED'),
+		urlColumn: l10n.t('URL'),
+		removeColumn: l10n.t('Remove the {0} column'),
+		columnTitle: l10n.t('{0} ({1}, {2} parser): {3}.'),
+		auditLabel: l10n.t('{0}: {1} of {2} may fetch /'),
+		mayFetch: l10n.t('May fetch /: {0}'),
+		mayNot: l10n.t('May not: {0}'),
+		notFollowing: l10n.t('Do not follow robots.txt: {0}'),
+		none: l10n.t('none'),
+		emptyUrl: l10n.t('(empty)'),
+		probed: l10n.t('{0}: probed from the rules of both versions; its verdict changed.'),
+		mayFetchIt: l10n.t('{0}: {1} of {2} may fetch it'),
+		probe: l10n.t('probe'),
+		changed: l10n.t('changed'),
+		was: l10n.t('was {0} ({1}) in {2}'),
+		wasWithoutDetail: l10n.t('was {0} in {1}'),
+		changedLabel: l10n.t('{0}; changed: {1}'),
+		changedTooltip: l10n.t('Changed: {0}.'),
+		urlsOne: l10n.t('{0} URL'),
+		urlsMany: l10n.t('{0} URLs'),
+		crawlersOne: l10n.t('{0} crawler'),
+		crawlersMany: l10n.t('{0} crawlers'),
+		answeredIn: l10n.t('answered in {0} ms'),
+		paintedIn: l10n.t('painted in {0} ms'),
+		cellsChangedOne: l10n.t('{0} cell changed since {1}'),
+		cellsChangedMany: l10n.t('{0} cells changed since {1}'),
+		evaluating: l10n.t('evaluating…'),
+	};
+}
+
+function escapeHtml(value: string): string {
+	return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 function describe(error: unknown): string {
@@ -530,7 +586,7 @@ button:disabled { opacity: 0.5; cursor: default; }
 #notes { margin: 2px 0; padding-left: 1.2em; color: var(--vscode-editorWarning-foreground); }
 #notes:empty, #changes:empty, #audit:empty { display: none; }
 #audit { display: flex; flex-wrap: wrap; gap: 3px 10px; margin-top: 3px; font-size: 90%; }
-#audit::before { content: "May fetch /:"; font-weight: 600; }
+#audit::before { content: attr(data-label); font-weight: 600; }
 .chip { white-space: nowrap; }
 #changes { margin-top: 3px; color: var(--vscode-editorInfo-foreground); max-height: 6em; overflow: auto; }
 #grid { flex: 1; min-height: 0; display: flex; }
@@ -543,7 +599,7 @@ button:disabled { opacity: 0.5; cursor: default; }
 .cell { padding: 2px 6px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; display: flex; flex-direction: column; justify-content: center; min-width: 0; }
 .cell.url { font-family: var(--vscode-editor-font-family); display: block; line-height: 32px; position: sticky; left: 0; z-index: 1; background: var(--vscode-editor-background); border-right: 1px solid var(--vscode-editorGroup-border, rgba(128,128,128,0.2)); }
 .head .cell.url { background: var(--vscode-editorGroupHeader-tabsBackground, var(--vscode-editor-background)); }
-.cell.url.probe::before { content: "probe"; font-size: 85%; margin-right: 4px; padding: 0 4px; border-radius: 3px; background: var(--vscode-badge-background); color: var(--vscode-badge-foreground); }
+.cell.url.probe::before { content: attr(data-probe); font-size: 85%; margin-right: 4px; padding: 0 4px; border-radius: 3px; background: var(--vscode-badge-background); color: var(--vscode-badge-foreground); }
 .head .cell { flex-direction: row; justify-content: space-between; align-items: center; }
 .head .cell.url { line-height: 24px; }
 .head .cell.noted span::after { content: " *"; color: var(--vscode-editorWarning-foreground); }
@@ -554,7 +610,7 @@ button:disabled { opacity: 0.5; cursor: default; }
 .allow .word { color: var(--vscode-testing-iconPassed, #3fb950); }
 .disallow .word { color: var(--vscode-testing-iconFailed, #f85149); }
 .changed { background: var(--vscode-diffEditor-insertedTextBackground, rgba(155,185,85,0.2)); box-shadow: inset 3px 0 0 var(--vscode-editorWarning-foreground); }
-.changed .word::after { content: " changed"; font-weight: normal; color: var(--vscode-editorWarning-foreground); }
+.changed .word::after { content: " " attr(data-changed); font-weight: normal; color: var(--vscode-editorWarning-foreground); }
 .verdict:hover, .cell[tabindex="0"] { background: var(--vscode-list-hoverBackground); }
 .problem { color: var(--vscode-errorForeground); display: block; line-height: 32px; }
 #tooltip { position: fixed; z-index: 10; max-width: 420px; white-space: pre-wrap; padding: 6px 8px; color: var(--vscode-editorHoverWidget-foreground); background: var(--vscode-editorHoverWidget-background); border: 1px solid var(--vscode-editorHoverWidget-border); }

@@ -2,6 +2,7 @@
 // Everything shown (headline, verdicts, explanations, the line to reveal, the table) is the server's; this file only arranges it.
 import {
 	commands,
+	l10n,
 	Memento,
 	OutputChannel,
 	QuickPickItem,
@@ -21,8 +22,6 @@ import { agentsRequest, TestUrlAllResult, testUrlAllRequest, TestUrlResult, test
 const languageId = 'robots-txt';
 const historyKey = 'robotsTxt.testUrl.history';
 const historySize = 10;
-const showDetails = 'Show Details';
-const chooseParser = 'Choose Parser…';
 
 /** What the commands need from the extension: the running client, the output channel and per-workspace storage. */
 export interface TestUrlContext {
@@ -39,10 +38,10 @@ export interface TestUrlContext {
 export async function testUrl(context: TestUrlContext, uri?: string | Uri, agent?: string, url?: string, parser?: string): Promise<TestUrlResult | undefined> {
 	const document = await targetDocument(uri);
 	if (document === undefined) {
-		void window.showErrorMessage('Robots.txt: Test URL works on a robots.txt file. Open one and run the command again.');
+		void window.showErrorMessage(l10n.t('Robots.txt: Test URL works on a robots.txt file. Open one and run the command again.'));
 		return undefined;
 	}
-	const chosenUrl = url ?? await askUrl(context, 'Robots.txt: Test URL');
+	const chosenUrl = url ?? await askUrl(context, l10n.t('Robots.txt: Test URL'));
 	if (chosenUrl === undefined) {
 		return undefined;
 	}
@@ -54,13 +53,15 @@ export async function testUrl(context: TestUrlContext, uri?: string | Uri, agent
 	try {
 		result = await context.client.sendRequest(testUrlRequest, { uri: document.uri.toString(), url: chosenUrl, agent: chosenAgent, ...(parser ? { parser: parser as TestUrlResult['crawler']['parser'] } : {}) });
 	} catch (error) {
-		return failed(context, `Test URL ${chosenUrl} as ${chosenAgent}`, error);
+		return failed(context, error, (reason) => l10n.t('Test URL {0} as {1} failed: {2}', chosenUrl, chosenAgent, reason));
 	}
 	appendDetails(context.output, document, result);
 	// The line first, so that the editor already shows what the notification talks about.
 	if (result.selectLine !== null) {
 		await revealLine(document, result.selectLine, false);
 	}
+	const showDetails = l10n.t('Show Details');
+	const chooseParser = l10n.t('Choose Parser…');
 	const buttons = result.parserAssumed ? [showDetails, chooseParser] : [showDetails];
 	const notification = result.others.length === 0 ? window.showInformationMessage(result.headline, ...buttons) : window.showWarningMessage(result.headline, ...buttons);
 	void notification.then(async (choice) => {
@@ -68,7 +69,7 @@ export async function testUrl(context: TestUrlContext, uri?: string | Uri, agent
 			context.output.show(true);
 		} else if (choice === chooseParser) {
 			const picked = await window.showQuickPick(result.parsers.map((entry) => ({ label: entry.name, description: entry.parser, parser: entry.parser })), {
-				title: `Read the file as which parser for ${result.crawler.token}?`,
+				title: l10n.t('Read the file as which parser for {0}?', result.crawler.token),
 			});
 			if (picked) {
 				await testUrl(context, document.uri, chosenAgent, chosenUrl, picked.parser);
@@ -82,10 +83,10 @@ export async function testUrl(context: TestUrlContext, uri?: string | Uri, agent
 export async function testUrlAll(context: TestUrlContext, uri?: string | Uri, url?: string): Promise<TestUrlAllResult | undefined> {
 	const document = await targetDocument(uri);
 	if (document === undefined) {
-		void window.showErrorMessage('Robots.txt: Test URL works on a robots.txt file. Open one and run the command again.');
+		void window.showErrorMessage(l10n.t('Robots.txt: Test URL works on a robots.txt file. Open one and run the command again.'));
 		return undefined;
 	}
-	const chosenUrl = url ?? await askUrl(context, 'Robots.txt: Test URL for All Crawlers');
+	const chosenUrl = url ?? await askUrl(context, l10n.t('Robots.txt: Test URL for All Crawlers'));
 	if (chosenUrl === undefined) {
 		return undefined;
 	}
@@ -93,10 +94,10 @@ export async function testUrlAll(context: TestUrlContext, uri?: string | Uri, ur
 	try {
 		result = await context.client.sendRequest(testUrlAllRequest, { uri: document.uri.toString(), url: chosenUrl });
 	} catch (error) {
-		return failed(context, `Test URL ${chosenUrl} for all crawlers`, error);
+		return failed(context, error, (reason) => l10n.t('Test URL {0} for all crawlers failed: {1}', chosenUrl, reason));
 	}
 	context.output.appendLine('');
-	context.output.appendLine(`Test URL ${result.url} for all crawlers in ${workspace.asRelativePath(document.uri)} (${new Date().toLocaleTimeString()})`);
+	context.output.appendLine(l10n.t('Test URL {0} for all crawlers in {1} ({2})', result.url, workspace.asRelativePath(document.uri), new Date().toLocaleTimeString()));
 	context.output.appendLine(`  ${result.summary}`);
 	for (const line of result.table.split('\n')) {
 		context.output.appendLine(`  ${line}`);
@@ -111,20 +112,29 @@ export async function testUrlAll(context: TestUrlContext, uri?: string | Uri, ur
 async function showRows(document: TextDocument, result: TestUrlAllResult): Promise<void> {
 	const items = result.rows.map((row) => ({
 		label: `${row.verdict === 'allow' ? '$(pass)' : '$(error)'} ${row.crawler.token}`,
-		description: `${row.verdict === 'allow' ? 'ALLOWED' : 'DISALLOWED'}${row.line === null ? '' : ` · line ${row.line + 1}`}`,
+		description: verdictDescription(row.verdict === 'allow', row.line),
 		detail: row.explanation,
 		line: row.selectLine,
 	}));
-	const picked = await window.showQuickPick(items, { title: result.summary, matchOnDescription: true, matchOnDetail: true, placeHolder: 'Pick a crawler to reveal the line that decides for it' });
+	const picked = await window.showQuickPick(items, { title: result.summary, matchOnDescription: true, matchOnDetail: true, placeHolder: l10n.t('Pick a crawler to reveal the line that decides for it') });
 	if (picked && picked.line !== null) {
 		await revealLine(document, picked.line, false);
 	}
 }
 
-function failed(context: TestUrlContext, what: string, error: unknown): undefined {
+/** A row's verdict in words (a whole phrase per case, so that each language words it), with its deciding line. */
+function verdictDescription(allowed: boolean, line: number | null): string {
+	if (line === null) {
+		return allowed ? l10n.t('ALLOWED') : l10n.t('DISALLOWED');
+	}
+	return allowed ? l10n.t('ALLOWED · line {0}', line + 1) : l10n.t('DISALLOWED · line {0}', line + 1);
+}
+
+/** Logs a failed request (`logLine` words it with the reason) and tells the user. */
+function failed(context: TestUrlContext, error: unknown, logLine: (reason: string) => string): undefined {
 	const reason = error instanceof Error ? error.message : String(error);
-	context.output.appendLine(`${what} failed: ${reason}`);
-	void window.showErrorMessage(`Robots.txt: the URL test failed: ${reason}`);
+	context.output.appendLine(logLine(reason));
+	void window.showErrorMessage(l10n.t('Robots.txt: the URL test failed: {0}', reason));
 	return undefined;
 }
 
@@ -133,9 +143,9 @@ async function askUrl(context: TestUrlContext, title: string): Promise<string | 
 	const history = context.state.get<string[]>(historyKey, []);
 	const chosen = await pickOrType({
 		title,
-		placeholder: 'A URL or a path to test, e.g. https://example.com/private/page or /private/page',
-		items: history.map((entry) => ({ label: entry, description: 'recently tested' })),
-		typedDescription: 'test this URL',
+		placeholder: l10n.t('A URL or a path to test, e.g. https://example.com/private/page or /private/page'),
+		items: history.map((entry) => ({ label: entry, description: l10n.t('recently tested') })),
+		typedDescription: l10n.t('test this URL'),
 	});
 	if (chosen !== undefined) {
 		await context.state.update(historyKey, [chosen, ...history.filter((entry) => entry !== chosen)].slice(0, historySize));
@@ -184,22 +194,22 @@ async function pickAgent(context: TestUrlContext, document: TextDocument): Promi
 					}
 				}
 			};
-			section('Your target crawlers', agents.targets);
-			section('In this file', agents.fromFile);
-			section('Known crawlers', agents.known.map((crawler) => crawler.token));
+			section(l10n.t('Your target crawlers'), agents.targets);
+			section(l10n.t('In this file'), agents.fromFile);
+			section(l10n.t('Known crawlers'), agents.known.map((crawler) => crawler.token));
 			return result;
 		},
 		(error: unknown) => {
 			// The picker still accepts a typed token, so a failed lookup only costs the suggestions.
-			context.output.appendLine(`Listing agents failed: ${error instanceof Error ? error.message : String(error)}`);
+			context.output.appendLine(l10n.t('Listing agents failed: {0}', error instanceof Error ? error.message : String(error)));
 			return [];
 		},
 	);
 	return pickOrType({
-		title: 'Robots.txt: Test URL as which crawler?',
-		placeholder: 'A user-agent token, e.g. Googlebot; pick one or type any other',
+		title: l10n.t('Robots.txt: Test URL as which crawler?'),
+		placeholder: l10n.t('A user-agent token, e.g. Googlebot; pick one or type any other'),
 		items,
-		typedDescription: 'test as this crawler',
+		typedDescription: l10n.t('test as this crawler'),
 	});
 }
 
@@ -263,9 +273,9 @@ export function pickOrType(options: PickOrTypeOptions): Promise<string | undefin
 /** The full answer for the output channel: the crawler's answer, then the other parsers that differ. */
 function appendDetails(output: OutputChannel, document: TextDocument, result: TestUrlResult): void {
 	output.appendLine('');
-	output.appendLine(`Test URL ${result.url} as ${result.crawler.token} (${result.crawler.parserName} parser) in ${workspace.asRelativePath(document.uri)} (${new Date().toLocaleTimeString()})`);
+	output.appendLine(l10n.t('Test URL {0} as {1} ({2} parser) in {3} ({4})', result.url, result.crawler.token, result.crawler.parserName, workspace.asRelativePath(document.uri), new Date().toLocaleTimeString()));
 	output.appendLine(`  ${result.explanation}`);
 	for (const other of result.others) {
-		output.appendLine(`  ${other.parserName} parser: ${other.explanation}`);
+		output.appendLine(`  ${l10n.t('{0} parser: {1}', other.parserName, other.explanation)}`);
 	}
 }

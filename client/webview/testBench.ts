@@ -1,8 +1,9 @@
 // The test bench's webview script: shows the server's answer (URLs by crawlers, each cell a verdict and the line that
 // decides) as a virtualised, keyboard-operable grid, and sends what people do to the extension. It knows no robots.txt:
 // verdicts, lines, reasons, explanations and column sets all arrive by postMessage. Everything from data is set as
-// text (textContent, attributes), never as HTML.
-import type { BenchResult, FromWebview, ToWebview } from '../src/benchMessages';
+// text (textContent, attributes), never as HTML. Its own words come from the extension, in VS Code's display language.
+import { format } from '../../server/src/core/l10n';
+import type { BenchResult, BenchStrings, FromWebview, ToWebview } from '../src/benchMessages';
 
 interface VsCodeApi {
 	postMessage(message: FromWebview): void;
@@ -11,6 +12,19 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 const post = (message: FromWebview): void => vscode.postMessage(message);
+
+/** The page's words, which the extension put in the page when it created the panel. */
+const strings = JSON.parse(document.body.dataset['strings'] ?? '{}') as BenchStrings;
+/** A template of `strings` with its arguments. */
+const say = (template: string, ...args: (string | number)[]): string => format(template, args);
+/** A count as VS Code's display language writes it. */
+const count = (value: number): string => {
+	try {
+		return value.toLocaleString(strings.locale);
+	} catch {
+		return value.toLocaleString('en');
+	}
+};
 
 /** Row height in pixels; the CSS gives rows the same. */
 const rowHeight = 38;
@@ -138,7 +152,7 @@ let state: Extract<ToWebview, { type: 'state' }> | undefined;
 function renderState(message: Extract<ToWebview, { type: 'state' }>): void {
 	state = message;
 	compareSelect.value = message.compare;
-	document.title = `Test Bench: ${message.file}`;
+	document.title = say(strings.pageTitle, message.file);
 	setsBox.replaceChildren(...message.sets.map((set) => {
 		const button = document.createElement('button');
 		button.type = 'button';
@@ -160,20 +174,23 @@ function renderState(message: Extract<ToWebview, { type: 'state' }>): void {
 function updateStatus(paintedMs?: number): void {
 	const parts: string[] = [];
 	if (state) {
-		parts.push(`${state.urlCount.toLocaleString('en')} URL${state.urlCount === 1 ? '' : 's'} × ${state.crawlers.length} crawler${state.crawlers.length === 1 ? '' : 's'}`);
+		const urls = say(state.urlCount === 1 ? strings.urlsOne : strings.urlsMany, count(state.urlCount));
+		const crawlers = say(state.crawlers.length === 1 ? strings.crawlersOne : strings.crawlersMany, count(state.crawlers.length));
+		parts.push(`${urls} × ${crawlers}`);
 	}
 	if (result) {
-		parts.push(`answered in ${Math.round(serverMs)} ms`);
+		parts.push(say(strings.answeredIn, count(Math.round(serverMs))));
 		const painted = paintedMs ?? Number(statusLine.dataset['paintedMs'] ?? NaN);
 		if (!Number.isNaN(painted)) {
-			parts.push(`painted in ${Math.round(painted)} ms`);
+			parts.push(say(strings.paintedIn, count(Math.round(painted))));
 		}
 		if (result.baseline) {
-			parts.push(`${result.baseline.changed.toLocaleString('en')} cell${result.baseline.changed === 1 ? '' : 's'} changed since ${result.baseline.label}`);
+			const changes = result.baseline.changed;
+			parts.push(say(changes === 1 ? strings.cellsChangedOne : strings.cellsChangedMany, count(changes), result.baseline.label));
 		}
 	}
 	if (state?.busy) {
-		parts.push('evaluating…');
+		parts.push(strings.evaluating);
 	}
 	statusLine.textContent = parts.join(' · ');
 }
@@ -217,7 +234,7 @@ function rowChanged(row: number): boolean {
 
 /** The verdict word of a packed cell. */
 function verdictOf(cell: number): string {
-	return (cell & 1) === 1 ? 'ALLOWED' : 'DISALLOWED';
+	return (cell & 1) === 1 ? strings.allowed : strings.disallowed;
 }
 
 /** What a cell says in words: the verdict, then the deciding line and its text, or the reason. */
@@ -244,7 +261,7 @@ function renderHead(): void {
 	const first = document.createElement('div');
 	first.className = 'cell url';
 	first.setAttribute('role', 'columnheader');
-	first.textContent = 'URL';
+	first.textContent = strings.urlColumn;
 	const headers = result.columns.map((column, index) => {
 		const cell = document.createElement('div');
 		cell.className = 'cell';
@@ -256,9 +273,9 @@ function renderHead(): void {
 		remove.type = 'button';
 		remove.className = 'remove';
 		remove.textContent = '×';
-		remove.setAttribute('aria-label', `Remove the ${column.crawler.token} column`);
+		remove.setAttribute('aria-label', say(strings.removeColumn, column.crawler.token));
 		remove.addEventListener('click', () => post({ type: 'removeColumn', token: column.crawler.token }));
-		cell.title = `${column.crawler.token} (${column.crawler.owner}, ${column.crawler.parserName} parser): ${column.follows}.${column.note ? ' ' + column.note : ''}`;
+		cell.title = say(strings.columnTitle, column.crawler.token, column.crawler.owner, column.crawler.parserName, column.follows) + (column.note ? ' ' + column.note : '');
 		cell.append(name, remove);
 		if (column.note) {
 			cell.classList.add('noted');
@@ -281,9 +298,12 @@ function renderSummary(): void {
 		chip.className = 'chip';
 		const total = category.allowed.length + category.blocked.length;
 		chip.textContent = `${category.label} ${category.allowed.length}/${total}`;
-		chip.setAttribute('aria-label', `${category.label}: ${category.allowed.length} of ${total} may fetch /`);
-		chip.title = `May fetch /: ${category.allowed.join(', ') || 'none'}\nMay not: ${category.blocked.join(', ') || 'none'}` +
-			(category.ignoring.length > 0 ? `\nDo not follow robots.txt: ${category.ignoring.join(', ')}` : '');
+		chip.setAttribute('aria-label', say(strings.auditLabel, category.label, count(category.allowed.length), count(total)));
+		chip.title = [
+			say(strings.mayFetch, category.allowed.join(', ') || strings.none),
+			say(strings.mayNot, category.blocked.join(', ') || strings.none),
+			...(category.ignoring.length > 0 ? [say(strings.notFollowing, category.ignoring.join(', '))] : []),
+		].join('\n');
 		return chip;
 	}));
 	const changes = result.baseline?.readingChanges ?? [];
@@ -339,13 +359,14 @@ function renderRow(index: number, columns: string): HTMLElement {
 	header.dataset['row'] = String(index);
 	header.dataset['column'] = '0';
 	header.tabIndex = active.row === index && active.column === 0 ? 0 : -1;
-	header.textContent = row.url === '' ? '(empty)' : row.url;
-	header.title = row.problem ?? (row.probe ? `${row.url}: probed from the rules of both versions; its verdict changed.` : row.url);
+	header.textContent = row.url === '' ? strings.emptyUrl : row.url;
+	header.title = row.problem ?? (row.probe ? say(strings.probed, row.url) : row.url);
 	if (row.probe) {
 		header.classList.add('probe');
+		header.dataset['probe'] = strings.probe;
 	}
 	const counts = data.audit.filter((category) => category.allowedPerUrl[rowIndex] >= 0)
-		.map((category) => `${category.label}: ${category.allowedPerUrl[rowIndex]} of ${category.allowed.length + category.blocked.length} may fetch it`);
+		.map((category) => say(strings.mayFetchIt, category.label, count(category.allowedPerUrl[rowIndex]), count(category.allowed.length + category.blocked.length)));
 	if (counts.length > 0 && !row.problem) {
 		header.title += '\n' + counts.join('\n');
 	}
@@ -380,9 +401,10 @@ function renderRow(index: number, columns: string): HTMLElement {
 		if (changed(rowIndex, column)) {
 			const before = describeCell(data.baseline!.cells[rowIndex * data.columns.length + column], data.baseline!.lines, data.reasons);
 			div.classList.add('changed');
-			const was = `was ${before.verdict}${before.detail ? ' (' + before.detail + ')' : ''} in ${data.baseline!.label}`;
+			word.dataset['changed'] = strings.changed;
+			const was = before.detail ? say(strings.was, before.verdict, before.detail, data.baseline!.label) : say(strings.wasWithoutDetail, before.verdict, data.baseline!.label);
 			div.dataset['was'] = was;
-			label += `; changed: ${was}`;
+			label = say(strings.changedLabel, label, was);
 		}
 		div.setAttribute('aria-label', label);
 		element.append(div);
@@ -458,7 +480,7 @@ function explain(target: { row: number; column: number; element: HTMLElement }):
 			return;
 		}
 		const was = target.element.dataset['was'];
-		pendingPrefix = was ? `Changed: ${was}.\n` : '';
+		pendingPrefix = was ? `${say(strings.changedTooltip, was)}\n` : '';
 		tooltip.textContent = `${pendingPrefix}…`;
 		explainId++;
 		post({ type: 'explain', id: explainId, url: row.url, token: result!.columns[target.column - 1].crawler.token });

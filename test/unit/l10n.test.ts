@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
 import { configureL10n, format, formatNumber, joinList, t } from '../../server/src/core/l10n';
-import { environmentLocale, shippedLocale } from '../../server/src/localize';
+import { bundles, environmentLocale, shippedLocale, useLocale } from '../../server/src/localize';
 import { repoRoot } from '../util/fixtures';
 
 const languages = ['zh-cn', 'ru', 'pt-br'] as const;
@@ -134,6 +134,18 @@ describe('localization', () => {
 	test('a bundle that lacks a key, keeps an old one or drops a placeholder is caught', () => {
 		const used = new Map([['A {0}.', 'x.ts:1'], ['B', 'x.ts:2']]);
 		assert.deepEqual(bundleProblems(used, { 'A {0}.': 'А.', C: 'В' }), ['missing (x.ts:2): "B"', 'placeholders none instead of {0}: "A {0}."', 'no longer used: "C"']);
+	});
+
+	test('a translation is what t gives once its locale is in use, and English comes back after', () => {
+		const [key, translation] = Object.entries(bundles.ru).find(([entry]) => !/\{\d+\}/.test(entry)) ?? [];
+		assert.ok(key !== undefined && translation !== undefined, 'the Russian bundle has a key without placeholders');
+		try {
+			assert.equal(useLocale('ru_RU.UTF-8'), 'ru');
+			assert.equal(t(key), translation);
+		} finally {
+			useLocale(undefined);
+		}
+		assert.equal(t(key), key);
 	});
 
 	test('locale tags from VS Code, BCP 47 and the environment find the shipped bundle', () => {

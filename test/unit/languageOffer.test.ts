@@ -14,6 +14,7 @@ import { buildSync } from 'esbuild';
 import type * as vscode from 'vscode';
 import type * as offerModule from '../../client/src/languageOffer';
 import { looksLikeRobotsTxt, protocol } from '../../server/src/core/index';
+import { format } from '../../server/src/core/l10n';
 import { joinLines, repoRoot } from '../util/fixtures';
 
 // The client is bundled for VS Code, not transpiled for the tests; this file bundles the one module it tests, which
@@ -22,6 +23,10 @@ const folder = mkdtempSync(join(tmpdir(), 'robots-offer-'));
 buildSync({ entryPoints: [join(repoRoot, 'client', 'src', 'languageOffer.ts')], outfile: join(folder, 'languageOffer.js'), bundle: true, platform: 'node', format: 'cjs', logLevel: 'silent' });
 const offer = require(join(folder, 'languageOffer.js')) as typeof offerModule;
 after(() => rmSync(folder, { recursive: true, force: true }));
+
+// The buttons, in English: the fake l10n below formats keys as VS Code does without a bundle.
+const switchChoice = 'Switch to Robots.txt';
+const declineChoice = 'Not This File';
 
 const robots = joinLines('# staging copy', 'User-agent: *', 'Disallow: /', '');
 const prose = joinLines('Shopping list', 'eggs', 'milk', '');
@@ -61,10 +66,11 @@ class FakeSession {
 			window: {
 				showInformationMessage: async (message: string, ...items: string[]) => {
 					this.shown.push(message);
-					assert.deepStrictEqual(items, [offer.switchChoice, offer.declineChoice]);
+					assert.deepStrictEqual(items, [switchChoice, declineChoice]);
 					return this.answer;
 				},
 			},
+			l10n: { t: (message: string, ...args: (string | number | boolean)[]) => format(message, args) },
 			languages: {
 				setTextDocumentLanguage: async (document: FakeDocument, languageId: string) => {
 					this.switched.push(`${document.uri.toString()} -> ${languageId}`);
@@ -130,7 +136,7 @@ function document(path: string, text: string, scheme = 'file', languageId = 'pla
 describe('the offer to switch a plain-text file to robots.txt', () => {
 	test('is made once for a file the server recognises, with its reason; switching is remembered and redone', async () => {
 		const state = new Map<string, unknown>();
-		const first = new FakeSession(state, offer.switchChoice);
+		const first = new FakeSession(state, switchChoice);
 		const file = document('site/robots-staging.txt', robots);
 		first.open(file);
 		await first.settle();
@@ -157,14 +163,14 @@ describe('the offer to switch a plain-text file to robots.txt', () => {
 		assert.deepStrictEqual(second.decisions(), { 'file:///work/site/robots-staging.txt': 'declined' });
 		second.disposable.dispose();
 
-		const third = new FakeSession(state, offer.switchChoice);
+		const third = new FakeSession(state, switchChoice);
 		third.open(document('site/robots-staging.txt', robots));
 		await third.settle();
 		assert.deepStrictEqual([third.shown, third.switched], [[], []]);
 	});
 
 	test('a declined or dismissed offer is not made again, in this session or the next', async () => {
-		for (const answer of [offer.declineChoice, undefined]) {
+		for (const answer of [declineChoice, undefined]) {
 			const state = new Map<string, unknown>();
 			const session = new FakeSession(state, answer);
 			const file = document('robots-old.txt', robots);
@@ -176,7 +182,7 @@ describe('the offer to switch a plain-text file to robots.txt', () => {
 			assert.equal(session.shown.length, 1, String(answer));
 			assert.deepStrictEqual(session.switched, []);
 			assert.deepStrictEqual(session.decisions(), { 'file:///work/robots-old.txt': 'declined' });
-			const next = new FakeSession(state, offer.switchChoice);
+			const next = new FakeSession(state, switchChoice);
 			next.open(document('robots-old.txt', robots));
 			await next.settle();
 			assert.deepStrictEqual([next.shown, next.sent], [[], []]);
@@ -185,7 +191,7 @@ describe('the offer to switch a plain-text file to robots.txt', () => {
 
 	test('files that do not read as robots.txt, other schemes and other languages get no offer', async () => {
 		const state = new Map<string, unknown>();
-		const session = new FakeSession(state, offer.switchChoice);
+		const session = new FakeSession(state, switchChoice);
 		session.open(document('notes.txt', prose));
 		session.open(document('Untitled-1', robots, 'untitled'));
 		session.open(document('robots.txt', robots, 'git'));
@@ -199,14 +205,14 @@ describe('the offer to switch a plain-text file to robots.txt', () => {
 	});
 
 	test('documents already open when the extension starts are considered; remote and virtual files too', async () => {
-		const session = new FakeSession(new Map(), offer.declineChoice, 'core', [document('a/robots.txt.bak', robots, 'vscode-remote'), document('b/robots.dist', robots, 'vscode-vfs')]);
+		const session = new FakeSession(new Map(), declineChoice, 'core', [document('a/robots.txt.bak', robots, 'vscode-remote'), document('b/robots.dist', robots, 'vscode-vfs')]);
 		await session.settle();
 		assert.equal(session.shown.length, 2);
 	});
 
 	test('without a server there is no offer, and the next open asks again', async () => {
 		const state = new Map<string, unknown>();
-		const down = new FakeSession(state, offer.switchChoice, 'down');
+		const down = new FakeSession(state, switchChoice, 'down');
 		const file = document('robots-copy.txt', robots);
 		down.open(file);
 		await down.settle();
@@ -219,7 +225,7 @@ describe('the offer to switch a plain-text file to robots.txt', () => {
 
 	test('only the start of a big file is sent, and the decisions kept are bounded', async () => {
 		const state = new Map<string, unknown>();
-		const session = new FakeSession(state, offer.declineChoice);
+		const session = new FakeSession(state, declineChoice);
 		session.open(document('big.txt', robots + 'Disallow: /x\n'.repeat(20_000)));
 		await session.settle();
 		assert.equal(session.sent[0].length, protocol.looksLikeRobotsTxtMaxChars);
