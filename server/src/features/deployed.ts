@@ -22,6 +22,7 @@ import {
 	type FetchOutcome,
 	type RobotsModel,
 } from '../core/index';
+import { t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 
@@ -103,7 +104,7 @@ export function registerDeployed(context: ServerContext, refreshDiagnostics: () 
 				uri: params.uri,
 				text: analysis.text,
 				headline: responseHeadline(analysis.facts),
-				summary: summariseConclusions(analysis.conclusions).map((line) => `${line}.`).join(' '),
+				summary: summariseConclusions(analysis.conclusions).map((line) => t('{0}.', line)).join(' '),
 				report: deployedReport(analysis),
 			};
 		}, internalError(), 'Opening the deployed robots.txt failed', token),
@@ -113,7 +114,7 @@ export function registerDeployed(context: ServerContext, refreshDiagnostics: () 
 			const outcome = readOutcome(params?.outcome);
 			const model = typeof params?.uri === 'string' ? context.documents.model(params.uri) : undefined;
 			if (!model) {
-				throw new ResponseError(ErrorCodes.InvalidParams, `The document is not open: ${String(params?.uri)}`);
+				throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', String(params?.uri)));
 			}
 			const urls = params.urls;
 			if (urls !== undefined && !(Array.isArray(urls) && urls.every((url) => typeof url === 'string'))) {
@@ -136,5 +137,5 @@ function readOutcome(value: unknown): FetchOutcome {
 }
 
 function internalError(): ResponseError<void> {
-	return new ResponseError(ErrorCodes.InternalError, 'The request failed; the server log has the details');
+	return new ResponseError(ErrorCodes.InternalError, t('The request failed; the server log has the details'));
 }

@@ -5,6 +5,7 @@
 
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver';
 import { looksLikeRobotsTxt, protocol } from '../core/index';
+import { t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 
@@ -19,6 +20,6 @@ export function registerDetection(context: ServerContext): void {
 			}
 			const { looksLike, reason } = looksLikeRobotsTxt(params.text);
 			return { looksLike, reason };
-		}, new ResponseError<void>(ErrorCodes.InternalError, 'The request failed; the server log has the details'), 'Reading the file\'s kind failed', token),
+		}, new ResponseError<void>(ErrorCodes.InternalError, t('The request failed; the server log has the details')), 'Reading the file\'s kind failed', token),
 	);
 }

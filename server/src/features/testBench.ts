@@ -7,6 +7,7 @@
 
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver';
 import { computeBench, formatBench, parse, parseUrlList, protocol, type BenchExportResult, type BenchResult, type ParseUrlsResult, type RobotsModel } from '../core/index';
+import { t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 
@@ -32,7 +33,7 @@ export function registerTestBench(context: ServerContext): void {
 		}
 		const document = typeof params.uri === 'string' ? documents.get(params.uri) : undefined;
 		if (!document) {
-			throw new ResponseError(ErrorCodes.InvalidParams, `The document is not open: ${String(params.uri)}`);
+			throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', String(params.uri)));
 		}
 		const result = computeBench(document.model, { urls: params.urls, crawlers: params.crawlers, probe: params.probe === true }, baselines.get(params.uri));
 		return { uri: params.uri, version: document.version, ...result };
@@ -52,7 +53,7 @@ export function registerTestBench(context: ServerContext): void {
 				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.benchBaselineMethod} needs { uri, text: string | null, label: string }`);
 			}
 			if (!documents.get(params.uri)) {
-				throw new ResponseError(ErrorCodes.InvalidParams, `The document is not open: ${params.uri}`);
+				throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', params.uri));
 			}
 			if (params.text === null) {
 				baselines.delete(params.uri);
@@ -74,5 +75,5 @@ export function registerTestBench(context: ServerContext): void {
 }
 
 function internalError(): ResponseError<void> {
-	return new ResponseError(ErrorCodes.InternalError, 'The request failed; the server log has the details');
+	return new ResponseError(ErrorCodes.InternalError, t('The request failed; the server log has the details'));
 }

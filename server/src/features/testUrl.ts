@@ -17,6 +17,7 @@ import {
 	type TestUrlAllResult,
 	type TestUrlResult,
 } from '../core/index';
+import { t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 
@@ -55,7 +56,7 @@ export function registerTestUrl(context: ServerContext): void {
 		runSafe(connection.console, () => {
 			const document = typeof params?.uri === 'string' ? context.documents.get(params.uri) : undefined;
 			if (!document) {
-				throw new ResponseError(ErrorCodes.InvalidParams, `The document is not open: ${String(params?.uri)}`);
+				throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', String(params?.uri)));
 			}
 			const text = document.text;
 			return { version: document.version, length: text.length, hash: protocol.textHash(text) };
@@ -70,11 +71,11 @@ export function registerTestUrl(context: ServerContext): void {
 function openModel(context: ServerContext, uri: unknown): RobotsModel {
 	const model = typeof uri === 'string' ? context.documents.model(uri) : undefined;
 	if (!model) {
-		throw new ResponseError(ErrorCodes.InvalidParams, `The document is not open: ${String(uri)}`);
+		throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', String(uri)));
 	}
 	return model;
 }
 
 function internalError(): ResponseError<void> {
-	return new ResponseError(ErrorCodes.InternalError, 'The request failed; the server log has the details');
+	return new ResponseError(ErrorCodes.InternalError, t('The request failed; the server log has the details'));
 }
