@@ -25,8 +25,8 @@ const chromiumFlags = [
 ];
 
 export interface WorkbenchOptions {
-	/** A packaged extension to install before start. */
-	vsix?: string;
+	/** A packaged extension to install before start, or several (a language pack beside the extension). */
+	vsix?: string | readonly string[];
 	/** The folder to open as it is; by default a fresh copy of the fixture workspace. */
 	workspace?: string;
 	/** Overrides of the run's own user data and extensions folders. */
@@ -69,8 +69,8 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
 		mkdirSync(resultsDir, { recursive: true });
 		const userDataDir = options.userDataDir ?? join(stateDir, 'user-data');
 		writeUserSettings(userDataDir, options.settings);
-		if (options.vsix !== undefined) {
-			installExtension(install, stateDir, options.vsix);
+		for (const vsix of typeof options.vsix === 'string' ? [options.vsix] : options.vsix ?? []) {
+			installExtension(install, stateDir, vsix);
 		}
 		server = await startCodeServer({
 			install,
