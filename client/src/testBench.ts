@@ -79,6 +79,8 @@ export class TestBench implements Disposable {
 	private urls: string[] = [];
 	private crawlers: string[] = [];
 	private compareMode: CompareMode = 'none';
+	/** The site's file as Compare with Deployed last fetched it, for the `deployed` mode. */
+	private deployed: { readonly text: string; readonly label: string } | undefined;
 	private baselineLabel: string | null = null;
 	private probe = false;
 	private notes: string[] = [];
@@ -139,7 +141,9 @@ export class TestBench implements Disposable {
 		});
 		this.urls = [...(urls ?? remembered?.urls ?? [])];
 		this.crawlers = [...(crawlers ?? remembered?.crawlers ?? this.agents?.targets ?? [])];
-		const mode = compare ?? remembered?.compare ?? (await isInGitRepository(this.document) ? 'head' : 'saved');
+		// The deployed text is not remembered across sessions (the site may have changed): fetch it again to compare.
+		const rememberedMode = remembered?.compare === 'deployed' ? undefined : remembered?.compare;
+		const mode = compare ?? rememberedMode ?? (await isInGitRepository(this.document) ? 'head' : 'saved');
 		await this.compare(mode, compare !== undefined);
 	}
 
@@ -157,6 +161,12 @@ export class TestBench implements Disposable {
 		this.changed();
 	}
 
+	/** Compares with a site's deployed file (its text as crawlers read it), adding rows for URLs whose verdict differs. */
+	async compareWithDeployed(text: string, label: string): Promise<void> {
+		this.deployed = { text, label };
+		await this.compare('deployed', true);
+	}
+
 	/** Sets what the cells are compared with; `probe` adds rows for URLs whose verdict changed. */
 	async compare(mode: CompareMode, probe = this.probe): Promise<void> {
 		this.notes = this.notes.filter((note) => !this.compareNotes.has(note));
@@ -165,7 +175,13 @@ export class TestBench implements Disposable {
 		this.probe = probe;
 		let text: string | null = null;
 		let label = '';
-		if (mode !== 'none') {
+		if (mode === 'deployed') {
+			if (this.deployed) {
+				({ text, label } = this.deployed);
+			} else {
+				this.compareNote(l10n.t('run "Robots.txt: Compare with Deployed" to fetch a site\'s robots.txt and compare with it here.'));
+			}
+		} else if (mode !== 'none') {
 			const baseline = await readBaseline(this.document, mode);
 			if ('unavailable' in baseline) {
 				this.compareNote(baseline.unavailable);
@@ -481,6 +497,7 @@ export class TestBench implements Disposable {
 			<option value="saved">${text(l10n.t('Saved Version'))}</option>
 			<option value="head">Git HEAD</option>
 			<option value="file">${text(l10n.t('Another File…'))}</option>
+			<option value="deployed">${text(l10n.t('Deployed File'))}</option>
 		</select>
 		<label><input id="only-changed" type="checkbox"> ${text(l10n.t('Only rows that changed'))}</label>
 		<button id="export-csv" type="button">${text(l10n.t('Export CSV'))}</button>
