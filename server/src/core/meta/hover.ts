@@ -136,7 +136,7 @@ function directiveMarkdown(
 	if (!facts) {
 		return t('**{0}** is no robots directive that Google, Bing, Yandex or Baidu document; crawlers ignore it.', directive.name);
 	}
-	const parts = [`**${facts.name}**${facts.value === 'none' ? '' : `:${valuePlaceholder(facts)}`}: ${facts.summary}`];
+	const parts = [t('**{0}**{1}: {2}', facts.name, facts.value === 'none' ? '' : `:${valuePlaceholder(facts)}`, facts.summary)];
 	if (directive.valueSpan && inValue >= directive.valueSpan.start) {
 		parts.push(valueMarkdown(directive, facts));
 	}
