@@ -257,7 +257,8 @@ function nameMarkdown(name: string, address: CrawlerAddress | undefined, where: 
 /** What all of a page's (or pattern's) rules mean for some crawlers. */
 function summaryMarkdown(sets: readonly RobotsRuleSet[], crawlers: readonly string[], pattern?: string): string {
 	const rows = crawlers.map((crawler) => summaryRow(effectiveRobots(sets, crawler)));
-	const title = pattern ? t('**X-Robots-Tag for {0}**, combined for each crawler:', pattern) : t('**The robots rules of this page**, combined for each crawler:');
+	// The pattern is a code span: `/*` bare would close the bold early.
+	const title = pattern ? t('**X-Robots-Tag for {0}**, combined for each crawler:', `\`${pattern}\``) : t('**The robots rules of this page**, combined for each crawler:');
 	const headings = [t('Crawler'), t('Index'), t('Follow links'), t('Snippet'), t('Other'), t('Combined as')];
 	return [
 		title,
