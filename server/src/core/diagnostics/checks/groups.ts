@@ -10,7 +10,7 @@ import { yandexRobots } from '../../facts/yandexRobots';
 import { googleProductToken } from '../../matching/agents';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import type { LineNode } from '../../syntax/ast';
-import { formatNumber, t } from '../../l10n';
+import { t } from '../../l10n';
 import { at, shown, tLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
 import { deleteLine, insertLinesAfter, replaceSpan } from './edits';
 
@@ -551,7 +551,7 @@ const broadUserAgent: Check = (context) => {
 			continue;
 		}
 		const caughtNames = caught.length > 5
-			? t('{0} and {1} more known crawlers', caught.slice(0, 5).join(', '), formatNumber(caught.length - 5))
+			? t('{0} and {1} more known crawlers', caught.slice(0, 5).join(', '), caught.length - 5)
 			: caught.join(', ');
 		context.report({
 			code: 'broad-user-agent',
