@@ -200,6 +200,16 @@ export class Audience {
 		return listNames(readers.map((reader) => reader.token ?? robotsOf(reader.dialect)), 3);
 	}
 
+	/**
+	 * `who(dialects)` where it starts a sentence: a kind of robot ("1996-draft robots") or "all your crawlers" with a
+	 * capital, a crawler's token as it is written.
+	 */
+	whoStarts(dialects: readonly Dialect[]): string {
+		const text = this.who(dialects);
+		const first = this.readers(dialects)[0];
+		return first?.token !== undefined && text.startsWith(first.token) ? text : text.charAt(0).toUpperCase() + text.slice(1);
+	}
+
 	/** Whether `who(dialects)` names more than one reader (for the verb: messages have a key for each number). */
 	many(dialects: readonly Dialect[]): boolean {
 		const readers = this.readers(dialects);
@@ -253,6 +263,11 @@ export class CheckContext {
 	/** Who reads with these parsers, for messages (`Audience.who`). */
 	who(dialects: readonly Dialect[]): string {
 		return this.audience.who(dialects);
+	}
+
+	/** `who(dialects)` where it starts a sentence (`Audience.whoStarts`). */
+	whoStarts(dialects: readonly Dialect[]): string {
+		return this.audience.whoStarts(dialects);
 	}
 
 	/** Whether `who(dialects)` names more than one reader (for the verb). */

@@ -169,8 +169,8 @@ const invalidUtf8: Check = (context) => {
 				end: at + 1,
 				message: at === raw
 					? (context.many(['google'])
-						? t('Bytes that are not valid UTF-8 (the byte 0x{0} here), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8. {1} percent-encode the raw bytes (%{0}) and match only URLs that carry those bytes, not the characters you meant. Save the file as UTF-8.', hexByte(text, at), context.who(['google']))
-						: t('Bytes that are not valid UTF-8 (the byte 0x{0} here), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8. {1} percent-encodes the raw bytes (%{0}) and matches only URLs that carry those bytes, not the characters you meant. Save the file as UTF-8.', hexByte(text, at), context.who(['google'])))
+						? t('Bytes that are not valid UTF-8 (the byte 0x{0} here), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8. {1} percent-encode the raw bytes (%{0}) and match only URLs that carry those bytes, not the characters you meant. Save the file as UTF-8.', hexByte(text, at), context.whoStarts(['google']))
+						: t('Bytes that are not valid UTF-8 (the byte 0x{0} here), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8. {1} percent-encodes the raw bytes (%{0}) and matches only URLs that carry those bytes, not the characters you meant. Save the file as UTF-8.', hexByte(text, at), context.whoStarts(['google'])))
 					: t('Bytes that are not valid UTF-8 (shown as \uFFFD), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8, and crawlers compare these bytes as they are, not as the characters you meant. The editor decoded them as \uFFFD, so the answers here compare \uFFFD where Google compares the raw bytes (Google percent-encodes each one, e.g. %E9); `robots-txt test` and `robots-txt lint` read the file\'s bytes as Google does. Save the file as UTF-8.'),
 			});
 		}

@@ -56,7 +56,7 @@ const ruleAfterBlankLine: Check = (context) => {
 		context.report({
 			code: 'rule-after-blank-line',
 			line: first,
-			message: t('A blank line above ends the record for {0} (first-match robots, such as Python\'s urllib.robotparser before 3.15): they ignore this rule and the ones after it. {1} keep it in the group.', context.who(['draft1996']), context.who(['google', 'rfc9309', 'yandex'])),
+			message: t('A blank line above ends the record for {0} (first-match robots, such as Python\'s urllib.robotparser before 3.15): they ignore this rule and the ones after it. {1} keep it in the group.', context.who(['draft1996']), context.whoStarts(['google', 'rfc9309', 'yandex'])),
 			related: blanks.map((blank) => ({ line: blank, message: t('a blank line that ends the record') })),
 			fixes: blanks.length > 0
 				? [{ title: blanks.length > 1 ? t('Remove the blank lines inside the group') : t('Remove the blank line inside the group'), edits: blanks.map((blank) => deleteLine(model, blank)), isPreferred: true }]
@@ -370,7 +370,7 @@ const agentsSplit: Check = (context) => {
 				const loser = draftSegment.map((agent) => `"${shown(model.valueText(agent))}"`).join(', ');
 				const star = draftSegment.some((agent) => model.valueText(agent) === '*');
 				const python = (draftRecordOthers.get(before) ?? 0) === 0;
-				const args = [shown(model.valueText(before)), shown(model.valueText(line)), loser, context.who(['google', 'rfc9309', 'yandex'])] as const;
+				const args = [shown(model.valueText(before)), shown(model.valueText(line)), loser, context.whoStarts(['google', 'rfc9309', 'yandex'])] as const;
 				let message: string;
 				if (python) {
 					message = star
@@ -436,8 +436,8 @@ const userAgentValues: Check = (context) => {
 				code: 'invalid-product-token',
 				...span,
 				message: context.many(['google'])
-					? t('Several directives on one line: this is one User-agent line with the value "{0}". {1} match no crawler with it, {2} read only "{3}", and no crawler sees "{4}" as a directive.', shown(value), context.who(['rfc9309', 'yandex']), context.who(['google']), googleReads, shown(rest))
-					: t('Several directives on one line: this is one User-agent line with the value "{0}". {1} match no crawler with it, {2} reads only "{3}", and no crawler sees "{4}" as a directive.', shown(value), context.who(['rfc9309', 'yandex']), context.who(['google']), googleReads, shown(rest)),
+					? t('Several directives on one line: this is one User-agent line with the value "{0}". {1} match no crawler with it, {2} read only "{3}", and no crawler sees "{4}" as a directive.', shown(value), context.whoStarts(['rfc9309', 'yandex']), context.who(['google']), googleReads, shown(rest))
+					: t('Several directives on one line: this is one User-agent line with the value "{0}". {1} match no crawler with it, {2} reads only "{3}", and no crawler sees "{4}" as a directive.', shown(value), context.whoStarts(['rfc9309', 'yandex']), context.who(['google']), googleReads, shown(rest)),
 				fixes: [{
 					title: t('Put "{0}" on a line of its own', shown(rest)),
 					edits: [replaceSpan(line, node.valueStart, node.valueEnd, `${agent}${context.eol}${rest}`)],
@@ -558,7 +558,7 @@ const broadUserAgent: Check = (context) => {
 			line,
 			start: model.lines[line].valueStart,
 			end: model.lines[line].valueEnd,
-			message: t('{0} match "{1}" anywhere in their name, so this group applies to {2}, and to any robot whose name contains it; {3} apply it only to a crawler named exactly "{1}".', context.who(['draft1996', 'original1994']), shown(value), caughtNames, context.who(['google', 'rfc9309'])),
+			message: t('{0} match "{1}" anywhere in their name, so this group applies to {2}, and to any robot whose name contains it; {3} apply it only to a crawler named exactly "{1}".', context.whoStarts(['draft1996', 'original1994']), shown(value), caughtNames, context.who(['google', 'rfc9309'])),
 		});
 	}
 };

@@ -207,8 +207,8 @@ const keyShape: Check = (context) => {
 					end: node.keyEnd,
 					message: suggestion.googleAccepts
 						? (context.many(['google'])
-							? t('"{0}" is not a directive; did you mean "{1}"? {2} accept this spelling; {3} ignore the line.', shown(key), shown(canonical), context.who(['google']), context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']))
-							: t('"{0}" is not a directive; did you mean "{1}"? {2} accepts this spelling; {3} ignore the line.', shown(key), shown(canonical), context.who(['google']), context.who(['rfc9309', 'yandex', 'draft1996', 'original1994'])))
+							? t('"{0}" is not a directive; did you mean "{1}"? {2} accept this spelling; {3} ignore the line.', shown(key), shown(canonical), context.whoStarts(['google']), context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']))
+							: t('"{0}" is not a directive; did you mean "{1}"? {2} accepts this spelling; {3} ignore the line.', shown(key), shown(canonical), context.whoStarts(['google']), context.who(['rfc9309', 'yandex', 'draft1996', 'original1994'])))
 						: t('"{0}" is not a directive; did you mean "{1}"? Crawlers ignore the line as it is.', shown(key), shown(canonical)),
 					fixes: [{ title: t('Change to "{0}"', shown(canonical)), edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
 				});

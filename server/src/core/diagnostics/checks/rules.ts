@@ -715,7 +715,7 @@ function reportAllowAfterDisallow(context: CheckContext, rules: readonly { line:
 	context.report({
 		code: 'allow-after-disallow',
 		line: rule.line,
-		message: tLines('{0} take the first rule that matches: "{1}" (line {2}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. {3} use the longest match and allow them. Put the Allow first.', context.who(['draft1996']), shown(earlierText), at(earlier.line), context.who(['google', 'rfc9309', 'yandex'])),
+		message: tLines('{0} take the first rule that matches: "{1}" (line {2}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. {3} use the longest match and allow them. Put the Allow first.', context.whoStarts(['draft1996']), shown(earlierText), at(earlier.line), context.whoStarts(['google', 'rfc9309', 'yandex'])),
 		related: [{ line: earlier.line, message: t('the broader Disallow that comes first') }],
 		fixes,
 	});
@@ -728,7 +728,7 @@ function reportUnreachable(context: CheckContext, earlier: { line: number; allow
 	context.report({
 		code: 'unreachable-rule',
 		line: first.line,
-		message: unreachableMessage(context.who(['draft1996', 'original1994']), shown(earlierText), at(earlier.line), context.who(['google', 'rfc9309', 'yandex']), others.length, allows(earlier), first.allow),
+		message: unreachableMessage(context.whoStarts(['draft1996', 'original1994']), shown(earlierText), at(earlier.line), context.who(['google', 'rfc9309', 'yandex']), others.length, allows(earlier), first.allow),
 		related: [
 			{ line: earlier.line, message: t('the earlier rule that matches first') },
 			...others.slice(0, 20).map((rule) => ({ line: rule.line, message: t('another rule it hides') })),
