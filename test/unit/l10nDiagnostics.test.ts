@@ -32,6 +32,37 @@ function optionsFor(dir: string, name: string): AnalysisOptions {
 	return existsSync(path) ? { ...base, ...JSON.parse(readFileSync(path, 'utf8')) } : base;
 }
 
+/** Lines of a file. */
+function lines(...texts: string[]): string {
+	return texts.join('\n') + '\n';
+}
+
+/** Files that reach the variants of messages the fixtures miss (each a case of a check, not our output). */
+const planted: readonly string[] = [
+	// A byte order mark saved as Windows-1252, glued to a directive; a byte that is not UTF-8 (kept as U+DC80 + byte).
+	lines('\u00EF\u00BB\u00BFUser-agent: *', 'Disallow: /caf\uDCE9', 'Crawl-delay: 5'),
+	// Groups without rules, with and without a "*" group that has rules, and a line that is not a rule among them.
+	lines('User-agent: *', 'Disallow: /x', '', 'User-agent: a', 'Crawl-delay: 5'),
+	lines('User-agent: *', 'Disallow: /x', '', 'User-agent: a'),
+	lines('User-agent: a', 'Crawl-delay: 5'),
+	lines('User-agent: a'),
+	lines('User-agent: a', '', 'User-agent: b', 'Request-rate: 1/5'),
+	// Blocks of User-agent lines merged into the group below by a Crawl-delay line.
+	lines('User-agent: a', 'User-agent: b', 'Crawl-delay: 5', 'User-agent: c', 'Disallow: /x', '', 'User-agent: *', 'Disallow: /y'),
+	lines('User-agent: a', 'User-agent: b', 'Crawl-delay: 5', 'User-agent: c', 'Disallow: /x'),
+	// Yandex's groups split by a blank line and by a line with blank lines around it.
+	lines('User-agent: Yandex', 'User-agent: YandexBot', '', 'User-agent: Googlebot', 'Disallow: /x'),
+	lines('User-agent: Yandex', 'Crawl-delay: 2', '', 'User-agent: Googlebot', 'Disallow: /x'),
+	lines('User-agent: *', '', 'User-agent: b', 'Disallow: /x'),
+	// Rules that first-match robots never reach, and a "Disallow: /" for "*" with more than three welcome crawlers.
+	lines('User-agent: *', 'Disallow:', 'Disallow: /b', 'Disallow: /c', 'Allow: /', 'Disallow: /d'),
+	lines('User-agent: a', 'Allow: /', '', 'User-agent: b', 'Allow: /', '', 'User-agent: c', 'Allow: /', '', 'User-agent: d', 'Allow: /', '', 'User-agent: *', 'Disallow: /'),
+	// Google's index.htm reading in explanations.
+	lines('User-agent: *', 'Allow: /dir/index.htm', 'Disallow: /dir/'),
+	// Over 500 KiB: Google and Yandex stop reading, others may allow everything.
+	lines('User-agent: *', ...Array.from({ length: 12_000 }, (_, i) => `Disallow: /page-${i}-${'x'.repeat(40)}`)),
+];
+
 interface Input {
 	readonly name: string;
 	readonly text: string;
@@ -49,6 +80,19 @@ function inputs(): Input[] {
 	for (const path of ['examples/robots.txt', 'examples/marys-antiques/robots.txt']) {
 		found.push({ name: path, text: readFileSync(join(repoRoot, path), 'utf8'), options: { ...defaultAnalysisOptions, dialects: ['draft1996', 'original1994'] } });
 	}
+	// Files written for the message variants the fixtures do not reach, read by target crawlers that make the
+	// sentences singular, name a parser no target runs, or leave the 1996 draft out.
+	const audiences: Partial<AnalysisOptions>[] = [
+		{},
+		{ crawlers: ['Googlebot', 'YandexBot'], dialects: ['draft1996', 'original1994'] },
+		{ crawlers: ['bingbot'], dialects: ['google', 'yandex', 'draft1996', 'original1994'] },
+		{ crawlers: ['Googlebot', 'bingbot'], dialects: [] },
+	];
+	planted.forEach((text, i) => {
+		audiences.forEach((audience, j) => {
+			found.push({ name: `planted ${i + 1}, audience ${j + 1}`, text, options: { ...defaultAnalysisOptions, dialects: ['draft1996'], ...audience } });
+		});
+	});
 	const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
 	if (existsSync(corpus)) {
 		const files = readdirSync(corpus).filter((file) => file.endsWith('.txt')).sort();
