@@ -106,7 +106,7 @@ function inputs(): Input[] {
 /** Every text of one input that people read: messages, related notes, fix titles and explanations, in order. */
 function texts(model: RobotsModel, options: AnalysisOptions): string[] {
 	const uri = 'file:///robots.txt';
-	const diagnostics: Diagnostic[] = computeDiagnostics(model, options, uri);
+	const diagnostics: readonly Diagnostic[] = computeDiagnostics(model, options, uri);
 	const out: string[] = [];
 	for (const diagnostic of diagnostics) {
 		out.push(diagnostic.message, ...(diagnostic.relatedInformation ?? []).map((related) => related.message));
