@@ -4,20 +4,28 @@
  */
 
 import {
+	BulkRegistration,
+	CodeActionRequest,
+	CompletionRequest,
 	DidChangeConfigurationNotification,
+	DidChangeTextDocumentNotification,
+	DidCloseTextDocumentNotification,
+	DidOpenTextDocumentNotification,
+	HoverRequest,
 	ErrorCodes,
 	ResponseError,
 	type InitializeError,
 	TextDocumentSyncKind,
 	type Connection,
 	type InitializeResult,
+	type DocumentSelector,
 	type ServerCapabilities,
 	type WorkspaceFolder,
 } from 'vscode-languageserver';
-import { DocumentStore } from './documents';
-import { registerCodeActions, codeActionKinds } from './features/codeActions';
+import { DocumentStore, headersFileName, htmlLanguageId } from './documents';
+import { registerCodeActions, codeActionKinds, pageCodeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
-import { registerCompletion, completionTriggerCharacters } from './features/completion';
+import { registerCompletion, completionTriggerCharacters, pageCompletionTriggerCharacters } from './features/completion';
 import { DeployedStore, registerDeployed } from './features/deployed';
 import { readClientSupport, type ServerContext } from './features/context';
 import { registerDiagnostics } from './features/diagnostics';
@@ -27,6 +35,7 @@ import { registerFormatting } from './features/formatting';
 import { registerHighlights } from './features/highlights';
 import { registerHover } from './features/hover';
 import { registerLinks } from './features/links';
+import { PageService } from './features/pages';
 import { registerSymbols } from './features/symbols';
 import { registerTestBench } from './features/testBench';
 import { registerTestUrl } from './features/testUrl';
@@ -35,6 +44,48 @@ import { refuseRequestsAfterShutdown } from './runner';
 import { SettingsStore, settingsSection } from './settings';
 
 export const serverName = 'robots-txt-language-server';
+
+/**
+ * The pages the server asks a client for: HTML documents and files named `_headers`, local or untitled, and in the
+ * schemes of the workspace folders (a virtual workspace's), not in views such as git diffs.
+ */
+export function pageSelector(folders: readonly WorkspaceFolder[]): DocumentSelector {
+	const schemes = new Set(['file', 'untitled']);
+	for (const folder of folders) {
+		const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(folder.uri)?.[1];
+		if (scheme !== undefined) {
+			schemes.add(scheme.toLowerCase());
+		}
+	}
+	return [...schemes].flatMap((scheme) => [{ scheme, language: htmlLanguageId }, ...(scheme === 'untitled' ? [] : [{ scheme, pattern: `**/${headersFileName}` }])]);
+}
+
+/**
+ * Asks a client that registers features dynamically for pages, with the features pages have (sync, hover, completion,
+ * quick fixes) and no others: announced statically, a formatter or an outline would also apply to every HTML file the
+ * client's selector took in. Clients without dynamic registration send pages if their own configuration says so.
+ */
+function registerPages(connection: Connection, support: ServerContext['client']['pageRegistration'], documentSelector: DocumentSelector): void {
+	if (!support.sync) {
+		return;
+	}
+	const registrations = BulkRegistration.create();
+	registrations.add(DidOpenTextDocumentNotification.type, { documentSelector });
+	registrations.add(DidChangeTextDocumentNotification.type, { documentSelector, syncKind: TextDocumentSyncKind.Incremental });
+	registrations.add(DidCloseTextDocumentNotification.type, { documentSelector });
+	if (support.hover) {
+		registrations.add(HoverRequest.type, { documentSelector });
+	}
+	if (support.completion) {
+		registrations.add(CompletionRequest.type, { documentSelector, triggerCharacters: pageCompletionTriggerCharacters });
+	}
+	if (support.codeAction) {
+		registrations.add(CodeActionRequest.type, { documentSelector, codeActionKinds: pageCodeActionKinds });
+	}
+	connection.client.register(registrations).catch((error: unknown) => {
+		connection.console.warn(`The client did not take the registration for HTML and _headers files: ${error instanceof Error ? error.message : String(error)}`);
+	});
+}
 
 /** Wires the server to a connection and starts listening. */
 export function startServer(connection: Connection): void {
@@ -52,7 +103,8 @@ export function startServer(connection: Connection): void {
 		const client = readClientSupport(params.capabilities);
 		const settings = new SettingsStore(connection, client.configuration);
 		const expectations = new ExpectationsService(connection, documents, settings);
-		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore() };
+		const pages = new PageService(connection, documents, settings, paths);
+		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore(), pages };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
 		paths.setFolders(folders);
 
@@ -71,6 +123,13 @@ export function startServer(connection: Connection): void {
 		expectations.listen();
 		// A robots.txt shows where its expectations fail: when they change, its diagnostics are computed again.
 		expectations.onDidChangeExpectations(() => diagnostics.refresh());
+		pages.listen();
+		// A robots.txt shows the rules that defeat a page's own rules: when the pages change, its diagnostics are computed again.
+		pages.onDidChangeSite(() => diagnostics.refresh());
+		connection.onDidChangeWatchedFiles(({ changes }) => {
+			expectations.filesChanged(changes);
+			pages.filesChanged(changes);
+		});
 		registerDeployed(context, () => diagnostics.refresh());
 
 		documents.onDidClose((uri) => settings.evict(uri));
@@ -78,6 +137,7 @@ export function startServer(connection: Connection): void {
 			void settings.changed(changed).then((differ) => {
 				if (differ) {
 					diagnostics.refresh();
+					pages.refresh();
 				}
 			});
 		});
@@ -86,8 +146,13 @@ export function startServer(connection: Connection): void {
 				void connection.client.register(DidChangeConfigurationNotification.type, { section: settingsSection });
 			}
 			if (client.workspaceFolders) {
-				connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => paths.changeFolders(added, removed));
+				connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => {
+					paths.changeFolders(added, removed);
+					pages.site.clear();
+					pages.refresh();
+				});
 			}
+			registerPages(connection, client.pageRegistration, pageSelector(folders));
 		});
 
 		const capabilities: ServerCapabilities = {

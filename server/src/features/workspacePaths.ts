@@ -51,8 +51,13 @@ export class WorkspacePaths {
 		return paths;
 	}
 
+	/** The workspace folder (a local path) that holds a local path, lexically; undefined outside them all. */
+	folderOf(path: string): string | undefined {
+		return this.folders.find((folder) => path === folder || isInside(path, folder));
+	}
+
 	/** Whether the folder, its links resolved, lies in a workspace folder (its links resolved too). */
-	private async isInsideWorkspace(folder: string): Promise<boolean> {
+	async isInsideWorkspace(folder: string): Promise<boolean> {
 		const real = await realpath(folder).catch(() => undefined);
 		if (real === undefined) {
 			return false;
@@ -67,7 +72,8 @@ export class WorkspacePaths {
 	}
 }
 
-function toPath(uri: string): string | undefined {
+/** The local path of a `file:` uri; undefined for other schemes (untitled documents, virtual workspaces). */
+export function toPath(uri: string): string | undefined {
 	if (!uri.startsWith('file:')) {
 		return undefined;
 	}
@@ -78,7 +84,8 @@ function toPath(uri: string): string | undefined {
 	}
 }
 
-function isInside(file: string, folder: string): boolean {
+/** Whether a path lies below a folder (lexically). */
+export function isInside(file: string, folder: string): boolean {
 	const prefix = folder.endsWith('/') || folder.endsWith('\\') ? folder : folder + (folder.includes('\\') ? '\\' : '/');
 	return file.startsWith(prefix);
 }
