@@ -135,3 +135,10 @@ test('many pages behind one rule: one hint, linear in the pages, naming a few an
 	assert.match(hints[0].message, /and 19997 more\): they never see the noindex/);
 	assert.equal(hints[0].relatedInformation!.length, 20);
 });
+
+test('a control token is kept from nothing: it fetches no page (Apple: "Applebot-Extended does not crawl webpages")', () => {
+	const html = readFileSync(join(site, 'private', 'report.html'), 'utf8');
+	const entries = [{ uri: 'file:///site/private/report.html', urlPath: '/private/report.html', reach: htmlReach(html, ['Applebot-Extended', 'Google-Extended', 'GPTBot']) }];
+	const [warning] = pageSiteDiagnostics(robots, 'file:///site/robots.txt', entries);
+	assert.match(warning.message, /^GPTBot never fetches /);
+});

@@ -74,6 +74,8 @@ export class PageService {
 	private readonly analysed = new Map<string, Analysed>();
 	/** How many diagnostics were last pushed for each page, so that a page without any is not sent an empty list on every edit. */
 	private readonly pushed = new Map<string, number>();
+	/** The sites the log has said were read in part. */
+	private readonly saidPartly = new Set<string>();
 	/** Grows whenever something besides a page's own text may change its analysis: a robots.txt, settings, files on disk. */
 	private generation = 0;
 	private readonly listeners: (() => void)[] = [];
@@ -234,7 +236,10 @@ export class PageService {
 				}
 			}
 		}
-		if (listing.truncated !== undefined) {
+		// Said once per site and limit, not on every keystroke.
+		const partly = listing.truncated === undefined ? undefined : `${robotsPath}\0${listing.truncated}`;
+		if (partly !== undefined && !this.saidPartly.has(partly)) {
+			this.saidPartly.add(partly);
 			this.connection.console.info(`${robotsUri}: the pages of its site were checked in part (${listing.truncated}).`);
 		}
 		return robotsSiteDiagnostics(model, entries, options.severities);

@@ -132,7 +132,8 @@ export function blockedNoindexesAt(robots: RobotsModel, urlPath: string, uri: st
 	const out: BlockedNoindex[] = [];
 	for (const [crawler, ranges] of places) {
 		const evaluation = evaluateAs(robots, crawler, urlPath);
-		if (evaluation.verdict !== 'disallow' || evaluation.rule === null || evaluation.reason === 'ignores-robots-txt') {
+		// A control token (Google-Extended, Applebot-Extended) fetches nothing, so nothing keeps it from a page.
+		if (evaluation.verdict !== 'disallow' || evaluation.rule === null || evaluation.reason === 'ignores-robots-txt' || evaluation.crawler.controlToken) {
 			continue;
 		}
 		out.push({ crawler: evaluation.crawler.token, urlPath, robotsLine: evaluation.rule.line, robotsRule: evaluation.rule.text, uri, ranges });
