@@ -6,7 +6,7 @@
  * Google ("for the noindex rule to be effective, the page must not be blocked by a robots.txt file") and seed 004.
  */
 
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -213,6 +213,38 @@ describe('a page whose noindex its robots.txt hides (test/fixtures/site)', () =>
 			assert.match(JSON.stringify(hover.contents), /noindex/i);
 		} finally {
 			client.kill();
+		}
+	});
+
+	test('robotsTxt.siteRoot: a Vite layout (index.html at the root, public/robots.txt) is one site', async () => {
+		const root = realpathSync(mkdtempSync(join(tmpdir(), 'robots-vite-')));
+		copies.push(root);
+		mkdirSync(join(root, 'public'));
+		writeFileSync(join(root, 'public', 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+		const text = '<html><head><meta name="robots" content="noindex"></head></html>\n';
+		const uri = pathToFileURL(join(root, 'index.html')).href;
+		const start = async (settings: unknown) => {
+			const client = await TestClient.start({ configuration: true, settings, workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'vite' }] });
+			await client.open(uri, text, 1, 'html');
+			// A robots.txt opened last is answered after the page: the page's turn has come and gone.
+			await client.open('file:///nowhere/robots.txt', 'User-agent: *\n');
+			await published(client, 'file:///nowhere/robots.txt', 'the robots.txt after the page');
+			return client;
+		};
+		const without = await start({ crawlers });
+		try {
+			await quiet(300);
+			assert.equal(without.lastPublished(uri), undefined, 'no robots.txt above index.html: nothing to say');
+		} finally {
+			without.kill();
+		}
+		const withRoot = await start({ crawlers, siteRoot: '.' });
+		try {
+			const warned = await published(withRoot, uri, 'the warning with the site root', (last) => last.diagnostics.length > 0);
+			assert.match(warned.diagnostics[0].message, /^Googlebot, bingbot and GPTBot never fetch \/: robots\.txt line 2 \("Disallow: \/"\)/);
+			assert.equal(warned.diagnostics[0].relatedInformation![0].location.uri, pathToFileURL(join(root, 'public', 'robots.txt')).href);
+		} finally {
+			withRoot.kill();
 		}
 	});
 

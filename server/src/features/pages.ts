@@ -54,6 +54,9 @@ interface Analysed {
 	/** The `generation` it was computed in: robots.txt files, settings and files on disk as they were then. */
 	readonly generation: number;
 	readonly diagnostics: readonly Diagnostic[];
+	/** The page's own diagnostics (without those across files), and the settings they were computed with. */
+	readonly own: readonly Diagnostic[];
+	readonly ownSettings: string;
 	/** What its robots rules reach (an HTML page's), and for which crawlers. */
 	readonly crawlers: string;
 	readonly reach: PageReach;
@@ -314,7 +317,11 @@ export class PageService {
 		}
 		const meta: MetaAnalysisOptions = { targets: options.crawlers, severities: options.severities, uri };
 		const text = document.getText();
-		const { diagnostics, reach } = analysePage(page.kind, text, meta, document);
+		// A robots.txt that changed leaves the page's own analysis as it was: only the check across files runs again.
+		const ownSettings = JSON.stringify([options.crawlers, options.severities]);
+		const { diagnostics, reach } = known && known.version === version && known.ownSettings === ownSettings
+			? { diagnostics: known.own, reach: known.reach }
+			: analysePage(page.kind, text, meta, document);
 		// The cheap case first: an HTML page whose rules reach no crawler asks nothing of the disk. Netlify and
 		// Cloudflare Pages read the headers file at the root of the site only.
 		const crossFile = page.kind === 'html'
@@ -324,6 +331,8 @@ export class PageService {
 			version,
 			generation,
 			diagnostics: [...diagnostics, ...crossFile.diagnostics],
+			own: diagnostics,
+			ownSettings,
 			crawlers,
 			reach,
 			signature: crossFile.signature,
