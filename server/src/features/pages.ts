@@ -193,8 +193,8 @@ export class PageService {
 	}
 
 	/**
-	 * The hints of a robots.txt on the lines that keep a crawler from what a page's rules ask, from the pages of its site: those
-	 * open in the editor and those on disk. Only local robots.txt files have a site on disk.
+	 * The hints of a robots.txt on the lines that keep a crawler from what a page's rules ask, from the pages of its
+	 * site: those open in the editor and those on disk. Only local robots.txt files have a site on disk.
 	 */
 	async robotsDiagnostics(robotsUri: string, model: RobotsModel): Promise<Diagnostic[]> {
 		const robotsPath = toPath(robotsUri);
