@@ -1,6 +1,7 @@
 // The project's only emitter: bundles the CLI, the language server and the client, and transpiles tests and scripts/ into out/.
 // Flags: --production (minified, no source maps), --watch, --tests (test and script files into out/ instead of the bundles).
 import * as esbuild from 'esbuild';
+import { builtinModules } from 'node:module';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -41,6 +42,28 @@ const bundles = [
 	{ ...base, entryPoints: ['client/webview/testBench.ts'], outfile: 'client/dist/testBench.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
+// The web extension (vscode.dev, github.dev): the client for VS Code's web worker extension host (CommonJS, which that
+// host loads with `vscode` provided) and the language server as a classic web worker script. Nothing of Node may reach
+// them: an import of a Node built-in fails the build, even where a package's `browser` field would quietly stub it.
+const nodeBuiltins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+const noNodeBuiltins = {
+	name: 'no-node-builtins',
+	setup(build) {
+		build.onResolve({ filter: /^[^./]/ }, (args) => {
+			const name = args.path.replace(/\/.*$/, '');
+			if (!nodeBuiltins.has(args.path) && !nodeBuiltins.has(name)) {
+				return undefined;
+			}
+			return { errors: [{ text: `"${args.path}" is a Node built-in (imported by ${args.importer}); the browser bundles cannot use it` }] };
+		});
+	},
+};
+const browser = { ...base, platform: 'browser', target: 'es2022', plugins: [noNodeBuiltins] };
+bundles.push(
+	{ ...browser, entryPoints: ['client/src/browser.ts'], outfile: 'client/dist/browser.js', format: 'cjs' },
+	{ ...browser, entryPoints: ['server/src/browserMain.ts'], outfile: 'server/dist/browser.js', format: 'iife' },
+);
+
 // Tests are transpiled file by file (not bundled) so that each test imports the same module instances.
 const { external: _external, ...unbundled } = base;
 const testBuild = {
@@ -52,12 +75,50 @@ const testBuild = {
 	outbase: '.',
 };
 
+// The robots-txt-tools npm package (packages/robots-txt-tools/, issue 14): the core's library API (core/library.ts) as
+// CommonJS and as ESM, and the `robots-txt` CLI, bundled from the same sources with nothing left to import at run time
+// (vscode-languageserver-types included). `--package` builds only these into the package's dist/; the type
+// declarations are tsc's (`npm run build:package` runs both), reached through the two entry stubs written here.
+if (process.argv.includes('--package')) {
+	const { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+	const packageDir = 'packages/robots-txt-tools';
+	const packageJson = JSON.parse(readFileSync(`${packageDir}/package.json`, 'utf8'));
+	rmSync(`${packageDir}/dist`, { recursive: true, force: true });
+	const library = { bundle: true, platform: 'node', target: 'node20', sourcemap: false, minify: false, logLevel: 'warning', entryPoints: ['server/src/core/library.ts'] };
+	// The CLI says the package's version (`--version`, the fetch User-Agent), not the extension's.
+	const packageVersion = {
+		name: 'package-version',
+		setup(build) {
+			build.onResolve({ filter: /(^|\/)package\.json$/ }, (args) => (args.importer.endsWith(join('server', 'src', 'cli', 'main.ts')) ? { path: join(process.cwd(), packageDir, 'package.json') } : undefined));
+		},
+	};
+	await Promise.all([
+		esbuild.build({ ...library, format: 'cjs', outfile: `${packageDir}/dist/index.cjs` }),
+		esbuild.build({ ...library, format: 'esm', outfile: `${packageDir}/dist/index.mjs` }),
+		esbuild.build({ ...library, entryPoints: ['server/src/cli/main.ts'], format: 'cjs', outfile: `${packageDir}/dist/cli.cjs`, banner: { js: '#!/usr/bin/env node' }, plugins: [packageVersion] }),
+	]);
+	// One declaration tree (tsc's, CommonJS-format .d.ts files) behind an ESM and a CommonJS entry, so that TypeScript
+	// sees the `import` condition as ESM and the `require` condition as CommonJS.
+	mkdirSync(`${packageDir}/dist`, { recursive: true });
+	writeFileSync(`${packageDir}/dist/index.d.mts`, "export * from './types/library.js';\n");
+	writeFileSync(`${packageDir}/dist/index.d.cts`, "export * from './types/library';\n");
+	copyFileSync('LICENSE', `${packageDir}/LICENSE`);
+	console.log(`${packageJson.name}@${packageJson.version}: ${packageDir}/dist`);
+	process.exit(0);
+}
+
+if (tests) {
+	// Transpiled files keep their relative imports, and server/src/localize.ts imports the bundles from l10n/.
+	const { cpSync } = await import('node:fs');
+	cpSync('l10n', 'out/l10n', { recursive: true });
+}
+
 const configs = tests ? [testBuild] : bundles;
 if (watch) {
 	for (const config of configs) {
 		const context = await esbuild.context({
 			...config,
-			plugins: [{
+			plugins: [...(config.plugins ?? []), {
 				name: 'watch-log',
 				setup(build) {
 					build.onStart(() => console.log('[watch] build started'));

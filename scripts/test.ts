@@ -17,6 +17,8 @@ export function allSuites(): Suite[] {
 		{ kind: 'node', name: 'unit', files: list('out/test/unit', '.test.js') },
 		{ kind: 'node', name: 'CLI', files: list('out/test/cli', '.test.js') },
 		{ kind: 'node', name: 'LSP', files: list('out/test/lsp', '.test.js') },
+		// The npm package packed, installed into a fresh project and used from there; its API documentation built.
+		{ kind: 'node', name: 'package', files: list('out/test/package', '.test.js') },
 		{
 			kind: 'files',
 			name: 'grammar',
@@ -33,7 +35,7 @@ export function allSuites(): Suite[] {
 			// The .vsix the UI suite installs, and code-server (installed into .cache/ on first use).
 			setup: [['npm', 'run', 'package'], [process.execPath, 'out/scripts/codeServer.js']],
 			nodeOptions: ['--test-concurrency=1'],
-			files: ['out/test/e2e/ui.test.js', 'out/test/e2e/testBench.test.js', 'out/test/e2e/extensionHost.test.js', 'out/test/e2e/bigFile.test.js'],
+			files: ['out/test/e2e/ui.test.js', 'out/test/e2e/testBench.test.js', 'out/test/e2e/web.test.js', 'out/test/e2e/extensionHost.test.js', 'out/test/e2e/bigFile.test.js'],
 		},
 	];
 }

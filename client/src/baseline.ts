@@ -76,7 +76,8 @@ async function gitApi(): Promise<GitApi | undefined> {
 
 async function head(document: TextDocument): Promise<Baseline> {
 	if (document.uri.scheme !== 'file') {
-		return { unavailable: 'Git HEAD is only available for files on disk.' };
+		// In a browser (vscode.dev, github.dev, a web worker extension host) files have other schemes and no Git extension.
+		return { unavailable: `Git HEAD is only available for local files, through VS Code's Git extension; this file is a ${document.uri.scheme}: document.` };
 	}
 	let api: GitApi | undefined;
 	try {

@@ -1,7 +1,8 @@
 // "Robots.txt: Open Deployed robots.txt…" and "Robots.txt: Compare with Deployed": the client asks the server where a
-// site's robots.txt is and how to fetch it, fetches it here (Node's http and https in the extension host follow VS Code's
-// proxy settings), and hands the response to the server, which says what it means; the client shows what it answers.
-// The fetch happens only when a person runs a command, and reads nothing from the workspace, so it works untrusted.
+// site's robots.txt is and how to fetch it, fetches it here with the entry's fetcher (the Node entry's follows VS Code's
+// proxy settings; the browser entry has none and says why), and hands the response to the server, which says what it
+// means; the client shows what it answers. The fetch happens only when a person runs a command, and reads nothing from
+// the workspace, so it works untrusted.
 import {
 	EventEmitter,
 	languages,
@@ -13,8 +14,7 @@ import {
 	window,
 	workspace,
 } from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/node';
-import { fetchWithLimits } from '../../server/src/net/httpFetch';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
 	DeployedCompareResult,
 	deployedCompareRequest,
@@ -30,15 +30,30 @@ const sitesKey = 'robotsTxt.deployed.sites';
 const sitesKept = 10;
 const showDetails = 'Show Details';
 
+/** The limits of a fetch, as the server gives them. */
+export interface FetchLimits {
+	readonly userAgent: string;
+	readonly timeoutMs: number;
+	readonly maxRedirects: number;
+	readonly maxBytes: number;
+}
+
+/**
+ * How an entry fetches a site's robots.txt: a function that never throws (every failure is the outcome's error), or,
+ * where the runtime cannot fetch as a crawler does, the sentence that says why.
+ */
+export type SiteFetcher = ((url: string, limits: FetchLimits) => Promise<WireOutcome>) | { readonly unavailable: string };
+
 /** What the commands need from the extension. */
 export interface DeployedContext {
-	readonly client: LanguageClient;
+	readonly client: BaseLanguageClient;
 	readonly output: OutputChannel;
 	/** Sites asked for before, across workspaces. */
 	readonly state: Memento;
 	/** The extension's version, for the User-Agent. */
 	readonly version: string;
 	readonly content: DeployedContent;
+	readonly fetchSite: SiteFetcher;
 }
 
 /** The text of each deployed document, as the server gave it; documents of this scheme are read-only. */
@@ -70,6 +85,10 @@ interface Fetched {
 
 /** Asks the server where the site's robots.txt is, then fetches it with the limits the server gives. */
 async function fetchDeployed(context: DeployedContext, site: string): Promise<Fetched | undefined> {
+	const fetchSite = context.fetchSite;
+	if (typeof fetchSite !== 'function') {
+		return undefined;
+	}
 	const target = await context.client.sendRequest(deployedTargetRequest, { site, version: context.version });
 	if ('error' in target) {
 		void window.showErrorMessage(`Robots.txt: ${target.error}`);
@@ -77,14 +96,20 @@ async function fetchDeployed(context: DeployedContext, site: string): Promise<Fe
 	}
 	const outcome = await window.withProgress(
 		{ location: ProgressLocation.Notification, title: `Robots.txt: fetching ${target.robotsUrl}`, cancellable: false },
-		() => fetchWithLimits(target.robotsUrl, { userAgent: target.userAgent, timeoutMs: target.timeoutMs, maxRedirects: target.maxRedirects, maxBytes: target.maxBytes }),
+		() => fetchSite(target.robotsUrl, { userAgent: target.userAgent, timeoutMs: target.timeoutMs, maxRedirects: target.maxRedirects, maxBytes: target.maxBytes }),
 	);
-	const wire: WireOutcome = {
-		url: outcome.url,
-		responses: outcome.responses.map(({ body, ...response }) => (body === undefined ? response : { ...response, body: Buffer.from(body).toString('base64') })),
-		...(outcome.error ? { error: outcome.error } : {}),
-	};
-	return { robotsUrl: target.robotsUrl, uri: target.uri, outcome: wire };
+	return { robotsUrl: target.robotsUrl, uri: target.uri, outcome };
+}
+
+/** Whether the entry can fetch; when it cannot, says so in a notification and the output (and resolves false). */
+function canFetch(context: DeployedContext): boolean {
+	if (typeof context.fetchSite === 'function') {
+		return true;
+	}
+	const message = `Robots.txt: ${context.fetchSite.unavailable}`;
+	context.output.appendLine(message);
+	void window.showWarningMessage(message);
+	return false;
 }
 
 /** Asks for a site, offering the recent ones first; remembers the answer. */
@@ -107,6 +132,9 @@ async function askSite(context: DeployedContext, title: string): Promise<string 
  * a read-only robots.txt document with every feature of the server, and resolves to the server's answer.
  */
 export async function openDeployed(context: DeployedContext, site?: string): Promise<DeployedOpenResult | undefined> {
+	if (!canFetch(context)) {
+		return undefined;
+	}
 	const chosen = site ?? await askSite(context, 'Robots.txt: Open Deployed robots.txt');
 	if (chosen === undefined) {
 		return undefined;
@@ -148,6 +176,9 @@ export async function compareWithDeployed(context: DeployedContext, uri?: string
 	const document = uri !== undefined ? await workspace.openTextDocument(typeof uri === 'string' ? Uri.parse(uri) : uri) : window.activeTextEditor?.document;
 	if (document === undefined || document.languageId !== languageId) {
 		void window.showErrorMessage('Robots.txt: Compare with Deployed works on a robots.txt file. Open one and run the command again.');
+		return undefined;
+	}
+	if (!canFetch(context)) {
 		return undefined;
 	}
 	const chosen = site ?? await askSite(context, 'Robots.txt: Compare with the robots.txt of which site?');

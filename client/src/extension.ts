@@ -1,195 +1,37 @@
-// The extension's entry: starts the bundled language server over IPC and registers the client-side commands.
-// The client holds no robots.txt knowledge; everything it shows comes from the server.
+// The extension's Node entry (desktop VS Code, code-server, Codespaces): starts the bundled language server as a Node
+// process over IPC and fetches deployed robots.txt files with Node's http and https, which VS Code's extension host
+// points at its proxy settings. Everything else is shared with the browser entry (activate.ts).
 import { existsSync } from 'node:fs';
-import { commands, ExtensionContext, OutputChannel, TextDocument, Uri, window, workspace } from 'vscode';
-import {
-	CloseAction,
-	CloseHandlerResult,
-	DocumentSelector,
-	ErrorAction,
-	ErrorHandler,
-	ErrorHandlerResult,
-	LanguageClient,
-	LanguageClientOptions,
-	ServerOptions,
-	State,
-	TransportKind,
-} from 'vscode-languageclient/node';
-import type { CompareMode } from './benchMessages';
-import { openTestBench, type TestBenchContext } from './testBench';
-import { compareWithDeployed, DeployedContent, openDeployed, showDetailsText } from './deployed';
-import { deployedScheme } from './protocol';
-import { revealLine, testUrl, testUrlAll } from './testUrl';
+import type { ExtensionContext } from 'vscode';
+import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
+import { fetchWithLimits } from '../../server/src/net/httpFetch';
+import { activateClient, clientId, clientName, deactivateClient } from './activate';
+import type { FetchLimits } from './deployed';
+import type { WireOutcome } from './protocol';
 
-const languageId = 'robots-txt';
-/** Expectations files: regression tests for a robots.txt, served by the same server. */
-const expectationsLanguageId = 'robots-txt-expectations';
-
-/** How many crashes within {@link crashWindowMs} are restarted before the client gives up. */
-const maxRestarts = 4;
-const crashWindowMs = 3 * 60 * 1000;
-
-let client: LanguageClient | undefined;
-
-/** Activation resolves once the server has answered `initialize`, so tests and commands can rely on it. */
 export async function activate(context: ExtensionContext): Promise<void> {
-	const output = window.createOutputChannel('Robots.txt');
-	const errorHandler = new RestartingErrorHandler(output);
 	const serverModule = context.asAbsolutePath('server/dist/server.js');
 	const serverOptions: ServerOptions = {
 		run: { module: serverModule, transport: TransportKind.ipc },
 		debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
 	};
-	const clientOptions: LanguageClientOptions = {
-		documentSelector: documentSelector(),
-		synchronize: {
-			configurationSection: 'robotsTxt',
-			// Expectations files read a robots.txt from disk when it is not open, and a robots.txt shows where the
-			// expectations files beside it fail; pages are checked against their site's robots.txt, and a robots.txt
-			// shows the pages it hides rules from: the server hears when any of these changes on disk.
-			fileEvents: [
-				workspace.createFileSystemWatcher('**/robots.txt'),
-				workspace.createFileSystemWatcher('**/*robots.expectations'),
-				workspace.createFileSystemWatcher('**/*.{html,htm}'),
-				workspace.createFileSystemWatcher('**/_headers'),
-			],
-		},
-		outputChannel: output,
-		errorHandler,
-	};
-	const languageClient = new LanguageClient('robotsTxt', 'Robots.txt', serverOptions, clientOptions);
-	client = languageClient;
-	const bench: TestBenchContext = { client: languageClient, output, extension: context };
-	const content = new DeployedContent();
-	const deployed = { client: languageClient, output, state: context.globalState, version: String(context.extension.packageJSON.version), content };
-
-	context.subscriptions.push(
-		output,
-		content,
-		workspace.registerTextDocumentContentProvider(deployedScheme, content),
-		commands.registerCommand('robotsTxt.openDeployed', (site?: string) => openDeployed(deployed, site)),
-		commands.registerCommand('robotsTxt.compareWithDeployed', (uri?: string | Uri, site?: string, urls?: string[]) => compareWithDeployed(deployed, uri, site, urls)),
-		commands.registerCommand('robotsTxt.showDetails', (text?: string) => showDetailsText(output, text)),
-		commands.registerCommand('robotsTxt.testUrl', (uri?: string | Uri, agent?: string, url?: string, parser?: string) =>
-			testUrl({ client: languageClient, output, state: context.workspaceState }, uri, agent, url, parser)),
-		commands.registerCommand('robotsTxt.testUrlAll', (uri?: string | Uri, url?: string) =>
-			testUrlAll({ client: languageClient, output, state: context.workspaceState }, uri, url)),
-		commands.registerCommand('robotsTxt.openTestBench', async (uri?: string | Uri, urls?: readonly string[], crawlers?: readonly string[]) => {
-			const document = await robotsDocument(uri);
-			if (document === undefined) {
-				void window.showErrorMessage('Robots.txt: the test bench works on a robots.txt file. Open one and run the command again.');
-				return undefined;
-			}
-			return openTestBench(bench, document, urls, crawlers);
-		}),
-		commands.registerCommand('robotsTxt.compareWith', async (uri?: string | Uri, mode?: CompareMode) => {
-			const document = await robotsDocument(uri);
-			if (document === undefined) {
-				void window.showErrorMessage('Robots.txt: Compare with… works on a robots.txt file. Open one and run the command again.');
-				return undefined;
-			}
-			const chosen = mode ?? (await window.showQuickPick([
-				{ label: 'Saved Version', description: 'the file as it is on disk', mode: 'saved' as const },
-				{ label: 'Git HEAD', description: 'the last commit (needs VS Code\'s Git extension)', mode: 'head' as const },
-				{ label: 'Another File…', description: 'any robots.txt', mode: 'file' as const },
-			], { title: 'Robots.txt: Compare with…' }))?.mode;
-			return chosen === undefined ? undefined : openTestBench(bench, document, undefined, undefined, chosen);
-		}),
-		commands.registerCommand('robotsTxt.revealLine', async (uri: string, line: number, showHover?: boolean) => {
-			const document = await workspace.openTextDocument(Uri.parse(uri));
-			await revealLine(document, line, showHover === true);
-		}),
-		commands.registerCommand('robotsTxt.restartServer', async () => {
-			errorHandler.reset();
-			output.appendLine(`[${new Date().toLocaleTimeString()}] Restarting the language server on request.`);
-			if (languageClient.state === State.Running) {
-				await languageClient.restart();
-			} else {
-				await languageClient.start();
-			}
-			void window.showInformationMessage('Robots.txt: the language server was restarted.');
-		}),
-	);
-
-	if (!existsSync(serverModule)) {
-		// Only a broken build gets here; starting would crash-loop five times before saying anything useful.
-		const message = `Robots.txt: the language server bundle ${serverModule} is missing. Run "npm run build" in the extension's folder.`;
-		output.appendLine(message);
-		void window.showErrorMessage(message);
-		return;
-	}
-	try {
-		await languageClient.start();
-	} catch (error) {
-		// LanguageClient has already shown the failure; the commands stay registered so a restart can recover.
-		output.appendLine(`The language server did not start: ${error instanceof Error ? error.message : String(error)}`);
-	}
+	await activateClient(context, {
+		createClient: (options) => new LanguageClient(clientId, clientName, serverOptions, options),
+		missingServer: () => (existsSync(serverModule) ? undefined : `the language server bundle ${serverModule} is missing. Run "npm run build" in the extension's folder.`),
+		fetchSite: fetchOverNode,
+	});
 }
 
-/** Stopping the client also stops the server process; VS Code waits for the returned promise. */
 export function deactivate(): Thenable<void> | undefined {
-	return client?.stop();
+	return deactivateClient();
 }
 
-/** The robots.txt a command is for: the one named, else the active editor's when it is a robots.txt. */
-async function robotsDocument(uri: string | Uri | undefined): Promise<TextDocument | undefined> {
-	if (uri !== undefined) {
-		return workspace.openTextDocument(typeof uri === 'string' ? Uri.parse(uri) : uri);
-	}
-	const document = window.activeTextEditor?.document;
-	return document?.languageId === languageId ? document : undefined;
-}
-
-/**
- * Local files, untitled editors and deployed robots.txt documents always; in a virtual workspace (no `file` folders)
- * also the schemes of its folders, so that views such as git diffs of a local workspace do not get a second set of
- * diagnostics. HTML and `_headers` files are not here: the server asks for them itself (dynamic registration) with
- * the few features they have, so that no formatter, outline or folding of ours ever applies to an HTML file.
- */
-function documentSelector(): DocumentSelector {
-	const schemes = new Set(['file', 'untitled', deployedScheme]);
-	for (const folder of workspace.workspaceFolders ?? []) {
-		schemes.add(folder.uri.scheme);
-	}
-	return [...schemes].flatMap((scheme) => [{ scheme, language: languageId }, { scheme, language: expectationsLanguageId }]);
-}
-
-/**
- * Restarts a crashed server up to {@link maxRestarts} times in {@link crashWindowMs}, telling the user each time,
- * and then stops trying with a message that names the command to start it again.
- */
-class RestartingErrorHandler implements ErrorHandler {
-	private crashes: number[] = [];
-
-	constructor(private readonly output: OutputChannel) {}
-
-	/** Called after a manual restart: earlier crashes should not count against the new server. */
-	reset(): void {
-		this.crashes = [];
-	}
-
-	error(_error: Error, _message: unknown, count: number | undefined): ErrorHandlerResult {
-		// A few bad messages in a row are survivable; a stream of them means the connection is broken.
-		return { action: count !== undefined && count <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown };
-	}
-
-	closed(): CloseHandlerResult {
-		const now = Date.now();
-		this.crashes = this.crashes.filter((time) => now - time < crashWindowMs);
-		this.crashes.push(now);
-		if (this.crashes.length > maxRestarts) {
-			return {
-				action: CloseAction.DoNotRestart,
-				message: `The Robots.txt language server stopped ${this.crashes.length} times in 3 minutes and will not be restarted. ` +
-					'Run "Robots.txt: Restart Language Server" to start it again; details are in the "Robots.txt" output.',
-			};
-		}
-		const message = `The Robots.txt language server stopped unexpectedly and is being restarted (${this.crashes.length} of ${maxRestarts} restarts allowed in 3 minutes).`;
-		void window.showWarningMessage(message, 'Show Output').then((choice) => {
-			if (choice !== undefined) {
-				this.output.show(true);
-			}
-		});
-		return { action: CloseAction.Restart, message, handled: true };
-	}
+/** One polite fetch with the server's limits, its bodies in base64 for the wire. */
+async function fetchOverNode(url: string, limits: FetchLimits): Promise<WireOutcome> {
+	const outcome = await fetchWithLimits(url, limits);
+	return {
+		url: outcome.url,
+		responses: outcome.responses.map(({ body, ...response }) => (body === undefined ? response : { ...response, body: Buffer.from(body).toString('base64') })),
+		...(outcome.error ? { error: outcome.error } : {}),
+	};
 }

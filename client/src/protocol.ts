@@ -1,6 +1,6 @@
 // The custom requests this client sends. Their names and shapes live in the server's protocol module, the one file
 // the client may import from server/ (plain data, no robots.txt knowledge); this file only makes them request types.
-import { RequestType } from 'vscode-languageclient/node';
+import { RequestType } from 'vscode-languageclient';
 import * as protocol from '../../server/src/core/protocol';
 
 export type { AgentList, BenchResult, CrawlerVerdictRow, ParseUrlsResult, TestUrlAllResult, TestUrlResult } from '../../server/src/core/protocol';

@@ -12,7 +12,7 @@ import {
 	workspace,
 	type TextDocument,
 } from 'vscode';
-import { LanguageClient, State } from 'vscode-languageclient/node';
+import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { isInGitRepository, readBaseline } from './baseline';
 import type { ColumnSet, CompareMode, FromWebview, ToWebview } from './benchMessages';
 import { agentsRequest, benchBaselineRequest, benchExportRequest, benchRequest, parseUrlsRequest, testUrlRequest, type AgentList, type BenchResult } from './protocol';
@@ -32,7 +32,7 @@ interface Remembered {
 }
 
 export interface TestBenchContext {
-	readonly client: LanguageClient;
+	readonly client: BaseLanguageClient;
 	readonly output: OutputChannel;
 	readonly extension: ExtensionContext;
 }

@@ -15,7 +15,7 @@ import {
 	window,
 	workspace,
 } from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { agentsRequest, TestUrlAllResult, testUrlAllRequest, TestUrlResult, testUrlRequest } from './protocol';
 
 const languageId = 'robots-txt';
@@ -26,7 +26,7 @@ const chooseParser = 'Choose Parser…';
 
 /** What the commands need from the extension: the running client, the output channel and per-workspace storage. */
 export interface TestUrlContext {
-	client: LanguageClient;
+	client: BaseLanguageClient;
 	output: OutputChannel;
 	state: Memento;
 }

@@ -1,10 +1,11 @@
 /**
- * The Node entry of the language server: the transport (IPC or stdio, as the command line says) and logging.
- * From here on, nothing depends on how the server was started.
+ * The Node entry of the language server: the transport (IPC or stdio, as the command line says), logging, and the
+ * local file system. From here on, nothing depends on how the server was started; browserMain.ts is the other entry.
  */
 
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type Connection } from 'vscode-languageserver/node';
+import { nodeFileSystem } from './nodeFileSystem';
 import { startServer } from './server';
 
 /**
@@ -33,4 +34,4 @@ console.log = (...args: unknown[]) => connection.console.log(format(...args));
 console.error = (...args: unknown[]) => connection.console.error(format(...args));
 process.on('unhandledRejection', (reason) => connection.console.error(`Unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`));
 
-startServer(connection);
+startServer(connection, { fileSystem: nodeFileSystem });

@@ -14,6 +14,15 @@ function describe(message: string, error: unknown): string {
 	return error instanceof Error ? `${message}: ${error.message}\n${error.stack ?? ''}` : `${message}: ${String(error)}`;
 }
 
+/**
+ * Runs `callback` on a later turn of the event loop: Node's setImmediate, else (in a browser's web worker, which has
+ * none) a zero-delay timer. Either comes after the messages already queued, so a queued cancellation is seen first.
+ */
+const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+const later: (callback: () => void) => void = immediate !== undefined
+	? (callback) => void immediate(callback)
+	: (callback) => void setTimeout(callback, 0);
+
 /** The connections (by their console, one per connection) that received `shutdown`. */
 const shutDown = new WeakSet<RemoteConsole>();
 
@@ -34,7 +43,7 @@ export function runSafe<T, E = void>(
 	token: CancellationToken,
 ): Promise<T | ResponseError<E>> {
 	return new Promise((resolve) => {
-		setImmediate(async () => {
+		later(async () => {
 			if (shutDown.has(console)) {
 				resolve(new ResponseError<E>(ErrorCodes.InvalidRequest, 'The server has received shutdown and answers no more requests'));
 				return;

@@ -1,6 +1,7 @@
 /**
  * `startServer`: capabilities and wiring. Each feature registers its handlers from server/src/features; all
- * robots.txt knowledge lives in the core they call. Nothing here depends on the transport.
+ * robots.txt knowledge lives in the core they call. Nothing here depends on the transport; what the host offers
+ * besides (a file system) comes in the `ServerRuntime`, and a server without it says what it cannot do.
  */
 
 import {
@@ -23,10 +24,12 @@ import {
 	type WorkspaceFolder,
 } from 'vscode-languageserver';
 import { DocumentStore, headersFileName, htmlLanguageId } from './documents';
+import type { ServerRuntime } from './fileSystem';
 import { registerCodeActions, codeActionKinds, pageCodeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
 import { registerCompletion, completionTriggerCharacters, pageCompletionTriggerCharacters } from './features/completion';
 import { DeployedStore, registerDeployed } from './features/deployed';
+import { registerDetection } from './features/detection';
 import { readClientSupport, type ServerContext } from './features/context';
 import { registerDiagnostics } from './features/diagnostics';
 import { ExpectationsService } from './features/expectations';
@@ -42,6 +45,7 @@ import { registerTestUrl } from './features/testUrl';
 import { WorkspacePaths } from './features/workspacePaths';
 import { refuseRequestsAfterShutdown } from './runner';
 import { SettingsStore, settingsSection } from './settings';
+import { useLocale } from './localize';
 
 export const serverName = 'robots-txt-language-server';
 
@@ -87,11 +91,18 @@ function registerPages(connection: Connection, support: ServerContext['client'][
 	});
 }
 
-/** Wires the server to a connection and starts listening. */
-export function startServer(connection: Connection): void {
+/**
+ * What a server without a file system cannot do, in one sentence for its log. The features themselves say so where
+ * it matters (an expectations file whose robots.txt is not open).
+ */
+export const withoutFileSystem = 'This language server has no file system (it runs in the browser): path completion after Allow and Disallow, ' +
+	'expectations files that are not open, and robots.txt files that are not open cannot be read. Everything else works on the open files.';
+
+/** Wires the server to a connection and starts listening; `runtime` says what its host offers besides. */
+export function startServer(connection: Connection, runtime: ServerRuntime): void {
 	const documents = new DocumentStore();
 	documents.listen(connection);
-	const paths = new WorkspacePaths();
+	const paths = new WorkspacePaths(runtime.fileSystem);
 
 	let initialized = false;
 	connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
@@ -100,9 +111,11 @@ export function startServer(connection: Connection): void {
 			return new ResponseError(ErrorCodes.InvalidRequest, 'initialize was already received', { retry: false });
 		}
 		initialized = true;
+		// Every text the core writes from here on (problems, hovers, lenses, Test URL answers) is in the editor's language.
+		useLocale(params.locale);
 		const client = readClientSupport(params.capabilities);
 		const settings = new SettingsStore(connection, client.configuration);
-		const expectations = new ExpectationsService(connection, documents, settings);
+		const expectations = new ExpectationsService(connection, documents, settings, runtime.fileSystem);
 		const pages = new PageService(connection, documents, settings, paths);
 		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore(), pages };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
@@ -120,6 +133,7 @@ export function startServer(connection: Connection): void {
 		registerCodeActions(context);
 		registerTestUrl(context);
 		registerTestBench(context);
+		registerDetection(context);
 		expectations.listen();
 		// A robots.txt shows where its expectations fail: when they change, its diagnostics are computed again.
 		expectations.onDidChangeExpectations(() => diagnostics.refresh());
@@ -142,6 +156,9 @@ export function startServer(connection: Connection): void {
 			});
 		});
 		connection.onInitialized(() => {
+			if (runtime.fileSystem === undefined) {
+				connection.console.info(withoutFileSystem);
+			}
 			if (client.configurationRegistration) {
 				void connection.client.register(DidChangeConfigurationNotification.type, { section: settingsSection });
 			}

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
 import robotsParser from 'robots-parser';
 import {
 	CodeActionRequest,
@@ -711,19 +712,28 @@ async function serverFigures(): Promise<void> {
 	}
 }
 
-// 7. Sizes of what users download.
+// 7. Sizes of what users download. The browser bundles are what vscode.dev fetches when the extension starts, over
+// HTTP with compression, so their gzipped size is given too.
 function sizes(): void {
 	const kb = (path: string) => (existsSync(path) ? statSync(path).size / 1024 : undefined);
+	const gzipKb = (path: string) => (existsSync(path) ? gzipSync(readFileSync(path)).length / 1024 : undefined);
 	const vsix = readdirSync(repoRoot).filter((name) => name.endsWith('.vsix')).sort().pop();
+	const browserServer = join(repoRoot, 'server', 'dist', 'browser.js');
+	const browserClient = join(repoRoot, 'client', 'dist', 'browser.js');
 	const figures = {
 		serverBundleKb: kb(join(repoRoot, 'server', 'dist', 'server.js')),
 		clientBundleKb: kb(join(repoRoot, 'client', 'dist', 'extension.js')),
 		cliBundleKb: kb(join(repoRoot, 'server', 'dist', 'cli.js')),
+		browserServerBundleKb: kb(browserServer),
+		browserServerGzipKb: gzipKb(browserServer),
+		browserClientBundleKb: kb(browserClient),
+		browserClientGzipKb: gzipKb(browserClient),
 		vsixKb: vsix ? kb(join(repoRoot, vsix)) : undefined,
 	};
 	results.sizes = figures;
 	const show = (value: number | undefined) => (value === undefined ? 'not built' : `${fmt(value, 0)} KB`);
 	report.push(`sizes: server bundle ${show(figures.serverBundleKb)}, client bundle ${show(figures.clientBundleKb)}, CLI ${show(figures.cliBundleKb)}, .vsix ${vsix ? show(figures.vsixKb) : 'not packaged (npm run package)'}`);
+	report.push(`  web extension: server worker ${show(figures.browserServerBundleKb)} (${show(figures.browserServerGzipKb)} gzipped), client ${show(figures.browserClientBundleKb)} (${show(figures.browserClientGzipKb)} gzipped)`);
 }
 
 // 8. Pages: what an HTML page costs on each edit (a page without robots tags: one quick scan), hovers on a 50 MB page,

@@ -68,6 +68,20 @@ describe('robots-txt check', () => {
 		assert.deepEqual(report.files[0].results.map((r) => [r.line, r.robotsLine, r.rule, r.passed]), [[2, 6, 'Disallow: /', true]]);
 	});
 
+	test('JSON: the deciding line and the message of each result, as the text output words a failure', () => {
+		const work = site({ 'robots.expectations': ['Googlebot /private/press/kit.pdf disallow', 'bingbot /about disallow', 'GPTBot /x disallow'].join('\n') });
+		const json = run(['check', '--format', 'json'], work);
+		assert.equal(json.status, 1);
+		const results = (JSON.parse(json.stdout) as { files: { results: { line: number; robotsLine: number | null; decidingLine: number; message: string; passed: boolean }[] }[] }).files[0].results;
+		// Line 3 (Allow) decides for Googlebot; no rule matches /about for bingbot, so the User-agent line of its group is the one to show.
+		assert.deepEqual(results.map((r) => [r.line, r.robotsLine, r.decidingLine, r.passed]), [[1, 3, 3, false], [2, null, 1, false], [3, 6, 6, true]]);
+		const text = run(['check'], work).stdout.split('\n');
+		for (const result of results.filter((r) => !r.passed)) {
+			assert.ok(text.includes(`robots.expectations:${result.line}:1: FAIL ${result.message} (robots.txt:${result.decidingLine})`), result.message);
+		}
+		assert.match(results[2].message, /^GPTBot is DISALLOWED .* for \/x, as expected\.$/);
+	});
+
 	test('JUnit XML: a testcase per expectation, <failure> and <error>, characters XML cannot hold replaced', () => {
 		const work = site({ 'robots.expectations': ['Googlebot /private/press/ disallow', 'bingbot /a allow', 'GPTBot /\u0001 maybe'].join('\n') });
 		const result = run(['check', '--format', 'junit'], work);

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { repoRoot } from '../util/fixtures';
-import { parseArguments, refreshScratchCopy, scratchFolder } from '../../scripts/start';
+import { parseArguments, refreshScratchCopy, scratchFolder, setWebExtensionKind } from '../../scripts/start';
 import { allSuites } from '../../scripts/test';
 import { allPassed, formatSummary, runSuites, tapCounts } from '../../scripts/testSuites';
 import { workFolder } from './cliProcess';
@@ -20,9 +20,9 @@ const work = workFolder('robots-scripts-');
 describe('npm test', () => {
 	test('runs every suite through the summary script', () => {
 		assert.match(manifest.scripts.test, /&& node out\/scripts\/test\.js$/);
-		assert.deepEqual(allSuites().map((suite) => suite.name), ['unit', 'CLI', 'LSP', 'grammar', 'e2e']);
+		assert.deepEqual(allSuites().map((suite) => suite.name), ['unit', 'CLI', 'LSP', 'package', 'grammar', 'e2e']);
 		// test:unit is everything but the end-to-end suite.
-		assert.match(manifest.scripts['test:unit'], /&& node out\/scripts\/test\.js unit cli lsp grammar$/);
+		assert.match(manifest.scripts['test:unit'], /&& node out\/scripts\/test\.js unit cli lsp package grammar$/);
 	});
 
 	test('ends with the counts of every suite and a total, whatever failed on the way', async () => {
@@ -85,6 +85,27 @@ describe('npm start', () => {
 		} else {
 			assert.equal(ignored.status, 0, `${inRepo} is git-ignored`);
 		}
+	});
+
+	test('--web sets the setting that runs the extension in the browser, and a start without it removes it', () => {
+		assert.equal(parseArguments(['--web']).web, true);
+		assert.equal(parseArguments([]).web, undefined);
+		const userData = join(work, 'user-data');
+		const file = join(userData, 'User', 'settings.json');
+		const read = () => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+		mkdirSync(join(userData, 'User'), { recursive: true });
+		writeFileSync(file, JSON.stringify({ 'editor.fontSize': 15, 'remote.extensionKind': { 'other.extension': ['ui'] } }));
+		assert.equal(setWebExtensionKind(userData, 'robots-txt-tools.robots-txt', true), 'set');
+		assert.deepEqual(read(), { 'editor.fontSize': 15, 'remote.extensionKind': { 'other.extension': ['ui'], 'robots-txt-tools.robots-txt': ['web'] } });
+		assert.equal(setWebExtensionKind(userData, 'robots-txt-tools.robots-txt', true), 'unchanged');
+		assert.equal(setWebExtensionKind(userData, 'robots-txt-tools.robots-txt', false), 'removed');
+		assert.deepEqual(read(), { 'editor.fontSize': 15, 'remote.extensionKind': { 'other.extension': ['ui'] } });
+		writeFileSync(file, JSON.stringify({ 'remote.extensionKind': { 'robots-txt-tools.robots-txt': ['web'] } }));
+		assert.equal(setWebExtensionKind(userData, 'robots-txt-tools.robots-txt', false), 'removed');
+		assert.deepEqual(read(), {});
+		writeFileSync(file, '{ // a comment\n}');
+		assert.equal(setWebExtensionKind(userData, 'robots-txt-tools.robots-txt', true), 'not JSON');
+		assert.equal(readFileSync(file, 'utf8'), '{ // a comment\n}');
 	});
 
 	test('refreshes the copy on each start: edits and new files of the last session are gone', () => {

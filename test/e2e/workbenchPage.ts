@@ -42,7 +42,10 @@ export async function goToLine(page: Page, line: number): Promise<void> {
 	const input = page.locator('.quick-input-widget input');
 	await input.waitFor();
 	await input.fill(`:${line}`);
+	// Enter counts only once the widget offers to go to that line; before that it is lost (or lands in the editor).
+	await page.locator('.quick-input-widget .monaco-list-row', { hasText: `go to line ${line}` }).first().waitFor();
 	await page.keyboard.press('Enter');
+	await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 	await waitForCursorLine(page, line);
 }
 

@@ -31,6 +31,7 @@ import {
 	StreamMessageReader,
 	StreamMessageWriter,
 } from 'vscode-languageserver/node';
+import { nodeFileSystem } from '../../server/src/nodeFileSystem';
 import { startServer } from '../../server/src/server';
 import { sharedDir } from '../util/fixtures';
 
@@ -48,7 +49,7 @@ test('typing in the 3.7 MB file keeps the live heap flat, and closing it gives i
 	const toServer = new PassThrough();
 	const toClient = new PassThrough();
 	const server = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-	startServer(server);
+	startServer(server, { fileSystem: nodeFileSystem });
 	const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
 	client.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => ({})));
 	client.listen();

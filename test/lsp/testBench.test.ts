@@ -2,7 +2,8 @@
  * The test bench's custom requests and expectations files over the real wire (the built server over stdio): the bench
  * answers as the core computes it, for the version just edited and against the baseline set; bad parameters get
  * InvalidParams; expectations files get their diagnostics pushed, again when their robots.txt changes, and their own
- * lenses, completions and hovers; the AI training actions come with the code actions.
+ * lenses, completions and hovers; the AI training actions come with the code actions; `robotsTxt/looksLikeRobotsTxt`
+ * answers for a plain-text file's text as the core does.
  */
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import {
 	computeBench,
 	defaultAnalysisOptions,
 	expectationsLanguageId,
+	looksLikeRobotsTxt,
 	parse,
 	parseUrlList,
 	protocol,
@@ -40,6 +42,7 @@ import { TestClient } from './client';
 const benchRequest = new RequestType<protocol.BenchParams, BenchResult, void>(protocol.benchMethod);
 const baselineRequest = new RequestType<protocol.BenchBaselineParams, { label: string | null }, void>(protocol.benchBaselineMethod);
 const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, protocol.ParseUrlsResult, void>(protocol.parseUrlsMethod);
+const looksLikeRequest = new RequestType<protocol.LooksLikeRobotsTxtParams, protocol.LooksLikeRobotsTxtResult, void>(protocol.looksLikeRobotsTxtMethod);
 
 function wire<T>(value: T): T {
 	return JSON.parse(JSON.stringify(value)) as T;
@@ -80,6 +83,24 @@ describe('the test bench over the wire', () => {
 			await assert.rejects(send(baselineRequest, { uri, text: 3, label: 'x' } as never), invalid);
 			await assert.rejects(send(parseUrlsRequest, {} as never), invalid);
 			assert.ok(client.alive);
+			assert.equal(await client.stop(), 0);
+		} finally {
+			client.kill();
+		}
+	});
+
+	test('looksLikeRobotsTxt answers for a text no document holds, as the core does', async () => {
+		const client = await TestClient.start({ configuration: true, settings: {} });
+		try {
+			const send = client.connection.sendRequest.bind(client.connection);
+			for (const text of [robots, 'Notes for the launch:\nUser-agent: *\nDisallow: /\nis what staging serves.\nAsk ops first.\n', '']) {
+				const { looksLike, reason } = looksLikeRobotsTxt(text);
+				assert.deepStrictEqual(await send(looksLikeRequest, { text }), { looksLike, reason });
+			}
+			assert.equal((await send(looksLikeRequest, { text: robots })).looksLike, true);
+			const invalid = (error: unknown) => error instanceof ResponseError && error.code === ErrorCodes.InvalidParams;
+			await assert.rejects(send(looksLikeRequest, { text: 42 } as never), invalid);
+			await assert.rejects(send(looksLikeRequest, null as never), invalid);
 			assert.equal(await client.stop(), 0);
 		} finally {
 			client.kill();

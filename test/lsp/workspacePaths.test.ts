@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WorkspacePaths } from '../../server/src/features/workspacePaths';
+import { nodeFileSystem } from '../../server/src/nodeFileSystem';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'robots-paths-')));
 const workspace = join(root, 'workspace');
@@ -29,7 +30,7 @@ function uri(...parts: string[]): string {
 }
 
 function pathsIn(folder: string, robots: string): Promise<string[]> {
-	const paths = new WorkspacePaths();
+	const paths = new WorkspacePaths(nodeFileSystem);
 	paths.setFolders([{ uri: pathToFileURL(folder).href, name: 'workspace' }]);
 	return paths.pathsFor(robots);
 }

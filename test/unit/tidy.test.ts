@@ -413,6 +413,17 @@ describe('what users configure and read lists what the code knows', () => {
 		assert.deepStrictEqual(severity.propertyNames.enum, [...codes, ...metaCodes]);
 	});
 
+	test('the robots-txt language binds robots.txt and *.robots.txt by name, never every .txt file', () => {
+		const { contributes, activationEvents } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+			contributes: { languages: { id: string; filenames?: string[]; filenamePatterns?: string[]; extensions?: string[] }[] };
+			activationEvents: string[];
+		};
+		const robots = contributes.languages.find((language) => language.id === 'robots-txt');
+		assert.deepStrictEqual([robots?.filenames, robots?.filenamePatterns, robots?.extensions], [['robots.txt'], ['*.robots.txt'], undefined]);
+		// Other plain-text files are offered a switch by the client, which needs the extension active for them.
+		assert.ok(activationEvents.includes('onLanguage:plaintext'));
+	});
+
 	test('robotsTxt.diagnostics.maxProblems: the default is the server\'s', () => {
 		assert.equal(settings['robotsTxt.diagnostics.maxProblems'].default, defaultMaxProblems);
 	});

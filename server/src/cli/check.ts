@@ -12,6 +12,7 @@ import {
 	defaultRobotsFileName,
 	explainEvaluation,
 	failureMessage,
+	passMessage,
 	isExpectationsFileName,
 	parse,
 	parseExpectations,
@@ -165,6 +166,9 @@ function json(reports: readonly FileReport[]): string {
 			passed: result.passed,
 			robotsLine: result.evaluation.rule ? result.evaluation.rule.line + 1 : null,
 			rule: result.evaluation.rule ? result.evaluation.rule.text : null,
+			// The line that decides: the rule's, else the User-agent line of the group followed (the text output's `robots.txt:N`).
+			decidingLine: robotsLineOf(result.evaluation) + 1,
+			message: result.passed ? passMessage(result) : failureMessage(result),
 			explanation: explainEvaluation(result.evaluation),
 		})),
 	}));

@@ -15,6 +15,7 @@ import { diffCommand } from './diff';
 import { fetchCommand } from './fetch';
 import { describeError, Output } from './io';
 import { lintCommand } from './lint';
+import { environmentLocale, useLocale } from '../localize';
 import { testCommand } from './test';
 
 /** Every subcommand, in the order the general help lists them. */
@@ -86,6 +87,34 @@ async function dispatch(args: readonly string[], io: CommandIo): Promise<number>
 	return command.run(rest, io);
 }
 
+/**
+ * Takes `--locale <tag>` (or `--locale=<tag>`) out of the arguments, wherever it stands before a `--`, and makes the
+ * output speak that language; without it, the environment's (LC_ALL, LC_MESSAGES, LANG), as other command-line tools do.
+ */
+function takeLocale(args: readonly string[]): string[] {
+	const rest: string[] = [];
+	let tag: string | undefined;
+	for (let i = 0; i < args.length; i++) {
+		const arg = args[i];
+		if (arg === '--') {
+			rest.push(...args.slice(i));
+			break;
+		}
+		if (arg === '--locale') {
+			tag = args[++i];
+			if (tag === undefined || tag === '') {
+				throw new UsageError('--locale needs a language tag, such as ru, zh-cn or pt-br');
+			}
+		} else if (arg.startsWith('--locale=')) {
+			tag = arg.slice('--locale='.length);
+		} else {
+			rest.push(arg);
+		}
+	}
+	useLocale(tag ?? environmentLocale(process.env));
+	return rest;
+}
+
 /** Runs the command line; resolves to the exit status. */
 export async function main(args: readonly string[]): Promise<number> {
 	// A closed standard error leaves nothing to report to; without a listener its error would be a stack trace.
@@ -101,7 +130,7 @@ export async function main(args: readonly string[]): Promise<number> {
 	};
 	let status: number;
 	try {
-		status = await dispatch(args, io);
+		status = await dispatch(takeLocale(args), io);
 		await out.flush();
 	} catch (error) {
 		if (!(error instanceof UsageError)) {

@@ -2,10 +2,16 @@
  * The matching dialects: the rule sets robots disagree on. Every dialect-dependent answer in the core takes one.
  */
 
+/**
+ * A parser's reading of robots.txt: `rfc9309` (the standard; Bing and most others), `google` (Google's open-source
+ * parser), `yandex`, `draft1996` (the first matching rule wins; Python's urllib.robotparser) and `original1994`.
+ */
 export type Dialect = 'rfc9309' | 'google' | 'yandex' | 'draft1996' | 'original1994';
 
+/** Every dialect, the standard first. */
 export const allDialects: readonly Dialect[] = ['rfc9309', 'google', 'yandex', 'draft1996', 'original1994'];
 
+/** Each dialect's name for people: "RFC 9309", "Google", … */
 export const dialectNames: Readonly<Record<Dialect, string>> = {
 	rfc9309: 'RFC 9309',
 	google: 'Google',
@@ -14,6 +20,7 @@ export const dialectNames: Readonly<Record<Dialect, string>> = {
 	original1994: '1994 standard',
 };
 
+/** Whether a string (a command-line or configuration value) names a dialect. */
 export function isDialect(value: string): value is Dialect {
 	return (allDialects as readonly string[]).includes(value);
 }

@@ -3,8 +3,6 @@
  * No IO, no timers, no transport: everything here is a function of its arguments.
  */
 
-import { RobotsModel } from './syntax/parser';
-
 export { allDialects, dialectNames, isDialect, type Dialect } from './dialect';
 export { directiveFacts, type DirectiveFacts, type DirectiveId } from './facts/directives';
 export type { LineKind, LineNode } from './syntax/ast';
@@ -46,30 +44,12 @@ export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './featur
 export * as protocol from './protocol';
 export type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, ParserName, TestUrlAllResult, TestUrlResult } from './protocol';
 export { computeHover } from './features/hover';
+export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
 export { computeCompletions } from './features/completion';
 export { crawlerFactNames, findCrawler, knownCrawlers, type CrawlerFacts, type CrawlerHonours, type CrawlerCategory, type CrawlerFact, type SizeLimit, crawlerCategories } from './facts/crawlers';
 export { directiveDocs, type DirectiveDoc } from './facts/directiveDocs';
 
-/**
- * Parses robots.txt text into an immutable model. Never throws: any text, including binary junk, gives a model
- * whose lines cover the text exactly.
- * @returns the model; `model.grouping(dialect)` gives the groups as each dialect reads them.
- */
-export function parse(text: string): RobotsModel {
-	return RobotsModel.parse(text);
-}
-
-/**
- * Prints a model back to text from its line nodes; for every model `print(parse(text)) === text`.
- */
-export function print(model: RobotsModel): string {
-	const parts: string[] = [];
-	for (let i = 0; i < model.lineCount; i++) {
-		const node = model.lines[i];
-		parts.push(model.lineTexts[i].slice(0, node.length + node.eolLength));
-	}
-	return parts.join('');
-}
+export { parse, print } from './syntax/text';
 export { crawlerProfile, crawlerProfiles, type CrawlerProfile } from './crawlers/profile';
 export {
 	compileCrawlerMatcher,

@@ -10,8 +10,10 @@ import { findCrawler } from './facts/crawlers';
 /** The values a severity setting takes, `off` first; package.json's enum lists the same (a test ties them). */
 export const severityNames = ['off', 'hint', 'information', 'warning', 'error'] as const;
 
+/** A severity a setting can give a diagnostic code, `off` included. */
 export type SeverityName = (typeof severityNames)[number];
 
+/** What an analysis (diagnostics and the editor features) answers for: the settings, as a typed object. */
 export interface AnalysisOptions {
 	/** The crawlers (product tokens) the site cares about: diagnostics, hovers, lenses and Test URL answer for them. */
 	readonly crawlers: readonly string[];
@@ -40,6 +42,7 @@ export const defaultCrawlers: readonly string[] = [
 /** No comparison parsers beyond the crawlers' own by default. */
 export const defaultDialects: readonly Dialect[] = [];
 
+/** The defaults: `defaultCrawlers`, no extra dialects, every code at its catalogue severity. */
 export const defaultAnalysisOptions: AnalysisOptions = {
 	crawlers: defaultCrawlers,
 	dialects: defaultDialects,

@@ -357,3 +357,23 @@ export interface DeployedCompareResult {
 	/** The deployed file's report (facts and conclusions). */
 	readonly report: string;
 }
+
+/**
+ * `robotsTxt/looksLikeRobotsTxt`: whether the start of a plain-text file reads as a robots.txt, so that the client can
+ * offer (once per file) to switch its language. The server answers from the core's `looksLikeRobotsTxt`.
+ */
+export const looksLikeRobotsTxtMethod = 'robotsTxt/looksLikeRobotsTxt';
+
+/** The most characters of a file worth sending with `robotsTxt/looksLikeRobotsTxt`: the server reads no more. */
+export const looksLikeRobotsTxtMaxChars = 64 * 1024;
+
+export interface LooksLikeRobotsTxtParams {
+	/** The file's text, or its first `looksLikeRobotsTxtMaxChars` characters. */
+	readonly text: string;
+}
+
+export interface LooksLikeRobotsTxtResult {
+	readonly looksLike: boolean;
+	/** Why, in one sentence with the counts it decided on, to show with the offer. */
+	readonly reason: string;
+}

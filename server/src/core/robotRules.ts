@@ -18,6 +18,7 @@ import { effectivePort, splitUrl } from './matching/url';
 import { encodeRobotsText } from './syntax/bytes';
 import { RobotsModel } from './syntax/parser';
 
+/** How a `RobotRules` reads files and responses, and where its time comes from. */
 export interface RobotRulesOptions {
 	/** Default `rfc9309`. */
 	readonly dialect?: Dialect;
@@ -62,6 +63,12 @@ const fetchByDialect: Readonly<Record<Dialect, FetchPolicyId>> = {
 	original1994: 'draft1996',
 };
 
+/**
+ * The rules of many sites for one robot, as Perl's WWW::RobotRules keeps them: `parse` (or `parseResponse`) each site's
+ * robots.txt as it is fetched, then ask `allowed(url)`; sites are kept apart by scheme, host and port, and each
+ * site's rules expire (24 hours for RFC 9309 and Google, 7 days for the 1996 and 1994 dialects, or as the response's
+ * caching headers say).
+ */
 export class RobotRules {
 	private readonly sites = new Map<string, Site>();
 	private readonly dialect: Dialect;

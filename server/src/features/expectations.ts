@@ -2,11 +2,10 @@
  * Expectations files in the editor: each open one is checked against its robots.txt (the open document when it is
  * open, else the file on disk) and its diagnostics are pushed, again whenever it or that robots.txt changes; its code
  * lenses, completions and hovers are answered here for the handlers of those features. All answers come from the core.
+ * Without a file system (the server in a browser), only open files count, and an expectations file whose robots.txt
+ * is not open says so.
  */
 
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CancellationToken, CodeLens, CompletionItem, Connection, Diagnostic, FileEvent, Hover, Position, ResponseError } from 'vscode-languageserver';
 import {
 	checkExpectations,
@@ -26,6 +25,7 @@ import {
 	type RobotsModel,
 } from '../core/index';
 import type { DocumentStore } from '../documents';
+import { baseName, childUri, FileSystemError, parentUri, type FileSystem } from '../fileSystem';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 
@@ -72,6 +72,7 @@ export class ExpectationsService {
 		private readonly connection: Connection,
 		private readonly documents: DocumentStore,
 		private readonly settings: SettingsStore,
+		private readonly fileSystem: FileSystem | undefined,
 	) {}
 
 	/** Subscribes to the documents: expectations files are checked when opened or edited, and when a robots.txt changes. */
@@ -104,7 +105,7 @@ export class ExpectationsService {
 		for (const change of changes) {
 			this.onDisk.delete(change.uri);
 			this.robotsChanged(change.uri);
-			expectationsChanged ||= isExpectationsFileName(nameOf(change.uri));
+			expectationsChanged ||= isExpectationsFileName(baseName(change.uri));
 		}
 		if (expectationsChanged) {
 			this.fire();
@@ -172,26 +173,27 @@ export class ExpectationsService {
 			const target = robotsUriFor(uri, file.robots?.path);
 			if (target !== undefined && sameUri(target, robotsUri)) {
 				seen.add(uri);
-				sources.push({ uri, name: nameOf(uri), checked: checkExpectations(file, model) });
+				sources.push({ uri, name: baseName(uri), checked: checkExpectations(file, model) });
 			}
 		}
-		const folder = localPath(robotsUri);
-		if (folder === undefined) {
+		const fileSystem = this.fileSystem;
+		const folder = fileSystem?.handles(robotsUri) ? parentUri(robotsUri) : undefined;
+		if (fileSystem === undefined || folder === undefined) {
 			return sources;
 		}
 		let names: string[] = [];
 		try {
-			names = (await readdir(dirname(folder))).filter(isExpectationsFileName);
+			names = (await fileSystem.readDirectory(folder)).map((entry) => entry.name).filter(isExpectationsFileName);
 		} catch {
 			return sources;
 		}
 		for (const name of names) {
-			const uri = pathToFileURL(join(dirname(folder), name)).href;
+			const uri = childUri(folder, name);
 			if ([...seen].some((open) => sameUri(open, uri))) {
 				continue;
 			}
 			try {
-				const file = parseExpectations(await readFile(join(dirname(folder), name), 'utf8'));
+				const file = parseExpectations(new TextDecoder('utf-8').decode(await fileSystem.readFile(uri)));
 				const target = robotsUriFor(uri, file.robots?.path);
 				if (target !== undefined && sameUri(target, robotsUri)) {
 					sources.push({ uri, name, checked: checkExpectations(file, model) });
@@ -270,37 +272,29 @@ export class ExpectationsService {
 		if (model) {
 			return model;
 		}
-		const path = localPath(uri);
-		if (path === undefined) {
+		const fileSystem = this.fileSystem;
+		if (fileSystem === undefined) {
+			return `The robots.txt to test (${uri}) is not open, and this language server cannot read files (it runs in the browser, without a file system): open the robots.txt in an editor.`;
+		}
+		if (!fileSystem.handles(uri)) {
 			return `The robots.txt to test (${uri}) is not open, and only local files can be read from disk: open it.`;
 		}
+		const path = fileSystem.displayName(uri);
 		try {
-			const { mtimeMs } = await stat(path);
+			const mtime = await fileSystem.modifiedTime(uri);
 			const cached = this.onDisk.get(uri);
-			if (cached && cached.mtimeMs === mtimeMs) {
+			if (cached && cached.mtimeMs === mtime) {
 				return cached.model;
 			}
-			const read = parse(decodeRobotsBytes(await readFile(path)));
-			this.onDisk.set(uri, { mtimeMs, model: read });
+			const read = parse(decodeRobotsBytes(await fileSystem.readFile(uri)));
+			this.onDisk.set(uri, { mtimeMs: mtime, model: read });
 			return read;
 		} catch (error) {
-			const code = (error as NodeJS.ErrnoException).code;
-			return code === 'ENOENT'
-				? `No robots.txt to test at ${path}: put one beside this file, or name it with \`@robots <path>\`.`
-				: `Cannot read ${path} (${code ?? String(error)}).`;
+			if (error instanceof FileSystemError && error.notFound) {
+				return `No robots.txt to test at ${path}: put one beside this file, or name it with \`@robots <path>\`.`;
+			}
+			const code = error instanceof FileSystemError ? error.code : undefined;
+			return `Cannot read ${path} (${code ?? (error instanceof Error ? error.message : String(error))}).`;
 		}
 	}
-}
-
-function localPath(uri: string): string | undefined {
-	try {
-		return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-function nameOf(uri: string): string {
-	const path = localPath(uri) ?? uri;
-	return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }

@@ -3,13 +3,11 @@
  * folder (that folder is the site root robots.txt paths start from), for documents inside a workspace folder only.
  * Inside means once symbolic links are resolved, so a folder linked from elsewhere is never listed; the walk itself
  * does not follow links. It is breadth-first, skips node_modules and .git, stops at a fixed number of entries and is
- * cached briefly.
+ * cached briefly. A server without a file system (in a browser) offers no paths.
  */
 
-import { readdir, realpath } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { WorkspaceFolder } from 'vscode-languageserver';
+import { childUri, parentUri, type FileSystem } from '../fileSystem';
 
 /** Entries (folders and files) one walk visits at most. */
 export const maxEntries = 2000;
@@ -21,49 +19,59 @@ export class WorkspacePaths {
 	private folders: string[] = [];
 	private readonly cache = new Map<string, { time: number; paths: Promise<string[]> }>();
 
+	constructor(private readonly fileSystem: FileSystem | undefined) {}
+
 	/** Replaces the workspace folders (from `initialize` or a folder change). */
 	setFolders(folders: readonly WorkspaceFolder[]): void {
-		this.folders = folders.map((folder) => toPath(folder.uri)).filter((path): path is string => path !== undefined);
+		this.folders = folders.map((folder) => folder.uri);
 		this.cache.clear();
 	}
 
 	changeFolders(added: readonly WorkspaceFolder[], removed: readonly WorkspaceFolder[]): void {
-		const gone = new Set(removed.map((folder) => toPath(folder.uri)));
-		const kept = this.folders.filter((path) => !gone.has(path));
-		const fresh = added.map((folder) => toPath(folder.uri)).filter((path): path is string => path !== undefined);
-		this.folders = [...kept, ...fresh];
+		const gone = new Set(removed.map((folder) => folder.uri));
+		this.folders = [...this.folders.filter((uri) => !gone.has(uri)), ...added.map((folder) => folder.uri)];
 		this.cache.clear();
 	}
 
 	/** Site paths (starting with `/`; folders end in `/`) for the document; empty for untitled or virtual documents. */
 	pathsFor(uri: string): Promise<string[]> {
-		const file = toPath(uri);
-		if (!file || !this.folders.some((folder) => isInside(file, folder))) {
+		const fileSystem = this.fileSystem;
+		if (!fileSystem?.handles(uri) || !this.folders.some((folder) => fileSystem.handles(folder) && isInside(uri, folder))) {
 			return Promise.resolve([]);
 		}
-		const root = dirname(file);
+		const root = parentUri(uri);
+		if (root === undefined) {
+			return Promise.resolve([]);
+		}
 		const cached = this.cache.get(root);
 		if (cached && Date.now() - cached.time < freshForMs) {
 			return cached.paths;
 		}
-		const paths = this.isInsideWorkspace(root).then((inside) => (inside ? walk(root, maxEntries) : []));
+		const paths = this.isInsideWorkspace(fileSystem, root).then((inside) => (inside ? walk(fileSystem, root, maxEntries) : []));
 		this.cache.set(root, { time: Date.now(), paths });
 		return paths;
 	}
 
-	/** The workspace folder (a local path) that holds a local path, lexically; undefined outside them all. */
-	folderOf(path: string): string | undefined {
-		return this.folders.find((folder) => path === folder || isInside(path, folder));
+	/**
+	 * The workspace folder (its uri, as the client sent it) that holds a uri, lexically; undefined outside them all or
+	 * when the server reads no such uri.
+	 */
+	folderOf(uri: string): string | undefined {
+		const fileSystem = this.fileSystem;
+		if (!fileSystem?.handles(uri)) {
+			return undefined;
+		}
+		return this.folders.find((folder) => fileSystem.handles(folder) && (sameFolder(uri, folder) || isInside(uri, folder)));
 	}
 
 	/** Whether the folder, its links resolved, lies in a workspace folder (its links resolved too). */
-	async isInsideWorkspace(folder: string): Promise<boolean> {
-		const real = await realpath(folder).catch(() => undefined);
+	async isInsideWorkspace(fileSystem: FileSystem, folder: string): Promise<boolean> {
+		const real = await fileSystem.realUri(folder);
 		if (real === undefined) {
 			return false;
 		}
 		for (const workspaceFolder of this.folders) {
-			const realFolder = await realpath(workspaceFolder).catch(() => undefined);
+			const realFolder = fileSystem.handles(workspaceFolder) ? await fileSystem.realUri(workspaceFolder) : undefined;
 			if (realFolder !== undefined && (real === realFolder || isInside(real, realFolder))) {
 				return true;
 			}
@@ -72,25 +80,27 @@ export class WorkspacePaths {
 	}
 }
 
-/** The local path of a `file:` uri; undefined for other schemes (untitled documents, virtual workspaces). */
-export function toPath(uri: string): string | undefined {
-	if (!uri.startsWith('file:')) {
-		return undefined;
-	}
+/** Whether `uri` lies below `folder`, comparing decoded uris (clients encode the same path in more than one way). */
+export function isInside(uri: string, folder: string): boolean {
+	const decodedFolder = decode(folder);
+	return decode(uri).startsWith(decodedFolder.endsWith('/') ? decodedFolder : decodedFolder + '/');
+}
+
+/** Whether two uris name the same folder, with or without its last `/`, compared decoded. */
+export function sameFolder(a: string, b: string): boolean {
+	const trim = (uri: string) => decode(uri).replace(/\/+$/, '');
+	return trim(a) === trim(b);
+}
+
+function decode(text: string): string {
 	try {
-		return fileURLToPath(uri);
+		return decodeURIComponent(text);
 	} catch {
-		return undefined;
+		return text;
 	}
 }
 
-/** Whether a path lies below a folder (lexically). */
-export function isInside(file: string, folder: string): boolean {
-	const prefix = folder.endsWith('/') || folder.endsWith('\\') ? folder : folder + (folder.includes('\\') ? '\\' : '/');
-	return file.startsWith(prefix);
-}
-
-async function walk(root: string, limit: number): Promise<string[]> {
+async function walk(fileSystem: FileSystem, root: string, limit: number): Promise<string[]> {
 	const paths: string[] = [];
 	const queue: string[] = [''];
 	let visited = 0;
@@ -98,7 +108,7 @@ async function walk(root: string, limit: number): Promise<string[]> {
 		const relative = queue.shift()!;
 		let entries;
 		try {
-			entries = await readdir(join(root, relative), { withFileTypes: true });
+			entries = await fileSystem.readDirectory(relative === '' ? root : childUri(root, relative.slice(1)));
 		} catch {
 			continue;
 		}
@@ -112,10 +122,10 @@ async function walk(root: string, limit: number): Promise<string[]> {
 			}
 			visited++;
 			const path = `${relative}/${entry.name}`;
-			if (entry.isDirectory()) {
+			if (entry.kind === 'directory') {
 				paths.push(path + '/');
 				queue.push(path);
-			} else if (entry.isFile()) {
+			} else if (entry.kind === 'file') {
 				paths.push(path);
 			}
 		}

@@ -36,6 +36,10 @@ export type FollowKind =
 	/** No group: everything is allowed. */
 	| 'none';
 
+/**
+ * How a crawler reads a file (`readAs`): with which parser, how much of it, whose groups it follows (its own token, a
+ * fallback token, `*`, or none) and why.
+ */
 export interface CrawlerReading {
 	readonly crawler: CrawlerProfile;
 	readonly dialect: Dialect;
@@ -266,6 +270,7 @@ export function evaluateAs(model: RobotsModel, crawler: CrawlerProfile | string,
 /** The verdict alone, for many URLs: the crawler's reading is made once. */
 export interface CrawlerMatcher {
 	readonly crawler: CrawlerProfile;
+	/** Whether the crawler may fetch `url` (a full URL, `host/path` or a path), exactly as `evaluateAs` decides. */
 	isAllowed(url: string): boolean;
 }
 

@@ -5,9 +5,12 @@
 
 import type { Dialect } from '../dialect';
 
+/** A diagnostic's default severity, in words. */
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
+/** One entry of the diagnostic catalogue: a stable code, its default severity, the dialects it concerns, a summary. */
 export interface DiagnosticFacts {
+	/** Kebab-case and never renamed (`missing-colon`); suppression comments and severity settings name it. */
 	readonly code: string;
 	readonly severity: Severity;
 	/** The dialects whose crawlers the problem concerns; the check runs only when one of them is enabled. */
@@ -21,6 +24,7 @@ const all = 'all' as const;
 // robots are rare today, and the files that trip them (WordPress's default among them) are right for everyone else.
 const firstMatch: readonly Dialect[] = ['draft1996', 'original1994'];
 
+/** Every diagnostic the core reports, in the order the README's table lists them. */
 export const diagnosticCatalogue = [
 	// The file as a whole.
 	{ code: 'file-name', severity: 'warning', dialects: all, summary: 'The file is not named exactly robots.txt, so crawlers never request it.' },
@@ -87,10 +91,12 @@ export const diagnosticCatalogue = [
 	{ code: 'noindex-unsupported', severity: 'warning', dialects: all, summary: 'Noindex in robots.txt is not supported; use the robots meta tag or X-Robots-Tag.' },
 ] as const satisfies readonly DiagnosticFacts[];
 
+/** The code of a diagnostic of the catalogue. */
 export type DiagnosticCode = (typeof diagnosticCatalogue)[number]['code'];
 
 const byCode = new Map<string, DiagnosticFacts>(diagnosticCatalogue.map((facts) => [facts.code, facts]));
 
+/** The catalogue's entry for a code, or undefined for a code it does not have. */
 export function diagnosticFacts(code: string): DiagnosticFacts | undefined {
 	return byCode.get(code);
 }

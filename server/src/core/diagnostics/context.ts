@@ -7,6 +7,7 @@
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { Dialect } from '../dialect';
 import { listNames } from '../crawlers/explain';
+import { t } from '../l10n';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import { groupLines, type Grouping, type RobotsModel } from '../syntax/parser';
@@ -43,6 +44,17 @@ export function withLines(parts: TemplateStringsArray, ...values: readonly unkno
 		}
 		return text;
 	};
+}
+
+/**
+ * A localized text that names lines: tLines('The same rule as line {0}.', at(seen.line)). Like `withLines`, it holds
+ * only the key and the arguments; the translation is looked up when the text is shown.
+ */
+export function tLines(message: string, ...args: readonly (string | number | boolean | LineReference)[]): LineText {
+	if (!args.some((arg) => arg instanceof LineReference)) {
+		return t(message, ...(args as (string | number | boolean)[]));
+	}
+	return (number) => t(message, ...args.map((arg) => (arg instanceof LineReference ? number(arg.line) : arg)));
 }
 
 /** A safe edit that removes a problem. */

@@ -34,6 +34,7 @@ import { ruleChecks, ruleFacts } from './checks/rules';
 import { recordChecks, recordFacts } from './checks/records';
 import { lineEnding } from './checks/edits';
 
+/** The `source` of every diagnostic the core reports. */
 export const diagnosticSource = 'robots-txt';
 
 /** A fix as a diagnostic carries it. */

@@ -34,6 +34,7 @@ export type CrawlerCategory =
 	| 'library'
 	| 'other';
 
+/** Every category of the catalogue, in the order lists show them. */
 export const crawlerCategories: readonly CrawlerCategory[] = [
 	'search', 'ads', 'ai-training', 'ai-search', 'user-fetch', 'seo', 'archive', 'social', 'monitoring', 'library', 'other',
 ];

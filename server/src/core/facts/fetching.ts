@@ -46,6 +46,7 @@ export interface CacheRule {
 	readonly maxSeconds: number | null;
 }
 
+/** A way of fetching robots.txt whose behaviour is known: a standard's, a search engine's, or a library's. */
 export type FetchPolicyId = 'rfc9309' | 'google' | 'yandex' | 'draft1996' | 'libwww-perl' | 'python-urllib';
 
 /** One way of fetching robots.txt: a search engine's documented behaviour, a standard's, or a library's code. */
@@ -285,6 +286,7 @@ const pythonUrllib: FetchPolicy = {
 	cache: { value: { headers: 'none', defaultSeconds: null, maxSeconds: null }, source: pythonRobotparser },
 };
 
+/** Each fetch policy: what every status, redirect, network error, media type and caching header means, with sources. */
 export const fetchPolicies: Readonly<Record<FetchPolicyId, FetchPolicy>> = {
 	'rfc9309': rfc9309,
 	'google': google,

@@ -17,6 +17,7 @@ export interface FetchLimits {
 	readonly timeoutMs: number;
 }
 
+/** Five redirects, 500 KiB and a 64 KiB margin, ten seconds: the limits this project's fetchers keep. */
 export const defaultFetchLimits: FetchLimits = {
 	maxRedirects: 5,
 	maxBytes: 500 * 1024 + 64 * 1024,

@@ -20,6 +20,7 @@ export type SelectionKind =
 	/** No group applies: everything is allowed. */
 	| 'none';
 
+/** The groups a dialect applies to a crawler (several are merged in RFC 9309, Google and Yandex). */
 export interface GroupSelection {
 	readonly kind: SelectionKind;
 	/** The groups that apply, in file order; several are merged (RFC 9309, Google, Yandex). */

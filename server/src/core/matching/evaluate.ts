@@ -24,6 +24,7 @@ export interface MatcherOptions {
 	readonly dialect?: Dialect;
 }
 
+/** One question for `evaluate`: is this URL allowed for this agent, read by this dialect's parser? */
 export interface EvaluateOptions {
 	/** The crawler's name (product token), e.g. `Googlebot`. */
 	readonly agent: string;
@@ -33,6 +34,7 @@ export interface EvaluateOptions {
 	readonly dialect?: Dialect;
 }
 
+/** The answer to "may the crawler fetch this URL". */
 export type Verdict = 'allow' | 'disallow';
 
 /** The line that decided. */
@@ -61,6 +63,7 @@ export type Reason =
 	/** `/robots.txt` itself is always allowed. */
 	| 'robots-txt';
 
+/** A group that applies to the crawler, and the `User-agent` line that made it apply. */
 export interface AppliedGroup {
 	/** Index in the dialect's grouping. */
 	readonly index: number;
@@ -70,6 +73,7 @@ export interface AppliedGroup {
 	readonly token: string;
 }
 
+/** What `evaluate` answers: the verdict, why, the deciding line (if a rule decided) and the groups that applied. */
 export interface Evaluation {
 	readonly dialect: Dialect;
 	readonly agent: string;

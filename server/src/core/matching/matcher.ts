@@ -62,6 +62,7 @@ export class Matcher {
 	/** RFC 9309 §2.2.2 and the 1996 draft §3.2.2: "/robots.txt" is always allowed (Google and Yandex have no such rule). */
 	readonly exemptsRobotsTxt: boolean;
 
+	/** @internal Made by `compileMatcher`; the constructor is not part of the API. */
 	constructor(
 		readonly dialect: Dialect,
 		readonly agent: string,
@@ -81,6 +82,7 @@ export class Matcher {
 	 * What decides for `url`, as a number, without allocating for a plain path: the index in `rules` of the deciding
 	 * rule, `noRuleMatches`, `robotsTxtExempt` (`/robots.txt` itself), or `hostRuleDecides` (Yandex's Host names
 	 * another mirror). `isAllowed` and the crawler model's fast decide path both read it, so they cannot disagree.
+	 * @internal
 	 */
 	decideIndex(url: string): number {
 		let text = url;
@@ -115,12 +117,18 @@ export class Matcher {
 		return best < 0 ? noRuleMatches : best;
 	}
 
-	/** The compiled rules `decideIndex` indexes. */
+	/**
+	 * The compiled rules `decideIndex` indexes.
+	 * @internal
+	 */
 	get rules(): readonly CompiledRule[] {
 		return this.ruleSet.rules;
 	}
 
-	/** The rule Yandex's Host implies, when the dialect reads Host and the file has a valid one. */
+	/**
+	 * The rule Yandex's Host implies, when the dialect reads Host and the file has a valid one.
+	 * @internal
+	 */
 	get impliedHostRule(): CompiledRule | undefined {
 		return this.hostRule?.rule;
 	}
@@ -128,12 +136,16 @@ export class Matcher {
 	/**
 	 * Whether two matchers decide alike for every URL: the same compiled rules (shared by crawlers that follow the same
 	 * groups in the same dialect) and the same Host.
+	 * @internal
 	 */
 	decidesLike(other: Matcher): boolean {
 		return this.ruleSet === other.ruleSet && this.dialect === other.dialect && this.hostRule === other.hostRule;
 	}
 
-	/** The rule that decides for `url`, whose path in the dialect's form is `path`; `/robots.txt` is the caller's. */
+	/**
+	 * The rule that decides for `url`, whose path in the dialect's form is `path`; `/robots.txt` is the caller's.
+	 * @internal
+	 */
 	decide(url: string, path: string): CompiledRule | undefined {
 		const best = this.ruleSet.match(path);
 		if (this.hostRule && (!best || weight(best) < 2) && this.isOtherMirror(url)) {

@@ -56,6 +56,10 @@ export function lineRole(line: LineNode, dialect: Dialect): LineRole {
 	}
 }
 
+/**
+ * A parsed robots.txt: one immutable `LineNode` per line and each line's text, lossless (`print(parse(text)) === text`).
+ * `grouping(dialect)` gives the groups as a dialect reads them, computed on first use and cached on the model.
+ */
 export class RobotsModel {
 	private readonly groupings = new Map<Dialect, Grouping>();
 	private joined: string | undefined;
@@ -113,6 +117,7 @@ export class RobotsModel {
 		return this.starts;
 	}
 
+	/** The number of lines; a text ending in a line break has a last, empty line, as in LSP. */
 	get lineCount(): number {
 		return this.lines.length;
 	}
@@ -122,11 +127,13 @@ export class RobotsModel {
 		return this.lineTexts[line].slice(0, this.lines[line].length);
 	}
 
+	/** The key of a 0-based line as written (`User-Agent`), without surrounding whitespace. */
 	keyText(line: number): string {
 		const node = this.lines[line];
 		return this.lineTexts[line].slice(node.keyStart, node.keyEnd);
 	}
 
+	/** The value of a 0-based line as written, without surrounding whitespace and without its comment. */
 	valueText(line: number): string {
 		const node = this.lines[line];
 		return this.lineTexts[line].slice(node.valueStart, node.valueEnd);

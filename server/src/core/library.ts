@@ -1,0 +1,72 @@
+/**
+ * The public API of the `robots-txt-tools` npm package: what a crawler author or a site's tooling needs from the pure
+ * core, and nothing of the editor (no hovers, lenses or protocol). A subset of index.ts, built from the same files;
+ * every export here is part of the package's semver contract and carries its documentation.
+ */
+
+export { parse, print } from './syntax/text';
+export { RobotsModel, lineRole, type Group, type Grouping, type LineRole } from './syntax/parser';
+export type { LineKind, LineNode } from './syntax/ast';
+export type { DirectiveId, GoogleDirectiveId } from './facts/directives';
+export { allDialects, dialectNames, isDialect, type Dialect } from './dialect';
+export { decodeRobotsBytes, encodeRobotsText } from './syntax/bytes';
+export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
+
+export {
+	compileMatcher,
+	evaluate,
+	type AppliedGroup,
+	type DecidingRule,
+	type EvaluateOptions,
+	type Evaluation,
+	type Matcher,
+	type MatcherOptions,
+	type Reason,
+	type Verdict,
+} from './matching/evaluate';
+export type { GroupSelection, SelectionKind } from './matching/agents';
+
+export {
+	compileCrawlerMatcher,
+	evaluateAs,
+	readAs,
+	type CrawlerEvaluation,
+	type CrawlerMatcher,
+	type CrawlerReading,
+	type CrawlerReason,
+	type FollowKind,
+	type ReadExtent,
+} from './crawlers/reading';
+export { describeReading, explainEvaluation, verdictSentence } from './crawlers/explain';
+export { crawlerProfile, type CrawlerProfile } from './crawlers/profile';
+export {
+	crawlerCategories,
+	findCrawler,
+	knownCrawlers,
+	type CrawlerCategory,
+	type CrawlerFact,
+	type CrawlerFacts,
+	type CrawlerHonours,
+	type SizeLimit,
+} from './facts/crawlers';
+
+export { RobotRules, type RobotRulesOptions, type SimpleResponse } from './robotRules';
+
+export { computeDiagnostics, createDiagnosticsSession, diagnosticSource, type DiagnosticData, type DiagnosticFix, type DiagnosticsSession } from './diagnostics/index';
+export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts, type Severity } from './diagnostics/codes';
+export { defaultAnalysisOptions, defaultCrawlers, severityNames, type AnalysisOptions, type SeverityName } from './options';
+
+export {
+	concludeFetch,
+	concludeFetchAll,
+	evaluateFetched,
+	type ConclusionKind,
+	type Decoding,
+	type FetchConclusion,
+	type FetchedVerdict,
+} from './fetch/conclude';
+export type { BodyKind, FetchError, FetchOutcome, HttpResponse, NetworkErrorKind, Redirect } from './fetch/response';
+export { fetchPolicies, type CacheRule, type FetchOutcomeKind, type FetchPolicy, type FetchPolicyId, type Sourced, type StatusRule } from './facts/fetching';
+export type { CacheLifetime } from './fetch/cache';
+export { conclusionLabel, describeConclusion } from './fetch/explain';
+export { defaultFetchLimits, fetchUserAgent, robotsTarget, type FetchLimits, type RobotsTarget } from './fetch/site';

@@ -1,0 +1,67 @@
+/**
+ * The files the language server may read, by uri, and what its runtime gives it: the Node server reads local files
+ * (nodeFileSystem.ts); the server in a browser's web worker has no file system, and the features that need one say so
+ * instead of failing. Features never import Node's modules; they ask for this and check that it is there.
+ */
+
+/** What a folder entry is. Symbolic links are `other`: walks do not follow them. */
+export type EntryKind = 'file' | 'directory' | 'other';
+
+export interface DirectoryEntry {
+	readonly name: string;
+	readonly kind: EntryKind;
+}
+
+/** Why a read failed: `not-found` for a missing file, else the system's code (`EACCES`, `EISDIR`) when it gave one. */
+export class FileSystemError extends Error {
+	constructor(message: string, readonly code: string | undefined, readonly notFound: boolean) {
+		super(message);
+	}
+}
+
+/** Reading files by uri. Every method rejects with a {@link FileSystemError} when the file cannot be read. */
+export interface FileSystem {
+	/** Whether this file system reads the uri (the Node one reads `file:` uris only). */
+	handles(uri: string): boolean;
+	/** The entries of a folder, in no particular order. */
+	readDirectory(uri: string): Promise<DirectoryEntry[]>;
+	readFile(uri: string): Promise<Uint8Array>;
+	/** The time of the last modification, in milliseconds since the epoch. */
+	modifiedTime(uri: string): Promise<number>;
+	/** The uri with every symbolic link resolved, or undefined when it does not exist. */
+	realUri(uri: string): Promise<string | undefined>;
+	/** The uri as people read it in messages (a path for local files). */
+	displayName(uri: string): string;
+}
+
+/** What the server's host gives it besides the connection; absent members are capabilities it does not have. */
+export interface ServerRuntime {
+	/** Absent in a browser's web worker. */
+	readonly fileSystem?: FileSystem;
+}
+
+/** The folder a file is in, as a uri ending in `/`; undefined when the uri cannot be read. */
+export function parentUri(uri: string): string | undefined {
+	try {
+		return new URL('.', uri).href;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The uri of `relative` (names separated by `/`, as they are, not encoded) inside `folder` (a uri ending in `/`). */
+export function childUri(folder: string, relative: string): string {
+	const encoded = relative.split('/').map((name) => encodeURIComponent(name)).join('/');
+	return folder + (folder.endsWith('/') ? '' : '/') + encoded;
+}
+
+/** The last name of a uri's path, decoded. */
+export function baseName(uri: string): string {
+	const path = uri.replace(/[?#].*$/, '').replace(/\/+$/, '');
+	const name = path.slice(path.lastIndexOf('/') + 1);
+	try {
+		return decodeURIComponent(name);
+	} catch {
+		return name;
+	}
+}
