@@ -93,10 +93,12 @@ function registerPages(connection: Connection, support: ServerContext['client'][
 
 /**
  * What a server without a file system cannot do, in one sentence for its log. The features themselves say so where
- * it matters (an expectations file whose robots.txt is not open).
+ * it matters (an expectations file whose robots.txt is not open); pages say it here only, since a page without a
+ * robots.txt beside it is an ordinary case, not one to warn about in the page.
  */
 export const withoutFileSystem = 'This language server has no file system (it runs in the browser): path completion after Allow and Disallow, ' +
-	'expectations files that are not open, and robots.txt files that are not open cannot be read. Everything else works on the open files.';
+	'expectations files that are not open, robots.txt files that are not open, and the pages of a site that are not open (for the check of ' +
+	'pages against their robots.txt) cannot be read. Everything else works on the open files, an open page against the open robots.txt above it included.';
 
 /** Wires the server to a connection and starts listening; `runtime` says what its host offers besides. */
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
@@ -116,7 +118,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		const client = readClientSupport(params.capabilities);
 		const settings = new SettingsStore(connection, client.configuration);
 		const expectations = new ExpectationsService(connection, documents, settings, runtime.fileSystem);
-		const pages = new PageService(connection, documents, settings, paths);
+		const pages = new PageService(connection, documents, settings, paths, runtime.fileSystem);
 		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore(), pages };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
 		paths.setFolders(folders);

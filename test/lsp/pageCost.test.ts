@@ -24,6 +24,7 @@ import {
 	StreamMessageReader,
 	StreamMessageWriter,
 } from 'vscode-languageserver/node';
+import { nodeFileSystem } from '../../server/src/nodeFileSystem';
 import { startServer } from '../../server/src/server';
 import { quiet } from './client';
 
@@ -46,7 +47,7 @@ test('a 20 MB HTML page without robots tags costs its text and nothing else, and
 	const toServer = new PassThrough();
 	const toClient = new PassThrough();
 	const server = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-	startServer(server);
+	startServer(server, { fileSystem: nodeFileSystem });
 	const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
 	client.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => ({})));
 	const sent: string[] = [];

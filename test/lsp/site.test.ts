@@ -2,7 +2,8 @@
  * The workspace layout the cross-file check reads: a page belongs to the nearest robots.txt above it (a robots.txt is
  * served from its site's root), `robotsTxt.siteRoot` names a folder served at `/` whose robots.txt may sit in its
  * `public/` or `static/` folder (Vite, Next.js, Hugo, SvelteKit copy those to the root), listings keep to the workspace
- * and to their limits, and a change on disk is heard.
+ * and to their limits, and a change on disk is heard. Files are uris read through the Node file system; without a file
+ * system only open robots.txt files count.
  */
 
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,8 +12,10 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { fileUriOfPath, type FileSystem } from '../../server/src/fileSystem';
 import { SiteFiles, siteLimits } from '../../server/src/features/site';
-import { WorkspacePaths } from '../../server/src/features/workspacePaths';
+import { uriKey, WorkspacePaths } from '../../server/src/features/workspacePaths';
+import { nodeFileSystem } from '../../server/src/nodeFileSystem';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'robots-site-')));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -24,10 +27,22 @@ function write(path: string, text = ''): string {
 	return full;
 }
 
-function files(workspace: string, open: string[] = []): SiteFiles {
-	const paths = new WorkspacePaths();
-	paths.setFolders([{ uri: pathToFileURL(join(root, workspace)).href, name: workspace }]);
-	return new SiteFiles(paths, () => new Set(open));
+/** The uri of a file below the test's root. */
+function uri(...names: string[]): string {
+	return pathToFileURL(join(root, ...names)).href;
+}
+
+/** The uri of a folder below the test's root, as a site's roots are written: ending in `/`. */
+function folder(...names: string[]): string {
+	return uri(...names) + '/';
+}
+
+/** A site lookup for one workspace folder; `open` are the robots.txt files open in the editor, `disk` whether it has a file system. */
+function files(workspace: string, open: string[] = [], disk = true): SiteFiles {
+	const fileSystem: FileSystem | undefined = disk ? nodeFileSystem : undefined;
+	const paths = new WorkspacePaths(fileSystem);
+	paths.setFolders([{ uri: uri(workspace), name: workspace }]);
+	return new SiteFiles(paths, fileSystem, () => new Set(open.map(uriKey)));
 }
 
 describe('which robots.txt a page is served beside, and at which URL path', () => {
@@ -41,17 +56,17 @@ describe('which robots.txt a page is served beside, and at which URL path', () =
 
 	test('the nearest robots.txt above the page; index pages are served at their folder', async () => {
 		const site = files('plain');
-		const place = await site.siteOfPage(join(root, 'plain', 'blog', 'post.html'), undefined);
-		assert.deepEqual(place, { site: { robotsPath: join(root, 'plain', 'robots.txt'), roots: [join(root, 'plain')] }, urlPath: '/blog/post.html' });
-		assert.equal((await site.siteOfPage(join(root, 'plain', 'blog', 'index.html'), undefined))?.urlPath, '/blog/');
+		const place = await site.siteOfPage(uri('plain', 'blog', 'post.html'), undefined);
+		assert.deepEqual(place, { site: { robotsUri: uri('plain', 'robots.txt'), roots: [folder('plain')] }, urlPath: '/blog/post.html' });
+		assert.equal((await site.siteOfPage(uri('plain', 'blog', 'index.html'), undefined))?.urlPath, '/blog/');
 		// A folder with its own robots.txt is another site.
-		assert.equal((await site.siteOfPage(join(root, 'plain', 'docs', 'guide.html'), undefined))?.site.robotsPath, join(root, 'plain', 'docs', 'robots.txt'));
+		assert.equal((await site.siteOfPage(uri('plain', 'docs', 'guide.html'), undefined))?.site.robotsUri, uri('plain', 'docs', 'robots.txt'));
 	});
 
 	test('the listing of a site leaves out other sites, node_modules, and links', async () => {
 		symlinkSync(join(root, 'plain', 'blog'), join(root, 'plain', 'linked'));
 		const site = files('plain');
-		const listing = await site.listing(await site.siteOfRobots(join(root, 'plain', 'robots.txt'), undefined));
+		const listing = await site.listing(await site.siteOfRobots(uri('plain', 'robots.txt'), undefined));
 		assert.deepEqual(listing.files.map((file) => `${file.kind} ${file.urlPath}`), ['html /', 'other /robots.txt', 'html /blog/', 'html /blog/post.html']);
 		assert.equal(listing.truncated, undefined);
 	});
@@ -59,9 +74,9 @@ describe('which robots.txt a page is served beside, and at which URL path', () =
 	test('outside the workspace folders only robots.txt files open in the editor count, and nothing is listed', async () => {
 		write('outside/robots.txt', 'User-agent: *\n');
 		write('outside/page.html');
-		assert.equal(await files('plain').siteOfPage(join(root, 'outside', 'page.html'), undefined), undefined);
-		const site = files('plain', [join(root, 'outside', 'robots.txt')]);
-		const place = await site.siteOfPage(join(root, 'outside', 'page.html'), undefined);
+		assert.equal(await files('plain').siteOfPage(uri('outside', 'page.html'), undefined), undefined);
+		const site = files('plain', [uri('outside', 'robots.txt')]);
+		const place = await site.siteOfPage(uri('outside', 'page.html'), undefined);
 		assert.equal(place?.urlPath, '/page.html');
 		assert.deepEqual((await site.listing(place!.site)).files, []);
 	});
@@ -78,16 +93,16 @@ describe('robotsTxt.siteRoot', () => {
 
 	test('a page below the site root is served relative to it; the robots.txt in public/ is the site\'s', async () => {
 		const site = files('vite');
-		const robotsPath = join(root, 'vite', 'public', 'robots.txt');
-		const place = await site.siteOfPage(join(root, 'vite', 'about', 'team.html'), '.');
-		assert.deepEqual(place, { site: { robotsPath, roots: [join(root, 'vite', 'public'), join(root, 'vite')] }, urlPath: '/about/team.html' });
+		const robotsUri = uri('vite', 'public', 'robots.txt');
+		const place = await site.siteOfPage(uri('vite', 'about', 'team.html'), '.');
+		assert.deepEqual(place, { site: { robotsUri, roots: [folder('vite', 'public'), folder('vite')] }, urlPath: '/about/team.html' });
 		// public/'s own files are served at the root.
-		assert.equal((await site.siteOfPage(join(root, 'vite', 'public', 'help.html'), '.'))?.urlPath, '/help.html');
+		assert.equal((await site.siteOfPage(uri('vite', 'public', 'help.html'), '.'))?.urlPath, '/help.html');
 		// The build output holds its own robots.txt: its pages are that file's.
-		assert.equal((await site.siteOfPage(join(root, 'vite', 'dist', 'index.html'), '.'))?.site.robotsPath, join(root, 'vite', 'dist', 'robots.txt'));
+		assert.equal((await site.siteOfPage(uri('vite', 'dist', 'index.html'), '.'))?.site.robotsUri, uri('vite', 'dist', 'robots.txt'));
 		// Without the setting, the page at the root has no robots.txt above it.
-		assert.equal(await site.siteOfPage(join(root, 'vite', 'index.html'), undefined), undefined);
-		const listing = await site.listing(await site.siteOfRobots(robotsPath, '.'));
+		assert.equal(await site.siteOfPage(uri('vite', 'index.html'), undefined), undefined);
+		const listing = await site.listing(await site.siteOfRobots(robotsUri, '.'));
 		assert.deepEqual(listing.files.filter((file) => file.kind === 'html').map((file) => file.urlPath), ['/help.html', '/', '/about/team.html']);
 	});
 
@@ -96,8 +111,8 @@ describe('robotsTxt.siteRoot', () => {
 		write('both/public/robots.txt', 'User-agent: *\n');
 		write('both/public/x.html');
 		const site = files('both');
-		assert.deepEqual(await site.siteOfRobots(join(root, 'both', 'public', 'robots.txt'), '.'), { robotsPath: join(root, 'both', 'public', 'robots.txt'), roots: [join(root, 'both', 'public')] });
-		assert.deepEqual(await site.siteOfRobots(join(root, 'both', 'robots.txt'), '.'), { robotsPath: join(root, 'both', 'robots.txt'), roots: [join(root, 'both')] });
+		assert.deepEqual(await site.siteOfRobots(uri('both', 'public', 'robots.txt'), '.'), { robotsUri: uri('both', 'public', 'robots.txt'), roots: [folder('both', 'public')] });
+		assert.deepEqual(await site.siteOfRobots(uri('both', 'robots.txt'), '.'), { robotsUri: uri('both', 'robots.txt'), roots: [folder('both')] });
 	});
 });
 
@@ -108,25 +123,84 @@ describe('limits and changes', () => {
 			write(`many/p/${String(i).padStart(4, '0')}.html`);
 		}
 		const site = files('many');
-		const listing = await site.listing(await site.siteOfRobots(join(root, 'many', 'robots.txt'), undefined));
+		const listing = await site.listing(await site.siteOfRobots(uri('many', 'robots.txt'), undefined));
 		assert.equal(listing.files.filter((file) => file.kind === 'html').length, siteLimits.maxPages);
 		assert.match(listing.truncated ?? '', /only the first 1,000 pages are read/);
 	});
 
 	test('a page read once is read again only when it changed; a new file is listed once the change is heard', async () => {
 		write('changes/robots.txt', 'User-agent: *\nDisallow: /\n');
-		const page = write('changes/a.html', '<meta name="robots" content="noindex">');
+		const page = pathToFileURL(write('changes/a.html', '<meta name="robots" content="noindex">')).href;
 		const site = files('changes');
-		const robots = await site.siteOfRobots(join(root, 'changes', 'robots.txt'), undefined);
-		const first = (await site.listing(robots)).files.find((file) => file.path === page)!;
+		const robots = await site.siteOfRobots(uri('changes', 'robots.txt'), undefined);
+		const first = (await site.listing(robots)).files.find((file) => file.uri === page)!;
 		assert.deepEqual([...(await site.pageReach(first, ['Googlebot'])).keys()], ['Googlebot']);
-		writeFileSync(page, '<meta name="robots" content="index">');
+		writeFileSync(join(root, 'changes', 'a.html'), '<meta name="robots" content="index">');
 		// Unheard, the listing and what was read stand (within freshForMs).
-		assert.deepEqual([...(await site.pageReach((await site.listing(robots)).files.find((file) => file.path === page)!, ['Googlebot'])).keys()], ['Googlebot']);
+		assert.deepEqual([...(await site.pageReach((await site.listing(robots)).files.find((file) => file.uri === page)!, ['Googlebot'])).keys()], ['Googlebot']);
 		write('changes/b.html', '<meta name="robots" content="noindex">');
-		site.changed([page, join(root, 'changes', 'b.html')]);
+		site.changed([page, uri('changes', 'b.html')]);
 		const listing = await site.listing(robots);
 		assert.deepEqual(listing.files.filter((file) => file.kind === 'html').map((file) => file.urlPath), ['/a.html', '/b.html']);
-		assert.equal((await site.pageReach(listing.files.find((file) => file.path === page)!, ['Googlebot'])).size, 0);
+		assert.equal((await site.pageReach(listing.files.find((file) => file.uri === page)!, ['Googlebot'])).size, 0);
+	});
+});
+
+describe('uris as clients spell them, and no file system', () => {
+	write('spelled/robots.txt', 'User-agent: *\n');
+	write('spelled/my docs/a b@2x.html');
+
+	test('names that need encoding: the URL path is encoded once, and a uri encoded otherwise (VS Code writes %40) is the same file', async () => {
+		const site = files('spelled');
+		const asNode = uri('spelled', 'my docs', 'a b@2x.html');
+		const asVsCode = asNode.replace('@', '%40');
+		assert.notEqual(asNode, asVsCode);
+		for (const page of [asNode, asVsCode]) {
+			const place = await site.siteOfPage(page, undefined);
+			assert.equal(place?.urlPath, '/my%20docs/a%20b@2x.html');
+			assert.equal(place?.site.robotsUri, uri('spelled', 'robots.txt'));
+		}
+	});
+
+	test('robotsTxt.siteRoot as an absolute path is the same folder as the relative one', async () => {
+		const site = files('vite');
+		const relative = await site.siteOfPage(uri('vite', 'about', 'team.html'), '.');
+		const absolute = await site.siteOfPage(uri('vite', 'about', 'team.html'), join(root, 'vite'));
+		assert.equal(absolute?.urlPath, '/about/team.html');
+		assert.deepEqual(absolute, relative);
+	});
+
+	test('without a file system, a page finds only a robots.txt open in the editor, and nothing is listed or read', async () => {
+		assert.equal(await files('plain', [], false).siteOfPage(uri('plain', 'blog', 'post.html'), undefined), undefined);
+		const site = files('plain', [uri('plain', 'robots.txt')], false);
+		const place = await site.siteOfPage(uri('plain', 'blog', 'post.html'), undefined);
+		assert.deepEqual(place, { site: { robotsUri: uri('plain', 'robots.txt'), roots: [folder('plain')] }, urlPath: '/blog/post.html' });
+		assert.deepEqual(await site.listing(place!.site), { files: [], truncated: undefined });
+		// The site root is found lexically, and its public/robots.txt counts when it is open.
+		const vite = files('vite', [uri('vite', 'public', 'robots.txt')], false);
+		assert.equal((await vite.siteOfPage(uri('vite', 'about', 'team.html'), '.'))?.urlPath, '/about/team.html');
+	});
+
+	test('an untitled page has no folder and no site', async () => {
+		assert.equal(await files('plain', [uri('plain', 'robots.txt')]).siteOfPage('untitled:Untitled-1', undefined), undefined);
+	});
+});
+
+describe('the file system\'s part', () => {
+	test('fileUriOfPath: absolute local paths to file uris, relative ones to nothing', () => {
+		assert.equal(fileUriOfPath('/srv/my site/./a/../dist'), 'file:///srv/my%20site/dist');
+		assert.equal(fileUriOfPath('C:\\Users\\me\\site'), 'file:///c:/Users/me/site');
+		assert.equal(fileUriOfPath('\\\\host\\share\\site'), 'file://host/share/site');
+		assert.equal(fileUriOfPath('dist'), undefined);
+		assert.equal(fileUriOfPath('./public'), undefined);
+	});
+
+	test('a read with maxBytes returns the first bytes only; stat tells files from folders', async () => {
+		const page = write('prefix/big.html', 'x'.repeat(10_000));
+		const bytes = await nodeFileSystem.readFile(pathToFileURL(page).href, 100);
+		assert.equal(bytes.length, 100);
+		assert.equal((await nodeFileSystem.readFile(pathToFileURL(page).href, 1e6)).length, 10_000);
+		assert.deepEqual([(await nodeFileSystem.stat(pathToFileURL(page).href)).kind, (await nodeFileSystem.stat(folder('prefix'))).kind], ['file', 'directory']);
+		assert.equal((await nodeFileSystem.stat(pathToFileURL(page).href)).size, 10_000);
 	});
 });

@@ -3,11 +3,10 @@
  * (pushed, to clients that pull too), hovers, completions and quick fixes, and the warning when their site's robots.txt
  * keeps a crawler from the page rules meant for it; a robots.txt gets the mirror hint on the deciding line, from the
  * open pages and those on disk (site.ts). Either side is checked again when the other changes. All answers come from
- * the core, which alone knows which rules are at stake.
+ * the core, which alone knows which rules are at stake. Files on disk are read through the server's `FileSystem`;
+ * without one (in a browser) pages and robots.txt files count when they are open, and nothing is read from disk.
  */
 
-import { pathToFileURL } from 'node:url';
-import { readFile, stat } from 'node:fs/promises';
 import {
 	CodeActionKind,
 	type CancellationToken,
@@ -40,10 +39,11 @@ import {
 	type SiteEntry,
 } from '../core/index';
 import type { DocumentStore, OpenPage } from '../documents';
+import { baseName, parentUri, type FileSystem } from '../fileSystem';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 import { SiteFiles, type Site, type SitePlace } from './site';
-import { toPath, type WorkspacePaths } from './workspacePaths';
+import { uriKey, type WorkspacePaths } from './workspacePaths';
 
 /** Quiet time after an edit before a page's diagnostics are pushed (as for robots.txt files). */
 const pushDelayMs = 200;
@@ -82,7 +82,7 @@ export class PageService {
 	/** Grows whenever something besides a page's own text may change its analysis: a robots.txt, settings, files on disk. */
 	private generation = 0;
 	private readonly listeners: (() => void)[] = [];
-	/** Robots.txt files read from disk, by path, with the modification time they were read at. */
+	/** Robots.txt files read from disk, by {@link uriKey}, with the modification time they were read at. */
 	private readonly robotsOnDisk = new Map<string, { readonly mtimeMs: number; readonly model: RobotsModel }>();
 	readonly site: SiteFiles;
 
@@ -91,8 +91,10 @@ export class PageService {
 		private readonly documents: DocumentStore,
 		private readonly settings: SettingsStore,
 		workspace: WorkspacePaths,
+		/** The server's file system; undefined in a browser. */
+		private readonly fileSystem: FileSystem | undefined,
 	) {
-		this.site = new SiteFiles(workspace, () => this.openRobotsPaths());
+		this.site = new SiteFiles(workspace, fileSystem, () => this.openRobotsKeys());
 	}
 
 	/** Subscribes to the documents: pages are checked when opened or edited, and again when a robots.txt changes. */
@@ -121,18 +123,20 @@ export class PageService {
 
 	/**
 	 * Files changed on disk (`workspace/didChangeWatchedFiles`): what was read of them is read again, pages are checked
-	 * again when a robots.txt changed, and robots.txt files hear of changed pages.
+	 * again when a robots.txt changed, and robots.txt files hear of changed pages. A server without a file system read
+	 * nothing from disk, and has nothing to read again.
 	 */
 	filesChanged(changes: readonly FileEvent[]): void {
-		const paths = changes.map((change) => toPath(change.uri)).filter((path): path is string => path !== undefined);
-		if (paths.length === 0) {
+		const fileSystem = this.fileSystem;
+		const uris = fileSystem === undefined ? [] : changes.map((change) => change.uri).filter((uri) => fileSystem.handles(uri));
+		if (uris.length === 0) {
 			return;
 		}
-		this.site.changed(paths);
+		this.site.changed(uris);
 		this.generation++;
-		const robots = paths.filter((path) => fileName(path) === 'robots.txt');
-		for (const path of robots) {
-			this.robotsOnDisk.delete(path);
+		const robots = uris.filter((uri) => baseName(uri) === 'robots.txt');
+		for (const uri of robots) {
+			this.robotsOnDisk.delete(uriKey(uri));
 		}
 		if (robots.length > 0) {
 			this.refresh();
@@ -194,28 +198,25 @@ export class PageService {
 
 	/**
 	 * The hints of a robots.txt on the lines that keep a crawler from what a page's rules ask, from the pages of its
-	 * site: those open in the editor and those on disk. Only local robots.txt files have a site on disk.
+	 * site: those open in the editor and those on disk (read through the file system, when there is one). An untitled
+	 * robots.txt has no folder, and so no site.
 	 */
 	async robotsDiagnostics(robotsUri: string, model: RobotsModel): Promise<Diagnostic[]> {
-		const robotsPath = toPath(robotsUri);
-		if (robotsPath === undefined) {
+		if (parentUri(robotsUri) === undefined) {
 			return [];
 		}
+		const robotsKey = uriKey(robotsUri);
 		const { options, siteRoot } = await this.settings.settingsFor(robotsUri);
 		const crawlers = options.crawlers;
-		const site = await this.site.siteOfRobots(robotsPath, siteRoot);
+		const site = await this.site.siteOfRobots(robotsUri, siteRoot);
 		const listing = await this.site.listing(site);
 		const entries: SiteEntry[] = [];
-		const openPaths = new Set<string>();
+		const openPages = new Set<string>();
 		for (const uri of this.documents.pageUris()) {
 			const page = this.documents.page(uri)!;
-			const path = toPath(uri);
-			if (path === undefined) {
-				continue;
-			}
-			openPaths.add(path);
-			const place = await this.site.siteOfPage(path, (await this.settings.settingsFor(uri)).siteRoot);
-			if (place?.site.robotsPath !== robotsPath) {
+			openPages.add(uriKey(uri));
+			const place = await this.site.siteOfPage(uri, (await this.settings.settingsFor(uri)).siteRoot);
+			if (place === undefined || uriKey(place.site.robotsUri) !== robotsKey) {
 				continue;
 			}
 			if (page.kind === 'html') {
@@ -227,10 +228,10 @@ export class PageService {
 			}
 		}
 		for (const file of listing.files) {
-			if (openPaths.has(file.path) || file.kind === 'other') {
+			if (openPages.has(uriKey(file.uri)) || file.kind === 'other') {
 				continue;
 			}
-			const uri = pathToFileURL(file.path).href;
+			const uri = file.uri;
 			if (file.kind === 'html') {
 				entries.push({ uri, urlPath: file.urlPath, reach: await this.site.pageReach(file, crawlers) });
 			} else {
@@ -240,7 +241,7 @@ export class PageService {
 			}
 		}
 		// Said once per site and limit, not on every keystroke.
-		const partly = listing.truncated === undefined ? undefined : `${robotsPath}\0${listing.truncated}`;
+		const partly = listing.truncated === undefined ? undefined : `${robotsKey}\0${listing.truncated}`;
 		if (partly !== undefined && !this.saidPartly.has(partly)) {
 			this.saidPartly.add(partly);
 			this.connection.console.info(`${robotsUri}: the pages of its site were checked in part (${listing.truncated}).`);
@@ -266,11 +267,8 @@ export class PageService {
 	private robotsChanged(uri: string, openedOrClosed: boolean): void {
 		this.generation++;
 		if (openedOrClosed) {
-			const path = toPath(uri);
-			if (path !== undefined) {
-				// Opened, an unsaved robots.txt can found a site; closed, it may leave one.
-				this.site.changed([path]);
-			}
+			// Opened, an unsaved robots.txt can found a site; closed, it may leave one.
+			this.site.changed([uri]);
 		}
 		for (const [page, last] of this.analysed) {
 			if (last.dependsOnRobots) {
@@ -355,8 +353,7 @@ export class PageService {
 		severities: MetaAnalysisOptions['severities'],
 		reachFor: (place: SitePlace, sitePaths: readonly string[]) => Iterable<readonly [string, PageReach]>,
 	): Promise<{ diagnostics: Diagnostic[]; signature: string }> {
-		const path = toPath(uri);
-		const place = path === undefined ? undefined : await this.site.siteOfPage(path, siteRoot);
+		const place = await this.site.siteOfPage(uri, siteRoot);
 		if (place === undefined) {
 			return { diagnostics: [], signature: '' };
 		}
@@ -366,29 +363,37 @@ export class PageService {
 		}
 		const sitePaths = this.documents.page(uri)?.kind === 'headers' ? (await this.site.listing(place.site)).files.map((file) => file.urlPath) : [];
 		const entries: SiteEntry[] = [...reachFor(place, sitePaths)].map(([urlPath, reach]) => ({ uri, urlPath, reach }));
-		const signature = entries.length === 0 ? '' : JSON.stringify([place.site.robotsPath, entries.map((entry) => [entry.urlPath, [...entry.reach]])]);
+		const signature = entries.length === 0 ? '' : JSON.stringify([uriKey(place.site.robotsUri), entries.map((entry) => [entry.urlPath, [...entry.reach]])]);
 		return { diagnostics: pageSiteDiagnostics(robots.model, robots.uri, entries, severities), signature };
 	}
 
-	/** The robots.txt of a site: the open document when it is open, else the file on disk (read again when it changed). */
+	/**
+	 * The robots.txt of a site: the open document when it is open, else the file on disk (read again when it changed),
+	 * when there is a file system to read it with.
+	 */
 	private async robots(site: Site): Promise<Robots | undefined> {
+		const key = uriKey(site.robotsUri);
 		for (const uri of this.documents.uris()) {
-			if (toPath(uri) === site.robotsPath) {
+			if (uriKey(uri) === key) {
 				const model = this.documents.model(uri);
 				if (model) {
 					return { uri, model };
 				}
 			}
 		}
+		const fileSystem = this.fileSystem;
+		if (!fileSystem?.handles(site.robotsUri)) {
+			return undefined;
+		}
 		try {
-			const { mtimeMs } = await stat(site.robotsPath);
-			const cached = this.robotsOnDisk.get(site.robotsPath);
+			const mtimeMs = await fileSystem.modifiedTime(site.robotsUri);
+			const cached = this.robotsOnDisk.get(key);
 			if (cached && cached.mtimeMs === mtimeMs) {
-				return { uri: pathToFileURL(site.robotsPath).href, model: cached.model };
+				return { uri: site.robotsUri, model: cached.model };
 			}
-			const model = parse(decodeRobotsBytes(await readFile(site.robotsPath)));
-			this.robotsOnDisk.set(site.robotsPath, { mtimeMs, model });
-			return { uri: pathToFileURL(site.robotsPath).href, model };
+			const model = parse(decodeRobotsBytes(await fileSystem.readFile(site.robotsUri)));
+			this.robotsOnDisk.set(key, { mtimeMs, model });
+			return { uri: site.robotsUri, model };
 		} catch {
 			return undefined;
 		}
@@ -408,11 +413,8 @@ export class PageService {
 		return { targets: options.crawlers, severities: options.severities, uri };
 	}
 
-	private openRobotsPaths(): ReadonlySet<string> {
-		return new Set(this.documents.uris().map(toPath).filter((path): path is string => path !== undefined));
+	/** The {@link uriKey}s of the open documents, for the site lookup (only robots.txt files are asked about). */
+	private openRobotsKeys(): ReadonlySet<string> {
+		return new Set(this.documents.uris().map(uriKey));
 	}
-}
-
-function fileName(path: string): string {
-	return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }
