@@ -10,7 +10,7 @@ import { join, relative, sep } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
-import { configureL10n, format, formatNumber, joinList, t } from '../../server/src/core/l10n';
+import { configureL10n, format, formatNumber, joinList } from '../../server/src/core/l10n';
 import { environmentLocale, shippedLocale } from '../../server/src/localize';
 import { repoRoot } from '../util/fixtures';
 
