@@ -20,6 +20,7 @@ import {
 	hoverWidget,
 	openFromExplorer,
 	problemCounts,
+	quickOpen,
 	runCommand,
 	squiggles,
 	toast,
@@ -293,21 +294,6 @@ function step(name: string, body: () => Promise<void>): void {
 	});
 }
 
-/** Opens a workspace file by its path with Quick Open (Ctrl+P); `tab` is what its tab shows (by default its folder). */
-async function quickOpen(page: Page, path: string, tab?: string): Promise<void> {
-	await page.keyboard.press('Escape');
-	await page.keyboard.press('Control+P');
-	const input = page.locator('.quick-input-widget input');
-	await input.waitFor();
-	await input.fill(path);
-	// The row shows the file's folder beside its name; a new file appears once the file search has seen it.
-	const folder = path.slice(0, path.lastIndexOf('/'));
-	const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: folder }).first();
-	await row.waitFor({ timeout: 30_000 });
-	await row.click();
-	// Several tabs are named robots.txt; VS Code shows the folder of each beside the name.
-	await page.locator('.tab.active', { hasText: tab ?? folder }).waitFor({ timeout: 30_000 });
-}
 
 /** Closes every notification toast, so that the next one found is new. */
 async function clearNotifications(page: Page): Promise<void> {
