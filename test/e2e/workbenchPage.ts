@@ -18,9 +18,11 @@ export async function quickOpen(page: Page, path: string, tab?: string): Promise
 	const input = page.locator('.quick-input-widget input');
 	await input.waitFor();
 	await input.fill(path);
-	// The row shows the file's folder beside its name; a new file appears once the file search has seen it.
+	// The row shows the file's folder beside its name; a new file appears once the file search has seen it. Both must
+	// match: until the list has filtered, a recently opened file of the same folder can be its first row.
 	const folder = path.slice(0, path.lastIndexOf('/'));
-	const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: folder }).first();
+	const name = path.slice(path.lastIndexOf('/') + 1);
+	const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: folder }).filter({ hasText: name }).first();
 	await row.waitFor({ timeout: 30_000 });
 	await row.click();
 	// Several tabs are named robots.txt; VS Code shows the folder of each beside the name.
