@@ -151,7 +151,7 @@ export function valueMatchNote(reading: CrawlerReading): string {
 /** Whose groups the crawler follows and why, as one sentence without the crawler's name in front. */
 export function describeFollowing(reading: CrawlerReading): string {
 	const { crawler } = reading;
-	const merged = reading.groups.length > 1 ? t(' ({0} groups merged)', reading.groups.length) : '';
+	const merged = reading.groups.length > 1 ? ' ' + t('({0} groups merged)', formatNumber(reading.groups.length)) : '';
 	const at = lineNumbers(reading.groups.map((group) => group.line));
 	switch (reading.follows) {
 		case 'own-token': {
