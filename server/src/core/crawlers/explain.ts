@@ -269,7 +269,7 @@ export function verdictSentence(evaluation: CrawlerEvaluation): string {
 		case 'too-large':
 			return `${verdict} ${describeDecision(evaluation)}`;
 		default:
-			return `${verdict} ${describeDecision(evaluation)}; ${describeFollowing(evaluation.reading)}`;
+			return t('{0} {1}; {2}', verdict, describeDecision(evaluation), describeFollowing(evaluation.reading));
 	}
 }
 
@@ -280,7 +280,7 @@ export function explainEvaluation(evaluation: CrawlerEvaluation): string {
 	const control = crawler.controlToken
 		? ' ' + t('{0} is a control token: it fetches nothing itself, and this verdict decides whether {1} may use the page for the purpose it names.', crawler.token, crawler.owner)
 		: '';
-	return `${crawler.token || t('(empty agent)')}: ${verdictSentence(evaluation)}.${control}${notes.length > 0 ? ' ' + notes.join(' ') : ''}`;
+	return t('{0}: {1}.', crawler.token || t('(empty agent)'), verdictSentence(evaluation)) + control + (notes.length > 0 ? ' ' + notes.join(' ') : '');
 }
 
 function capitalise(text: string): string {
