@@ -121,7 +121,7 @@ function checkCharacters(text: string): string | undefined {
 /** Why `text` is not a URL to test, with the text quoted first (for a row or a line that shows it); else undefined. */
 export function describeUrlProblem(text: string): string | undefined {
 	const reason = checkUrl(text);
-	return reason === undefined ? undefined : `${quoteInput(text)}: ${reason}.`;
+	return reason === undefined ? undefined : t('{0}: {1}.', quoteInput(text), reason);
 }
 
 /** One entry of a list: the URL as given and the source line it came from (1-based). */
