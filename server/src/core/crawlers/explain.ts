@@ -3,7 +3,7 @@
  * CLI say the same thing in the same way. Plain text with `code` spans; callers that render markdown escape it.
  */
 
-import { isRecordDialect, type Dialect } from '../dialect';
+import { dialectName, isRecordDialect, type Dialect } from '../dialect';
 import type { CrawlerFact } from '../facts/crawlers';
 import { currentLocale, formatNumber, joinList, t } from '../l10n';
 import type { CrawlerProfile } from './profile';
@@ -64,25 +64,6 @@ export function provenance(crawler: CrawlerProfile, fact: CrawlerFact): string {
 		return t('(assumed: we do not know this crawler)');
 	}
 	return crawler.assumed.includes(fact) ? t('(our assumption: no public source checked)') : t('({0} documents this)', crawler.owner);
-}
-
-/**
- * A parser's name in the configured language: `RFC 9309`, `Google` and `Yandex` are names; the two historical
- * documents are described ("1996 draft", "1994 standard"), so they are translated.
- */
-export function dialectName(dialect: Dialect): string {
-	switch (dialect) {
-		case 'rfc9309':
-			return 'RFC 9309';
-		case 'google':
-			return 'Google';
-		case 'yandex':
-			return 'Yandex';
-		case 'draft1996':
-			return t('1996 draft');
-		case 'original1994':
-			return t('1994 standard');
-	}
 }
 
 /** Which parser the crawler runs, when that needs saying: assumed for unknown tokens, or chosen instead of its own. */

@@ -4,10 +4,9 @@
  * A profile may be asked to read as another parser than its own (`dialect`), which the answers then say.
  */
 
-import type { Dialect } from '../dialect';
+import { dialectName, type Dialect } from '../dialect';
 import { crawlerFactNames, findCrawler, rfcMinimumSizeLimit, type CrawlerFacts } from '../facts/crawlers';
 import { t } from '../l10n';
-import { dialectName } from './explain';
 
 export interface CrawlerProfile extends CrawlerFacts {
 	/** Whether the token is in the catalogue; unknown tokens get an assumed profile. */

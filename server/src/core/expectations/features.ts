@@ -16,9 +16,9 @@ import {
 	type Position,
 	type Range,
 } from 'vscode-languageserver-types';
-import { dialectName, explainEvaluation, listNames, parserNote } from '../crawlers/explain';
+import { explainEvaluation, listNames, parserNote } from '../crawlers/explain';
 import { crawlerProfile } from '../crawlers/profile';
-import { allDialects } from '../dialect';
+import { allDialects, dialectName } from '../dialect';
 import { diagnosticSource } from '../diagnostics/index';
 import { knownCrawlers } from '../facts/crawlers';
 import { revealLineCommand } from '../features/codeLens';

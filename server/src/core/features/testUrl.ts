@@ -4,9 +4,9 @@
  * table; and the crawler names a client offers when it asks which crawler to test.
  */
 
-import { allDialects, isDialect, type Dialect } from '../dialect';
+import { allDialects, dialectName, isDialect, type Dialect } from '../dialect';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
-import { describeDecision, dialectName, explainEvaluation, listNames, ruleText, verdictSentence, verdictWord } from '../crawlers/explain';
+import { describeDecision, explainEvaluation, listNames, ruleText, verdictSentence, verdictWord } from '../crawlers/explain';
 import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
 import { auditCategories } from '../bench/audit';
 import { knownCrawlers } from '../facts/crawlers';
