@@ -42,6 +42,8 @@ export interface ClientOptions {
 	/** The `robotsTxt` section the client answers `workspace/configuration` with. */
 	readonly settings?: unknown;
 	readonly workspaceFolders?: { uri: string; name: string }[];
+	/** The editor's display language, sent as initialize's `locale` (VS Code sends its own). */
+	readonly locale?: string;
 	/** Options for the server's node process, before the script (V8 flags, say). */
 	readonly nodeArgs?: readonly string[];
 	/** Announce dynamic registration (as VS Code does): the server then registers the page features itself. */
@@ -114,6 +116,7 @@ export class TestClient {
 			rootUri: null,
 			capabilities,
 			workspaceFolders: options.workspaceFolders ?? null,
+			...(options.locale === undefined ? {} : { locale: options.locale }),
 		});
 		const client = new TestClient(connection, child, result);
 		client.settings = options.settings;
