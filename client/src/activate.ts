@@ -94,7 +94,7 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 		commands.registerCommand('robotsTxt.openTestBench', async (uri?: string | Uri, urls?: readonly string[], crawlers?: readonly string[]) => {
 			const document = await robotsDocument(uri);
 			if (document === undefined) {
-				void window.showErrorMessage('Robots.txt: the test bench works on a robots.txt file. Open one and run the command again.');
+				void window.showErrorMessage(l10n.t('Robots.txt: the test bench works on a robots.txt file. Open one and run the command again.'));
 				return undefined;
 			}
 			return openTestBench(bench, document, urls, crawlers);
@@ -102,14 +102,14 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 		commands.registerCommand('robotsTxt.compareWith', async (uri?: string | Uri, mode?: CompareMode) => {
 			const document = await robotsDocument(uri);
 			if (document === undefined) {
-				void window.showErrorMessage('Robots.txt: Compare with… works on a robots.txt file. Open one and run the command again.');
+				void window.showErrorMessage(l10n.t('Robots.txt: Compare with… works on a robots.txt file. Open one and run the command again.'));
 				return undefined;
 			}
 			const chosen = mode ?? (await window.showQuickPick([
-				{ label: 'Saved Version', description: 'the file as it is on disk', mode: 'saved' as const },
-				{ label: 'Git HEAD', description: 'the last commit (needs VS Code\'s Git extension)', mode: 'head' as const },
-				{ label: 'Another File…', description: 'any robots.txt', mode: 'file' as const },
-			], { title: 'Robots.txt: Compare with…' }))?.mode;
+				{ label: l10n.t('Saved Version'), description: l10n.t('the file as it is on disk'), mode: 'saved' as const },
+				{ label: 'Git HEAD', description: l10n.t('the last commit (needs VS Code\'s Git extension)'), mode: 'head' as const },
+				{ label: l10n.t('Another File…'), description: l10n.t('any robots.txt'), mode: 'file' as const },
+			], { title: l10n.t('Robots.txt: Compare with…') }))?.mode;
 			return chosen === undefined ? undefined : openTestBench(bench, document, undefined, undefined, chosen);
 		}),
 		commands.registerCommand('robotsTxt.revealLine', async (uri: string, line: number, showHover?: boolean) => {
@@ -118,21 +118,21 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 		}),
 		commands.registerCommand('robotsTxt.restartServer', async () => {
 			errorHandler.reset();
-			output.appendLine(`[${new Date().toLocaleTimeString()}] Restarting the language server on request.`);
+			output.appendLine(`[${new Date().toLocaleTimeString()}] ${l10n.t('Restarting the language server on request.')}`);
 			if (languageClient.state === State.Running) {
 				await languageClient.stop();
 				await languageClient.start();
 			} else {
 				await languageClient.start();
 			}
-			void window.showInformationMessage('Robots.txt: the language server was restarted.');
+			void window.showInformationMessage(l10n.t('Robots.txt: the language server was restarted.'));
 		}),
 	);
 
 	const missing = runtime.missingServer?.();
 	if (missing !== undefined) {
 		// Only a broken build gets here; starting would crash-loop five times before saying anything useful.
-		const message = `Robots.txt: ${missing}`;
+		const message = l10n.t('Robots.txt: {0}', missing);
 		output.appendLine(message);
 		void window.showErrorMessage(message);
 		return;
@@ -142,7 +142,7 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 		context.subscriptions.push(registerLanguageOffer({ workspace, window, languages, l10n }, context.globalState, languageClient, languageId));
 	} catch (error) {
 		// LanguageClient has already shown the failure; the commands stay registered so a restart can recover.
-		output.appendLine(`The language server did not start: ${error instanceof Error ? error.message : String(error)}`);
+		output.appendLine(l10n.t('The language server did not start: {0}', error instanceof Error ? error.message : String(error)));
 	}
 }
 
@@ -200,12 +200,11 @@ class RestartingErrorHandler implements ErrorHandler {
 		if (this.crashes.length > maxRestarts) {
 			return {
 				action: CloseAction.DoNotRestart,
-				message: `The Robots.txt language server stopped ${this.crashes.length} times in 3 minutes and will not be restarted. ` +
-					'Run "Robots.txt: Restart Language Server" to start it again; details are in the "Robots.txt" output.',
+				message: l10n.t('The Robots.txt language server stopped {0} times in 3 minutes and will not be restarted. Run "Robots.txt: Restart Language Server" to start it again; details are in the "Robots.txt" output.', this.crashes.length),
 			};
 		}
-		const message = `The Robots.txt language server stopped unexpectedly and is being restarted (${this.crashes.length} of ${maxRestarts} restarts allowed in 3 minutes).`;
-		void window.showWarningMessage(message, 'Show Output').then((choice) => {
+		const message = l10n.t('The Robots.txt language server stopped unexpectedly and is being restarted ({0} of {1} restarts allowed in 3 minutes).', this.crashes.length, maxRestarts);
+		void window.showWarningMessage(message, l10n.t('Show Output')).then((choice) => {
 			if (choice !== undefined) {
 				this.output.show(true);
 			}

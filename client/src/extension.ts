@@ -2,7 +2,7 @@
 // process over IPC and fetches deployed robots.txt files with Node's http and https, which VS Code's extension host
 // points at its proxy settings. Everything else is shared with the browser entry (activate.ts).
 import { existsSync } from 'node:fs';
-import type { ExtensionContext } from 'vscode';
+import { l10n, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { fetchWithLimits } from '../../server/src/net/httpFetch';
 import { activateClient, clientId, clientName, deactivateClient } from './activate';
@@ -17,7 +17,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
 	};
 	await activateClient(context, {
 		createClient: (options) => new LanguageClient(clientId, clientName, serverOptions, options),
-		missingServer: () => (existsSync(serverModule) ? undefined : `the language server bundle ${serverModule} is missing. Run "npm run build" in the extension's folder.`),
+		missingServer: () => (existsSync(serverModule) ? undefined : l10n.t('the language server bundle {0} is missing. Run "npm run build" in the extension\'s folder.', serverModule)),
 		fetchSite: fetchOverNode,
 	});
 }
