@@ -43,6 +43,7 @@ import { registerSymbols } from './features/symbols';
 import { registerTestBench } from './features/testBench';
 import { registerTestUrl } from './features/testUrl';
 import { WorkspacePaths } from './features/workspacePaths';
+import { t } from './core/l10n';
 import { refuseRequestsAfterShutdown } from './runner';
 import { SettingsStore, settingsSection } from './settings';
 import { useLocale } from './localize';
@@ -92,13 +93,14 @@ function registerPages(connection: Connection, support: ServerContext['client'][
 }
 
 /**
- * What a server without a file system cannot do, in one sentence for its log. The features themselves say so where
+ * What a server without a file system cannot do, in one sentence for its log (in the editor's language, so worded once
+ * `initialize` has set it). The features themselves say so where
  * it matters (an expectations file whose robots.txt is not open); pages say it here only, since a page without a
  * robots.txt beside it is an ordinary case, not one to warn about in the page.
  */
-export const withoutFileSystem = 'This language server has no file system (it runs in the browser): path completion after Allow and Disallow, ' +
-	'expectations files that are not open, robots.txt files that are not open, and the pages of a site that are not open (for the check of ' +
-	'pages against their robots.txt) cannot be read. Everything else works on the open files, an open page against the open robots.txt above it included.';
+export function withoutFileSystem(): string {
+	return t('This language server has no file system (it runs in the browser): path completion after Allow and Disallow, expectations files that are not open, robots.txt files that are not open, and the pages of a site that are not open (for the check of pages against their robots.txt) cannot be read. Everything else works on the open files, an open page against the open robots.txt above it included.');
+}
 
 /** Wires the server to a connection and starts listening; `runtime` says what its host offers besides. */
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
@@ -159,7 +161,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		});
 		connection.onInitialized(() => {
 			if (runtime.fileSystem === undefined) {
-				connection.console.info(withoutFileSystem);
+				connection.console.info(withoutFileSystem());
 			}
 			if (client.configurationRegistration) {
 				void connection.client.register(DidChangeConfigurationNotification.type, { section: settingsSection });

@@ -6,6 +6,7 @@
 
 import type { Connection } from 'vscode-languageserver';
 import { defaultAnalysisOptions, isDialect, severityNames, type AnalysisOptions, type Dialect, type SeverityName } from './core/index';
+import { t } from './core/l10n';
 import { fileNameOf } from './documents';
 
 /** The settings section, equal to the LanguageClient id so that `robotsTxt.trace.server` works too. */
@@ -86,7 +87,7 @@ export class SettingsStore {
 		try {
 			return await this.connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection });
 		} catch (error) {
-			this.connection.console.warn(`Could not read the ${settingsSection} settings: ${error instanceof Error ? error.message : String(error)}`);
+			this.connection.console.warn(t('Could not read the {0} settings: {1}', settingsSection, error instanceof Error ? error.message : String(error)));
 			// A failed fetch is not cached: the next request asks again.
 			this.cache.delete(uri);
 			return undefined;

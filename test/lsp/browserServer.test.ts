@@ -131,10 +131,10 @@ describe('the browser build of the server, in a realm with a web worker\'s globa
 		assert.ok(initialized.capabilities.documentFormattingProvider);
 		assert.ok(initialized.capabilities.codeLensProvider);
 		const deadline = Date.now() + 5_000;
-		while (!logs.some((log) => log.message === withoutFileSystem) && Date.now() < deadline) {
+		while (!logs.some((log) => log.message === withoutFileSystem()) && Date.now() < deadline) {
 			await new Promise((resolve) => setTimeout(resolve, 20));
 		}
-		assert.ok(logs.some((log) => log.message === withoutFileSystem), `logs: ${JSON.stringify(logs)}`);
+		assert.ok(logs.some((log) => log.message === withoutFileSystem()), `logs: ${JSON.stringify(logs)}`);
 	});
 
 	test('diagnostics are pushed for the open robots.txt', async () => {

@@ -41,9 +41,9 @@ function adapterKeys(): Set<string> {
 	return keys;
 }
 
-/** The runs of three words of a text (letters of any script), lowercased. */
+/** The runs of three words of a text (letters of any script), lowercased; code, quotes and dotted names (settings) left out. */
 function wordRuns(text: string): string[] {
-	const words = text.replace(/`[^`]*`/g, ' ').replace(/"[^"]*"/g, ' ').toLowerCase().split(/[^\p{L}]+/u).filter((word) => word !== '');
+	const words = text.replace(/`[^`]*`/g, ' ').replace(/"[^"]*"/g, ' ').replace(/[\w-]+(?:\.[\w-]+)+/g, ' ').toLowerCase().split(/[^\p{L}]+/u).filter((word) => word !== '');
 	return words.slice(2).map((word, index) => `${words[index]} ${words[index + 1]} ${word}`);
 }
 
@@ -57,6 +57,26 @@ describe('the server adapter\'s texts in the editor\'s language', () => {
 			const russian = bundles.ru['The document is not open: {0}'];
 			assert.ok(russian !== undefined && !russian.startsWith('The document'));
 			assert.equal(error.message, format(russian, [uri]));
+		} finally {
+			await client.stop();
+		}
+	});
+
+	test('a server initialized in Russian says in Russian that it limits the problems', async () => {
+		const lines = ['# many problems', 'User-agent: *'];
+		for (let i = 0; i < 6; i++) {
+			lines.push(`Disallow /a${i}`);
+		}
+		const client = await TestClient.start({ locale: 'ru', configuration: true, settings: { diagnostics: { maxProblems: 3 } } });
+		try {
+			const uri = 'file:///site/robots.txt';
+			await client.open(uri, `${lines.join('\n')}\n`);
+			await client.waitFor(() => client.lastPublished(uri) !== undefined, 'diagnostics');
+			const note = client.lastPublished(uri)!.diagnostics[0].message;
+			const template = bundles.ru['{0} problems; showing the {1} most severe; run `robots-txt lint` for all (or raise robotsTxt.diagnostics.maxProblems).'];
+			assert.ok(template !== undefined);
+			const pattern = new RegExp(`^${template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\d\\\}/g, '\\d+')}$`);
+			assert.match(note, pattern);
 		} finally {
 			await client.stop();
 		}

@@ -8,6 +8,7 @@
 
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import { diagnosticSource, type RobotsModel } from '../core/index';
+import { formatNumber, t } from '../core/l10n';
 import { answer, type ServerContext } from './context';
 
 /** Quiet time after an edit before diagnostics are pushed. */
@@ -49,9 +50,20 @@ export function limitDiagnostics(diagnostics: readonly Diagnostic[], max: number
 		range: { start: { line: 0, character: 0 }, end: { line: 0, character: model.lines[0].length } },
 		severity: DiagnosticSeverity.Information,
 		source: diagnosticSource,
-		message: `${diagnostics.length.toLocaleString('en')} problems; showing the ${room.toLocaleString('en')} most severe; run \`robots-txt lint\` for all (or raise robotsTxt.diagnostics.maxProblems).`,
+		message: limitNote(diagnostics.length, room),
 	};
 	return [note, ...ordered.slice(0, room)];
+}
+
+/** The note that says how many problems there are and how many are shown (one key per form, for translators). */
+function limitNote(total: number, shown: number): string {
+	if (shown === 0) {
+		return t('{0} problems; none shown; run `robots-txt lint` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total));
+	}
+	if (shown === 1) {
+		return t('{0} problems; showing the most severe one; run `robots-txt lint` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total));
+	}
+	return t('{0} problems; showing the {1} most severe; run `robots-txt lint` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total), formatNumber(shown));
 }
 
 export interface DiagnosticsSupport {

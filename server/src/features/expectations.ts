@@ -26,6 +26,7 @@ import {
 } from '../core/index';
 import type { DocumentStore } from '../documents';
 import { baseName, childUri, FileSystemError, parentUri, type FileSystem } from '../fileSystem';
+import { t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 
@@ -256,7 +257,7 @@ export class ExpectationsService {
 		const file = parseExpectations(document.getText());
 		const robotsUri = robotsUriFor(uri, file.robots?.path);
 		if (robotsUri === undefined) {
-			return { checked: uncheckedExpectations(file, `Cannot tell where ${file.robots?.path ?? defaultRobotsFileName} is from ${uri}.`) };
+			return { checked: uncheckedExpectations(file, t('Cannot tell where {0} is from {1}.', file.robots?.path ?? defaultRobotsFileName, uri)) };
 		}
 		const robots = await this.robots(robotsUri);
 		if (typeof robots === 'string') {
@@ -274,10 +275,10 @@ export class ExpectationsService {
 		}
 		const fileSystem = this.fileSystem;
 		if (fileSystem === undefined) {
-			return `The robots.txt to test (${uri}) is not open, and this language server cannot read files (it runs in the browser, without a file system): open the robots.txt in an editor.`;
+			return t('The robots.txt to test ({0}) is not open, and this language server cannot read files (it runs in the browser, without a file system): open the robots.txt in an editor.', uri);
 		}
 		if (!fileSystem.handles(uri)) {
-			return `The robots.txt to test (${uri}) is not open, and only local files can be read from disk: open it.`;
+			return t('The robots.txt to test ({0}) is not open, and only local files can be read from disk: open it.', uri);
 		}
 		const path = fileSystem.displayName(uri);
 		try {
@@ -291,10 +292,10 @@ export class ExpectationsService {
 			return read;
 		} catch (error) {
 			if (error instanceof FileSystemError && error.notFound) {
-				return `No robots.txt to test at ${path}: put one beside this file, or name it with \`@robots <path>\`.`;
+				return t('No robots.txt to test at {0}: put one beside this file, or name it with `@robots <path>`.', path);
 			}
 			const code = error instanceof FileSystemError ? error.code : undefined;
-			return `Cannot read ${path} (${code ?? (error instanceof Error ? error.message : String(error))}).`;
+			return t('Cannot read {0} ({1}).', path, code ?? (error instanceof Error ? error.message : String(error)));
 		}
 	}
 }

@@ -40,6 +40,7 @@ import {
 } from '../core/index';
 import type { DocumentStore, OpenPage } from '../documents';
 import { baseName, parentUri, type FileSystem } from '../fileSystem';
+import { t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 import { SiteFiles, type Site, type SitePlace } from './site';
@@ -241,10 +242,11 @@ export class PageService {
 			}
 		}
 		// Said once per site and limit, not on every keystroke.
-		const partly = listing.truncated === undefined ? undefined : `${robotsKey}\0${listing.truncated}`;
-		if (partly !== undefined && !this.saidPartly.has(partly)) {
+		const truncated = listing.truncated;
+		const partly = truncated === undefined ? undefined : `${robotsKey}\0${truncated}`;
+		if (truncated !== undefined && partly !== undefined && !this.saidPartly.has(partly)) {
 			this.saidPartly.add(partly);
-			this.connection.console.info(`${robotsUri}: the pages of its site were checked in part (${listing.truncated}).`);
+			this.connection.console.info(t('{0}: the pages of its site were checked in part ({1}).', robotsUri, truncated));
 		}
 		return robotsSiteDiagnostics(model, entries, options.severities);
 	}
