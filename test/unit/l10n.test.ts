@@ -136,6 +136,21 @@ describe('localization', () => {
 		assert.deepEqual(bundleProblems(used, { 'A {0}.': 'А.', C: 'В' }), ['missing (x.ts:2): "B"', 'placeholders none instead of {0}: "A {0}."', 'no longer used: "C"']);
 	});
 
+	test('package.json\'s %keys% are in package.nls.json, and every language has exactly those keys', () => {
+		const manifest = readFileSync(join(repoRoot, 'package.json'), 'utf8');
+		const used = new Set([...manifest.matchAll(/"%([^"%]+)%"/g)].map((match) => match[1]));
+		assert.ok(used.size > 20, 'package.json names its texts by %key%');
+		const english = readJson('package.nls.json');
+		assert.deepEqual(Object.keys(english).sort(), [...used].sort());
+		for (const language of languages) {
+			const translated = readJson(`package.nls.${language}.json`);
+			assert.deepEqual(Object.keys(translated).sort(), [...used].sort(), `package.nls.${language}.json`);
+			for (const [key, value] of Object.entries(translated)) {
+				assert.ok(value.trim() !== '', `package.nls.${language}.json: ${key} is empty`);
+			}
+		}
+	});
+
 	test('a translation is what t gives once its locale is in use, and English comes back after', () => {
 		const [key, translation] = Object.entries(bundles.ru).find(([entry]) => !/\{\d+\}/.test(entry)) ?? [];
 		assert.ok(key !== undefined && translation !== undefined, 'the Russian bundle has a key without placeholders');
