@@ -41,7 +41,7 @@ export type CompareMode = 'saved' | 'head' | 'file' | 'deployed' | 'none';
 /**
  * The words the webview writes itself, in VS Code's display language: a webview cannot call `vscode.l10n`, so the
  * extension words them when it creates the panel and hands them over in the page. Templates take `{0}`, `{1}`…
- * (formatted with core/l10n.ts's `format`); singular and plural are separate templates.
+ * (formatted in the webview as vscode.l10n.t formats); singular and plural are separate templates.
  */
 export interface BenchStrings {
 	/** VS Code's display language, for numbers. */

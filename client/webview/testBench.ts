@@ -2,7 +2,6 @@
 // decides) as a virtualised, keyboard-operable grid, and sends what people do to the extension. It knows no robots.txt:
 // verdicts, lines, reasons, explanations and column sets all arrive by postMessage. Everything from data is set as
 // text (textContent, attributes), never as HTML. Its own words come from the extension, in VS Code's display language.
-import { format } from '../../server/src/core/l10n';
 import type { BenchResult, BenchStrings, FromWebview, ToWebview } from '../src/benchMessages';
 
 interface VsCodeApi {
@@ -15,8 +14,13 @@ const post = (message: FromWebview): void => vscode.postMessage(message);
 
 /** The page's words, which the extension put in the page when it created the panel. */
 const strings = JSON.parse(document.body.dataset['strings'] ?? '{}') as BenchStrings;
-/** A template of `strings` with its arguments. */
-const say = (template: string, ...args: (string | number)[]): string => format(template, args);
+/**
+ * A template of `strings` with its arguments: `{0}`, `{1}`… replaced as vscode.l10n.t replaces them (other braces are
+ * left as they are). Written here because the client imports nothing from the server but its protocol.
+ */
+const say = (template: string, ...args: (string | number)[]): string =>
+	template.replace(/\{(\d+)\}/g, (whole, index: string) => (args[Number(index)] === undefined ? whole : String(args[Number(index)])));
+
 /** A count as VS Code's display language writes it. */
 const count = (value: number): string => {
 	try {
