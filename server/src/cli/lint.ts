@@ -342,11 +342,11 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 
 export const lintCommand: Command = {
 	name: 'lint',
-	summary: 'reports the mistakes in robots.txt files, as text, JSON or SARIF',
+	summary: () => 'reports the mistakes in robots.txt files, as text, JSON or SARIF',
 	synopsis: [
 		'robots-txt lint <files, folders or URLs>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N] [--hints] [--timeout <seconds>]',
 	],
-	help: `Reports the mistakes in robots.txt files. Folders are searched for files named robots.txt (symbolic links
+	help: () => `Reports the mistakes in robots.txt files. Folders are searched for files named robots.txt (symbolic links
 followed, node_modules and .git skipped); a file reached by several paths is reported once.
 
 Options:
