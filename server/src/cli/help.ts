@@ -24,7 +24,7 @@ export function columns(text: string): number {
 }
 
 /** Closing punctuation a line must not start with (Chinese line-breaking rules); it stays with what precedes it. */
-const noLineStart = new Set([...'，。、；：！？）》」』】’”…,.;:!?)]}']);
+const noLineStart = new Set([...'，。、；：！？）》」』】’”…,.;:!?)]}|']);
 
 /**
  * The units a line may break between: a word with the spaces after it, or one wide character with any closing
