@@ -26,6 +26,9 @@ export function columns(text: string): number {
 /** Closing punctuation a line must not start with (Chinese line-breaking rules); it stays with what precedes it. */
 const noLineStart = new Set([...'，。、；：！？）》」』】’”…,.;:!?)]}|']);
 
+/** Opening punctuation a line must not end with. */
+const noLineEnd = new Set([...'（《「『【“‘']);
+
 /**
  * The units a line may break between: a word with the spaces after it, or one wide character with any closing
  * punctuation after it. A unit never breaks.
@@ -35,10 +38,12 @@ function units(text: string): string[] {
 	let current = '';
 	let wide = false;
 	const start = (char: string, isWideChar: boolean) => {
-		if (current !== '') {
+		// Opening punctuation never ends a line: it stays with what follows it.
+		if (current !== '' && ![...current].every((c) => noLineEnd.has(c))) {
 			out.push(current);
+			current = '';
 		}
-		current = char;
+		current += char;
 		wide = isWideChar;
 	};
 	for (const char of text) {
