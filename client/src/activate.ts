@@ -16,7 +16,7 @@ import {
 import type { CompareMode } from './benchMessages';
 import { registerLanguageOffer } from './languageOffer';
 import { openTestBench, type TestBenchContext } from './testBench';
-import { compareWithDeployed, DeployedContent, openDeployed, showDetailsText, type SiteFetcher } from './deployed';
+import { compareWithDeployed, DeployedContent, openDeployed, showDetailsText, type DeployedContext, type SiteFetcher } from './deployed';
 import { deployedScheme } from './protocol';
 import { revealLine, testUrl, testUrlAll } from './testUrl';
 
@@ -63,7 +63,15 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 	client = languageClient;
 	const bench: TestBenchContext = { client: languageClient, output, extension: context };
 	const content = new DeployedContent();
-	const deployed = { client: languageClient, output, state: context.globalState, version: String(context.extension.packageJSON.version), content, fetchSite: runtime.fetchSite };
+	const deployed: DeployedContext = {
+		client: languageClient,
+		output,
+		state: context.globalState,
+		version: String(context.extension.packageJSON.version),
+		content,
+		fetchSite: runtime.fetchSite,
+		showInBench: async (document, baseline, urls) => (await openTestBench(bench, document, urls)).compareWithDeployed(baseline.text, baseline.label),
+	};
 
 	context.subscriptions.push(
 		output,

@@ -27,7 +27,7 @@ interface GitExtension {
 const maxBaselineBytes = 64 * 1024 * 1024;
 
 /** Reads the baseline `mode` names for `document`. */
-export async function readBaseline(document: TextDocument, mode: Exclude<CompareMode, 'none'>): Promise<Baseline> {
+export async function readBaseline(document: TextDocument, mode: Exclude<CompareMode, 'none' | 'deployed'>): Promise<Baseline> {
 	switch (mode) {
 		case 'saved':
 			return saved(document);

@@ -35,7 +35,8 @@ export type ToWebview =
 	| { readonly type: 'explanation'; readonly id: number; readonly text: string }
 	| { readonly type: 'error'; readonly message: string };
 
-export type CompareMode = 'saved' | 'head' | 'file' | 'none';
+/** `deployed`: the site's file as the last Compare with Deployed fetched it. */
+export type CompareMode = 'saved' | 'head' | 'file' | 'deployed' | 'none';
 
 /** What the webview asks of the extension. */
 export type FromWebview =

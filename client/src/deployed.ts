@@ -9,6 +9,7 @@ import {
 	Memento,
 	OutputChannel,
 	ProgressLocation,
+	TextDocument,
 	TextDocumentContentProvider,
 	Uri,
 	window,
@@ -54,6 +55,8 @@ export interface DeployedContext {
 	readonly version: string;
 	readonly content: DeployedContent;
 	readonly fetchSite: SiteFetcher;
+	/** Shows a comparison in the document's test bench: the deployed text as its baseline, `urls` as rows when given. */
+	readonly showInBench: (document: TextDocument, baseline: { readonly text: string; readonly label: string }, urls?: readonly string[]) => Promise<unknown>;
 }
 
 /** The text of each deployed document, as the server gave it; documents of this scheme are read-only. */
@@ -198,6 +201,11 @@ export async function compareWithDeployed(context: DeployedContext, uri?: string
 			context.output.appendLine(`  ${line}`);
 		}
 		context.output.appendLine(result.report);
+		if (result.baseline) {
+			await context.showInBench(document, result.baseline, urls);
+		} else {
+			context.output.appendLine('  The test bench cannot show this comparison cell by cell: the crawlers do not all read the deployed file the same way (see their conclusions above).');
+		}
 		if (site === undefined) {
 			const notify = result.rows.length === 0 ? window.showInformationMessage : window.showWarningMessage;
 			void notify(`Robots.txt: ${result.summary}`, showDetails).then((choice) => {

@@ -77,6 +77,8 @@ export class TestBench implements Disposable {
 	private urls: string[] = [];
 	private crawlers: string[] = [];
 	private compareMode: CompareMode = 'none';
+	/** The site's file as Compare with Deployed last fetched it, for the `deployed` mode. */
+	private deployed: { readonly text: string; readonly label: string } | undefined;
 	private baselineLabel: string | null = null;
 	private probe = false;
 	private notes: string[] = [];
@@ -135,7 +137,9 @@ export class TestBench implements Disposable {
 		});
 		this.urls = [...(urls ?? remembered?.urls ?? [])];
 		this.crawlers = [...(crawlers ?? remembered?.crawlers ?? this.agents?.targets ?? [])];
-		const mode = compare ?? remembered?.compare ?? (await isInGitRepository(this.document) ? 'head' : 'saved');
+		// The deployed text is not remembered across sessions (the site may have changed): fetch it again to compare.
+		const rememberedMode = remembered?.compare === 'deployed' ? undefined : remembered?.compare;
+		const mode = compare ?? rememberedMode ?? (await isInGitRepository(this.document) ? 'head' : 'saved');
 		await this.compare(mode, compare !== undefined);
 	}
 
@@ -153,6 +157,12 @@ export class TestBench implements Disposable {
 		this.changed();
 	}
 
+	/** Compares with a site's deployed file (its text as crawlers read it), adding rows for URLs whose verdict differs. */
+	async compareWithDeployed(text: string, label: string): Promise<void> {
+		this.deployed = { text, label };
+		await this.compare('deployed', true);
+	}
+
 	/** Sets what the cells are compared with; `probe` adds rows for URLs whose verdict changed. */
 	async compare(mode: CompareMode, probe = this.probe): Promise<void> {
 		this.notes = this.notes.filter((note) => !note.startsWith('Compare: '));
@@ -160,7 +170,13 @@ export class TestBench implements Disposable {
 		this.probe = probe;
 		let text: string | null = null;
 		let label = '';
-		if (mode !== 'none') {
+		if (mode === 'deployed') {
+			if (this.deployed) {
+				({ text, label } = this.deployed);
+			} else {
+				this.note('Compare: run "Robots.txt: Compare with Deployed" to fetch a site\'s robots.txt and compare with it here.');
+			}
+		} else if (mode !== 'none') {
 			const baseline = await readBaseline(this.document, mode);
 			if ('unavailable' in baseline) {
 				this.note(`Compare: ${baseline.unavailable}`);
@@ -465,6 +481,7 @@ export class TestBench implements Disposable {
 			<option value="saved">the saved version</option>
 			<option value="head">git HEAD</option>
 			<option value="file">another file…</option>
+			<option value="deployed">the deployed file</option>
 		</select>
 		<label><input id="only-changed" type="checkbox"> Only rows that changed</label>
 		<button id="export-csv" type="button">Export CSV</button>

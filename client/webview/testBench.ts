@@ -89,7 +89,7 @@ crawlerInput.addEventListener('keydown', (event) => {
 		addCrawler();
 	}
 });
-compareSelect.addEventListener('change', () => post({ type: 'compare', mode: compareSelect.value as 'saved' | 'head' | 'file' | 'none' }));
+compareSelect.addEventListener('change', () => post({ type: 'compare', mode: compareSelect.value as 'saved' | 'head' | 'file' | 'deployed' | 'none' }));
 onlyChanged.addEventListener('change', () => {
 	select();
 	render();

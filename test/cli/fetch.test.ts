@@ -5,6 +5,8 @@
  */
 
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -162,5 +164,34 @@ describe('robots-txt lint <URL>', () => {
 		const result = await run(['lint', servers.sites['not-found']]);
 		assert.equal(result.status, 2);
 		assert.match(result.stderr, /robots\.txt: 404 Not Found · \d+ bytes; no file to read\. .*allow every URL \(no restrictions\)/);
+	});
+});
+
+describe('robots-txt diff <URL> <file>', () => {
+	test('what deploying a local file would change: the deployed side is fetched, the verdicts that flip are named', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'robots-diff-'));
+		try {
+			// The local edit drops the Googlebot group, so Googlebot follows `*` (seed 000 and RFC 9309 §2.2.1: a robot
+			// with no group of its own obeys the `*` record): /nogoogle opens, /private closes.
+			const local = join(dir, 'robots.txt');
+			writeFileSync(local, 'User-agent: *\nDisallow: /private\n');
+			const urls = join(dir, 'urls.txt');
+			writeFileSync(urls, `${servers.sites.ok}/nogoogle\n${servers.sites.ok}/private\n${servers.sites.ok}/open\n`);
+			const result = await run(['diff', servers.sites.ok, local, '--agent', 'Googlebot', '--urls', urls]);
+			assert.equal(result.status, 1, result.stderr);
+			assert.match(result.stdout, /\/nogoogle  as Googlebot: DISALLOWED by old line 5 `Disallow: \/nogoogle` -> ALLOWED/);
+			assert.match(result.stdout, /\/private  as Googlebot: ALLOWED .* -> DISALLOWED by new line 2 `Disallow: \/private`/);
+			assert.doesNotMatch(result.stdout, /\/open/);
+			const same = await run(['diff', local, local, '--agent', 'Googlebot', '--urls', urls]);
+			assert.equal(same.status, 0, same.stderr);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+
+	test('a side that serves no file is an error naming what crawlers conclude, not an empty robots.txt', async () => {
+		const result = await run(['diff', servers.sites['not-found'], servers.sites.ok]);
+		assert.equal(result.status, 2);
+		assert.match(result.stderr, /robots\.txt: 404 Not Found · \d+ bytes; no file to read\./);
 	});
 });

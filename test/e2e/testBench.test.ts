@@ -5,13 +5,15 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
 import { fixtureWorkspace, openWorkbench, resultsDir, Workbench } from './workbench';
-import { codeLenses, editorLine, goToLine, runCommand, squiggles, waitForCursorLine, waitForLanguageMode } from './workbenchPage';
+import { answerQuickInput, codeLenses, editorLine, goToLine, runCommand, squiggles, waitForCursorLine, waitForLanguageMode } from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
 
@@ -173,6 +175,34 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await page.mouse.move(640, 790);
 		await page.waitForTimeout(300);
 		await page.screenshot({ path: join(resultsDir, 'test-bench-changed.png') });
+	});
+
+	step('Compare with Deployed shows in the bench the verdicts that differ from the site\'s file', async () => {
+		// The "site" is a server of this test on 127.0.0.1 serving the file as committed, before the AI block.
+		const deployedText = readFileSync(join(repoRoot, 'examples', 'robots.txt'), 'utf8');
+		const server = http.createServer((_request, response) => {
+			response.writeHead(200, { 'Content-Type': 'text/plain' });
+			response.end(deployedText);
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+		try {
+			const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+			await editorLine(page, 'User-agent: Googlebot').click();
+			await runCommand(page, 'Robots.txt: Compare with Deployed');
+			await answerQuickInput(page, 'Compare with the robots.txt of which site?', site);
+			const frame = benchFrame(page);
+			const since = `since the deployed file (${site}/robots.txt)`;
+			await frame.locator('#status', { hasText: since }).waitFor({ timeout: 30_000 });
+			// The local file blocks GPTBot (its new group); the deployed one lets it fetch /.
+			const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: /^\/$/ }) });
+			await row.locator('.changed').first().waitFor({ timeout: 15_000 });
+			assert.match(await cellText(frame, '/', 'GPTBot'), /^DISALLOWED 27: Disallow: \/$/);
+			const labels = await row.locator('.changed').evaluateAll((cells) => cells.map((cell) => (cell as unknown as { getAttribute(name: string): string | null }).getAttribute('aria-label') ?? ''));
+			assert.ok(labels.some((label) => /GPTBot.*was ALLOWED.*in the deployed file/.test(label)), labels.join('\n'));
+			await page.screenshot({ path: join(resultsDir, 'test-bench-deployed.png') });
+		} finally {
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		}
 	});
 
 	step('10 000 pasted URLs: every row answered, only the visible rows in the page', async () => {

@@ -21,7 +21,8 @@ import { formatNumber, t } from '../core/l10n';
 import { ArgumentReader, needsTokens, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { optionTable, paragraphs } from './help';
-import { inputName, readBytes, readText } from './io';
+import { inputName, readText } from './io';
+import { readRobotsSource } from './source';
 
 interface DiffOptions {
 	oldFile?: string;
@@ -67,9 +68,12 @@ function parseDiffArguments(args: readonly string[]): DiffOptions {
 	return options;
 }
 
-/** A robots.txt as crawlers receive it: bytes. */
-function readRobots(path: string): RobotsModel {
-	return parse(decodeRobotsBytes(readBytes(path)));
+/**
+ * A robots.txt as crawlers receive it, as bytes: from a file, standard input, or a URL (a site's deployed file, so
+ * that "what changes if I deploy this?" is `robots-txt diff https://example.com robots.txt`).
+ */
+async function readRobots(spec: string, io: CommandIo): Promise<RobotsModel> {
+	return parse(decodeRobotsBytes((await readRobotsSource(spec, { version: io.version })).bytes));
 }
 
 /** The URLs of a list or sitemap; each that is not a URL is reported on standard error with its line, and skipped. */
@@ -133,8 +137,8 @@ function comparedText(urls: number, probed: boolean, crawlers: number): string {
 async function runDiff(args: readonly string[], io: CommandIo): Promise<number> {
 	const write = (text: string) => io.out.write(text);
 	const options = parseDiffArguments(args);
-	const before = readRobots(options.oldFile!);
-	const after = readRobots(options.newFile!);
+	const before = await readRobots(options.oldFile!, io);
+	const after = await readRobots(options.newFile!, io);
 	const urls = options.urlsFrom === undefined ? undefined : await readUrls(options.urlsFrom, io);
 	const crawlers = options.agents ?? defaultDiffCrawlers(before, after, defaultCrawlers);
 	const diff = diffRobots(before, after, { crawlers, ...(urls !== undefined ? { urls } : {}) });
@@ -172,9 +176,12 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 export const diffCommand: Command = {
 	name: 'diff',
 	summary: () => t('what an edit of a robots.txt changes: the crawlers whose rules changed and the verdicts that flip'),
-	synopsis: ['robots-txt diff <old-robots-file> <new-robots-file> [--urls <file|->] [--agent <name>[,<name>...]] [--json]'],
+	synopsis: ['robots-txt diff <old-robots-file|URL> <new-robots-file|URL> [--urls <file|->] [--agent <name>[,<name>...]] [--json]'],
 	help: () => [
-		paragraphs([t('Compares two versions of a robots.txt through each crawler\'s reading: which crawlers\' rules changed (the rules they gained or lost, whose group they follow now), and which verdicts flip, with the deciding line in each version. Edits that change no verdict (reordering rules, comments, formatting) report nothing. One of the files may be - for standard input.')]),
+		paragraphs([
+			t('Compares two versions of a robots.txt through each crawler\'s reading: which crawlers\' rules changed (the rules they gained or lost, whose group they follow now), and which verdicts flip, with the deciding line in each version. Edits that change no verdict (reordering rules, comments, formatting) report nothing. One of the files may be - for standard input.'),
+			t('Either side may be a URL: a site (https://example.com) means its /robots.txt as deployed, so `robots-txt diff https://example.com robots.txt` shows what deploying the local file would change. A URL that serves no file (404, 5xx, an HTML page) is an error that says what crawlers conclude from that response.'),
+		]),
 		'',
 		optionTable(t('Options:'), [
 			['--urls <file|->', t('URLs to compare, one a line, or a sitemap.xml (default: URLs probed from both files\' rules); a row that is not a URL is reported on standard error and skipped')],
@@ -182,7 +189,7 @@ export const diffCommand: Command = {
 			['--json', t('one JSON object')],
 		]),
 		'',
-		paragraphs([t('Exit status: 1 when any verdict changes, else 0; 2 on bad arguments or unreadable files.')]),
+		paragraphs([t('Exit status: 1 when any verdict changes, else 0; 2 on bad arguments, unreadable files or URLs that serve no file.')]),
 	].join('\n'),
 	run: runDiff,
 };

@@ -356,6 +356,12 @@ export interface DeployedCompareResult {
 	readonly urls: readonly string[];
 	/** The deployed file's report (facts and conclusions). */
 	readonly report: string;
+	/**
+	 * What the test bench compares with to show the same differences cell by cell: the deployed text when every target
+	 * crawler reads the rules in the body, or an empty text when every one allows everything (a 4xx); absent when
+	 * crawlers conclude otherwise (a 5xx or an unreachable site: no text says "disallow everything" to every crawler).
+	 */
+	readonly baseline?: { readonly text: string; readonly label: string };
 }
 
 /**

@@ -122,7 +122,10 @@ export function registerDeployed(context: ServerContext, refreshDiagnostics: () 
 			const options = await settings.optionsFor(params.uri);
 			const analysis = analyseDeployed(outcome, options.crawlers);
 			const comparison = compareWithDeployed(model, analysis, options.crawlers, urls);
-			return { ...comparison, report: deployedReport(analysis) };
+			const kinds = new Set(analysis.conclusions.map((conclusion) => conclusion.kind));
+			const text = kinds.size !== 1 ? undefined : kinds.has('rules') ? analysis.text : kinds.has('allow-all') ? '' : undefined;
+			const baseline = text === undefined ? {} : { baseline: { text, label: `the deployed file (${analysis.facts.url})` } };
+			return { ...comparison, report: deployedReport(analysis), ...baseline };
 		}, internalError(), 'Comparing with the deployed robots.txt failed', token),
 	);
 }
