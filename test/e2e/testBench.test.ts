@@ -187,7 +187,8 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
 		try {
 			const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-			await editorLine(page, 'User-agent: Googlebot').click();
+			// The robots.txt's editor has the focus (the command compares the active editor's file).
+			await editorLine(page, '# AI training crawlers: no use of this site to train models.').click();
 			await runCommand(page, 'Robots.txt: Compare with Deployed');
 			await answerQuickInput(page, 'Compare with the robots.txt of which site?', site);
 			const frame = benchFrame(page);
@@ -200,6 +201,9 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 			const labels = await row.locator('.changed').evaluateAll((cells) => cells.map((cell) => (cell as unknown as { getAttribute(name: string): string | null }).getAttribute('aria-label') ?? ''));
 			assert.ok(labels.some((label) => /GPTBot.*was ALLOWED.*in the deployed file/.test(label)), labels.join('\n'));
 			await page.screenshot({ path: join(resultsDir, 'test-bench-deployed.png') });
+			// Back to comparing with nothing, which also drops the probe rows, for the steps after this one.
+			await frame.locator('#compare').selectOption('none');
+			await frame.locator('#status', { hasText: 'changed since' }).waitFor({ state: 'hidden', timeout: 30_000 });
 		} finally {
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		}

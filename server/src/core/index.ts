@@ -165,6 +165,7 @@ export {
 	describeCache,
 	describeConclusion,
 	describeResponse,
+	eventConsequence,
 	formatDuration,
 	policyAssumed,
 	responseHeadline,

@@ -7,6 +7,7 @@
  */
 
 import type { Dialect } from '../dialect';
+import { t } from '../l10n';
 import { googleRobotsSpec, yandexRobotsHelp, type FetchPolicyId } from './fetching';
 import { yandexRobots } from './yandexRobots';
 
@@ -83,7 +84,7 @@ export interface CrawlerFacts {
 	/** The company or project that runs it. */
 	readonly owner: string;
 	readonly category: CrawlerCategory;
-	/** What it does, one or two sentences. */
+	/** What it does, one or two sentences, in the configured language (read each time). */
 	readonly description: string;
 	/** The parser it runs: one of our dialects. */
 	readonly dialect: Dialect;
@@ -104,7 +105,7 @@ export interface CrawlerFacts {
 	readonly sources: Readonly<Partial<Record<CrawlerFact, string>>>;
 	/** Facts no public source states: our assumption, shown as such. */
 	readonly assumed: readonly CrawlerFact[];
-	/** The owner's note on how it relates to other tokens, shown in hovers. */
+	/** The owner's note on how it relates to other tokens, shown in hovers, in the configured language. */
 	readonly familyNote?: string;
 	/**
 	 * Keys of `honours` that no source states although `honours` itself is sourced: one page can document most of
@@ -113,18 +114,27 @@ export interface CrawlerFacts {
 	readonly honoursAssumed?: readonly (keyof CrawlerHonours)[];
 }
 
-/** A catalogue entry as written below: facts left out take the defaults, and count as assumed unless sourced. */
-type CrawlerEntry = Pick<CrawlerFacts, 'token' | 'owner' | 'category' | 'description' | 'dialect'> &
-	Partial<Omit<CrawlerFacts, 'token' | 'owner' | 'category' | 'description' | 'dialect' | 'assumed'>>;
+/** Text for people, written when it is shown so that it comes in the language set by then (core/l10n.ts). */
+type Prose = () => string;
+
+/**
+ * A catalogue entry as written below: facts left out take the defaults, and count as assumed unless sourced. The
+ * prose (description, family note) is a function that calls `t` on its English text, since the table is built at
+ * import time, before an edge has set the language.
+ */
+type CrawlerEntry = Pick<CrawlerFacts, 'token' | 'owner' | 'category' | 'dialect'> &
+	Partial<Omit<CrawlerFacts, 'token' | 'owner' | 'category' | 'description' | 'dialect' | 'assumed' | 'familyNote'>> &
+	{ readonly description: Prose; readonly familyNote?: Prose };
 
 /** RFC 9309 §2.5: "The parsing limit MUST be at least 500 kibibytes". */
 export const rfcMinimumSizeLimit: SizeLimit = { bytes: 500 * 1024, beyond: 'truncate' };
 
 /** Fills in the defaults of an entry and lists every fact it states without a source as assumed. */
 function complete(entry: CrawlerEntry): CrawlerFacts {
+	const { description, familyNote, ...rest } = entry;
 	const sources = entry.sources ?? {};
-	const facts: CrawlerFacts = {
-		...entry,
+	const facts: Omit<CrawlerFacts, 'description' | 'familyNote'> = {
+		...rest,
 		fallback: entry.fallback ?? [],
 		ignoresGlobalGroup: entry.ignoresGlobalGroup ?? false,
 		sizeLimit: entry.sizeLimit === undefined ? rfcMinimumSizeLimit : entry.sizeLimit,
@@ -136,7 +146,13 @@ function complete(entry: CrawlerEntry): CrawlerFacts {
 		sources,
 		assumed: crawlerFactNames.filter((fact) => sources[fact] === undefined),
 	};
-	return facts;
+	// The prose stays readable as plain string fields, translated each time it is read: getters, enumerable so that
+	// a profile made by spreading the facts (crawlers/profile.ts) copies the text in the language of that moment.
+	Object.defineProperty(facts, 'description', { get: description, enumerable: true });
+	if (familyNote) {
+		Object.defineProperty(facts, 'familyNote', { get: familyNote, enumerable: true });
+	}
+	return facts as CrawlerFacts;
 }
 
 // The public pages and code each sourced fact was read from, as "Title (URL)". A fact cites only what the page
@@ -197,11 +213,8 @@ const bingHonours: CrawlerHonours = { allow: true, wildcards: true, crawlDelay: 
 const anthropicHonours: CrawlerHonours = { crawlDelay: true };
 
 // Shared by the crawlers Google lists with two tokens, so that a hover can name them together.
-const googleTwoTokens =
-	'Google lists two tokens for it, its own and `Googlebot`, and a group has to match only one of them; ' +
-	'the most specific group wins, so without a group of its own it follows the `Googlebot` groups (Google\'s crawler overview).';
-const googleOtherTwoTokens =
-	'Google lists two tokens for it, its own and `GoogleOther`; without a group of its own it follows the `GoogleOther` groups.';
+const googleTwoTokens = () => t('Google lists two tokens for it, its own and `Googlebot`, and a group has to match only one of them; the most specific group wins, so without a group of its own it follows the `Googlebot` groups (Google\'s crawler overview).');
+const googleOtherTwoTokens = () => t('Google lists two tokens for it, its own and `GoogleOther`; without a group of its own it follows the `GoogleOther` groups.');
 
 /**
  * The sources every Google entry shares: Google's parser, and Google's robots.txt page for how its crawlers fetch the
@@ -212,119 +225,118 @@ const googleDialect = { dialect: googleLibrary, fetch: googleRobotsSpec, sizeLim
 
 const google: readonly CrawlerEntry[] = [
 	{ token: 'Googlebot', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
-		description: 'Google Search\'s main crawler, for desktop and smartphone pages.',
+		description: () => t('Google Search\'s main crawler, for desktop and smartphone pages.'),
 		sources: { ...googleDialect, category: googlebotPage, ignoresRobotsTxt: googleOverview, controlToken: googleLibrary } },
 	{ token: 'Googlebot-Image', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
-		description: 'Crawls image bytes for Google Images and products that depend on images.',
+		description: () => t('Crawls image bytes for Google Images and products that depend on images.'),
 		fallback: ['Googlebot'], familyNote: googleTwoTokens, sources: googleDialect },
 	{ token: 'Googlebot-News', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
-		description: 'Google News: the crawling is done by Googlebot, but Google still respects this historic token.',
+		description: () => t('Google News: the crawling is done by Googlebot, but Google still respects this historic token.'),
 		fallback: ['Googlebot'], familyNote: googleTwoTokens, sources: googleDialect },
 	{ token: 'Googlebot-Video', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
-		description: 'Crawls video bytes for Google Video and products that depend on videos.',
+		description: () => t('Crawls video bytes for Google Video and products that depend on videos.'),
 		fallback: ['Googlebot'], familyNote: googleTwoTokens, sources: googleDialect },
 	{ token: 'Storebot-Google', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
-		description: 'Google StoreBot, the crawler for Google Shopping.',
-		familyNote: 'Google\'s own example: without a `Storebot-Google` group it follows `*`, not the `Googlebot` groups.', sources: googleDialect },
+		description: () => t('Google StoreBot, the crawler for Google Shopping.'),
+		familyNote: () => t('Google\'s own example: without a `Storebot-Google` group it follows `*`, not the `Googlebot` groups.'), sources: googleDialect },
 	{ token: 'Google-InspectionTool', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
-		description: 'Used by Search testing tools such as the Rich Results Test and URL Inspection in Search Console.', sources: googleDialect },
+		description: () => t('Used by Search testing tools such as the Rich Results Test and URL Inspection in Search Console.'), sources: googleDialect },
 	{ token: 'GoogleOther', owner: 'Google', category: 'other', dialect: 'google', honours: googleHonours,
-		description: 'Generic Google crawler that product teams use to fetch public content, for example one-off crawls for research and development.', sources: googleDialect },
+		description: () => t('Generic Google crawler that product teams use to fetch public content, for example one-off crawls for research and development.'), sources: googleDialect },
 	{ token: 'GoogleOther-Image', owner: 'Google', category: 'other', dialect: 'google', honours: googleHonours,
-		description: 'The version of GoogleOther that fetches images.', fallback: ['GoogleOther'], familyNote: googleOtherTwoTokens, sources: googleDialect },
+		description: () => t('The version of GoogleOther that fetches images.'), fallback: ['GoogleOther'], familyNote: googleOtherTwoTokens, sources: googleDialect },
 	{ token: 'GoogleOther-Video', owner: 'Google', category: 'other', dialect: 'google', honours: googleHonours,
-		description: 'The version of GoogleOther that fetches videos.', fallback: ['GoogleOther'], familyNote: googleOtherTwoTokens, sources: googleDialect },
+		description: () => t('The version of GoogleOther that fetches videos.'), fallback: ['GoogleOther'], familyNote: googleOtherTwoTokens, sources: googleDialect },
 	{ token: 'Google-Extended', owner: 'Google', category: 'ai-training', dialect: 'google', honours: googleHonours, controlToken: true,
-		description: 'A control token, not a crawler of its own: it decides whether content Google crawls may be used to train Gemini models and for grounding. It does not affect Google Search.', sources: googleDialect },
+		description: () => t('A control token, not a crawler of its own: it decides whether content Google crawls may be used to train Gemini models and for grounding. It does not affect Google Search.'), sources: googleDialect },
 	{ token: 'Google-CloudVertexBot', owner: 'Google', category: 'ai-search', dialect: 'google', honours: googleHonours,
-		description: 'Crawls sites on their owners\' request when they build Vertex AI Agents.', sources: googleDialect },
+		description: () => t('Crawls sites on their owners\' request when they build Vertex AI Agents.'), sources: googleDialect },
 	{ token: 'AdsBot-Google', owner: 'Google', category: 'ads', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
-		description: 'Checks the ad quality of desktop web pages.',
+		description: () => t('Checks the ad quality of desktop web pages.'),
 		sources: { ...googleDialect, category: googleSpecialCrawlers, ignoresGlobalGroup: `${googleSpecialCrawlers}; ${googleOverview}` } },
 	{ token: 'AdsBot-Google-Mobile', owner: 'Google', category: 'ads', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
-		description: 'Checks the ad quality of mobile web pages.',
+		description: () => t('Checks the ad quality of mobile web pages.'),
 		sources: { ...googleDialect, category: googleSpecialCrawlers, ignoresGlobalGroup: googleSpecialCrawlers } },
 	// Google's special-case list gives Mediapartners-Google its own "global user agent is ignored" line, but that part
 	// of the page was not among what could be read for this catalogue, so the fact stays assumed.
 	{ token: 'Mediapartners-Google', owner: 'Google', category: 'ads', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
-		description: 'Visits pages for Google AdSense and other ad products, to find out what they are about and show relevant ads.', sources: googleDialect },
+		description: () => t('Visits pages for Google AdSense and other ad products, to find out what they are about and show relevant ads.'), sources: googleDialect },
 	{ token: 'APIs-Google', owner: 'Google', category: 'other', dialect: 'google', honours: googleHonours, ignoresGlobalGroup: true,
-		description: 'Delivers push notification messages for Google APIs.',
+		description: () => t('Delivers push notification messages for Google APIs.'),
 		sources: { ...googleDialect, category: googleSpecialCrawlers, ignoresGlobalGroup: googleSpecialCrawlers } },
 	{ token: 'FeedFetcher-Google', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
-		description: 'Fetches RSS and Atom feeds for Google News and WebSub when users of an app or service ask for them.',
+		description: () => t('Fetches RSS and Atom feeds for Google News and WebSub when users of an app or service ask for them.'),
 		sources: { ...googleDialect, category: googleUserFetchers, ignoresRobotsTxt: `${googleFeedfetcher}; ${googleUserFetchers}` } },
 	{ token: 'Google-Read-Aloud', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
-		description: 'Fetches a page when a user asks Google Read Aloud to read it out.', sources: googleDialect },
+		description: () => t('Fetches a page when a user asks Google Read Aloud to read it out.'), sources: googleDialect },
 	{ token: 'Google-Site-Verification', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
-		description: 'Fetches Search Console verification tokens when a user asks for verification.',
+		description: () => t('Fetches Search Console verification tokens when a user asks for verification.'),
 		sources: { ...googleDialect, category: googleUserFetchers, ignoresRobotsTxt: googleUserFetchers } },
 	{ token: 'Google-GeminiNotebook', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
-		description: 'Gemini Notebook\'s fetcher: it requests pages that a user adds to a notebook.',
+		description: () => t('Gemini Notebook\'s fetcher: it requests pages that a user adds to a notebook.'),
 		sources: { ...googleDialect, category: googleUserFetchers, ignoresRobotsTxt: googleUserFetchers } },
 	{ token: 'Google-NotebookLM', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours, ignoresRobotsTxt: true,
-		description: 'The token AI blocklists give NotebookLM\'s fetcher; Google\'s list of user-triggered fetchers now names a Gemini Notebook fetcher (`Google-GeminiNotebook`).', sources: googleDialect },
+		description: () => t('The token AI blocklists give NotebookLM\'s fetcher; Google\'s list of user-triggered fetchers now names a Gemini Notebook fetcher (`Google-GeminiNotebook`).'), sources: googleDialect },
 	{ token: 'Gemini-Deep-Research', owner: 'Google', category: 'user-fetch', dialect: 'google', honours: googleHonours,
-		description: 'The token AI blocklists give the fetches of Gemini\'s Deep Research feature, which reads pages for a user\'s research task.', sources: googleDialect },
+		description: () => t('The token AI blocklists give the fetches of Gemini\'s Deep Research feature, which reads pages for a user\'s research task.'), sources: googleDialect },
 	{ token: 'Googlebot-Mobile', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
-		description: 'Google\'s former crawler for feature-phone pages; it is no longer in Google\'s list of crawlers.', sources: googleDialect },
+		description: () => t('Google\'s former crawler for feature-phone pages; it is no longer in Google\'s list of crawlers.'), sources: googleDialect },
 ];
 
 const microsoft: readonly CrawlerEntry[] = [
 	{ token: 'bingbot', owner: 'Microsoft', category: 'search', dialect: 'rfc9309', honours: bingHonours,
-		description: 'Microsoft Bing\'s web crawler.',
+		description: () => t('Microsoft Bing\'s web crawler.'),
 		fallback: ['msnbot'],
-		familyNote: 'Bing says bingbot honours groups written for `msnbot`, and a `bingbot` group takes precedence (Bing Webmaster blog, 2010). ' +
-			'A `bingbot` group replaces the `*` group completely, except for Crawl-delay (F. Dubut, Bing, 2019).' },
+		familyNote: () => t('Bing says bingbot honours groups written for `msnbot`, and a `bingbot` group takes precedence (Bing Webmaster blog, 2010). A `bingbot` group replaces the `*` group completely, except for Crawl-delay (F. Dubut, Bing, 2019).') },
 	{ token: 'msnbot', owner: 'Microsoft', category: 'search', dialect: 'rfc9309', honours: bingHonours,
-		description: 'Microsoft\'s crawler before bingbot took its place in October 2010; bingbot still honours msnbot groups.' },
+		description: () => t('Microsoft\'s crawler before bingbot took its place in October 2010; bingbot still honours msnbot groups.') },
 	{ token: 'msnbot-media', owner: 'Microsoft', category: 'search', dialect: 'rfc9309', honours: bingHonours,
-		description: 'Bing\'s crawler for images and videos.' },
+		description: () => t('Bing\'s crawler for images and videos.') },
 	{ token: 'AdIdxBot', owner: 'Microsoft', category: 'ads', dialect: 'rfc9309', honours: bingHonours,
-		description: 'Microsoft Advertising\'s crawler: it follows ads through to their landing pages for quality control.' },
+		description: () => t('Microsoft Advertising\'s crawler: it follows ads through to their landing pages for quality control.') },
 	{ token: 'BingPreview', owner: 'Microsoft', category: 'search', dialect: 'rfc9309', honours: bingHonours,
-		description: 'Makes page snapshots for Bing\'s search result previews.' },
+		description: () => t('Makes page snapshots for Bing\'s search result previews.') },
 	{ token: 'AzureAI-SearchBot', owner: 'Microsoft', category: 'ai-search', dialect: 'rfc9309', honours: {},
-		description: 'The token AI blocklists give Azure AI Search\'s web crawling.' },
+		description: () => t('The token AI blocklists give Azure AI Search\'s web crawling.') },
 ];
 
 const search: readonly CrawlerEntry[] = [
 	{ token: 'Slurp', owner: 'Yahoo', category: 'search', dialect: 'rfc9309', honours: { crawlDelay: true },
-		description: 'Yahoo\'s web crawler.' },
+		description: () => t('Yahoo\'s web crawler.') },
 	{ token: 'Baiduspider', owner: 'Baidu', category: 'search', dialect: 'rfc9309', honours: { allow: true, wildcards: true },
-		description: 'Baidu\'s web search crawler.' },
+		description: () => t('Baidu\'s web search crawler.') },
 	{ token: 'Baiduspider-image', owner: 'Baidu', category: 'search', dialect: 'rfc9309', honours: { allow: true, wildcards: true },
-		description: 'Baidu\'s image search crawler.' },
+		description: () => t('Baidu\'s image search crawler.') },
 	{ token: 'Baiduspider-video', owner: 'Baidu', category: 'search', dialect: 'rfc9309', honours: { allow: true, wildcards: true },
-		description: 'Baidu\'s video search crawler.' },
+		description: () => t('Baidu\'s video search crawler.') },
 	{ token: 'DuckDuckBot', owner: 'DuckDuckGo', category: 'search', dialect: 'rfc9309', honours: {},
-		description: 'DuckDuckGo\'s web crawler.' },
+		description: () => t('DuckDuckGo\'s web crawler.') },
 	{ token: 'Applebot', owner: 'Apple', category: 'search', dialect: 'rfc9309', honours: { crawlDelay: false },
-		description: 'Apple\'s web crawler, used by products such as Siri, Spotlight Suggestions and Safari.',
+		description: () => t('Apple\'s web crawler, used by products such as Siri, Spotlight Suggestions and Safari.'),
 		fallback: ['Googlebot'],
-		familyNote: 'Apple: if the robots instructions do not mention Applebot but mention Googlebot, Applebot follows the Googlebot instructions.' },
+		familyNote: () => t('Apple: if the robots instructions do not mention Applebot but mention Googlebot, Applebot follows the Googlebot instructions.') },
 	{ token: 'Sogou web spider', owner: 'Sogou', category: 'search', dialect: 'rfc9309', honours: {},
-		description: 'Sogou\'s web search crawler (China).' },
+		description: () => t('Sogou\'s web search crawler (China).') },
 	{ token: '360Spider', owner: 'Qihoo 360', category: 'search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Qihoo 360\'s search engine, so.com (China).' },
+		description: () => t('The crawler of Qihoo 360\'s search engine, so.com (China).') },
 	{ token: 'Exabot', owner: 'Exalead', category: 'search', dialect: 'rfc9309', honours: {},
-		description: 'Exalead\'s search crawler.' },
+		description: () => t('Exalead\'s search crawler.') },
 	{ token: 'SeznamBot', owner: 'Seznam.cz', category: 'search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Seznam, a Czech search engine.' },
+		description: () => t('The crawler of Seznam, a Czech search engine.') },
 	{ token: 'Qwantify', owner: 'Qwant', category: 'search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Qwant, a French search engine.' },
+		description: () => t('The crawler of Qwant, a French search engine.') },
 	{ token: 'PetalBot', owner: 'Huawei', category: 'search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Huawei\'s Petal Search.' },
+		description: () => t('The crawler of Huawei\'s Petal Search.') },
 	{ token: 'Yeti', owner: 'Naver', category: 'search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Naver, a South Korean search engine.' },
+		description: () => t('The crawler of Naver, a South Korean search engine.') },
 	{ token: 'Daumoa', owner: 'Kakao', category: 'search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Daum search (South Korea).' },
+		description: () => t('The crawler of Daum search (South Korea).') },
 	{ token: 'MojeekBot', owner: 'Mojeek', category: 'search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Mojeek, an independent search engine with its own index.' },
+		description: () => t('The crawler of Mojeek, an independent search engine with its own index.') },
 	{ token: 'Mail.RU_Bot', owner: 'Mail.ru', category: 'search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Mail.ru\'s search (Russia).' },
+		description: () => t('The crawler of Mail.ru\'s search (Russia).') },
 	{ token: 'Bravebot', owner: 'Brave', category: 'search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Brave Search, which keeps its own index.' },
+		description: () => t('The crawler of Brave Search, which keeps its own index.') },
 ];
 
 // Yandex robots come from the table of Yandex's own robots.txt library; names appear there once per version.
@@ -341,7 +353,7 @@ const yandexSizeLimit: SizeLimit = { bytes: 500 * 1024, beyond: 'allow-all' };
 
 const yandex: readonly CrawlerEntry[] = [
 	{ token: 'Yandex', owner: 'Yandex', category: 'search', dialect: 'yandex', honours: yandexHonours, honoursAssumed: ['host'], sizeLimit: yandexSizeLimit, fetch: 'yandex',
-		description: 'Not one robot but the token every Yandex robot accepts: a `Yandex` group applies to all of them except those that need a group of their own (YaDirectFetcher, YandexDirect, …).',
+		description: () => t('Not one robot but the token every Yandex robot accepts: a `Yandex` group applies to all of them except those that need a group of their own (YaDirectFetcher, YandexDirect, …).'),
 		sources: { dialect: yandexLibraryAgents, ignoresGlobalGroup: yandexUserAgent, honours: yandexHonoursSource, sizeLimit: yandexRobotsHelp, fetch: yandexRobotsHelp } },
 	...yandexRobots
 		.filter((robot, i) => yandexRobots.findIndex((other) => other.name === robot.name) === i)
@@ -359,10 +371,10 @@ const yandex: readonly CrawlerEntry[] = [
 				fetch: 'yandex',
 				fallback: special ? [] : ['Yandex'],
 				ignoresGlobalGroup: special,
-				description: `Yandex robot: ${robot.purpose}.`,
+				description: () => t('Yandex robot: {0}.', robot.purpose()),
 				familyNote: special
-					? `Yandex's robots.txt library applies only groups whose value starts with \`${robot.requiredPrefix}\` to it: a \`Yandex\` group does not, and Yandex says such robots need their exact User-agent.`
-					: 'Yandex uses the group with the longest value that is a prefix of the robot\'s name (its own name before `Yandex`), else `*`.',
+					? () => t('Yandex\'s robots.txt library applies only groups whose value starts with `{0}` to it: a `Yandex` group does not, and Yandex says such robots need their exact User-agent.', robot.requiredPrefix)
+					: () => t('Yandex uses the group with the longest value that is a prefix of the robot\'s name (its own name before `Yandex`), else `*`.'),
 				sources: {
 					dialect: yandexLibraryAgents,
 					fallback: special ? yandexLibraryAgents : `${yandexUserAgent}; ${yandexLibraryAgents}`,
@@ -375,182 +387,182 @@ const yandex: readonly CrawlerEntry[] = [
 		}),
 	// Tokens AI blocklists name for Yandex's generative answers; Yandex's library table (as published) lists neither.
 	{ token: 'YandexAdditional', owner: 'Yandex', category: 'ai-search', dialect: 'yandex', honours: yandexHonours, sizeLimit: yandexSizeLimit, fetch: 'yandex',
-		fallback: ['Yandex'], description: 'A token AI blocklists name for the use of pages in Yandex\'s generative answers; Yandex\'s robots.txt library does not list it.' },
+		fallback: ['Yandex'], description: () => t('A token AI blocklists name for the use of pages in Yandex\'s generative answers; Yandex\'s robots.txt library does not list it.') },
 	{ token: 'YandexAdditionalBot', owner: 'Yandex', category: 'ai-search', dialect: 'yandex', honours: yandexHonours, sizeLimit: yandexSizeLimit, fetch: 'yandex',
-		fallback: ['Yandex'], description: 'The robot AI blocklists name for Yandex\'s generative answers; Yandex\'s robots.txt library does not list it.' },
+		fallback: ['Yandex'], description: () => t('The robot AI blocklists name for Yandex\'s generative answers; Yandex\'s robots.txt library does not list it.') },
 ];
 
 const social: readonly CrawlerEntry[] = [
 	{ token: 'facebookexternalhit', owner: 'Meta', category: 'social', dialect: 'rfc9309', honours: {},
-		description: 'Fetches pages shared on Meta\'s apps (Facebook, Instagram, Messenger) to build link previews.' },
+		description: () => t('Fetches pages shared on Meta\'s apps (Facebook, Instagram, Messenger) to build link previews.') },
 	{ token: 'Facebot', owner: 'Meta', category: 'social', dialect: 'rfc9309', honours: {},
-		description: 'Meta\'s crawler that it described as helping to improve advertising performance.' },
+		description: () => t('Meta\'s crawler that it described as helping to improve advertising performance.') },
 	{ token: 'Twitterbot', owner: 'X (Twitter)', category: 'social', dialect: 'rfc9309', honours: {},
-		description: 'Fetches pages linked in posts to build Cards (link previews).' },
+		description: () => t('Fetches pages linked in posts to build Cards (link previews).') },
 	{ token: 'LinkedInBot', owner: 'LinkedIn', category: 'social', dialect: 'rfc9309', honours: {},
-		description: 'Fetches pages shared on LinkedIn to build link previews.' },
+		description: () => t('Fetches pages shared on LinkedIn to build link previews.') },
 	{ token: 'Pinterestbot', owner: 'Pinterest', category: 'social', dialect: 'rfc9309', honours: {},
-		description: 'Pinterest\'s crawler: collects pages and images for Pins.' },
+		description: () => t('Pinterest\'s crawler: collects pages and images for Pins.') },
 	{ token: 'Slackbot', owner: 'Slack', category: 'social', dialect: 'rfc9309', honours: {},
-		description: 'Fetches links posted in Slack to show previews (its user agent is Slackbot-LinkExpanding).' },
+		description: () => t('Fetches links posted in Slack to show previews (its user agent is Slackbot-LinkExpanding).') },
 	{ token: 'Discordbot', owner: 'Discord', category: 'social', dialect: 'rfc9309', honours: {},
-		description: 'Fetches links posted in Discord to build embeds.' },
+		description: () => t('Fetches links posted in Discord to build embeds.') },
 	{ token: 'TelegramBot', owner: 'Telegram', category: 'social', dialect: 'rfc9309', honours: {},
-		description: 'Fetches links shared in Telegram to build link previews.' },
+		description: () => t('Fetches links shared in Telegram to build link previews.') },
 	{ token: 'WhatsApp', owner: 'Meta', category: 'social', dialect: 'rfc9309', honours: {},
-		description: 'Fetches links shared in WhatsApp to build link previews.' },
+		description: () => t('Fetches links shared in WhatsApp to build link previews.') },
 ];
 
 const ai: readonly CrawlerEntry[] = [
 	{ token: 'GPTBot', owner: 'OpenAI', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'Crawls content that may be used to train OpenAI\'s generative AI foundation models.' },
+		description: () => t('Crawls content that may be used to train OpenAI\'s generative AI foundation models.') },
 	{ token: 'OAI-SearchBot', owner: 'OpenAI', category: 'ai-search', dialect: 'rfc9309', honours: {},
-		description: 'Crawls to show websites in ChatGPT\'s search features; OpenAI says it is not used for training.' },
+		description: () => t('Crawls to show websites in ChatGPT\'s search features; OpenAI says it is not used for training.') },
 	{ token: 'ChatGPT-User', owner: 'OpenAI', category: 'user-fetch', dialect: 'rfc9309', honours: {},
-		description: 'Visits a page when a ChatGPT user or a custom GPT asks for it; not used for automatic crawling.' },
+		description: () => t('Visits a page when a ChatGPT user or a custom GPT asks for it; not used for automatic crawling.') },
 	{ token: 'ClaudeBot', owner: 'Anthropic', category: 'ai-training', dialect: 'rfc9309', honours: anthropicHonours,
-		description: 'Collects public web content that may be used to train Anthropic\'s models.' },
+		description: () => t('Collects public web content that may be used to train Anthropic\'s models.') },
 	{ token: 'Claude-SearchBot', owner: 'Anthropic', category: 'ai-search', dialect: 'rfc9309', honours: anthropicHonours,
-		description: 'Crawls to improve the quality of Claude\'s search results.' },
+		description: () => t('Crawls to improve the quality of Claude\'s search results.') },
 	{ token: 'Claude-User', owner: 'Anthropic', category: 'user-fetch', dialect: 'rfc9309', honours: anthropicHonours,
-		description: 'Fetches pages when a Claude user asks a question that needs them.' },
+		description: () => t('Fetches pages when a Claude user asks a question that needs them.') },
 	{ token: 'anthropic-ai', owner: 'Anthropic', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'A former Anthropic token that Anthropic no longer lists; AI blocklists keep it.' },
+		description: () => t('A former Anthropic token that Anthropic no longer lists; AI blocklists keep it.') },
 	{ token: 'Claude-Web', owner: 'Anthropic', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'A former Anthropic token that Anthropic no longer lists; AI blocklists keep it.' },
+		description: () => t('A former Anthropic token that Anthropic no longer lists; AI blocklists keep it.') },
 	{ token: 'CCBot', owner: 'Common Crawl', category: 'ai-training', dialect: 'rfc9309', honours: { crawlDelay: true },
-		description: 'Common Crawl\'s crawler; its free web archive is a widely used source of AI training data.',
+		description: () => t('Common Crawl\'s crawler; its free web archive is a widely used source of AI training data.'),
 		sources: { honours: commonCrawlBot } },
 	{ token: 'PerplexityBot', owner: 'Perplexity', category: 'ai-search', dialect: 'rfc9309', honours: {},
-		description: 'Surfaces and links websites in Perplexity\'s search results; Perplexity says it does not crawl for AI foundation models.',
+		description: () => t('Surfaces and links websites in Perplexity\'s search results; Perplexity says it does not crawl for AI foundation models.'),
 		sources: { fallback: perplexityCrawlers } },
 	{ token: 'Perplexity-User', owner: 'Perplexity', category: 'user-fetch', dialect: 'rfc9309', honours: {}, ignoresRobotsTxt: true,
-		description: 'Fetches pages when a Perplexity user asks a question; Perplexity says it generally ignores robots.txt because a user asked for the page.',
+		description: () => t('Fetches pages when a Perplexity user asks a question; Perplexity says it generally ignores robots.txt because a user asked for the page.'),
 		sources: { fallback: perplexityCrawlers } },
 	{ token: 'Applebot-Extended', owner: 'Apple', category: 'ai-training', dialect: 'rfc9309', honours: {}, controlToken: true,
-		description: 'A control token, not a crawler: disallowing it keeps content that Applebot crawls out of the training of Apple\'s generative foundation models.' },
+		description: () => t('A control token, not a crawler: disallowing it keeps content that Applebot crawls out of the training of Apple\'s generative foundation models.') },
 	{ token: 'meta-externalagent', owner: 'Meta', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'Meta\'s crawler for uses such as training AI models or improving products by indexing content directly.' },
+		description: () => t('Meta\'s crawler for uses such as training AI models or improving products by indexing content directly.') },
 	{ token: 'meta-externalfetcher', owner: 'Meta', category: 'user-fetch', dialect: 'rfc9309', honours: {}, ignoresRobotsTxt: true,
-		description: 'Fetches individual links on a user\'s request for Meta AI products; Meta says it may bypass robots.txt because a user asked.' },
+		description: () => t('Fetches individual links on a user\'s request for Meta AI products; Meta says it may bypass robots.txt because a user asked.') },
 	{ token: 'meta-webindexer', owner: 'Meta', category: 'ai-search', dialect: 'rfc9309', honours: {},
-		description: 'The token AI blocklists give Meta\'s crawler that indexes pages for answers in Meta AI.' },
+		description: () => t('The token AI blocklists give Meta\'s crawler that indexes pages for answers in Meta AI.') },
 	{ token: 'FacebookBot', owner: 'Meta', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'Meta\'s crawler that collected public web pages to improve the language models of its speech recognition.' },
+		description: () => t('Meta\'s crawler that collected public web pages to improve the language models of its speech recognition.') },
 	{ token: 'Bytespider', owner: 'ByteDance', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'ByteDance\'s web crawler.' },
+		description: () => t('ByteDance\'s web crawler.') },
 	{ token: 'TikTokSpider', owner: 'ByteDance', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'A ByteDance crawler that AI blocklists list next to Bytespider.' },
+		description: () => t('A ByteDance crawler that AI blocklists list next to Bytespider.') },
 	{ token: 'Amzn-SearchBot', owner: 'Amazon', category: 'ai-search', dialect: 'rfc9309', honours: {},
-		description: 'The token AI blocklists give Amazon\'s crawler for search results in its AI assistants.' },
+		description: () => t('The token AI blocklists give Amazon\'s crawler for search results in its AI assistants.') },
 	{ token: 'Amzn-User', owner: 'Amazon', category: 'user-fetch', dialect: 'rfc9309', honours: {},
-		description: 'The token AI blocklists give Amazon\'s fetches made when a user of its AI assistants asks for a page.' },
+		description: () => t('The token AI blocklists give Amazon\'s fetches made when a user of its AI assistants asks for a page.') },
 	{ token: 'cohere-ai', owner: 'Cohere', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'A Cohere user agent token, listed by AI blocklists.' },
+		description: () => t('A Cohere user agent token, listed by AI blocklists.') },
 	{ token: 'cohere-training-data-crawler', owner: 'Cohere', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'Cohere\'s crawler that collects training data for its models.' },
+		description: () => t('Cohere\'s crawler that collects training data for its models.') },
 	{ token: 'DuckAssistBot', owner: 'DuckDuckGo', category: 'ai-search', dialect: 'rfc9309', honours: {},
-		description: 'Fetches pages for DuckAssist\'s AI-assisted answers, which cite their sources; DuckDuckGo says the data is not used to train AI models.' },
+		description: () => t('Fetches pages for DuckAssist\'s AI-assisted answers, which cite their sources; DuckDuckGo says the data is not used to train AI models.') },
 	{ token: 'YouBot', owner: 'You.com', category: 'ai-search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of You.com\'s AI search engine.' },
+		description: () => t('The crawler of You.com\'s AI search engine.') },
 	{ token: 'MistralAI-User', owner: 'Mistral AI', category: 'user-fetch', dialect: 'rfc9309', honours: {},
-		description: 'Fetches pages when a user of Mistral\'s Le Chat asks for them; not used for automatic crawling.' },
+		description: () => t('Fetches pages when a user of Mistral\'s Le Chat asks for them; not used for automatic crawling.') },
 	{ token: 'AI2Bot', owner: 'Allen Institute for AI', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'Crawls web content for training the open language models of the Allen Institute for AI (Ai2).' },
+		description: () => t('Crawls web content for training the open language models of the Allen Institute for AI (Ai2).') },
 	{ token: 'Ai2Bot-Dolma', owner: 'Allen Institute for AI', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'The token AI blocklists give the crawl behind Ai2\'s Dolma training corpus.' },
+		description: () => t('The token AI blocklists give the crawl behind Ai2\'s Dolma training corpus.') },
 	{ token: 'PanguBot', owner: 'Huawei', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'Huawei\'s crawler for training its PanGu models.' },
+		description: () => t('Huawei\'s crawler for training its PanGu models.') },
 	{ token: 'omgili', owner: 'Webz.io', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Webz.io (formerly Omgili), which sells web data feeds, among others for AI training.' },
+		description: () => t('The crawler of Webz.io (formerly Omgili), which sells web data feeds, among others for AI training.') },
 	{ token: 'omgilibot', owner: 'Webz.io', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'Another Webz.io (Omgili) crawler token that AI blocklists list next to `omgili`.' },
+		description: () => t('Another Webz.io (Omgili) crawler token that AI blocklists list next to `omgili`.') },
 	{ token: 'Webzio-Extended', owner: 'Webz.io', category: 'ai-training', dialect: 'rfc9309', honours: {}, controlToken: true,
-		description: 'A control token in the manner of Google-Extended: it decides whether content Webz.io crawls may be used for AI training.' },
+		description: () => t('A control token in the manner of Google-Extended: it decides whether content Webz.io crawls may be used for AI training.') },
 	{ token: 'Timpibot', owner: 'Timpi', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Timpi, a decentralised search index whose data is also offered for AI training.' },
+		description: () => t('The crawler of Timpi, a decentralised search index whose data is also offered for AI training.') },
 	{ token: 'ImagesiftBot', owner: 'ImageSift', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'ImageSift\'s crawler of public images, listed by AI blocklists.' },
+		description: () => t('ImageSift\'s crawler of public images, listed by AI blocklists.') },
 	{ token: 'Kangaroo Bot', owner: 'Kangaroo LLM', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Kangaroo LLM, an Australian language-model project; its token has a space, which RFC 9309 product tokens cannot have.' },
+		description: () => t('The crawler of Kangaroo LLM, an Australian language-model project; its token has a space, which RFC 9309 product tokens cannot have.') },
 	{ token: 'PhindBot', owner: 'Phind', category: 'ai-search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Phind, an AI search engine for developers.' },
+		description: () => t('The crawler of Phind, an AI search engine for developers.') },
 	{ token: 'TavilyBot', owner: 'Tavily', category: 'ai-search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Tavily, a search API for AI agents.' },
+		description: () => t('The crawler of Tavily, a search API for AI agents.') },
 	{ token: 'iaskspider', owner: 'iAsk.AI', category: 'ai-search', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of iAsk.AI\'s AI search engine.' },
+		description: () => t('The crawler of iAsk.AI\'s AI search engine.') },
 	{ token: 'ChatGLM-Spider', owner: 'Zhipu AI', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'The crawler that AI blocklists attribute to Zhipu AI, the maker of the ChatGLM models.' },
+		description: () => t('The crawler that AI blocklists attribute to Zhipu AI, the maker of the ChatGLM models.') },
 	{ token: 'FirecrawlAgent', owner: 'Firecrawl', category: 'ai-search', dialect: 'rfc9309', honours: {},
-		description: 'The user agent of Firecrawl, a service that turns pages into data for AI applications.' },
+		description: () => t('The user agent of Firecrawl, a service that turns pages into data for AI applications.') },
 	{ token: 'img2dataset', owner: 'img2dataset (open source)', category: 'ai-training', dialect: 'rfc9309', honours: {},
-		description: 'The default user agent of img2dataset, a tool that downloads image URL lists into training sets.' },
+		description: () => t('The default user agent of img2dataset, a tool that downloads image URL lists into training sets.') },
 ];
 
 const seo: readonly CrawlerEntry[] = [
 	{ token: 'AhrefsBot', owner: 'Ahrefs', category: 'seo', dialect: 'rfc9309', honours: { crawlDelay: true },
-		description: 'Ahrefs\' crawler for its backlink index and SEO tools.' },
+		description: () => t('Ahrefs\' crawler for its backlink index and SEO tools.') },
 	{ token: 'AhrefsSiteAudit', owner: 'Ahrefs', category: 'seo', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Ahrefs\' Site Audit, run for a site by its owner.' },
+		description: () => t('The crawler of Ahrefs\' Site Audit, run for a site by its owner.') },
 	{ token: 'SemrushBot', owner: 'Semrush', category: 'seo', dialect: 'rfc9309', honours: { crawlDelay: true },
-		description: 'Semrush\'s crawler for its backlink and SEO data.' },
+		description: () => t('Semrush\'s crawler for its backlink and SEO data.') },
 	{ token: 'SiteAuditBot', owner: 'Semrush', category: 'seo', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Semrush\'s Site Audit tool.' },
+		description: () => t('The crawler of Semrush\'s Site Audit tool.') },
 	{ token: 'MJ12bot', owner: 'Majestic', category: 'seo', dialect: 'rfc9309', honours: { crawlDelay: true },
-		description: 'Majestic\'s crawler for its backlink index.' },
+		description: () => t('Majestic\'s crawler for its backlink index.') },
 	{ token: 'DotBot', owner: 'Moz', category: 'seo', dialect: 'rfc9309', honours: { crawlDelay: true },
-		description: 'Moz\'s crawler for its link index.' },
+		description: () => t('Moz\'s crawler for its link index.') },
 	{ token: 'rogerbot', owner: 'Moz', category: 'seo', dialect: 'rfc9309', honours: {},
-		description: 'The crawler of Moz Pro\'s site crawl for campaigns.' },
+		description: () => t('The crawler of Moz Pro\'s site crawl for campaigns.') },
 	{ token: 'BLEXBot', owner: 'WebMeUp', category: 'seo', dialect: 'rfc9309', honours: {},
-		description: 'WebMeUp\'s backlink crawler.' },
+		description: () => t('WebMeUp\'s backlink crawler.') },
 	{ token: 'serpstatbot', owner: 'Serpstat', category: 'seo', dialect: 'rfc9309', honours: {},
-		description: 'Serpstat\'s crawler for its backlink index.' },
+		description: () => t('Serpstat\'s crawler for its backlink index.') },
 	{ token: 'DataForSeoBot', owner: 'DataForSEO', category: 'seo', dialect: 'rfc9309', honours: {},
-		description: 'DataForSEO\'s crawler for its SEO data.' },
+		description: () => t('DataForSEO\'s crawler for its SEO data.') },
 	{ token: 'Barkrowler', owner: 'Babbar', category: 'seo', dialect: 'rfc9309', honours: {},
-		description: 'Babbar\'s crawler for its SEO metrics.' },
+		description: () => t('Babbar\'s crawler for its SEO metrics.') },
 	{ token: 'Screaming Frog SEO Spider', owner: 'Screaming Frog', category: 'seo', dialect: 'rfc9309', honours: {},
-		description: 'A desktop SEO crawler that its users run against sites.' },
+		description: () => t('A desktop SEO crawler that its users run against sites.') },
 ];
 
 const archive: readonly CrawlerEntry[] = [
 	{ token: 'archive.org_bot', owner: 'Internet Archive', category: 'archive', dialect: 'rfc9309', honours: {},
-		description: 'The Internet Archive\'s crawler for the Wayback Machine.' },
+		description: () => t('The Internet Archive\'s crawler for the Wayback Machine.') },
 	{ token: 'ia_archiver', owner: 'Alexa Internet (Amazon)', category: 'archive', dialect: 'rfc9309', honours: {},
-		description: 'Alexa Internet\'s crawler (Alexa was retired in 2022); sites long used this token to keep pages out of the Wayback Machine.' },
+		description: () => t('Alexa Internet\'s crawler (Alexa was retired in 2022); sites long used this token to keep pages out of the Wayback Machine.') },
 ];
 
 const other: readonly CrawlerEntry[] = [
 	{ token: 'Amazonbot', owner: 'Amazon', category: 'other', dialect: 'rfc9309', honours: {},
-		description: 'Amazon\'s web crawler, used to improve Amazon\'s products and services.' },
+		description: () => t('Amazon\'s web crawler, used to improve Amazon\'s products and services.') },
 	{ token: 'Diffbot', owner: 'Diffbot', category: 'search', dialect: 'rfc9309', honours: { crawlDelay: true },
-		description: 'Crawls the web for Diffbot\'s Knowledge Graph and web search; Diffbot says it does not crawl to train generative AI models.',
+		description: () => t('Crawls the web for Diffbot\'s Knowledge Graph and web search; Diffbot says it does not crawl to train generative AI models.'),
 		sources: { category: diffbotRobots, honours: diffbotRobots } },
 	{ token: 'Diffbot-User', owner: 'Diffbot', category: 'user-fetch', dialect: 'rfc9309', honours: {},
-		description: 'Requests made when a person browses a URL with Diffbot\'s software.',
+		description: () => t('Requests made when a person browses a URL with Diffbot\'s software.'),
 		sources: { category: diffbotRobots } },
 	{ token: 'Scrapy', owner: 'Scrapy (open source)', category: 'other', dialect: 'rfc9309', honours: {},
-		description: 'The default user agent of Scrapy, a Python crawling framework; it obeys robots.txt when the project sets ROBOTSTXT_OBEY.' },
+		description: () => t('The default user agent of Scrapy, a Python crawling framework; it obeys robots.txt when the project sets ROBOTSTXT_OBEY.') },
 	{ token: 'Wget', owner: 'GNU Project', category: 'other', dialect: 'rfc9309', honours: {},
-		description: 'GNU Wget, a command-line downloader: it obeys robots.txt during recursive downloads unless told `-e robots=off`.' },
+		description: () => t('GNU Wget, a command-line downloader: it obeys robots.txt during recursive downloads unless told `-e robots=off`.') },
 	{ token: 'HTTrack', owner: 'HTTrack (open source)', category: 'other', dialect: 'rfc9309', honours: {},
-		description: 'A website copier that downloads whole sites for offline browsing; it follows robots.txt by default.' },
+		description: () => t('A website copier that downloads whole sites for offline browsing; it follows robots.txt by default.') },
 ];
 
 // Generic parsers, offered only when asked for: what a script or an old robot built on them reads.
 const library: readonly CrawlerEntry[] = [
 	{ token: 'Python-urllib', owner: 'Python Software Foundation', category: 'library', dialect: 'draft1996',
 		honours: { allow: true, wildcards: false }, sizeLimit: null, fallback: [], ignoresGlobalGroup: false, fetch: 'python-urllib',
-		description: 'Python\'s urllib.robotparser, which scripts use with Python\'s default user agent `Python-urllib`: records end at blank lines, the first record naming the robot (as a substring) and then its first matching rule decide.',
-		familyNote: 'Python\'s robotparser moved to RFC 9309 (longest match, merged groups, `*` and `$`) in May 2026, in 3.15 and in bug-fix releases of 3.13 and 3.14 (CPython gh-138908); older Pythons read the 1996 draft, as this entry does.',
+		description: () => t('Python\'s urllib.robotparser, which scripts use with Python\'s default user agent `Python-urllib`: records end at blank lines, the first record naming the robot (as a substring) and then its first matching rule decide.'),
+		familyNote: () => t('Python\'s robotparser moved to RFC 9309 (longest match, merged groups, `*` and `$`) in May 2026, in 3.15 and in bug-fix releases of 3.13 and 3.14 (CPython gh-138908); older Pythons read the 1996 draft, as this entry does.'),
 		sources: {
 			category: pythonRobotparser, dialect: pythonRobotparser, fallback: pythonRobotparser, ignoresGlobalGroup: pythonRobotparser,
 			sizeLimit: pythonRobotparser, honours: pythonRobotparser, fetch: pythonRobotparser,
 		} },
 	{ token: 'libwww-perl', owner: 'libwww-perl (open source)', category: 'library', dialect: 'original1994',
 		honours: { allow: false, wildcards: false, crawlDelay: false }, sizeLimit: null, fallback: [], ignoresGlobalGroup: false, fetch: 'libwww-perl',
-		description: 'Perl\'s LWP, whose robot user agent reads robots.txt with WWW::RobotRules: the 1994 standard, Disallow only, the first record whose value is part of the robot\'s name.',
+		description: () => t('Perl\'s LWP, whose robot user agent reads robots.txt with WWW::RobotRules: the 1994 standard, Disallow only, the first record whose value is part of the robot\'s name.'),
 		sources: {
 			category: wwwRobotRules, dialect: wwwRobotRules, fallback: wwwRobotRules, ignoresGlobalGroup: wwwRobotRules,
 			sizeLimit: wwwRobotRules, honours: wwwRobotRules, fetch: lwpRobotUA,

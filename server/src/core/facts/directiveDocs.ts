@@ -1,11 +1,13 @@
 /**
  * What each directive means, who reads it and where it is specified, as data for hovers and completion.
  * It complements the directive table in directives.ts (names and scopes) and follows the sources that
- * ../shared/docs/semantics.md cites; the texts are markdown.
+ * ../shared/docs/semantics.md cites; the texts are markdown. The prose (summary, who reads it) is written by getters,
+ * so that it comes in the language set when it is shown, not at import; syntax lines and source titles stay as written.
  */
 
 import type { Dialect } from '../dialect';
 import type { DirectiveId } from './directives';
+import { t } from '../l10n';
 
 /** The documentation of one directive. */
 export interface DirectiveDoc {
@@ -30,107 +32,167 @@ const conner = '[S. Conner, An Extended Standard for Robot Exclusion (1996)](htt
 /** Documentation of every directive the lexer recognises. */
 export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, DirectiveDoc>> = {
 	'user-agent': {
-		summary: 'Starts a group: the crawler (product token) that the rules below apply to. `*` addresses every crawler that has no group of its own. Several `User-agent` lines in a row share one group.',
+		get summary() {
+			return t('Starts a group: the crawler (product token) that the rules below apply to. `*` addresses every crawler that has no group of its own. Several `User-agent` lines in a row share one group.');
+		},
 		syntax: 'User-agent: <product token> | *',
-		readBy: 'Every robots.txt reader.',
+		get readBy() {
+			return t('Every robots.txt reader.');
+		},
 		dialects: ['rfc9309', 'google', 'yandex', 'draft1996', 'original1994'],
 		sources: [rfc('2.2.1', 'The User-Agent Line'), google, 'Yandex Webmaster help: *User-agent directive*', draft1996('3.2.1'), original1994],
 	},
 	allow: {
-		summary: 'Allows the paths that match its pattern. It beats a `Disallow` whose pattern is shorter (RFC 9309, Google, Yandex; a tie goes to `Allow`), or that comes later in the record (1996 draft).',
+		get summary() {
+			return t('Allows the paths that match its pattern. It beats a `Disallow` whose pattern is shorter (RFC 9309, Google, Yandex; a tie goes to `Allow`), or that comes later in the record (1996 draft).');
+		},
 		syntax: 'Allow: <path pattern>',
-		readBy: 'RFC 9309 crawlers (Google, Bing and most others), Yandex and 1996-draft robots; the 1994 standard has no `Allow`.',
+		get readBy() {
+			return t('RFC 9309 crawlers (Google, Bing and most others), Yandex and 1996-draft robots; the 1994 standard has no `Allow`.');
+		},
 		dialects: ['rfc9309', 'google', 'yandex', 'draft1996'],
 		sources: [rfc('2.2.2', 'The "Allow" and "Disallow" Lines'), google, 'Yandex Webmaster help: *Disallow and Allow directives*', draft1996('3.2.2')],
 	},
 	disallow: {
-		summary: 'Blocks the paths that match its pattern. Patterns match from the start of the path and are case-sensitive; an empty value blocks nothing.',
+		get summary() {
+			return t('Blocks the paths that match its pattern. Patterns match from the start of the path and are case-sensitive; an empty value blocks nothing.');
+		},
 		syntax: 'Disallow: <path pattern>',
-		readBy: 'Every robots.txt reader.',
+		get readBy() {
+			return t('Every robots.txt reader.');
+		},
 		dialects: ['rfc9309', 'google', 'yandex', 'draft1996', 'original1994'],
 		sources: [rfc('2.2.2', 'The "Allow" and "Disallow" Lines'), google, 'Yandex Webmaster help: *Disallow and Allow directives*', draft1996('3.2.2'), original1994],
 	},
 	sitemap: {
-		summary: 'The absolute URL of a sitemap or sitemap index. It belongs to the whole file wherever it stands and does not end a group.',
+		get summary() {
+			return t('The absolute URL of a sitemap or sitemap index. It belongs to the whole file wherever it stands and does not end a group.');
+		},
 		syntax: 'Sitemap: <absolute URL>',
-		readBy: 'Google, Bing, Yandex and most search engines (the sitemaps.org protocol); RFC 9309 names it as a record crawlers may read.',
+		get readBy() {
+			return t('Google, Bing, Yandex and most search engines (the sitemaps.org protocol); RFC 9309 names it as a record crawlers may read.');
+		},
 		dialects: ['rfc9309', 'google', 'yandex'],
 		sources: ['[sitemaps.org: Specifying the sitemap location in robots.txt](https://www.sitemaps.org/protocol.html#submit_robots)', rfc('2.2.4', 'Other Records'), google],
 	},
 	'crawl-delay': {
-		summary: 'Asks for a pause of this many seconds between fetches. It is not part of RFC 9309, and Google ignores it.',
+		get summary() {
+			return t('Asks for a pause of this many seconds between fetches. It is not part of RFC 9309, and Google ignores it.');
+		},
 		syntax: 'Crawl-delay: <seconds>',
-		readBy: 'Bing (at most one fetch per window of that many seconds), Yandex (older help; decimals allowed), and many other crawlers (Common Crawl, Anthropic, Ahrefs, Semrush, …); Python\'s urllib.robotparser reads it.',
+		get readBy() {
+			return t('Bing (at most one fetch per window of that many seconds), Yandex (older help; decimals allowed), and many other crawlers (Common Crawl, Anthropic, Ahrefs, Semrush, …); Python\'s urllib.robotparser reads it.');
+		},
 		dialects: ['rfc9309', 'yandex'],
 		sources: ['Bing Webmaster blog: *Crawl delay and the Bing crawler, MSNBot* (2009)', 'Yandex Webmaster help (older revision): *Crawl-delay directive*'],
 	},
 	host: {
-		summary: 'Yandex only: names the main mirror of the site, a host name with an optional port and no scheme. Only the first valid `Host` line counts, wherever it stands. Yandex\'s current help no longer describes it.',
+		get summary() {
+			return t('Yandex only: names the main mirror of the site, a host name with an optional port and no scheme. Only the first valid `Host` line counts, wherever it stands. Yandex\'s current help no longer describes it.');
+		},
 		syntax: 'Host: <host name>[:<port>]',
-		readBy: 'Yandex (historically); every other crawler ignores it.',
+		get readBy() {
+			return t('Yandex (historically); every other crawler ignores it.');
+		},
 		dialects: ['yandex'],
 		sources: ['Yandex Webmaster help (older revision): *Host directive*'],
 	},
 	'clean-param': {
-		summary: 'Yandex only: URL parameters (joined with `&`) that do not change the page, optionally only under a path prefix. Yandex then treats URLs that differ only in those parameters as one URL. It never allows or disallows anything.',
+		get summary() {
+			return t('Yandex only: URL parameters (joined with `&`) that do not change the page, optionally only under a path prefix. Yandex then treats URLs that differ only in those parameters as one URL. It never allows or disallows anything.');
+		},
 		syntax: 'Clean-param: <p1>[&<p2>…] [<path prefix>]',
-		readBy: 'Yandex; every other crawler ignores it.',
+		get readBy() {
+			return t('Yandex; every other crawler ignores it.');
+		},
 		dialects: ['yandex'],
 		sources: ['Yandex Webmaster help: *Clean-param directive*'],
 	},
 	'request-rate': {
-		summary: 'From Sean Conner\'s extended standard: how many documents per time unit the robot may fetch, e.g. `1/5` for one every 5 seconds, optionally followed by a UTC time window.',
+		get summary() {
+			return t('From Sean Conner\'s extended standard: how many documents per time unit the robot may fetch, e.g. `1/5` for one every 5 seconds, optionally followed by a UTC time window.');
+		},
 		syntax: 'Request-rate: <documents>/<seconds>[ <hhmm>-<hhmm>]',
-		readBy: 'Python\'s urllib.robotparser; major crawlers ignore it.',
+		get readBy() {
+			return t('Python\'s urllib.robotparser; major crawlers ignore it.');
+		},
 		dialects: [],
 		sources: [conner],
 	},
 	'visit-time': {
-		summary: 'From Sean Conner\'s extended standard: a UTC time window, e.g. `0600-0845`, in which the robot may visit.',
+		get summary() {
+			return t('From Sean Conner\'s extended standard: a UTC time window, e.g. `0600-0845`, in which the robot may visit.');
+		},
 		syntax: 'Visit-time: <hhmm>-<hhmm>',
-		readBy: 'No major crawler.',
+		get readBy() {
+			return t('No major crawler.');
+		},
 		dialects: [],
 		sources: [conner],
 	},
 	'robot-version': {
-		summary: 'From Sean Conner\'s extended standard: the version of the exclusion standard the file follows, e.g. `2.0`.',
+		get summary() {
+			return t('From Sean Conner\'s extended standard: the version of the exclusion standard the file follows, e.g. `2.0`.');
+		},
 		syntax: 'Robot-version: <version>',
-		readBy: 'No major crawler.',
+		get readBy() {
+			return t('No major crawler.');
+		},
 		dialects: [],
 		sources: [conner],
 	},
 	comment: {
-		summary: 'From Sean Conner\'s extended standard: text for the operator of the robot.',
+		get summary() {
+			return t('From Sean Conner\'s extended standard: text for the operator of the robot.');
+		},
 		syntax: 'Comment: <text>',
-		readBy: 'No major crawler.',
+		get readBy() {
+			return t('No major crawler.');
+		},
 		dialects: [],
 		sources: [conner],
 	},
 	noindex: {
-		summary: 'Not a robots.txt directive. Google never documented it and stopped honouring `Noindex` lines in robots.txt on 1 September 2019; use the `robots` meta tag or the `X-Robots-Tag` header instead.',
+		get summary() {
+			return t('Not a robots.txt directive. Google never documented it and stopped honouring `Noindex` lines in robots.txt on 1 September 2019; use the `robots` meta tag or the `X-Robots-Tag` header instead.');
+		},
 		syntax: 'Noindex: <path pattern>',
-		readBy: 'No current crawler.',
+		get readBy() {
+			return t('No current crawler.');
+		},
 		dialects: [],
 		sources: ['Google Search Central blog: *A note on unsupported rules in robots.txt* (2019)'],
 	},
 	'content-signal': {
-		summary: 'Cloudflare\'s Content Signals Policy (2025): preferences for how content may be used once it has been fetched, e.g. `search=yes, ai-train=no`. It does not allow or disallow crawling.',
+		get summary() {
+			return t('Cloudflare\'s Content Signals Policy (2025): preferences for how content may be used once it has been fetched, e.g. `search=yes, ai-train=no`. It does not allow or disallow crawling.');
+		},
 		syntax: 'Content-Signal: <signal>=<yes|no>[, …]',
-		readBy: 'Crawlers that adopt the policy; the matching rules of every dialect ignore it.',
+		get readBy() {
+			return t('Crawlers that adopt the policy; the matching rules of every dialect ignore it.');
+		},
 		dialects: [],
 		sources: ['Cloudflare: *Content Signals Policy* (2025)'],
 	},
 	'content-usage': {
-		summary: 'From the IETF AI Preferences working group\'s drafts: usage preferences for content, for example about AI training. It does not allow or disallow crawling.',
+		get summary() {
+			return t('From the IETF AI Preferences working group\'s drafts: usage preferences for content, for example about AI training. It does not allow or disallow crawling.');
+		},
 		syntax: 'Content-Usage: <preferences>',
-		readBy: 'Crawlers that adopt the draft; the matching rules of every dialect ignore it.',
+		get readBy() {
+			return t('Crawlers that adopt the draft; the matching rules of every dialect ignore it.');
+		},
 		dialects: [],
 		sources: ['IETF AI Preferences (aipref) working group drafts'],
 	},
 	license: {
-		summary: 'Really Simple Licensing (RSL, 2025): the URL of a licence file that states the terms for using the site\'s content, e.g. by AI systems.',
+		get summary() {
+			return t('Really Simple Licensing (RSL, 2025): the URL of a licence file that states the terms for using the site\'s content, e.g. by AI systems.');
+		},
 		syntax: 'License: <URL of an RSL file>',
-		readBy: 'Crawlers that adopt RSL; the matching rules of every dialect ignore it.',
+		get readBy() {
+			return t('Crawlers that adopt RSL; the matching rules of every dialect ignore it.');
+		},
 		dialects: [],
 		sources: ['RSL Collective: *Really Simple Licensing* (2025)'],
 	},

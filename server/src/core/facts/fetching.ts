@@ -3,7 +3,11 @@
  * byte order mark and content coding makes them conclude, and how long they keep the answer. Every behaviour cites the
  * public source that states it, or has none and is then our assumption; `note` says how we read a source where the
  * value is not its literal words. `fetch/` turns a response into conclusions with these facts and nothing else.
+ * The prose (notes, what a crawler does while the file is unreachable, names that are not proper names) is written by
+ * getters that call `t`, so that it comes in the language set when it is shown, not at import.
  */
+
+import { t } from '../l10n';
 
 /** What a crawler concludes from a response. */
 export type FetchOutcomeKind =
@@ -166,15 +170,15 @@ const rfc9309: FetchPolicy = {
 	crossHost: { value: true, source: rfcRedirects },
 	network: { value: 'disallow-all', source: rfcUnreachable },
 	mediaType: { value: { accepts: 'any', otherwise: 'rules' }, source: `${rfcFile}; ${rfcParsing}`,
-		note: 'the RFC asks servers for text/plain and crawlers to try to parse every line; it names no other outcome' },
+		get note() { return t('the RFC asks servers for text/plain and crawlers to try to parse every line; it names no other outcome'); } },
 	charset: { value: 'utf-8', source: rfcFile },
 	invalidUtf8: { value: 'kept' },
 	bom: { value: 'skipped' },
 	encodings: { value: commonEncodings },
 	unreadable: { value: 'disallow-all' },
 	cache: { value: { headers: 'rfc9111', defaultSeconds: day, maxSeconds: day }, source: rfcCaching,
-		note: '24 hours is the RFC\'s upper bound; without caching headers we take the bound' },
-	whileUnreachable: { value: 'after a reasonably long time (for example 30 days) it may treat it as unavailable (no restrictions) or keep using a cached copy', source: rfcUnreachable },
+		get note() { return t('24 hours is the RFC\'s upper bound; without caching headers we take the bound'); } },
+	whileUnreachable: { get value() { return t('after a reasonably long time (for example 30 days) it may treat it as unavailable (no restrictions) or keep using a cached copy'); }, source: rfcUnreachable },
 };
 
 const google: FetchPolicy = {
@@ -183,23 +187,23 @@ const google: FetchPolicy = {
 	statuses: [
 		{ codes: ['2xx'], value: 'rules', source: googleRobotsSpec },
 		{ codes: ['429'], value: 'retry-later', source: `${googleRobotsSpec}; ${googleCrawlRate}`,
-			note: 'Google\'s table leaves 429 out of its 4xx rule and its crawl-rate page groups 429 with 500 and 503; we read it as a server error' },
+			get note() { return t('Google\'s table leaves 429 out of its 4xx rule and its crawl-rate page groups 429 with 500 and 503; we read it as a server error'); } },
 		{ codes: ['4xx'], value: 'allow-all', source: googleRobotsSpec },
 		{ codes: ['5xx'], value: 'retry-later', source: googleRobotsSpec },
-		{ codes: ['any'], value: 'retry-later', source: googleRobotsSpec, note: 'a status outside 2xx-5xx is an invalid response, which Google treats as a server error' },
+		{ codes: ['any'], value: 'retry-later', source: googleRobotsSpec, get note() { return t('a status outside 2xx-5xx is an invalid response, which Google treats as a server error'); } },
 	],
 	redirects: { value: { max: 5, beyond: 'allow-all' }, source: googleRobotsSpec },
-	crossHost: { value: true, source: rfcRedirects, note: 'Google\'s page states no host restriction; the RFC it implements follows redirects across authorities' },
+	crossHost: { value: true, source: rfcRedirects, get note() { return t('Google\'s page states no host restriction; the RFC it implements follows redirects across authorities'); } },
 	network: { value: 'retry-later', source: googleRobotsSpec },
 	mediaType: { value: { accepts: 'any', otherwise: 'rules' }, source: googleRobotsSpec },
 	charset: { value: 'utf-8', source: googleRobotsSpec },
 	invalidUtf8: { value: 'kept', source: googleRobotsSpec,
-		note: 'Google "may ignore characters that are not part of the UTF-8 range"; its parser keeps such bytes and percent-encodes them, so a rule with them matches only URLs with the same bytes' },
+		get note() { return t('Google "may ignore characters that are not part of the UTF-8 range"; its parser keeps such bytes and percent-encodes them, so a rule with them matches only URLs with the same bytes'); } },
 	bom: { value: 'skipped', source: googleRobotsSpec },
 	encodings: { value: commonEncodings, source: googleOverview },
-	unreadable: { value: 'retry-later', source: googleRobotsSpec, note: 'a body that cannot be decoded is an invalid response, treated as a server error' },
+	unreadable: { value: 'retry-later', source: googleRobotsSpec, get note() { return t('a body that cannot be decoded is an invalid response, treated as a server error'); } },
 	cache: { value: { headers: 'max-age', defaultSeconds: day, maxSeconds: null }, source: googleRobotsSpec },
-	whileUnreachable: { value: 'it stops crawling the site for 12 hours while it retries, then uses its last good copy for up to 30 days (without one, no restrictions); after 30 days it behaves as if there were no robots.txt when the site is otherwise available', source: googleRobotsSpec },
+	whileUnreachable: { get value() { return t('it stops crawling the site for 12 hours while it retries, then uses its last good copy for up to 30 days (without one, no restrictions); after 30 days it behaves as if there were no robots.txt when the site is otherwise available'); }, source: googleRobotsSpec },
 };
 
 const yandex: FetchPolicy = {
@@ -207,13 +211,13 @@ const yandex: FetchPolicy = {
 	name: 'Yandex',
 	statuses: [
 		{ codes: ['200'], value: 'rules', source: yandexRobotsHelp },
-		{ codes: ['any'], value: 'allow-all', source: yandexRobotsHelp, note: 'any status other than 200 OK leaves the site open, server errors included' },
+		{ codes: ['any'], value: 'allow-all', source: yandexRobotsHelp, get note() { return t('any status other than 200 OK leaves the site open, server errors included'); } },
 	],
 	redirects: { value: { max: 5, beyond: 'allow-all' } },
 	crossHost: { value: true, source: yandexRobotsHelp },
-	network: { value: 'allow-all', note: 'the help says a file that does not meet its requirements leaves the site open; it does not name network errors' },
+	network: { value: 'allow-all', get note() { return t('the help says a file that does not meet its requirements leaves the site open; it does not name network errors'); } },
 	mediaType: { value: { accepts: 'text/plain', otherwise: 'allow-all' }, source: yandexRobotsHelp,
-		note: 'we read "a TXT file" as the Content-Type text/plain; a response without a Content-Type is read' },
+		get note() { return t('we read "a TXT file" as the Content-Type text/plain; a response without a Content-Type is read'); } },
 	charset: { value: 'utf-8' },
 	invalidUtf8: { value: 'kept' },
 	bom: { value: 'skipped' },
@@ -224,18 +228,20 @@ const yandex: FetchPolicy = {
 
 const draft1996: FetchPolicy = {
 	id: 'draft1996',
-	name: 'the 1996 draft',
+	get name() {
+		return t('the 1996 draft');
+	},
 	statuses: [
 		{ codes: ['2xx'], value: 'rules', source: draftAccess },
 		{ codes: ['401', '403'], value: 'disallow-all', source: draftAccess },
 		{ codes: ['404'], value: 'allow-all', source: draftAccess },
-		{ codes: ['5xx'], value: 'retry-later', source: draftAccess, note: 'we read a 5xx as the draft\'s "temporary failure" (seed 000 names 503)' },
+		{ codes: ['5xx'], value: 'retry-later', source: draftAccess, get note() { return t('we read a 5xx as the draft\'s "temporary failure" (seed 000 names 503)'); } },
 		{ codes: ['4xx'], value: 'allow-all' },
 		{ codes: ['any'], value: 'retry-later' },
 	],
-	redirects: { value: { max: null, beyond: 'allow-all' }, source: draftAccess, note: 'the draft follows redirects "until a resource can be found"; a loop never ends, and then we assume no restrictions' },
+	redirects: { value: { max: null, beyond: 'allow-all' }, source: draftAccess, get note() { return t('the draft follows redirects "until a resource can be found"; a loop never ends, and then we assume no restrictions'); } },
 	crossHost: { value: true },
-	network: { value: 'retry-later', source: draftAccess, note: 'a failed request is the draft\'s "temporary failure"' },
+	network: { value: 'retry-later', source: draftAccess, get note() { return t('a failed request is the draft\'s "temporary failure"'); } },
 	mediaType: { value: { accepts: 'any', otherwise: 'rules' } },
 	charset: { value: 'utf-8' },
 	invalidUtf8: { value: 'kept' },
@@ -250,39 +256,41 @@ const libwwwPerl: FetchPolicy = {
 	name: 'LWP::RobotUA',
 	statuses: [
 		{ codes: ['2xx'], value: 'rules', source: lwpRobotUA },
-		{ codes: ['any'], value: 'allow-all', source: lwpRobotUA, note: 'any response that is not a success leaves the content empty, and empty rules allow everything' },
+		{ codes: ['any'], value: 'allow-all', source: lwpRobotUA, get note() { return t('any response that is not a success leaves the content empty, and empty rules allow everything'); } },
 	],
 	redirects: { value: { max: 7, beyond: 'allow-all' }, source: `${lwpUserAgent}; ${lwpRobotUA}` },
 	crossHost: { value: true, source: lwpUserAgent },
-	network: { value: 'allow-all', source: `${lwpUserAgent}; ${lwpRobotUA}`, note: 'LWP turns a failed request into a 500 response, which is not a success' },
+	network: { value: 'allow-all', source: `${lwpUserAgent}; ${lwpRobotUA}`, get note() { return t('LWP turns a failed request into a 500 response, which is not a success'); } },
 	mediaType: { value: { accepts: 'text/*', otherwise: 'allow-all' }, source: lwpRobotUA },
 	charset: { value: 'content-type', source: httpMessage },
 	invalidUtf8: { value: 'replaced', source: httpMessage },
-	bom: { value: 'first-line', source: `${httpMessage}; ${wwwRobotRules}`, note: 'decoding keeps U+FEFF, and the User-agent pattern then does not match the first line' },
+	bom: { value: 'first-line', source: `${httpMessage}; ${wwwRobotRules}`, get note() { return t('decoding keeps U+FEFF, and the User-agent pattern then does not match the first line'); } },
 	encodings: { value: ['gzip', 'x-gzip', 'deflate', 'bzip2', 'x-bzip2'], source: httpMessage },
-	unreadable: { value: 'allow-all', source: `${httpMessage}; ${lwpRobotUA}`, note: 'decoded_content returns undef, and the content is then empty' },
+	unreadable: { value: 'allow-all', source: `${httpMessage}; ${lwpRobotUA}`, get note() { return t('decoded_content returns undef, and the content is then empty'); } },
 	cache: { value: { headers: 'lwp', defaultSeconds: hour, maxSeconds: null }, source: `${lwpRobotUA}; ${httpResponse}` },
 };
 
 const pythonUrllib: FetchPolicy = {
 	id: 'python-urllib',
-	name: 'Python\'s urllib.robotparser',
+	get name() {
+		return t('Python\'s urllib.robotparser');
+	},
 	statuses: [
 		{ codes: ['2xx'], value: 'rules', source: pythonRobotparser },
 		{ codes: ['401', '403'], value: 'disallow-all', source: pythonRobotparser },
 		{ codes: ['4xx', '5xx'], value: 'allow-all', source: pythonRobotparser },
-		{ codes: ['any'], value: 'allow-all', source: pythonRobotparser, note: 'no rule is set, and can_fetch allows a URL that no entry covers' },
+		{ codes: ['any'], value: 'allow-all', source: pythonRobotparser, get note() { return t('no rule is set, and can_fetch allows a URL that no entry covers'); } },
 	],
 	redirects: { value: { max: 10, beyond: 'allow-all' }, source: `${pythonRequest}; ${pythonRobotparser}`,
-		note: 'after ten redirects urllib raises an HTTPError with the redirect\'s code, which sets no rule' },
+		get note() { return t('after ten redirects urllib raises an HTTPError with the redirect\'s code, which sets no rule'); } },
 	crossHost: { value: true, source: pythonRequest },
-	network: { value: 'allow-all', source: pythonRobotparser, note: 'read() lets the error reach the program; one that goes on has no rules, and can_fetch then allows every URL' },
+	network: { value: 'allow-all', source: pythonRobotparser, get note() { return t('read() lets the error reach the program; one that goes on has no rules, and can_fetch then allows every URL'); } },
 	mediaType: { value: { accepts: 'any', otherwise: 'rules' }, source: pythonRobotparser },
 	charset: { value: 'utf-8', source: pythonRobotparser },
-	invalidUtf8: { value: 'read-fails', source: pythonRobotparser, note: 'raw.decode("utf-8") raises UnicodeDecodeError' },
-	bom: { value: 'first-line', source: pythonRobotparser, note: 'decoding keeps U+FEFF, so the first line\'s key is not "user-agent"' },
+	invalidUtf8: { value: 'read-fails', source: pythonRobotparser, get note() { return t('raw.decode("utf-8") raises UnicodeDecodeError'); } },
+	bom: { value: 'first-line', source: pythonRobotparser, get note() { return t('decoding keeps U+FEFF, so the first line\'s key is not "user-agent"'); } },
 	encodings: { value: [], source: pythonRobotparser },
-	unreadable: { value: 'allow-all', source: pythonRobotparser, note: 'the read fails before parse(), no rule is set, and can_fetch allows every URL' },
+	unreadable: { value: 'allow-all', source: pythonRobotparser, get note() { return t('the read fails before parse(), no rule is set, and can_fetch allows every URL'); } },
 	cache: { value: { headers: 'none', defaultSeconds: null, maxSeconds: null }, source: pythonRobotparser },
 };
 

@@ -2,10 +2,12 @@
  * How long a crawler may keep what it concluded from a response, from the response's caching headers read the way
  * the crawler reads them (facts/fetching.ts `CacheRule`): RFC 9111's freshness lifetime (Cache-Control max-age,
  * no-store and no-cache, Expires minus Date, less the Age), Google's max-age hint, or HTTP::Response's heuristics.
- * Pure: the response's own Date (or when it arrived) stands in for the clock.
+ * Pure: the response's own Date (or when it arrived) stands in for the clock. The basis is for people, in the
+ * configured language; header names and values in it stay as sent.
  */
 
 import type { CacheRule } from '../facts/fetching';
+import { t } from '../l10n';
 import { header, headerValues, type HttpResponse } from './response';
 
 /** How long an answer may be kept. */
@@ -72,7 +74,7 @@ function expiresLifetime(response: HttpResponse): { seconds: number; basis: stri
 	const at = httpDate(expires);
 	if (at === undefined) {
 		// RFC 9111 §5.3: an invalid Expires, "especially the value "0"", is a time in the past.
-		return { seconds: 0, basis: `Expires: ${expires} (not a date: already expired)` };
+		return { seconds: 0, basis: t('Expires: {0} (not a date: already expired)', expires) };
 	}
 	if (date === undefined) {
 		return undefined;
@@ -83,7 +85,7 @@ function expiresLifetime(response: HttpResponse): { seconds: number; basis: stri
 /** The freshness lifetime a crawler with `rule` gives the answer of `response` (undefined: none arrived). */
 export function cacheLifetime(rule: CacheRule, response: HttpResponse | undefined, defaultBasis: string): CacheLifetime {
 	if (rule.headers === 'none' || rule.defaultSeconds === null) {
-		return { seconds: null, basis: 'no expiry: the program decides when to read the file again' };
+		return { seconds: null, basis: t('no expiry: the program decides when to read the file again') };
 	}
 	const fallback = { seconds: rule.defaultSeconds, basis: defaultBasis };
 	if (response === undefined) {
@@ -92,11 +94,11 @@ export function cacheLifetime(rule: CacheRule, response: HttpResponse | undefine
 	const found = headerLifetime(rule, response) ?? fallback;
 	const age = ageOf(response);
 	let seconds = Math.max(0, found.seconds - (found === fallback ? 0 : age));
-	let basis = age > 0 && found !== fallback ? `${found.basis}, less Age: ${age}` : found.basis;
+	let basis = age > 0 && found !== fallback ? t('{0}, less Age: {1}', found.basis, age) : found.basis;
 	let capped = false;
 	if (rule.maxSeconds !== null && seconds > rule.maxSeconds) {
 		seconds = rule.maxSeconds;
-		basis = `${basis}, cut to its limit`;
+		basis = t('{0}, cut to its limit', basis);
 		capped = true;
 	}
 	return capped ? { seconds, basis, capped } : { seconds, basis };
@@ -117,7 +119,7 @@ function headerLifetime(rule: CacheRule, response: HttpResponse): { seconds: num
 				return { seconds: 0, basis: 'Cache-Control: no-store' };
 			}
 			if (directives.get('no-cache') === true) {
-				return { seconds: 0, basis: 'Cache-Control: no-cache (checked with the server before each use)' };
+				return { seconds: 0, basis: t('Cache-Control: no-cache (checked with the server before each use)') };
 			}
 			const maxAge = deltaSeconds(directives.get('max-age'));
 			if (maxAge !== undefined) {
@@ -140,7 +142,7 @@ function headerLifetime(rule: CacheRule, response: HttpResponse): { seconds: num
 			const modified = httpDate(header(response, 'last-modified'));
 			if (date !== undefined && modified !== undefined) {
 				const guess = Math.floor(((date - modified) / 1000) * 0.1);
-				return { seconds: Math.min(24 * 60 * 60, Math.max(60, guess)), basis: '10 % of the time since Last-Modified, within 1 minute and 24 hours' };
+				return { seconds: Math.min(24 * 60 * 60, Math.max(60, guess)), basis: t('10 % of the time since Last-Modified, within 1 minute and 24 hours') };
 			}
 			return undefined;
 		}

@@ -8,6 +8,7 @@
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { evaluateAs, readAs, type CrawlerEvaluation, type CrawlerReading } from '../crawlers/reading';
 import { fetchPolicies, statusRule, type CacheRule, type FetchOutcomeKind, type FetchPolicy, type Sourced } from '../facts/fetching';
+import { t } from '../l10n';
 import { decodeRobotsBytes, isEscapedByte } from '../syntax/bytes';
 import { RobotsModel } from '../syntax/parser';
 import { cacheLifetime, type CacheLifetime } from './cache';
@@ -66,16 +67,25 @@ export interface FetchConclusion {
 	readonly whileUnreachable?: Sourced<string>;
 }
 
-/** Words for network errors, as the clause of a sentence. */
-const networkEvents: Readonly<Record<NetworkErrorKind, string>> = {
-	dns: 'the host name does not resolve (DNS failure)',
-	refused: 'the connection was refused',
-	reset: 'the connection was reset before the answer was complete',
-	timeout: 'no complete answer arrived in time',
-	tls: 'the TLS handshake failed',
-	protocol: 'the answer is not valid HTTP',
-	other: 'the request failed',
-};
+/** Words for network errors, as the clause of a sentence, in the configured language. */
+function networkEvent(code: NetworkErrorKind): string {
+	switch (code) {
+		case 'dns':
+			return t('the host name does not resolve (DNS failure)');
+		case 'refused':
+			return t('the connection was refused');
+		case 'reset':
+			return t('the connection was reset before the answer was complete');
+		case 'timeout':
+			return t('no complete answer arrived in time');
+		case 'tls':
+			return t('the TLS handshake failed');
+		case 'protocol':
+			return t('the answer is not valid HTTP');
+		default:
+			return t('the request failed');
+	}
+}
 
 /** What crawler `crawler` (a token or a profile) concludes from `outcome`. */
 export function concludeFetch(outcome: FetchOutcome, crawler: CrawlerProfile | string): FetchConclusion {
@@ -92,33 +102,36 @@ export function concludeFetch(outcome: FetchOutcome, crawler: CrawlerProfile | s
 	const error = outcome.error;
 	const { max, beyond } = policy.redirects.value;
 	if (error?.kind === 'redirect-loop') {
-		return answered(base, beyond, `the redirects loop back to ${error.location}`, policy.redirects, undefined, policy);
+		return answered(base, beyond, t('the redirects loop back to {0}', error.location), policy.redirects, undefined, policy);
 	}
 	if (error?.kind === 'redirect-limit' || (max !== null && redirects.length > max)) {
 		const followed = error?.kind === 'redirect-limit' ? error.limit : redirects.length;
 		if (max !== null && max <= followed) {
-			return answered(base, beyond, `there are more than ${max} redirects`, policy.redirects, undefined, policy);
+			return answered(base, beyond, t('there are more than {0} redirects', max), policy.redirects, undefined, policy);
 		}
 		return {
 			...base,
 			kind: 'unknown',
-			event: `this fetch stopped after ${followed} redirects, and ${policy.name} follows ${max === null ? 'as many as it takes' : `up to ${max}`}`,
+			event: max === null
+				? t('this fetch stopped after {0} redirects, and {1} follows as many as it takes', followed, policy.name)
+				: t('this fetch stopped after {0} redirects, and {1} follows up to {2}', followed, policy.name, max),
 			basis: policy.redirects,
 		};
 	}
 	if (error?.kind === 'network') {
-		return unreachable(policy.network.value, error.afterHeaders ? `${networkEvents[error.code]} (after the status ${last?.status ?? ''})`.replace(' ()', '') : networkEvents[error.code], policy.network);
+		const event = error.afterHeaders ? t('{0} (after the status {1})', networkEvent(error.code), last?.status ?? '') : networkEvent(error.code);
+		return unreachable(policy.network.value, event, policy.network);
 	}
 	// A redirect to a URL that is not http(s) cannot be followed: the redirect itself is the last answer.
 	const response = error?.kind === 'redirect-invalid' ? last : finalResponse(outcome);
 	if (response === undefined) {
-		return unreachable(policy.network.value, networkEvents.other, policy.network);
+		return unreachable(policy.network.value, networkEvent('other'), policy.network);
 	}
-	const answeredStatus = `the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-	const invalidRedirect = error?.kind === 'redirect-invalid' ? `; its redirect to ${error.location} is not an http(s) URL` : '';
+	const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+	const answeredStatus = t('the server answered {0}', status);
 	const rule = statusRule(policy, response.status);
 	if (rule.value !== 'rules') {
-		const event = answeredStatus + invalidRedirect;
+		const event = error?.kind === 'redirect-invalid' ? t('the server answered {0}; its redirect to {1} is not an http(s) URL', status, error.location) : answeredStatus;
 		return rule.value === 'retry-later' || response.status >= 500
 			? unreachable(rule.value, event, rule)
 			: answered(base, rule.value, event, rule, response, policy);
@@ -155,7 +168,7 @@ function answered(base: Base, kind: FetchOutcomeKind, event: string, basis: Sour
 function cacheOf(policy: FetchPolicy, response: HttpResponse | undefined): CacheLifetime & { rule: Sourced<CacheRule> } {
 	const rule = policy.cache;
 	const seconds = rule.value.defaultSeconds;
-	const defaultBasis = seconds === null ? 'no expiry' : `no caching header: ${policy.name}'s default`;
+	const defaultBasis = seconds === null ? t('no expiry') : t('no caching header: {0}\'s default', policy.name);
 	return { ...cacheLifetime(rule.value, response, defaultBasis), rule };
 }
 
@@ -168,26 +181,32 @@ function readBody(base: Base, policy: FetchPolicy, response: HttpResponse, answe
 		|| (accepts === 'text/plain' && (mediaType === undefined || mediaType === 'text/plain'))
 		|| (accepts === 'text/*' && mediaType !== undefined && mediaType.startsWith('text/'));
 	if (!acceptable) {
-		const served = mediaType === undefined ? 'without a Content-Type' : `as ${mediaType}`;
-		return answered(base, otherwise, `${answeredStatus} with a body served ${served}, not ${accepts}`, policy.mediaType, response, policy);
+		const event = mediaType === undefined
+			? t('{0} with a body served without a Content-Type, not {1}', answeredStatus, accepts)
+			: t('{0} with a body served as {1}, not {2}', answeredStatus, mediaType, accepts);
+		return answered(base, otherwise, event, policy.mediaType, response, policy);
 	}
 	const codings = response.decoded ?? [];
 	const foreign = response.undecodable ?? codings.find((coding) => !policy.encodings.value.includes(coding.toLowerCase()));
 	if (foreign !== undefined) {
-		const who = response.undecodable !== undefined ? 'nothing here could undo' : `${policy.name} does not undo`;
-		return unreadable(base, policy, response, `${answeredStatus} with a body in the content coding "${foreign}", which ${who}`);
+		return unreadable(base, policy, response, response.undecodable !== undefined
+			? t('{0} with a body in the content coding "{1}", which nothing here could undo', answeredStatus, foreign)
+			: t('{0} with a body in the content coding "{1}", which {2} does not undo', answeredStatus, foreign, policy.name));
 	}
 	const body = response.body ?? new Uint8Array(0);
 	const decoded = decodeBody(policy, body, contentType?.charset, mediaType);
 	if ('failure' in decoded) {
-		return unreadable(base, policy, response, `${answeredStatus}, but ${decoded.failure}`);
+		const { failure } = decoded;
+		return unreadable(base, policy, response, failure.kind === 'invalid-utf8'
+			? t('{0}, but {1} of its bytes are not UTF-8, and the read fails', answeredStatus, failure.bytes)
+			: t('{0}, but its charset "{1}" is not one {2} knows', answeredStatus, failure.charset, policy.name));
 	}
 	const model = RobotsModel.parse(decoded.text);
 	const reading = readAs(model, base.crawler);
 	const limit = base.crawler.sizeLimit;
 	const sizeBasis: Sourced<unknown> = { value: limit, ...(base.crawler.sources.sizeLimit ? { source: base.crawler.sources.sizeLimit } : {}) };
 	if (reading.extent.kind === 'too-large') {
-		return answered(base, 'allow-all', `${answeredStatus} with a file over its limit of ${reading.extent.limit} bytes`, sizeBasis, response, policy, { decoding: decoded.decoding });
+		return answered(base, 'allow-all', t('{0} with a file over its limit of {1} bytes', answeredStatus, reading.extent.limit), sizeBasis, response, policy, { decoding: decoded.decoding });
 	}
 	const readsOn = limit === null || limit.bytes > body.length;
 	return answered(base, 'rules', answeredStatus, statusRule(policy, response.status), response, policy, {
@@ -216,15 +235,18 @@ const bomAsBytes = String.fromCharCode(0xdc00 + 0xef, 0xdc00 + 0xbb, 0xdc00 + 0x
 /** Latin-1 and US-ASCII as Perl's Encode reads them: one character per byte (WHATWG's "latin1" is windows-1252). */
 const byteCharsets = new Set(['iso-8859-1', 'latin1', 'latin-1', 'iso_8859-1', 'l1', 'us-ascii', 'ascii']);
 
+/** Why a body could not be decoded: bytes that are not UTF-8 where they fail the read, or a charset not known. */
+type DecodingFailure = { readonly kind: 'invalid-utf8'; readonly bytes: number } | { readonly kind: 'charset'; readonly charset: string };
+
 /** The body as the crawler decodes it, or why it cannot. */
-function decodeBody(policy: FetchPolicy, body: Uint8Array, charset: string | undefined, mediaType: string | undefined): { text: string; decoding: Decoding } | { failure: string } {
+function decodeBody(policy: FetchPolicy, body: Uint8Array, charset: string | undefined, mediaType: string | undefined): { text: string; decoding: Decoding } | { failure: DecodingFailure } {
 	const bom = hasUtf8Bom(body);
 	let text: string;
 	let decoding: Omit<Decoding, 'bom'>;
 	if (policy.charset.value === 'utf-8') {
 		const invalidBytes = invalidUtf8Bytes(body);
 		if (invalidBytes > 0 && policy.invalidUtf8.value === 'read-fails') {
-			return { failure: `${invalidBytes} of its bytes are not UTF-8, and the read fails` };
+			return { failure: { kind: 'invalid-utf8', bytes: invalidBytes } };
 		}
 		text = decodeRobotsBytes(body);
 		if (invalidBytes > 0 && policy.invalidUtf8.value === 'replaced') {
@@ -242,7 +264,7 @@ function decodeBody(policy: FetchPolicy, body: Uint8Array, charset: string | und
 			try {
 				text = new TextDecoder(label, { ignoreBOM: true }).decode(body);
 			} catch {
-				return { failure: `its charset "${chosen.charset}" is not one ${policy.name} knows` };
+				return { failure: { kind: 'charset', charset: chosen.charset } };
 			}
 		}
 		decoding = { charset: chosen.charset, from: chosen.from, invalidBytes: label === 'utf-8' || label === 'utf8' ? invalidUtf8Bytes(body) : 0 };

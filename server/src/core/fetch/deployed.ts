@@ -9,6 +9,7 @@ import { listNames, verdictWord } from '../crawlers/explain';
 import { crawlerProfile } from '../crawlers/profile';
 import { evaluateAs } from '../crawlers/reading';
 import { testUrl, testUrlAll, type TestUrlParams } from '../features/testUrl';
+import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
 import type { TestUrlAllResult, TestUrlResult } from '../protocol';
 import { decodeRobotsBytes } from '../syntax/bytes';
@@ -17,9 +18,9 @@ import { concludeFetch, concludeFetchAll, evaluateFetched, type FetchConclusion 
 import {
 	basisNote,
 	conclusionLabel,
-	conclusionWords,
 	describeConclusion,
 	describeResponse,
+	eventConsequence,
 	formatDuration,
 	responseHeadline,
 	summariseConclusions,
@@ -55,7 +56,8 @@ export function deployedReport(analysis: DeployedAnalysis): string {
 	for (const redirect of facts.redirects) {
 		lines.push(`  ${redirect.status} → ${redirect.to}`);
 	}
-	lines.push(`  ${responseHeadline(facts)}${facts.contentType ? ` · ${facts.contentType}` : ''}${facts.contentEncoding.length > 0 ? ` · ${facts.contentEncoding.join(', ')}${facts.wireBytes !== undefined ? ` (${facts.wireBytes.toLocaleString('en')} bytes on the wire)` : ''}` : ''}`);
+	const wire = facts.wireBytes !== undefined ? ` ${t('({0} bytes on the wire)', formatNumber(facts.wireBytes))}` : '';
+	lines.push(`  ${responseHeadline(facts)}${facts.contentType ? ` · ${facts.contentType}` : ''}${facts.contentEncoding.length > 0 ? ` · ${facts.contentEncoding.join(', ')}${wire}` : ''}`);
 	if (facts.error) {
 		lines.push(`  ${facts.error}`);
 	}
@@ -82,20 +84,22 @@ export const showDetailsCommand = 'robotsTxt.showDetails';
 export function deployedLenses(analysis: DeployedAnalysis): CodeLens[] {
 	const { facts } = analysis;
 	const report = deployedReport(analysis);
-	const from = facts.redirects.length > 0 ? ` from ${facts.finalUrl}` : '';
+	const title = facts.redirects.length > 0
+		? t('Deployed: {0} from {1}', responseHeadline(facts), facts.finalUrl)
+		: t('Deployed: {0}', responseHeadline(facts));
 	const lenses: CodeLens[] = [
-		{ range: top, command: { title: `Deployed: ${responseHeadline(facts)}${from}`, command: showDetailsCommand, arguments: [report] } },
+		{ range: top, command: { title, command: showDetailsCommand, arguments: [report] } },
 	];
 	const kept = new Map<string, string[]>();
 	for (const conclusion of analysis.conclusions) {
 		const label = conclusion.cache
-			? (conclusion.cache.seconds === null ? 'no expiry' : `kept ${formatDuration(conclusion.cache.seconds)}`)
+			? (conclusion.cache.seconds === null ? t('no expiry') : t('kept {0}', formatDuration(conclusion.cache.seconds)))
 			: conclusionLabel(conclusion.kind);
 		kept.set(label, [...(kept.get(label) ?? []), conclusion.crawler.token]);
 	}
 	if (kept.size > 0) {
-		const title = [...kept].map(([label, tokens]) => `${label}: ${tokens.length > 3 ? `${tokens.length} crawlers` : tokens.join(', ')}`).join(' · ');
-		lenses.push({ range: top, command: { title, command: showDetailsCommand, arguments: [report] } });
+		const keptTitle = [...kept].map(([label, tokens]) => `${label}: ${tokens.length > 3 ? t('{0} crawlers', formatNumber(tokens.length)) : tokens.join(', ')}`).join(' · ');
+		lenses.push({ range: top, command: { title: keptTitle, command: showDetailsCommand, arguments: [report] } });
 	}
 	return lenses;
 }
@@ -111,7 +115,7 @@ export function deployedDiagnostics(analysis: DeployedAnalysis, firstLineLength:
 		return [];
 	}
 	const who = summariseConclusions(analysis.conclusions).map((line) => `${line}.`);
-	const message = [`Deployed robots.txt: ${responseHeadline(analysis.facts)}.`, ...notes, ...who].join(' ');
+	const message = [t('Deployed robots.txt: {0}.', responseHeadline(analysis.facts)), ...notes, ...who].join(' ');
 	return [{
 		range: { start: { line: 0, character: 0 }, end: { line: 0, character: firstLineLength } },
 		severity: notRules.length > 0 ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
@@ -144,7 +148,7 @@ export function testUrlDeployed(model: RobotsModel, analysis: DeployedAnalysis, 
 		line: null,
 		rule: null,
 		selectLine: null,
-		headline: `${params.url} as ${conclusion.crawler.token}: ${verdict === 'unknown' ? 'UNKNOWN' : verdictWord(verdict)}, whatever the rules: ${conclusion.event}, so it ${conclusionWords(conclusion.kind)}.`,
+		headline: t('{0} as {1}: {2}, whatever the rules: {3}.', params.url, conclusion.crawler.token, verdict === 'unknown' ? 'UNKNOWN' : verdictWord(verdict), eventConsequence(conclusion)),
 		explanation: sentence,
 		others: [],
 	};
@@ -162,7 +166,7 @@ export function testUrlAllDeployed(model: RobotsModel, analysis: DeployedAnalysi
 		return { ...row, verdict: verdict === 'unknown' ? row.verdict : verdict, line: null, rule: `(${conclusionLabel(conclusion.kind)}: ${conclusion.event})`, selectLine: null, explanation: describeConclusion(conclusion) };
 	});
 	const allowed = rows.filter((row) => row.verdict === 'allow').length;
-	return { ...result, rows, summary: `${url}: ${allowed} of ${rows.length} crawlers may fetch it (deployed file).` };
+	return { ...result, rows, summary: t('{0}: {1} of {2} crawlers may fetch it (deployed file).', url, formatNumber(allowed), formatNumber(rows.length)) };
 }
 
 /** One verdict that differs between the local file and the deployed one. */
@@ -248,17 +252,36 @@ export function compareWithDeployed(local: RobotsModel, analysis: DeployedAnalys
 	}
 	const crawlersWith = [...new Set(rows.map((row) => row.crawler))];
 	const summary = rows.length === 0
-		? `No verdict differs between the local file and ${analysis.facts.url} for ${seen.size} crawler${seen.size === 1 ? '' : 's'} on ${probes.length} URL${probes.length === 1 ? '' : 's'}.`
-		: `${rows.length} verdict${rows.length === 1 ? ' differs' : 's differ'} between the local file and ${analysis.facts.url}, for ${listNames(crawlersWith)} (${probes.length} URLs tested).`;
+		? noDifference(analysis.facts.url, seen.size, probes.length)
+		: rows.length === 1
+			? t('1 verdict differs between the local file and {0}, for {1} ({2} URLs tested).', analysis.facts.url, listNames(crawlersWith), formatNumber(probes.length))
+			: t('{0} verdicts differ between the local file and {1}, for {2} ({3} URLs tested).', formatNumber(rows.length), analysis.facts.url, listNames(crawlersWith), formatNumber(probes.length));
 	return { urls: probes, rows, summary, table: comparisonTable(rows) };
+}
+
+/** That no verdict differs, with singular and plural of both counts as separate keys. */
+function noDifference(url: string, crawlers: number, urls: number): string {
+	const c = formatNumber(crawlers);
+	const u = formatNumber(urls);
+	if (crawlers === 1) {
+		return urls === 1
+			? t('No verdict differs between the local file and {0} for {1} crawler on {2} URL.', url, c, u)
+			: t('No verdict differs between the local file and {0} for {1} crawler on {2} URLs.', url, c, u);
+	}
+	return urls === 1
+		? t('No verdict differs between the local file and {0} for {1} crawlers on {2} URL.', url, c, u)
+		: t('No verdict differs between the local file and {0} for {1} crawlers on {2} URLs.', url, c, u);
 }
 
 function comparisonTable(rows: readonly ComparisonRow[]): string {
 	if (rows.length === 0) {
 		return '';
 	}
-	const where = (verdict: string, line: number | null) => `${verdict === 'unknown' ? 'UNKNOWN' : verdictWord(verdict as 'allow' | 'disallow')}${line === null ? '' : ` (line ${line + 1})`}`;
-	const cells = [['Crawler', 'URL', 'Local', 'Deployed'], ...rows.map((row) => [
+	const where = (verdict: string, line: number | null) => {
+		const word = verdict === 'unknown' ? 'UNKNOWN' : verdictWord(verdict as 'allow' | 'disallow');
+		return line === null ? word : t('{0} (line {1})', word, line + 1);
+	};
+	const cells = [[t('Crawler'), 'URL', t('Local'), t('Deployed')], ...rows.map((row) => [
 		row.crawler, row.url, where(row.local, row.localLine), where(row.deployed, row.deployedLine) + (row.deployedBecause ? `: ${row.deployedBecause}` : ''),
 	])];
 	const widths = [0, 1, 2].map((column) => Math.max(...cells.map((cell) => cell[column].length)));

@@ -1,10 +1,12 @@
 /**
  * The words for a fetched robots.txt: the response's facts (status, redirects, media type, size, what the body looks
- * like) and what each crawler concludes, written once for the CLI, the editor and the library. Plain text.
+ * like) and what each crawler concludes, written once for the CLI, the editor and the library. Plain text, in the
+ * configured language (core/l10n.ts): every sentence is written when it is asked for.
  */
 
 import { formatBytes, listNames } from '../crawlers/explain';
 import type { Sourced } from '../facts/fetching';
+import { formatNumber, t } from '../l10n';
 import type { ConclusionKind, FetchConclusion } from './conclude';
 import {
 	bodyKind,
@@ -17,6 +19,7 @@ import {
 	redirectsOf,
 	type BodyKind,
 	type FetchOutcome,
+	type NetworkErrorKind,
 	type Redirect,
 } from './response';
 
@@ -47,15 +50,25 @@ export interface ResponseFacts {
 	readonly notes: readonly string[];
 }
 
-const networkWords: Readonly<Record<string, string>> = {
-	dns: 'The host name does not resolve (DNS failure)',
-	refused: 'The connection was refused',
-	reset: 'The connection was reset',
-	timeout: 'No complete answer arrived in time',
-	tls: 'The TLS handshake failed',
-	protocol: 'The answer is not valid HTTP',
-	other: 'The request failed',
-};
+/** What a network error is, as a sentence without its full stop. */
+function networkWords(code: NetworkErrorKind): string {
+	switch (code) {
+		case 'dns':
+			return t('The host name does not resolve (DNS failure)');
+		case 'refused':
+			return t('The connection was refused');
+		case 'reset':
+			return t('The connection was reset');
+		case 'timeout':
+			return t('No complete answer arrived in time');
+		case 'tls':
+			return t('The TLS handshake failed');
+		case 'protocol':
+			return t('The answer is not valid HTTP');
+		default:
+			return t('The request failed');
+	}
+}
 
 /** The crawler-independent facts of a fetch. */
 export function describeResponse(outcome: FetchOutcome): ResponseFacts {
@@ -72,51 +85,52 @@ export function describeResponse(outcome: FetchOutcome): ResponseFacts {
 	let error: string | undefined;
 	switch (outcome.error?.kind) {
 		case 'network':
-			error = `${networkWords[outcome.error.code]}${outcome.error.message ? `: ${outcome.error.message}` : ''}`;
+			// The message is the system's own (Node's or the browser's), quoted as it came.
+			error = `${networkWords(outcome.error.code)}${outcome.error.message ? `: ${outcome.error.message}` : ''}`;
 			break;
 		case 'redirect-loop':
-			error = `The redirects loop: the next one goes back to ${outcome.error.location}`;
+			error = t('The redirects loop: the next one goes back to {0}', outcome.error.location);
 			break;
 		case 'redirect-limit':
-			error = `More than ${outcome.error.limit} redirects: this fetch stopped following them`;
+			error = t('More than {0} redirects: this fetch stopped following them', outcome.error.limit);
 			break;
 		case 'redirect-invalid':
-			error = `A redirect points to "${outcome.error.location}", which is not an http(s) URL`;
+			error = t('A redirect points to "{0}", which is not an http(s) URL', outcome.error.location);
 			break;
 	}
 	const notes: string[] = [];
 	if (final && final.status >= 200 && final.status < 300) {
 		const type = parseContentType(contentType);
 		if (kind === 'html') {
-			notes.push(`The body is an HTML page, not a robots.txt: the server answers ${final.status} for a file it does not have (a "soft 404").`);
+			notes.push(t('The body is an HTML page, not a robots.txt: the server answers {0} for a file it does not have (a "soft 404").', final.status));
 		} else if (kind === 'binary') {
-			notes.push('The body is binary data, not text.');
+			notes.push(t('The body is binary data, not text.'));
 		} else if (kind === 'empty') {
-			notes.push('The body is empty: no rules, so nothing is disallowed.');
+			notes.push(t('The body is empty: no rules, so nothing is disallowed.'));
 		}
 		if (type && type.mediaType !== 'text/plain') {
-			notes.push(`It is served as ${type.mediaType}; RFC 9309 asks for text/plain.`);
+			notes.push(t('It is served as {0}; RFC 9309 asks for text/plain.', type.mediaType));
 		} else if (!type) {
-			notes.push('It is served without a Content-Type; RFC 9309 asks for text/plain.');
+			notes.push(t('It is served without a Content-Type; RFC 9309 asks for text/plain.'));
 		}
 		if (type?.charset && !/^utf-?8$/i.test(type.charset)) {
-			notes.push(`It is served as ${type.charset}; RFC 9309 asks for UTF-8, which Google's and the standard's crawlers read whatever the header says.`);
+			notes.push(t('It is served as {0}; RFC 9309 asks for UTF-8, which Google\'s and the standard\'s crawlers read whatever the header says.', type.charset));
 		}
 		if (invalid > 0 && kind !== 'binary') {
-			notes.push(`${invalid.toLocaleString('en')} byte${invalid === 1 ? ' is' : 's are'} not UTF-8.`);
+			notes.push(invalid === 1 ? t('{0} byte is not UTF-8.', formatNumber(invalid)) : t('{0} bytes are not UTF-8.', formatNumber(invalid)));
 		}
 		if (final.truncated) {
-			notes.push(`The download stopped at ${formatBytes(body?.length ?? 0)}: the file is longer.`);
+			notes.push(t('The download stopped at {0}: the file is longer.', formatBytes(body?.length ?? 0)));
 		}
 		if (body && hasUtf8Bom(body)) {
-			notes.push('The file starts with a UTF-8 byte order mark.');
+			notes.push(t('The file starts with a UTF-8 byte order mark.'));
 		}
 		if (final.undecodable) {
-			notes.push(`The body is in the content coding "${final.undecodable}", which could not be undone.`);
+			notes.push(t('The body is in the content coding "{0}", which could not be undone.', final.undecodable));
 		}
 	}
 	if (otherHost) {
-		notes.push(`It redirects to another host (${otherHost}); crawlers follow such redirects (RFC 9309 §2.3.1.2) and apply the rules found there to ${askedHost}.`);
+		notes.push(t('It redirects to another host ({0}); crawlers follow such redirects (RFC 9309 §2.3.1.2) and apply the rules found there to {1}.', otherHost, askedHost ?? ''));
 	}
 	const facts: ResponseFacts = {
 		url: outcome.url,
@@ -141,22 +155,39 @@ export function describeResponse(outcome: FetchOutcome): ResponseFacts {
 
 /** The status line of a response for people: `200 OK`, `404`. */
 export function statusLine(facts: Pick<ResponseFacts, 'status' | 'statusText'>): string {
-	return facts.status === undefined ? 'no response' : `${facts.status}${facts.statusText ? ` ${facts.statusText}` : ''}`;
+	return facts.status === undefined ? t('no response') : `${facts.status}${facts.statusText ? ` ${facts.statusText}` : ''}`;
+}
+
+type DurationUnit = 'second' | 'minute' | 'hour' | 'day';
+
+/** A count of one unit, singular and plural as separate keys. */
+function unitCount(count: number, unit: DurationUnit): string {
+	const shown = formatNumber(count);
+	switch (unit) {
+		case 'second':
+			return count === 1 ? t('{0} second', shown) : t('{0} seconds', shown);
+		case 'minute':
+			return count === 1 ? t('{0} minute', shown) : t('{0} minutes', shown);
+		case 'hour':
+			return count === 1 ? t('{0} hour', shown) : t('{0} hours', shown);
+		case 'day':
+			return count === 1 ? t('{0} day', shown) : t('{0} days', shown);
+	}
 }
 
 /** Seconds for people: `24 hours`, `7 days`, `1 hour 30 minutes`, `90 seconds`. */
 export function formatDuration(seconds: number): string {
 	if (seconds < 120) {
-		return `${seconds} second${seconds === 1 ? '' : 's'}`;
+		return unitCount(seconds, 'second');
 	}
 	// Days only from two days on: "24 hours" is how RFC 9309 and Google say it.
-	const units: [number, string][] = seconds >= 2 * 86_400 ? [[86_400, 'day'], [3_600, 'hour'], [60, 'minute']] : [[3_600, 'hour'], [60, 'minute']];
+	const units: [number, DurationUnit][] = seconds >= 2 * 86_400 ? [[86_400, 'day'], [3_600, 'hour'], [60, 'minute']] : [[3_600, 'hour'], [60, 'minute']];
 	const parts: string[] = [];
 	let rest = seconds;
-	for (const [size, name] of units) {
+	for (const [size, unit] of units) {
 		const count = Math.floor(rest / size);
 		if (count > 0 && parts.length < 2) {
-			parts.push(`${count} ${name}${count === 1 ? '' : 's'}`);
+			parts.push(unitCount(count, unit));
 			rest -= count * size;
 		}
 	}
@@ -165,18 +196,37 @@ export function formatDuration(seconds: number): string {
 
 /** What a conclusion means, as a predicate after the crawler's name (or several names, with `plural`). */
 export function conclusionWords(kind: ConclusionKind, plural = false): string {
-	const verb = (singular: string, many: string) => (plural ? many : singular);
 	switch (kind) {
 		case 'rules':
-			return `${verb('reads', 'read')} the rules in the body`;
+			return plural ? t('read the rules in the body') : t('reads the rules in the body');
 		case 'allow-all':
-			return `${verb('allows', 'allow')} every URL (no restrictions)`;
+			return plural ? t('allow every URL (no restrictions)') : t('allows every URL (no restrictions)');
 		case 'disallow-all':
-			return `${verb('disallows', 'disallow')} every URL`;
+			return plural ? t('disallow every URL') : t('disallows every URL');
 		case 'retry-later':
-			return `${verb('fetches', 'fetch')} nothing from the site for now and ${verb('tries', 'try')} robots.txt again later`;
+			return plural ? t('fetch nothing from the site for now and try robots.txt again later') : t('fetches nothing from the site for now and tries robots.txt again later');
 		case 'unknown':
-			return `${verb('does', 'do')} what this fetch cannot tell`;
+			return plural ? t('do what this fetch cannot tell') : t('does what this fetch cannot tell');
+	}
+}
+
+/**
+ * The event and what one crawler makes of it, as a clause: "the server answered 404 Not Found, so it allows every URL
+ * (no restrictions)". One key per conclusion, so that a language can join the two parts as it needs.
+ */
+export function eventConsequence(conclusion: Pick<FetchConclusion, 'event' | 'kind'>): string {
+	const { event } = conclusion;
+	switch (conclusion.kind) {
+		case 'rules':
+			return t('{0}, so it reads the rules in the body', event);
+		case 'allow-all':
+			return t('{0}, so it allows every URL (no restrictions)', event);
+		case 'disallow-all':
+			return t('{0}, so it disallows every URL', event);
+		case 'retry-later':
+			return t('{0}, so it fetches nothing from the site for now and tries robots.txt again later', event);
+		case 'unknown':
+			return t('{0}, so it does what this fetch cannot tell', event);
 	}
 }
 
@@ -184,15 +234,15 @@ export function conclusionWords(kind: ConclusionKind, plural = false): string {
 export function conclusionLabel(kind: ConclusionKind): string {
 	switch (kind) {
 		case 'rules':
-			return 'rules';
+			return t('rules');
 		case 'allow-all':
-			return 'no restrictions';
+			return t('no restrictions');
 		case 'disallow-all':
-			return 'all disallowed';
+			return t('all disallowed');
 		case 'retry-later':
-			return 'retry later';
+			return t('retry later');
 		case 'unknown':
-			return 'unknown';
+			return t('unknown');
 	}
 }
 
@@ -204,7 +254,7 @@ export function sourceTitles(source: string): string {
 /** Where a behaviour is documented, in parentheses: the source, our reading of it, or that it is our assumption. */
 export function basisNote(basis: Sourced<unknown>): string {
 	if (basis.source === undefined) {
-		return `(our assumption${basis.note ? `: ${basis.note}` : ': no source we read states it'})`;
+		return basis.note ? t('(our assumption: {0})', basis.note) : t('(our assumption: no source we read states it)');
 	}
 	return `(${sourceTitles(basis.source)}${basis.note ? `; ${basis.note}` : ''})`;
 }
@@ -216,44 +266,84 @@ export function describeCache(conclusion: FetchConclusion): string | undefined {
 		return undefined;
 	}
 	if (cache.seconds === null) {
-		return `it keeps the answer with no expiry: the program decides when to read the file again ${basisNote(cache.rule)}`;
+		return t('it keeps the answer with no expiry: the program decides when to read the file again {0}', basisNote(cache.rule));
 	}
-	const how = cache.seconds === 0 ? 'does not keep the answer' : `keeps the answer ${formatDuration(cache.seconds)}`;
-	return `it ${how} (${cache.basis}) ${basisNote(cache.rule)}`;
+	return cache.seconds === 0
+		? t('it does not keep the answer ({0}) {1}', cache.basis, basisNote(cache.rule))
+		: t('it keeps the answer {0} ({1}) {2}', formatDuration(cache.seconds), cache.basis, basisNote(cache.rule));
+}
+
+/** How long the answer is kept, as a sentence of its own. */
+function cacheSentence(conclusion: FetchConclusion): string | undefined {
+	const cache = conclusion.cache;
+	if (!cache) {
+		return undefined;
+	}
+	if (cache.seconds === null) {
+		return t('It keeps the answer with no expiry: the program decides when to read the file again {0}.', basisNote(cache.rule));
+	}
+	return cache.seconds === 0
+		? t('It does not keep the answer ({0}) {1}.', cache.basis, basisNote(cache.rule))
+		: t('It keeps the answer {0} ({1}) {2}.', formatDuration(cache.seconds), cache.basis, basisNote(cache.rule));
+}
+
+/** The first sentence of a conclusion: the crawler, the event, what it concludes and on what basis. */
+function conclusionSentence(conclusion: FetchConclusion): string {
+	const token = conclusion.crawler.token;
+	const { event } = conclusion;
+	const basis = basisNote(conclusion.basis);
+	switch (conclusion.kind) {
+		case 'rules':
+			return t('{0}: {1}, so it reads the rules in the body {2}.', token, event, basis);
+		case 'allow-all':
+			return t('{0}: {1}, so it allows every URL (no restrictions) {2}.', token, event, basis);
+		case 'disallow-all':
+			return t('{0}: {1}, so it disallows every URL {2}.', token, event, basis);
+		case 'retry-later':
+			return t('{0}: {1}, so it fetches nothing from the site for now and tries robots.txt again later {2}.', token, event, basis);
+		case 'unknown':
+			return t('{0}: {1}, so it does what this fetch cannot tell {2}.', token, event, basis);
+	}
 }
 
 /** One crawler's conclusion in full: what it does and why, where it stops reading, how long it keeps the answer. */
 export function describeConclusion(conclusion: FetchConclusion): string {
 	const { crawler } = conclusion;
-	const parts = [`${crawler.token}: ${conclusion.event}, so it ${conclusionWords(conclusion.kind)} ${basisNote(conclusion.basis)}.`];
+	const parts = [conclusionSentence(conclusion)];
 	if (policyAssumed(conclusion)) {
 		parts.push(crawler.known
-			? `That ${crawler.token} fetches as ${conclusion.policy.name} says is our assumption: no source we read states how it treats responses.`
-			: `${crawler.token} is not a crawler we know: we assume it fetches as ${conclusion.policy.name} says.`);
+			? t('That {0} fetches as {1} says is our assumption: no source we read states how it treats responses.', crawler.token, conclusion.policy.name)
+			: t('{0} is not a crawler we know: we assume it fetches as {1} says.', crawler.token, conclusion.policy.name));
 	}
 	const decoding = conclusion.decoding;
 	if (conclusion.kind === 'rules' && decoding) {
 		if (decoding.from !== 'crawler') {
-			parts.push(`It decodes the body as ${decoding.charset} (${decoding.from === 'content-type' ? 'from the Content-Type' : decoding.from === 'bom' ? 'from the byte order mark' : 'guessed from the bytes'}).`);
+			parts.push(decoding.from === 'content-type'
+				? t('It decodes the body as {0} (from the Content-Type).', decoding.charset)
+				: decoding.from === 'bom'
+					? t('It decodes the body as {0} (from the byte order mark).', decoding.charset)
+					: t('It decodes the body as {0} (guessed from the bytes).', decoding.charset));
 		} else if (decoding.invalidBytes > 0) {
-			parts.push(`It reads the body as UTF-8, and ${decoding.invalidBytes} byte${decoding.invalidBytes === 1 ? ' is' : 's are'} not UTF-8 ${basisNote(conclusion.policy.invalidUtf8)}.`);
+			parts.push(decoding.invalidBytes === 1
+				? t('It reads the body as UTF-8, and {0} byte is not UTF-8 {1}.', decoding.invalidBytes, basisNote(conclusion.policy.invalidUtf8))
+				: t('It reads the body as UTF-8, and {0} bytes are not UTF-8 {1}.', decoding.invalidBytes, basisNote(conclusion.policy.invalidUtf8)));
 		}
 		if (decoding.bom === 'first-line') {
-			parts.push(`It reads the byte order mark as part of the first line, whose key it then does not recognise ${basisNote(conclusion.policy.bom)}.`);
+			parts.push(t('It reads the byte order mark as part of the first line, whose key it then does not recognise {0}.', basisNote(conclusion.policy.bom)));
 		}
 	}
 	if (conclusion.stopsAt !== undefined) {
-		parts.push(`It stops reading at byte ${conclusion.stopsAt.toLocaleString('en')} (${formatBytes(conclusion.stopsAt)}); the rest of the file does not count for it.`);
+		parts.push(t('It stops reading at byte {0} ({1}); the rest of the file does not count for it.', formatNumber(conclusion.stopsAt), formatBytes(conclusion.stopsAt)));
 	}
 	if (conclusion.incomplete) {
-		parts.push('The download stopped at its limit and this crawler reads on: rules after that point are not known here.');
+		parts.push(t('The download stopped at its limit and this crawler reads on: rules after that point are not known here.'));
 	}
-	const cache = describeCache(conclusion);
+	const cache = cacheSentence(conclusion);
 	if (cache) {
-		parts.push(capitalise(cache) + '.');
+		parts.push(cache);
 	}
 	if (conclusion.whileUnreachable) {
-		parts.push(`While the file stays unreachable, ${conclusion.whileUnreachable.value} ${basisNote(conclusion.whileUnreachable)}.`);
+		parts.push(t('While the file stays unreachable, {0} {1}.', conclusion.whileUnreachable.value, basisNote(conclusion.whileUnreachable)));
 	}
 	return parts.join(' ');
 }
@@ -276,14 +366,11 @@ export function summariseConclusions(conclusions: readonly FetchConclusion[]): s
 export function responseHeadline(facts: ResponseFacts): string {
 	const parts = [facts.error && facts.status === undefined ? facts.error : statusLine(facts)];
 	if (facts.redirects.length > 0) {
-		parts.push(`${facts.redirects.length} redirect${facts.redirects.length === 1 ? '' : 's'}`);
+		const count = facts.redirects.length;
+		parts.push(count === 1 ? t('{0} redirect', formatNumber(count)) : t('{0} redirects', formatNumber(count)));
 	}
 	if (facts.body !== 'none') {
-		parts.push(formatBytes(facts.bytes) + (facts.truncated ? ' or more' : ''));
+		parts.push(facts.truncated ? t('{0} or more', formatBytes(facts.bytes)) : formatBytes(facts.bytes));
 	}
 	return parts.join(' · ');
-}
-
-function capitalise(text: string): string {
-	return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -4,6 +4,8 @@
  * client) take these from here, so that the rules of a polite fetch live with the rest of the robots.txt knowledge.
  */
 
+import { t } from '../l10n';
+
 /** The limits of one robots.txt fetch. */
 export interface FetchLimits {
 	/** Redirects followed: RFC 9309 §2.3.1.2 asks for "at least five consecutive redirects", Google follows five. */
@@ -41,25 +43,25 @@ export type RobotsTarget =
 export function robotsTarget(input: string): RobotsTarget {
 	const text = input.trim();
 	if (text === '') {
-		return { error: 'Give a site, such as example.com or https://example.com/.' };
+		return { error: t('Give a site, such as example.com or https://example.com/.') };
 	}
 	// A scheme is a name and a colon not followed by a port number (`example.com:8080` is a host and a port).
 	const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(text);
 	if (scheme && !/^https?$/i.test(scheme[1])) {
-		return { error: `"${text}" is a ${scheme[1].toLowerCase()} URL; robots.txt is fetched over http or https.` };
+		return { error: t('"{0}" is a {1} URL; robots.txt is fetched over http or https.', text, scheme[1].toLowerCase()) };
 	}
 	const withScheme = scheme ? text : `https://${text}`;
 	let url: URL;
 	try {
 		url = new URL(withScheme);
 	} catch {
-		return { error: `"${text}" is not a URL or a host name.` };
+		return { error: t('"{0}" is not a URL or a host name.', text) };
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-		return { error: `"${text}" is a ${url.protocol.slice(0, -1)} URL; robots.txt is fetched over http or https.` };
+		return { error: t('"{0}" is a {1} URL; robots.txt is fetched over http or https.', text, url.protocol.slice(0, -1)) };
 	}
 	if (url.hostname === '') {
-		return { error: `"${text}" has no host name.` };
+		return { error: t('"{0}" has no host name.', text) };
 	}
 	return { robotsUrl: `${url.origin}/robots.txt`, origin: url.origin };
 }

@@ -4,6 +4,7 @@
  * `robotsTxt/deployedTarget`: the robots.txt URL, the document to open for it and the fetch limits.
  */
 
+import { t } from '../l10n';
 import { deployedScheme, type DeployedTarget, type WireOutcome, type WireResponse } from '../protocol';
 import type { FetchError, FetchOutcome, HttpResponse, NetworkErrorKind } from './response';
 import { defaultFetchLimits, fetchUserAgent, robotsTarget } from './site';
@@ -78,13 +79,13 @@ const networkCodes: readonly NetworkErrorKind[] = ['dns', 'refused', 'reset', 't
 /** The fetch a wire message describes, or what is wrong with the message. */
 export function outcomeFromWire(value: unknown): FetchOutcome | { readonly error: string } {
 	if (!isObject(value) || typeof value.url !== 'string' || !Array.isArray(value.responses)) {
-		return { error: 'a fetch needs { url, responses[] }' };
+		return { error: t('a fetch needs { url, responses[] }') };
 	}
 	const responses: HttpResponse[] = [];
 	for (const [index, entry] of (value.responses as unknown[]).entries()) {
 		const response = responseFromWire(entry);
 		if (typeof response === 'string') {
-			return { error: `response ${index + 1}: ${response}` };
+			return { error: t('response {0}: {1}', index + 1, response) };
 		}
 		responses.push(response);
 	}
@@ -101,22 +102,22 @@ export function outcomeFromWire(value: unknown): FetchOutcome | { readonly error
 
 function responseFromWire(value: unknown): HttpResponse | string {
 	if (!isObject(value) || typeof value.url !== 'string' || typeof value.status !== 'number' || !Number.isInteger(value.status)) {
-		return 'needs { url, status, headers }';
+		return t('needs { url, status, headers }');
 	}
 	const headers = value.headers;
 	if (!Array.isArray(headers) || !headers.every((pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string')) {
-		return 'headers must be [name, value] pairs of strings';
+		return t('headers must be [name, value] pairs of strings');
 	}
 	let body: Uint8Array | undefined;
 	if (value.body !== undefined) {
 		body = typeof value.body === 'string' ? decodeBase64(value.body) : undefined;
 		if (body === undefined) {
-			return 'the body must be base64';
+			return t('the body must be base64');
 		}
 	}
 	const decoded = value.decoded;
 	if (decoded !== undefined && !(Array.isArray(decoded) && decoded.every((coding) => typeof coding === 'string'))) {
-		return 'decoded must be a list of codings';
+		return t('decoded must be a list of codings');
 	}
 	return {
 		url: value.url,
@@ -134,21 +135,21 @@ function responseFromWire(value: unknown): HttpResponse | string {
 
 function errorFromWire(value: unknown): FetchError | string {
 	if (!isObject(value)) {
-		return 'error must be an object';
+		return t('error must be an object');
 	}
 	switch (value.kind) {
 		case 'network':
 			if (typeof value.code !== 'string' || !(networkCodes as readonly string[]).includes(value.code) || typeof value.message !== 'string') {
-				return `a network error needs a code (${networkCodes.join(', ')}) and a message`;
+				return t('a network error needs a code ({0}) and a message', networkCodes.join(', '));
 			}
 			return { kind: 'network', code: value.code as NetworkErrorKind, message: value.message, ...(value.afterHeaders === true ? { afterHeaders: true } : {}) };
 		case 'redirect-loop':
 		case 'redirect-invalid':
-			return typeof value.location === 'string' ? { kind: value.kind, location: value.location } : `${value.kind} needs a location`;
+			return typeof value.location === 'string' ? { kind: value.kind, location: value.location } : t('{0} needs a location', value.kind);
 		case 'redirect-limit':
-			return typeof value.limit === 'number' ? { kind: 'redirect-limit', limit: value.limit } : 'redirect-limit needs a limit';
+			return typeof value.limit === 'number' ? { kind: 'redirect-limit', limit: value.limit } : t('{0} needs a limit', 'redirect-limit');
 		default:
-			return `unknown error kind ${JSON.stringify(value.kind)}`;
+			return t('unknown error kind {0}', JSON.stringify(value.kind) ?? 'undefined');
 	}
 }
 
