@@ -8,7 +8,7 @@
 import {
 	analyseDeployed,
 	conclusionLabel,
-	conclusionWords,
+	eventConsequence,
 	defaultAnalysisOptions,
 	deployedReport,
 	describeConclusion,
@@ -272,7 +272,7 @@ function verdictText(verdict: FetchedVerdict['verdict']): string {
 function decided(answer: FetchedVerdict): string {
 	const { conclusion, evaluation } = answer;
 	if (!evaluation) {
-		return t('{0}, so it {1}', conclusion.event, conclusionWords(conclusion.kind));
+		return eventConsequence(conclusion);
 	}
 	if (evaluation.rule) {
 		return t('line {0}: {1}', evaluation.rule.line + 1, evaluation.rule.text);
