@@ -456,7 +456,7 @@ describe('bad input: a clear finding or nothing, never a crash', () => {
 		const value = 'noindex,'.repeat(200_000);
 		const duplicates = robotsValueFindings(value, 'meta').filter((finding) => finding.code === 'duplicate-robots-directive');
 		assert.equal(duplicates.length, 1000);
-		assert.match(duplicates[999].message, /198999 more duplicate-robots-directive findings in this document are not shown/);
+		assert.match(duplicates[999].message, /198,999 more duplicate-robots-directive findings in this document are not shown/);
 	});
 });
 

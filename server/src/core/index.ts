@@ -3,7 +3,7 @@
  * No IO, no timers, no transport: everything here is a function of its arguments.
  */
 
-export { allDialects, dialectNames, isDialect, type Dialect } from './dialect';
+export { allDialects, dialectName, dialectNames, isDialect, type Dialect } from './dialect';
 export { directiveFacts, type DirectiveFacts, type DirectiveId } from './facts/directives';
 export type { LineKind, LineNode } from './syntax/ast';
 export { RobotsModel, lineRole, type Group, type Grouping, type LineRole } from './syntax/parser';

@@ -7,7 +7,7 @@
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { Dialect } from '../dialect';
 import { listNames } from '../crawlers/explain';
-import { t } from '../l10n';
+import { formatNumber, t } from '../l10n';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import { groupLines, type Grouping, type RobotsModel } from '../syntax/parser';
@@ -189,32 +189,48 @@ export class Audience {
 
 	/**
 	 * Who reads with these parsers, for messages: the target crawlers that run them ("Googlebot, bingbot and 6 more"),
-	 * and for a parser no target runs, its kind of robot ("1996-draft robots").
+	 * and for a parser no target runs, its kind of robot ("1996-draft robots"), in the configured language.
 	 */
 	who(dialects: readonly Dialect[]): string {
 		const readers = this.readers(dialects);
 		// Every target crawler, and no robots beyond them: say so rather than list them.
-		if (readers.length > 3 && readers.length === this.targets.length && this.targets.every((crawler) => readers.includes(crawler.token))) {
-			return 'all your crawlers';
+		if (readers.length > 3 && readers.length === this.targets.length && this.targets.every((crawler) => readers.some((reader) => reader.token === crawler.token))) {
+			return t('all your crawlers');
 		}
-		return listNames(readers, 3);
+		return listNames(readers.map((reader) => reader.token ?? robotsOf(reader.dialect)), 3);
 	}
 
-	/** Whether `who(dialects)` names more than one reader (for the verb). */
+	/**
+	 * `who(dialects)` where it starts a sentence: a kind of robot ("1996-draft robots") or "all your crawlers" with a
+	 * capital, a crawler's token as it is written.
+	 */
+	whoStarts(dialects: readonly Dialect[]): string {
+		const text = this.who(dialects);
+		const first = this.readers(dialects)[0];
+		return first?.token !== undefined && text.startsWith(first.token) ? text : text.charAt(0).toUpperCase() + text.slice(1);
+	}
+
+	/** Whether `who(dialects)` names more than one reader (for the verb: messages have a key for each number). */
 	many(dialects: readonly Dialect[]): boolean {
 		const readers = this.readers(dialects);
-		return readers.length > 1 || readers.some((reader) => reader.endsWith('s'));
+		// A kind of robot is plural by itself ("1996-draft robots"), a parser singular ("Google's parser"); a token
+		// ending in "s" reads as a plural in English sentences.
+		return readers.length > 1 || readers.some((reader) => (reader.token === undefined ? pluralRobots.has(reader.dialect) : reader.token.endsWith('s')));
 	}
 
 	/** The readers of the parsers among `dialects` that the analysis considers (of all of them, if it considers none). */
-	private readers(dialects: readonly Dialect[]): string[] {
+	private readers(dialects: readonly Dialect[]): { readonly token?: string; readonly dialect: Dialect }[] {
 		const considered = dialects.filter((dialect) => this.dialects.includes(dialect));
-		const names: string[] = [];
+		const readers: { token?: string; dialect: Dialect }[] = [];
 		for (const dialect of considered.length > 0 ? considered : dialects) {
 			const tokens = this.crawlersByDialect.get(dialect);
-			names.push(...(tokens ?? [robotsOf[dialect]]));
+			if (tokens) {
+				readers.push(...tokens.map((token) => ({ token, dialect })));
+			} else {
+				readers.push({ dialect });
+			}
 		}
-		return names;
+		return readers;
 	}
 }
 
@@ -247,6 +263,11 @@ export class CheckContext {
 	/** Who reads with these parsers, for messages (`Audience.who`). */
 	who(dialects: readonly Dialect[]): string {
 		return this.audience.who(dialects);
+	}
+
+	/** `who(dialects)` where it starts a sentence (`Audience.whoStarts`). */
+	whoStarts(dialects: readonly Dialect[]): string {
+		return this.audience.whoStarts(dialects);
 	}
 
 	/** Whether `who(dialects)` names more than one reader (for the verb). */
@@ -319,17 +340,27 @@ const maxQuoted = 120;
 
 /** A value from the file as a message quotes it: whole when short, else its start and how long it is. */
 export function shown(text: string): string {
-	return text.length <= maxQuoted ? text : `${text.slice(0, maxQuoted)}… (${text.length.toLocaleString('en')} characters)`;
+	return text.length <= maxQuoted ? text : `${text.slice(0, maxQuoted)}… ${t('({0} characters)', formatNumber(text.length))}`;
 }
 
-/** How a parser's robots are named when no target crawler runs it. */
-const robotsOf: Readonly<Record<Dialect, string>> = {
-	rfc9309: 'RFC 9309 parsers',
-	google: 'Google\'s parser',
-	yandex: 'Yandex\'s parser',
-	draft1996: '1996-draft robots',
-	original1994: '1994 robots',
-};
+/** The kinds of robot that are named in the plural. */
+const pluralRobots: ReadonlySet<Dialect> = new Set(['rfc9309', 'draft1996', 'original1994']);
+
+/** How a parser's robots are named when no target crawler runs it, in the configured language. */
+function robotsOf(dialect: Dialect): string {
+	switch (dialect) {
+		case 'rfc9309':
+			return t('RFC 9309 parsers');
+		case 'google':
+			return t('Google\'s parser');
+		case 'yandex':
+			return t('Yandex\'s parser');
+		case 'draft1996':
+			return t('1996-draft robots');
+		case 'original1994':
+			return t('1994 robots');
+	}
+}
 
 /** A check reads the lines of its context's window and reports problems; it never throws on odd input. */
 export type Check = (context: CheckContext) => void;

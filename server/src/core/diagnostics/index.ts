@@ -6,6 +6,7 @@
 
 import { CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
 import type { AnalysisOptions } from '../options';
+import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 import { createDiagnosticsSession, diagnosticSource, type DiagnosticData, type DiagnosticFix } from './session';
 
@@ -157,13 +158,13 @@ export function computeCodeActions(range: Range, diagnostics: readonly Diagnosti
 			const sameCode = current.filter((candidate) => candidate.code === code && fixesOf(candidate).length > 0);
 			if (sameCode.length > 1) {
 				const edits = combine(sameCode.map((candidate) => fixesOf(candidate)[0]));
-				actions.push(CodeAction.create(`Fix all '${code}' problems in the file`, { changes: { [uri]: edits } }, CodeActionKind.QuickFix));
+				actions.push(CodeAction.create(t('Fix all \'{0}\' problems in the file', code), { changes: { [uri]: edits } }, CodeActionKind.QuickFix));
 			}
 		}
 	}
 	const preferred = current.flatMap((diagnostic) => fixesOf(diagnostic).filter((fix) => fix.isPreferred).slice(0, 1));
 	if (preferred.length > 0) {
-		actions.push(CodeAction.create('Fix all auto-fixable robots.txt problems', { changes: { [uri]: combine(preferred) } }, CodeActionKind.SourceFixAll));
+		actions.push(CodeAction.create(t('Fix all auto-fixable robots.txt problems'), { changes: { [uri]: combine(preferred) } }, CodeActionKind.SourceFixAll));
 	}
 	return actions;
 }

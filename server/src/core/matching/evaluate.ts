@@ -4,7 +4,8 @@
  * `compileMatcher` hands out the same compiled rules for verdicts alone.
  */
 
-import { dialectNames, isRecordDialect, type Dialect } from '../dialect';
+import { dialectName, isRecordDialect, type Dialect } from '../dialect';
+import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 import { lineRole } from '../syntax/parser';
 import { googleValue, selectGroups, type GroupSelection } from './agents';
@@ -341,47 +342,54 @@ class EvaluationResult implements Evaluation {
 }
 
 function explain(e: Omit<Evaluation, 'explanation'>): string {
+	// The verdict words are tokens that people and tools look for; they stay in English in every language.
 	const verdict = e.verdict === 'allow' ? 'ALLOWED' : 'DISALLOWED';
-	const who = `${e.agent || '(empty agent)'} (${dialectNames[e.dialect]})`;
-	const where = describeGroups(e);
+	const who = `${e.agent || t('(empty agent)')} (${dialectName(e.dialect)})`;
 	switch (e.reason) {
 		case 'robots-txt':
-			return `${who}: ${verdict}: /robots.txt itself is always allowed.`;
+			return t('{0}: {1}: /robots.txt itself is always allowed.', who, verdict);
 		case 'no-group':
-			return `${who}: ${verdict}: no group applies (no User-agent line names it and there is no "User-agent: *").`;
+			return t('{0}: {1}: no group applies (no User-agent line names it and there is no "User-agent: *").', who, verdict);
 		case 'no-matching-rule':
-			return `${who}: ${verdict}: ${where}, and none of its rules matches ${e.path}.`;
+			return t('{0}: {1}: {2}, and none of its rules matches {3}.', who, verdict, describeGroups(e), e.path);
 		case 'rule': {
 			const rule = e.rule!;
-			const line = `line ${rule.line + 1} \`${rule.text}\``;
+			const line = rule.line + 1;
 			let how: string;
 			switch (rule.implied) {
 				case 'host':
-					how = `the Host on ${line} names another mirror, which implies "Disallow: /"`;
+					how = t('the Host on line {0} `{1}` names another mirror, which implies "Disallow: /"', line, rule.text);
 					break;
 				case 'index-html':
-					how = `${line}, whose index.htm page Google also allows as its directory`;
+					how = t('line {0} `{1}`, whose index.htm page Google also allows as its directory', line, rule.text);
 					break;
 				case 'empty-disallow':
-					how = `${line}: an empty Disallow allows everything`;
+					how = t('line {0} `{1}`: an empty Disallow allows everything', line, rule.text);
 					break;
 				default:
-					how = isRecordDialect(e.dialect) ? `${line} (the first rule that matches)` : `${line} (the longest matching rule)`;
+					how = isRecordDialect(e.dialect)
+						? t('line {0} `{1}` (the first rule that matches)', line, rule.text)
+						: t('line {0} `{1}` (the longest matching rule)', line, rule.text);
 			}
-			return `${who}: ${verdict} by ${how}; ${where}.`;
+			return t('{0}: {1} by {2}; {3}.', who, verdict, how, describeGroups(e));
 		}
 	}
 }
 
+/** The groups that apply, as a clause of the explanation. */
 function describeGroups(e: Omit<Evaluation, 'explanation'>): string {
 	if (e.groups.length === 0) {
-		return 'no group applies';
+		return t('no group applies');
 	}
-	const lines = e.groups.map((group) => `line ${group.line + 1}`).join(', ');
+	const lines = e.groups.map((group) => t('line {0}', group.line + 1)).join(', ');
 	const tokens = [...new Set(e.groups.map((group) => group.token))].join(', ');
-	const merged = e.groups.length > 1 ? ` (${e.groups.length} groups merged)` : '';
+	const merged = e.groups.length;
 	if (e.selection === 'fallback') {
-		return `no group names it, so it follows "User-agent: *" at ${lines}${merged}`;
+		return merged > 1
+			? t('no group names it, so it follows "User-agent: *" at {0} ({1} groups merged)', lines, merged)
+			: t('no group names it, so it follows "User-agent: *" at {0}', lines);
 	}
-	return `it follows the group for "${tokens}" at ${lines}${merged}`;
+	return merged > 1
+		? t('it follows the group for "{0}" at {1} ({2} groups merged)', tokens, lines, merged)
+		: t('it follows the group for "{0}" at {1}', tokens, lines);
 }

@@ -5,6 +5,7 @@
  */
 
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Position } from 'vscode-languageserver-types';
+import { t } from '../l10n';
 import {
 	carriedBy,
 	findRobotsDirective,
@@ -77,7 +78,7 @@ function rest(text: string, offset: number, end: number): number {
 function crawlerDetail(name: string): string {
 	const address = resolveRobotsName(name);
 	if (!address || address.kind === 'all') {
-		return 'every crawler';
+		return t('every crawler');
 	}
 	return address.engine ? `${searchEngineNames[address.engine]}` : address.crawlers.map((crawler) => crawler.token).join(', ');
 }
@@ -142,7 +143,7 @@ function valueCompletions(
 			documentation: { kind: MarkupKind.Markdown, value: facts.summary },
 			sortText: `${documented ? '0' : '1'}${facts.name}`,
 			textEdit: { range, newText: takesValue ? `${facts.name}:` : facts.name },
-			...(takesValue ? { command: { title: 'Suggest', command: 'editor.action.triggerSuggest' } } : {}),
+			...(takesValue ? { command: { title: t('Suggest'), command: 'editor.action.triggerSuggest' } } : {}),
 			insertTextFormat: InsertTextFormat.PlainText,
 		});
 	}
@@ -151,26 +152,26 @@ function valueCompletions(
 
 function supportDetail(facts: RobotsDirectiveFacts, where: 'meta' | 'header'): string {
 	const engines = searchEngines.filter((engine) => supportOf(facts, engine, where).status === 'supported' || supportOf(facts, engine, where).status === 'default');
-	return engines.length > 0 ? engines.map((engine) => searchEngineNames[engine]).join(', ') : 'no engine documents it here';
+	return engines.length > 0 ? engines.map((engine) => searchEngineNames[engine]).join(', ') : t('no engine documents it here');
 }
 
 function valueItems(facts: RobotsDirectiveFacts): CompletionItem[] {
 	switch (facts.value) {
 		case 'image-preview':
 			return [
-				{ label: 'none', kind: CompletionItemKind.EnumMember, detail: 'No image preview.' },
-				{ label: 'standard', kind: CompletionItemKind.EnumMember, detail: 'A default image preview may be shown.' },
-				{ label: 'large', kind: CompletionItemKind.EnumMember, detail: 'A larger image preview, up to the width of the viewport.' },
+				{ label: 'none', kind: CompletionItemKind.EnumMember, detail: t('No image preview.') },
+				{ label: 'standard', kind: CompletionItemKind.EnumMember, detail: t('A default image preview may be shown.') },
+				{ label: 'large', kind: CompletionItemKind.EnumMember, detail: t('A larger image preview, up to the width of the viewport.') },
 			];
 		case 'integer':
 			return facts.name === 'max-snippet'
 				? [
-					{ label: '-1', kind: CompletionItemKind.Value, detail: 'No limit: the engine chooses the snippet length.' },
-					{ label: '0', kind: CompletionItemKind.Value, detail: 'No text snippet (the same as nosnippet).' },
+					{ label: '-1', kind: CompletionItemKind.Value, detail: t('No limit: the engine chooses the snippet length.') },
+					{ label: '0', kind: CompletionItemKind.Value, detail: t('No text snippet (the same as nosnippet).') },
 				]
 				: [
-					{ label: '-1', kind: CompletionItemKind.Value, detail: 'No limit.' },
-					{ label: '0', kind: CompletionItemKind.Value, detail: 'At most a static image, as max-image-preview allows.' },
+					{ label: '-1', kind: CompletionItemKind.Value, detail: t('No limit.') },
+					{ label: '0', kind: CompletionItemKind.Value, detail: t('At most a static image, as max-image-preview allows.') },
 				];
 		default:
 			return [];

@@ -4,6 +4,8 @@
  * form HTTP dates allow, and the long US form ("June 25, 2010"), and check that the calendar date exists.
  */
 
+import { t } from '../l10n';
+
 /** A date `unavailable_after` can use. */
 export interface RobotsDate {
 	/** The format it was read in. */
@@ -41,10 +43,10 @@ const maxDateLength = 100;
 export function parseRobotsDate(text: string): DateReading {
 	const value = text.trim();
 	if (value.length === 0) {
-		return { ok: false, reason: 'no date is given' };
+		return { ok: false, reason: t('no date is given') };
 	}
 	if (value.length > maxDateLength) {
-		return { ok: false, reason: 'the value is too long to be a date' };
+		return { ok: false, reason: t('the value is too long to be a date') };
 	}
 	let match = isoPattern.exec(value);
 	if (match) {
@@ -54,7 +56,7 @@ export function parseRobotsDate(text: string): DateReading {
 	if (match) {
 		const month = monthNumber(match[3]);
 		if (month === undefined) {
-			return { ok: false, reason: `'${match[3]}' is not a month name` };
+			return { ok: false, reason: t('\'{0}\' is not a month name', match[3]) };
 		}
 		return build('rfc-822', fullYear(match[4]), month, +match[2], match[5], match[6], match[7], match[8], match[1]);
 	}
@@ -62,7 +64,7 @@ export function parseRobotsDate(text: string): DateReading {
 	if (match) {
 		const month = monthNumber(match[3]);
 		if (month === undefined) {
-			return { ok: false, reason: `'${match[3]}' is not a month name` };
+			return { ok: false, reason: t('\'{0}\' is not a month name', match[3]) };
 		}
 		return build('rfc-850', fullYear(match[4]), month, +match[2], match[5], match[6], match[7], match[8], match[1]);
 	}
@@ -70,7 +72,7 @@ export function parseRobotsDate(text: string): DateReading {
 	if (match) {
 		const month = monthNumber(match[2]);
 		if (month === undefined) {
-			return { ok: false, reason: `'${match[2]}' is not a month name` };
+			return { ok: false, reason: t('\'{0}\' is not a month name', match[2]) };
 		}
 		return build('asctime', +match[7], month, +match[3], match[4], match[5], match[6], undefined, match[1]);
 	}
@@ -81,7 +83,7 @@ export function parseRobotsDate(text: string): DateReading {
 			return build('month-day-year', +match[3], month, +match[2], match[4], match[5], match[6], match[7], undefined);
 		}
 	}
-	return { ok: false, reason: 'it is in none of the formats Google names (RFC 822, RFC 850, ISO 8601)' };
+	return { ok: false, reason: t('it is in none of the formats Google names (RFC 822, RFC 850, ISO 8601)') };
 }
 
 /** Whether `text` is a day-of-week name alone: RFC 822 and RFC 850 dates start with one and a comma. */
@@ -128,27 +130,27 @@ function build(
 	weekday: string | undefined,
 ): DateReading {
 	if (weekday !== undefined && !isWeekdayName(weekday)) {
-		return { ok: false, reason: `'${weekday}' is not a day of the week` };
+		return { ok: false, reason: t('\'{0}\' is not a day of the week', weekday) };
 	}
 	if (month < 1 || month > 12) {
-		return { ok: false, reason: `month ${month} does not exist` };
+		return { ok: false, reason: t('month {0} does not exist', month) };
 	}
 	const days = daysInMonth(year, month);
 	if (day < 1 || day > days) {
-		return { ok: false, reason: `day ${day} does not exist in that month` };
+		return { ok: false, reason: t('day {0} does not exist in that month', day) };
 	}
 	const hour = hourText === undefined ? 0 : +hourText;
 	const minute = minuteText === undefined ? 0 : +minuteText;
 	const second = secondText === undefined ? 0 : +secondText;
 	if (hour > 23 || minute > 59 || second > 60) {
-		return { ok: false, reason: 'the time of day does not exist' };
+		return { ok: false, reason: t('the time of day does not exist') };
 	}
 	let offsetMinutes = 0;
 	let hasZone = false;
 	if (zoneText !== undefined) {
 		const offset = zoneOffset(zoneText);
 		if (offset === undefined) {
-			return { ok: false, reason: `'${zoneText}' is not a time zone` };
+			return { ok: false, reason: t('\'{0}\' is not a time zone', zoneText) };
 		}
 		offsetMinutes = offset;
 		hasZone = true;

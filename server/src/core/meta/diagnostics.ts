@@ -8,6 +8,7 @@ import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation 
 import type { DiagnosticData } from '../diagnostics/index';
 import type { SeverityName } from '../options';
 import { findCrawler } from '../facts/crawlers';
+import { formatNumber, t } from '../l10n';
 import { metaDiagnosticFacts, type MetaDiagnosticCode } from './codes';
 import {
 	boundedEditDistance,
@@ -25,6 +26,7 @@ import { scanHtml, type HtmlAttribute, type ScannedMeta } from './html';
 import { LineIndex } from './lineIndex';
 import { engineOfCrawler, newTypoBudget, resolveRobotsName, stripTypographicQuotes, suggestRobotsName, typographicQuotes, type CrawlerAddress, type TypoBudget } from './names';
 import { parseRobotsDirectives, type OddSeparator, type ParsedDirective, type Span } from './parse';
+import { sentences } from './text';
 
 /** The source of every diagnostic, the same as the robots.txt analysis's. */
 export const metaDiagnosticSource = 'robots-txt';
@@ -96,7 +98,11 @@ function collector(findings: MetaFinding[]): { report: Report; finish: () => Met
 			const index = last.get(code);
 			if (count > maxFindingsPerCode && index !== undefined) {
 				const finding = findings[index];
-				findings[index] = { ...finding, message: `${finding.message} (${count - maxFindingsPerCode} more ${code} findings in this document are not shown.)` };
+				const more = count - maxFindingsPerCode;
+				const note = more === 1
+					? t('(1 more {0} finding in this document is not shown.)', code)
+					: t('({0} more {1} findings in this document are not shown.)', formatNumber(more), code);
+				findings[index] = { ...finding, message: sentences(finding.message, note) };
 			}
 		}
 		return findings;
@@ -126,18 +132,18 @@ export function htmlFindings(text: string, options: MetaAnalysisOptions = {}): M
 		if (!fragment.close && report.room('unclosed-noindex-element')) {
 			report({
 				code: 'unclosed-noindex-element', start: fragment.open.start, end: fragment.open.end,
-				message: `This ${fragment.open.form === 'comment' ? '<!--noindex-->' : '<noindex>'} is never closed: Yandex then treats the entire rest of the page as hidden from indexing.`,
+				message: t('This {0} is never closed: Yandex then treats the entire rest of the page as hidden from indexing.', fragment.open.form === 'comment' ? '<!--noindex-->' : '<noindex>'),
 			});
 		}
 		if (fragment.nested && report.room('nested-noindex-element')) {
 			report({
 				code: 'nested-noindex-element', start: fragment.open.start, end: fragment.open.end,
-				message: 'A noindex fragment inside another: Yandex says not to nest them, because it ignores the markup after the first closing tag.',
+				message: t('A noindex fragment inside another: Yandex says not to nest them, because it ignores the markup after the first closing tag.'),
 			});
 		}
 	}
 	for (const marker of scan.strayCloses) {
-		report({ code: 'unmatched-noindex-close', start: marker.start, end: marker.end, message: 'This closes a noindex fragment that was never opened.' });
+		report({ code: 'unmatched-noindex-close', start: marker.start, end: marker.end, message: t('This closes a noindex fragment that was never opened.') });
 	}
 	return finish();
 }
@@ -148,17 +154,17 @@ export function headersFindings(text: string, options: MetaAnalysisOptions = {})
 	const file = parseHeadersFile(text);
 	for (const problem of file.problems) {
 		const message = problem.kind === 'header-before-pattern'
-			? 'A header before any URL pattern: write the pattern (such as /*) on its own line first.'
+			? t('A header before any URL pattern: write the pattern (such as /*) on its own line first.')
 			: problem.kind === 'missing-colon'
-				? 'A header line without `:` between its name and value.'
-				: 'A `Name: value` line at the margin is read as a URL pattern; indent header lines under their pattern.';
+				? t('A header line without `:` between its name and value.')
+				: t('A `Name: value` line at the margin is read as a URL pattern; indent header lines under their pattern.');
 		report({ code: 'malformed-headers-line', start: problem.start, end: problem.end, message });
 	}
 	const sets = headerSetsByRule(file);
 	const budget = newTypoBudget();
 	for (const set of sets) {
 		if (set.parsed.text.trim().length === 0) {
-			report({ code: 'empty-robots-directive', start: set.offset, end: set.offset, message: 'An X-Robots-Tag header without a value.' });
+			report({ code: 'empty-robots-directive', start: set.offset, end: set.offset, message: t('An X-Robots-Tag header without a value.') });
 			continue;
 		}
 		checkRuleSet(set, options, report, budget);
@@ -261,8 +267,8 @@ function checkTag(meta: ScannedMeta, report: Report, budget: TypoBudget): void {
 			const bare = stripTypographicQuotes(attribute.value);
 			report({
 				code: 'typographic-quotes', start: attribute.valueStart, end: attribute.valueEnd,
-				message: `The value ${attribute.value} is in typographic quotes: HTML reads them as part of the value, so crawlers see '${attribute.value}' instead of '${bare}'. Use straight quotes (").`,
-				fixes: [{ title: `Use straight quotes: "${bare}"`, edits: [{ start: attribute.valueStart, end: attribute.valueEnd, newText: `"${bare}"` }], isPreferred: true }],
+				message: t('The value {0} is in typographic quotes: HTML reads them as part of the value, so crawlers see \'{0}\' instead of \'{1}\'. Use straight quotes (").', attribute.value, bare),
+				fixes: [{ title: t('Use straight quotes: "{0}"', bare), edits: [{ start: attribute.valueStart, end: attribute.valueEnd, newText: `"${bare}"` }], isPreferred: true }],
 			});
 		}
 	}
@@ -274,14 +280,17 @@ function checkTag(meta: ScannedMeta, report: Report, budget: TypoBudget): void {
 		if (address?.ignored) {
 			report({
 				code: 'robots-meta-name-ignored', start: name.valueStart, end: name.valueEnd,
-				message: `${searchEngineNames[address.engine as SearchEngine]} does not read name="${bareName}": ${address.ignored.note} Use name="googlebot" (or "googlebot-news").`,
+				message: sentences(
+					t('{0} does not read name="{1}": {2}', searchEngineNames[address.engine as SearchEngine], bareName, address.ignored.note),
+					t('Use name="googlebot" (or "googlebot-news").'),
+				),
 			});
 		}
 	}
 	if (!meta.closed) {
 		report({
 			code: 'unclosed-robots-meta', start: meta.start, end: Math.min(meta.end, meta.start + 5),
-			message: 'The file ends inside this tag (a missing > or quote): HTML parsers drop a tag cut off by the end of the file, so crawlers never see it.',
+			message: t('The file ends inside this tag (a missing > or quote): HTML parsers drop a tag cut off by the end of the file, so crawlers never see it.'),
 		});
 		return;
 	}
@@ -291,24 +300,26 @@ function checkTag(meta: ScannedMeta, report: Report, budget: TypoBudget): void {
 		report({
 			code: 'missing-robots-content', start: name.nameStart, end: name.valueEnd + (name.quote ? 1 : 0),
 			message: misspelt
-				? `This robots meta tag has no content attribute; '${misspelt.name}' is probably a typo of 'content', so crawlers find no rules.`
-				: 'This robots meta tag has no content attribute, so it carries no rules.',
+				? t('This robots meta tag has no content attribute; \'{0}\' is probably a typo of \'content\', so crawlers find no rules.', misspelt.name)
+				: t('This robots meta tag has no content attribute, so it carries no rules.'),
 			...(misspelt
-				? { fixes: [{ title: 'Rename the attribute to content', edits: [{ start: misspelt.nameStart, end: misspelt.nameEnd, newText: 'content' }], isPreferred: true }] }
+				? { fixes: [{ title: t('Rename the attribute to content'), edits: [{ start: misspelt.nameStart, end: misspelt.nameEnd, newText: 'content' }], isPreferred: true }] }
 				: {}),
 		});
 	} else if (meta.content.value.trim().length === 0) {
-		report({ code: 'empty-robots-directive', start: meta.content.valueStart, end: meta.content.valueEnd, message: 'An empty content attribute: the tag carries no rules.' });
+		report({ code: 'empty-robots-directive', start: meta.content.valueStart, end: meta.content.valueEnd, message: t('An empty content attribute: the tag carries no rules.') });
 	}
 	if (meta.inSecondHead) {
 		report({
 			code: 'robots-meta-in-second-head', start: meta.start, end: meta.end,
-			message: `This tag is inside a second <head> element. HTML parsers ignore the second <head> start tag, so the tag lands in the ${meta.placement === 'head' ? 'first head' : 'body'}; a page normally has one head (a duplicated template?).`,
+			message: meta.placement === 'head'
+				? t('This tag is inside a second <head> element. HTML parsers ignore the second <head> start tag, so the tag lands in the first head; a page normally has one head (a duplicated template?).')
+				: t('This tag is inside a second <head> element. HTML parsers ignore the second <head> start tag, so the tag lands in the body; a page normally has one head (a duplicated template?).'),
 		});
 	} else if (meta.placement === 'body') {
 		report({
 			code: 'robots-meta-outside-head', start: meta.start, end: meta.end,
-			message: 'This robots meta tag is outside <head>. Google says it respects robots meta tags in the body as well, but HTML puts meta tags in the head, and Bing, Yandex and the HTTP guide (seed 000) place them there.',
+			message: t('This robots meta tag is outside <head>. Google says it respects robots meta tags in the body as well, but HTML puts meta tags in the head, and Bing, Yandex and the HTTP guide (seed 000) place them there.'),
 		});
 	}
 }
@@ -320,21 +331,24 @@ function hasTypographicQuotes(attribute: HtmlAttribute): boolean {
 
 function reportUnknownName(name: string, start: number, end: number, quoted: boolean, report: Report, where: 'meta' | 'header', budget: TypoBudget): void {
 	const suggestion = suggestRobotsName(name, budget);
-	const what = where === 'meta' ? `name="${name}"` : `the prefix '${name}:'`;
 	if (suggestion) {
 		const crawler = findCrawler(suggestion);
 		const spelled = crawler ? (where === 'meta' ? crawler.token.toLowerCase() : crawler.token) : suggestion;
 		const replacement = quoted ? `"${spelled}"` : spelled;
 		report({
 			code: 'misspelt-crawler-name', start, end,
-			message: `No crawler is called '${name}'; did you mean '${spelled}'? As written, ${what} addresses no crawler, so its rules apply to none.`,
-			fixes: [{ title: `Change to '${spelled}'`, edits: [{ start, end, newText: replacement }], isPreferred: true }],
+			message: where === 'meta'
+				? t('No crawler is called \'{0}\'; did you mean \'{1}\'? As written, name="{0}" addresses no crawler, so its rules apply to none.', name, spelled)
+				: t('No crawler is called \'{0}\'; did you mean \'{1}\'? As written, the prefix \'{0}:\' addresses no crawler, so its rules apply to none.', name, spelled),
+			fixes: [{ title: t('Change to \'{0}\'', spelled), edits: [{ start, end, newText: replacement }], isPreferred: true }],
 		});
 		return;
 	}
 	report({
 		code: 'unknown-crawler-name', start, end,
-		message: `No crawler we know is called '${name}': only a crawler of that name reads rules under ${what}.`,
+		message: where === 'meta'
+			? t('No crawler we know is called \'{0}\': only a crawler of that name reads rules under name="{0}".', name)
+			: t('No crawler we know is called \'{0}\': only a crawler of that name reads rules under the prefix \'{0}:\'.', name),
 	});
 }
 
@@ -351,8 +365,8 @@ function checkRuleSet(set: RobotsRuleSet, options: MetaAnalysisOptions, report: 
 		const span = { start: offset, end: offset + 1 };
 		report({
 			code: 'empty-robots-directive', ...at(span),
-			message: 'An empty directive: two separators in a row, or one at the start or end.',
-			fixes: [{ title: 'Remove the extra separator', edits: [{ ...at(span), newText: '' }], isPreferred: true }],
+			message: t('An empty directive: two separators in a row, or one at the start or end.'),
+			fixes: [{ title: t('Remove the extra separator'), edits: [{ ...at(span), newText: '' }], isPreferred: true }],
 		});
 	}
 	for (const separator of parsed.separators) {
@@ -370,7 +384,7 @@ function checkRuleSet(set: RobotsRuleSet, options: MetaAnalysisOptions, report: 
 			} else if (address.ignored) {
 				report({
 					code: 'robots-meta-name-ignored', ...span,
-					message: `${searchEngineNames[address.engine as SearchEngine]} does not read rules for '${prefix.name}': ${address.ignored.note}`,
+					message: t('{0} does not read rules for \'{1}\': {2}', searchEngineNames[address.engine as SearchEngine], prefix.name, address.ignored.note),
 				});
 			}
 		}
@@ -382,7 +396,11 @@ function checkRuleSet(set: RobotsRuleSet, options: MetaAnalysisOptions, report: 
 			const prefix = at(directive.misplacedPrefix.span);
 			report({
 				code: 'crawler-prefix-in-meta', start: prefix.start, end: span.end,
-				message: `'${directive.misplacedPrefix.name}:' is X-Robots-Tag syntax; in a meta tag, name the crawler in the name attribute (<meta name="${directive.misplacedPrefix.name.toLowerCase()}" content="${directive.name}${directive.value !== undefined ? `:${directive.value}` : ''}">). Crawlers read this item as an unknown directive.`,
+				message: t(
+					'\'{0}:\' is X-Robots-Tag syntax; in a meta tag, name the crawler in the name attribute ({1}). Crawlers read this item as an unknown directive.',
+					directive.misplacedPrefix.name,
+					`<meta name="${directive.misplacedPrefix.name.toLowerCase()}" content="${directive.name}${directive.value !== undefined ? `:${directive.value}` : ''}">`,
+				),
 			});
 			continue;
 		}
@@ -398,27 +416,30 @@ function checkRuleSet(set: RobotsRuleSet, options: MetaAnalysisOptions, report: 
 			if (directive.problem.kind === 'date') {
 				report({
 					code: 'invalid-unavailable-after-date', ...target,
-					message: `${directive.problem.message}. Google reads dates in widely adopted formats such as RFC 822 (25 Jun 2010 15:00:00 PST), RFC 850 and ISO 8601 (2020-09-21), and ignores unavailable_after when it finds no valid date.`,
+					message: t('{0}. Google reads dates in widely adopted formats such as RFC 822 (25 Jun 2010 15:00:00 PST), RFC 850 and ISO 8601 (2020-09-21), and ignores unavailable_after when it finds no valid date.', directive.problem.message),
 				});
 			} else {
 				report({
 					code: 'invalid-robots-directive-value', ...target,
-					message: `${directive.problem.message}; Google ignores a directive whose value it cannot parse.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
-					...(suggestion ? { fixes: [{ title: `Change to '${suggestion}'`, edits: [{ ...where, newText: suggestion }], isPreferred: true }] } : {}),
+					message: sentences(
+						t('{0}; Google ignores a directive whose value it cannot parse.', directive.problem.message),
+						suggestion && t('Did you mean \'{0}\'?', suggestion),
+					),
+					...(suggestion ? { fixes: [{ title: t('Change to \'{0}\'', suggestion), edits: [{ ...where, newText: suggestion }], isPreferred: true }] } : {}),
 				});
 			}
 		}
 		if (metaAddress?.kind === 'google-settings' && !carriedBy(facts, 'google')) {
 			report({
 				code: 'robots-meta-name-ignored', ...span,
-				message: `<meta name="google"> carries Google's page settings (notranslate, nopagereadaloud), not robots rules: Google reads ${facts.name} from name="robots" or name="googlebot".`,
+				message: t('<meta name="google"> carries Google\'s page settings (notranslate, nopagereadaloud), not robots rules: Google reads {0} from name="robots" or name="googlebot".', facts.name),
 			});
 			continue;
 		}
 		if (metaAddress?.kind !== 'google-settings' && !carriedBy(facts, 'robots')) {
 			report({
 				code: 'directive-ignored-by-crawler', ...span,
-				message: `${facts.name} is a setting of <meta name="google">, not a robots rule; write <meta name="google" content="${facts.name}">.`,
+				message: t('{0} is a setting of <meta name="google">, not a robots rule; write <meta name="google" content="{0}">.', facts.name),
 			});
 			continue;
 		}
@@ -426,14 +447,21 @@ function checkRuleSet(set: RobotsRuleSet, options: MetaAnalysisOptions, report: 
 	}
 }
 
-const separatorNames: Readonly<Record<OddSeparator['kind'], string>> = {
-	'semicolon': 'a semicolon',
-	'full-width-comma': 'a full-width comma (，)',
-	'ideographic-comma': 'an ideographic comma (、)',
-	'full-width-semicolon': 'a full-width semicolon (；)',
-	'space': 'spaces',
-	'full-width-colon': 'a full-width colon (：)',
-};
+/** What a separator other than a comma does, as a whole sentence for each kind (languages decline the names). */
+function separatorMessage(kind: Exclude<OddSeparator['kind'], 'full-width-colon'>): string {
+	switch (kind) {
+		case 'semicolon':
+			return t('Directives separated by a semicolon: engines document a comma-separated list, so a crawler may read the two as one unknown directive.');
+		case 'full-width-comma':
+			return t('Directives separated by a full-width comma (，): engines document a comma-separated list, so a crawler may read the two as one unknown directive.');
+		case 'ideographic-comma':
+			return t('Directives separated by an ideographic comma (、): engines document a comma-separated list, so a crawler may read the two as one unknown directive.');
+		case 'full-width-semicolon':
+			return t('Directives separated by a full-width semicolon (；): engines document a comma-separated list, so a crawler may read the two as one unknown directive.');
+		case 'space':
+			return t('Directives separated by spaces: engines document a comma-separated list, so a crawler may read the two as one unknown directive.');
+	}
+}
 
 /** The span with the whitespace around it, so that replacing it with `, ` leaves no doubled spaces. */
 function widen(text: string, span: Span): Span {
@@ -453,15 +481,15 @@ function reportSeparator(separator: OddSeparator, at: (span: Span) => { start: n
 	if (separator.kind === 'full-width-colon') {
 		report({
 			code: 'robots-directive-separator', ...span,
-			message: 'A full-width colon (：) between a name and its value; crawlers look for the ASCII colon (:).',
-			fixes: [{ title: 'Use an ASCII colon', edits: [{ ...span, newText: ':' }], isPreferred: true }],
+			message: t('A full-width colon (：) between a name and its value; crawlers look for the ASCII colon (:).'),
+			fixes: [{ title: t('Use an ASCII colon'), edits: [{ ...span, newText: ':' }], isPreferred: true }],
 		});
 		return;
 	}
 	report({
 		code: 'robots-directive-separator', ...span,
-		message: `Directives separated by ${separatorNames[separator.kind]}: engines document a comma-separated list, so a crawler may read the two as one unknown directive.`,
-		fixes: [{ title: 'Separate with a comma', edits: [{ ...at(wide), newText: ', ' }], isPreferred: true }],
+		message: separatorMessage(separator.kind),
+		fixes: [{ title: t('Separate with a comma'), edits: [{ ...at(wide), newText: ', ' }], isPreferred: true }],
 	});
 }
 
@@ -469,13 +497,14 @@ function reportUnknownDirective(directive: ParsedDirective, at: (span: Span) => 
 	const nameSpan = at(directive.nameSpan);
 	const suggestion = suggestRobotsDirective(directive.name, budget);
 	const asCrawler = resolveRobotsName(directive.name);
-	const hint = asCrawler && directive.value === undefined
-		? ' It is a crawler name: a meta tag names its crawler in the name attribute.'
-		: '';
 	report({
 		code: 'unknown-robots-directive', ...at(directive.span),
-		message: `'${directive.name}' is no robots directive that Google, Bing, Yandex or Baidu document; crawlers ignore it.${suggestion ? ` Did you mean '${suggestion}'?` : ''}${hint}`,
-		...(suggestion ? { fixes: [{ title: `Change to '${suggestion}'`, edits: [{ ...nameSpan, newText: suggestion }], isPreferred: true }] } : {}),
+		message: sentences(
+			t('\'{0}\' is no robots directive that Google, Bing, Yandex or Baidu document; crawlers ignore it.', directive.name),
+			suggestion && t('Did you mean \'{0}\'?', suggestion),
+			asCrawler && directive.value === undefined && t('It is a crawler name: a meta tag names its crawler in the name attribute.'),
+		),
+		...(suggestion ? { fixes: [{ title: t('Change to \'{0}\'', suggestion), edits: [{ ...nameSpan, newText: suggestion }], isPreferred: true }] } : {}),
 	});
 }
 
@@ -512,15 +541,15 @@ function checkEngines(
 			continue;
 		}
 		if (support.status === 'ignored') {
-			parts.push(`${searchEngineNames[engine]} (${who}) ignores it: ${support.note ?? 'documented as not used'}`);
+			parts.push(t('{0} ({1}) ignores it: {2}', searchEngineNames[engine], who, support.note ?? t('documented as not used.')));
 		} else if (support.status === 'undocumented') {
-			parts.push(`${searchEngineNames[engine]} (${who}) does not document it${support.note ? `: ${support.note}` : '.'}`);
+			parts.push(support.note ? t('{0} ({1}) does not document it: {2}', searchEngineNames[engine], who, support.note) : t('{0} ({1}) does not document it.', searchEngineNames[engine], who));
 		}
 	}
 	if (parts.length > 0) {
 		report({
 			code: 'directive-ignored-by-crawler', ...span,
-			message: `${facts.name} may do nothing here. ${parts.map((part) => part.endsWith('.') ? part : `${part}.`).join(' ')}`,
+			message: sentences(t('{0} may do nothing here.', facts.name), ...parts),
 		});
 	}
 }
@@ -540,11 +569,12 @@ interface Entry {
 	readonly facts: RobotsDirectiveFacts;
 }
 
+/** Whom a scope's directives address, as a label that the messages put in parentheses or after "for". */
 function scopeLabel(entry: Entry): string {
 	if (entry.set.kind === 'meta') {
 		return `name="${entry.set.name}"`;
 	}
-	return entry.directive.prefix ? `X-Robots-Tag for '${entry.directive.prefix.name}'` : 'X-Robots-Tag for every crawler';
+	return entry.directive.prefix ? t('X-Robots-Tag for \'{0}\'', entry.directive.prefix.name) : t('X-Robots-Tag for every crawler');
 }
 
 function scopeKey(entry: Entry, group: string): string {
@@ -602,9 +632,11 @@ function checkScope(entries: readonly Entry[], report: Report): void {
 			}
 			report({
 				code: 'duplicate-robots-directive', ...docOffsets(entry),
-				message: `${text(entry)} is already given for ${scopeLabel(entry)}${earlier.set === entry.set ? ' in this list' : ' in an earlier tag'}; the HTTP guide (seed 000) warns that repeated directives may be read differently by each robot.`,
-				related: [{ ...docOffsets(earlier), message: 'first given here' }],
-				fixes: earlier.set === entry.set ? [deletion(entry, 'Remove the duplicate')] : [],
+				message: earlier.set === entry.set
+					? t('{0} is already given for {1} in this list; the HTTP guide (seed 000) warns that repeated directives may be read differently by each robot.', text(entry), scopeLabel(entry))
+					: t('{0} is already given for {1} in an earlier tag; the HTTP guide (seed 000) warns that repeated directives may be read differently by each robot.', text(entry), scopeLabel(entry)),
+				related: [{ ...docOffsets(earlier), message: t('first given here') }],
+				fixes: earlier.set === entry.set ? [deletion(entry, t('Remove the duplicate'))] : [],
 			});
 			continue;
 		}
@@ -625,8 +657,11 @@ function checkScope(entries: readonly Entry[], report: Report): void {
 				const allowing = meant.effect === 'restrict' ? opposite : entry;
 				report({
 					code: 'conflicting-robots-directives', ...docOffsets(entry),
-					message: `${text(entry)} contradicts ${text(opposite)} for ${scopeLabel(entry)}: Google applies the more restrictive (${text(restrictive)}), Yandex lets the allowing directive win (${text(allowing)}), and the HTTP guide (seed 000) calls such a value undefined behaviour. Keep one.`,
-					related: [{ ...docOffsets(opposite), message: `${text(opposite)} is here` }],
+					message: t(
+						'{0} contradicts {1} for {2}: Google applies the more restrictive ({3}), Yandex lets the allowing directive win ({4}), and the HTTP guide (seed 000) calls such a value undefined behaviour. Keep one.',
+						text(entry), text(opposite), scopeLabel(entry), text(restrictive), text(allowing),
+					),
+					related: [{ ...docOffsets(opposite), message: t('{0} is here', text(opposite)) }],
 				});
 			}
 			if (meant.effect === 'restrict') {
@@ -656,9 +691,9 @@ function checkShorthands(entries: readonly Entry[], seen: ReadonlyMap<string, En
 			}
 			report({
 				code: 'redundant-robots-directive', ...docOffsets(entry),
-				message: `${shorthand} already means ${means.join(', ')}, so ${text(entry)} repeats it; the Runet guide (seed 001) says a value such as "none, nofollow" is not allowed.`,
-				related: [{ ...docOffsets(short), message: `${shorthand} is here` }],
-				fixes: entry.set === short.set ? [deletion(entry, `Remove ${text(entry)}`)] : [],
+				message: t('{0} already means {1}, so {2} repeats it; the Runet guide (seed 001) says a value such as "none, nofollow" is not allowed.', shorthand, means.join(', '), text(entry)),
+				related: [{ ...docOffsets(short), message: t('{0} is here', shorthand) }],
+				fixes: entry.set === short.set ? [deletion(entry, t('Remove {0}', text(entry)))] : [],
 			});
 		}
 	}
@@ -669,15 +704,15 @@ function checkLimits(entry: Entry, limits: Map<string, { entry: Entry; reported?
 	const conflict = (other: Entry, why: string): void => {
 		report({
 			code: 'conflicting-robots-directives', ...docOffsets(entry),
-			message: `${text(entry)} and ${text(other)} both apply to ${scopeLabel(entry)}: ${why}`,
-			related: [{ ...docOffsets(other), message: `${text(other)} is here` }],
+			message: t('{0} and {1} both apply to {2}: {3}', text(entry), text(other), scopeLabel(entry), why),
+			related: [{ ...docOffsets(other), message: t('{0} is here', text(other)) }],
 		});
 	};
 	if (facts.effect === 'limit' && directive.parsedValue) {
 		const previous = limits.get(facts.name);
 		if (previous && !previous.reported) {
 			previous.reported = true;
-			conflict(previous.entry, 'Google applies the more restrictive value. Keep one.');
+			conflict(previous.entry, t('Google applies the more restrictive value. Keep one.'));
 		} else if (!previous) {
 			limits.set(facts.name, { entry });
 		}
@@ -689,7 +724,7 @@ function checkLimits(entry: Entry, limits: Map<string, { entry: Entry; reported?
 	if (latest && nosnippet && maxSnippet && nosnippet !== maxSnippet) {
 		const value = maxSnippet.directive.parsedValue;
 		if (value?.kind === 'integer' && value.number !== 0) {
-			conflict(entry === nosnippet ? maxSnippet : nosnippet, 'Google applies nosnippet, the more restrictive.');
+			conflict(entry === nosnippet ? maxSnippet : nosnippet, t('Google applies nosnippet, the more restrictive.'));
 		}
 	}
 }
@@ -754,7 +789,7 @@ function checkIndexIfEmbedded(
 		if (!noindexScopes.has(scopeKey(entry, groupOf(entry.set))) && !noindexScopes.has(genericScope(entry.set))) {
 			report({
 				code: 'indexifembedded-without-noindex', ...docOffsets(entry),
-				message: `indexifembedded has an effect only together with noindex (Google), and no noindex reaches ${scopeLabel(entry)}.`,
+				message: t('indexifembedded has an effect only together with noindex (Google), and no noindex reaches {0}.', scopeLabel(entry)),
 			});
 		}
 	}

@@ -5,6 +5,7 @@
  */
 
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
+import { t } from '../l10n';
 import {
 	robotsMetaSources,
 	searchEngineNames,
@@ -21,6 +22,7 @@ import { first, metaTagAt, scanHtml } from './html';
 import { LineIndex } from './lineIndex';
 import { resolveRobotsName, stripTypographicQuotes, suggestRobotsName, type CrawlerAddress } from './names';
 import { parseRobotsDirectives, type ParsedDirective, type ParsedRobotsValue } from './parse';
+import { sentences } from './text';
 
 /** The crawlers a page summary shows besides the site's targets. */
 const summaryCrawlers = ['Googlebot', 'bingbot', 'Yandex', 'Baiduspider'];
@@ -103,16 +105,23 @@ function cell(text: string): string {
 	return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
-const statusText: Readonly<Record<SupportStatus, string>> = {
-	supported: 'yes',
-	default: 'the default',
-	ignored: 'ignored',
-	undocumented: 'not documented',
-};
+/** The "Reads it" cell: whether an engine reads a directive where it is written. */
+function statusText(status: SupportStatus, metaOnly: boolean): string {
+	switch (status) {
+		case 'supported':
+			return metaOnly ? t('yes (meta tag only)') : t('yes');
+		case 'default':
+			return metaOnly ? t('the default (meta tag only)') : t('the default');
+		case 'ignored':
+			return metaOnly ? t('ignored (meta tag only)') : t('ignored');
+		case 'undocumented':
+			return metaOnly ? t('not documented (meta tag only)') : t('not documented');
+	}
+}
 
 function sourceList(sources: Iterable<RobotsMetaSource>): string {
 	const unique = [...new Set(sources)];
-	return unique.length === 0 ? '' : `\n\n**Sources:** ${unique.map((source) => robotsMetaSources[source]).join(' · ')}`;
+	return unique.length === 0 ? '' : `\n\n${t('**Sources:** {0}', unique.map((source) => robotsMetaSources[source]).join(' · '))}`;
 }
 
 /** What a directive does, per engine, and for whom it is written here. */
@@ -125,9 +134,9 @@ function directiveMarkdown(
 ): string {
 	const facts = directive.facts;
 	if (!facts) {
-		return `**${directive.name}** is no robots directive that Google, Bing, Yandex or Baidu document; crawlers ignore it.`;
+		return t('**{0}** is no robots directive that Google, Bing, Yandex or Baidu document; crawlers ignore it.', directive.name);
 	}
-	const parts = [`**${facts.name}**${facts.value === 'none' ? '' : `:${valuePlaceholder(facts)}`}: ${facts.summary}`];
+	const parts = [t('**{0}**{1}: {2}', facts.name, facts.value === 'none' ? '' : `:${valuePlaceholder(facts)}`, facts.summary)];
 	if (directive.valueSpan && inValue >= directive.valueSpan.start) {
 		parts.push(valueMarkdown(directive, facts));
 	}
@@ -137,12 +146,12 @@ function directiveMarkdown(
 		if (support.source) {
 			sources.push(support.source);
 		}
-		return `| ${searchEngineNames[engine]} | ${statusText[support.status]}${support.metaOnly ? ' (meta tag only)' : ''} | ${cell(support.note ?? '')} |`;
+		return `| ${searchEngineNames[engine]} | ${statusText(support.status, support.metaOnly === true)} | ${cell(support.note ?? '')} |`;
 	});
-	parts.push(['| Engine | Reads it | What it says |', '|---|---|---|', ...rows].join('\n'));
+	parts.push([`| ${cell(t('Engine'))} | ${cell(t('Reads it'))} | ${cell(t('What it says'))} |`, '|---|---|---|', ...rows].join('\n'));
 	parts.push(addressLine(address, where, directive));
 	if (parsed.directives.length > 1) {
-		parts.push(`This list has ${parsed.directives.length} directives; for one crawler, Google combines all rules that reach it and the more restrictive wins, Yandex lets allowing directives win.`);
+		parts.push(t('This list has {0} directives; for one crawler, Google combines all rules that reach it and the more restrictive wins, Yandex lets allowing directives win.', parsed.directives.length));
 	}
 	for (const seed of facts.seeds ?? []) {
 		sources.push(seed);
@@ -151,12 +160,12 @@ function directiveMarkdown(
 }
 
 function valuePlaceholder(facts: RobotsDirectiveFacts): string {
-	return facts.value === 'integer' ? '[number]' : facts.value === 'date' ? '[date]' : '[none|standard|large]';
+	return facts.value === 'integer' ? t('[number]') : facts.value === 'date' ? t('[date]') : '[none|standard|large]';
 }
 
 function valueMarkdown(directive: ParsedDirective, facts: RobotsDirectiveFacts): string {
 	if (directive.problem) {
-		return `⚠ ${directive.problem.message}.`;
+		return t('⚠ {0}.', directive.problem.message);
 	}
 	const value = directive.parsedValue;
 	if (!value) {
@@ -165,61 +174,78 @@ function valueMarkdown(directive: ParsedDirective, facts: RobotsDirectiveFacts):
 	switch (value.kind) {
 		case 'integer':
 			if (value.number === -1) {
-				return '`-1`: no limit.';
+				return t('`-1`: no limit.');
 			}
 			if (value.number === 0) {
-				return facts.name === 'max-snippet' ? '`0`: no text snippet (the same as nosnippet).' : '`0`: at most a static image.';
+				return facts.name === 'max-snippet' ? t('`0`: no text snippet (the same as nosnippet).') : t('`0`: at most a static image.');
 			}
-			return `\`${value.number}\`: at most ${value.number} ${facts.name === 'max-snippet' ? 'characters' : 'seconds'}.`;
+			if (facts.name === 'max-snippet') {
+				return value.number === 1 ? t('`1`: at most 1 character.') : t('`{0}`: at most {0} characters.', value.number);
+			}
+			return value.number === 1 ? t('`1`: at most 1 second.') : t('`{0}`: at most {0} seconds.', value.number);
 		case 'image-preview':
-			return {
-				none: '`none`: no image preview.',
-				standard: '`standard`: a default image preview may be shown.',
-				large: '`large`: a larger image preview, up to the width of the viewport, may be shown.',
-			}[value.setting];
-		case 'date':
-			return `Read as ${new Date(value.date.time).toISOString().replace('.000Z', 'Z')} (${value.date.format}${value.date.hasZone ? '' : '; no time zone given, read here as UTC'}).`;
+			switch (value.setting) {
+				case 'none':
+					return t('`none`: no image preview.');
+				case 'standard':
+					return t('`standard`: a default image preview may be shown.');
+				case 'large':
+					return t('`large`: a larger image preview, up to the width of the viewport, may be shown.');
+			}
+			break;
+		case 'date': {
+			const time = new Date(value.date.time).toISOString().replace('.000Z', 'Z');
+			return value.date.hasZone
+				? t('Read as {0} ({1}).', time, value.date.format)
+				: t('Read as {0} ({1}; no time zone given, read here as UTC).', time, value.date.format);
+		}
 	}
 }
 
 function addressLine(address: CrawlerAddress | undefined, where: 'meta' | 'header', directive: ParsedDirective): string {
 	if (where === 'header' && !directive.prefix) {
-		return 'Written here for every crawler (no crawler prefix).';
+		return t('Written here for every crawler (no crawler prefix).');
 	}
 	if (!address) {
-		return 'Written here for a crawler we do not know.';
+		return t('Written here for a crawler we do not know.');
 	}
 	if (address.kind === 'all') {
-		return 'Written here for every crawler (`robots`); Google: it reaches search engine crawlers, not ads crawlers such as AdsBot-Google.';
+		return t('Written here for every crawler (`robots`); Google: it reaches search engine crawlers, not ads crawlers such as AdsBot-Google.');
 	}
 	if (address.ignored) {
-		return `Written here for \`${address.name}\`, which ${address.engine ? searchEngineNames[address.engine] : 'its engine'} does not read as a meta name.`;
+		return address.engine
+			? t('Written here for `{0}`, which {1} does not read as a meta name.', address.name, searchEngineNames[address.engine])
+			: t('Written here for `{0}`, which its engine does not read as a meta name.', address.name);
 	}
-	return `Written here for ${crawlerList(address)}.`;
+	return t('Written here for {0}.', crawlerList(address));
 }
 
 function crawlerList(address: CrawlerAddress): string {
 	const tokens = address.crawlers.map((crawler) => crawler.token);
 	const shown = tokens.slice(0, 8).join(', ');
-	return tokens.length > 8 ? `${shown} and ${tokens.length - 8} more` : shown || `\`${address.name}\``;
+	return tokens.length > 8 ? t('{0} and {1} more', shown, tokens.length - 8) : shown || `\`${address.name}\``;
 }
 
 /** Who a meta name or header prefix addresses. */
 function nameMarkdown(name: string, address: CrawlerAddress | undefined, where: 'meta' | 'header'): string {
 	if (!address) {
 		const suggestion = suggestRobotsName(name);
-		return `No crawler is called \`${name}\`${suggestion ? `; did you mean \`${suggestion}\`?` : '.'} Rules written for it reach no crawler we know.`;
+		return suggestion
+			? t('No crawler is called `{0}`; did you mean `{1}`? Rules written for it reach no crawler we know.', name, suggestion)
+			: t('No crawler is called `{0}`. Rules written for it reach no crawler we know.', name);
 	}
 	const what = where === 'meta' ? `name="${name}"` : `\`${name}:\``;
 	const parts: string[] = [];
 	if (address.kind === 'all') {
-		parts.push(`${what} addresses every crawler. Google: it applies to search engine crawlers; non-search crawlers such as AdsBot-Google need rules of their own.`);
+		parts.push(t('{0} addresses every crawler. Google: it applies to search engine crawlers; non-search crawlers such as AdsBot-Google need rules of their own.', what));
 	} else if (address.kind === 'google-settings') {
-		parts.push(`${what} carries Google's page settings (notranslate, nopagereadaloud), not robots rules.`);
+		parts.push(t('{0} carries Google\'s page settings (notranslate, nopagereadaloud), not robots rules.', what));
 	} else if (address.ignored) {
-		parts.push(`${what} names ${crawlerList(address)}, but ${address.engine ? searchEngineNames[address.engine] : 'its engine'} does not read it: ${address.ignored.note}`);
+		parts.push(address.engine
+			? t('{0} names {1}, but {2} does not read it: {3}', what, crawlerList(address), searchEngineNames[address.engine], address.ignored.note)
+			: t('{0} names {1}, but its engine does not read it: {2}', what, crawlerList(address), address.ignored.note));
 	} else {
-		parts.push(`${what} addresses ${crawlerList(address)}.`);
+		parts.push(t('{0} addresses {1}.', what, crawlerList(address)));
 	}
 	if (address.note) {
 		parts.push(address.note);
@@ -231,12 +257,14 @@ function nameMarkdown(name: string, address: CrawlerAddress | undefined, where: 
 /** What all of a page's (or pattern's) rules mean for some crawlers. */
 function summaryMarkdown(sets: readonly RobotsRuleSet[], crawlers: readonly string[], pattern?: string): string {
 	const rows = crawlers.map((crawler) => summaryRow(effectiveRobots(sets, crawler)));
-	const title = pattern ? `**X-Robots-Tag for ${pattern}**, combined for each crawler:` : '**The robots rules of this page**, combined for each crawler:';
+	// The pattern is a code span: `/*` bare would close the bold early.
+	const title = pattern ? t('**X-Robots-Tag for {0}**, combined for each crawler:', `\`${pattern}\``) : t('**The robots rules of this page**, combined for each crawler:');
+	const headings = [t('Crawler'), t('Index'), t('Follow links'), t('Snippet'), t('Other'), t('Combined as')];
 	return [
 		title,
-		['| Crawler | Index | Follow links | Snippet | Other | Combined as |', '|---|---|---|---|---|---|', ...rows].join('\n'),
-		'Google: the more restrictive rule applies, and several crawler names add up ("the sum of the negative rules"). Yandex: allowing directives win over prohibiting ones. Bing and Baidu document no rule; Google\'s is assumed.',
-		'Rules are read only if the crawler may fetch the page: a page disallowed in robots.txt keeps its URL indexable, noindex or not.',
+		[`| ${headings.map(cell).join(' | ')} |`, '|---|---|---|---|---|---|', ...rows].join('\n'),
+		t('Google: the more restrictive rule applies, and several crawler names add up ("the sum of the negative rules"). Yandex: allowing directives win over prohibiting ones. Bing and Baidu document no rule; Google\'s is assumed.'),
+		t('Rules are read only if the crawler may fetch the page: a page disallowed in robots.txt keeps its URL indexable, noindex or not.'),
 	].join('\n\n') + sourceList(['googleSpec', 'yandexMetaRobots']);
 }
 
@@ -272,8 +300,10 @@ function summaryRow(result: EffectiveRobots): string {
 	if (result.indexIfEmbedded) {
 		other.push('indexifembedded');
 	}
-	const yesNo = (value: boolean): string => (value ? 'yes' : '**no**');
-	const combined = `${result.combination === 'allow-wins' ? 'allowing wins' : 'most restrictive'}${result.combinationDocumented ? '' : ' (assumed)'}`;
+	const yesNo = (value: boolean): string => (value ? t('yes') : `**${t('no')}**`);
+	const combined = result.combination === 'allow-wins'
+		? (result.combinationDocumented ? t('allowing wins') : t('allowing wins (assumed)'))
+		: (result.combinationDocumented ? t('most restrictive') : t('most restrictive (assumed)'));
 	return `| ${result.crawler} | ${yesNo(result.index)} | ${yesNo(result.follow)} | ${yesNo(result.snippet)} | ${cell(other.join(', '))} | ${combined} |`;
 }
 
@@ -288,9 +318,10 @@ function noindexHover(text: string, offset: number, lines: LineIndex): Hover | n
 		const end = start + match[0].length;
 		if (offset >= start && offset <= end) {
 			return hover(
-				'**Yandex `<noindex>`**: Yandex does not index the text between `<noindex>` and `</noindex>` (or `<!--noindex-->` and `<!--/noindex-->`, the form that keeps HTML valid). ' +
-				'It is not sensitive to nesting and may appear anywhere; without a closing tag the rest of the page is hidden; nested fragments end at the first closing tag. Other engines ignore it.' +
-				sourceList(['yandexNoindexElement', 'seedRunet']),
+				sentences(
+					t('**Yandex `<noindex>`**: Yandex does not index the text between `<noindex>` and `</noindex>` (or `<!--noindex-->` and `<!--/noindex-->`, the form that keeps HTML valid).'),
+					t('It is not sensitive to nesting and may appear anywhere; without a closing tag the rest of the page is hidden; nested fragments end at the first closing tag. Other engines ignore it.'),
+				) + sourceList(['yandexNoindexElement', 'seedRunet']),
 				lines, start, end,
 			);
 		}

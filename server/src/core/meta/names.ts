@@ -5,6 +5,7 @@
  */
 
 import { findCrawler, knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
+import { t } from '../l10n';
 import { boundedEditDistance, findRobotsDirective, type RobotsMetaSource, type SearchEngine } from './directives';
 
 /** The engine whose documentation governs a crawler, by the crawler's owner. */
@@ -53,39 +54,40 @@ const byOwner = (owner: string, category?: CrawlerFacts['category']): readonly C
 const googlebotFamily = knownCrawlers.filter((crawler) =>
 	crawler.token === 'Googlebot' || (crawler.owner === 'Google' && crawler.fallback.includes('Googlebot')));
 
+// Notes are getters: they translate when read, in the locale in force then, not when this module loads.
 const fixedAddresses: ReadonlyMap<string, CrawlerAddress> = new Map<string, CrawlerAddress>([
-	['robots', { name: 'robots', kind: 'all', crawlers: [], note: 'Every crawler (Google: every search engine crawler).', source: 'googleSpec' }],
+	['robots', { name: 'robots', kind: 'all', crawlers: [], get note() { return t('Every crawler (Google: every search engine crawler).'); }, source: 'googleSpec' }],
 	['google', {
 		name: 'google', kind: 'google-settings', engine: 'google', crawlers: byOwner('Google', 'search'),
-		note: 'Google\'s own settings (notranslate, nopagereadaloud), not robots rules.', source: 'googleSpecialTags',
+		get note() { return t('Google\'s own settings (notranslate, nopagereadaloud), not robots rules.'); }, source: 'googleSpecialTags',
 	}],
 	['googlebot', {
 		name: 'googlebot', kind: 'crawlers', engine: 'google', crawlers: googlebotFamily,
-		note: 'Google: for all text results. We read it as addressing Googlebot and the crawlers that follow Googlebot\'s rules.', source: 'googleSpec',
+		get note() { return t('Google: for all text results. We read it as addressing Googlebot and the crawlers that follow Googlebot\'s rules.'); }, source: 'googleSpec',
 	}],
 	['googlebot-news', {
 		name: 'googlebot-news', kind: 'crawlers', engine: 'google', crawlers: knownCrawlers.filter((crawler) => crawler.token === 'Googlebot-News'),
-		note: 'Google: for news results.', source: 'googleSpec',
+		get note() { return t('Google: for news results.'); }, source: 'googleSpec',
 	}],
 	['adsbot-google', {
 		name: 'adsbot-google', kind: 'crawlers', engine: 'google', crawlers: knownCrawlers.filter((crawler) => crawler.token === 'AdsBot-Google'),
-		note: 'Google\'s example of a non-search crawler that `robots` does not reach and that needs a tag of its own.', source: 'googleSpec',
+		get note() { return t('Google\'s example of a non-search crawler that `robots` does not reach and that needs a tag of its own.'); }, source: 'googleSpec',
 	}],
 	['bingbot', {
 		name: 'bingbot', kind: 'crawlers', engine: 'bing', crawlers: byOwner('Microsoft', 'search'),
-		note: 'Bing: name="bingbot" or name="msnbot" limits the tag to Bing.', source: 'bingMetaTags',
+		get note() { return t('Bing: name="bingbot" or name="msnbot" limits the tag to Bing.'); }, source: 'bingMetaTags',
 	}],
 	['msnbot', {
 		name: 'msnbot', kind: 'crawlers', engine: 'bing', crawlers: byOwner('Microsoft', 'search'),
-		note: 'Bing: name="bingbot" or name="msnbot" limits the tag to Bing.', source: 'bingMetaTags',
+		get note() { return t('Bing: name="bingbot" or name="msnbot" limits the tag to Bing.'); }, source: 'bingMetaTags',
 	}],
 	['yandex', {
 		name: 'yandex', kind: 'crawlers', engine: 'yandex', crawlers: byOwner('Yandex'),
-		note: 'Yandex\'s robots (its help writes `<meta name="yandex" …>`).', source: 'yandexMetaRobots',
+		get note() { return t('Yandex\'s robots (its help writes `<meta name="yandex" …>`).'); }, source: 'yandexMetaRobots',
 	}],
 	['baiduspider', {
 		name: 'baiduspider', kind: 'crawlers', engine: 'baidu', crawlers: byOwner('Baidu'),
-		note: 'Baidu: name="Baiduspider" addresses Baidu alone.', source: 'baiduHelp',
+		get note() { return t('Baidu: name="Baiduspider" addresses Baidu alone.'); }, source: 'baiduHelp',
 	}],
 ]);
 
@@ -112,7 +114,7 @@ export function resolveRobotsName(name: string): CrawlerAddress | undefined {
 		return {
 			name: lower, kind: 'crawlers', engine, crawlers: [crawler],
 			ignored: {
-				note: 'Google supports two user agent tokens in the robots meta tag, googlebot and googlebot-news; other values are ignored.',
+				get note() { return t('Google supports two user agent tokens in the robots meta tag, googlebot and googlebot-news; other values are ignored.'); },
 				source: 'googleSpec',
 			},
 		};

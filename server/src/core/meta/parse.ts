@@ -6,6 +6,7 @@
  * One pass, never throws.
  */
 
+import { t } from '../l10n';
 import { isMonthAndDay, isWeekdayName, parseRobotsDate, type RobotsDate } from './date';
 import { boundedEditDistance, findRobotsDirective, type RobotsDirectiveFacts } from './directives';
 import { resolveRobotsName, suggestRobotsName, type TypoBudget } from './names';
@@ -316,21 +317,26 @@ function directive(
 const imagePreviewSettings = ['none', 'standard', 'large'] as const;
 
 function readValue(facts: RobotsDirectiveFacts, value: string | undefined): { parsedValue?: DirectiveValue; problem?: ValueProblem } {
+	// Messages are clauses without a final stop: the diagnostic and the hover each end the sentence their own way.
 	if (facts.value === 'none') {
-		return value === undefined ? {} : { problem: { kind: 'unexpected', message: `${facts.name} takes no value` } };
+		return value === undefined ? {} : { problem: { kind: 'unexpected', message: t('{0} takes no value', facts.name) } };
 	}
 	if (value === undefined || value.length === 0) {
-		const expected = facts.value === 'integer' ? 'a number' : facts.value === 'date' ? 'a date' : 'none, standard or large';
-		return { problem: { kind: 'missing', message: `${facts.name} needs ${expected} after the colon (${facts.name}:…)` } };
+		const message = facts.value === 'integer'
+			? t('{0} needs a number after the colon ({0}:…)', facts.name)
+			: facts.value === 'date'
+				? t('{0} needs a date after the colon ({0}:…)', facts.name)
+				: t('{0} needs none, standard or large after the colon ({0}:…)', facts.name);
+		return { problem: { kind: 'missing', message } };
 	}
 	switch (facts.value) {
 		case 'integer': {
 			if (!/^[+-]?\d{1,15}$/.test(value)) {
-				return { problem: { kind: 'invalid', message: `'${value}' is not a whole number` } };
+				return { problem: { kind: 'invalid', message: t('\'{0}\' is not a whole number', value) } };
 			}
 			const number = Number(value);
 			if (number < -1) {
-				return { problem: { kind: 'invalid', message: `${number} is below -1, the smallest value (-1 means no limit)` } };
+				return { problem: { kind: 'invalid', message: t('{0} is below -1, the smallest value (-1 means no limit)', number) } };
 			}
 			return { parsedValue: { kind: 'integer', number } };
 		}
@@ -344,7 +350,7 @@ function readValue(facts: RobotsDirectiveFacts, value: string | undefined): { pa
 			return {
 				problem: {
 					kind: 'invalid',
-					message: `'${value}' is not an image preview size: none, standard or large`,
+					message: t('\'{0}\' is not an image preview size: none, standard or large', value),
 					...(suggestion ? { suggestion } : {}),
 				},
 			};
@@ -354,7 +360,7 @@ function readValue(facts: RobotsDirectiveFacts, value: string | undefined): { pa
 			if (reading.ok) {
 				return { parsedValue: { kind: 'date', date: reading.date } };
 			}
-			return { problem: { kind: 'date', message: `'${value}' is not a date: ${reading.reason}` } };
+			return { problem: { kind: 'date', message: t('\'{0}\' is not a date: {1}', value, reading.reason) } };
 		}
 	}
 }

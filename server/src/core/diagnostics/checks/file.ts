@@ -8,6 +8,7 @@ import { googleMaxLineOctets } from '../../matching/agents';
 import { utf8Length } from '../../matching/encoding';
 import { escapedByte, isEscapedByte } from '../../syntax/bytes';
 import type { RobotsModel } from '../../syntax/parser';
+import { formatNumber, t } from '../../l10n';
 import { shown, type AnyFact, type Check, type CheckEntry, type FileFact } from '../context';
 import { replaceSpan } from './edits';
 
@@ -20,18 +21,20 @@ const fileName: Check = (context) => {
 	if (name === undefined || name === 'robots.txt') {
 		return;
 	}
-	const hint = name.toLowerCase() === 'robots.txt'
-		? 'URLs are case-sensitive, so a server on a case-sensitive file system answers 404'
-		: 'crawlers never ask for it';
 	context.report({
 		code: 'file-name',
 		line: 0,
-		message: `Crawlers request exactly "/robots.txt" (all lower case); this file is named "${shown(name)}": ${hint}.`,
+		message: name.toLowerCase() === 'robots.txt'
+			? t('Crawlers request exactly "/robots.txt" (all lower case); this file is named "{0}": URLs are case-sensitive, so a server on a case-sensitive file system answers 404.', shown(name))
+			: t('Crawlers request exactly "/robots.txt" (all lower case); this file is named "{0}": crawlers never ask for it.', shown(name)),
 	});
 };
 
 /** What the content looks like when it is not robots.txt. */
-export function foreignContent(model: RobotsModel): string | undefined {
+export type ForeignContent = 'an HTML page' | 'XML or HTML markup' | 'JSON' | 'UTF-16 text' | 'binary data';
+
+/** What the content looks like when it is not robots.txt (in English words, which the message turns into a sentence). */
+export function foreignContent(model: RobotsModel): ForeignContent | undefined {
 	let sample = '';
 	for (let line = 0; line < model.lineCount && sample.length < 2048; line++) {
 		sample += model.lineTexts[line];
@@ -82,12 +85,26 @@ const notRobotsTxt: Check = (context) => {
 		context.report({
 			code: 'not-robots-txt',
 			line: 0,
-			message: what === 'UTF-16 text'
-				? 'This is UTF-16 text: crawlers read robots.txt as UTF-8 (RFC 9309 §2.3), find no rules in it and may fetch everything. Save it as UTF-8.'
-				: `This is ${what}, not robots.txt (an error page served as /robots.txt?). Crawlers find no rules in it and may fetch everything.`,
+			message: foreignMessage(what),
 		});
 	}
 };
+
+/** The message for content that is not robots.txt, one sentence for each kind so that translators see it whole. */
+function foreignMessage(what: ForeignContent): string {
+	switch (what) {
+		case 'UTF-16 text':
+			return t('This is UTF-16 text: crawlers read robots.txt as UTF-8 (RFC 9309 §2.3), find no rules in it and may fetch everything. Save it as UTF-8.');
+		case 'an HTML page':
+			return t('This is an HTML page, not robots.txt (an error page served as /robots.txt?). Crawlers find no rules in it and may fetch everything.');
+		case 'XML or HTML markup':
+			return t('This is XML or HTML markup, not robots.txt (an error page served as /robots.txt?). Crawlers find no rules in it and may fetch everything.');
+		case 'JSON':
+			return t('This is JSON, not robots.txt (an error page served as /robots.txt?). Crawlers find no rules in it and may fetch everything.');
+		case 'binary data':
+			return t('This is binary data, not robots.txt (an error page served as /robots.txt?). Crawlers find no rules in it and may fetch everything.');
+	}
+}
 
 /** A UTF-8 byte order mark that was read as Windows-1252 or Latin-1 and saved again as UTF-8. */
 export const doubleEncodedBom = '\u00EF\u00BB\u00BF';
@@ -108,9 +125,11 @@ const byteOrderMark: Check = (context) => {
 			end: at + doubleEncodedBom.length,
 			severity: harmless ? 'hint' : 'warning',
 			message: harmless
-				? `The file starts with a byte order mark that was saved in the wrong encoding (it shows as "${shown(doubleEncodedBom)}"). It is harmless here, but no crawler skips it.`
-				: `The file starts with a byte order mark that was saved in the wrong encoding (it shows as "${shown(doubleEncodedBom)}"): no crawler skips it, so every crawler reads "${shown(model.keyText(0))}" as the first key and ignores the line${node.kind === 'directive' ? '' : ' (it is not "key: value" either)'}.`,
-			fixes: [{ title: 'Remove the broken byte order mark', edits: [replaceSpan(0, 0, at + doubleEncodedBom.length, '')], isPreferred: true }],
+				? t('The file starts with a byte order mark that was saved in the wrong encoding (it shows as "{0}"). It is harmless here, but no crawler skips it.', shown(doubleEncodedBom))
+				: node.kind === 'directive'
+					? t('The file starts with a byte order mark that was saved in the wrong encoding (it shows as "{0}"): no crawler skips it, so every crawler reads "{1}" as the first key and ignores the line.', shown(doubleEncodedBom), shown(model.keyText(0)))
+					: t('The file starts with a byte order mark that was saved in the wrong encoding (it shows as "{0}"): no crawler skips it, so every crawler reads "{1}" as the first key and ignores the line (it is not "key: value" either).', shown(doubleEncodedBom), shown(model.keyText(0))),
+			fixes: [{ title: t('Remove the broken byte order mark'), edits: [replaceSpan(0, 0, at + doubleEncodedBom.length, '')], isPreferred: true }],
 		});
 		return;
 	}
@@ -126,9 +145,9 @@ const byteOrderMark: Check = (context) => {
 		end: 1,
 		severity: harmless ? 'hint' : undefined,
 		message: harmless
-			? 'The file starts with a UTF-8 byte order mark. It is harmless here (the first line holds no directive), but robots that do not skip it read it as part of the first line.'
-			: 'The file starts with a UTF-8 byte order mark. Google skips it, but robots that do not (Python\'s urllib.robotparser among them) read it as part of the first key, so they do not recognise the first directive.',
-		fixes: [{ title: 'Remove the byte order mark', edits: [replaceSpan(0, 0, 1, '')], isPreferred: true }],
+			? t('The file starts with a UTF-8 byte order mark. It is harmless here (the first line holds no directive), but robots that do not skip it read it as part of the first line.')
+			: t('The file starts with a UTF-8 byte order mark. Google skips it, but robots that do not (Python\'s urllib.robotparser among them) read it as part of the first key, so they do not recognise the first directive.'),
+		fixes: [{ title: t('Remove the byte order mark'), edits: [replaceSpan(0, 0, 1, '')], isPreferred: true }],
 	});
 };
 
@@ -149,13 +168,19 @@ const invalidUtf8: Check = (context) => {
 				start: at,
 				end: at + 1,
 				message: at === raw
-					? `Bytes that are not valid UTF-8 (the byte 0x${escapedByte(text.charCodeAt(at)).toString(16).toUpperCase()} here), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8. ${context.who(['google'])} percent-encode${context.many(['google']) ? '' : 's'} the raw bytes (%${escapedByte(text.charCodeAt(at)).toString(16).toUpperCase()}) and match${context.many(['google']) ? '' : 'es'} only URLs that carry those bytes, not the characters you meant. Save the file as UTF-8.`
-					: 'Bytes that are not valid UTF-8 (shown as \uFFFD), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8, and crawlers compare these bytes as they are, not as the characters you meant. ' +
-						'The editor decoded them as \uFFFD, so the answers here compare \uFFFD where Google compares the raw bytes (Google percent-encodes each one, e.g. %E9); `robots-txt test` and `robots-txt lint` read the file\'s bytes as Google does. Save the file as UTF-8.',
+					? (context.many(['google'])
+						? t('Bytes that are not valid UTF-8 (the byte 0x{0} here), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8. {1} percent-encode the raw bytes (%{0}) and match only URLs that carry those bytes, not the characters you meant. Save the file as UTF-8.', hexByte(text, at), context.whoStarts(['google']))
+						: t('Bytes that are not valid UTF-8 (the byte 0x{0} here), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8. {1} percent-encodes the raw bytes (%{0}) and matches only URLs that carry those bytes, not the characters you meant. Save the file as UTF-8.', hexByte(text, at), context.whoStarts(['google'])))
+					: t('Bytes that are not valid UTF-8 (shown as \uFFFD), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8, and crawlers compare these bytes as they are, not as the characters you meant. The editor decoded them as \uFFFD, so the answers here compare \uFFFD where Google compares the raw bytes (Google percent-encodes each one, e.g. %E9); `robots-txt test` and `robots-txt lint` read the file\'s bytes as Google does. Save the file as UTF-8.'),
 			});
 		}
 	}
 };
+
+/** The raw byte escaped at `at`, in upper-case hex. */
+function hexByte(text: string, at: number): string {
+	return escapedByte(text.charCodeAt(at)).toString(16).toUpperCase();
+}
 
 const ascii = /^[\x00-\x7f]*$/;
 
@@ -255,17 +280,25 @@ const fileLimits: Check = (context) => {
 		const allowing = context.targets.filter((crawler) => crawler.sizeLimit?.beyond === 'allow-all' && crawler.sizeLimit.bytes <= maxFileOctets);
 		const parts: string[] = [];
 		if (truncating.length > 0) {
-			parts.push(`${listNames(truncating.map((crawler) => crawler.token), 3)} read${truncating.length > 1 ? '' : 's'} only the first 500 KiB, so this line and everything after it do not count for ${truncating.length > 1 ? 'them' : 'it'}`);
+			const names = listNames(truncating.map((crawler) => crawler.token), 3);
+			parts.push(truncating.length > 1
+				? t('{0} read only the first 500 KiB, so this line and everything after it do not count for them', names)
+				: t('{0} reads only the first 500 KiB, so this line and everything after it do not count for it', names));
 		}
 		if (allowing.length > 0) {
-			parts.push(`${listNames(allowing.map((crawler) => crawler.token), 3)} treat${allowing.length > 1 ? '' : 's'} a file over 500 KiB as allowing everything`);
+			const names = listNames(allowing.map((crawler) => crawler.token), 3);
+			parts.push(allowing.length > 1
+				? t('{0} treat a file over 500 KiB as allowing everything', names)
+				: t('{0} treats a file over 500 KiB as allowing everything', names));
 		}
 		context.report({
 			code: 'file-too-large',
 			line: beyond,
-			message: parts.length > 0
-				? `The file is over 500 KiB: ${parts.join('; ')}. (RFC 9309 §2.5 only requires crawlers to read the first 500 KiB.)`
-				: 'The file is over 500 KiB: RFC 9309 §2.5 only requires crawlers to read the first 500 KiB, so this line and everything after it may be ignored.',
+			message: parts.length === 2
+				? t('The file is over 500 KiB: {0}; {1}. (RFC 9309 §2.5 only requires crawlers to read the first 500 KiB.)', parts[0], parts[1])
+				: parts.length === 1
+					? t('The file is over 500 KiB: {0}. (RFC 9309 §2.5 only requires crawlers to read the first 500 KiB.)', parts[0])
+					: t('The file is over 500 KiB: RFC 9309 §2.5 only requires crawlers to read the first 500 KiB, so this line and everything after it may be ignored.'),
 		});
 	}
 	const tooMany = context.concerns(['yandex']) ? context.fact(ruleCount)(context.model, yandexMaxRules + 1) : -1;
@@ -273,7 +306,7 @@ const fileLimits: Check = (context) => {
 		context.report({
 			code: 'too-many-rules',
 			line: tooMany,
-			message: `This is rule number ${yandexMaxRules + 1}: Yandex reports an error for more than ${yandexMaxRules.toLocaleString('en')} Allow/Disallow rules.`,
+			message: t('This is rule number {0}: Yandex reports an error for more than {1} Allow/Disallow rules.', yandexMaxRules + 1, formatNumber(yandexMaxRules)),
 		});
 	}
 };
@@ -293,7 +326,7 @@ const lineLimits: Check = (context) => {
 				code: 'line-too-long',
 				line,
 				start: cut,
-				message: `This line is ${lineOctets.toLocaleString('en')} bytes long; Google reads only the first ${googleMaxLineOctets.toLocaleString('en')} bytes of a line and ignores the rest, from here on.`,
+				message: t('This line is {0} bytes long; Google reads only the first {1} bytes of a line and ignores the rest, from here on.', formatNumber(lineOctets), formatNumber(googleMaxLineOctets)),
 			});
 		}
 		const length = node.valueEnd - node.valueStart;
@@ -303,7 +336,7 @@ const lineLimits: Check = (context) => {
 				line,
 				start: node.valueStart,
 				end: node.valueEnd,
-				message: `This rule is ${length.toLocaleString('en')} characters long: Yandex reports an error for rules over ${yandexMaxRuleLength.toLocaleString('en')} characters.`,
+				message: t('This rule is {0} characters long: Yandex reports an error for rules over {1} characters.', formatNumber(length), formatNumber(yandexMaxRuleLength)),
 			});
 		}
 	}

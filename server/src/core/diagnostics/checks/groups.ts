@@ -10,7 +10,8 @@ import { yandexRobots } from '../../facts/yandexRobots';
 import { googleProductToken } from '../../matching/agents';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import type { LineNode } from '../../syntax/ast';
-import { at, shown, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
+import { t } from '../../l10n';
+import { at, shown, tLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
 import { deleteLine, insertLinesAfter, replaceSpan } from './edits';
 
 const ruleOutsideGroup: Check = (context) => {
@@ -23,8 +24,10 @@ const ruleOutsideGroup: Check = (context) => {
 			code: 'rule-outside-group',
 			line,
 			message: googleReads
-				? `This rule comes before any User-agent line that ${context.who(['rfc9309', 'yandex', 'draft1996', 'original1994'])} can read, so they ignore it; only ${context.who(['google'])}, which also read${context.many(['google']) ? '' : 's'} the User-agent line above that they cannot, appl${context.many(['google']) ? 'y' : 'ies'} it.`
-				: 'This rule comes before any User-agent line, so it belongs to no group and every crawler ignores it.',
+				? (context.many(['google'])
+					? t('This rule comes before any User-agent line that {0} can read, so they ignore it; only {1}, which also read the User-agent line above that they cannot, apply it.', context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']), context.who(['google']))
+					: t('This rule comes before any User-agent line that {0} can read, so they ignore it; only {1}, which also reads the User-agent line above that they cannot, applies it.', context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']), context.who(['google'])))
+				: t('This rule comes before any User-agent line, so it belongs to no group and every crawler ignores it.'),
 			unnecessary: !googleReads || undefined,
 		});
 	}
@@ -53,10 +56,10 @@ const ruleAfterBlankLine: Check = (context) => {
 		context.report({
 			code: 'rule-after-blank-line',
 			line: first,
-			message: `A blank line above ends the record for ${context.who(['draft1996'])} (first-match robots, such as Python's urllib.robotparser before 3.15): they ignore this rule and the ones after it. ${context.who(['google', 'rfc9309', 'yandex'])} keep it in the group.`,
-			related: blanks.map((blank) => ({ line: blank, message: 'a blank line that ends the record' })),
+			message: t('A blank line above ends the record for {0} (first-match robots, such as Python\'s urllib.robotparser before 3.15): they ignore this rule and the ones after it. {1} keep it in the group.', context.who(['draft1996']), context.whoStarts(['google', 'rfc9309', 'yandex'])),
+			related: blanks.map((blank) => ({ line: blank, message: t('a blank line that ends the record') })),
 			fixes: blanks.length > 0
-				? [{ title: `Remove the blank line${blanks.length > 1 ? 's' : ''} inside the group`, edits: blanks.map((blank) => deleteLine(model, blank)), isPreferred: true }]
+				? [{ title: blanks.length > 1 ? t('Remove the blank lines inside the group') : t('Remove the blank line inside the group'), edits: blanks.map((blank) => deleteLine(model, blank)), isPreferred: true }]
 				: undefined,
 		});
 	}
@@ -100,24 +103,37 @@ const emptyGroup: Check = (context) => {
 		}
 		const names = listNames(values.map((token) => `"${shown(token)}"`));
 		const last = group.userAgents[group.userAgents.length - 1];
-		const hasOthers = group.others.length > 0 ? ` (${model.keyText(group.others[0])} and the like are not rules)` : '';
+		// A line of the group that is not a rule (a Crawl-delay, say), which the message names.
+		const other = group.others.length > 0 ? model.keyText(group.others[0]) : undefined;
 		let message: string;
 		let severity: 'information' | undefined;
 		if (values.includes('*')) {
 			severity = 'information';
-			message = `The group for ${names} has no rules${hasOthers}: every crawler without a group of its own may fetch everything. Add "Disallow:" to say so on purpose, or rules.`;
+			message = other !== undefined
+				? t('The group for {0} has no rules ({1} and the like are not rules): every crawler without a group of its own may fetch everything. Add "Disallow:" to say so on purpose, or rules.', names, other)
+				: t('The group for {0} has no rules: every crawler without a group of its own may fetch everything. Add "Disallow:" to say so on purpose, or rules.', names);
 		} else if (context.ask(starGroupHasRules, (has) => has)) {
-			message = `The group for ${names} has no rules${hasOthers}: the crawlers named here ignore the "*" group's rules and may fetch everything${context.concerns(['draft1996']) ? ', while 1996-draft robots drop the record and follow "*"' : ''}. Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.`;
+			if (context.concerns(['draft1996'])) {
+				message = other !== undefined
+					? t('The group for {0} has no rules ({1} and the like are not rules): the crawlers named here ignore the "*" group\'s rules and may fetch everything, while 1996-draft robots drop the record and follow "*". Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.', names, other)
+					: t('The group for {0} has no rules: the crawlers named here ignore the "*" group\'s rules and may fetch everything, while 1996-draft robots drop the record and follow "*". Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.', names);
+			} else {
+				message = other !== undefined
+					? t('The group for {0} has no rules ({1} and the like are not rules): the crawlers named here ignore the "*" group\'s rules and may fetch everything. Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.', names, other)
+					: t('The group for {0} has no rules: the crawlers named here ignore the "*" group\'s rules and may fetch everything. Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.', names);
+			}
 		} else {
 			severity = 'information';
-			message = `The group for ${names} has no rules${hasOthers}: the crawlers named here may fetch everything, as they could without it. Add "Disallow:" to say so on purpose, or rules.`;
+			message = other !== undefined
+				? t('The group for {0} has no rules ({1} and the like are not rules): the crawlers named here may fetch everything, as they could without it. Add "Disallow:" to say so on purpose, or rules.', names, other)
+				: t('The group for {0} has no rules: the crawlers named here may fetch everything, as they could without it. Add "Disallow:" to say so on purpose, or rules.', names);
 		}
 		context.report({
 			code: 'empty-group',
 			line: group.userAgents[0],
 			severity,
 			message,
-			fixes: [{ title: 'Add "Disallow:" (allow everything explicitly)', edits: [insertLinesAfter(model, context.eol, last, ['Disallow:'])] }],
+			fixes: [{ title: t('Add "Disallow:" (allow everything explicitly)'), edits: [insertLinesAfter(model, context.eol, last, ['Disallow:'])] }],
 		});
 	}
 };
@@ -161,16 +177,30 @@ function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: Readon
 		const escapesStar = !values.includes('*') && context.ask(starGroupHasRules, (has) => has);
 		const several = values.length > 1;
 		const ownNode = model.lines[block.own];
+		// Why the block does not end there, a clause of the message.
 		const what = ownNode.kind === 'text'
-			? `"${shown(model.lineText(block.own).trim())}" is not a rule (its ":" is missing)`
-			: `a ${model.keyText(block.own)} line does not end a group`;
+			? t('"{0}" is not a rule (its ":" is missing)', shown(model.lineText(block.own).trim()))
+			: t('a {0} line does not end a group', model.keyText(block.own));
 		const googleToo = googleGroupOf.get(block.agents[0]) === googleGroupOf.get(owner);
+		const names = listNames(values.map((token) => `"${shown(token)}"`));
+		const readers = context.who(googleToo ? ['google', 'rfc9309'] : ['rfc9309']);
+		const ownerToken = shown(model.valueText(owner));
+		let message;
+		if (several) {
+			message = escapesStar
+				? tLines('{0} have no rules of their own: {1}, so {2} merge these crawlers into the group of "{3}" (line {4}) and apply that group\'s rules, not those of "*". Write the rules they should follow under their own User-agent lines.', names, what, readers, ownerToken, at(owner))
+				: tLines('{0} have no rules of their own: {1}, so {2} merge these crawlers into the group of "{3}" (line {4}) and apply that group\'s rules. Write the rules they should follow under their own User-agent lines.', names, what, readers, ownerToken, at(owner));
+		} else {
+			message = escapesStar
+				? tLines('{0} has no rules of its own: {1}, so {2} merge it into the group of "{3}" (line {4}) and apply that group\'s rules, not those of "*". Write the rules it should follow under its own User-agent line.', names, what, readers, ownerToken, at(owner))
+				: tLines('{0} has no rules of its own: {1}, so {2} merge it into the group of "{3}" (line {4}) and apply that group\'s rules. Write the rules it should follow under its own User-agent line.', names, what, readers, ownerToken, at(owner));
+		}
 		context.report({
 			code: 'empty-group',
 			line: block.agents[0],
 			severity: escapesStar ? undefined : 'information',
-			message: withLines`${listNames(values.map((token) => `"${shown(token)}"`))} ${several ? 'have' : 'has'} no rules of ${several ? 'their' : 'its'} own: ${what}, so ${context.who(googleToo ? ['google', 'rfc9309'] : ['rfc9309'])} merge ${several ? 'these crawlers' : 'it'} into the group of "${shown(model.valueText(owner))}" (line ${at(owner)}) and apply that group's rules${escapesStar ? ', not those of "*"' : ''}. Write the rules ${several ? 'they' : 'it'} should follow under ${several ? 'their' : 'its'} own User-agent line${several ? 's' : ''}.`,
-			related: [{ line: block.own, message: 'the line that does not end the group' }],
+			message,
+			related: [{ line: block.own, message: t('the line that does not end the group') }],
 		});
 	}
 }
@@ -234,9 +264,9 @@ const duplicateAgents: Check = (context) => {
 			start: node.valueStart,
 			end: node.valueEnd,
 			message: star
-				? `Another "User-agent: *" group (the first is at line ${first + 1}): RFC 9309, Google and Yandex merge them, but 1996-draft robots use only the first and ignore this one.`
-				: `"${shown(model.valueText(line))}" already has a group at line ${first + 1}: RFC 9309, Google and Yandex merge the two, but 1996-draft robots use only the first and ignore this one.`,
-			related: [{ line: first, message: 'the first group for this User-agent' }],
+				? t('Another "User-agent: *" group (the first is at line {0}): RFC 9309, Google and Yandex merge them, but 1996-draft robots use only the first and ignore this one.', first + 1)
+				: t('"{0}" already has a group at line {1}: RFC 9309, Google and Yandex merge the two, but 1996-draft robots use only the first and ignore this one.', shown(model.valueText(line)), first + 1),
+			related: [{ line: first, message: t('the first group for this User-agent') }],
 		});
 	});
 };
@@ -304,7 +334,7 @@ const agentsSplit: Check = (context) => {
 				.map((agent) => model.valueText(agent))
 				.filter((token) => concernsYandex([token]) && !context.ask(yandexTokensWithRules, (tokens) => tokens.has(token.toLowerCase())));
 			if (yandexLosers.length > 0) {
-				const what = between.length > 0 ? `"${shown(model.lineText(between[0]).trim())}"` : hasBlank ? 'A blank line' : 'A comment line (Yandex reads it as a blank line)';
+				const what = between.length > 0 ? `"${shown(model.lineText(between[0]).trim())}"` : hasBlank ? t('A blank line') : t('A comment line (Yandex reads it as a blank line)');
 				const named = yandexLosers.map((token) => `"${shown(token)}"`).join(', ');
 				// Moving the lines below the group's last User-agent line keeps them in the group for every dialect.
 				// Yandex also splits at blank and comment lines: the fix removes blank lines and is not offered past a comment.
@@ -319,7 +349,7 @@ const agentsSplit: Check = (context) => {
 				const restContiguous = lastAgent - line === group.userAgents.length - 1 - i;
 				const fixes = between.length > 0 && !hasComment && restContiguous
 					? [{
-						title: blanks.length > 0 ? 'Move the line(s) below the User-agent lines and remove the blank lines' : 'Move the line(s) below the User-agent lines',
+						title: blanks.length > 0 ? t('Move the line(s) below the User-agent lines and remove the blank lines') : t('Move the line(s) below the User-agent lines'),
 						edits: [
 							...[...between, ...blanks].sort((a, b) => a - b).map((removed) => deleteLine(model, removed)),
 							insertLinesAfter(model, context.eol, lastAgent, between.map((moved) => model.lineText(moved))),
@@ -329,20 +359,29 @@ const agentsSplit: Check = (context) => {
 				context.report({
 					code: 'agents-split-by-directive',
 					line,
-					message: `${what} between the User-agent lines for "${shown(model.valueText(before))}" and "${shown(model.valueText(line))}": ${context.who(['google', 'rfc9309'])} read one group, but Yandex starts a new group here, so for ${context.who(['yandex'])} ${named} ${yandexLosers.length > 1 ? 'have' : 'has'} no rules at all (everything allowed).`,
-					related: between.map((moved) => ({ line: moved, message: 'the line between the User-agent lines' })),
+					message: yandexLosers.length > 1
+						? t('{0} between the User-agent lines for "{1}" and "{2}": {3} read one group, but Yandex starts a new group here, so for {4} {5} have no rules at all (everything allowed).', what, shown(model.valueText(before)), shown(model.valueText(line)), context.who(['google', 'rfc9309']), context.who(['yandex']), named)
+						: t('{0} between the User-agent lines for "{1}" and "{2}": {3} read one group, but Yandex starts a new group here, so for {4} {5} has no rules at all (everything allowed).', what, shown(model.valueText(before)), shown(model.valueText(line)), context.who(['google', 'rfc9309']), context.who(['yandex']), named),
+					related: between.map((moved) => ({ line: moved, message: t('the line between the User-agent lines') })),
 					fixes,
 				});
 			}
 			if (hasBlank) {
 				const loser = draftSegment.map((agent) => `"${shown(model.valueText(agent))}"`).join(', ');
-				const fallback = draftSegment.some((agent) => model.valueText(agent) === '*') ? 'use the next "*" record that has rules' : 'follow "*" instead';
-				const python = (draftRecordOthers.get(before) ?? 0) === 0 ? ' (such as Python\'s urllib.robotparser)' : '';
-				context.report({
-					code: 'agents-split-by-blank-line',
-					line,
-					message: `A blank line between the User-agent lines for "${shown(model.valueText(before))}" and "${shown(model.valueText(line))}" ends the record for 1996-draft robots${python}: the record for ${loser} has no rules, so they ignore it and ${fallback}. ${context.who(['google', 'rfc9309', 'yandex'])} read one group.`,
-				});
+				const star = draftSegment.some((agent) => model.valueText(agent) === '*');
+				const python = (draftRecordOthers.get(before) ?? 0) === 0;
+				const args = [shown(model.valueText(before)), shown(model.valueText(line)), loser, context.whoStarts(['google', 'rfc9309', 'yandex'])] as const;
+				let message: string;
+				if (python) {
+					message = star
+						? t('A blank line between the User-agent lines for "{0}" and "{1}" ends the record for 1996-draft robots (such as Python\'s urllib.robotparser): the record for {2} has no rules, so they ignore it and use the next "*" record that has rules. {3} read one group.', ...args)
+						: t('A blank line between the User-agent lines for "{0}" and "{1}" ends the record for 1996-draft robots (such as Python\'s urllib.robotparser): the record for {2} has no rules, so they ignore it and follow "*" instead. {3} read one group.', ...args);
+				} else {
+					message = star
+						? t('A blank line between the User-agent lines for "{0}" and "{1}" ends the record for 1996-draft robots: the record for {2} has no rules, so they ignore it and use the next "*" record that has rules. {3} read one group.', ...args)
+						: t('A blank line between the User-agent lines for "{0}" and "{1}" ends the record for 1996-draft robots: the record for {2} has no rules, so they ignore it and follow "*" instead. {3} read one group.', ...args);
+				}
+				context.report({ code: 'agents-split-by-blank-line', line, message });
 			}
 			if (yandexSplit) {
 				yandexSegment = [];
@@ -392,12 +431,15 @@ const userAgentValues: Check = (context) => {
 		const embedded = embeddedDirective.exec(value);
 		if (embedded) {
 			const [, agent, rest] = embedded;
+			const googleReads = googleGlobal ? '*' : cut || t('(nothing)');
 			context.report({
 				code: 'invalid-product-token',
 				...span,
-				message: `Several directives on one line: this is one User-agent line with the value "${shown(value)}". ${context.who(['rfc9309', 'yandex'])} match no crawler with it, ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} only ${googleGlobal ? '"*"' : `"${cut || '(nothing)'}"`}, and no crawler sees "${shown(rest)}" as a directive.`,
+				message: context.many(['google'])
+					? t('Several directives on one line: this is one User-agent line with the value "{0}". {1} match no crawler with it, {2} read only "{3}", and no crawler sees "{4}" as a directive.', shown(value), context.whoStarts(['rfc9309', 'yandex']), context.who(['google']), googleReads, shown(rest))
+					: t('Several directives on one line: this is one User-agent line with the value "{0}". {1} match no crawler with it, {2} reads only "{3}", and no crawler sees "{4}" as a directive.', shown(value), context.whoStarts(['rfc9309', 'yandex']), context.who(['google']), googleReads, shown(rest)),
 				fixes: [{
-					title: `Put "${shown(rest)}" on a line of its own`,
+					title: t('Put "{0}" on a line of its own', shown(rest)),
 					edits: [replaceSpan(line, node.valueStart, node.valueEnd, `${agent}${context.eol}${rest}`)],
 				}],
 			});
@@ -408,12 +450,17 @@ const userAgentValues: Check = (context) => {
 			// Google's crawlers cut the value at "*", so for them "Mediapartners-Google*" works.
 			const google = /google/i.test(cut);
 			let message: string;
+			const many = context.many(['google']);
 			if (googleGlobal) {
-				message = `"${shown(value)}" is not "*": ${context.who(['rfc9309', 'yandex'])} compare the whole value and match no crawler with it, while ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} it as "*".`;
+				message = many
+					? t('"{0}" is not "*": {1} compare the whole value and match no crawler with it, while {2} read it as "*".', shown(value), context.who(['rfc9309', 'yandex']), context.who(['google']))
+					: t('"{0}" is not "*": {1} compare the whole value and match no crawler with it, while {2} reads it as "*".', shown(value), context.who(['rfc9309', 'yandex']), context.who(['google']));
 			} else if (google) {
-				message = `"*" is not a wildcard inside a User-agent value. Google's crawlers cut "${shown(value)}" to "${shown(cut)}", so it works for them; ${context.who(['rfc9309', 'yandex'])} compare the whole value and match nothing.`;
+				message = t('"*" is not a wildcard inside a User-agent value. Google\'s crawlers cut "{0}" to "{1}", so it works for them; {2} compare the whole value and match nothing.', shown(value), shown(cut), context.who(['rfc9309', 'yandex']));
 			} else {
-				message = `"*" is not a wildcard inside a User-agent value: ${context.who(['rfc9309', 'yandex'])} compare the whole value, so "${shown(value)}" names no crawler for them; ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} only "${cut || '(nothing)'}".`;
+				message = many
+					? t('"*" is not a wildcard inside a User-agent value: {0} compare the whole value, so "{1}" names no crawler for them; {2} read only "{3}".', context.who(['rfc9309', 'yandex']), shown(value), context.who(['google']), cut || t('(nothing)'))
+					: t('"*" is not a wildcard inside a User-agent value: {0} compare the whole value, so "{1}" names no crawler for them; {2} reads only "{3}".', context.who(['rfc9309', 'yandex']), shown(value), context.who(['google']), cut || t('(nothing)'));
 			}
 			const replacement = googleGlobal ? '*' : without;
 			// Dropping a trailing "*" names the crawler the value starts with; a leading one meant "any name containing",
@@ -426,7 +473,7 @@ const userAgentValues: Check = (context) => {
 				message,
 				// Only a single name is worth proposing; "Microsoft URL Control" or markup would not be a product token either.
 				fixes: replacement === '*' || /^[A-Za-z][A-Za-z0-9_.-]*$/.test(replacement)
-					? [{ title: `Change to "${shown(replacement)}"`, edits: [replaceSpan(line, node.valueStart, node.valueEnd, replacement)], isPreferred: preferred || undefined }]
+					? [{ title: t('Change to "{0}"', shown(replacement)), edits: [replaceSpan(line, node.valueStart, node.valueEnd, replacement)], isPreferred: preferred || undefined }]
 					: undefined,
 			});
 			continue;
@@ -440,9 +487,11 @@ const userAgentValues: Check = (context) => {
 			context.report({
 				code: 'invalid-product-token',
 				...span,
-				message: `One crawler per User-agent line: ${context.who(['rfc9309', 'yandex'])} read "${shown(value)}" as one name that matches nothing; ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} only "${shown(cut)}".`,
+				message: context.many(['google'])
+					? t('One crawler per User-agent line: {0} read "{1}" as one name that matches nothing; {2} read only "{3}".', context.who(['rfc9309', 'yandex']), shown(value), context.who(['google']), shown(cut))
+					: t('One crawler per User-agent line: {0} read "{1}" as one name that matches nothing; {2} reads only "{3}".', context.who(['rfc9309', 'yandex']), shown(value), context.who(['google']), shown(cut)),
 				fixes: [{
-					title: 'Put each crawler on its own User-agent line',
+					title: t('Put each crawler on its own User-agent line'),
 					edits: [replaceSpan(line, 0, node.length, names.map((name) => `${model.keyText(line)}: ${name}`).join(context.eol))],
 					isPreferred: true,
 				}],
@@ -459,11 +508,24 @@ const userAgentValues: Check = (context) => {
 			code: 'invalid-product-token',
 			...span,
 			severity,
-			message: `"${shown(value)}" is not a product token${severity ? ' (a crawler name has no spaces)' : ''}: ${context.who(['rfc9309', 'yandex'])} compare the whole value and match no crawler with it; ${context.who(['google'])} cut${context.many(['google']) ? '' : 's'} it to "${cut || '(nothing)'}".${fixable ? ` Write the crawler's token, "${shown(token)}".` : ''}`,
-			fixes: fixable ? [{ title: `Change to "${shown(token)}"`, edits: [replaceSpan(line, node.valueStart, node.valueEnd, token)], isPreferred: true }] : undefined,
+			message: productTokenMessage(context, value, cut, severity !== undefined) + (fixable ? ' ' + t('Write the crawler\'s token, "{0}".', shown(token)) : ''),
+			fixes: fixable ? [{ title: t('Change to "{0}"', shown(token)), edits: [replaceSpan(line, node.valueStart, node.valueEnd, token)], isPreferred: true }] : undefined,
 		});
 	}
 };
+
+/** Why a User-agent value is no product token, and what each parser makes of it. */
+function productTokenMessage(context: CheckContext, value: string, cut: string, spaces: boolean): string {
+	const args = [shown(value), context.who(['rfc9309', 'yandex']), context.who(['google']), cut || t('(nothing)')] as const;
+	if (spaces) {
+		return context.many(['google'])
+			? t('"{0}" is not a product token (a crawler name has no spaces): {1} compare the whole value and match no crawler with it; {2} cut it to "{3}".', ...args)
+			: t('"{0}" is not a product token (a crawler name has no spaces): {1} compare the whole value and match no crawler with it; {2} cuts it to "{3}".', ...args);
+	}
+	return context.many(['google'])
+		? t('"{0}" is not a product token: {1} compare the whole value and match no crawler with it; {2} cut it to "{3}".', ...args)
+		: t('"{0}" is not a product token: {1} compare the whole value and match no crawler with it; {2} cuts it to "{3}".', ...args);
+}
 
 /**
  * A value that is no crawler's name but a piece of several: robots that match by substring (1996 draft, 1994,
@@ -488,13 +550,15 @@ const broadUserAgent: Check = (context) => {
 		if (caught.length < 2) {
 			continue;
 		}
-		const caughtNames = caught.slice(0, 5).join(', ') + (caught.length > 5 ? ` and ${caught.length - 5} more known crawlers` : '');
+		const caughtNames = caught.length > 5
+			? t('{0} and {1} more known crawlers', caught.slice(0, 5).join(', '), caught.length - 5)
+			: caught.join(', ');
 		context.report({
 			code: 'broad-user-agent',
 			line,
 			start: model.lines[line].valueStart,
 			end: model.lines[line].valueEnd,
-			message: `${context.who(['draft1996', 'original1994'])} match "${shown(value)}" anywhere in their name, so this group applies to ${caughtNames}, and to any robot whose name contains it; ${context.who(['google', 'rfc9309'])} apply it only to a crawler named exactly "${shown(value)}".`,
+			message: t('{0} match "{1}" anywhere in their name, so this group applies to {2}, and to any robot whose name contains it; {3} apply it only to a crawler named exactly "{1}".', context.whoStarts(['draft1996', 'original1994']), shown(value), caughtNames, context.who(['google', 'rfc9309'])),
 		});
 	}
 };
@@ -516,7 +580,7 @@ const userAgentAsPath: Check = (context) => {
 				line,
 				start: node.valueStart,
 				end: node.valueEnd,
-				message: `"${model.keyText(line)}: ${value}" does not name a crawler: it is a path pattern (which matches nothing, as paths start with "/"). Name crawlers on a User-agent line and put "Disallow: /" under it.`,
+				message: t('"{0}" does not name a crawler: it is a path pattern (which matches nothing, as paths start with "/"). Name crawlers on a User-agent line and put "Disallow: /" under it.', `${model.keyText(line)}: ${value}`),
 			});
 		}
 	}

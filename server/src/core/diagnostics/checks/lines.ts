@@ -4,6 +4,7 @@
  */
 
 import { canonicalName, directiveFacts, directiveForKey, googleDirectiveForKey, type DirectiveId } from '../../facts/directives';
+import { t } from '../../l10n';
 import { shown, type Check, type CheckContext, type CheckEntry } from '../context';
 import { replaceSpan } from './edits';
 import { doubleEncodedBom } from './file';
@@ -79,11 +80,16 @@ function joinedKey(key: string, keyStart: number): { id: Exclude<DirectiveId, 'u
 	return id ? { id, valueFrom: keyStart + match[0].length, fullWidth } : undefined;
 }
 
-/** What Google makes of a line that other crawlers ignore, for messages. */
+/** What Google makes of a line that other crawlers ignore, for messages: a clause that ends a sentence. */
 function googleReading(context: CheckContext, node: { googleDirective: string }, value: string): string {
-	return node.googleDirective !== 'none' && node.googleDirective !== 'unknown'
-		? `only ${context.who(['google'])} read${context.many(['google']) ? '' : 's'} it (as "${canonicalName(node.googleDirective as Exclude<DirectiveId, 'unknown'>)}: ${value}"); ${context.who(['rfc9309', 'yandex', 'draft1996', 'original1994'])} ignore the line`
-		: 'every crawler ignores the line';
+	if (node.googleDirective === 'none' || node.googleDirective === 'unknown') {
+		return t('every crawler ignores the line');
+	}
+	const reading = `${canonicalName(node.googleDirective as Exclude<DirectiveId, 'unknown'>)}: ${value}`;
+	const others = context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']);
+	return context.many(['google'])
+		? t('only {0} read it (as "{1}"); {2} ignore the line', context.who(['google']), reading, others)
+		: t('only {0} reads it (as "{1}"); {2} ignore the line', context.who(['google']), reading, others);
 }
 
 const keyShape: Check = (context) => {
@@ -105,7 +111,7 @@ const keyShape: Check = (context) => {
 				line,
 				start: node.keyStart,
 				end: node.commentStart >= 0 ? node.commentStart : node.length,
-				message: 'Markup is not robots.txt: crawlers ignore this line.',
+				message: t('Markup is not robots.txt: crawlers ignore this line.'),
 			});
 			continue;
 		}
@@ -122,9 +128,9 @@ const keyShape: Check = (context) => {
 				start: node.keyStart,
 				end: node.keyEnd,
 				message: joined.fullWidth
-					? `"${shown(fullWidthColon)}" is a full-width colon, not ":": crawlers do not see "${shown(name)}" as a directive, and ${googleReading(context, node, model.valueText(line))}.`
-					: `Missing ":" after "${shown(name)}": crawlers read everything up to the first ":" ("${shown(key)}") as the directive name, and ${googleReading(context, node, model.valueText(line))}.`,
-				fixes: [{ title: `Write "${canonical}: ${intended}"`, edits: [replaceSpan(line, node.keyStart, valueEnd, `${canonical}: ${intended}`)], isPreferred: true }],
+					? t('"{0}" is a full-width colon, not ":": crawlers do not see "{1}" as a directive, and {2}.', shown(fullWidthColon), shown(name), googleReading(context, node, model.valueText(line)))
+					: t('Missing ":" after "{0}": crawlers read everything up to the first ":" ("{1}") as the directive name, and {2}.', shown(name), shown(key), googleReading(context, node, model.valueText(line))),
+				fixes: [{ title: t('Write "{0}"', `${canonical}: ${intended}`), edits: [replaceSpan(line, node.keyStart, valueEnd, `${canonical}: ${intended}`)], isPreferred: true }],
 			});
 			continue;
 		}
@@ -141,10 +147,10 @@ const keyShape: Check = (context) => {
 					line,
 					start: node.keyStart,
 					end: node.keyEnd,
-					message: `Missing ":" after "${shown(key)}": ${googleReading(context, node, value)}.`,
+					message: t('Missing ":" after "{0}": {1}.', shown(key), googleReading(context, node, value)),
 					fixes: oneWord
 						? [{
-							title: `Add the colon: "${canonical}: ${value}"`,
+							title: t('Add the colon: "{0}"', `${canonical}: ${value}`),
 							edits: [replaceSpan(line, node.keyStart, node.valueStart, `${keyId === 'unknown' ? canonical : key}: `)],
 							isPreferred: true,
 						}]
@@ -156,7 +162,7 @@ const keyShape: Check = (context) => {
 					line,
 					start: node.keyStart,
 					end: node.commentStart >= 0 ? node.commentStart : node.length,
-					message: 'Robots cannot read this line (it is not "key: value"), so they ignore it. Comment it out with "#" if it is a note.',
+					message: t('Robots cannot read this line (it is not "key: value"), so they ignore it. Comment it out with "#" if it is a note.'),
 				});
 			}
 			continue;
@@ -167,7 +173,7 @@ const keyShape: Check = (context) => {
 				line,
 				start: node.keyStart,
 				end: node.valueEnd,
-				message: 'A line that starts with ":" has no directive name, so robots ignore it.',
+				message: t('A line that starts with ":" has no directive name, so robots ignore it.'),
 			});
 			continue;
 		}
@@ -184,9 +190,9 @@ const keyShape: Check = (context) => {
 					line,
 					start: node.keyStart,
 					end: node.valueEnd,
-					message: `A URL on a line of its own: crawlers read "${shown(key)}" as a directive name and ignore the line. Write "Sitemap: ${url}" if it is a sitemap.`,
+					message: t('A URL on a line of its own: crawlers read "{0}" as a directive name and ignore the line. Write "Sitemap: {1}" if it is a sitemap.', shown(key), url),
 					fixes: /sitemap|\.xml(\.gz)?$/i.test(value)
-						? [{ title: `Make it a Sitemap line: "Sitemap: ${url}"`, edits: [replaceSpan(line, node.keyStart, node.keyStart, 'Sitemap: ')] }]
+						? [{ title: t('Make it a Sitemap line: "Sitemap: {0}"', url), edits: [replaceSpan(line, node.keyStart, node.keyStart, 'Sitemap: ')] }]
 						: undefined,
 				});
 				continue;
@@ -200,9 +206,11 @@ const keyShape: Check = (context) => {
 					start: node.keyStart,
 					end: node.keyEnd,
 					message: suggestion.googleAccepts
-						? `"${shown(key)}" is not a directive; did you mean "${shown(canonical)}"? ${context.who(['google'])} accept${context.many(['google']) ? '' : 's'} this spelling; ${context.who(['rfc9309', 'yandex', 'draft1996', 'original1994'])} ignore the line.`
-						: `"${shown(key)}" is not a directive; did you mean "${shown(canonical)}"? Crawlers ignore the line as it is.`,
-					fixes: [{ title: `Change to "${shown(canonical)}"`, edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
+						? (context.many(['google'])
+							? t('"{0}" is not a directive; did you mean "{1}"? {2} accept this spelling; {3} ignore the line.', shown(key), shown(canonical), context.whoStarts(['google']), context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']))
+							: t('"{0}" is not a directive; did you mean "{1}"? {2} accepts this spelling; {3} ignore the line.', shown(key), shown(canonical), context.whoStarts(['google']), context.who(['rfc9309', 'yandex', 'draft1996', 'original1994'])))
+						: t('"{0}" is not a directive; did you mean "{1}"? Crawlers ignore the line as it is.', shown(key), shown(canonical)),
+					fixes: [{ title: t('Change to "{0}"', shown(canonical)), edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
 				});
 			} else {
 				context.report({
@@ -210,7 +218,7 @@ const keyShape: Check = (context) => {
 					line,
 					start: node.keyStart,
 					end: node.keyEnd,
-					message: `Unknown directive "${shown(key)}": crawlers ignore this line. (If a crawler you care about reads it, add it to robotsTxt.knownDirectives.)`,
+					message: t('Unknown directive "{0}": crawlers ignore this line. (If a crawler you care about reads it, add it to robotsTxt.knownDirectives.)', shown(key)),
 				});
 			}
 			continue;
@@ -222,8 +230,8 @@ const keyShape: Check = (context) => {
 				line,
 				start: node.keyStart,
 				end: node.keyEnd,
-				message: `Directive names are case-insensitive; "${shown(canonical)}" is the usual spelling.`,
-				fixes: [{ title: `Write "${shown(canonical)}"`, edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
+				message: t('Directive names are case-insensitive; "{0}" is the usual spelling.', shown(canonical)),
+				fixes: [{ title: t('Write "{0}"', shown(canonical)), edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
 			});
 		}
 	}
@@ -243,8 +251,8 @@ const leadingWhitespace: Check = (context) => {
 				line,
 				start: first,
 				end: node.keyStart,
-				message: `Whitespace before the directive: ${context.who(['google', 'rfc9309', 'yandex'])} allow it, but some old robots expect the directive at the start of the line.`,
-				fixes: [{ title: 'Remove the leading whitespace', edits: [replaceSpan(line, first, node.keyStart, '')], isPreferred: true }],
+				message: t('Whitespace before the directive: {0} allow it, but some old robots expect the directive at the start of the line.', context.who(['google', 'rfc9309', 'yandex'])),
+				fixes: [{ title: t('Remove the leading whitespace'), edits: [replaceSpan(line, first, node.keyStart, '')], isPreferred: true }],
 			});
 		}
 	}
@@ -261,8 +269,8 @@ const emptyValue: Check = (context) => {
 		}
 		const name = canonicalName(node.directive as Exclude<DirectiveId, 'unknown'>);
 		const message = node.directive === 'user-agent'
-			? 'Empty User-agent: RFC 9309 and Google crawlers find no crawler named here, while 1996-draft robots (substring match) apply this group to every robot.'
-			: `Empty ${name}: crawlers ignore this line.`;
+			? t('Empty User-agent: RFC 9309 and Google crawlers find no crawler named here, while 1996-draft robots (substring match) apply this group to every robot.')
+			: t('Empty {0}: crawlers ignore this line.', name);
 		context.report({ code: 'empty-value', line, start: node.keyStart, end: node.length, message });
 	}
 };

@@ -6,7 +6,8 @@
 import { parseYandexHost, unknownTopLevelDomain } from '../../matching/host';
 import type { LineNode } from '../../syntax/ast';
 import { listNames } from '../../crawlers/explain';
-import { at, shown, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
+import { t } from '../../l10n';
+import { at, shown, tLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
 
 /**
  * Host lines with a value, in file order: what `host` reads. A summary holds the lines' nodes, so that two summaries
@@ -43,7 +44,7 @@ const host: Check = (context) => {
 				line,
 				start: node.keyStart,
 				end: node.keyEnd,
-				message: 'Yandex stopped using Host in 2018 (other crawlers never read it): a 301 redirect to the main mirror does the job now.',
+				message: t('Yandex stopped using Host in 2018 (other crawlers never read it): a 301 redirect to the main mirror does the job now.'),
 				deprecated: true,
 			});
 		}
@@ -53,7 +54,7 @@ const host: Check = (context) => {
 			context.report({
 				code: 'invalid-host',
 				...span,
-				message: `Yandex ignores this Host: "${shown(value)}" ends in ".${top}", which is no top-level domain.`,
+				message: t('Yandex ignores this Host: "{0}" ends in ".{1}", which is no top-level domain.', shown(value), top),
 			});
 			continue;
 		}
@@ -61,7 +62,7 @@ const host: Check = (context) => {
 			context.report({
 				code: 'invalid-host',
 				...span,
-				message: `Yandex ignores this Host: "${shown(value)}" is not one host name (letters, digits and inner hyphens, no IP address, no path) with an optional port from 1 to 65535; only an "https://" prefix is allowed.`,
+				message: t('Yandex ignores this Host: "{0}" is not one host name (letters, digits and inner hyphens, no IP address, no path) with an optional port from 1 to 65535; only an "https://" prefix is allowed.', shown(value)),
 			});
 			continue;
 		}
@@ -69,8 +70,8 @@ const host: Check = (context) => {
 			context.report({
 				code: 'multiple-hosts',
 				...span,
-				message: `Only the first valid Host counts (line ${firstValid + 1}); Yandex ignores this one.`,
-				related: [{ line: firstValid, message: 'the Host that counts' }],
+				message: t('Only the first valid Host counts (line {0}); Yandex ignores this one.', firstValid + 1),
+				related: [{ line: firstValid, message: t('the Host that counts') }],
 				unnecessary: true,
 			});
 		} else {
@@ -108,8 +109,8 @@ const hostPlacement: Check = (context) => {
 			start: node.keyStart,
 			end: node.keyEnd,
 			message: group
-				? withLines`Host stands before the group's rules (the last is at line ${at(lastRule)}); the proposal that introduced Host puts it after them, where robots that do not know it see it end nothing. Yandex reads it anywhere.`
-				: 'Host stands outside any group; the proposal that introduced Host puts it inside a group, after its rules. Yandex reads it anywhere.',
+				? tLines('Host stands before the group\'s rules (the last is at line {0}); the proposal that introduced Host puts it after them, where robots that do not know it see it end nothing. Yandex reads it anywhere.', at(lastRule))
+				: t('Host stands outside any group; the proposal that introduced Host puts it inside a group, after its rules. Yandex reads it anywhere.'),
 		});
 	}
 };
@@ -129,8 +130,8 @@ const sitemap: Check = (context) => {
 				start: node.valueStart,
 				end: node.valueEnd,
 				message: value.startsWith('/')
-					? `A Sitemap needs an absolute http(s) URL, such as "https://example.com${value}": Google and Bing ignore "${shown(value)}" (Yandex resolves a path against the site).`
-					: `A Sitemap needs an absolute http(s) URL, such as "https://example.com/sitemap.xml"; crawlers ignore "${shown(value)}".`,
+					? t('A Sitemap needs an absolute http(s) URL, such as "{0}": Google and Bing ignore "{1}" (Yandex resolves a path against the site).', `https://example.com${value}`, shown(value))
+					: t('A Sitemap needs an absolute http(s) URL, such as "https://example.com/sitemap.xml"; crawlers ignore "{0}".', shown(value)),
 			});
 		}
 	}
@@ -178,7 +179,7 @@ const crawlDelay: Check = (context) => {
 				message: crawlDelayMessage(context),
 			});
 			if (!crawlDelayValue.test(value)) {
-				context.report({ code: 'invalid-crawl-delay', ...span, message: `Crawl-delay takes a number of seconds, such as "10" or "0.5"; crawlers ignore "${shown(value)}".` });
+				context.report({ code: 'invalid-crawl-delay', ...span, message: t('Crawl-delay takes a number of seconds, such as "10" or "0.5"; crawlers ignore "{0}".', shown(value)) });
 				continue;
 			}
 			if (first < 0) {
@@ -192,9 +193,13 @@ const crawlDelay: Check = (context) => {
 				...span,
 				severity: same ? 'information' : undefined,
 				message: yandexToo
-					? withLines`This group already has a Crawl-delay (line ${at(first)})${same ? ' with the same value, so this one adds nothing' : ': which one a crawler uses is up to it'}, and Yandex reports an error.`
-					: withLines`This Crawl-delay and the one at line ${at(first)} are in one group for RFC 9309 crawlers (a Crawl-delay line does not end a group)${same ? ', with the same value' : ': which one a crawler uses is up to it'}. Yandex reads two groups here.`,
-				related: [{ line: first, message: 'the first Crawl-delay' }],
+					? (same
+						? tLines('This group already has a Crawl-delay (line {0}) with the same value, so this one adds nothing, and Yandex reports an error.', at(first))
+						: tLines('This group already has a Crawl-delay (line {0}): which one a crawler uses is up to it, and Yandex reports an error.', at(first)))
+					: (same
+						? tLines('This Crawl-delay and the one at line {0} are in one group for RFC 9309 crawlers (a Crawl-delay line does not end a group), with the same value. Yandex reads two groups here.', at(first))
+						: tLines('This Crawl-delay and the one at line {0} are in one group for RFC 9309 crawlers (a Crawl-delay line does not end a group): which one a crawler uses is up to it. Yandex reads two groups here.', at(first))),
+				related: [{ line: first, message: t('the first Crawl-delay') }],
 				unnecessary: same || undefined,
 			});
 		}
@@ -215,7 +220,7 @@ const otherValues: Check = (context) => {
 				line,
 				start: node.keyStart,
 				end: node.keyEnd,
-				message: 'Noindex in robots.txt is not supported (Google dropped it in 2019): use a robots meta tag or an X-Robots-Tag header, and let crawlers fetch the page to see it.',
+				message: t('Noindex in robots.txt is not supported (Google dropped it in 2019): use a robots meta tag or an X-Robots-Tag header, and let crawlers fetch the page to see it.'),
 			});
 			continue;
 		}
@@ -231,20 +236,20 @@ const otherValues: Check = (context) => {
 					context.report({
 						code: 'invalid-clean-param',
 						...span,
-						message: 'Yandex reads Clean-param as "p1&p2 [/path-prefix]": parameter names joined by "&", then optionally one path prefix, at most 500 characters.',
+						message: t('Yandex reads Clean-param as "p1&p2 [/path-prefix]": parameter names joined by "&", then optionally one path prefix, at most 500 characters.'),
 					});
 				}
 				break;
 			}
 			case 'request-rate':
 				if (!/^\d+\s*\/\s*\d+\s*[smhd]?(\s+\d{4}\s*-\s*\d{4})?$/i.test(value)) {
-					context.report({ code: 'invalid-request-rate', ...span, message: 'Request-rate takes "documents/seconds" (e.g. "1/5", or "1/10m"), optionally followed by a time window such as "0600-0845".' });
+					context.report({ code: 'invalid-request-rate', ...span, message: t('Request-rate takes "documents/seconds" (e.g. "1/5", or "1/10m"), optionally followed by a time window such as "0600-0845".') });
 				}
 				break;
 			case 'visit-time': {
 				const match = /^(\d{2})(\d{2})\s*-\s*(\d{2})(\d{2})$/.exec(value);
 				if (!match || Number(match[1]) > 23 || Number(match[2]) > 59 || Number(match[3]) > 23 || Number(match[4]) > 59) {
-					context.report({ code: 'invalid-visit-time', ...span, message: 'Visit-time takes a UTC window "hhmm-hhmm", such as "0600-0845".' });
+					context.report({ code: 'invalid-visit-time', ...span, message: t('Visit-time takes a UTC window "hhmm-hhmm", such as "0600-0845".') });
 				}
 				break;
 			}
@@ -267,7 +272,15 @@ function crawlDelayMessage(context: CheckContext): string {
 	const ignoring = context.targets.filter((crawler) => crawler.honours.crawlDelay === false).map((crawler) => crawler.token);
 	const reading = context.targets.filter((crawler) => crawler.honours.crawlDelay === true).map((crawler) => crawler.token);
 	if (ignoring.length === 0) {
-		return 'Google\'s crawlers ignore Crawl-delay; others, such as bingbot, read it.';
+		return t('Google\'s crawlers ignore Crawl-delay; others, such as bingbot, read it.');
 	}
-	return `${listNames(ignoring, 3)} ignore${ignoring.length > 1 ? '' : 's'} Crawl-delay${reading.length > 0 ? `; ${listNames(reading, 3)} read${reading.length > 1 ? '' : 's'} it` : ''}.`;
+	const ignorers = listNames(ignoring, 3);
+	if (reading.length === 0) {
+		return ignoring.length > 1 ? t('{0} ignore Crawl-delay.', ignorers) : t('{0} ignores Crawl-delay.', ignorers);
+	}
+	const readers = listNames(reading, 3);
+	if (ignoring.length > 1) {
+		return reading.length > 1 ? t('{0} ignore Crawl-delay; {1} read it.', ignorers, readers) : t('{0} ignore Crawl-delay; {1} reads it.', ignorers, readers);
+	}
+	return reading.length > 1 ? t('{0} ignores Crawl-delay; {1} read it.', ignorers, readers) : t('{0} ignores Crawl-delay; {1} reads it.', ignorers, readers);
 }

@@ -6,7 +6,8 @@
 
 import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
 import type { Group, RobotsModel } from '../../syntax/parser';
-import { at, shown, withLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix } from '../context';
+import { t } from '../../l10n';
+import { at, shown, tLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix, type LineText } from '../context';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
 import { crawlerLike } from './groups';
 
@@ -153,7 +154,7 @@ const patternShape: Check = (context) => {
 				line,
 				start: node.keyStart,
 				end: node.keyEnd,
-				message: 'The 1994 standard has no Allow: robots that follow only it ignore this line, so a broader Disallow still blocks these paths for them.',
+				message: t('The 1994 standard has no Allow: robots that follow only it ignore this line, so a broader Disallow still blocks these paths for them.'),
 			});
 		}
 		// Most rules are plain paths, for which no shape problem below can arise (no space, host, scheme, wildcard,
@@ -171,9 +172,9 @@ const patternShape: Check = (context) => {
 				context.report({
 					code: 'multiple-paths',
 					...span,
-					message: `One path per rule: crawlers read "${shown(value)}" as a single pattern containing spaces, which matches nothing. Write each path on its own ${key} line.`,
+					message: t('One path per rule: crawlers read "{0}" as a single pattern containing spaces, which matches nothing. Write each path on its own {1} line.', shown(value), key),
 					fixes: [{
-						title: `Put each path on its own ${key} line`,
+						title: t('Put each path on its own {0} line', key),
 						edits: [replaceSpan(line, node.keyStart, valueEnd, parts.map((part) => `${key}: ${part}`).join(eol))],
 						isPreferred: true,
 					}],
@@ -186,8 +187,10 @@ const patternShape: Check = (context) => {
 				context.report({
 					code: 'invalid-percent-encoding',
 					...span,
-					message: `A space inside the path: ${context.who(['rfc9309', 'yandex', 'draft1996'])} read it as "%20" and can match it, but ${context.who(['google'])} compare${context.many(['google']) ? '' : 's'} it as written and never match${context.many(['google']) ? '' : 'es'}, because URLs carry "%20". Write "${shown(encoded)}".`,
-					fixes: [{ title: `Change to "${shown(encoded)}"`, edits: [replaceSpan(line, valueStart, valueEnd, encoded)], isPreferred: true }],
+					message: context.many(['google'])
+						? t('A space inside the path: {0} read it as "%20" and can match it, but {1} compare it as written and never match, because URLs carry "%20". Write "{2}".', context.who(['rfc9309', 'yandex', 'draft1996']), context.who(['google']), shown(encoded))
+						: t('A space inside the path: {0} read it as "%20" and can match it, but {1} compares it as written and never matches, because URLs carry "%20". Write "{2}".', context.who(['rfc9309', 'yandex', 'draft1996']), context.who(['google']), shown(encoded)),
+					fixes: [{ title: t('Change to "{0}"', shown(encoded)), edits: [replaceSpan(line, valueStart, valueEnd, encoded)], isPreferred: true }],
 				});
 			}
 		}
@@ -197,9 +200,11 @@ const patternShape: Check = (context) => {
 			context.report({
 				code: 'url-in-rule',
 				...span,
-				message: `Rules match the path only, never the scheme or host: "${shown(value)}" matches nothing. Write "${shown(url.path)}"${wholeSite ? ', which blocks the whole site' : ''} (each host has its own robots.txt).`,
+				message: wholeSite
+					? t('Rules match the path only, never the scheme or host: "{0}" matches nothing. Write "{1}", which blocks the whole site (each host has its own robots.txt).', shown(value), shown(url.path))
+					: t('Rules match the path only, never the scheme or host: "{0}" matches nothing. Write "{1}" (each host has its own robots.txt).', shown(value), shown(url.path)),
 				fixes: [{
-					title: wholeSite ? `Change to "/" (the whole site)` : `Change to "${shown(url.path)}"`,
+					title: wholeSite ? t('Change to "/" (the whole site)') : t('Change to "{0}"', shown(url.path)),
 					edits: [replaceSpan(line, valueStart, valueEnd, url.path)],
 					isPreferred: !wholeSite || undefined,
 				}],
@@ -210,8 +215,8 @@ const patternShape: Check = (context) => {
 			context.report({
 				code: 'disallow-star',
 				...span,
-				message: `"Disallow: *" blocks everything for ${context.who(['google', 'rfc9309', 'yandex'])}, but 1994 and 1996 robots read "*" literally and block nothing. "Disallow: /" blocks everything for all of them.`,
-				fixes: [{ title: 'Change to "Disallow: /"', edits: [replaceSpan(line, valueStart, valueEnd, '/')], isPreferred: true }],
+				message: t('"Disallow: *" blocks everything for {0}, but 1994 and 1996 robots read "*" literally and block nothing. "Disallow: /" blocks everything for all of them.', context.who(['google', 'rfc9309', 'yandex'])),
+				fixes: [{ title: t('Change to "Disallow: /"'), edits: [replaceSpan(line, valueStart, valueEnd, '/')], isPreferred: true }],
 			});
 			continue;
 		}
@@ -226,7 +231,7 @@ const patternShape: Check = (context) => {
 				line,
 				start: valueStart + dollar,
 				end: valueStart + dollar + 1,
-				message: `"$" marks the end of the URL only as the last character of a pattern; here ${context.who(['google', 'rfc9309', 'yandex'])} read it as the character "$" (write %24 if that is what you mean).`,
+				message: t('"$" marks the end of the URL only as the last character of a pattern; here {0} read it as the character "$" (write %24 if that is what you mean).', context.who(['google', 'rfc9309', 'yandex'])),
 			});
 		}
 		if (value.includes('*') || value.endsWith('$')) {
@@ -237,8 +242,8 @@ const patternShape: Check = (context) => {
 				...span,
 				severity: neverMatches ? 'information' : undefined,
 				message: neverMatches
-					? '1994 and 1996 robots know no wildcards: for them this pattern does not start with "/" and matches no URL at all.'
-					: '1994 and 1996 robots know no wildcards: for them "*" and "$" are ordinary characters, so this rule matches only URLs that literally contain them.',
+					? t('1994 and 1996 robots know no wildcards: for them this pattern does not start with "/" and matches no URL at all.')
+					: t('1994 and 1996 robots know no wildcards: for them "*" and "$" are ordinary characters, so this rule matches only URLs that literally contain them.'),
 			});
 		}
 		percentEncoding(context, line, value, valueStart, valueEnd);
@@ -256,7 +261,7 @@ function pathMeaning(context: CheckContext, directive: 'allow' | 'disallow', val
 		context.report({
 			code: 'robots-txt-rule',
 			...span,
-			message: `This rule matches /robots.txt, which ${context.who(['rfc9309', 'draft1996', 'original1994'])} always fetch whatever the rules say: it has no effect on it for them.`,
+			message: t('This rule matches /robots.txt, which {0} always fetch whatever the rules say: it has no effect on it for them.', context.who(['rfc9309', 'draft1996', 'original1994'])),
 		});
 	}
 	const revealing = !wellKnownPaths.test(value) ? revealingSegment(value) : undefined;
@@ -264,7 +269,7 @@ function pathMeaning(context: CheckContext, directive: 'allow' | 'disallow', val
 		context.report({
 			code: 'private-path-disclosure',
 			...span,
-			message: `robots.txt is public: this line tells anyone that "${shown(revealing)}" exists, and keeps out only polite crawlers. Protect private content with authentication (and keep it out of search results with noindex).`,
+			message: t('robots.txt is public: this line tells anyone that "{0}" exists, and keeps out only polite crawlers. Protect private content with authentication (and keep it out of search results with noindex).', shown(revealing)),
 		});
 	}
 }
@@ -275,16 +280,18 @@ function missingLeadingSlash(context: CheckContext, line: number, value: string,
 	// Words with spaces between them are not a path that lost its "/" ("Allow: Sitemap: https://…").
 	const fixes: Fix[] | undefined = /\s/.test(value) ? undefined : anywhere
 		? [
-			{ title: `Change to "/*${value}" (anywhere)`, edits: [replaceSpan(line, start, start, '/*')] },
-			{ title: `Change to "/${value}" (at the root)`, edits: [replaceSpan(line, start, start, '/')] },
+			{ title: t('Change to "{0}" (anywhere)', `/*${value}`), edits: [replaceSpan(line, start, start, '/*')] },
+			{ title: t('Change to "{0}" (at the root)', `/${value}`), edits: [replaceSpan(line, start, start, '/')] },
 		]
-		: [{ title: `Change to "/${value}"`, edits: [replaceSpan(line, start, start, '/')], isPreferred: true }];
+		: [{ title: t('Change to "{0}"', `/${value}`), edits: [replaceSpan(line, start, start, '/')], isPreferred: true }];
 	context.report({
 		code: 'missing-leading-slash',
 		line,
 		start,
 		end,
-		message: `Paths start with "/": "${shown(value)}" matches no URL (Yandex reports an error and ignores it). Did you mean ${anywhere ? `"/*${value}" or "/${value}"` : `"/${value}"`}?`,
+		message: anywhere
+			? t('Paths start with "/": "{0}" matches no URL (Yandex reports an error and ignores it). Did you mean "{1}" or "{2}"?', shown(value), `/*${value}`, `/${value}`)
+			: t('Paths start with "/": "{0}" matches no URL (Yandex reports an error and ignores it). Did you mean "{1}"?', shown(value), `/${value}`),
 		fixes,
 	});
 }
@@ -319,8 +326,10 @@ function regexSyntax(context: CheckContext, line: number, value: string, start: 
 		line,
 		start,
 		end,
-		message: `robots.txt patterns are not regular expressions: only "*" (any characters) and a final "$" are special, so "${shown(value)}" is taken literally here${simple ? `. Did you mean "${shown(rewritten)}"?` : '.'}`,
-		fixes: simple && rewritten !== value ? [{ title: `Change to "${shown(rewritten)}"`, edits: [replaceSpan(line, start, end, rewritten)] }] : undefined,
+		message: simple
+			? t('robots.txt patterns are not regular expressions: only "*" (any characters) and a final "$" are special, so "{0}" is taken literally here. Did you mean "{1}"?', shown(value), shown(rewritten))
+			: t('robots.txt patterns are not regular expressions: only "*" (any characters) and a final "$" are special, so "{0}" is taken literally here.', shown(value)),
+		fixes: simple && rewritten !== value ? [{ title: t('Change to "{0}"', shown(rewritten)), edits: [replaceSpan(line, start, end, rewritten)] }] : undefined,
 	});
 	return leading;
 }
@@ -343,8 +352,8 @@ function percentEncoding(context: CheckContext, line: number, value: string, sta
 			line,
 			start,
 			end,
-			message: `A "%" not followed by two hex digits: crawlers cannot decode it and compare it literally. Write "%25" for a literal "%": "${shown(fixed)}".`,
-			fixes: [{ title: `Change to "${shown(fixed)}"`, edits: [replaceSpan(line, start, end, fixed)], isPreferred: true }],
+			message: t('A "%" not followed by two hex digits: crawlers cannot decode it and compare it literally. Write "%25" for a literal "%": "{0}".', shown(fixed)),
+			fixes: [{ title: t('Change to "{0}"', shown(fixed)), edits: [replaceSpan(line, start, end, fixed)], isPreferred: true }],
 		});
 	}
 	if (lower) {
@@ -354,8 +363,8 @@ function percentEncoding(context: CheckContext, line: number, value: string, sta
 			line,
 			start,
 			end,
-			message: `Percent escapes are usually upper-case (RFC 3986): "${shown(fixed)}". Crawlers compare them either way (Google upper-cases the rule itself), so this is a matter of style.`,
-			fixes: [{ title: `Upper-case the escapes: "${shown(fixed)}"`, edits: [replaceSpan(line, start, end, fixed)], isPreferred: true }],
+			message: t('Percent escapes are usually upper-case (RFC 3986): "{0}". Crawlers compare them either way (Google upper-cases the rule itself), so this is a matter of style.', shown(fixed)),
+			fixes: [{ title: t('Upper-case the escapes: "{0}"', shown(fixed)), edits: [replaceSpan(line, start, end, fixed)], isPreferred: true }],
 		});
 	}
 }
@@ -367,17 +376,20 @@ function nonAscii(context: CheckContext, line: number, value: string, start: num
 	}
 	const hidden = invisible.exec(value);
 	if (hidden) {
-		const name = hidden[0] === '\u00A0' ? 'a no-break space' : 'an invisible character';
+		const noBreak = hidden[0] === '\u00A0';
 		const code = `U+${hidden[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 		const cleaned = trimInvisible(value.replace(zeroWidth, ''));
+		const contains = noBreak
+			? t('This pattern contains a no-break space ({0}): crawlers keep it as part of the pattern (percent-encoded), so the rule matches only URLs that contain it.', code)
+			: t('This pattern contains an invisible character ({0}): crawlers keep it as part of the pattern (percent-encoded), so the rule matches only URLs that contain it.', code);
 		context.report({
 			code: 'non-ascii-path',
 			line,
 			start,
 			end,
 			severity: 'warning',
-			message: `This pattern contains ${name} (${code}): crawlers keep it as part of the pattern (percent-encoded), so the rule matches only URLs that contain it.${invisible.test(cleaned) ? ' Write "%20" for a space, or remove it.' : ` Did you mean "${shown(cleaned)}"?`}`,
-			fixes: invisible.test(cleaned) || cleaned === '' ? undefined : [{ title: `Remove it: "${shown(cleaned)}"`, edits: [replaceSpan(line, start, end, cleaned)], isPreferred: true }],
+			message: contains + ' ' + (invisible.test(cleaned) ? t('Write "%20" for a space, or remove it.') : t('Did you mean "{0}"?', shown(cleaned))),
+			fixes: invisible.test(cleaned) || cleaned === '' ? undefined : [{ title: t('Remove it: "{0}"', shown(cleaned)), edits: [replaceSpan(line, start, end, cleaned)], isPreferred: true }],
 		});
 		return;
 	}
@@ -387,8 +399,8 @@ function nonAscii(context: CheckContext, line: number, value: string, start: num
 		line,
 		start,
 		end,
-		message: `Raw non-ASCII characters: ${context.who(['google', 'rfc9309', 'yandex', 'draft1996'])} percent-encode them as UTF-8 before comparing, but robots that compare the bytes as written miss the percent-encoded URLs they request. "${shown(encoded)}" works for every robot.`,
-		fixes: [{ title: `Percent-encode: "${shown(encoded)}"`, edits: [replaceSpan(line, start, end, encoded)], isPreferred: true }],
+		message: t('Raw non-ASCII characters: {0} percent-encode them as UTF-8 before comparing, but robots that compare the bytes as written miss the percent-encoded URLs they request. "{1}" works for every robot.', context.who(['google', 'rfc9309', 'yandex', 'draft1996']), shown(encoded)),
+		fixes: [{ title: t('Percent-encode: "{0}"', shown(encoded)), edits: [replaceSpan(line, start, end, encoded)], isPreferred: true }],
 	});
 }
 
@@ -450,7 +462,7 @@ const groupLogic: Check = (context) => {
 					context.report({
 						code: 'empty-disallow',
 						line: rule.line,
-						message: `An empty "Disallow:" beside other rules means different things: nothing for ${context.who(['google', 'rfc9309'])}, "Allow: /" for ${context.who(['yandex'])} (which beats a "Disallow: /"), and "allow everything" for 1996-draft robots that reach it first.`,
+						message: t('An empty "Disallow:" beside other rules means different things: nothing for {0}, "Allow: /" for {1} (which beats a "Disallow: /"), and "allow everything" for 1996-draft robots that reach it first.', context.who(['google', 'rfc9309']), context.who(['yandex'])),
 					});
 				}
 				continue;
@@ -461,17 +473,17 @@ const groupLogic: Check = (context) => {
 				context.report({
 					code: 'duplicate-rule',
 					line: rule.line,
-					message: withLines`The same rule as line ${at(seen.line)}; remove one of them.`,
-					related: [{ line: seen.line, message: 'the same rule' }],
+					message: tLines('The same rule as line {0}; remove one of them.', at(seen.line)),
+					related: [{ line: seen.line, message: t('the same rule') }],
 					unnecessary: true,
-					fixes: [{ title: 'Remove the duplicate rule', edits: [deleteLine(model, rule.line)], isPreferred: true }],
+					fixes: [{ title: t('Remove the duplicate rule'), edits: [deleteLine(model, rule.line)], isPreferred: true }],
 				});
 			} else if (seen && !seen.allow) {
 				context.report({
 					code: 'conflicting-rules',
 					line: rule.line,
-					message: withLines`"${shown(rule.value)}" is both disallowed (line ${at(seen.line)}) and allowed here: ${context.who(['google', 'rfc9309', 'yandex'])} let Allow win the tie, but 1996-draft robots take the first match, the Disallow.`,
-					related: [{ line: seen.line, message: 'the same pattern with the other verdict' }],
+					message: tLines('"{0}" is both disallowed (line {1}) and allowed here: {2} let Allow win the tie, but 1996-draft robots take the first match, the Disallow.', shown(rule.value), at(seen.line), context.who(['google', 'rfc9309', 'yandex'])),
+					related: [{ line: seen.line, message: t('the same pattern with the other verdict') }],
 				});
 			} else if (seen) {
 				// Allow first: every dialect that knows Allow lets it win, so the verdicts agree and the Disallow is dead.
@@ -479,8 +491,8 @@ const groupLogic: Check = (context) => {
 					code: 'conflicting-rules',
 					line: rule.line,
 					severity: 'information',
-					message: withLines`"${shown(rule.value)}" is already allowed at line ${at(seen.line)}, and every crawler that reads Allow lets it win (a tie for ${context.who(['google', 'rfc9309', 'yandex'])}, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.`,
-					related: [{ line: seen.line, message: 'the same pattern with the other verdict' }],
+					message: tLines('"{0}" is already allowed at line {1}, and every crawler that reads Allow lets it win (a tie for {2}, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.', shown(rule.value), at(seen.line), context.who(['google', 'rfc9309', 'yandex'])),
+					related: [{ line: seen.line, message: t('the same pattern with the other verdict') }],
 					unnecessary: true,
 				});
 			} else {
@@ -488,14 +500,17 @@ const groupLogic: Check = (context) => {
 			}
 			if (isStar && !hasAllow && !rule.allow && rule.value === '/' && context.wants('disallow-all')) {
 				// Asked as the text it shows ("" for none), so that the answer changes only when the text does.
-				const welcomedNames = context.ask(welcomed, ({ count, first }) => first.map((token) => `"${shown(token)}"`).join(', ') + (count > 3 ? ` and ${count - 3} more` : ''));
+				const welcomedNames = context.ask(welcomed, ({ count, first }) => {
+					const named = first.map((token) => `"${shown(token)}"`).join(', ');
+					return count > 3 ? t('{0} and {1} more', named, count - 3) : named;
+				});
 				context.report({
 					code: 'disallow-all',
 					line: rule.line,
 					severity: welcomedNames !== '' ? 'information' : undefined,
 					message: welcomedNames !== ''
-						? `Every crawler without a group of its own may fetch nothing; the crawlers named in other groups (${welcomedNames}) follow those groups instead.`
-						: 'Every crawler without a group of its own may fetch nothing: the whole site is hidden from search engines. (A leftover from a staging site?)',
+						? t('Every crawler without a group of its own may fetch nothing; the crawlers named in other groups ({0}) follow those groups instead.', welcomedNames)
+						: t('Every crawler without a group of its own may fetch nothing: the whole site is hidden from search engines. (A leftover from a staging site?)'),
 				});
 			}
 			redundantWildcard(context, rule, lengths);
@@ -562,12 +577,14 @@ function redundantWildcard(context: CheckContext, rule: { line: number; allow: b
 		line: rule.line,
 		start: node.valueStart,
 		end: node.valueEnd,
-		message: `"${shown(value)}" matches the same URLs as "${shown(simpler)}" (a trailing "*" or a "**" adds nothing)${safe ? '' : ', but it weighs more in longest-match crawlers against a rule of this group, so changing it would change a verdict'}.`,
+		message: safe
+			? t('"{0}" matches the same URLs as "{1}" (a trailing "*" or a "**" adds nothing).', shown(value), shown(simpler))
+			: t('"{0}" matches the same URLs as "{1}" (a trailing "*" or a "**" adds nothing), but it weighs more in longest-match crawlers against a rule of this group, so changing it would change a verdict.', shown(value), shown(simpler)),
 		// For 1994/1996 robots the "*" is literal and the rule matches nothing; without it the rule starts to apply to
 		// them, so the rewrite is not applied with the other fixes when those robots are checked.
 		fixes: safe
 			? [{
-				title: firstMatchChecked ? `Change to "${shown(simpler)}" (1994/1996 robots then apply it too)` : `Change to "${shown(simpler)}"`,
+				title: firstMatchChecked ? t('Change to "{0}" (1994/1996 robots then apply it too)', shown(simpler)) : t('Change to "{0}"', shown(simpler)),
 				edits: [replaceSpan(rule.line, node.valueStart, node.valueEnd, simpler)],
 				isPreferred: !firstMatchChecked || undefined,
 			}]
@@ -691,15 +708,15 @@ function reportAllowAfterDisallow(context: CheckContext, rules: readonly { line:
 	const fixes: Fix[] | undefined = blocked
 		? undefined
 		: [{
-			title: withLines`Move this Allow above line ${at(earlier.line)}`,
+			title: tLines('Move this Allow above line {0}', at(earlier.line)),
 			edits: [insertLinesBefore(context.eol, earlier.line, [model.lineText(rule.line)]), deleteLine(model, rule.line)],
 			isPreferred: true,
 		}];
 	context.report({
 		code: 'allow-after-disallow',
 		line: rule.line,
-		message: withLines`${context.who(['draft1996'])} take the first rule that matches: "${shown(earlierText)}" (line ${at(earlier.line)}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. ${context.who(['google', 'rfc9309', 'yandex'])} use the longest match and allow them. Put the Allow first.`,
-		related: [{ line: earlier.line, message: 'the broader Disallow that comes first' }],
+		message: tLines('{0} take the first rule that matches: "{1}" (line {2}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. {3} use the longest match and allow them. Put the Allow first.', context.whoStarts(['draft1996']), shown(earlierText), at(earlier.line), context.whoStarts(['google', 'rfc9309', 'yandex'])),
+		related: [{ line: earlier.line, message: t('the broader Disallow that comes first') }],
 		fixes,
 	});
 }
@@ -708,16 +725,41 @@ function reportUnreachable(context: CheckContext, earlier: { line: number; allow
 	const { model } = context;
 	const [first, ...others] = hidden;
 	const earlierText = model.lineText(earlier.line).trim();
-	const more = others.length > 0 ? ` or the ${others.length} like it below` : '';
 	context.report({
 		code: 'unreachable-rule',
 		line: first.line,
-		message: withLines`${context.who(['draft1996', 'original1994'])} never reach this rule${more}: "${shown(earlierText)}" (line ${at(earlier.line)}) comes first and ${allows(earlier) ? 'allows' : 'disallows'} every path ${others.length > 0 ? 'they match' : 'it matches'}, while ${context.who(['google', 'rfc9309', 'yandex'])} use the longest match and ${first.allow ? 'allow' : 'disallow'} them.`,
+		message: unreachableMessage(context.whoStarts(['draft1996', 'original1994']), shown(earlierText), at(earlier.line), context.who(['google', 'rfc9309', 'yandex']), others.length, allows(earlier), first.allow),
 		related: [
-			{ line: earlier.line, message: 'the earlier rule that matches first' },
-			...others.slice(0, 20).map((rule) => ({ line: rule.line, message: 'another rule it hides' })),
+			{ line: earlier.line, message: t('the earlier rule that matches first') },
+			...others.slice(0, 20).map((rule) => ({ line: rule.line, message: t('another rule it hides') })),
 		],
 	});
+}
+
+/**
+ * The message of unreachable-rule, a whole sentence for each case: one hidden rule or several, an earlier rule that
+ * allows or disallows (and so hidden rules with the other verdict).
+ */
+function unreachableMessage(firstMatch: string, earlierText: string, earlierLine: ReturnType<typeof at>, longestMatch: string, others: number, earlierAllows: boolean, hiddenAllows: boolean): LineText {
+	if (others === 0) {
+		if (earlierAllows) {
+			return hiddenAllows
+				? tLines('{0} never reach this rule: "{1}" (line {2}) comes first and allows every path it matches, while {3} use the longest match and allow them.', firstMatch, earlierText, earlierLine, longestMatch)
+				: tLines('{0} never reach this rule: "{1}" (line {2}) comes first and allows every path it matches, while {3} use the longest match and disallow them.', firstMatch, earlierText, earlierLine, longestMatch);
+		}
+		return hiddenAllows
+			? tLines('{0} never reach this rule: "{1}" (line {2}) comes first and disallows every path it matches, while {3} use the longest match and allow them.', firstMatch, earlierText, earlierLine, longestMatch)
+			: tLines('{0} never reach this rule: "{1}" (line {2}) comes first and disallows every path it matches, while {3} use the longest match and disallow them.', firstMatch, earlierText, earlierLine, longestMatch);
+	}
+	const count = others;
+	if (earlierAllows) {
+		return hiddenAllows
+			? tLines('{0} never reach this rule or the {4} like it below: "{1}" (line {2}) comes first and allows every path they match, while {3} use the longest match and allow them.', firstMatch, earlierText, earlierLine, longestMatch, count)
+			: tLines('{0} never reach this rule or the {4} like it below: "{1}" (line {2}) comes first and allows every path they match, while {3} use the longest match and disallow them.', firstMatch, earlierText, earlierLine, longestMatch, count);
+	}
+	return hiddenAllows
+		? tLines('{0} never reach this rule or the {4} like it below: "{1}" (line {2}) comes first and disallows every path they match, while {3} use the longest match and allow them.', firstMatch, earlierText, earlierLine, longestMatch, count)
+		: tLines('{0} never reach this rule or the {4} like it below: "{1}" (line {2}) comes first and disallows every path they match, while {3} use the longest match and disallow them.', firstMatch, earlierText, earlierLine, longestMatch, count);
 }
 
 /** The facts these checks ask. */
