@@ -53,8 +53,15 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 		synchronize: {
 			configurationSection: 'robotsTxt',
 			// Expectations files read a robots.txt from disk when it is not open, and a robots.txt shows where the
-			// expectations files beside it fail: the server hears when either changes on disk.
-			fileEvents: [workspace.createFileSystemWatcher('**/robots.txt'), workspace.createFileSystemWatcher('**/*robots.expectations')],
+			// expectations files beside it fail; pages are checked against their site's robots.txt, and a robots.txt
+			// shows the pages it hides rules from: the server hears when any of these changes on disk. The
+			// browser entry's server has no file system and reads none of them from disk; it only drops what it knew.
+			fileEvents: [
+				workspace.createFileSystemWatcher('**/robots.txt'),
+				workspace.createFileSystemWatcher('**/*robots.expectations'),
+				workspace.createFileSystemWatcher('**/*.{html,htm}'),
+				workspace.createFileSystemWatcher('**/_headers'),
+			],
 		},
 		outputChannel: output,
 		errorHandler,
@@ -156,7 +163,8 @@ async function robotsDocument(uri: string | Uri | undefined): Promise<TextDocume
 /**
  * Local files, untitled editors and deployed robots.txt documents always; in a virtual workspace (no `file` folders)
  * also the schemes of its folders, so that views such as git diffs of a local workspace do not get a second set of
- * diagnostics.
+ * diagnostics. HTML and `_headers` files are not here: the server asks for them itself (dynamic registration) with
+ * the few features they have, so that no formatter, outline or folding of ours ever applies to an HTML file.
  */
 function documentSelector(): DocumentSelector {
 	const schemes = new Set(['file', 'untitled', deployedScheme]);

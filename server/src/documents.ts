@@ -3,7 +3,8 @@
  * content changes go straight into the document's incremental update, so there is one copy of each text and one model,
  * shared by every feature, and one owner of what the analysis keeps between versions.
  * Both are created when a document opens, dropped when it closes, and all are dropped on shutdown.
- * Expectations files (their own language id) are held apart as plain text documents: they are not robots.txt.
+ * Expectations files (their own language id) are held apart as plain text documents: they are not robots.txt; so are
+ * pages (HTML documents, and `_headers` files by their name), whose robots meta tags and X-Robots-Tag lines are checked.
  */
 
 import { Emitter, type Connection, type Diagnostic, type Disposable, type Event } from 'vscode-languageserver';
@@ -15,9 +16,40 @@ interface OpenDocument {
 	readonly session: DiagnosticsSession;
 }
 
+/** What a page is: an HTML document, or a `_headers` file (Netlify, Cloudflare Pages) of X-Robots-Tag lines. */
+export type PageKind = 'html' | 'headers';
+
+/** An open page: its text, kept up to date with the client's incremental changes, and its kind. */
+export interface OpenPage {
+	readonly document: TextDocument;
+	readonly kind: PageKind;
+}
+
+/** The language id of robots.txt documents. */
+const robotsLanguageId = 'robots-txt';
+/** The language id of HTML documents (VS Code's, and the LSP specification's list). */
+export const htmlLanguageId = 'html';
+/** The name of the headers file Netlify and Cloudflare Pages read from a site's root folder. */
+export const headersFileName = '_headers';
+
+/**
+ * Whether a document is a page, by its language id (HTML) or its file name (`_headers`, which editors open as plain
+ * text); undefined for robots.txt and expectations files.
+ */
+export function pageKindOf(languageId: string, uri: string): PageKind | undefined {
+	if (languageId === htmlLanguageId) {
+		return 'html';
+	}
+	if (languageId !== expectationsLanguageId && languageId !== robotsLanguageId && fileNameOf(uri) === headersFileName) {
+		return 'headers';
+	}
+	return undefined;
+}
+
 export class DocumentStore implements Disposable {
 	private readonly documents = new Map<string, OpenDocument>();
 	private readonly expectations = new Map<string, TextDocument>();
+	private readonly pages = new Map<string, OpenPage>();
 	private readonly opened = new Emitter<string>();
 	private readonly changed = new Emitter<string>();
 	private readonly closed = new Emitter<string>();
@@ -34,7 +66,10 @@ export class DocumentStore implements Disposable {
 	listen(connection: Connection): void {
 		this.subscriptions.push(
 			connection.onDidOpenTextDocument(({ textDocument }) => {
-				if (textDocument.languageId === expectationsLanguageId) {
+				const pageKind = pageKindOf(textDocument.languageId, textDocument.uri);
+				if (pageKind !== undefined) {
+					this.pages.set(textDocument.uri, { document: TextDocument.create(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text), kind: pageKind });
+				} else if (textDocument.languageId === expectationsLanguageId) {
 					this.expectations.set(textDocument.uri, TextDocument.create(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text));
 				} else {
 					this.documents.get(textDocument.uri)?.session.dispose();
@@ -46,6 +81,12 @@ export class DocumentStore implements Disposable {
 				const other = this.expectations.get(textDocument.uri);
 				if (other) {
 					this.expectations.set(textDocument.uri, TextDocument.update(other, contentChanges, textDocument.version));
+					this.changed.fire(textDocument.uri);
+					return;
+				}
+				const page = this.pages.get(textDocument.uri);
+				if (page) {
+					TextDocument.update(page.document, contentChanges, textDocument.version);
 					this.changed.fire(textDocument.uri);
 					return;
 				}
@@ -69,7 +110,7 @@ export class DocumentStore implements Disposable {
 					open.session.dispose();
 					this.documents.delete(textDocument.uri);
 					this.closed.fire(textDocument.uri);
-				} else if (this.expectations.delete(textDocument.uri)) {
+				} else if (this.expectations.delete(textDocument.uri) || this.pages.delete(textDocument.uri)) {
 					this.closed.fire(textDocument.uri);
 				}
 			}),
@@ -107,12 +148,23 @@ export class DocumentStore implements Disposable {
 		return [...this.expectations.keys()];
 	}
 
+	/** An open page (HTML document or `_headers` file). */
+	page(uri: string): OpenPage | undefined {
+		return this.pages.get(uri);
+	}
+
+	/** The open pages. */
+	pageUris(): string[] {
+		return [...this.pages.keys()];
+	}
+
 	dispose(): void {
 		for (const open of this.documents.values()) {
 			open.session.dispose();
 		}
 		this.documents.clear();
 		this.expectations.clear();
+		this.pages.clear();
 		for (const subscription of this.subscriptions.splice(0)) {
 			subscription.dispose();
 		}

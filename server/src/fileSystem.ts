@@ -19,15 +19,28 @@ export class FileSystemError extends Error {
 	}
 }
 
+/** What a file is, when it last changed, and how big it is. */
+export interface FileStat {
+	/** What the uri names, its links followed. */
+	readonly kind: EntryKind;
+	/** The time of the last modification, in milliseconds since the epoch. */
+	readonly mtimeMs: number;
+	/** Its size in bytes. */
+	readonly size: number;
+}
+
 /** Reading files by uri. Every method rejects with a {@link FileSystemError} when the file cannot be read. */
 export interface FileSystem {
 	/** Whether this file system reads the uri (the Node one reads `file:` uris only). */
 	handles(uri: string): boolean;
 	/** The entries of a folder, in no particular order. */
 	readDirectory(uri: string): Promise<DirectoryEntry[]>;
-	readFile(uri: string): Promise<Uint8Array>;
+	/** The file's bytes; with `maxBytes`, its first `maxBytes` bytes only, and the rest is never read. */
+	readFile(uri: string, maxBytes?: number): Promise<Uint8Array>;
 	/** The time of the last modification, in milliseconds since the epoch. */
 	modifiedTime(uri: string): Promise<number>;
+	/** Kind, modification time and size in one look (a site's walk asks them of every page it lists). */
+	stat(uri: string): Promise<FileStat>;
 	/** The uri with every symbolic link resolved, or undefined when it does not exist. */
 	realUri(uri: string): Promise<string | undefined>;
 	/** The uri as people read it in messages (a path for local files). */
@@ -64,4 +77,38 @@ export function baseName(uri: string): string {
 	} catch {
 		return name;
 	}
+}
+
+/**
+ * The `file:` uri of an absolute local path (`/srv/site`, a drive's `C:` path, a UNC `host` and `share` path), its names
+ * encoded as {@link childUri} encodes them and `.` and `..` resolved; undefined for a relative path. Pure text work, so
+ * that a setting that names a local folder can be compared with the uris the client sends without Node's path module.
+ */
+export function fileUriOfPath(path: string): string | undefined {
+	const uri = localFileUri(path);
+	if (uri === undefined) {
+		return undefined;
+	}
+	try {
+		return new URL(uri).href;
+	} catch {
+		return undefined;
+	}
+}
+
+function localFileUri(path: string): string | undefined {
+	const encode = (names: string[]) => names.filter((name) => name !== '').map((name) => encodeURIComponent(name)).join('/');
+	const drive = /^([A-Za-z]):[\\/]/.exec(path);
+	if (drive) {
+		// Drive letters as VS Code writes them, lower case, so that a setting and the client's uris compare equal.
+		return `file:///${drive[1].toLowerCase()}:/${encode(path.slice(3).split(/[\\/]+/))}`;
+	}
+	const unc = /^\\\\([^\\/]+)[\\/]/.exec(path);
+	if (unc) {
+		return `file://${unc[1]}/${encode(path.slice(unc[0].length).split(/[\\/]+/))}`;
+	}
+	if (path.startsWith('/')) {
+		return `file:///${encode(path.split('/'))}`;
+	}
+	return undefined;
 }

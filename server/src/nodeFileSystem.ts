@@ -3,9 +3,9 @@
  * to the server; the browser entry has none.
  */
 
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { open, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { FileSystemError, type DirectoryEntry, type FileSystem } from './fileSystem';
+import { FileSystemError, type DirectoryEntry, type FileStat, type FileSystem } from './fileSystem';
 
 function toPath(uri: string): string {
 	if (!uri.startsWith('file:')) {
@@ -37,9 +37,9 @@ export const nodeFileSystem: FileSystem = {
 			throw wrap(error);
 		}
 	},
-	async readFile(uri) {
+	async readFile(uri, maxBytes) {
 		try {
-			return await readFile(toPath(uri));
+			return maxBytes === undefined ? await readFile(toPath(uri)) : await readPrefix(toPath(uri), maxBytes);
 		} catch (error) {
 			throw wrap(error);
 		}
@@ -47,6 +47,14 @@ export const nodeFileSystem: FileSystem = {
 	async modifiedTime(uri) {
 		try {
 			return (await stat(toPath(uri))).mtimeMs;
+		} catch (error) {
+			throw wrap(error);
+		}
+	},
+	async stat(uri): Promise<FileStat> {
+		try {
+			const info = await stat(toPath(uri));
+			return { kind: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other', mtimeMs: info.mtimeMs, size: info.size };
 		} catch (error) {
 			throw wrap(error);
 		}
@@ -66,3 +74,23 @@ export const nodeFileSystem: FileSystem = {
 		}
 	},
 };
+
+/** The first `maxBytes` bytes of a file (fewer when it is shorter), without reading the rest. */
+async function readPrefix(path: string, maxBytes: number): Promise<Uint8Array> {
+	const handle = await open(path, 'r');
+	try {
+		const buffer = new Uint8Array(Math.max(0, Math.floor(maxBytes)));
+		let filled = 0;
+		// One read may return less than asked (pipes, network file systems): read on until full or at the end.
+		while (filled < buffer.length) {
+			const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+			if (bytesRead === 0) {
+				break;
+			}
+			filled += bytesRead;
+		}
+		return buffer.subarray(0, filled);
+	} finally {
+		await handle.close();
+	}
+}

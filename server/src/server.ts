@@ -5,21 +5,29 @@
  */
 
 import {
+	BulkRegistration,
+	CodeActionRequest,
+	CompletionRequest,
 	DidChangeConfigurationNotification,
+	DidChangeTextDocumentNotification,
+	DidCloseTextDocumentNotification,
+	DidOpenTextDocumentNotification,
+	HoverRequest,
 	ErrorCodes,
 	ResponseError,
 	type InitializeError,
 	TextDocumentSyncKind,
 	type Connection,
 	type InitializeResult,
+	type DocumentSelector,
 	type ServerCapabilities,
 	type WorkspaceFolder,
 } from 'vscode-languageserver';
-import { DocumentStore } from './documents';
+import { DocumentStore, headersFileName, htmlLanguageId } from './documents';
 import type { ServerRuntime } from './fileSystem';
-import { registerCodeActions, codeActionKinds } from './features/codeActions';
+import { registerCodeActions, codeActionKinds, pageCodeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
-import { registerCompletion, completionTriggerCharacters } from './features/completion';
+import { registerCompletion, completionTriggerCharacters, pageCompletionTriggerCharacters } from './features/completion';
 import { DeployedStore, registerDeployed } from './features/deployed';
 import { registerDetection } from './features/detection';
 import { readClientSupport, type ServerContext } from './features/context';
@@ -30,6 +38,7 @@ import { registerFormatting } from './features/formatting';
 import { registerHighlights } from './features/highlights';
 import { registerHover } from './features/hover';
 import { registerLinks } from './features/links';
+import { PageService } from './features/pages';
 import { registerSymbols } from './features/symbols';
 import { registerTestBench } from './features/testBench';
 import { registerTestUrl } from './features/testUrl';
@@ -41,11 +50,55 @@ import { useLocale } from './localize';
 export const serverName = 'robots-txt-language-server';
 
 /**
+ * The pages the server asks a client for: HTML documents and files named `_headers`, local or untitled, and in the
+ * schemes of the workspace folders (a virtual workspace's), not in views such as git diffs.
+ */
+export function pageSelector(folders: readonly WorkspaceFolder[]): DocumentSelector {
+	const schemes = new Set(['file', 'untitled']);
+	for (const folder of folders) {
+		const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(folder.uri)?.[1];
+		if (scheme !== undefined) {
+			schemes.add(scheme.toLowerCase());
+		}
+	}
+	return [...schemes].flatMap((scheme) => [{ scheme, language: htmlLanguageId }, ...(scheme === 'untitled' ? [] : [{ scheme, pattern: `**/${headersFileName}` }])]);
+}
+
+/**
+ * Asks a client that registers features dynamically for pages, with the features pages have (sync, hover, completion,
+ * quick fixes) and no others: announced statically, a formatter or an outline would also apply to every HTML file the
+ * client's selector took in. Clients without dynamic registration send pages if their own configuration says so.
+ */
+function registerPages(connection: Connection, support: ServerContext['client']['pageRegistration'], documentSelector: DocumentSelector): void {
+	if (!support.sync) {
+		return;
+	}
+	const registrations = BulkRegistration.create();
+	registrations.add(DidOpenTextDocumentNotification.type, { documentSelector });
+	registrations.add(DidChangeTextDocumentNotification.type, { documentSelector, syncKind: TextDocumentSyncKind.Incremental });
+	registrations.add(DidCloseTextDocumentNotification.type, { documentSelector });
+	if (support.hover) {
+		registrations.add(HoverRequest.type, { documentSelector });
+	}
+	if (support.completion) {
+		registrations.add(CompletionRequest.type, { documentSelector, triggerCharacters: pageCompletionTriggerCharacters });
+	}
+	if (support.codeAction) {
+		registrations.add(CodeActionRequest.type, { documentSelector, codeActionKinds: pageCodeActionKinds });
+	}
+	connection.client.register(registrations).catch((error: unknown) => {
+		connection.console.warn(`The client did not take the registration for HTML and _headers files: ${error instanceof Error ? error.message : String(error)}`);
+	});
+}
+
+/**
  * What a server without a file system cannot do, in one sentence for its log. The features themselves say so where
- * it matters (an expectations file whose robots.txt is not open).
+ * it matters (an expectations file whose robots.txt is not open); pages say it here only, since a page without a
+ * robots.txt beside it is an ordinary case, not one to warn about in the page.
  */
 export const withoutFileSystem = 'This language server has no file system (it runs in the browser): path completion after Allow and Disallow, ' +
-	'expectations files that are not open, and robots.txt files that are not open cannot be read. Everything else works on the open files.';
+	'expectations files that are not open, robots.txt files that are not open, and the pages of a site that are not open (for the check of ' +
+	'pages against their robots.txt) cannot be read. Everything else works on the open files, an open page against the open robots.txt above it included.';
 
 /** Wires the server to a connection and starts listening; `runtime` says what its host offers besides. */
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
@@ -65,7 +118,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		const client = readClientSupport(params.capabilities);
 		const settings = new SettingsStore(connection, client.configuration);
 		const expectations = new ExpectationsService(connection, documents, settings, runtime.fileSystem);
-		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore() };
+		const pages = new PageService(connection, documents, settings, paths, runtime.fileSystem);
+		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore(), pages };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
 		paths.setFolders(folders);
 
@@ -85,6 +139,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		expectations.listen();
 		// A robots.txt shows where its expectations fail: when they change, its diagnostics are computed again.
 		expectations.onDidChangeExpectations(() => diagnostics.refresh());
+		pages.listen();
+		// A robots.txt shows the rules that defeat a page's own rules: when the pages change, its diagnostics are computed again.
+		pages.onDidChangeSite(() => diagnostics.refresh());
+		connection.onDidChangeWatchedFiles(({ changes }) => {
+			expectations.filesChanged(changes);
+			pages.filesChanged(changes);
+		});
 		registerDeployed(context, () => diagnostics.refresh());
 
 		documents.onDidClose((uri) => settings.evict(uri));
@@ -92,6 +153,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 			void settings.changed(changed).then((differ) => {
 				if (differ) {
 					diagnostics.refresh();
+					pages.refresh();
 				}
 			});
 		});
@@ -103,8 +165,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 				void connection.client.register(DidChangeConfigurationNotification.type, { section: settingsSection });
 			}
 			if (client.workspaceFolders) {
-				connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => paths.changeFolders(added, removed));
+				connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => {
+					paths.changeFolders(added, removed);
+					pages.site.clear();
+					pages.refresh();
+				});
 			}
+			registerPages(connection, client.pageRegistration, pageSelector(folders));
 		});
 
 		const capabilities: ServerCapabilities = {

@@ -19,6 +19,11 @@ export interface DocumentSettings {
 	readonly options: AnalysisOptions;
 	/** The most diagnostics sent for one document; a note says when there are more. */
 	readonly maxProblems: number;
+	/**
+	 * `robotsTxt.siteRoot`: the folder served at `/`, as written (relative to the workspace folder, or absolute);
+	 * undefined: each robots.txt's own folder.
+	 */
+	readonly siteRoot?: string;
 }
 
 export class SettingsStore {
@@ -35,7 +40,10 @@ export class SettingsStore {
 	settingsFor(uri: string): Promise<DocumentSettings> {
 		let settings = this.cache.get(uri);
 		if (!settings) {
-			settings = this.fetch(uri).then((raw) => ({ options: toAnalysisOptions(raw, fileNameOf(uri)), maxProblems: toMaxProblems(raw) }));
+			settings = this.fetch(uri).then((raw) => {
+				const siteRoot = toSiteRoot(raw);
+				return { options: toAnalysisOptions(raw, fileNameOf(uri)), maxProblems: toMaxProblems(raw), ...(siteRoot !== undefined ? { siteRoot } : {}) };
+			});
 			this.cache.set(uri, settings);
 		}
 		return settings;
@@ -132,6 +140,12 @@ export function toMaxProblems(raw: unknown): number {
 	const diagnostics = isObject(raw) && isObject(raw.diagnostics) ? raw.diagnostics : {};
 	const value = diagnostics.maxProblems;
 	return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : defaultMaxProblems;
+}
+
+/** Validates `siteRoot`: a path that is not blank, trimmed, else undefined (each robots.txt's own folder). */
+export function toSiteRoot(raw: unknown): string | undefined {
+	const value = isObject(raw) ? raw.siteRoot : undefined;
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -2,12 +2,15 @@
  * `npm run bench`: the core's figures on real files, side by side with robots-parser (the most used JavaScript
  * matcher) in the same process on the same inputs, so ratios hold on a noisy machine; then the built language server
  * over the real wire (stdio JSON-RPC): opening, typing, every request on every corpus file and on synthetic files of
- * many groups, and memory. `--json` prints one object; `--only=wire` (or `core`) runs one half.
+ * many groups, and memory; then pages (HTML and the check across files). `--json` prints one object; `--only=wire`
+ * (or `core`, or `pages`) runs one part.
  * Figures are medians after warm-up; targets are printed beside them (PASS / FALL SHORT); tests never assert times.
  */
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import robotsParser from 'robots-parser';
@@ -29,6 +32,7 @@ import {
 } from 'vscode-languageserver/node';
 import {
 	allDialects,
+	analysePage,
 	applyRangeEdit,
 	auditCategories,
 	compileMatcher,
@@ -54,8 +58,8 @@ import { repoRoot, sharedDir } from '../util/fixtures';
 
 const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
 const asJson = process.argv.includes('--json');
-const only = /^--only=(core|wire)$/.exec(process.argv.find((arg) => arg.startsWith('--only=')) ?? '')?.[1];
-const runCore = only !== 'wire';
+const only = /^--only=(core|wire|pages)$/.exec(process.argv.find((arg) => arg.startsWith('--only=')) ?? '')?.[1];
+const runCore = only !== 'wire' && only !== 'pages';
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 function read(name: string): string {
@@ -732,9 +736,97 @@ function sizes(): void {
 	report.push(`  web extension: server worker ${show(figures.browserServerBundleKb)} (${show(figures.browserServerGzipKb)} gzipped), client ${show(figures.browserClientBundleKb)} (${show(figures.browserClientGzipKb)} gzipped)`);
 }
 
+// 8. Pages: what an HTML page costs on each edit (a page without robots tags: one quick scan), hovers on a 50 MB page,
+// and a robots.txt whose site holds 1 000 pages on disk that carry noindex.
+async function pageFigures(): Promise<void> {
+	const paragraph = '<p class="x">Lorem ipsum <a href="/a">dolor</a> sit amet, <b>consectetur</b> adipiscing elit, sed do eiusmod tempor.</p>\n';
+	const body = paragraph.repeat(Math.ceil(50e6 / paragraph.length));
+	const head = '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Big</title>';
+	const tagless = `${head}</head><body>\n${body}</body></html>\n`;
+	const tagged = `${head}<meta name="robots" content="noindex, max-snippet:abc"></head><body>\n${body}</body></html>\n`;
+	const options = { targets: defaultCrawlers };
+	// The floor: one regular expression over the text, counting `<meta` tags.
+	const floor = median(time(() => tagless.match(/<meta(?=[\s/>])/gi)?.length, 5));
+	const scanTagless = median(time(() => analysePage('html', tagless, options), 5));
+	const scanTagged = median(time(() => analysePage('html', tagged, options), 5));
+	const pages: Record<string, unknown> = { megabytes: megabytes(tagless), regexFloorMs: floor, analyseTaglessMs: scanTagless, analyseTaggedMs: scanTagged };
+	results.pages = pages;
+	report.push(
+		`HTML page, ${fmt(megabytes(tagless), 0)} MB without robots tags: ${fmt(scanTagless, 0)} ms per edit (a bare regular expression over it: ${fmt(floor, 0)} ms) ${target('page without robots tags, 50 MB', scanTagless, 200, 'lower', 'ms')}`,
+		`  with a robots tag (full scan, diagnostics, noindex for ${defaultCrawlers.length} crawlers): ${fmt(scanTagged, 0)} ms`,
+	);
+
+	// Over the wire: the 50 MB page with a robots tag, edited (didChange to the diagnostics of that version, less the
+	// 200 ms the server waits for typing to pause), and hovered.
+	const client = await TestClient.start({ configuration: true, settings: {} });
+	try {
+		const uri = 'file:///bench/pages/huge.html';
+		await client.open(uri, tagged, 1, 'html');
+		await client.waitFor(() => client.lastPublished(uri)?.version === 1, 'the first diagnostics', 120_000);
+		const line = tagged.split('\n').length >> 1;
+		const edits: number[] = [];
+		for (let version = 2; version < 12; version++) {
+			const start = performance.now();
+			await client.change(uri, version, [{ range: { start: { line, character: 3 }, end: { line, character: 3 } }, text: 'x' }]);
+			await client.waitFor(() => client.lastPublished(uri)?.version === version, 'diagnostics', 60_000);
+			edits.push(performance.now() - start - 200);
+		}
+		const hovers = [];
+		for (let i = 0; i < 10; i++) {
+			const start = performance.now();
+			await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: tagged.indexOf('noindex') + 2 } });
+			hovers.push(performance.now() - start);
+		}
+		Object.assign(pages, { wireEditMs: median(edits), wireHoverMs: median(hovers) });
+		report.push(
+			`  over the wire: an edit to its diagnostics ${fmt(median(edits), 0)} ms beyond the 200 ms pause; a hover ${fmt(median(hovers), 1)} ms ${target('hover on a 50 MB page', median(hovers), 100, 'lower', 'ms')}`,
+		);
+	} finally {
+		client.kill();
+	}
+
+	// A robots.txt whose site holds 1 000 pages on disk that carry noindex, 300 of them disallowed.
+	const folder = mkdtempSync(join(tmpdir(), 'robots-bench-site-'));
+	try {
+		writeFileSync(join(folder, 'robots.txt'), 'User-agent: *\nDisallow: /private/\n');
+		mkdirSync(join(folder, 'private'));
+		mkdirSync(join(folder, 'public'));
+		for (let i = 0; i < 1000; i++) {
+			writeFileSync(join(folder, i < 300 ? 'private' : 'public', `p${i}.html`), `<html><head><meta name="robots" content="noindex"></head><body>${paragraph.repeat(20)}</body></html>\n`);
+		}
+		const site = await TestClient.start({ pull: true, configuration: true, settings: {}, workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'site' }] });
+		try {
+			const uri = pathToFileURL(join(folder, 'robots.txt')).href;
+			await site.open(uri, 'User-agent: *\nDisallow: /private/\n');
+			const pull = async () => {
+				const start = performance.now();
+				const report = await site.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } }) as DocumentDiagnosticReport & { items: Diagnostic[] };
+				return { ms: performance.now() - start, hints: report.items.filter((item) => item.code === 'rule-hides-noindex').length };
+			};
+			const cold = await pull();
+			const warm: number[] = [];
+			for (let version = 2; version < 22; version++) {
+				await site.change(uri, version, [{ range: { start: { line: 1, character: 10 }, end: { line: 1, character: 10 } }, text: version % 2 === 0 ? 'x' : '' }]);
+				warm.push((await pull()).ms);
+			}
+			Object.assign(pages, { siteColdPullMs: cold.ms, siteKeystrokePullMs: median(warm), siteHints: cold.hints });
+			report.push(
+				`robots.txt with 1 000 noindex pages on disk: first diagnostics (reading them) ${fmt(cold.ms, 0)} ms, ${cold.hints} hint; a keystroke then ${fmt(median(warm), 1)} ms ${target('robots.txt keystroke with 1 000 pages', median(warm), 50, 'lower', 'ms')}`,
+			);
+		} finally {
+			site.kill();
+		}
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
+}
+
 void (async () => {
-	if (only !== 'core') {
+	if (only !== 'core' && only !== 'pages') {
 		await serverFigures();
+	}
+	if (only === undefined || only === 'pages') {
+		await pageFigures();
 	}
 	sizes();
 	results.targets = targets.map((t) => ({ ...t, pass: t.better === 'lower' ? t.value <= t.limit : t.value >= t.limit }));

@@ -66,12 +66,12 @@ describe('robots-txt lint', () => {
 		assert.equal(JSON.parse(lint(['hinted', '--format', 'sarif', '--hints'], work).stdout).runs[0].results[0].ruleId, 'non-canonical-casing');
 	});
 
-	test('a folder holding no robots.txt is an error (exit 2); the other paths are still linted', () => {
+	test('a folder holding nothing to lint is an error (exit 2); the other paths are still linted', () => {
 		mkdirSync(join(work, 'empty', 'sub'), { recursive: true });
 		writeFileSync(join(work, 'empty', 'sub', 'notes.txt'), 'User-agent: *\n');
 		const alone = lint(['empty'], work);
 		assert.equal(alone.status, 2);
-		assert.equal(alone.stderr, 'robots-txt: no file named robots.txt in empty\n');
+		assert.equal(alone.stderr, 'robots-txt: nothing to lint in empty (no robots.txt, HTML page or _headers file)\n');
 		const mixed = lint(['empty', 'site/blog'], work);
 		assert.equal(mixed.status, 2);
 		assert.deepEqual(problems(mixed.stdout), ['site/blog/robots.txt:3:1: information crawl-delay-ignored']);

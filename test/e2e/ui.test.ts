@@ -1,8 +1,9 @@
 // The end-to-end scenario a person would go through, in real VS Code (code-server) driven through headless Chromium:
-// open a robots.txt with known mistakes, see the diagnostics, hover, quick-fix, test a URL, follow a code lens, format.
+// open a robots.txt with known mistakes, see the diagnostics, hover, quick-fix, test a URL, follow a code lens, format;
+// open an HTML page whose noindex the robots.txt hides and see the warning.
 // The steps share one workbench and run in order; each asserts only what the page shows.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import {
 	hoverWidget,
 	openFromExplorer,
 	problemCounts,
+	quickOpen,
 	runCommand,
 	squiggles,
 	toast,
@@ -33,6 +35,7 @@ const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot
 const readmeScreenshots: Record<string, string> = {
 	'diagnostics.png': 'screenshot-diagnostics.png',
 	'test-url.png': 'screenshot-test-url.png',
+	'meta.png': 'screenshot-meta.png',
 };
 
 /** The page of the running scenario, for failure screenshots. */
@@ -237,6 +240,36 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		}
 	});
 
+	step('an HTML page whose noindex its robots.txt hides shows the warning, with the deciding line', async () => {
+		await clearNotifications(page);
+		// The Problems panel then lists the page's problems only.
+		await runCommand(page, 'View: Close All Editors');
+		// test/fixtures/site: private/report.html says noindex to every crawler, and site/robots.txt disallows /private/.
+		cpSync(join(repoRoot, 'test', 'fixtures', 'site'), join(workbench.workspace, 'site'), { recursive: true });
+		await quickOpen(page, 'site/private/report.html', 'report.html');
+		await editorLine(page, 'Quarterly report').waitFor({ timeout: 30_000 });
+		// VS Code's own HTML mode stays the language mode: the extension only adds its checks.
+		await waitForLanguageMode(page, 'HTML');
+		await squiggles(page).first().waitFor({ timeout: 30_000 });
+		await page.keyboard.press('Control+Shift+M');
+		const rows = page.locator('.markers-panel .monaco-list-row');
+		const warning = rows.filter({ hasText: 'noindex-blocked-by-robots-txt' }).first();
+		await warning.waitFor({ timeout: 30_000 });
+		const text = (await warning.innerText()).replace(/\u00a0/g, ' ');
+		// Googlebot follows its own group (line 7), the others the `*` group (line 3).
+		assert.match(text, /never fetch \/private\/report\.html: robots\.txt lines 3 .* and 7 /);
+		// The deciding lines are related information, listed under the warning.
+		await rows.filter({ hasText: 'the rule that keeps' }).first().waitFor({ timeout: 15_000 });
+		// Hovering the noindex shows the warning and what noindex does for each engine.
+		await editorLine(page, 'name="robots"').locator('span', { hasText: /noindex/ }).last().hover();
+		const hover = hoverWidget(page);
+		await hover.waitFor({ timeout: 15_000 });
+		await hover.filter({ hasText: 'never fetch' }).waitFor({ timeout: 15_000 });
+		await page.waitForTimeout(300);
+		await page.screenshot({ path: join(resultsDir, 'meta.png') });
+		await page.keyboard.press('Escape');
+	});
+
 	after(() => {
 		if (process.env['UPDATE_SCREENSHOTS'] !== undefined && process.env['CI'] === undefined) {
 			for (const [name, target] of Object.entries(readmeScreenshots)) {
@@ -261,21 +294,6 @@ function step(name: string, body: () => Promise<void>): void {
 	});
 }
 
-/** Opens a workspace file by its path with Quick Open (Ctrl+P). */
-async function quickOpen(page: Page, path: string): Promise<void> {
-	await page.keyboard.press('Escape');
-	await page.keyboard.press('Control+P');
-	const input = page.locator('.quick-input-widget input');
-	await input.waitFor();
-	await input.fill(path);
-	// The row shows the file's folder beside its name; a new file appears once the file search has seen it.
-	const folder = path.slice(0, path.lastIndexOf('/'));
-	const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: folder }).first();
-	await row.waitFor({ timeout: 30_000 });
-	await row.click();
-	// Several tabs are named robots.txt; VS Code shows the folder of each beside the name.
-	await page.locator('.tab.active', { hasText: folder }).waitFor({ timeout: 30_000 });
-}
 
 /** Closes every notification toast, so that the next one found is new. */
 async function clearNotifications(page: Page): Promise<void> {

@@ -1,8 +1,8 @@
 // The web extension (the `browser` entry) in a real VS Code web workbench: code-server's web worker extension host in
 // headless Chromium runs client/dist/browser.js, which starts server/dist/browser.js in a web worker of its own.
 // The user setting `remote.extensionKind` moves the extension from the Node host to the web worker host, as it would
-// run in vscode.dev. The scenario: diagnostics, hover, Test URL, the test bench, and what cannot work in a browser
-// (fetching a deployed robots.txt, git HEAD, files that are not open) saying so.
+// run in vscode.dev. The scenario: diagnostics, hover, Test URL, the test bench, an HTML page against its open robots.txt,
+// and what cannot work in a browser (fetching a deployed robots.txt, git HEAD, files that are not open) saying so.
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
@@ -19,6 +19,7 @@ import {
 	goToLine,
 	hoverWidget,
 	openFromExplorer,
+	quickOpen,
 	runCommand,
 	squiggles,
 	toast,
@@ -54,6 +55,8 @@ describe('Robots.txt as a web extension (code-server\'s web worker extension hos
 		// An expectations file whose robots.txt is neither open nor present: the server would have to read the disk.
 		mkdirSync(join(workspace, 'other'));
 		writeFileSync(join(workspace, 'other', 'robots.expectations'), 'GPTBot /about allow\n');
+		// test/fixtures/site: private/report.html says noindex to every crawler, and site/robots.txt disallows /private/.
+		cpSync(join(repoRoot, 'test', 'fixtures', 'site'), join(workspace, 'site'), { recursive: true });
 		site = await serveSite();
 		siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 		pageServer = await listen(http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html><title>another origin</title>')));
@@ -137,6 +140,24 @@ describe('Robots.txt as a web extension (code-server\'s web worker extension hos
 		await waitForLanguageMode(page, 'Robots.txt Expectations');
 		await page.keyboard.press('Control+Shift+M');
 		await page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'it runs in the browser, without a file system' }).first().waitFor({ timeout: 30_000 });
+	});
+
+	step('an HTML page is checked against its robots.txt once that is open: the server reads no files, but open ones count', async () => {
+		await runCommand(page, 'View: Close All Editors');
+		await quickOpen(page, 'site/private/report.html', 'report.html');
+		// VS Code's own HTML mode stays the language mode: the extension only adds its checks.
+		await waitForLanguageMode(page, 'HTML');
+		// The only robots.txt tab: VS Code shows no folder beside its name.
+		await quickOpen(page, 'site/robots.txt', 'robots.txt');
+		await waitForLanguageMode(page, 'Robots.txt');
+		await page.keyboard.press('Control+Shift+M');
+		const rows = page.locator('.markers-panel .monaco-list-row');
+		const warning = rows.filter({ hasText: 'noindex-blocked-by-robots-txt' }).first();
+		await warning.waitFor({ timeout: 30_000 });
+		// Googlebot follows its own group (line 7), the others the `*` group (line 3).
+		assert.match((await warning.innerText()).replace(/\u00a0/g, ' '), /never fetch \/private\/report\.html: robots\.txt lines 3 .* and 7 /);
+		await page.screenshot({ path: join(resultsDir, 'web-meta.png') });
+		await runCommand(page, 'View: Close All Editors');
 	});
 
 	step('why the browser does not fetch: another site\'s robots.txt is refused without CORS, and its redirects are hidden with it', async () => {

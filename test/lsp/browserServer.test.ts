@@ -2,7 +2,8 @@
  * The browser build of the language server (server/dist/browser.js) as a web worker sees the world: the bundle runs in
  * a fresh JavaScript realm whose only globals are the language's own and a worker's (`self` with postMessage and
  * onmessage, timers, TextEncoder/TextDecoder, URL), with no `process`, `require`, `Buffer` or `setImmediate`, and
- * answers LSP over structured-clone messages. The features that need no file system answer; the one that does says so.
+ * answers LSP over structured-clone messages. The features that need no file system answer (pages against an open
+ * robots.txt among them); the one that does says so.
  */
 
 import { readFileSync } from 'node:fs';
@@ -159,6 +160,20 @@ describe('the browser build of the server, in a realm with a web worker\'s globa
 		const result = await client.sendRequest(testUrlRequest, { uri: robotsUri, url: '/typo/page', agent: 'Googlebot' });
 		assert.equal(result.verdict, 'disallow');
 		assert.equal(result.line, 3);
+	});
+
+	test('an open page is checked against the open robots.txt above it, and that robots.txt gets the hint on its deciding line', async () => {
+		const uri = `${folder}/private/report.html`;
+		const text = '<!doctype html><html><head><meta name="robots" content="noindex, nofolow"></head><body></body></html>\n';
+		await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'html', version: 1, text } });
+		// Its own checks (the typo) and the one across files: `disallow:/private` keeps the crawlers that read the * group out.
+		const page = await diagnosticsFor(uri, (params) => params.diagnostics.some((diagnostic) => diagnostic.code === 'noindex-blocked-by-robots-txt'));
+		const codes = page.diagnostics.map((diagnostic) => diagnostic.code);
+		assert.ok(codes.includes('unknown-robots-directive'), `codes: ${codes.join(', ')}`);
+		const blocked = page.diagnostics.find((diagnostic) => diagnostic.code === 'noindex-blocked-by-robots-txt')!;
+		assert.deepEqual(blocked.relatedInformation?.map((related) => [related.location.uri, related.location.range.start.line]), [[robotsUri, 6]]);
+		const robots = await diagnosticsFor(robotsUri, (params) => params.diagnostics.some((diagnostic) => diagnostic.code === 'rule-hides-noindex'));
+		assert.equal(robots.diagnostics.find((diagnostic) => diagnostic.code === 'rule-hides-noindex')?.range.start.line, 6);
 	});
 
 	test('an expectations file whose robots.txt is not open says that this server cannot read files', async () => {

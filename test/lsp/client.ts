@@ -27,6 +27,7 @@ import {
 	type InitializeResult,
 	type ProtocolConnection,
 	type PublishDiagnosticsParams,
+	type Registration,
 	type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver/node';
 import { repoRoot } from '../util/fixtures';
@@ -43,11 +44,15 @@ export interface ClientOptions {
 	readonly workspaceFolders?: { uri: string; name: string }[];
 	/** Options for the server's node process, before the script (V8 flags, say). */
 	readonly nodeArgs?: readonly string[];
+	/** Announce dynamic registration (as VS Code does): the server then registers the page features itself. */
+	readonly dynamicRegistration?: boolean;
 }
 
 export class TestClient {
 	readonly published: PublishDiagnosticsParams[] = [];
 	readonly logs: string[] = [];
+	/** The registrations the server asked for. */
+	readonly registrations: Registration[] = [];
 	refreshRequests = 0;
 	settings: unknown;
 	private readonly waiters: (() => void)[] = [];
@@ -67,7 +72,9 @@ export class TestClient {
 		const state = { settings: options.settings, client: undefined as TestClient | undefined };
 		const pendingNotifications: (() => void)[] = [];
 		connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => state.client?.settings ?? state.settings ?? null));
-		connection.onRequest(RegistrationRequest.type, () => undefined);
+		connection.onRequest(RegistrationRequest.type, (params) => {
+			state.client?.registrations.push(...params.registrations);
+		});
 		connection.onRequest(DiagnosticRefreshRequest.type, () => {
 			if (state.client) {
 				state.client.refreshRequests++;
@@ -96,8 +103,9 @@ export class TestClient {
 				...(options.pull ? { diagnostics: { refreshSupport: true } } : {}),
 			},
 			textDocument: {
-				synchronization: { dynamicRegistration: false },
-				codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } } },
+				synchronization: { dynamicRegistration: !!options.dynamicRegistration },
+				...(options.dynamicRegistration ? { hover: { dynamicRegistration: true }, completion: { dynamicRegistration: true } } : {}),
+				codeAction: { dynamicRegistration: !!options.dynamicRegistration, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } } },
 				...(options.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
 			},
 		};
@@ -115,8 +123,8 @@ export class TestClient {
 		return client;
 	}
 
-	open(uri: string, text: string, version = 1): Promise<void> {
-		return this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'robots-txt', version, text } });
+	open(uri: string, text: string, version = 1, languageId = 'robots-txt'): Promise<void> {
+		return this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } });
 	}
 
 	change(uri: string, version: number, contentChanges: TextDocumentContentChangeEvent[]): Promise<void> {

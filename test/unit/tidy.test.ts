@@ -11,7 +11,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
-import { allDialects, defaultDialects, diagnosticCatalogue, directiveFacts, severityNames } from '../../server/src/core/index';
+import { allDialects, defaultDialects, diagnosticCatalogue, directiveFacts, metaDiagnosticCatalogue, severityNames } from '../../server/src/core/index';
 import { defaultMaxProblems } from '../../server/src/settings';
 import { repoRoot } from '../util/fixtures';
 
@@ -384,6 +384,20 @@ describe('what users configure and read lists what the code knows', () => {
 	};
 	const settings = manifest.contributes.configuration.properties;
 	const codes = diagnosticCatalogue.map((facts) => facts.code);
+	const metaCodes = metaDiagnosticCatalogue.map((facts) => facts.code);
+
+	/** The rows `| \`code\` | severity | summary |` of a README table, from its heading to the next heading. */
+	function tableRows(heading: string): { code: string; severity: string; summary: string }[] {
+		const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+		const start = readme.indexOf(heading);
+		assert.ok(start >= 0, `the README has a "${heading.replace(/^#+ /, '')}" section`);
+		const next = readme.slice(start + heading.length).search(/\n#+ /);
+		const section = next < 0 ? readme.slice(start) : readme.slice(start, start + heading.length + next);
+		return section.split('\n').filter((line) => /^\| `[a-z0-9-]+` \|/.test(line)).map((row) => {
+			const [code, severity, summary] = row.split('|').slice(1, 4).map((cell) => cell.trim());
+			return { code: code.replace(/`/g, ''), severity, summary };
+		});
+	}
 
 	test('robotsTxt.dialects: the enum is allDialects, the default is defaultDialects', () => {
 		const dialects = settings['robotsTxt.dialects'] as { items: { enum: string[]; enumDescriptions: string[] }; default: string[] };
@@ -392,11 +406,11 @@ describe('what users configure and read lists what the code knows', () => {
 		assert.deepStrictEqual(dialects.default, [...defaultDialects]);
 	});
 
-	test('robotsTxt.diagnostics.severity: the values are severityNames, the keys the catalogue\'s codes', () => {
+	test('robotsTxt.diagnostics.severity: the values are severityNames, the keys the catalogues\' codes (robots.txt, then pages)', () => {
 		const severity = settings['robotsTxt.diagnostics.severity'] as { additionalProperties: { enum: string[]; enumDescriptions: string[] }; propertyNames: { enum: string[] } };
 		assert.deepStrictEqual(severity.additionalProperties.enum, [...severityNames]);
 		assert.equal(severity.additionalProperties.enumDescriptions.length, severityNames.length);
-		assert.deepStrictEqual(severity.propertyNames.enum, codes);
+		assert.deepStrictEqual(severity.propertyNames.enum, [...codes, ...metaCodes]);
 	});
 
 	test('the robots-txt language binds robots.txt and *.robots.txt by name, never every .txt file', () => {
@@ -415,18 +429,19 @@ describe('what users configure and read lists what the code knows', () => {
 	});
 
 	test('every diagnostic code is in the README\'s table of codes, with its default severity', () => {
-		const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-		const start = readme.indexOf('### Diagnostic codes');
-		assert.ok(start >= 0, 'the README has a "Diagnostic codes" section');
-		// The section's own rows: other tables further down (the GitHub Action's inputs) are not codes.
-		const section = readme.slice(start).split(/\n(?=#{1,3} )/)[0];
-		const rows = section.split('\n').filter((line) => /^\| `[a-z0-9-]+` \|/.test(line));
-		const table = rows.map((row) => {
-			const [code, severity, summary] = row.split('|').slice(1, 4).map((cell) => cell.trim());
-			return { code: code.replace(/`/g, ''), severity, summary };
-		});
+		const table = tableRows('### Diagnostic codes');
 		assert.deepStrictEqual(table.map((row) => row.code), codes, 'one row per code, in the catalogue\'s order');
 		for (const facts of diagnosticCatalogue) {
+			const row = table.find((candidate) => candidate.code === facts.code)!;
+			assert.equal(row.severity, facts.severity, facts.code);
+			assert.ok(row.summary.length > 10, `${facts.code} has a description`);
+		}
+	});
+
+	test('every code of pages is in the README\'s table of meta tag codes, with its default severity', () => {
+		const table = tableRows('#### Codes of pages');
+		assert.deepStrictEqual(table.map((row) => row.code), metaCodes, 'one row per code, in the catalogue\'s order');
+		for (const facts of metaDiagnosticCatalogue) {
 			const row = table.find((candidate) => candidate.code === facts.code)!;
 			assert.equal(row.severity, facts.severity, facts.code);
 			assert.ok(row.summary.length > 10, `${facts.code} has a description`);

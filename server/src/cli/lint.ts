@@ -1,27 +1,43 @@
 /**
  * `robots-txt lint`: the diagnostics of the language server for CI pipelines, in compiler-style text (for problem
  * matchers), JSON, or SARIF 2.1.0 (for code scanning). Folders are searched recursively for files named robots.txt,
- * following symbolic links; a path that yields nothing to lint is an error, so a CI job with a wrong path fails.
+ * HTML pages (robots meta tags) and `_headers` files (X-Robots-Tag lines), following symbolic links; in a folder the
+ * pages are also checked against the nearest robots.txt above them. A path that yields nothing to lint is an error,
+ * so a CI job with a wrong path fails.
  */
 
 import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { ArgumentReader, parseDialect, UsageError } from './args';
+import { currentLocale, t } from '../core/l10n';
+import { ArgumentReader, needsTokens, parseDialect, unknownFormat, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { parseTimeout } from './fetch';
+import { optionTable, paragraphs } from './help';
 import { describeError } from './io';
 import { isUrl, readRobotsSource } from './source';
 import {
+	analysePage,
 	analysisDialects,
 	computeDiagnostics,
 	decodeRobotsBytes,
 	defaultAnalysisOptions,
 	diagnosticCatalogue,
 	diagnosticFacts,
+	headersReach,
+	metaDiagnosticCatalogue,
+	metaDiagnosticFacts,
+	pageSiteDiagnostics,
 	parse,
+	robotsSiteDiagnostics,
+	urlPathOfFile,
 	type AnalysisOptions,
 	type Dialect,
+	type PageKind,
+	type PageReach,
+	type RobotsModel,
+	type SiteEntry,
 } from '../core/index';
 
 interface LintOptions {
@@ -45,7 +61,7 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 			case '--format': {
 				const format = reader.value(arg);
 				if (format !== 'text' && format !== 'json' && format !== 'sarif') {
-					throw new UsageError(`unknown format "${format}" (expected text, json or sarif)`);
+					throw unknownFormat(format, ['text', 'json', 'sarif']);
 				}
 				options.format = format;
 				break;
@@ -54,7 +70,7 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 			case '--crawlers':
 				options.crawlers = [...(options.crawlers ?? []), ...reader.value(arg).split(',').map((token) => token.trim())];
 				if (options.crawlers.some((token) => token === '')) {
-					throw new UsageError(`${arg} needs crawler tokens, e.g. Googlebot,bingbot`);
+					throw needsTokens(arg);
 				}
 				break;
 			case '--dialect':
@@ -65,7 +81,7 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 			case '--max-warnings': {
 				const text = reader.value(arg);
 				if (!/^\d+$/.test(text)) {
-					throw new UsageError(`--max-warnings takes a whole number, not "${text}"`);
+					throw new UsageError(t('--max-warnings takes a whole number, not "{0}"', text));
 				}
 				options.maxWarnings = Number(text);
 				break;
@@ -78,25 +94,48 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 				break;
 			default:
 				if (arg.startsWith('--')) {
-					throw new UsageError(`unknown option ${arg}`);
+					throw unknownOption(arg);
 				}
 				options.paths.push(arg);
 		}
 	}
 	if (options.paths.length === 0) {
-		throw new UsageError('no file or folder to lint');
+		throw new UsageError(t('no file or folder to lint'));
 	}
 	return options;
 }
 
-/** The files to lint, and the paths that could not be read or hold nothing to lint (one line each). */
+/** What a file is linted as. */
+type FileKind = 'robots' | PageKind;
+
+/** A file to lint. */
+interface LintFile {
+	readonly path: string;
+	readonly kind: FileKind;
+	/** The folder given on the command line that it was found in (undefined for a file given as such). */
+	readonly folder?: string;
+}
+
+/**
+ * The files to lint, the paths that could not be read or hold nothing to lint (one line each), and for each folder
+ * given every file found in it (for the URL paths a `_headers` file covers).
+ */
 interface Collected {
-	readonly files: string[];
+	readonly files: LintFile[];
 	readonly problems: string[];
+	readonly siteFiles: Map<string, string[]>;
 }
 
 function isRobotsName(name: string): boolean {
 	return name.toLowerCase() === 'robots.txt';
+}
+
+/** A file given by name is linted as what its name says: an HTML page, a `_headers` file, else a robots.txt. */
+function kindOfName(name: string): FileKind {
+	if (/\.html?$/i.test(name)) {
+		return 'html';
+	}
+	return name === '_headers' ? 'headers' : 'robots';
 }
 
 /** The path of a file or folder with its symbolic links resolved, to recognise one reached by two paths. */
@@ -109,23 +148,24 @@ function identity(path: string): string {
 }
 
 /**
- * Files to lint: given files as they are, folders searched for files named robots.txt (case-insensitively), symbolic
- * links followed. A folder is walked once per given path however many links lead to it, which also ends link cycles;
- * a file reached by several paths is linted once, under the first.
+ * Files to lint: given files as they are, folders searched for files named robots.txt (case-insensitively), HTML pages
+ * and `_headers` files, symbolic links followed. A folder is walked once per given path however many links lead to
+ * it, which also ends link cycles; a file reached by several paths is linted once, under the first.
  */
 function collectFiles(paths: readonly string[]): Collected {
-	const files: string[] = [];
+	const files: LintFile[] = [];
 	const problems: string[] = [];
+	const siteFiles = new Map<string, string[]>();
 	const listed = new Set<string>();
-	const add = (path: string) => {
-		const id = identity(path);
+	const add = (file: LintFile) => {
+		const id = identity(file.path);
 		if (!listed.has(id)) {
 			listed.add(id);
-			files.push(path);
+			files.push(file);
 		}
 	};
-	/** Walks a folder; returns how many robots.txt files it holds (listed before or not, readable or not). */
-	const walk = (folder: string, walked: Set<string>): number => {
+	/** Walks a folder; returns how many files to lint it holds (listed before or not, readable or not). */
+	const walk = (folder: string, walked: Set<string>, given: string, all: string[]): number => {
 		const id = identity(folder);
 		if (walked.has(id)) {
 			return 0;
@@ -135,7 +175,7 @@ function collectFiles(paths: readonly string[]): Collected {
 		try {
 			entries = readdirSync(folder, { withFileTypes: true });
 		} catch (error) {
-			problems.push(`cannot read folder ${folder}: ${describeError(error)}`);
+			problems.push(t('cannot read folder {0}: {1}', folder, describeError(error)));
 			return 0;
 		}
 		let found = 0;
@@ -154,17 +194,21 @@ function collectFiles(paths: readonly string[]): Collected {
 				} catch (error) {
 					// A broken link is only our business when it stands where a robots.txt would be read.
 					if (isRobotsName(entry.name)) {
-						problems.push(`cannot read ${path}: ${describeError(error)}`);
+						problems.push(t('cannot read {0}: {1}', path, describeError(error)));
 						found++;
 					}
 					continue;
 				}
 			}
 			if (isDirectory) {
-				found += walk(path, walked);
-			} else if (isFile && isRobotsName(entry.name)) {
-				add(path);
-				found++;
+				found += walk(path, walked, given, all);
+			} else if (isFile) {
+				all.push(path);
+				const kind = isRobotsName(entry.name) ? 'robots' : kindOfName(entry.name);
+				if (kind !== 'robots' || isRobotsName(entry.name)) {
+					add({ path, kind, folder: given });
+					found++;
+				}
 			}
 		}
 		return found;
@@ -174,19 +218,21 @@ function collectFiles(paths: readonly string[]): Collected {
 		try {
 			stat = statSync(path);
 		} catch (error) {
-			problems.push(`cannot read ${path}: ${describeError(error)}`);
+			problems.push(t('cannot read {0}: {1}', path, describeError(error)));
 			continue;
 		}
 		if (!stat.isDirectory()) {
-			add(path);
+			add({ path, kind: kindOfName(basename(path)) });
 			continue;
 		}
 		const before = problems.length;
-		if (walk(path, new Set()) === 0 && problems.length === before) {
-			problems.push(`no file named robots.txt in ${path}`);
+		const all = siteFiles.get(path) ?? [];
+		siteFiles.set(path, all);
+		if (walk(path, new Set(), path, all) === 0 && problems.length === before) {
+			problems.push(t('nothing to lint in {0} (no robots.txt, HTML page or _headers file)', path));
 		}
 	}
-	return { files, problems };
+	return { files, problems, siteFiles };
 }
 
 const severityNames: Record<number, 'error' | 'warning' | 'information' | 'hint'> = {
@@ -202,28 +248,39 @@ interface FileResult {
 }
 
 function dialectsOf(code: string, enabled: readonly Dialect[]): Dialect[] {
+	// The codes of pages concern no robots.txt parser.
+	if (metaDiagnosticFacts(code) !== undefined) {
+		return [];
+	}
 	const concerned = diagnosticFacts(code)?.dialects ?? 'all';
 	return enabled.filter((dialect) => concerned === 'all' || concerned.includes(dialect));
 }
 
-function plural(count: number, noun: string): string {
-	return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-/** The last line of text output: `1 error, 2 warnings, 1 information in 3 files`, and the hints left out. */
+/**
+ * The last line of text output: `1 error, 2 warnings, 1 information in 3 files`, and the hints left out. Each count is
+ * its own key, singular and plural apart; the severity words here are prose (the lines above keep theirs literal).
+ */
 function summary(results: readonly FileResult[], hiddenHints: number): string {
 	const count = (severity: DiagnosticSeverity) => results.reduce((sum, result) => sum + result.diagnostics.filter((d) => d.severity === severity).length, 0);
-	const parts = [plural(count(DiagnosticSeverity.Error), 'error'), plural(count(DiagnosticSeverity.Warning), 'warning')];
+	const errors = count(DiagnosticSeverity.Error);
+	const warnings = count(DiagnosticSeverity.Warning);
+	const parts = [errors === 1 ? t('{0} error', errors) : t('{0} errors', errors), warnings === 1 ? t('{0} warning', warnings) : t('{0} warnings', warnings)];
 	const information = count(DiagnosticSeverity.Information);
 	if (information > 0) {
-		parts.push(`${information} information`);
+		parts.push(t('{0} information', information));
 	}
 	const hints = count(DiagnosticSeverity.Hint);
 	if (hints > 0) {
-		parts.push(plural(hints, 'hint'));
+		parts.push(hints === 1 ? t('{0} hint', hints) : t('{0} hints', hints));
 	}
-	const hidden = hiddenHints > 0 ? ` (${plural(hiddenHints, 'hint')} not shown; --hints shows hints)` : '';
-	return `${parts.join(', ')} in ${plural(results.length, 'file')}${hidden}`;
+	// The counts joined through a key, so that Chinese joins them with its full-width comma.
+	const counted = parts.reduce((joined, part) => t('{0}, {1}', joined, part));
+	const files = results.length;
+	const line = files === 1 ? t('{0} in {1} file', counted, files) : t('{0} in {1} files', counted, files);
+	if (hiddenHints === 0) {
+		return line;
+	}
+	return hiddenHints === 1 ? t('{0} ({1} hint not shown; --hints shows hints)', line, hiddenHints) : t('{0} ({1} hints not shown; --hints shows hints)', line, hiddenHints);
 }
 
 function formatText(results: readonly FileResult[], hiddenHints: number): string {
@@ -248,6 +305,7 @@ function formatJson(results: readonly FileResult[], dialects: readonly Dialect[]
 		code: d.code,
 		message: d.message,
 		dialects: dialectsOf(String(d.code), dialects),
+		...(d.relatedInformation?.length ? { related: d.relatedInformation.map((info) => ({ file: displayUri(info.location.uri), line: info.location.range.start.line + 1, column: info.location.range.start.character + 1, message: info.message })) } : {}),
 	})));
 	return JSON.stringify(records, null, 2) + '\n';
 }
@@ -255,7 +313,7 @@ function formatJson(results: readonly FileResult[], dialects: readonly Dialect[]
 const sarifLevels = { error: 'error', warning: 'warning', information: 'note', hint: 'note' } as const;
 
 function formatSarif(results: readonly FileResult[], version: string): string {
-	const rules = diagnosticCatalogue.map((facts) => ({
+	const rules = [...diagnosticCatalogue, ...metaDiagnosticCatalogue].map((facts) => ({
 		id: facts.code,
 		shortDescription: { text: facts.summary },
 		defaultConfiguration: { level: sarifLevels[facts.severity] },
@@ -266,26 +324,122 @@ function formatSarif(results: readonly FileResult[], version: string): string {
 		version: '2.1.0',
 		runs: [{
 			tool: { driver: { name: 'robots-txt', version, informationUri: 'https://www.rfc-editor.org/rfc/rfc9309', rules } },
+			// SARIF 2.1.0 §3.14.7: the language of the run's messages (they follow --locale or the environment).
+			language: sarifLanguage(),
 			results: results.flatMap(({ file, diagnostics }) => diagnostics.map((d) => ({
 				ruleId: String(d.code),
 				ruleIndex: ruleIndex.get(String(d.code)),
 				level: sarifLevels[severityNames[d.severity!]],
 				message: { text: d.message },
-				locations: [{
-					physicalLocation: {
-						artifactLocation: { uri: file.split(/[\\/]/).map(encodeURIComponent).join('/') },
-						region: {
-							startLine: d.range.start.line + 1,
-							startColumn: d.range.start.character + 1,
-							endLine: d.range.end.line + 1,
-							endColumn: d.range.end.character + 1,
-						},
-					},
-				}],
+				locations: [sarifLocation(file, d.range)],
+				...(d.relatedInformation?.length ? {
+					relatedLocations: d.relatedInformation.map((info, id) => ({ id, ...sarifLocation(displayUri(info.location.uri), info.location.range), message: { text: info.message } })),
+				} : {}),
 			}))),
 		}],
 	};
 	return JSON.stringify(sarif, null, 2) + '\n';
+}
+
+/** The locale as the language tag SARIF expects (`en-US` is its default). */
+function sarifLanguage(): string {
+	const [language, region] = currentLocale().split('-');
+	return region === undefined ? (language === 'en' ? 'en-US' : language) : `${language}-${region.toUpperCase()}`;
+}
+
+function sarifLocation(file: string, range: Diagnostic['range']) {
+	return {
+		physicalLocation: {
+			artifactLocation: { uri: file.split(/[\\/]/).map(encodeURIComponent).join('/') },
+			region: { startLine: range.start.line + 1, startColumn: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 },
+		},
+	};
+}
+
+/** A file uri of related information, as the files are shown: relative to the working folder. */
+function displayUri(uri: string): string {
+	try {
+		const path = fileURLToPath(uri);
+		return relative(process.cwd(), path) || path;
+	} catch {
+		return uri;
+	}
+}
+
+/** One file, read and analysed, before the pages of a site are checked against its robots.txt. */
+interface Analysed {
+	readonly file: LintFile;
+	/** As shown: relative to the working folder, or the URL. */
+	readonly display: string;
+	readonly diagnostics: Diagnostic[];
+	readonly model?: RobotsModel;
+	readonly reach?: PageReach;
+	/** A headers file's text, for the URL paths it covers. */
+	readonly text?: string;
+}
+
+/**
+ * The check across files, for the files found in a folder given: each page against the nearest robots.txt above it
+ * in that folder (its site's root), the warning on the page and the hint on the deciding robots.txt line.
+ */
+function checkSites(analysed: readonly Analysed[], siteFiles: ReadonlyMap<string, readonly string[]>, crawlers: readonly string[]): void {
+	const robotsByFolder = new Map<string, Analysed>();
+	for (const entry of analysed) {
+		if (entry.file.kind === 'robots' && entry.file.folder !== undefined && entry.model) {
+			robotsByFolder.set(dirname(entry.file.path), entry);
+		}
+	}
+	const siteOf = (path: string, given: string): Analysed | undefined => {
+		for (let folder = dirname(path); ; folder = dirname(folder)) {
+			const robots = robotsByFolder.get(folder);
+			if (robots) {
+				return robots;
+			}
+			if (folder === given || relative(given, folder).startsWith('..') || dirname(folder) === folder) {
+				return undefined;
+			}
+		}
+	};
+	const hints = new Map<Analysed, SiteEntry[]>();
+	for (const entry of analysed) {
+		const given = entry.file.folder;
+		if (entry.file.kind === 'robots' || given === undefined) {
+			continue;
+		}
+		const robots = siteOf(entry.file.path, given);
+		if (!robots) {
+			continue;
+		}
+		const root = dirname(robots.file.path);
+		const uri = pathToFileURL(resolve(entry.file.path)).href;
+		let entries: SiteEntry[] = [];
+		if (entry.reach && entry.reach.size > 0) {
+			entries = [{ uri, urlPath: urlPathOfFile(relative(root, entry.file.path))!, reach: entry.reach }];
+		} else if (entry.file.kind === 'headers' && entry.text !== undefined && dirname(entry.file.path) === root) {
+			// Netlify and Cloudflare Pages read the headers file at the root of the site; it covers the site's files.
+			const paths = (siteFiles.get(given) ?? []).filter((path) => siteOf(path, given) === robots).map((path) => urlPathOfFile(relative(root, path))!);
+			entries = [...headersReach(entry.text, paths, crawlers)].map(([urlPath, reach]) => ({ uri, urlPath, reach }));
+		}
+		if (entries.length === 0) {
+			continue;
+		}
+		entry.diagnostics.push(...pageSiteDiagnostics(robots.model!, pathToFileURL(resolve(robots.file.path)).href, entries));
+		entry.diagnostics.sort(byPosition);
+		const site = hints.get(robots);
+		if (site) {
+			site.push(...entries);
+		} else {
+			hints.set(robots, [...entries]);
+		}
+	}
+	for (const [robots, entries] of hints) {
+		robots.diagnostics.push(...robotsSiteDiagnostics(robots.model!, entries));
+		robots.diagnostics.sort(byPosition);
+	}
+}
+
+function byPosition(a: Diagnostic, b: Diagnostic): number {
+	return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
 }
 
 /** Runs the lint; returns the exit status (2 for a path that could not be read, 1 for errors or too many warnings). */
@@ -293,14 +447,14 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 	const options = parseLintArguments(args);
 	const base: AnalysisOptions = { ...defaultAnalysisOptions, dialects: options.dialects, crawlers: options.crawlers ?? defaultAnalysisOptions.crawlers };
 	const dialects = analysisDialects(base);
-	const { files, problems } = collectFiles(options.paths.filter((path) => !isUrl(path)));
+	const { files, problems, siteFiles } = collectFiles(options.paths.filter((path) => !isUrl(path)));
 	// URLs: the file a site serves, fetched once each; one that serves no file is a problem like an unreadable path.
 	const fetched = new Map<string, { name: string; bytes: Uint8Array }>();
 	for (const url of options.paths.filter(isUrl)) {
 		try {
 			const source = await readRobotsSource(url, { version: io.version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
 			fetched.set(url, source);
-			files.push(url);
+			files.push({ path: url, kind: 'robots' });
 		} catch (error) {
 			if (!(error instanceof UsageError)) {
 				throw error;
@@ -308,24 +462,36 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 			problems.push(error.message);
 		}
 	}
-	const results: FileResult[] = [];
-	let hiddenHints = 0;
-	for (const path of files) {
-		const source = fetched.get(path);
+	const analysed: Analysed[] = [];
+	for (const file of files) {
+		const source = fetched.get(file.path);
 		let bytes: Uint8Array;
 		try {
-			bytes = source ? source.bytes : readFileSync(path);
+			bytes = source ? source.bytes : readFileSync(file.path);
 		} catch (error) {
-			problems.push(`cannot read ${path}: ${describeError(error)}`);
+			problems.push(t('cannot read {0}: {1}', file.path, describeError(error)));
 			continue;
 		}
-		const analysis: AnalysisOptions = { ...base, fileName: basename(source ? new URL(source.name).pathname : path) };
-		const file = source ? source.name : relative(process.cwd(), path) || path;
-		// Bytes as crawlers receive them: bytes that are not UTF-8 stay themselves, as Google reads them.
-		const all = computeDiagnostics(parse(decodeRobotsBytes(bytes)), analysis);
+		const display = source ? source.name : relative(process.cwd(), file.path) || file.path;
+		if (file.kind === 'robots') {
+			const analysis: AnalysisOptions = { ...base, fileName: basename(source ? new URL(source.name).pathname : file.path) };
+			// Bytes as crawlers receive them: bytes that are not UTF-8 stay themselves, as Google reads them.
+			const model = parse(decodeRobotsBytes(bytes));
+			analysed.push({ file, display, diagnostics: [...computeDiagnostics(model, analysis)], model });
+			continue;
+		}
+		// Pages as browsers read them without a declared charset other than UTF-8; what is not UTF-8 becomes U+FFFD.
+		const text = new TextDecoder('utf-8').decode(bytes);
+		const page = analysePage(file.kind, text, { targets: base.crawlers, uri: pathToFileURL(resolve(file.path)).href });
+		analysed.push({ file, display, diagnostics: page.diagnostics, reach: page.reach, ...(file.kind === 'headers' ? { text } : {}) });
+	}
+	checkSites(analysed, siteFiles, base.crawlers);
+	const results: FileResult[] = [];
+	let hiddenHints = 0;
+	for (const { display, diagnostics: all } of analysed) {
 		const diagnostics = options.hints ? all : all.filter((d) => d.severity !== DiagnosticSeverity.Hint);
 		hiddenHints += all.length - diagnostics.length;
-		results.push({ file, diagnostics });
+		results.push({ file: display, diagnostics });
 	}
 	for (const problem of problems) {
 		await io.error(problem);
@@ -342,26 +508,30 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 
 export const lintCommand: Command = {
 	name: 'lint',
-	summary: () => 'reports the mistakes in robots.txt files, as text, JSON or SARIF',
+	summary: () => t('reports the mistakes in robots.txt files, robots meta tags and X-Robots-Tag lines, as text, JSON or SARIF'),
 	synopsis: [
 		'robots-txt lint <files, folders or URLs>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N] [--hints] [--timeout <seconds>]',
 	],
-	help: () => `Reports the mistakes in robots.txt files. Folders are searched for files named robots.txt (symbolic links
-followed, node_modules and .git skipped); a file reached by several paths is reported once.
-
-Options:
-  --format <name>     text (file:line:col: severity code: message, then a summary line), json, or sarif (SARIF 2.1.0)
-  --crawler <tokens>  the crawlers the site cares about, comma-separated (default: the major search engines and AI crawlers)
-  --dialect <name>    parsers to compare against besides the crawlers' own; repeat or separate with commas
-  --max-warnings <n>  fail when there are more warnings than this
-  --hints             report hints too (style notes such as a directive's casing); left out by default
-  --timeout <s>       for URLs: seconds for each fetch (default 10)
-
-A URL lints the file a site serves (a bare origin means its /robots.txt), fetched once as robots-txt fetch does;
-a URL that serves no file (a 404, a 5xx, a timeout) cannot be read, and the message says what crawlers make of it.
-
-Exit status: 1 when there are errors (or more warnings than --max-warnings), else 0; 2 on bad arguments, a path
-that cannot be read (a URL that serves no file included), or a folder holding no robots.txt (the other paths are
-still linted).`,
+	help: () => [
+		paragraphs([
+			t('Reports the mistakes in robots.txt files, in the robots meta tags of HTML pages (*.html, *.htm) and in the X-Robots-Tag lines of _headers files (Netlify, Cloudflare Pages). A file is read as what its name says (an HTML page, a _headers file, else a robots.txt). Folders are searched for all three (symbolic links followed, node_modules and .git skipped); a file reached by several paths is reported once.'),
+			t('In a folder, each page is also checked against the nearest robots.txt above it, which is served from the root of its site: a page whose noindex a target crawler never sees, because that robots.txt disallows the page to it, gets a warning (noindex-blocked-by-robots-txt) naming the deciding line, and that line gets a hint (rule-hides-noindex, shown with --hints). A _headers file beside the robots.txt covers the site\'s files and its own patterns.'),
+		]),
+		'',
+		optionTable(t('Options:'), [
+			['--format <name>', t('text (file:line:col: severity code: message, then a summary line), json, or sarif (SARIF 2.1.0)')],
+			['--crawler <tokens>', t('the crawlers the site cares about, comma-separated (default: the major search engines and AI crawlers)')],
+			['--dialect <name>', t('parsers to compare against besides the crawlers\' own; repeat or separate with commas')],
+			['--max-warnings <n>', t('fail when there are more warnings than this')],
+			['--hints', t('report hints too (style notes such as a directive\'s casing); left out by default')],
+			['--timeout <s>', t('for URLs: seconds for each fetch (default 10)')],
+		]),
+		'',
+		paragraphs([
+			t('A URL lints the robots.txt a site serves (a bare origin means its /robots.txt), fetched once as robots-txt fetch does; a URL that serves no file (a 404, a 5xx, a timeout) cannot be read, and the message says what crawlers make of it.'),
+			t('The severity and code of each text line stay in English in every language, for problem matchers; JSON and SARIF keep their field names, codes and levels, and their messages follow --locale (SARIF names the language in run.language).'),
+			t('Exit status: 1 when there are errors (or more warnings than --max-warnings), else 0; 2 on bad arguments, a path that cannot be read (a URL that serves no file included), or a folder holding nothing to lint (the other paths are still linted).'),
+		]),
+	].join('\n'),
 	run: runLint,
 };

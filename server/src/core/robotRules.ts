@@ -14,6 +14,7 @@ import { httpDate } from './fetch/cache';
 import { header, type FetchOutcome, type HttpResponse } from './fetch/response';
 import { robotName } from './matching/agents';
 import { evaluate, type Evaluation } from './matching/evaluate';
+import { t } from './l10n';
 import { effectivePort, splitUrl } from './matching/url';
 import { encodeRobotsText } from './syntax/bytes';
 import { RobotsModel } from './syntax/parser';
@@ -96,7 +97,7 @@ export class RobotRules {
 	parse(robotsUrl: string, content: string, freshUntil?: number): void {
 		const key = siteKey(robotsUrl);
 		if (key === undefined) {
-			throw new Error(`Not an http(s) URL with a host: ${robotsUrl}`);
+			throw new Error(t('Not an http(s) URL with a host: {0}', robotsUrl));
 		}
 		const lifetime = this.dialect === 'draft1996' || this.dialect === 'original1994' ? draftFreshness : rfcFreshness;
 		this.sites.set(key, { model: RobotsModel.parse(content), freshUntil: freshUntil ?? this.now() + lifetime });
@@ -112,7 +113,7 @@ export class RobotRules {
 	parseResponse(robotsUrl: string, response: FetchOutcome | SimpleResponse): FetchConclusion {
 		const key = siteKey(robotsUrl);
 		if (key === undefined) {
-			throw new Error(`Not an http(s) URL with a host: ${robotsUrl}`);
+			throw new Error(t('Not an http(s) URL with a host: {0}', robotsUrl));
 		}
 		const outcome: FetchOutcome = 'responses' in response ? response : { url: robotsUrl, responses: [toHttpResponse(robotsUrl, response)] };
 		const known = crawlerProfile(this.crawler, this.dialect);

@@ -1,6 +1,7 @@
 /**
  * `textDocument/codeAction`: the core's quick fixes and fix-all for the range and the diagnostics the client sends, and
- * the AI training crawler actions for the file, filtered to the kinds the client asked for.
+ * the AI training crawler actions for the file, filtered to the kinds the client asked for (a page's quick fixes from
+ * its service).
  */
 
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
@@ -10,9 +11,13 @@ import { answer, type ServerContext } from './context';
 /** The kinds of action the server offers. */
 export const codeActionKinds = [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll, protocol.blockAiTrainingKind, protocol.allowAiTrainingKind];
 
+/** The kinds offered for pages: quick fixes only. */
+export const pageCodeActionKinds = [CodeActionKind.QuickFix];
+
 export function registerCodeActions(context: ServerContext): void {
-	context.connection.onCodeAction(({ textDocument, range, context: request }, token) =>
-		answer(context, textDocument.uri, token, [] as CodeAction[], 'Code actions', (model, options) => {
+	context.connection.onCodeAction(({ textDocument, range, context: request }, token) => context.pages.handles(textDocument.uri)
+		? context.pages.codeActions(textDocument.uri, range, request.diagnostics, token)
+		: answer(context, textDocument.uri, token, [] as CodeAction[], 'Code actions', (model, options) => {
 			// The fixes come from the document's own analysis: the one whose diagnostics the client shows.
 			const current = context.documents.diagnostics(textDocument.uri, model, options) ?? [];
 			const actions = [...computeCodeActions(range, request.diagnostics, current, textDocument.uri), ...computeAiTrainingActions(model, textDocument.uri)];

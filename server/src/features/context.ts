@@ -9,6 +9,7 @@ import type { AnalysisOptions, RobotsModel } from '../core/index';
 import type { DocumentStore } from '../documents';
 import type { ExpectationsService } from './expectations';
 import type { DeployedStore } from './deployed';
+import type { PageService } from './pages';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 import type { WorkspacePaths } from './workspacePaths';
@@ -27,6 +28,11 @@ export interface ClientSupport {
 	readonly codeActionLiterals: boolean;
 	/** `workspace/workspaceFolders` and its change notifications. */
 	readonly workspaceFolders: boolean;
+	/**
+	 * Dynamic registration of document sync, hover, completion and code actions: the server then asks for pages (HTML,
+	 * `_headers`) itself, with those features only, so that the client's own selector stays the robots.txt languages'.
+	 */
+	readonly pageRegistration: { readonly sync: boolean; readonly hover: boolean; readonly completion: boolean; readonly codeAction: boolean };
 }
 
 export function readClientSupport(capabilities: ClientCapabilities): ClientSupport {
@@ -37,6 +43,12 @@ export function readClientSupport(capabilities: ClientCapabilities): ClientSuppo
 		diagnosticRefresh: !!capabilities.workspace?.diagnostics?.refreshSupport,
 		codeActionLiterals: !!capabilities.textDocument?.codeAction?.codeActionLiteralSupport,
 		workspaceFolders: !!capabilities.workspace?.workspaceFolders,
+		pageRegistration: {
+			sync: !!capabilities.textDocument?.synchronization?.dynamicRegistration,
+			hover: !!capabilities.textDocument?.hover?.dynamicRegistration,
+			completion: !!capabilities.textDocument?.completion?.dynamicRegistration,
+			codeAction: !!capabilities.textDocument?.codeAction?.dynamicRegistration,
+		},
 	};
 }
 
@@ -50,6 +62,8 @@ export interface ServerContext {
 	readonly expectations: ExpectationsService;
 	/** The responses behind deployed robots.txt documents. */
 	readonly deployed: DeployedStore;
+	/** HTML pages and `_headers` files: their diagnostics, hovers, completions and quick fixes are answered there. */
+	readonly pages: PageService;
 }
 
 /**

@@ -2,7 +2,8 @@
  * Diagnostics over either transport the client prefers: pulled (`textDocument/diagnostic`) when it supports that,
  * else pushed, debounced per document and never stale: a result computed before the last edit is not sent, and a
  * closed document's diagnostics are cleared. Each document's analysis is its session's (documents.ts); the failures of
- * the expectations files that test a robots.txt are added on the lines that decide them (expectations.ts).
+ * the expectations files that test a robots.txt are added on the lines that decide them (expectations.ts), and so are
+ * the hints on the rules that keep a crawler from a page's noindex (pages.ts).
  */
 
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
@@ -68,6 +69,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 					...context.deployed.diagnostics(params.textDocument.uri, model, options),
 					...(documents.diagnostics(params.textDocument.uri, model, options) ?? []),
 					...await context.expectations.robotsDiagnostics(params.textDocument.uri, model),
+					...await context.pages.robotsDiagnostics(params.textDocument.uri, model),
 				], (await settings.settingsFor(params.textDocument.uri)).maxProblems, model),
 			})),
 		);
@@ -91,8 +93,8 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 				return;
 			}
 			const { model } = document;
-			const failures = await context.expectations.robotsDiagnostics(uri, model);
-			// Edited again while the expectations files were read: the newer run publishes.
+			const failures = [...await context.expectations.robotsDiagnostics(uri, model), ...await context.pages.robotsDiagnostics(uri, model)];
+			// Edited again while the expectations files and pages were read: the newer run publishes.
 			if (pending.has(uri) || documents.model(uri) !== model) {
 				return;
 			}
@@ -102,8 +104,9 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 			connection.console.error(`Diagnostics failed for ${uri}: ${error instanceof Error ? error.stack : String(error)}`);
 		}
 	};
-	documents.onDidOpen((uri) => schedule(uri, 0));
-	documents.onDidChangeContent((uri) => schedule(uri, pushDelayMs));
+	// Robots.txt files only: expectations files and pages push their own.
+	documents.onDidOpen((uri) => documents.get(uri) && schedule(uri, 0));
+	documents.onDidChangeContent((uri) => documents.get(uri) && schedule(uri, pushDelayMs));
 	documents.onDidClose((uri) => {
 		clearTimeout(pending.get(uri));
 		pending.delete(uri);

@@ -6,7 +6,7 @@
  * is not open says so.
  */
 
-import type { CancellationToken, CodeLens, CompletionItem, Connection, Diagnostic, Hover, Position, ResponseError } from 'vscode-languageserver';
+import type { CancellationToken, CodeLens, CompletionItem, Connection, Diagnostic, FileEvent, Hover, Position, ResponseError } from 'vscode-languageserver';
 import {
 	checkExpectations,
 	computeExpectationCompletions,
@@ -77,11 +77,11 @@ export class ExpectationsService {
 
 	/** Subscribes to the documents: expectations files are checked when opened or edited, and when a robots.txt changes. */
 	listen(): void {
-		this.documents.onDidOpen((uri) => (this.handles(uri) ? this.schedule(uri, 0) : this.robotsChanged(uri)));
+		this.documents.onDidOpen((uri) => (this.handles(uri) ? this.schedule(uri, 0) : this.documents.get(uri) && this.robotsChanged(uri)));
 		this.documents.onDidChangeContent((uri) => {
 			if (this.handles(uri)) {
 				this.schedule(uri, pushDelayMs);
-			} else {
+			} else if (this.documents.get(uri)) {
 				this.robotsChanged(uri);
 			}
 		});
@@ -97,17 +97,19 @@ export class ExpectationsService {
 				this.fire();
 			}
 		});
-		this.connection.onDidChangeWatchedFiles(({ changes }) => {
-			let expectationsChanged = false;
-			for (const change of changes) {
-				this.onDisk.delete(change.uri);
-				this.robotsChanged(change.uri);
-				expectationsChanged ||= isExpectationsFileName(baseName(change.uri));
-			}
-			if (expectationsChanged) {
-				this.fire();
-			}
-		});
+	}
+
+	/** Files changed on disk (`workspace/didChangeWatchedFiles`, which server.ts hands to every service that reads files). */
+	filesChanged(changes: readonly FileEvent[]): void {
+		let expectationsChanged = false;
+		for (const change of changes) {
+			this.onDisk.delete(change.uri);
+			this.robotsChanged(change.uri);
+			expectationsChanged ||= isExpectationsFileName(baseName(change.uri));
+		}
+		if (expectationsChanged) {
+			this.fire();
+		}
 	}
 
 	/**

@@ -52,8 +52,16 @@ export class WorkspacePaths {
 		return paths;
 	}
 
+	/**
+	 * The workspace folder (its uri, as the client sent it) that holds a uri, lexically; undefined outside them all. It
+	 * reads nothing, so it answers without a file system too (the site root of pages in a browser).
+	 */
+	folderOf(uri: string): string | undefined {
+		return this.folders.find((folder) => sameFolder(uri, folder) || isInside(uri, folder));
+	}
+
 	/** Whether the folder, its links resolved, lies in a workspace folder (its links resolved too). */
-	private async isInsideWorkspace(fileSystem: FileSystem, folder: string): Promise<boolean> {
+	async isInsideWorkspace(fileSystem: FileSystem, folder: string): Promise<boolean> {
 		const real = await fileSystem.realUri(folder);
 		if (real === undefined) {
 			return false;
@@ -69,16 +77,29 @@ export class WorkspacePaths {
 }
 
 /** Whether `uri` lies below `folder`, comparing decoded uris (clients encode the same path in more than one way). */
-function isInside(uri: string, folder: string): boolean {
-	const decode = (text: string) => {
-		try {
-			return decodeURIComponent(text);
-		} catch {
-			return text;
-		}
-	};
-	const decodedFolder = decode(folder);
-	return decode(uri).startsWith(decodedFolder.endsWith('/') ? decodedFolder : decodedFolder + '/');
+export function isInside(uri: string, folder: string): boolean {
+	const decodedFolder = uriKey(folder);
+	return uriKey(uri).startsWith(decodedFolder.endsWith('/') ? decodedFolder : decodedFolder + '/');
+}
+
+/** Whether two uris name the same folder, with or without its last `/`, compared as {@link uriKey}s. */
+export function sameFolder(a: string, b: string): boolean {
+	const trim = (uri: string) => uriKey(uri).replace(/\/+$/, '');
+	return trim(a) === trim(b);
+}
+
+/**
+ * One spelling of a uri, for comparing and keying: decoded (VS Code writes `c%3A` and `%40` where `URL` writes `c:`
+ * and `@`), with a Windows drive letter in lower case as VS Code writes it.
+ */
+export function uriKey(uri: string): string {
+	let decoded;
+	try {
+		decoded = decodeURIComponent(uri);
+	} catch {
+		decoded = uri;
+	}
+	return decoded.replace(/^file:\/\/\/([A-Z]):/, (_match, drive: string) => `file:///${drive.toLowerCase()}:`);
 }
 
 async function walk(fileSystem: FileSystem, root: string, limit: number): Promise<string[]> {

@@ -6,15 +6,19 @@
 
 import { decideTable, isAllowedDecision } from '../crawlers/reading';
 import { knownCrawlers, type CrawlerCategory, type CrawlerFacts } from '../facts/crawlers';
+import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 
-/** The categories the audit covers, in the order it shows them, with their names for people. */
+/**
+ * The categories the audit covers, in the order it shows them, with their names for people. Each label is a getter,
+ * so that it is read in the language configured when it is shown, not when this module was loaded.
+ */
 export const auditCategories: readonly { readonly category: CrawlerCategory; readonly label: string }[] = [
-	{ category: 'search', label: 'Search engines' },
-	{ category: 'ai-training', label: 'AI training' },
-	{ category: 'ai-search', label: 'AI search and assistants' },
-	{ category: 'user-fetch', label: 'User-triggered fetchers' },
-	{ category: 'seo', label: 'SEO tools' },
+	{ category: 'search', get label() { return t('Search engines'); } },
+	{ category: 'ai-training', get label() { return t('AI training'); } },
+	{ category: 'ai-search', get label() { return t('AI search and assistants'); } },
+	{ category: 'user-fetch', get label() { return t('User-triggered fetchers'); } },
+	{ category: 'seo', get label() { return t('SEO tools'); } },
 ];
 
 /** One category's answer. */

@@ -10,6 +10,7 @@ import { describeExtent, describeFollowing, ruleText } from '../crawlers/explain
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { decideTable, readAs, rulesAs, unpackDecision, type PackedDecision } from '../crawlers/reading';
 import { isRecordDialect } from '../dialect';
+import { formatNumber, t } from '../l10n';
 import type { CompiledRule } from '../matching/rules';
 import type { RobotsModel } from '../syntax/parser';
 
@@ -158,7 +159,7 @@ function readingChange(before: RobotsModel, after: RobotsModel, profile: Crawler
 	return {
 		crawler: profile.token,
 		...(followingChanged ? { followsBefore: describeFollowing(readBefore), followsAfter: describeFollowing(readAfter) } : {}),
-		...(extentChanged ? { extentBefore: describeExtent(readBefore) ?? 'It read the whole file.', extentAfter: describeExtent(readAfter) ?? 'It reads the whole file.' } : {}),
+		...(extentChanged ? { extentBefore: describeExtent(readBefore) ?? t('It read the whole file.'), extentAfter: describeExtent(readAfter) ?? t('It reads the whole file.') } : {}),
 		added,
 		removed,
 		reordered: !sameRules && added.length === 0 && removed.length === 0,
@@ -265,27 +266,33 @@ const maxListedRules = 5;
 /** A reading change in a sentence or two, for the test bench and the CLI. */
 export function describeChange(change: ReadingChange): string {
 	const parts: string[] = [];
+	// A sentence's full stop, English or Chinese, goes: the clause continues in parentheses.
+	const clause = (text: string | undefined) => (text ?? '').replace(/[.。]$/, '');
 	if (change.extentAfter !== undefined) {
-		parts.push(`${change.extentAfter.replace(/\.$/, '')} (before: ${change.extentBefore?.replace(/\.$/, '')})`);
+		parts.push(t('{0} (before: {1})', clause(change.extentAfter), clause(change.extentBefore)));
 	}
 	if (change.followsAfter !== undefined) {
-		parts.push(`now ${change.followsAfter} (before, ${change.followsBefore})`);
+		parts.push(t('now {0} (before, {1})', change.followsAfter, change.followsBefore ?? ''));
 	}
-	const list = (rules: readonly RuleLine[], sign: string, which: string) => {
-		const shown = rules.slice(0, maxListedRules).map((rule) => `${sign} ${which} line ${rule.line + 1} \`${rule.text}\``);
+	const list = (rules: readonly RuleLine[], added: boolean) => {
+		const shown = rules.slice(0, maxListedRules).map((rule) => (added
+			? t('+ new line {0} {1}', rule.line + 1, `\`${rule.text}\``)
+			: t('- old line {0} {1}', rule.line + 1, `\`${rule.text}\``)));
 		if (rules.length > maxListedRules) {
-			shown.push(`and ${rules.length - maxListedRules} more`);
+			shown.push(t('and {0} more', formatNumber(rules.length - maxListedRules)));
 		}
 		return shown.join(', ');
 	};
 	if (change.added.length > 0) {
-		parts.push(`reads ${change.added.length} new rule${change.added.length === 1 ? '' : 's'}: ${list(change.added, '+', 'new')}`);
+		const count = formatNumber(change.added.length);
+		parts.push(change.added.length === 1 ? t('reads {0} new rule: {1}', count, list(change.added, true)) : t('reads {0} new rules: {1}', count, list(change.added, true)));
 	}
 	if (change.removed.length > 0) {
-		parts.push(`no longer reads ${change.removed.length} rule${change.removed.length === 1 ? '' : 's'}: ${list(change.removed, '-', 'old')}`);
+		const count = formatNumber(change.removed.length);
+		parts.push(change.removed.length === 1 ? t('no longer reads {0} rule: {1}', count, list(change.removed, false)) : t('no longer reads {0} rules: {1}', count, list(change.removed, false)));
 	}
 	if (change.reordered) {
-		parts.push('reads the same rules in another order, and its parser takes the first that matches');
+		parts.push(t('reads the same rules in another order, and its parser takes the first that matches'));
 	}
 	return `${change.crawler}: ${parts.join('; ')}.`;
 }

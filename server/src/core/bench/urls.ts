@@ -4,6 +4,8 @@
  * gets a message of its own and the rest is read on; every scan is linear in the text.
  */
 
+import { formatNumber, t } from '../l10n';
+
 /** The most rows a list gives; more are counted and reported, not kept. */
 export const maxListUrls = 50_000;
 
@@ -43,7 +45,7 @@ const schemeWithoutAuthority = /^[A-Za-z][A-Za-z0-9+-]*:(?![0-9]*(?:[/?#]|$))/;
  */
 export function checkUrl(text: string): string | undefined {
 	if (text === '') {
-		return 'empty: give a path starting with "/" or a URL such as https://example.com/a';
+		return t('empty: give a path starting with "/" or a URL such as https://example.com/a');
 	}
 	if (schemeWithAuthority.test(text)) {
 		return checkAuthority(text, text.indexOf('://') + 3) ?? checkCharacters(text);
@@ -56,7 +58,7 @@ export function checkUrl(text: string): string | undefined {
 	}
 	const scheme = schemeWithoutAuthority.exec(text);
 	if (scheme) {
-		return `a URL needs "//" and a host after "${scheme[0]}" (such as https://example.com/a)`;
+		return t('a URL needs "//" and a host after "{0}" (such as https://example.com/a)', scheme[0]);
 	}
 	const slash = text.search(/[/?#]/);
 	const first = slash < 0 ? text : text.slice(0, slash);
@@ -65,9 +67,9 @@ export function checkUrl(text: string): string | undefined {
 	}
 	if (slash > 0 && text[slash] === '/' && !/\s/.test(first)) {
 		const path = text.slice(slash);
-		return `a path starts with "/": write /${text} for the path, or http://${first}${path} to name the host "${first}"`;
+		return t('a path starts with "/": write {0} for the path, or {1} to name the host "{2}"', `/${text}`, `http://${first}${path}`, first);
 	}
-	return 'neither a path (which starts with "/") nor a URL (such as https://example.com/a)';
+	return t('neither a path (which starts with "/") nor a URL (such as https://example.com/a)');
 }
 
 /** Checks the authority that starts at `start` (after `scheme://`, `//`, or at 0 for `host/path`): a host, a valid port. */
@@ -76,7 +78,7 @@ function checkAuthority(text: string, start: number): string | undefined {
 	const authority = end < 0 ? text.slice(start) : text.slice(start, start + end);
 	const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
 	if (hostPort === '' || hostPort.startsWith(':')) {
-		return `no host after "${text.slice(0, start) || 'the start'}"`;
+		return start > 0 ? t('no host after "{0}"', text.slice(0, start)) : t('no host at the start');
 	}
 	const space = checkCharacters(authority);
 	if (space !== undefined) {
@@ -87,14 +89,14 @@ function checkAuthority(text: string, start: number): string | undefined {
 	const host = colon < 0 ? hostPort : hostPort.slice(0, colon);
 	const port = colon < 0 ? '' : hostPort.slice(colon + 1);
 	if (port !== '' && (!/^[0-9]+$/.test(port) || Number(port) > 65535)) {
-		return `the port "${port}" is not a number from 0 to 65535`;
+		return t('the port "{0}" is not a number from 0 to 65535', port);
 	}
 	// The WHATWG URL parser (as browsers and Node read URLs) decides whether the host is one: brackets must hold an
 	// IPv6 address, and a name must not contain the code points it forbids.
 	try {
 		new URL(`http://${host}/`);
 	} catch {
-		return `"${host}" is not a valid host`;
+		return t('"{0}" is not a valid host', host);
 	}
 	return undefined;
 }
@@ -108,18 +110,18 @@ function checkCharacters(text: string): string | undefined {
 	}
 	switch (found[0]) {
 		case ' ':
-			return 'contains a space, which no URL does: write it as %20';
+			return t('contains a space, which no URL does: write it as %20');
 		case '\t':
-			return 'contains a tab, which no URL does: write it as %09';
+			return t('contains a tab, which no URL does: write it as %09');
 		default:
-			return `contains the control character U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}, which no URL does`;
+			return t('contains the control character U+{0}, which no URL does', found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'));
 	}
 }
 
 /** Why `text` is not a URL to test, with the text quoted first (for a row or a line that shows it); else undefined. */
 export function describeUrlProblem(text: string): string | undefined {
 	const reason = checkUrl(text);
-	return reason === undefined ? undefined : `${quoteInput(text)}: ${reason}.`;
+	return reason === undefined ? undefined : t('{0}: {1}.', quoteInput(text), reason);
 }
 
 /** One entry of a list: the URL as given and the source line it came from (1-based). */
@@ -158,9 +160,9 @@ export function looksLikeXml(text: string): boolean {
 export function parseUrlList(text: string, max = maxListUrls): UrlList {
 	if (looksLikeXml(text)) {
 		const sitemap = parseSitemap(text, max);
-		const notes = [...sitemap.problems.slice(0, 5).map((problem) => `Line ${problem.line}: ${problem.message}`)];
+		const notes = [...sitemap.problems.slice(0, 5).map((problem) => t('Line {0}: {1}', problem.line, problem.message))];
 		if (sitemap.problems.length > 5) {
-			notes.push(`${(sitemap.problems.length - 5).toLocaleString('en')} more problems in the XML.`);
+			notes.push(t('{0} more problems in the XML.', formatNumber(sitemap.problems.length - 5)));
 		}
 		return { kind: sitemap.isIndex ? 'sitemap-index' : 'sitemap', urls: sitemap.urls, sitemaps: sitemap.sitemaps, notes: [...notes, ...sitemap.notes] };
 	}
@@ -193,10 +195,10 @@ export function parseUrlList(text: string, max = maxListUrls): UrlList {
 	}
 	const notes: string[] = [];
 	if (leftOut > 0) {
-		notes.push(`Kept the first ${max.toLocaleString('en')} URLs; ${leftOut.toLocaleString('en')} more were left out.`);
+		notes.push(t('Kept the first {0} URLs; {1} more were left out.', formatNumber(max), formatNumber(leftOut)));
 	}
 	if (duplicates > 0) {
-		notes.push(`${duplicates.toLocaleString('en')} duplicate${duplicates === 1 ? '' : 's'} dropped.`);
+		notes.push(duplicates === 1 ? t('{0} duplicate dropped.', formatNumber(duplicates)) : t('{0} duplicates dropped.', formatNumber(duplicates)));
 	}
 	return { kind: 'list', urls, sitemaps: [], notes };
 }
@@ -244,7 +246,7 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 		if (text.startsWith('<!--', i)) {
 			const end = text.indexOf('-->', i + 4);
 			if (end < 0) {
-				problems.push({ line: lineAt(i), message: 'A comment is never closed ("-->"); the rest of the file is skipped.' });
+				problems.push({ line: lineAt(i), message: t('A comment is never closed ("-->"); the rest of the file is skipped.') });
 				break;
 			}
 			i = text.indexOf('<', end + 3);
@@ -263,7 +265,7 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 		const name = localName(text.slice(i + (closing ? 2 : 1), nameEnd));
 		const tagEnd = text.indexOf('>', nameEnd);
 		if (tagEnd < 0) {
-			problems.push({ line: lineAt(i), message: 'A tag is never closed (">"); the rest of the file is skipped.' });
+			problems.push({ line: lineAt(i), message: t('A tag is never closed (">"); the rest of the file is skipped.') });
 			break;
 		}
 		if (!closing && name === 'sitemapindex') {
@@ -307,11 +309,11 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 			break;
 		}
 		if (!closed) {
-			problems.push({ line: startLine, message: '<loc> is not closed by </loc>; its text is read up to the next tag.' });
+			problems.push({ line: startLine, message: t('<loc> is not closed by </loc>; its text is read up to the next tag.') });
 		}
 		const url = value.trim();
 		if (url === '') {
-			problems.push({ line: startLine, message: 'An empty <loc>.' });
+			problems.push({ line: startLine, message: t('An empty <loc>.') });
 		} else if (seen.has(url)) {
 			duplicates++;
 		} else {
@@ -327,15 +329,17 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 	}
 	const notes: string[] = [];
 	if (leftOut > 0) {
-		notes.push(`Kept the first ${max.toLocaleString('en')} URLs of the sitemap; ${leftOut.toLocaleString('en')} more were left out.`);
+		notes.push(t('Kept the first {0} URLs of the sitemap; {1} more were left out.', formatNumber(max), formatNumber(leftOut)));
 	}
 	if (duplicates > 0) {
-		notes.push(`${duplicates.toLocaleString('en')} duplicate <loc>${duplicates === 1 ? '' : 's'} dropped.`);
+		notes.push(duplicates === 1 ? t('{0} duplicate <loc> dropped.', formatNumber(duplicates)) : t('{0} duplicate <loc>s dropped.', formatNumber(duplicates)));
 	}
 	if (isIndex) {
-		notes.push(`This is a sitemap index: it lists ${sitemaps.length.toLocaleString('en')} sitemap${sitemaps.length === 1 ? '' : 's'}, not pages; load one of them.`);
+		notes.push(sitemaps.length === 1
+			? t('This is a sitemap index: it lists {0} sitemap, not pages; load one of them.', formatNumber(sitemaps.length))
+			: t('This is a sitemap index: it lists {0} sitemaps, not pages; load one of them.', formatNumber(sitemaps.length)));
 	} else if (urls.length === 0 && problems.length === 0) {
-		notes.push('No <loc> element found: this does not look like a sitemap.');
+		notes.push(t('No <loc> element found: this does not look like a sitemap.'));
 	}
 	return { isIndex, urls, sitemaps, problems, notes };
 }
@@ -365,7 +369,7 @@ function decodeEntities(text: string, problems: { line: number; message: string 
 		}
 		const decoded = namedEntities[name];
 		if (decoded === undefined) {
-			problems.push({ line, message: `Unknown entity ${quoteInput(match)} kept as written.` });
+			problems.push({ line, message: t('Unknown entity {0} kept as written.', quoteInput(match)) });
 			return match;
 		}
 		return decoded;

@@ -3,59 +3,89 @@
  * CLI say the same thing in the same way. Plain text with `code` spans; callers that render markdown escape it.
  */
 
-import { dialectNames, isRecordDialect, type Dialect } from '../dialect';
+import { dialectName, isRecordDialect, type Dialect } from '../dialect';
 import type { CrawlerFact } from '../facts/crawlers';
+import { currentLocale, formatNumber, joinList, t } from '../l10n';
 import type { CrawlerProfile } from './profile';
 import type { CrawlerEvaluation, CrawlerReading, CrawlerReason } from './reading';
 
 /** At most this many names are listed before "and N more". */
 export const maxListed = 5;
 
-/** `a`, `a and b`, `a, b and c`, `a, b, c, d, e and 7 more`. */
+/**
+ * `a`, `a and b`, `a, b and c`, `a, b, c, d, e and 7 more`, joined as the configured language joins a list (the
+ * "7 more" is the list's last item, so the language's conjunction comes before it).
+ */
 export function listNames(names: readonly string[], max = maxListed): string {
-	if (names.length <= 1) {
-		return names.join('');
-	}
 	if (names.length <= max) {
-		return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+		return joinList(names);
 	}
-	return `${names.slice(0, max).join(', ')} and ${(names.length - max).toLocaleString('en')} more`;
+	return joinList([...names.slice(0, max), t('{0} more', formatNumber(names.length - max))]);
+}
+
+/** The same list with "or": `a, b or c`, for the names of which none applies. */
+export function listAlternatives(names: readonly string[], max = maxListed): string {
+	const items = names.length <= max ? names : [...names.slice(0, max), t('{0} more', formatNumber(names.length - max))];
+	if (items.length <= 1) {
+		return items.join('');
+	}
+	const locale = currentLocale();
+	if (locale === 'en' || locale.startsWith('en-')) {
+		// The house style has no serial comma, which Intl's English list has.
+		return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+	}
+	try {
+		return new Intl.ListFormat(locale, { style: 'long', type: 'disjunction' }).format(items);
+	} catch {
+		return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+	}
+}
+
+/** A number with one decimal as the language writes it: `3.7` in English, `3,7` in Russian and Portuguese. */
+function decimal(value: number, digits: number): string {
+	const separator = formatNumber(1.5).replace(/\d/g, '') || '.';
+	return value.toFixed(digits).replace('.', separator);
 }
 
 /** Octets for people: `512 000 bytes (500 KiB)`, `3.7 MB`. */
 export function formatBytes(bytes: number): string {
 	if (bytes < 10_000) {
-		return `${bytes.toLocaleString('en')} bytes`;
+		return t('{0} bytes', formatNumber(bytes));
 	}
 	if (bytes < 1_000_000) {
-		return `${(bytes / 1024).toFixed(bytes % 1024 === 0 ? 0 : 1)} KiB`;
+		return t('{0} KiB', decimal(bytes / 1024, bytes % 1024 === 0 ? 0 : 1));
 	}
-	return `${(bytes / 1_000_000).toFixed(1)} MB`;
+	return t('{0} MB', decimal(bytes / 1_000_000, 1));
 }
 
 /** "(Google documents this)", or "(our assumption: …)" for a fact no public source we checked states. */
 export function provenance(crawler: CrawlerProfile, fact: CrawlerFact): string {
 	if (!crawler.known) {
-		return '(assumed: we do not know this crawler)';
+		return t('(assumed: we do not know this crawler)');
 	}
-	return crawler.assumed.includes(fact) ? '(our assumption: no public source checked)' : `(${crawler.owner} documents this)`;
+	return crawler.assumed.includes(fact) ? t('(our assumption: no public source checked)') : t('({0} documents this)', crawler.owner);
 }
 
 /** Which parser the crawler runs, when that needs saying: assumed for unknown tokens, or chosen instead of its own. */
 export function parserNote(crawler: CrawlerProfile): string | undefined {
 	if (!crawler.known) {
-		return `${crawler.token} is not a crawler we know: read as ${isRecordDialect(crawler.dialect) ? 'a' : 'an'} ${dialectNames[crawler.dialect]} parser${crawler.dialect === 'rfc9309' ? ' (the standard)' : ''}.`;
+		if (crawler.dialect === 'rfc9309') {
+			return t('{0} is not a crawler we know: read as an RFC 9309 parser (the standard).', crawler.token);
+		}
+		return isRecordDialect(crawler.dialect)
+			? t('{0} is not a crawler we know: read as a {1} parser.', crawler.token, dialectName(crawler.dialect))
+			: t('{0} is not a crawler we know: read as an {1} parser.', crawler.token, dialectName(crawler.dialect));
 	}
 	if (crawler.ownDialect !== undefined) {
-		return `Read as the ${dialectNames[crawler.dialect]} parser instead of ${crawler.token}'s own (${dialectNames[crawler.ownDialect]}).`;
+		return t('Read as the {0} parser instead of {1}\'s own ({2}).', dialectName(crawler.dialect), crawler.token, dialectName(crawler.ownDialect));
 	}
 	return undefined;
 }
 
-/** Lines as people count them. */
-function lines(numbers: readonly number[]): string {
+/** Lines as people count them: `line 3`, `lines 3, 5 and 8`. */
+export function lineNumbers(numbers: readonly number[]): string {
 	const shown = listNames(numbers.map((line) => String(line + 1)));
-	return `line${numbers.length > 1 ? 's' : ''} ${shown}`;
+	return numbers.length > 1 ? t('lines {0}', shown) : t('line {0}', shown);
 }
 
 /** What the crawler reads of the file, when it does not read all of it. */
@@ -65,21 +95,28 @@ export function describeExtent(reading: CrawlerReading): string | undefined {
 		case 'whole':
 			return undefined;
 		case 'cut':
-			return `${crawler.token} reads only the first ${formatBytes(extent.limit)} of this ${formatBytes(extent.fileBytes)} file ${provenance(crawler, 'sizeLimit')}: ` +
-				`from line ${extent.line + 1}${extent.character > 0 ? `, character ${extent.character + 1}` : ''} on, nothing counts for it.`;
+			return extent.character > 0
+				? t('{0} reads only the first {1} of this {2} file {3}: from line {4}, character {5} on, nothing counts for it.', crawler.token, formatBytes(extent.limit), formatBytes(extent.fileBytes), provenance(crawler, 'sizeLimit'), extent.line + 1, extent.character + 1)
+				: t('{0} reads only the first {1} of this {2} file {3}: from line {4} on, nothing counts for it.', crawler.token, formatBytes(extent.limit), formatBytes(extent.fileBytes), provenance(crawler, 'sizeLimit'), extent.line + 1);
 		case 'too-large':
-			return `This file is ${formatBytes(extent.fileBytes)}, over ${crawler.token}'s limit of ${formatBytes(extent.limit)}, and a file over it counts as allowing everything ${provenance(crawler, 'sizeLimit')}.`;
+			return t('This file is {0}, over {1}\'s limit of {2}, and a file over it counts as allowing everything {3}.', formatBytes(extent.fileBytes), crawler.token, formatBytes(extent.limit), provenance(crawler, 'sizeLimit'));
 	}
 }
 
 /** Why a User-agent value other than the crawler's token names it, per dialect. */
-const valueMatch: Readonly<Record<Dialect, string>> = {
-	rfc9309: 'the same token, compared case-insensitively',
-	google: 'Google reads only the value\'s leading letters, `-` and `_`',
-	yandex: 'Yandex robots follow the longest User-agent value their name starts with',
-	draft1996: 'first-match robots take the first record whose value is part of their name',
-	original1994: 'first-match robots take the first record whose value is part of their name',
-};
+function valueMatch(dialect: Dialect): string {
+	switch (dialect) {
+		case 'rfc9309':
+			return t('the same token, compared case-insensitively');
+		case 'google':
+			return t('Google reads only the value\'s leading letters, `-` and `_`');
+		case 'yandex':
+			return t('Yandex robots follow the longest User-agent value their name starts with');
+		case 'draft1996':
+		case 'original1994':
+			return t('first-match robots take the first record whose value is part of their name');
+	}
+}
 
 /** The User-agent values that name a crawler following its own token, other than the token itself. */
 export function otherValues(reading: CrawlerReading): string[] {
@@ -89,35 +126,35 @@ export function otherValues(reading: CrawlerReading): string[] {
 
 /** Why a value other than the crawler's token names it in the reading's parser. */
 export function valueMatchNote(reading: CrawlerReading): string {
-	return valueMatch[reading.dialect];
+	return valueMatch(reading.dialect);
 }
 
 /** Whose groups the crawler follows and why, as one sentence without the crawler's name in front. */
 export function describeFollowing(reading: CrawlerReading): string {
 	const { crawler } = reading;
-	const merged = reading.groups.length > 1 ? ` (${reading.groups.length} groups merged)` : '';
-	const at = lines(reading.groups.map((group) => group.line));
+	const merged = reading.groups.length > 1 ? ' ' + t('({0} groups merged)', formatNumber(reading.groups.length)) : '';
+	const at = lineNumbers(reading.groups.map((group) => group.line));
 	switch (reading.follows) {
 		case 'own-token': {
 			const values = otherValues(reading);
 			return values.length === 0
-				? `it follows its own group at ${at}${merged}`
-				: `it follows the group for ${values.map((value) => `"${value}"`).join(', ')} at ${at}${merged} (${valueMatch[reading.dialect]})`;
+				? t('it follows its own group at {0}{1}', at, merged)
+				: t('it follows the group for {0} at {1}{2} ({3})', values.map((value) => `"${value}"`).join(', '), at, merged, valueMatch(reading.dialect));
 		}
 		case 'fallback-token':
-			return `no group names ${crawler.token}, so it follows the group for its fallback token "${reading.token}" at ${at}${merged} ${provenance(crawler, 'fallback')}`;
+			return t('no group names {0}, so it follows the group for its fallback token "{1}" at {2}{3} {4}', crawler.token, reading.token ?? '', at, merged, provenance(crawler, 'fallback'));
 		case 'global': {
 			const names = [crawler.token, ...reading.tried.filter((token) => token !== crawler.token)];
-			return `no group names ${listNames(names.map((name) => `"${name}"`)).replace(' and ', ' or ')}, so it follows "User-agent: *" at ${at}${merged}`;
+			return t('no group names {0}, so it follows "User-agent: *" at {1}{2}', listAlternatives(names.map((name) => `"${name}"`)), at, merged);
 		}
 		case 'none':
 			if (reading.extent.kind === 'too-large') {
-				return 'it reads no group';
+				return t('it reads no group');
 			}
 			if (reading.skippedGlobal.length > 0) {
-				return `no group names ${crawler.token} and it ignores "User-agent: *" ${provenance(crawler, 'ignoresGlobalGroup')}, so no group applies`;
+				return t('no group names {0} and it ignores "User-agent: *" {1}, so no group applies', crawler.token, provenance(crawler, 'ignoresGlobalGroup'));
 			}
-			return `no group names ${crawler.token} and there is no "User-agent: *", so no group applies`;
+			return t('no group names {0} and there is no "User-agent: *", so no group applies', crawler.token);
 	}
 }
 
@@ -140,41 +177,59 @@ export function ruleText(text: string): string {
 }
 
 /** Why a verdict is what it is when no rule decides, in a few words; '' for a deciding rule. */
-export const reasonWords: Readonly<Record<CrawlerReason, string>> = {
-	rule: '',
-	'no-matching-rule': 'no rule of its group matches',
-	'no-group': 'no group applies',
-	'robots-txt': '/robots.txt is always allowed',
-	'too-large': 'the file is over its size limit',
-	'ignores-robots-txt': 'it does not follow robots.txt',
-};
+export function reasonWords(reason: CrawlerReason): string {
+	switch (reason) {
+		case 'rule':
+			return '';
+		case 'no-matching-rule':
+			return t('no rule of its group matches');
+		case 'no-group':
+			return t('no group applies');
+		case 'robots-txt':
+			return t('/robots.txt is always allowed');
+		case 'too-large':
+			return t('the file is over its size limit');
+		case 'ignores-robots-txt':
+			return t('it does not follow robots.txt');
+	}
+}
 
 /** What decided, without the verdict: "by line 3 `Disallow: /x` (the longest matching rule)". */
 export function describeDecision(evaluation: CrawlerEvaluation): string {
 	const rule = evaluation.rule;
 	switch (evaluation.reason) {
 		case 'too-large':
-			return 'because the file is over its size limit';
-		case 'ignores-robots-txt':
-			return `because ${evaluation.crawler.token} does not follow robots.txt ${provenance(evaluation.crawler, 'ignoresRobotsTxt')}` +
-				(rule ? `; the file would ${evaluation.fileVerdict === 'allow' ? 'allow' : 'disallow'} it by line ${rule.line + 1} \`${ruleText(rule.text)}\`` : '');
+			return t('because the file is over its size limit');
+		case 'ignores-robots-txt': {
+			const because = t('because {0} does not follow robots.txt {1}', evaluation.crawler.token, provenance(evaluation.crawler, 'ignoresRobotsTxt'));
+			if (!rule) {
+				return because;
+			}
+			const code = `\`${ruleText(rule.text)}\``;
+			return evaluation.fileVerdict === 'allow'
+				? t('{0}; the file would allow it by line {1} {2}', because, rule.line + 1, code)
+				: t('{0}; the file would disallow it by line {1} {2}', because, rule.line + 1, code);
+		}
 		case 'robots-txt':
-			return 'because /robots.txt itself is always allowed';
+			return t('because /robots.txt itself is always allowed');
 		case 'no-group':
-			return 'because no group applies to it';
+			return t('because no group applies to it');
 		case 'no-matching-rule':
-			return 'because no rule of the group it follows matches';
+			return t('because no rule of the group it follows matches');
 		case 'rule': {
-			const where = `line ${rule!.line + 1} \`${ruleText(rule!.text)}\``;
+			const line = rule!.line + 1;
+			const code = `\`${ruleText(rule!.text)}\``;
 			switch (rule!.implied) {
 				case 'host':
-					return `by the Host on ${where}, which names another mirror`;
+					return t('by the Host on line {0} {1}, which names another mirror', line, code);
 				case 'index-html':
-					return `by ${where}, whose index.htm page Google also allows as its directory`;
+					return t('by line {0} {1}, whose index.htm page Google also allows as its directory', line, code);
 				case 'empty-disallow':
-					return `by ${where}: an empty Disallow allows everything`;
+					return t('by line {0} {1}: an empty Disallow allows everything', line, code);
 				default:
-					return `by ${where} (${isRecordDialect(evaluation.reading.dialect) ? 'the first rule that matches' : 'the longest matching rule'})`;
+					return isRecordDialect(evaluation.reading.dialect)
+						? t('by line {0} {1} (the first rule that matches)', line, code)
+						: t('by line {0} {1} (the longest matching rule)', line, code);
 			}
 		}
 	}
@@ -191,11 +246,11 @@ export function verdictSentence(evaluation: CrawlerEvaluation): string {
 		case 'no-group':
 			return `${verdict}: ${describeFollowing(evaluation.reading)}`;
 		case 'no-matching-rule':
-			return `${verdict}: ${describeFollowing(evaluation.reading)}, and none of its rules matches`;
+			return t('{0}: {1}, and none of its rules matches', verdict, describeFollowing(evaluation.reading));
 		case 'too-large':
 			return `${verdict} ${describeDecision(evaluation)}`;
 		default:
-			return `${verdict} ${describeDecision(evaluation)}; ${describeFollowing(evaluation.reading)}`;
+			return t('{0} {1}; {2}', verdict, describeDecision(evaluation), describeFollowing(evaluation.reading));
 	}
 }
 
@@ -204,9 +259,9 @@ export function explainEvaluation(evaluation: CrawlerEvaluation): string {
 	const { crawler, reading } = evaluation;
 	const notes = [parserNote(crawler), describeExtent(reading)].filter((part): part is string => part !== undefined);
 	const control = crawler.controlToken
-		? ` ${crawler.token} is a control token: it fetches nothing itself, and this verdict decides whether ${crawler.owner} may use the page for the purpose it names.`
+		? ' ' + t('{0} is a control token: it fetches nothing itself, and this verdict decides whether {1} may use the page for the purpose it names.', crawler.token, crawler.owner)
 		: '';
-	return `${crawler.token || '(empty agent)'}: ${verdictSentence(evaluation)}.${control}${notes.length > 0 ? ' ' + notes.join(' ') : ''}`;
+	return t('{0}: {1}.', crawler.token || t('(empty agent)'), verdictSentence(evaluation)) + control + (notes.length > 0 ? ' ' + notes.join(' ') : '');
 }
 
 function capitalise(text: string): string {

@@ -4,8 +4,9 @@
  * A profile may be asked to read as another parser than its own (`dialect`), which the answers then say.
  */
 
-import { dialectNames, type Dialect } from '../dialect';
+import { dialectName, type Dialect } from '../dialect';
 import { crawlerFactNames, findCrawler, rfcMinimumSizeLimit, type CrawlerFacts } from '../facts/crawlers';
+import { t } from '../l10n';
 
 export interface CrawlerProfile extends CrawlerFacts {
 	/** Whether the token is in the catalogue; unknown tokens get an assumed profile. */
@@ -32,7 +33,9 @@ export function crawlerProfile(token: string, dialect?: Dialect): CrawlerProfile
 		token,
 		owner: 'unknown',
 		category: 'other',
-		description: `A crawler we do not know: read as ${dialect === undefined ? 'an RFC 9309 parser (the standard)' : `the ${dialectNames[dialect]} parser`}, with its own token only.`,
+		description: dialect === undefined
+			? t('A crawler we do not know: read as an RFC 9309 parser (the standard), with its own token only.')
+			: t('A crawler we do not know: read as the {0} parser, with its own token only.', dialectName(dialect)),
 		dialect: dialect ?? 'rfc9309',
 		fallback: [],
 		ignoresGlobalGroup: false,

@@ -8,6 +8,7 @@ import { verdictSentence, verdictWord } from '../crawlers/explain';
 import { crawlerProfile } from '../crawlers/profile';
 import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
 import { unnamedCrawler } from '../features/testUrl';
+import { formatNumber, t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 import type { Expectation, ExpectationsFile } from './format';
 
@@ -48,8 +49,8 @@ export function uncheckedExpectations(file: ExpectationsFile, problem: string): 
 
 /** The crawler as a failure names it. */
 export function expectationCrawler(expectation: Expectation): string {
-	const who = expectation.crawler === '*' ? 'a crawler that no group names' : expectation.crawler;
-	return expectation.parser ? `${who} (read as ${expectation.parser})` : who;
+	const who = expectation.crawler === '*' ? t('a crawler that no group names') : expectation.crawler;
+	return expectation.parser ? t('{0} (read as {1})', who, expectation.parser) : who;
 }
 
 /**
@@ -58,26 +59,28 @@ export function expectationCrawler(expectation: Expectation): string {
  */
 export function failureMessage(result: ExpectationResult): string {
 	const { expectation, evaluation } = result;
-	return `Expected ${expectationCrawler(expectation)} to be ${verdictWord(expectation.verdict)} for ${expectation.url}, but it is ${verdictSentence(evaluation)}.`;
+	return t('Expected {0} to be {1} for {2}, but it is {3}.', expectationCrawler(expectation), verdictWord(expectation.verdict), expectation.url, verdictSentence(evaluation));
 }
 
 /** "Googlebot is DISALLOWED for /x, as expected: by line 3 …". */
 export function passMessage(result: ExpectationResult): string {
 	const { expectation, evaluation } = result;
-	return `${expectationCrawler(expectation)} is ${verdictSentence(evaluation)} for ${expectation.url}, as expected.`;
+	return t('{0} is {1} for {2}, as expected.', expectationCrawler(expectation), verdictSentence(evaluation), expectation.url);
 }
 
 /** "2 passed, 1 failed", with the lines that could not be read when there are any. */
 export function summaryText(checked: CheckedExpectations): string {
 	if (checked.results === undefined) {
-		return `${checked.file.expectations.length} not run: ${checked.robotsProblem ?? 'no robots.txt'}`;
+		return t('{0} not run: {1}', formatNumber(checked.file.expectations.length), checked.robotsProblem ?? t('no robots.txt'));
 	}
 	const invalid = checked.file.problems.length;
-	const parts = [`${checked.passed} passed`, `${checked.failed} failed`];
-	if (invalid > 0) {
-		parts.push(`${invalid} line${invalid === 1 ? '' : 's'} not understood`);
+	const counts = t('{0} passed, {1} failed', formatNumber(checked.passed), formatNumber(checked.failed));
+	if (invalid === 0) {
+		return counts;
 	}
-	return parts.join(', ');
+	return invalid === 1
+		? t('{0}, {1} line not understood', counts, formatNumber(invalid))
+		: t('{0}, {1} lines not understood', counts, formatNumber(invalid));
 }
 
 /** The line a failure points at in the robots.txt: the deciding line, else the group followed, else the first line. */

@@ -18,10 +18,11 @@ import {
 } from 'vscode-languageserver-types';
 import { explainEvaluation, listNames, parserNote } from '../crawlers/explain';
 import { crawlerProfile } from '../crawlers/profile';
-import { allDialects, dialectNames } from '../dialect';
+import { allDialects, dialectName } from '../dialect';
 import { diagnosticSource } from '../diagnostics/index';
 import { knownCrawlers } from '../facts/crawlers';
 import { revealLineCommand } from '../features/codeLens';
+import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
 import type { RobotsModel } from '../syntax/parser';
 import { failureMessage, passMessage, robotsLineOf, summaryText, type CheckedExpectations, type ExpectationResult } from './check';
@@ -51,7 +52,7 @@ export function computeExpectationDiagnostics(checked: CheckedExpectations, robo
 	}));
 	if (checked.results === undefined) {
 		const at = file.robots ? range(file.robots.line, file.robots.span) : { start: { line: 0, character: 0 }, end: { line: 0, character: file.lines[0]?.length ?? 0 } };
-		diagnostics.push({ range: at, severity: DiagnosticSeverity.Error, code: 'robots-txt-not-found', source: diagnosticSource, message: checked.robotsProblem ?? 'No robots.txt to test.' });
+		diagnostics.push({ range: at, severity: DiagnosticSeverity.Error, code: 'robots-txt-not-found', source: diagnosticSource, message: checked.robotsProblem ?? t('No robots.txt to test.') });
 		return sortByPosition(diagnostics);
 	}
 	// An unknown token is noted once, on its first line, with the other lines named.
@@ -73,7 +74,7 @@ export function computeExpectationDiagnostics(checked: CheckedExpectations, robo
 				...(robotsUri !== undefined ? {
 					relatedInformation: [{
 						location: { uri: robotsUri, range: lineRange(evaluation.reading.model, where) },
-						message: evaluation.rule ? `line ${where + 1} decides` : `line ${where + 1}: no rule decides`,
+						message: evaluation.rule ? t('line {0} decides', where + 1) : t('line {0}: no rule decides', where + 1),
 					}],
 				} : {}),
 			});
@@ -81,13 +82,14 @@ export function computeExpectationDiagnostics(checked: CheckedExpectations, robo
 	}
 	for (const results of unknown.values()) {
 		const [first, ...rest] = results;
-		const others = rest.length > 0 ? ` (also on line${rest.length === 1 ? '' : 's'} ${listNames(rest.map((result) => String(result.expectation.line + 1)))})` : '';
+		const lines = listNames(rest.map((result) => String(result.expectation.line + 1)));
+		const others = rest.length === 0 ? '' : ' ' + (rest.length === 1 ? t('(also on line {0})', lines) : t('(also on lines {0})', lines));
 		diagnostics.push({
 			range: range(first.expectation.line, first.expectation.crawlerSpan),
 			severity: DiagnosticSeverity.Information,
 			code: 'unknown-crawler',
 			source: diagnosticSource,
-			message: `${parserNote(first.evaluation.crawler) ?? ''}${others} Write ${first.expectation.crawler}@<parser> to choose another: ${allDialects.join(', ')}.`,
+			message: `${parserNote(first.evaluation.crawler) ?? ''}${others} ${t('Write {0} to choose another: {1}.', `${first.expectation.crawler}@<parser>`, allDialects.join(', '))}`,
 		});
 	}
 	return sortByPosition(diagnostics);
@@ -118,7 +120,7 @@ export function computeExpectationLenses(checked: CheckedExpectations, uri: stri
 	if (robotsUri !== undefined && checked.results !== undefined) {
 		const urls = [...new Set(checked.file.expectations.map((expectation) => expectation.url))];
 		const crawlers = [...new Set(checked.results.map((result) => result.evaluation.crawler.token))];
-		lenses.push({ range: top, command: { title: 'Open in Test Bench', command: openTestBenchCommand, arguments: [robotsUri, urls, crawlers] } });
+		lenses.push({ range: top, command: { title: t('Open in Test Bench'), command: openTestBenchCommand, arguments: [robotsUri, urls, crawlers] } });
 	}
 	return lenses;
 }
@@ -133,7 +135,7 @@ export function computeExpectationHover(checked: CheckedExpectations, position: 
 	if (position.character < expectation.crawlerSpan.start || position.character > expectation.verdictSpan.end) {
 		return null;
 	}
-	const head = result.passed ? `**Passes.** ${escapeMarkdown(passMessage(result))}` : `**Fails.** ${escapeMarkdown(failureMessage(result))}`;
+	const head = result.passed ? `**${t('Passes.')}** ${escapeMarkdown(passMessage(result))}` : `**${t('Fails.')}** ${escapeMarkdown(failureMessage(result))}`;
 	return {
 		range: { start: { line: expectation.line, character: expectation.crawlerSpan.start }, end: { line: expectation.line, character: expectation.verdictSpan.end } },
 		contents: { kind: MarkupKind.Markdown, value: `${head}\n\n${escapeMarkdown(explainEvaluation(result.evaluation))}` },
@@ -164,7 +166,7 @@ export function computeExpectationCompletions(checked: CheckedExpectations, posi
 			return (['allow', 'disallow'] as const).map((verdict, i) => ({
 				label: verdict,
 				kind: CompletionItemKind.EnumMember,
-				detail: verdict === 'allow' ? 'the crawler may fetch it' : 'the crawler may not fetch it',
+				detail: verdict === 'allow' ? t('the crawler may fetch it') : t('the crawler may not fetch it'),
 				sortText: String(i),
 				textEdit: { range: range(position.line, at.span), newText: verdict },
 			}));
@@ -181,7 +183,7 @@ function crawlerCompletions(text: string, span: Span, line: number, robots: Robo
 		return allDialects.map((dialect, i) => ({
 			label: dialect,
 			kind: CompletionItemKind.EnumMember,
-			detail: `read as the ${dialectNames[dialect]} parser`,
+			detail: t('read as the {0} parser', dialectName(dialect)),
 			sortText: String(i),
 			textEdit: { range: range(line, parserSpan), newText: dialect },
 		}));
@@ -203,13 +205,13 @@ function crawlerCompletions(text: string, span: Span, line: number, robots: Robo
 			textEdit: { range: range(line, span), newText: token },
 		});
 	};
-	add('*', 'a crawler that no group names', 0);
-	options.crawlers.forEach((token, i) => add(token, 'target crawler', 100 + i));
+	add('*', t('a crawler that no group names'), 0);
+	options.crawlers.forEach((token, i) => add(token, t('target crawler'), 100 + i));
 	if (robots) {
 		let rank = 1000;
 		for (let i = 0; i < robots.lineCount; i++) {
 			if (robots.lines[i].directive === 'user-agent') {
-				add(robots.valueText(i), 'named in the robots.txt', rank++);
+				add(robots.valueText(i), t('named in the robots.txt'), rank++);
 			}
 		}
 	}
@@ -234,7 +236,7 @@ function pathCompletions(robots: RobotsModel, span: Span, line: number): Complet
 				items.push({
 					label: path,
 					kind: CompletionItemKind.File,
-					detail: `from line ${i + 1}: ${robots.lineText(i).trim()}`,
+					detail: t('from line {0}: {1}', i + 1, robots.lineText(i).trim()),
 					sortText: String(items.length).padStart(5, '0'),
 					textEdit: { range: range(line, span), newText: path },
 				});
@@ -272,16 +274,17 @@ export function computeExpectationFailuresInRobots(robots: RobotsModel, sources:
 	const diagnostics: Diagnostic[] = [];
 	for (const [line, failures] of [...byLine].sort((a, b) => a[0] - b[0])) {
 		const listed = failures.slice(0, maxListedFailures).map(({ source, result }) => `${source.name}:${result.expectation.line + 1}: ${failureMessage(result)}`);
-		const more = failures.length > maxListedFailures ? ` And ${failures.length - maxListedFailures} more.` : '';
+		const more = failures.length > maxListedFailures ? ' ' + t('And {0} more.', formatNumber(failures.length - maxListedFailures)) : '';
+		const head = failures.length === 1 ? t('An expectation fails here.') : t('{0} expectations fail here.', formatNumber(failures.length));
 		diagnostics.push({
 			range: lineRange(robots, line),
 			severity: DiagnosticSeverity.Warning,
 			code: 'expectation-failed',
 			source: diagnosticSource,
-			message: `${failures.length === 1 ? 'An expectation fails' : `${failures.length} expectations fail`} here. ${listed.join(' ')}${more}`,
+			message: `${head} ${listed.join(' ')}${more}`,
 			relatedInformation: failures.slice(0, 20).map(({ source, result }) => ({
 				location: { uri: source.uri, range: range(result.expectation.line, { start: result.expectation.crawlerSpan.start, end: result.expectation.verdictSpan.end }) },
-				message: `expects ${result.expectation.verdict}`,
+				message: t('expects {0}', result.expectation.verdict),
 			})),
 		});
 	}

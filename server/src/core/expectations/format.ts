@@ -6,6 +6,7 @@
 
 import { allDialects, isDialect, type Dialect } from '../dialect';
 import { checkUrl, describeUrlProblem, quoteInput } from '../bench/urls';
+import { t } from '../l10n';
 
 /** The language id of expectations files. */
 export const expectationsLanguageId = 'robots-txt-expectations';
@@ -97,11 +98,11 @@ export function parseExpectations(text: string): ExpectationsFile {
 		if (first.text.charCodeAt(0) === 64) {
 			const whole = { start: first.start, end: words[words.length - 1].end };
 			if (first.text.toLowerCase() !== '@robots') {
-				problem(first, 'unknown-directive', `Unknown directive ${quoteInput(first.text)}: the one directive is \`@robots <path>\`, the robots.txt to test.`);
+				problem(first, 'unknown-directive', t('Unknown directive {0}: the one directive is `@robots <path>`, the robots.txt to test.', quoteInput(first.text)));
 			} else if (words.length === 1) {
-				problem(first, 'expectation-syntax', '`@robots` needs the path of the robots.txt to test, relative to this file, e.g. `@robots public/robots.txt`.');
+				problem(first, 'expectation-syntax', t('`@robots` needs the path of the robots.txt to test, relative to this file, e.g. `@robots public/robots.txt`.'));
 			} else if (robots !== undefined) {
-				problem(whole, 'duplicate-directive', `\`@robots\` is already given on line ${robots.line + 1}; one file tests one robots.txt.`);
+				problem(whole, 'duplicate-directive', t('`@robots` is already given on line {0}; one file tests one robots.txt.', robots.line + 1));
 			} else {
 				const span = { start: words[1].start, end: words[words.length - 1].end };
 				robots = { path: lines[line].slice(span.start, span.end), line, span };
@@ -122,16 +123,16 @@ function readExpectation(line: number, words: readonly Word[], text: string, pro
 	const verdict = verdictWords[last.text.toLowerCase()];
 	if (words.length < 3) {
 		if (words.length === 2 && verdict !== undefined) {
-			problem(whole, 'expectation-syntax', `The URL or path is missing between the crawler and the verdict, e.g. ${example}.`);
+			problem(whole, 'expectation-syntax', t('The URL or path is missing between the crawler and the verdict, e.g. {0}.', example));
 		} else if (words.length === 2 && checkUrl(last.text) === undefined) {
-			problem(whole, 'expectation-syntax', 'The verdict is missing: end the line with allow or disallow.');
+			problem(whole, 'expectation-syntax', t('The verdict is missing: end the line with allow or disallow.'));
 		} else {
-			problem(whole, 'expectation-syntax', `An expectation is a crawler, a URL or path, and a verdict, e.g. ${example}.`);
+			problem(whole, 'expectation-syntax', t('An expectation is a crawler, a URL or path, and a verdict, e.g. {0}.', example));
 		}
 		return undefined;
 	}
 	if (verdict === undefined) {
-		problem(last, 'expectation-syntax', `${quoteInput(last.text)} is not a verdict: end the line with allow or disallow (or allowed, disallowed).`);
+		problem(last, 'expectation-syntax', t('{0} is not a verdict: end the line with allow or disallow (or allowed, disallowed).', quoteInput(last.text)));
 		return undefined;
 	}
 	const url = words[words.length - 2];
@@ -140,7 +141,7 @@ function readExpectation(line: number, words: readonly Word[], text: string, pro
 	// A URL with a space in it leaves a piece of it among the crawler's words.
 	const stray = crawlerWords.slice(1).find((word) => word.text.charCodeAt(0) === 47 || word.text.includes('://'));
 	if (stray) {
-		problem({ start: stray.start, end: url.end }, 'not-a-url', `${quoteInput(text.slice(stray.start, url.end))} is not one URL: a URL writes a space as %20.`);
+		problem({ start: stray.start, end: url.end }, 'not-a-url', t('{0} is not one URL: a URL writes a space as %20.', quoteInput(text.slice(stray.start, url.end))));
 		return undefined;
 	}
 	const urlProblem = describeUrlProblem(url.text);
@@ -158,13 +159,13 @@ function readExpectation(line: number, words: readonly Word[], text: string, pro
 		const parserSpan = { start: crawlerSpan.end - name.length, end: crawlerSpan.end };
 		tokenEnd = parserSpan.start - 1;
 		if (!isDialect(name)) {
-			problem(parserSpan, 'unknown-parser', `${quoteInput(name)} is not a parser: after @ write one of ${allDialects.join(', ')}.`);
+			problem(parserSpan, 'unknown-parser', t('{0} is not a parser: after @ write one of {1}.', quoteInput(name), allDialects.join(', ')));
 			return undefined;
 		}
 		parser = name;
 		crawler = crawler.slice(0, at);
 		if (crawler === '') {
-			problem(crawlerSpan, 'expectation-syntax', `The crawler's token is missing before @${name}.`);
+			problem(crawlerSpan, 'expectation-syntax', t('The crawler\'s token is missing before {0}.', `@${name}`));
 			return undefined;
 		}
 	}

@@ -11,6 +11,7 @@ import { decideTable, unpackDecision } from '../crawlers/reading';
 import { knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
 import { utf8Length } from '../matching/encoding';
 import { probeUrls } from '../bench/diff';
+import { formatNumber, t } from '../l10n';
 import { allowAiTrainingKind, blockAiTrainingKind } from '../protocol';
 import { lineRole, type Group, type RobotsModel } from '../syntax/parser';
 
@@ -76,7 +77,7 @@ function compute(model: RobotsModel, uri: string): CodeAction[] {
 
 function action(model: RobotsModel, uri: string, stance: Stance, tokens: readonly string[]): CodeAction {
 	const edits = groupEdits(model, stance, tokens);
-	const title = `${stance === 'block' ? 'Block' : 'Allow'} AI training crawlers (${listNames(tokens, 3)})`;
+	const title = stance === 'block' ? t('Block AI training crawlers ({0})', listNames(tokens, 3)) : t('Allow AI training crawlers ({0})', listNames(tokens, 3));
 	const kind = stance === 'block' ? blockAiTrainingKind : allowAiTrainingKind;
 	const growth = edits.reduce((sum, edit) => sum + utf8Length(edit.newText), 0);
 	const limit = smallestOtherLimit();
@@ -86,8 +87,7 @@ function action(model: RobotsModel, uri: string, stance: Stance, tokens: readonl
 			title,
 			kind,
 			disabled: {
-				reason: `This file would be ${(size + growth).toLocaleString('en')} bytes, over the ${limit.bytes.toLocaleString('en')} bytes ${limit.token} reads: ` +
-					'adding lines would move the end of what it reads and could change its verdicts.',
+				reason: t('This file would be {0} bytes, over the {1} bytes {2} reads: adding lines would move the end of what it reads and could change its verdicts.', formatNumber(size + growth), formatNumber(limit.bytes), limit.token),
 			},
 		};
 	}

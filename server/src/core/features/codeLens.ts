@@ -8,6 +8,7 @@
 
 import type { CodeLens } from 'vscode-languageserver-types';
 import { listNames } from '../crawlers/explain';
+import { formatNumber, t } from '../l10n';
 import { crawlerProfile } from '../crawlers/profile';
 import { readAs } from '../crawlers/reading';
 import type { AnalysisOptions } from '../options';
@@ -23,9 +24,9 @@ export const revealLineCommand = 'robotsTxt.revealLine';
 /** The lenses of the document, on the groups as RFC 9309 reads them (blank lines do not split them). */
 export function computeCodeLenses(model: RobotsModel, options: AnalysisOptions, uri: string): CodeLens[] {
 	const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-	const lenses: CodeLens[] = [{ range: top, command: { title: 'Test URL…', command: testUrlCommand, arguments: [uri] } }];
+	const lenses: CodeLens[] = [{ range: top, command: { title: t('Test URL…'), command: testUrlCommand, arguments: [uri] } }];
 	if (options.crawlers.length > 0) {
-		lenses.push({ range: top, command: { title: 'Test URL for All Crawlers…', command: testUrlAllCommand, arguments: [uri] } });
+		lenses.push({ range: top, command: { title: t('Test URL for All Crawlers…'), command: testUrlAllCommand, arguments: [uri] } });
 	}
 	const { groups } = model.grouping('rfc9309');
 	if (groups.length === 0) {
@@ -65,7 +66,7 @@ export function computeCodeLenses(model: RobotsModel, options: AnalysisOptions, 
 				break;
 			}
 		}
-		const testTitle = agent === '*' ? 'Test URL as any crawler…' : `Test URL as ${shorten(agent)}…`;
+		const testTitle = agent === '*' ? t('Test URL as any crawler…') : t('Test URL as {0}…', shorten(agent));
 		lenses.push({ range, command: { title: testTitle, command: testUrlCommand, arguments: [uri, agent] } });
 	});
 	return lenses;
@@ -95,15 +96,17 @@ function title(model: RobotsModel, agentLines: readonly number[], followers: rea
 		const key = value.toLowerCase();
 		if (!seen.has(key)) {
 			seen.add(key);
-			named.push(value === '' ? '(empty User-agent)' : shorten(value));
+			named.push(value === '' ? t('(empty User-agent)') : shorten(value));
 		}
 	}
 	if (followers.length > 0) {
-		const everyone = hasStar ? ', and every other crawler without a group of its own' : '';
-		return `Followed by ${listNames(followers)} (${followers.length} of your ${targets} crawlers)${everyone}`;
+		const counts = [listNames(followers), formatNumber(followers.length), formatNumber(targets)] as const;
+		return hasStar
+			? t('Followed by {0} ({1} of your {2} crawlers), and every other crawler without a group of its own', ...counts)
+			: t('Followed by {0} ({1} of your {2} crawlers)', ...counts);
 	}
 	if (hasStar) {
-		return 'Followed by none of your crawlers; applies to every crawler without a group of its own';
+		return t('Followed by none of your crawlers; applies to every crawler without a group of its own');
 	}
-	return `Followed by none of your crawlers${named.length > 0 ? ` · names ${listNames(named)}` : ''}`;
+	return named.length > 0 ? t('Followed by none of your crawlers · names {0}', listNames(named)) : t('Followed by none of your crawlers');
 }

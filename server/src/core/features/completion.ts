@@ -16,6 +16,7 @@ import { isRecordDialect, type Dialect } from '../dialect';
 import { knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
 import { directiveDocs } from '../facts/directiveDocs';
 import { canonicalName, type DirectiveId } from '../facts/directives';
+import { formatNumber, t } from '../l10n';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { isWhitespace } from '../syntax/lexer';
@@ -33,7 +34,10 @@ type Place =
 	/** After a blank line that follows a group: most likely a new group. */
 	| 'after-blank';
 
-const suggestAgain = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+/** The command that opens the suggestions again after a key is completed; its title is never shown. */
+function suggestAgain(): { title: string; command: string } {
+	return { title: t('Suggest'), command: 'editor.action.triggerSuggest' };
+}
 
 /**
  * Completion items at a position. `paths` are workspace-relative paths starting with `/`, offered after Allow and
@@ -113,15 +117,25 @@ function placeOf(model: RobotsModel, line: number): Place {
 
 type Offered = 'user-agent' | 'allow' | 'disallow' | 'crawl-delay' | 'sitemap' | 'host' | 'clean-param';
 
-const details: Readonly<Record<Offered, string>> = {
-	'user-agent': 'starts a group for a crawler',
-	disallow: 'blocks matching paths',
-	allow: 'allows matching paths',
-	'crawl-delay': 'seconds between fetches (Bing, Yandex; not Google)',
-	sitemap: 'sitemap URL, for the whole file',
-	host: 'main mirror (Yandex)',
-	'clean-param': 'parameters that do not change the page (Yandex)',
-};
+/** What a directive does, in a few words, as the completion list's detail. */
+function details(id: Offered): string {
+	switch (id) {
+		case 'user-agent':
+			return t('starts a group for a crawler');
+		case 'disallow':
+			return t('blocks matching paths');
+		case 'allow':
+			return t('allows matching paths');
+		case 'crawl-delay':
+			return t('seconds between fetches (Bing, Yandex; not Google)');
+		case 'sitemap':
+			return t('sitemap URL, for the whole file');
+		case 'host':
+			return t('main mirror (Yandex)');
+		case 'clean-param':
+			return t('parameters that do not change the page (Yandex)');
+	}
+}
 
 const orderByPlace: Readonly<Record<Place, readonly Offered[]>> = {
 	outside: ['user-agent', 'sitemap', 'host', 'clean-param'],
@@ -160,12 +174,12 @@ function keyCompletions(model: RobotsModel, line: number, node: LineNode, text: 
 		items.push({
 			label: name,
 			kind: CompletionItemKind.Keyword,
-			detail: details[id],
+			detail: details(id),
 			documentation: markdown(directiveDocumentation(id)),
 			sortText: sortKey(rank),
 			filterText: name,
 			textEdit: { range: editRange, newText: hasSeparator ? name : `${name}: ` },
-			...(takesValue && !hasSeparator ? { command: suggestAgain } : {}),
+			...(takesValue && !hasSeparator ? { command: suggestAgain() } : {}),
 		});
 	});
 	const restOfLine = text.slice(end).trim();
@@ -184,30 +198,30 @@ function blockSnippets(editRange: Range): CompletionItem[] {
 	const aiCrawlers = knownCrawlers.filter((crawler) => (crawler.category === 'ai-training' || crawler.category === 'ai-search') && !crawler.ignoresRobotsTxt);
 	const blocks: { label: string; detail: string; body: string; documentation: string }[] = [
 		{
-			label: 'User-agent group',
-			detail: 'a group with one rule',
+			label: t('User-agent group'),
+			detail: t('a group with one rule'),
 			body: 'User-agent: ${1:*}\nDisallow: ${2:/private/}\n$0',
-			documentation: 'A group: the crawler it is for, then its rules.',
+			documentation: t('A group: the crawler it is for, then its rules.'),
 		},
 		{
-			label: 'Block every crawler',
+			label: t('Block every crawler'),
 			detail: 'User-agent: * / Disallow: /',
 			body: 'User-agent: *\nDisallow: /\n$0',
-			documentation: 'Every crawler without a group of its own may fetch nothing but /robots.txt.',
+			documentation: t('Every crawler without a group of its own may fetch nothing but /robots.txt.'),
 		},
 		{
-			label: 'Allow every crawler',
+			label: t('Allow every crawler'),
 			detail: 'User-agent: * / Disallow:',
 			body: 'User-agent: *\nDisallow:\n$0',
-			documentation: 'An empty `Disallow` blocks nothing, in every dialect: crawlers without a group of their own may fetch everything.',
+			documentation: t('An empty `Disallow` blocks nothing, in every dialect: crawlers without a group of their own may fetch everything.'),
 		},
 		{
-			label: 'Block AI crawlers',
-			detail: `${aiCrawlers.length} AI crawlers and control tokens`,
+			label: t('Block AI crawlers'),
+			detail: t('{0} AI crawlers and control tokens', formatNumber(aiCrawlers.length)),
 			body: aiCrawlers.map((crawler) => `User-agent: ${literal(crawler.token)}`).join('\n') + '\nDisallow: /\n$0',
-			documentation: 'One group for the AI crawlers and AI control tokens this extension knows, blocking the whole site:\n\n' +
+			documentation: t('One group for the AI crawlers and AI control tokens this extension knows, blocking the whole site:') + '\n\n' +
 				aiCrawlers.map((crawler) => `- \`${crawler.token}\` (${crawler.owner})`).join('\n') +
-				'\n\nFetchers that their owners say ignore robots.txt are left out.',
+				'\n\n' + t('Fetchers that their owners say ignore robots.txt are left out.'),
 		},
 	];
 	return blocks.map((block, i): CompletionItem => ({
@@ -258,7 +272,7 @@ function valueCompletions(
 			return [{
 				label: 'https://example.com/sitemap.xml',
 				kind: CompletionItemKind.Snippet,
-				detail: 'absolute URL of a sitemap',
+				detail: t('absolute URL of a sitemap'),
 				sortText: sortKey(0),
 				filterText: 'https://',
 				insertTextFormat: InsertTextFormat.Snippet,
@@ -284,7 +298,7 @@ function namedInGroup(model: RobotsModel, line: number): Set<string> {
 function crawlerDocumentation(crawler: CrawlerFacts): string {
 	const out = [`**${crawler.token}** · ${crawler.owner}`, '', crawler.description];
 	const honours: string[] = [];
-	const mark = (value: boolean | undefined) => (value ? 'yes' : 'no');
+	const mark = (value: boolean | undefined) => (value ? t('yes') : t('no'));
 	if (crawler.honours.allow !== undefined) {
 		honours.push(`Allow: ${mark(crawler.honours.allow)}`);
 	}
@@ -295,13 +309,13 @@ function crawlerDocumentation(crawler: CrawlerFacts): string {
 		honours.push(`Crawl-delay: ${mark(crawler.honours.crawlDelay)}`);
 	}
 	if (honours.length > 0) {
-		out.push('', `Documented support: ${honours.join(' · ')}`);
+		out.push('', t('Documented support: {0}', honours.join(' · ')));
 	}
 	if (crawler.ignoresGlobalGroup) {
-		out.push('', 'It ignores the `*` group: only a group naming it applies.');
+		out.push('', t('It ignores the `*` group: only a group naming it applies.'));
 	}
 	if (crawler.ignoresRobotsTxt) {
-		out.push('', 'Its owner says it does not follow robots.txt, because a user asked for the page.');
+		out.push('', t('Its owner says it does not follow robots.txt, because a user asked for the page.'));
 	}
 	if (crawler.familyNote) {
 		out.push('', crawler.familyNote);
@@ -316,8 +330,8 @@ function agentCompletions(model: RobotsModel, line: number, editRange: Range, pr
 		items.push({
 			label: '*',
 			kind: CompletionItemKind.Value,
-			detail: 'every crawler without a group of its own',
-			documentation: markdown('The `*` group applies to every crawler that no other group names; a group naming a crawler replaces it completely.'),
+			detail: t('every crawler without a group of its own'),
+			documentation: markdown(t('The `*` group applies to every crawler that no other group names; a group naming a crawler replaces it completely.')),
 			sortText: sortKey(0),
 			filterText: '*',
 			textEdit: { range: editRange, newText: prefix + '*' },
@@ -330,7 +344,7 @@ function agentCompletions(model: RobotsModel, line: number, editRange: Range, pr
 		items.push({
 			label: crawler.token,
 			kind: CompletionItemKind.Value,
-			detail: crawler.ignoresRobotsTxt ? `${crawler.owner} · ignores robots.txt` : crawler.owner,
+			detail: crawler.ignoresRobotsTxt ? t('{0} · ignores robots.txt', crawler.owner) : crawler.owner,
 			documentation: markdown(crawlerDocumentation(crawler)),
 			sortText: sortKey((crawler.ignoresRobotsTxt ? 2000 : 1000) + i),
 			filterText: crawler.token,
@@ -359,20 +373,20 @@ function pathCompletions(editRange: Range, prefix: string, dialects: readonly Di
 		items.push({
 			label: path,
 			kind: path.endsWith('/') ? CompletionItemKind.Folder : CompletionItemKind.File,
-			detail: path.endsWith('/') ? 'folder in the workspace' : 'file in the workspace',
+			detail: path.endsWith('/') ? t('folder in the workspace') : t('file in the workspace'),
 			sortText: sortKey(seen.size),
 			filterText: path,
 			textEdit: { range: editRange, newText: prefix + escapePath(path) },
 		});
 	}
 	const wildcards = dialects.some((dialect) => !isRecordDialect(dialect));
-	const literalNote = dialects.some(isRecordDialect) ? '\n\nFirst-match robots (1996 draft, 1994 standard) read `*` and `$` as ordinary characters.' : '';
+	const literalNote = dialects.some(isRecordDialect) ? '\n\n' + t('First-match robots (1996 draft, 1994 standard) read `*` and `$` as ordinary characters.') : '';
 	const patterns: { label: string; body: string; detail: string; documentation: string; usesWildcards: boolean }[] = [
-		{ label: '/', body: '/', detail: 'the whole site', documentation: 'Every path starts with `/`, so this rule covers the whole site.', usesWildcards: false },
-		{ label: '/folder/', body: '/${1:folder}/', detail: 'a folder and everything in it', documentation: 'Every path that starts with the folder, e.g. `/folder/a.html`; not `/folder` itself.', usesWildcards: false },
-		{ label: '/$', body: '/\\$', detail: 'only the home page', documentation: '`$` anchors the end: only the root path `/` matches.' + literalNote, usesWildcards: true },
-		{ label: '/*.pdf$', body: '/*.${1:pdf}\\$', detail: 'every URL that ends in .pdf', documentation: '`*` matches any run of characters (`/` included) and `$` anchors the end: `/a/b.pdf` matches, `/a/b.pdf?x=1` does not.' + literalNote, usesWildcards: true },
-		{ label: '/*?', body: '/*?', detail: 'every URL with a query string', documentation: '`*` matches any run of characters, so this matches every path followed by `?`.' + literalNote, usesWildcards: true },
+		{ label: '/', body: '/', detail: t('the whole site'), documentation: t('Every path starts with `/`, so this rule covers the whole site.'), usesWildcards: false },
+		{ label: '/folder/', body: '/${1:folder}/', detail: t('a folder and everything in it'), documentation: t('Every path that starts with the folder, e.g. `/folder/a.html`; not `/folder` itself.'), usesWildcards: false },
+		{ label: '/$', body: '/\\$', detail: t('only the home page'), documentation: t('`$` anchors the end: only the root path `/` matches.') + literalNote, usesWildcards: true },
+		{ label: '/*.pdf$', body: '/*.${1:pdf}\\$', detail: t('every URL that ends in .pdf'), documentation: t('`*` matches any run of characters (`/` included) and `$` anchors the end: `/a/b.pdf` matches, `/a/b.pdf?x=1` does not.') + literalNote, usesWildcards: true },
+		{ label: '/*?', body: '/*?', detail: t('every URL with a query string'), documentation: t('`*` matches any run of characters, so this matches every path followed by `?`.') + literalNote, usesWildcards: true },
 	];
 	patterns
 		.filter((pattern) => wildcards || !pattern.usesWildcards)

@@ -6,6 +6,7 @@
  * robots.txt with examples, have at most 36 % directive lines: "most" (more than half) lies between.
  */
 
+import { formatNumber, t } from '../l10n';
 import { looksLikeRobotsTxtMaxChars } from '../protocol';
 import { RobotsModel } from '../syntax/parser';
 import type { LineNode } from '../syntax/ast';
@@ -46,9 +47,6 @@ function isRule(line: LineNode): boolean {
 	return line.directive === 'allow' || line.directive === 'disallow' || line.googleDirective === 'allow' || line.googleDirective === 'disallow';
 }
 
-function plural(count: number, one: string, many: string): string {
-	return `${count} ${count === 1 ? one : many}`;
-}
 
 /**
  * Reads the start of a text (at most {@link detectionMaxChars} characters) and says whether it is a robots.txt by
@@ -85,20 +83,25 @@ export function looksLikeRobotsTxt(text: string): RobotsTxtLikeness {
 	}
 	const counts = { userAgentLines, ruleLines, contentLines, directiveLines, truncated };
 	if (userAgentLines === 0 || ruleLines === 0) {
-		const missing = userAgentLines === 0 ? 'no User-agent line' : 'no Allow or Disallow rule after its User-agent lines';
-		return { looksLike: false, reason: `It has ${missing}.`, ...counts };
+		const reason = userAgentLines === 0 ? t('It has no User-agent line.') : t('It has no Allow or Disallow rule after its User-agent lines.');
+		return { looksLike: false, reason, ...counts };
 	}
-	const found = `${plural(userAgentLines, 'User-agent line', 'User-agent lines')} and ${plural(ruleLines, 'Allow/Disallow rule', 'Allow/Disallow rules')}`;
+	const agents = userAgentLines === 1 ? t('{0} User-agent line', formatNumber(userAgentLines)) : t('{0} User-agent lines', formatNumber(userAgentLines));
+	const rules = ruleLines === 1 ? t('{0} Allow/Disallow rule', formatNumber(ruleLines)) : t('{0} Allow/Disallow rules', formatNumber(ruleLines));
+	const found = t('{0} and {1}', agents, rules);
+	const ofContent = [formatNumber(directiveLines), formatNumber(contentLines)] as const;
 	if (directiveLines * 2 <= contentLines) {
 		return {
 			looksLike: false,
-			reason: `It has ${found}, but only ${directiveLines} of its ${contentLines} lines with content are directives, so it reads as a text that quotes a robots.txt.`,
+			reason: t('It has {0}, but only {1} of its {2} lines with content are directives, so it reads as a text that quotes a robots.txt.', found, ...ofContent),
 			...counts,
 		};
 	}
 	return {
 		looksLike: true,
-		reason: `It reads as a robots.txt: ${found}${directiveLines === contentLines ? ', and nothing but directives and comments' : `; ${directiveLines} of its ${contentLines} lines with content are directives`}.`,
+		reason: directiveLines === contentLines
+			? t('It reads as a robots.txt: {0}, and nothing but directives and comments.', found)
+			: t('It reads as a robots.txt: {0}; {1} of its {2} lines with content are directives.', found, ...ofContent),
 		...counts,
 	};
 }

@@ -7,7 +7,7 @@
 
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver-types';
 import { isRecordDialect, type Dialect } from '../dialect';
-import { formatBytes, listNames, otherValues, parserNote, provenance, valueMatchNote } from '../crawlers/explain';
+import { formatBytes, lineNumbers, listNames, otherValues, parserNote, provenance, valueMatchNote } from '../crawlers/explain';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { readAs, type CrawlerReading } from '../crawlers/reading';
 import { findCrawler } from '../facts/crawlers';
@@ -17,6 +17,7 @@ import { agentValue, googleProductToken, googleValue, isGlobalAgentValue, robotN
 import { escapeGooglePattern } from '../matching/encoding';
 import { compileRules, normalizePath } from '../matching/evaluate';
 import { patternForm, ruleMatches, type CompiledRule } from '../matching/rules';
+import { formatNumber, t } from '../l10n';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { lineRole, type Group, type RobotsModel } from '../syntax/parser';
@@ -59,7 +60,7 @@ export function computeHover(model: RobotsModel, position: Position, options: An
 		}
 		// On the key itself, the directive's own documentation follows the group.
 		const doc = directiveDocs['user-agent'];
-		return hover(`${groupHover(model, line, dialects, options, readers)}\n\n---\n\n${doc.summary}\n\n**Sources:** ${doc.sources.join(' · ')}`, keyRange);
+		return hover(`${groupHover(model, line, dialects, options, readers)}\n\n---\n\n${doc.summary}\n\n**${t('Sources:')}** ${doc.sources.join(' · ')}`, keyRange);
 	}
 	if (character > node.keyEnd && !onValue) {
 		return null;
@@ -97,7 +98,7 @@ function code(text: string, inTable = false): string {
 	}
 	const fence = '`'.repeat(longest + 1);
 	const pad = escaped.startsWith('`') || escaped.endsWith('`') || escaped === '' ? ' ' : '';
-	return `${fence}${pad}${escaped}${pad}${fence}${cut ? ` (first ${maxShownValue} of ${text.length.toLocaleString('en')} characters)` : ''}`;
+	return `${fence}${pad}${escaped}${pad}${fence}${cut ? ' ' + t('(first {0} of {1} characters)', formatNumber(maxShownValue), formatNumber(text.length)) : ''}`;
 }
 
 /**
@@ -129,7 +130,7 @@ class Readers {
 			if (tokens) {
 				names.push(...tokens.map(plain));
 			} else {
-				names.push(parserRobots[dialect]);
+				names.push(parserRobots(dialect));
 			}
 		}
 		return listNames(names);
@@ -142,13 +143,20 @@ class Readers {
 }
 
 /** How a parser is named when no target crawler runs it. */
-const parserRobots: Readonly<Record<Dialect, string>> = {
-	rfc9309: 'RFC 9309 parsers',
-	google: 'Google\'s parser',
-	yandex: 'Yandex\'s parser',
-	draft1996: '1996-draft (first-match) parsers',
-	original1994: '1994-standard parsers',
-};
+function parserRobots(dialect: Dialect): string {
+	switch (dialect) {
+		case 'rfc9309':
+			return t('RFC 9309 parsers');
+		case 'google':
+			return t('Google\'s parser');
+		case 'yandex':
+			return t('Yandex\'s parser');
+		case 'draft1996':
+			return t('1996-draft (first-match) parsers');
+		case 'original1994':
+			return t('1994-standard parsers');
+	}
+}
 
 /** Lines as people count them. */
 function lineNumber(line: number): number {
@@ -158,8 +166,10 @@ function lineNumber(line: number): number {
 /** `line 3` or `lines 3, 5, 8`, with at most a handful of numbers before `and N more`. */
 function lineList(lines: readonly number[]): string {
 	const shown = lines.slice(0, 5).map(lineNumber).join(', ');
-	const more = lines.length > 5 ? ` and ${lines.length - 5} more` : '';
-	return `line${lines.length > 1 ? 's' : ''} ${shown}${more}`;
+	if (lines.length > 5) {
+		return t('lines {0} and {1} more', shown, formatNumber(lines.length - 5));
+	}
+	return lines.length > 1 ? t('lines {0}', shown) : t('line {0}', shown);
 }
 
 /** Joins notes that differ only in the parsers they are about, named by who reads with them: `**Googlebot, bingbot:** text`. */
@@ -197,19 +207,19 @@ function keyHover(model: RobotsModel, line: number, node: LineNode, dialects: re
 	if (!id) {
 		const known = options.knownDirectives.some((name) => name.toLowerCase() === key.toLowerCase());
 		const out = [
-			`**Unknown key** ${code(key)}`,
+			`**${t('Unknown key')}** ${code(key)}`,
 			'',
-			'No dialect reads it, so crawlers ignore the line: RFC 9309 §2.2.4 says other records must not interfere with groups. ' +
-				(dialects.includes('yandex') ? 'Yandex\'s parser still lets it separate `User-agent` lines.' : ''),
+			t('No dialect reads it, so crawlers ignore the line: RFC 9309 §2.2.4 says other records must not interfere with groups.') +
+				(dialects.includes('yandex') ? ' ' + t('Yandex\'s parser still lets it separate `User-agent` lines.') : ''),
 		];
 		if (known) {
-			out.push('', 'It is listed in the `robotsTxt.knownDirectives` setting, so it is not reported.');
+			out.push('', t('It is listed in the `robotsTxt.knownDirectives` setting, so it is not reported.'));
 		}
 		return out.join('\n').trimEnd();
 	}
 	const doc = directiveDocs[id];
 	const canonical = canonicalName(id);
-	const out = [`**${canonical}**`, '', doc.summary, '', '```robots-txt', doc.syntax, '```', '', `**Read by:** ${doc.readBy}`];
+	const out = [`**${canonical}**`, '', doc.summary, '', '```robots-txt', doc.syntax, '```', '', `**${t('Read by:')}** ${doc.readBy}`];
 	const notes = readingNotes(model, line, node, id, dialects, readers);
 	if ((id === 'allow' || id === 'disallow') && model.valueText(line) === '') {
 		const readersOfLine = dialects.filter((dialect) => lineRole(node, dialect) === id);
@@ -218,7 +228,7 @@ function keyHover(model: RobotsModel, line: number, node: LineNode, dialects: re
 	if (notes.length > 0) {
 		out.push('', ...notes.map((note) => `- ${note}`));
 	}
-	out.push('', `**Sources:** ${doc.sources.join(' · ')}`);
+	out.push('', `**${t('Sources:')}** ${doc.sources.join(' · ')}`);
 	return out.join('\n');
 }
 
@@ -231,17 +241,18 @@ function readingNotes(model: RobotsModel, line: number, node: LineNode, id: Excl
 		const canonical = canonicalName(id);
 		let how: string;
 		if (node.kind === 'text') {
-			how = `Google reads this line without a colon as ${code(canonical)}, because it has exactly two words.`;
+			how = t('Google reads this line without a colon as {0}, because it has exactly two words.', code(canonical));
 		} else if (key.toLowerCase().startsWith(canonical.toLowerCase())) {
-			how = `Google reads ${code(key)} as ${code(canonical)}: it matches keys by their beginning.`;
+			how = t('Google reads {0} as {1}: it matches keys by their beginning.', code(key), code(canonical));
 		} else {
-			how = `Google reads ${code(key)} as ${code(canonical)}: it accepts this misspelling.`;
+			how = t('Google reads {0} as {1}: it accepts this misspelling.', code(key), code(canonical));
 		}
-		const others = strictReaders.length > 0 ? ` ${readers.names(strictReaders)} ignore${readers.many(strictReaders) ? '' : 's'} the line.` : '';
+		const names = readers.names(strictReaders);
+		const others = strictReaders.length > 0 ? ' ' + (readers.many(strictReaders) ? t('{0} ignore the line.', names) : t('{0} ignores the line.', names)) : '';
 		notes.push(how + others);
 	}
 	if (id === 'allow' && dialects.includes('original1994')) {
-		notes.push('The 1994 standard has no `Allow`: its robots ignore the line.');
+		notes.push(t('The 1994 standard has no `Allow`: its robots ignore the line.'));
 	}
 	return notes;
 }
@@ -271,7 +282,7 @@ function patternHover(model: RobotsModel, line: number, dialects: readonly Diale
 	const ignoring = dialects.filter((dialect) => !ruleReaders.includes(dialect));
 	const notes = ignoring.map((dialect) => ({
 		dialect,
-		text: isAllow && dialect === 'original1994' ? 'there is no `Allow` in the 1994 standard: its robots ignore the line.' : 'the line is not a rule there.',
+		text: isAllow && dialect === 'original1994' ? t('there is no `Allow` in the 1994 standard: its robots ignore the line.') : t('the line is not a rule there.'),
 	}));
 	out.push(...mergeNotes(notes, readers).map((note) => `- ${note}`));
 
@@ -279,12 +290,12 @@ function patternHover(model: RobotsModel, line: number, dialects: readonly Diale
 	if (value !== '' && matching.length > 0) {
 		out.push('', ...(value.length <= maxExampleValue
 			? examplesTable(value, matching, readers)
-			: [`No examples: the pattern is ${value.length.toLocaleString('en')} characters long.`]));
+			: [t('No examples: the pattern is {0} characters long.', formatNumber(value.length))]));
 	}
 
 	const forms = mergeNotes(matching.flatMap((reading) => {
 		const main = reading.rules.find((rule) => !rule.implied)!;
-		return main.normalized !== value ? [{ dialect: reading.dialect, text: `compared as ${code(main.normalized)}` }] : [];
+		return main.normalized !== value ? [{ dialect: reading.dialect, text: t('compared as {0}', code(main.normalized)) }] : [];
 	}), readers);
 	const weights = longestMatchWeights(matching, readers);
 	const extras: string[] = [...forms];
@@ -294,7 +305,7 @@ function patternHover(model: RobotsModel, line: number, dialects: readonly Diale
 	for (const reading of readings) {
 		const directory = reading.rules.find((rule) => rule.implied === 'index-html');
 		if (directory) {
-			extras.push(`**${readers.names([reading.dialect])}:** also allows the directory itself, as ${code(directory.normalized)}.`);
+			extras.push(`**${readers.names([reading.dialect])}:** ${t('also allows the directory itself, as {0}.', code(directory.normalized))}`);
 		}
 	}
 	if (extras.length > 0) {
@@ -307,58 +318,59 @@ function describePattern(value: string, isAllow: boolean, dialect: Dialect, rule
 	if (value === '') {
 		switch (dialect) {
 			case 'yandex':
-				return isAllow ? 'an empty `Allow` is ignored.' : 'an empty `Disallow` means `Allow: /`: everything is allowed.';
+				return isAllow ? t('an empty `Allow` is ignored.') : t('an empty `Disallow` means `Allow: /`: everything is allowed.');
 			case 'draft1996':
 			case 'original1994':
-				return isAllow ? 'an empty value matches every path.' : 'an empty `Disallow` allows everything.';
+				return isAllow ? t('an empty value matches every path.') : t('an empty `Disallow` allows everything.');
 			default:
-				return 'an empty pattern matches nothing.';
+				return t('an empty pattern matches nothing.');
 		}
 	}
 	if (rules.length === 0) {
 		// Yandex is the only dialect that drops a non-empty rule.
-		return 'ignored: Yandex rules must start with `/` or `*`.';
+		return t('ignored: Yandex rules must start with `/` or `*`.');
 	}
 	const main = rules.find((rule) => !rule.implied) ?? rules[0];
 	if (isRecordDialect(dialect)) {
-		const words = value === '/' ? 'every path (the whole site)' : `every path that starts with ${code(value)}`;
+		const words = value === '/' ? t('every path (the whole site)') : t('every path that starts with {0}', code(value));
 		const literal = /[*$]/.test(value)
-			? ' (`*` and `$` are ordinary characters here)'
-			: value.startsWith('/') ? '' : ' (paths always start with `/`, so it matches nothing)';
-		return `${words}${literal}; the first matching rule in the record wins.`;
+			? ' ' + t('(`*` and `$` are ordinary characters here)')
+			: value.startsWith('/') ? '' : ' ' + t('(paths always start with `/`, so it matches nothing)');
+		return t('{0}; the first matching rule in the record wins.', words + literal);
 	}
 	// Words follow the pattern as written; the normalised form, when it differs, is listed separately.
 	const form = patternForm(value, true);
 	let words: string;
 	switch (form.kind) {
 		case 'prefix':
-			words = form.key === '/' || form.key === '' ? 'every path (the whole site)' : `every path that starts with ${code(form.key)}`;
+			words = form.key === '/' || form.key === '' ? t('every path (the whole site)') : t('every path that starts with {0}', code(form.key));
 			break;
 		case 'exact':
-			words = form.key === '/' ? 'only the root path `/` (the home page)' : `only the path ${code(form.key)}, nothing after it`;
+			words = form.key === '/' ? t('only the root path `/` (the home page)') : t('only the path {0}, nothing after it', code(form.key));
 			break;
 		case 'wildcard': {
 			const parts: string[] = [];
 			const [first, ...rest] = form.segments;
 			if (first !== '' && first !== '/') {
-				parts.push(`start with ${code(first)}`);
+				parts.push(t('start with {0}', code(first)));
 			}
 			rest.forEach((segment, i) => {
 				if (segment !== '') {
-					parts.push(i === rest.length - 1 && form.anchoredEnd ? `end with ${code(segment)}` : `contain ${code(segment)}`);
+					parts.push(i === rest.length - 1 && form.anchoredEnd ? t('end with {0}', code(segment)) : t('contain {0}', code(segment)));
 				}
 			});
-			words = parts.length > 0 ? `paths that ${parts.join(', then ')}` : 'every path';
+			words = parts.length > 0 ? t('paths that {0}', parts.join(t(', then '))) : t('every path');
 			break;
 		}
 	}
 	if (!main.normalized.startsWith('/') && !main.normalized.startsWith('*')) {
-		words += ' (paths always start with `/`, so it matches nothing)';
+		words += ' ' + t('(paths always start with `/`, so it matches nothing)');
 	} else if (!main.normalized.startsWith('/')) {
-		words += ' (it does not start with `/`; only its leading `*` lets it match)';
+		words += ' ' + t('(it does not start with `/`; only its leading `*` lets it match)');
 	}
-	const precedence = dialect === 'yandex' ? 'the longest matching rule wins (length without `*`)' : 'the longest matching rule wins';
-	return `${words}; ${precedence}.`;
+	return dialect === 'yandex'
+		? t('{0}; the longest matching rule wins (length without `*`).', words)
+		: t('{0}; the longest matching rule wins.', words);
 }
 
 /** RFC 9309 and Google weigh a rule by its octets; Yandex leaves out `*` and a final `$`. Shown when they differ. */
@@ -369,7 +381,7 @@ function longestMatchWeights(readings: readonly DialectReading[], readers: Reade
 	if (new Set(weights.map((weight) => weight.priority)).size < 2) {
 		return undefined;
 	}
-	return 'longest-match weight: ' + weights.map((weight) => `${weight.priority} (${readers.names([weight.dialect])})`).join(', ') + '.';
+	return t('longest-match weight: {0}.', weights.map((weight) => `${weight.priority} (${readers.names([weight.dialect])})`).join(', '));
 }
 
 /** Example paths in the style of HTTP: The Definitive Guide's table 9-3, each checked by every dialect's matcher. */
@@ -431,20 +443,15 @@ function examplesTable(value: string, readings: readonly DialectReading[], reade
 	if (agree) {
 		const matches = examples.filter((_, i) => results[i][0]).map((example) => code(example));
 		const misses = examples.filter((_, i) => !results[i][0]).map((example) => code(example));
-		const out: string[] = [];
-		if (matches.length > 0) {
-			out.push(`Matches ${matches.join(', ')}`);
+		if (matches.length > 0 && misses.length > 0) {
+			return [t('Matches {0}; does not match {1}.', matches.join(', '), misses.join(', '))];
 		}
-		if (misses.length > 0) {
-			out.push(`does not match ${misses.join(', ')}`);
-		}
-		const sentence = out.join('; ');
-		return [sentence.charAt(0).toUpperCase() + sentence.slice(1) + '.'];
+		return [matches.length > 0 ? t('Matches {0}.', matches.join(', ')) : t('Does not match {0}.', misses.join(', '))];
 	}
-	const header = `| Path | ${readings.map((reading) => readers.names([reading.dialect])).join(' | ')} |`;
+	const header = `| ${t('Path')} | ${readings.map((reading) => readers.names([reading.dialect])).join(' | ')} |`;
 	const rule = `|:--|${readings.map(() => ':-:').join('|')}|`;
 	const rows = examples.map((example, i) => `| ${code(example, true)} | ${results[i].map((matched) => (matched ? '✓' : '✗')).join(' | ')} |`);
-	return [header, rule, ...rows, '', '✓ matches · ✗ does not match'];
+	return [header, rule, ...rows, '', t('✓ matches · ✗ does not match')];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -508,32 +515,34 @@ function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect
 	const rows = crawlerRows(model, line, values, options);
 
 	const shownValues = values.slice(0, maxTitleValues).map((value) => code(value)).join(', ');
-	const moreValues = unread > 0
-		? ` and ${(agentLines.length - maxTitleValues).toLocaleString('en')} more User-agent lines`
-		: values.length > maxTitleValues ? ` and ${(values.length - maxTitleValues).toLocaleString('en')} more` : '';
+	const title = unread > 0
+		? t('{0} and {1} more User-agent lines', shownValues, formatNumber(agentLines.length - maxTitleValues))
+		: values.length > maxTitleValues ? t('{0} and {1} more', shownValues, formatNumber(values.length - maxTitleValues)) : shownValues;
 	const span = views.find((view) => view.group)?.group;
-	const out = [`**User-agent group** ${values.length > 0 ? shownValues + moreValues : '(empty value)'}${span ? ` · ${lineSpan(span)}` : ''}`, ''];
+	const out = [`**${t('User-agent group')}** ${values.length > 0 ? title : t('(empty value)')}${span ? ` · ${lineSpan(span)}` : ''}`, ''];
 	if (hasGlobal) {
-		out.push('`*` applies to every crawler that no group names (and that does not ignore `*`).', '');
+		out.push(t('`*` applies to every crawler that no group names (and that does not ignore `*`).'), '');
 	}
 	const targets = rows.filter((row) => row.target);
 	const following = targets.filter((row) => row.follows);
 	out.push(targets.length === 0
-		? 'No target crawlers (`robotsTxt.crawlers` is empty).'
-		: `**${following.length} of your ${targets.length} crawlers ${following.length === 1 ? 'follows' : 'follow'} this group.**`);
+		? t('No target crawlers (`robotsTxt.crawlers` is empty).')
+		: following.length === 1
+			? t('**{0} of your {1} crawlers follows this group.**', formatNumber(following.length), formatNumber(targets.length))
+			: t('**{0} of your {1} crawlers follow this group.**', formatNumber(following.length), formatNumber(targets.length)));
 	const shown = [...rows.filter((row) => row.follows), ...rows.filter((row) => !row.follows)];
 	// Crawlers that read the group alike share a row: "`bingbot`, `YandexBot` and 9 more | ✓ as `*`".
 	const cells = new Map<string, CrawlerRow[]>();
 	for (const row of shown) {
-		const key = `${row.target ? '' : ' (named here)'}\n${crawlerCell(row, line)}`;
+		const key = `${row.target ? '' : ' ' + t('(named here)')}\n${crawlerCell(row, line)}`;
 		cells.set(key, [...(cells.get(key) ?? []), row]);
 	}
 	if (cells.size > 0) {
-		out.push('', '| Crawlers | Read this group? |', '|:--|:--|');
+		out.push('', `| ${t('Crawlers')} | ${t('Read this group?')} |`, '|:--|:--|');
 		let count = 0;
 		for (const [key, group] of cells) {
 			if (count++ === maxCrawlerRows) {
-				out.push(`| … | ${cells.size - maxCrawlerRows} more rows |`);
+				out.push(`| … | ${t('{0} more rows', formatNumber(cells.size - maxCrawlerRows))} |`);
 				break;
 			}
 			const [suffix, cell] = key.split('\n');
@@ -544,7 +553,7 @@ function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect
 	if (notes.length > 0) {
 		out.push('', ...notes.slice(0, maxNotes).map((note) => `- ${note}`));
 		if (notes.length > maxNotes) {
-			out.push(`- … and ${notes.length - maxNotes} more notes`);
+			out.push(`- ${t('… and {0} more notes', formatNumber(notes.length - maxNotes))}`);
 		}
 	}
 	return out.join('\n');
@@ -640,10 +649,10 @@ function followsGroupAt(reading: CrawlerReading, line: number): boolean {
 function crawlerCell(row: CrawlerRow, line: number): string {
 	const { reading, crawler } = row;
 	if (reading.extent.kind === 'too-large') {
-		return `no: the file is over its ${formatBytes(reading.extent.limit)} limit, so it allows everything`;
+		return t('no: the file is over its {0} limit, so it allows everything', formatBytes(reading.extent.limit));
 	}
 	if (reading.extent.kind === 'cut' && line >= reading.extent.line) {
-		return `no: it reads only the first ${formatBytes(reading.extent.limit)}, which end before this line`;
+		return t('no: it reads only the first {0}, which end before this line', formatBytes(reading.extent.limit));
 	}
 	// The User-agent lines of the groups it follows, other than this one.
 	const others: number[] = [];
@@ -652,41 +661,38 @@ function crawlerCell(row: CrawlerRow, line: number): string {
 			others.push(reading.groups[i].line);
 		}
 	});
-	const merged = row.follows && others.length > 0 ? `, merged with the group at ${lineListShort(others)}` : '';
+	const merged = row.follows && others.length > 0 ? t(', merged with the group at {0}', lineNumbers(others)) : '';
 	if (row.follows) {
 		switch (reading.follows) {
 			case 'own-token': {
 				const values = otherValues(reading);
-				return values.length === 0 ? `✓ its own token${merged}` : `✓ through ${listNames(values.map((value) => code(value, true)))} (${valueMatchNote(reading)})${merged}`;
+				return values.length === 0 ? t('✓ its own token{0}', merged) : t('✓ through {0} ({1}){2}', listNames(values.map((value) => code(value, true))), valueMatchNote(reading), merged);
 			}
 			case 'fallback-token':
-				return `✓ through its fallback token ${code(reading.token ?? '', true)}${merged}`;
+				return t('✓ through its fallback token {0}{1}', code(reading.token ?? '', true), merged);
 			case 'global':
-				return `✓ as \`*\`${merged}`;
+				return t('✓ as `*`{0}', merged);
 			default:
 				return '✓';
 		}
 	}
 	switch (reading.follows) {
 		case 'own-token':
-			return `✗ its own group at ${lineListShort(others)}`;
+			return t('✗ its own group at {0}', lineNumbers(others));
 		case 'fallback-token':
-			return `✗ the group of ${code(reading.token ?? '', true)} at ${lineListShort(others)}`;
+			return t('✗ the group of {0} at {1}', code(reading.token ?? '', true), lineNumbers(others));
 		case 'global':
-			return `✗ \`*\` at ${lineListShort(others)}`;
+			return t('✗ `*` at {0}', lineNumbers(others));
 		case 'none':
-			return reading.skippedGlobal.length > 0 ? `✗ none: it ignores \`*\` ${provenance(crawler, 'ignoresGlobalGroup')}` : '✗ none applies';
+			return reading.skippedGlobal.length > 0 ? t('✗ none: it ignores `*` {0}', provenance(crawler, 'ignoresGlobalGroup')) : t('✗ none applies');
 	}
 	return '✗';
 }
 
-/** `line 3` or `lines 3, 5 and 8`. */
-function lineListShort(lines: readonly number[]): string {
-	return `line${lines.length > 1 ? 's' : ''} ${listNames(lines.map((line) => String(line + 1)))}`;
-}
-
 function lineSpan(group: Group): string {
-	return group.firstLine === group.lastLine ? `line ${lineNumber(group.firstLine)}` : `lines ${lineNumber(group.firstLine)}–${lineNumber(group.lastLine)}`;
+	return group.firstLine === group.lastLine
+		? t('line {0}', lineNumber(group.firstLine))
+		: t('lines {0}–{1}', lineNumber(group.firstLine), lineNumber(group.lastLine));
 }
 
 /** What the owners say about the crawlers shown: family notes for those that fall back, and who ignores robots.txt. */
@@ -700,10 +706,10 @@ function crawlerNotes(rows: readonly CrawlerRow[]): string[] {
 			notes.push(`${code(crawler.token)}: ${crawler.familyNote}`);
 		}
 		if (crawler.ignoresRobotsTxt) {
-			notes.push(`${code(crawler.token)} does not follow robots.txt ${provenance(crawler, 'ignoresRobotsTxt')}: these rules do not stop it.`);
+			notes.push(t('{0} does not follow robots.txt {1}: these rules do not stop it.', code(crawler.token), provenance(crawler, 'ignoresRobotsTxt')));
 		}
 		if (crawler.controlToken && row.follows) {
-			notes.push(`${code(crawler.token)} is a control token: it fetches nothing, and its rules decide whether ${plain(crawler.owner)} may use the pages for what the token names.`);
+			notes.push(t('{0} is a control token: it fetches nothing, and its rules decide whether {1} may use the pages for what the token names.', code(crawler.token), plain(crawler.owner)));
 		}
 		const note = parserNote(crawler);
 		if (note && row.target) {
@@ -720,7 +726,7 @@ function disagreementNotes(model: RobotsModel, views: readonly GroupView[], line
 	for (const view of views) {
 		const group = view.group;
 		if (!group) {
-			notes.push({ dialect: view.dialect, text: `does not read line ${lineNumber(line)} as a \`User-agent\` line.` });
+			notes.push({ dialect: view.dialect, text: t('does not read line {0} as a `User-agent` line.', lineNumber(line)) });
 			continue;
 		}
 		// A group that holds every line of the union is missing none: nothing to explain, no set to build.
@@ -733,7 +739,7 @@ function disagreementNotes(model: RobotsModel, views: readonly GroupView[], line
 			}
 			perView++;
 			if (lineRole(model.lines[agentLine], view.dialect) !== 'user-agent') {
-				notes.push({ dialect: view.dialect, text: `does not read line ${lineNumber(agentLine)} as a \`User-agent\` line.` });
+				notes.push({ dialect: view.dialect, text: t('does not read line {0} as a `User-agent` line.', lineNumber(agentLine)) });
 				return;
 			}
 			// The reason lies between the missing line and its neighbour on the side of this group.
@@ -749,7 +755,7 @@ function disagreementNotes(model: RobotsModel, views: readonly GroupView[], line
 			};
 			const unread = missingRules.filter((ruleLine) => !isRead(ruleLine));
 			if (unread.length > 0) {
-				notes.push({ dialect: view.dialect, text: `does not read ${lineList(unread)} as ${unread.length > 1 ? 'rules' : 'a rule'}.` });
+				notes.push({ dialect: view.dialect, text: unread.length > 1 ? t('does not read {0} as rules.', lineList(unread)) : t('does not read {0} as a rule.', lineList(unread)) });
 			}
 			const cut = missingRules.filter(isRead);
 			if (cut.length > 0) {
@@ -767,23 +773,25 @@ function disagreementNotes(model: RobotsModel, views: readonly GroupView[], line
 }
 
 function splitReason(model: RobotsModel, dialect: Dialect, from: number, to: number, agentLine: number): string {
-	const other = `line ${lineNumber(agentLine)} is in another ${isRecordDialect(dialect) ? 'record' : 'group'}`;
+	const other = isRecordDialect(dialect)
+		? t('line {0} is in another record', lineNumber(agentLine))
+		: t('line {0} is in another group', lineNumber(agentLine));
 	for (let i = from + 1; i < to; i++) {
 		const node = model.lines[i];
 		const role = lineRole(node, dialect);
 		if (role === 'blank') {
 			return isRecordDialect(dialect)
-				? `the blank line ${lineNumber(i)} ends the record: ${other}.`
-				: `the blank line ${lineNumber(i)} splits the \`User-agent\` lines: ${other}.`;
+				? t('the blank line {0} ends the record: {1}.', lineNumber(i), other)
+				: t('the blank line {0} splits the `User-agent` lines: {1}.', lineNumber(i), other);
 		}
 		if (dialect === 'yandex' && node.kind === 'comment') {
-			return `the comment on line ${lineNumber(i)} splits the \`User-agent\` lines: ${other}.`;
+			return t('the comment on line {0} splits the `User-agent` lines: {1}.', lineNumber(i), other);
 		}
 		if (role === 'other') {
-			return `the ${code(model.keyText(i))} line ${lineNumber(i)} splits the \`User-agent\` lines: ${other}.`;
+			return t('the {0} line {1} splits the `User-agent` lines: {2}.', code(model.keyText(i)), lineNumber(i), other);
 		}
 		if (role === 'allow' || role === 'disallow') {
-			return `the rule on line ${lineNumber(i)} ends the group: ${other}.`;
+			return t('the rule on line {0} ends the group: {1}.', lineNumber(i), other);
 		}
 	}
 	return `${other}.`;
@@ -810,11 +818,15 @@ function ruleOwnerNotes(model: RobotsModel, dialect: Dialect, group: Group, rule
 	return [...byOwner].map(([owner, lines]) => {
 		const list = lineList(lines);
 		if (owner) {
-			return `the rules on ${list} belong to the group at line ${lineNumber(owner.userAgents[0])}.`;
+			return t('the rules on {0} belong to the group at line {1}.', list, lineNumber(owner.userAgents[0]));
 		}
 		const blank = lastBlankLine(model, dialect, group.lastLine, lines[0]);
-		const where = blank >= 0 ? `the blank line ${lineNumber(blank)} ends the record, so ` : '';
-		return `${where}the rules on ${list} belong to no ${isRecordDialect(dialect) ? 'record' : 'group'}.`;
+		if (blank >= 0) {
+			return isRecordDialect(dialect)
+				? t('the blank line {0} ends the record, so the rules on {1} belong to no record.', lineNumber(blank), list)
+				: t('the blank line {0} ends the record, so the rules on {1} belong to no group.', lineNumber(blank), list);
+		}
+		return isRecordDialect(dialect) ? t('the rules on {0} belong to no record.', list) : t('the rules on {0} belong to no group.', list);
 	});
 }
 
@@ -833,7 +845,7 @@ function recordNotes(model: RobotsModel, view: GroupView): { dialect: Dialect; t
 	const group = view.group!;
 	const notes: { dialect: Dialect; text: string }[] = [];
 	if (group.rules.length === 0) {
-		notes.push({ dialect: view.dialect, text: 'this record has no rules, so robots skip it (as Python\'s urllib.robotparser does).' });
+		notes.push({ dialect: view.dialect, text: t('this record has no rules, so robots skip it (as Python\'s urllib.robotparser does).') });
 		return notes;
 	}
 	// Each check walks the records, so a group of a thousand names is checked for its first few.
@@ -846,7 +858,7 @@ function recordNotes(model: RobotsModel, view: GroupView): { dialect: Dialect; t
 		if (selection.kind === 'specific' && !selection.groups.includes(group)) {
 			notes.push({
 				dialect: view.dialect,
-				text: `the earlier record at line ${lineNumber(selection.matchedLines[0])} already applies to a robot named ${code(value)}, so it never reads this one.`,
+				text: t('the earlier record at line {0} already applies to a robot named {1}, so it never reads this one.', lineNumber(selection.matchedLines[0]), code(value)),
 			});
 		}
 	}
@@ -869,7 +881,7 @@ function valueNotes(model: RobotsModel, views: readonly GroupView[], agentLines:
 			continue;
 		}
 		if (isGlobalAgentValue(value, 'google')) {
-			notes.push({ dialect: 'google', text: `reads ${code(value)} as \`*\`; the other dialects read it as a name.` });
+			notes.push({ dialect: 'google', text: t('reads {0} as `*`; the other dialects read it as a name.', code(value)) });
 			continue;
 		}
 		const token = googleProductToken(value);
@@ -879,8 +891,8 @@ function valueNotes(model: RobotsModel, views: readonly GroupView[], agentLines:
 		notes.push({
 			dialect: 'google',
 			text: token === ''
-				? `keeps only the leading letters, \`-\` and \`_\` of a value, so ${code(value)} names no crawler.`
-				: `reads ${code(value)} as ${code(token)} (it keeps the leading letters, \`-\` and \`_\`); RFC 9309 compares the whole value, which is no valid product token.`,
+				? t('keeps only the leading letters, `-` and `_` of a value, so {0} names no crawler.', code(value))
+				: t('reads {0} as {1} (it keeps the leading letters, `-` and `_`); RFC 9309 compares the whole value, which is no valid product token.', code(value), code(token)),
 		});
 	}
 	return notes;
@@ -889,5 +901,5 @@ function valueNotes(model: RobotsModel, views: readonly GroupView[], agentLines:
 /** The documentation of a directive for other features (completion), in the same words as the hover. */
 export function directiveDocumentation(id: Exclude<DirectiveId, 'unknown'>): string {
 	const doc = directiveDocs[id];
-	return [doc.summary, '', '```robots-txt', doc.syntax, '```', '', `**Read by:** ${doc.readBy}`].join('\n');
+	return [doc.summary, '', '```robots-txt', doc.syntax, '```', '', `**${t('Read by:')}** ${doc.readBy}`].join('\n');
 }

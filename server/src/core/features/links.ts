@@ -4,6 +4,7 @@
  */
 
 import type { DocumentLink } from 'vscode-languageserver-types';
+import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 
 // A scheme, a non-empty authority and no whitespace: what an editor can open as it stands.
@@ -22,7 +23,7 @@ export function computeDocumentLinks(model: RobotsModel): DocumentLink[] {
 			links.push({
 				range: { start: { line, character: node.valueStart }, end: { line, character: node.valueEnd } },
 				target: value,
-				tooltip: 'Open the sitemap',
+				tooltip: t('Open the sitemap'),
 			});
 		}
 	}

@@ -7,6 +7,7 @@
 
 import { DocumentSymbol, SymbolKind, type Range } from 'vscode-languageserver-types';
 import { directiveFacts, type DirectiveId } from '../facts/directives';
+import { formatNumber, t } from '../l10n';
 import type { Group, RobotsModel } from '../syntax/parser';
 
 /** The symbol kind each directive shows with; the kinds only pick icons, they carry no meaning of their own. */
@@ -98,15 +99,15 @@ function omitted(model: RobotsModel, line: number): DocumentSymbol | undefined {
 	}
 	const last = model.lineCount - 1;
 	const range: Range = { start: { line, character: 0 }, end: { line: last, character: model.lines[last].length } };
-	const name = `${count.toLocaleString('en')} more lines (the outline shows the first ${maxSymbols.toLocaleString('en')} items)`;
+	const name = t('{0} more lines (the outline shows the first {1} items)', formatNumber(count), formatNumber(maxSymbols));
 	return DocumentSymbol.create(name, undefined, SymbolKind.Null, range, { start: range.start, end: range.start });
 }
 
 function groupSymbol(model: RobotsModel, group: Group, budget: { left: number }): DocumentSymbol {
 	// A breadcrumb names a handful of crawlers: a group of a thousand names would fill the editor's width many times.
-	const names = group.userAgents.slice(0, maxNamed + 1).map((line) => shorten(model.valueText(line) || '(empty)'));
+	const names = group.userAgents.slice(0, maxNamed + 1).map((line) => shorten(model.valueText(line) || t('(empty)')));
 	const name = group.userAgents.length > maxNamed
-		? `${names.slice(0, maxNamed).join(', ')} and ${(group.userAgents.length - maxNamed).toLocaleString('en')} more`
+		? t('{0} and {1} more', names.slice(0, maxNamed).join(', '), formatNumber(group.userAgents.length - maxNamed))
 		: names.join(', ');
 	budget.left--;
 	// The group's own lines in file order: its three lists, merged.
@@ -146,12 +147,12 @@ function groupSymbol(model: RobotsModel, group: Group, budget: { left: number })
 		const lastRest = rest[rest.length - 1];
 		end = { line: lastRest, character: model.lines[lastRest].length };
 		const restRange: Range = { start: { line: cut, character: 0 }, end };
-		const restName = `${rest.length.toLocaleString('en')} more lines of this group (the outline shows the first ${maxSymbols.toLocaleString('en')} items)`;
+		const restName = t('{0} more lines of this group (the outline shows the first {1} items)', formatNumber(rest.length), formatNumber(maxSymbols));
 		children.push(DocumentSymbol.create(restName, undefined, SymbolKind.Null, restRange, { start: restRange.start, end: restRange.start }));
 	}
 	const range: Range = { start: { line: group.firstLine, character: 0 }, end };
 	const first = group.userAgents[0];
-	const detail = `${group.rules.length} ${group.rules.length === 1 ? 'rule' : 'rules'}`;
+	const detail = group.rules.length === 1 ? t('{0} rule', formatNumber(group.rules.length)) : t('{0} rules', formatNumber(group.rules.length));
 	return DocumentSymbol.create(name, detail, SymbolKind.Namespace, range, valueRange(model, first), children);
 }
 
@@ -165,7 +166,7 @@ function shorten(value: string): string {
 
 function lineSymbol(model: RobotsModel, line: number): DocumentSymbol {
 	const node = model.lines[line];
-	const key = model.keyText(line) || '(no name)';
+	const key = model.keyText(line) || t('(no name)');
 	const value = model.valueText(line);
 	const name = value === '' ? `${key}:` : `${key}: ${value}`;
 	const directive = node.directive === 'none' ? 'unknown' : node.directive;

@@ -12,6 +12,7 @@ import { describeChange, diffRobots, probeUrls, verdictFlips } from '../bench/di
 import { describeUrlProblem } from '../bench/urls';
 import type { BenchBaselineResult, BenchColumn, BenchResult, BenchRow } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
+import { formatNumber, t } from '../l10n';
 import { summary } from './testUrl';
 
 /** The most rows and columns one bench answers; more are left out with a note. */
@@ -37,12 +38,12 @@ export function computeBench(model: RobotsModel, input: BenchInput, baseline?: B
 	const notes: string[] = [];
 	let profiles = crawlerProfiles(input.crawlers);
 	if (profiles.length > maxBenchColumns) {
-		notes.push(`Showing the first ${maxBenchColumns} of ${profiles.length} crawlers.`);
+		notes.push(t('Showing the first {0} of {1} crawlers.', formatNumber(maxBenchColumns), formatNumber(profiles.length)));
 		profiles = profiles.slice(0, maxBenchColumns);
 	}
 	let urls = input.urls;
 	if (urls.length > maxBenchRows) {
-		notes.push(`Showing the first ${maxBenchRows.toLocaleString('en')} of ${urls.length.toLocaleString('en')} URLs.`);
+		notes.push(t('Showing the first {0} of {1} URLs.', formatNumber(maxBenchRows), formatNumber(urls.length)));
 		urls = urls.slice(0, maxBenchRows);
 	}
 	const rows: BenchRow[] = urls.map((raw) => {
@@ -56,7 +57,7 @@ export function computeBench(model: RobotsModel, input: BenchInput, baseline?: B
 		let probes = probeUrls(baseline.model, model).filter((url) => !listed.has(url));
 		probing.tried = probes.length;
 		if (probes.length > maxProbes) {
-			notes.push(`Probed the first ${maxProbes.toLocaleString('en')} of ${probes.length.toLocaleString('en')} URLs derived from the rules.`);
+			notes.push(t('Probed the first {0} of {1} URLs derived from the rules.', formatNumber(maxProbes), formatNumber(probes.length)));
 			probes = probes.slice(0, maxProbes);
 		}
 		const flipped = new Set(verdictFlips(baseline.model, model, profiles, probes).map((flip) => flip.url));
@@ -88,7 +89,7 @@ export function computeBench(model: RobotsModel, input: BenchInput, baseline?: B
 		columns: profiles.map((profile) => column(model, profile)),
 		rows,
 		cells,
-		reasons: crawlerReasons.map((reason) => reasonWords[reason]),
+		reasons: crawlerReasons.map((reason) => reasonWords(reason)),
 		lines: lineTexts(model, cells),
 		audit,
 		notes,
@@ -177,7 +178,7 @@ function cellWords(cell: number, lines: Readonly<Record<string, string>>): { ver
 	return {
 		verdict: verdictWord(verdict),
 		line: line >= 0 ? String(line + 1) : '',
-		detail: line >= 0 ? (lines[line] ?? '') + (reason !== 'rule' ? ` (${reasonWords[reason]})` : '') : reasonWords[reason],
+		detail: line >= 0 ? (lines[line] ?? '') + (reason !== 'rule' ? ` (${reasonWords(reason)})` : '') : reasonWords(reason),
 	};
 }
 
@@ -208,11 +209,11 @@ export function formatBench(result: Omit<BenchResult, 'uri' | 'version'>, format
 	const columns = tokens.length;
 	const baseline = result.baseline;
 	if (format === 'csv') {
-		const head = ['URL', 'Problem'];
+		const head = ['URL', t('Problem')];
 		for (const token of tokens) {
-			head.push(token, `${token} line`, `${token} rule or reason`);
+			head.push(token, t('{0} line', token), t('{0} rule or reason', token));
 			if (baseline) {
-				head.push(`${token} in ${baseline.label}`);
+				head.push(t('{0} in {1}', token, baseline.label));
 			}
 		}
 		const lines = [head.map(csvField).join(',')];
@@ -231,7 +232,7 @@ export function formatBench(result: Omit<BenchResult, 'uri' | 'version'>, format
 				fields.push(words.verdict, words.line, words.detail);
 				if (baseline) {
 					const before = cellWords(baseline.cells[r * columns + c], baseline.lines);
-					fields.push(`${before.verdict}${before.line ? ` by line ${before.line}` : ''}`);
+					fields.push(before.line ? t('{0} by line {1}', before.verdict, before.line) : before.verdict);
 				}
 			}
 			lines.push(fields.map(csvField).join(','));
@@ -250,11 +251,14 @@ export function formatBench(result: Omit<BenchResult, 'uri' | 'version'>, format
 				continue;
 			}
 			const words = cellWords(cell, result.lines);
-			const rule = words.line ? ` line ${words.line} ${codeSpan(result.lines[Number(words.line) - 1] ?? '')}` : ` (${words.detail})`;
-			let text = `**${words.verdict}**${rule}`;
+			let text = words.line
+				? t('{0} line {1} {2}', `**${words.verdict}**`, words.line, codeSpan(result.lines[Number(words.line) - 1] ?? ''))
+				: `**${words.verdict}** (${words.detail})`;
 			if (baseline && (baseline.cells[r * columns + c] & 1) !== (cell & 1)) {
 				const before = cellWords(baseline.cells[r * columns + c], baseline.lines);
-				text += `, was ${before.verdict}${before.line ? ` by line ${before.line}` : ''} in ${baseline.label}`;
+				text = before.line
+					? t('{0}, was {1} by line {2} in {3}', text, before.verdict, before.line, baseline.label)
+					: t('{0}, was {1} in {2}', text, before.verdict, baseline.label);
 			}
 			cells.push(markdownCell(text));
 		}

@@ -4,7 +4,7 @@
  * table; and the crawler names a client offers when it asks which crawler to test.
  */
 
-import { allDialects, dialectNames, isDialect, type Dialect } from '../dialect';
+import { allDialects, dialectName, isDialect, type Dialect } from '../dialect';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { describeDecision, explainEvaluation, listNames, ruleText, verdictSentence, verdictWord } from '../crawlers/explain';
 import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
@@ -12,6 +12,7 @@ import { auditCategories } from '../bench/audit';
 import { knownCrawlers } from '../facts/crawlers';
 import { selectGroups } from '../matching/agents';
 import { evaluate, type Evaluation } from '../matching/evaluate';
+import { formatNumber, t } from '../l10n';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, TestUrlAllResult, TestUrlResult } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
@@ -30,11 +31,11 @@ export function testUrl(model: RobotsModel, params: TestUrlParams, options: Anal
 	const parser = params.parser !== undefined && isDialect(params.parser) ? params.parser : undefined;
 	const profile = crawlerProfile(token, parser);
 	const evaluation = evaluateAs(model, profile, params.url);
-	const who = anyCrawler ? 'any crawler without a group of its own' : profile.token || '(empty agent)';
+	const who = anyCrawler ? t('any crawler without a group of its own') : profile.token || t('(empty agent)');
 	const others = otherReadings(model, token, params.url, evaluation, options);
 	// The rule that decides, or whose group the crawler follows; the reading's details are in the explanation.
 	const decision = evaluation.rule !== null ? `${verdictWord(evaluation.verdict)} ${describeDecision(evaluation)}` : verdictSentence(evaluation);
-	const headline = `${params.url} as ${who}: ${decision}.${othersSentence(others)}`;
+	const headline = t('{0} as {1}: {2}.', params.url, who, decision) + othersSentence(others);
 	return {
 		url: params.url,
 		crawler: summary(profile),
@@ -46,7 +47,7 @@ export function testUrl(model: RobotsModel, params: TestUrlParams, options: Anal
 		explanation: explainEvaluation(evaluation),
 		others,
 		parserAssumed: !profile.known && parser === undefined,
-		parsers: allDialects.map((dialect) => ({ parser: dialect, name: dialectNames[dialect] })),
+		parsers: allDialects.map((dialect) => ({ parser: dialect, name: dialectName(dialect) })),
 	};
 }
 
@@ -64,10 +65,12 @@ export function testUrlAll(model: RobotsModel, url: string, options: AnalysisOpt
 		};
 	});
 	const allowed = rows.filter((row) => row.verdict === 'allow').length;
+	const disallowed = listNames(rows.filter((row) => row.verdict === 'disallow').map((row) => row.crawler.token));
 	const summaryLine = rows.length === 0
-		? 'No target crawlers (robotsTxt.crawlers is empty).'
-		: `${url}: ${allowed} of ${rows.length} crawlers may fetch it` +
-			(allowed < rows.length ? `; DISALLOWED for ${listNames(rows.filter((row) => row.verdict === 'disallow').map((row) => row.crawler.token))}` : '') + '.';
+		? t('No target crawlers (robotsTxt.crawlers is empty).')
+		: allowed < rows.length
+			? t('{0}: {1} of {2} crawlers may fetch it; DISALLOWED for {3}.', url, formatNumber(allowed), formatNumber(rows.length), disallowed)
+			: t('{0}: {1} of {2} crawlers may fetch it.', url, formatNumber(allowed), formatNumber(rows.length));
 	return { url, rows, summary: summaryLine, table: table(rows) };
 }
 
@@ -97,7 +100,7 @@ export function summary(profile: CrawlerProfile): CrawlerSummary {
 		category: profile.category,
 		known: profile.known,
 		parser: profile.dialect,
-		parserName: dialectNames[profile.dialect],
+		parserName: dialectName(profile.dialect),
 	};
 }
 
@@ -128,7 +131,7 @@ function otherReadings(model: RobotsModel, token: string, url: string, crawler: 
 function other(dialect: Dialect, evaluation: Evaluation): OtherReading {
 	return {
 		parser: dialect,
-		parserName: dialectNames[dialect],
+		parserName: dialectName(dialect),
 		verdict: evaluation.verdict,
 		line: evaluation.rule ? evaluation.rule.line : null,
 		rule: evaluation.rule ? evaluation.rule.text : null,
@@ -140,15 +143,15 @@ function other(dialect: Dialect, evaluation: Evaluation): OtherReading {
 function parserRobots(dialect: Dialect): string {
 	switch (dialect) {
 		case 'rfc9309':
-			return 'RFC 9309 parsers';
+			return t('RFC 9309 parsers');
 		case 'google':
-			return 'Google\'s parser';
+			return t('Google\'s parser');
 		case 'yandex':
-			return 'Yandex\'s parser';
+			return t('Yandex\'s parser');
 		case 'draft1996':
-			return 'first-match parsers (the 1996 draft, Python\'s urllib.robotparser)';
+			return t('first-match parsers (the 1996 draft, Python\'s urllib.robotparser)');
 		case 'original1994':
-			return '1994-standard parsers';
+			return t('1994-standard parsers');
 	}
 }
 
@@ -162,20 +165,21 @@ function othersSentence(others: readonly OtherReading[]): string {
 	let out = '';
 	for (const cluster of clusters.values()) {
 		const first = cluster[0];
-		const how = first.line === null ? 'no rule decides' : `line ${first.line + 1} \`${ruleText(first.rule ?? '')}\``;
-		const who = listNames(cluster.map((reading) => parserRobots(reading.parser)));
-		out += ` ${who.charAt(0).toUpperCase() + who.slice(1)} would ${first.verdict === 'allow' ? 'ALLOW' : 'DISALLOW'} it (${how}).`;
+		const how = first.line === null ? t('no rule decides') : t('line {0} {1}', first.line + 1, `\`${ruleText(first.rule ?? '')}\``);
+		const names = listNames(cluster.map((reading) => parserRobots(reading.parser)));
+		const who = names.charAt(0).toUpperCase() + names.slice(1);
+		out += ' ' + (first.verdict === 'allow' ? t('{0} would ALLOW it ({1}).', who, how) : t('{0} would DISALLOW it ({1}).', who, how));
 	}
 	return out;
 }
 
 /** An aligned plain-text table: crawler, verdict, line, rule. */
 function table(rows: readonly CrawlerVerdictRow[]): string {
-	const cells = [['Crawler', 'Verdict', 'Line', 'Rule'], ...rows.map((row) => [
+	const cells = [[t('Crawler'), t('Verdict'), t('Line'), t('Rule')], ...rows.map((row) => [
 		row.crawler.token,
 		verdictWord(row.verdict),
 		row.line === null ? '—' : String(row.line + 1),
-		row.rule === null ? (row.selectLine === null ? 'no group applies' : `no rule matches (group at line ${row.selectLine + 1})`) : ruleText(row.rule),
+		row.rule === null ? (row.selectLine === null ? t('no group applies') : t('no rule matches (group at line {0})', row.selectLine + 1)) : ruleText(row.rule),
 	])];
 	const widths = [0, 1, 2].map((column) => Math.max(...cells.map((cell) => cell[column].length)));
 	return cells.map((cell) => cell.map((text, column) => (column < 3 ? text.padEnd(widths[column]) : text)).join('  ').trimEnd()).join('\n');

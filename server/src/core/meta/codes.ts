@@ -1,6 +1,6 @@
 /**
- * The catalogue of robots meta and X-Robots-Tag findings: every code the HTML and `_headers` checks can report, as
- * data. Codes are public API (settings name them), so a code is never renamed or reused; none repeats a code of the
+ * The catalogue of robots meta and X-Robots-Tag findings: every code the HTML and `_headers` checks and the cross-file
+ * check (a page's noindex against its site's robots.txt) can report, as data. Codes are public API (settings name them), so a code is never renamed or reused; none repeats a code of the
  * robots.txt catalogue, so both can share one `robotsTxt.severities` setting.
  */
 
@@ -42,6 +42,9 @@ export const metaDiagnosticCatalogue = [
 	{ code: 'unmatched-noindex-close', severity: 'information', summary: 'A `</noindex>` with no open `<noindex>`.' },
 	// _headers files.
 	{ code: 'malformed-headers-line', severity: 'warning', summary: 'A `_headers` line that is neither a URL pattern, an indented `Name: value` header, nor a comment.' },
+	// Across files: a page and the robots.txt of its site.
+	{ code: 'noindex-blocked-by-robots-txt', severity: 'warning', summary: 'A noindex (meta tag or X-Robots-Tag) for a crawler that the site\'s robots.txt keeps from the page: the crawler never fetches it, never sees the noindex, and the URL can stay indexed from links alone.' },
+	{ code: 'rule-hides-noindex', severity: 'hint', summary: 'In the robots.txt: a rule that keeps a crawler from pages that carry noindex for it (the mirror of `noindex-blocked-by-robots-txt`, on the deciding line).' },
 ] as const satisfies readonly MetaDiagnosticFacts[];
 
 export type MetaDiagnosticCode = (typeof metaDiagnosticCatalogue)[number]['code'];

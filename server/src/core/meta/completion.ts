@@ -18,12 +18,15 @@ import {
 } from './directives';
 import { parseHeadersFile, xRobotsTagLines } from './headersFile';
 import { first, metaTagAt } from './html';
-import { LineIndex } from './lineIndex';
+import { LineIndex, type PositionMapper } from './lineIndex';
 import { commonRobotsNames, resolveRobotsName, robotsRelevance, stripTypographicQuotes } from './names';
 
-/** Completions at a position of an HTML document: inside a robots meta tag's name or content. */
-export function computeMetaCompletions(text: string, position: Position): CompletionItem[] {
-	const lines = new LineIndex(text);
+/**
+ * Completions at a position of an HTML document: inside a robots meta tag's name or content. `document`, the editor's
+ * copy of the same text, converts positions without a line table of the whole text.
+ */
+export function computeMetaCompletions(text: string, position: Position, document?: PositionMapper): CompletionItem[] {
+	const lines = new LineIndex(text, document);
 	const offset = lines.offsetAt(position);
 	const found = metaTagAt(text, offset);
 	if (!found) {
@@ -57,8 +60,8 @@ export function computeMetaCompletions(text: string, position: Position): Comple
 }
 
 /** Completions at a position of a `_headers` file: inside an X-Robots-Tag value. */
-export function computeHeadersCompletions(text: string, position: Position): CompletionItem[] {
-	const lines = new LineIndex(text);
+export function computeHeadersCompletions(text: string, position: Position, document?: PositionMapper): CompletionItem[] {
+	const lines = new LineIndex(text, document);
 	const offset = lines.offsetAt(position);
 	const line = xRobotsTagLines(parseHeadersFile(text)).find((candidate) => candidate.header.line === position.line);
 	if (!line || line.header.detach || offset < line.header.valueStart) {

@@ -7,8 +7,14 @@
 
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import { evaluateAs } from '../crawlers/reading';
+import type { SeverityName } from '../options';
 import type { RobotsModel } from '../syntax/parser';
-import { findNoindexInHeadersFile, findNoindexInHtml, type NoindexAnswer } from './effective';
+import { metaDiagnosticFacts } from './codes';
+import { htmlFindings, toDiagnostics, type MetaAnalysisOptions } from './diagnostics';
+import { findNoindex, headerRuleSets, ruleSetsFromHtml, type NoindexAnswer } from './effective';
+import { headersPatternMatches, parseHeadersFile, xRobotsTagLines } from './headersFile';
+import { scanHtml, type HtmlRobotsScan } from './html';
+import { LineIndex, type PositionMapper } from './lineIndex';
 
 /** The code of the finding on the page, and of the mirror hint in the robots.txt. */
 export const blockedNoindexCode = 'noindex-blocked-by-robots-txt';
@@ -43,89 +49,241 @@ export interface BlockedNoindex {
 	readonly ranges: readonly Range[];
 }
 
-/** For each target crawler, whether the page is disallowed to it while carrying a noindex that reaches it. */
-export function blockedNoindexes(robots: RobotsModel, crawlers: readonly string[], urlPath: string, uri: string, noindexFor: (crawler: string) => NoindexAnswer): BlockedNoindex[] {
-	const out: BlockedNoindex[] = [];
+/**
+ * Where a page's noindex (or none) is, for each crawler it reaches, keyed by the crawler as the caller named it; a
+ * crawler it does not reach has no entry. Plain ranges that hold no text, so that a caller may keep them for many files.
+ */
+export type NoindexPlaces = ReadonlyMap<string, readonly Range[]>;
+
+const noPlaces: NoindexPlaces = new Map();
+
+function placesOf(crawlers: readonly string[], answer: (crawler: string) => NoindexAnswer): NoindexPlaces {
+	const places = new Map<string, Range[]>();
 	for (const crawler of crawlers) {
-		const answer = noindexFor(crawler);
-		if (!answer.carriesNoindex) {
+		const found = answer(crawler);
+		if (found.carriesNoindex) {
+			places.set(crawler, found.occurrences.flatMap((occurrence) => (occurrence.range ? [occurrence.range] : [])));
+		}
+	}
+	return places.size === 0 ? noPlaces : places;
+}
+
+/**
+ * The noindex places of an HTML page for the crawlers given. A page without robots tags costs the scanner's one quick
+ * pass (`scan`, when the caller already has it, costs nothing more) and gets none.
+ */
+export function htmlNoindexPlaces(text: string, crawlers: readonly string[], scan: HtmlRobotsScan = scanHtml(text), document?: PositionMapper): NoindexPlaces {
+	if (!scan.fullScan) {
+		return noPlaces;
+	}
+	const sets = ruleSetsFromHtml(scan);
+	if (sets.length === 0) {
+		return noPlaces;
+	}
+	const lines = new LineIndex(text, document);
+	return placesOf(crawlers, (crawler) => findNoindex(sets, crawler, lines));
+}
+
+/**
+ * The noindex places of a `_headers` file for each URL path given that one of its X-Robots-Tag lines covers (paths it
+ * leaves alone have no entry), ranges in the file. The file is parsed once for all paths.
+ */
+export function headersNoindexPlaces(text: string, urlPaths: Iterable<string>, crawlers: readonly string[]): ReadonlyMap<string, NoindexPlaces> {
+	const file = parseHeadersFile(text);
+	const byPath = new Map<string, NoindexPlaces>();
+	if (xRobotsTagLines(file).length === 0) {
+		return byPath;
+	}
+	const lines = new LineIndex(text);
+	for (const urlPath of urlPaths) {
+		const sets = headerRuleSets(file, urlPath);
+		if (sets.length === 0 || byPath.has(urlPath)) {
 			continue;
 		}
+		const places = placesOf(crawlers, (crawler) => findNoindex(sets, crawler, lines));
+		if (places.size > 0) {
+			byPath.set(urlPath, places);
+		}
+	}
+	return byPath;
+}
+
+/**
+ * A URL path for each path pattern of a `_headers` file's X-Robots-Tag rules, so that a rule is checked even where no
+ * file of the site stands for it: `/drafts/*` gives `/drafts/`, `/blog/:slug` gives `/blog/slug` (the splat may match
+ * nothing; a placeholder stands for one segment). Absolute URL patterns are for other hosts and give none.
+ */
+export function headersPatternPaths(text: string): string[] {
+	const paths = new Set<string>();
+	for (const { rule } of xRobotsTagLines(parseHeadersFile(text))) {
+		if (!rule.pattern.startsWith('/')) {
+			continue;
+		}
+		const path = rule.pattern.replace(/\*/g, '').replace(/:([A-Za-z0-9_]+)/g, '$1');
+		if (headersPatternMatches(rule.pattern, path)) {
+			paths.add(path);
+		}
+	}
+	return [...paths];
+}
+
+/** For each crawler a page's noindex reaches, whether the robots.txt disallows the page to it. */
+export function blockedNoindexesAt(robots: RobotsModel, urlPath: string, uri: string, places: NoindexPlaces): BlockedNoindex[] {
+	const out: BlockedNoindex[] = [];
+	for (const [crawler, ranges] of places) {
 		const evaluation = evaluateAs(robots, crawler, urlPath);
-		if (evaluation.verdict !== 'disallow' || evaluation.rule === null || evaluation.reason === 'ignores-robots-txt') {
+		// A control token (Google-Extended, Applebot-Extended) fetches nothing, so nothing keeps it from a page.
+		if (evaluation.verdict !== 'disallow' || evaluation.rule === null || evaluation.reason === 'ignores-robots-txt' || evaluation.crawler.controlToken) {
 			continue;
 		}
-		out.push({
-			crawler: evaluation.crawler.token,
-			urlPath,
-			robotsLine: evaluation.rule.line,
-			robotsRule: evaluation.rule.text,
-			uri,
-			ranges: answer.occurrences.flatMap((occurrence) => (occurrence.range ? [occurrence.range] : [])),
-		});
+		out.push({ crawler: evaluation.crawler.token, urlPath, robotsLine: evaluation.rule.line, robotsRule: evaluation.rule.text, uri, ranges });
 	}
 	return out;
 }
 
+/** For each target crawler, whether the page is disallowed to it while carrying a noindex that reaches it. */
+export function blockedNoindexes(robots: RobotsModel, crawlers: readonly string[], urlPath: string, uri: string, noindexFor: (crawler: string) => NoindexAnswer): BlockedNoindex[] {
+	return blockedNoindexesAt(robots, urlPath, uri, placesOf(crawlers, noindexFor));
+}
+
 /** The findings of one HTML page. */
 export function pageBlockedNoindexes(robots: RobotsModel, crawlers: readonly string[], page: SitePage): BlockedNoindex[] {
-	return blockedNoindexes(robots, crawlers, page.urlPath, page.uri, (crawler) => findNoindexInHtml(page.html, crawler));
+	return blockedNoindexesAt(robots, page.urlPath, page.uri, htmlNoindexPlaces(page.html, crawlers));
 }
 
 /** The findings of a `_headers` file, for each URL path it covers. */
 export function headersBlockedNoindexes(robots: RobotsModel, crawlers: readonly string[], file: SiteHeadersFile): BlockedNoindex[] {
-	return file.urlPaths.flatMap((urlPath) => blockedNoindexes(robots, crawlers, urlPath, file.uri, (crawler) => findNoindexInHeadersFile(file.text, urlPath, crawler)));
+	return [...headersNoindexPlaces(file.text, file.urlPaths, crawlers)].flatMap(([urlPath, places]) => blockedNoindexesAt(robots, urlPath, file.uri, places));
 }
 
-const severity = DiagnosticSeverity.Warning;
+/** What an editor needs of an HTML page on each edit: its own diagnostics, and where its noindex is for the target crawlers. */
+export interface HtmlPageAnalysis {
+	readonly diagnostics: Diagnostic[];
+	readonly noindex: NoindexPlaces;
+}
+
+/**
+ * Analyses an HTML page for the editor with one scan: the meta checks (`computeHtmlDiagnostics`) and the noindex
+ * places for `options.targets`. A page without robots tags costs the scanner's quick pass and nothing else.
+ * `document`, the editor's copy of the same text, converts offsets without a line table of the whole text.
+ */
+export function analyseHtmlPage(text: string, options: MetaAnalysisOptions = {}, document?: PositionMapper): HtmlPageAnalysis {
+	const scan = scanHtml(text);
+	if (!scan.fullScan) {
+		return { diagnostics: [], noindex: noPlaces };
+	}
+	return {
+		diagnostics: toDiagnostics(text, htmlFindings(text, options, scan), options, document),
+		noindex: htmlNoindexPlaces(text, options.targets ?? [], scan, document),
+	};
+}
+
+const diagnosticSeverities: Readonly<Record<Exclude<SeverityName, 'off'>, DiagnosticSeverity>> = {
+	error: DiagnosticSeverity.Error,
+	warning: DiagnosticSeverity.Warning,
+	information: DiagnosticSeverity.Information,
+	hint: DiagnosticSeverity.Hint,
+};
+
+/** The severity of a cross-file code: the override, else the catalogue's; undefined when turned off. */
+function severityOf(code: string, severities: Readonly<Record<string, SeverityName>> | undefined): DiagnosticSeverity | undefined {
+	const name = severities?.[code] ?? metaDiagnosticFacts(code)?.severity ?? 'warning';
+	return name === 'off' ? undefined : diagnosticSeverities[name];
+}
 
 /**
  * The page's warnings, one per noindex place, naming the crawlers it cannot reach and the deciding robots.txt line
- * as related information.
+ * as related information. `severities` overrides the catalogue's severity (`off` drops them), as `robotsTxt.diagnostics.severity` does.
  */
-export function blockedNoindexDiagnostics(findings: readonly BlockedNoindex[], robotsUri: string, robotsLineRange: (line: number) => Range): Diagnostic[] {
+export function blockedNoindexDiagnostics(
+	findings: readonly BlockedNoindex[],
+	robotsUri: string,
+	robotsLineRange: (line: number) => Range,
+	severities?: Readonly<Record<string, SeverityName>>,
+): Diagnostic[] {
+	const severity = severityOf(blockedNoindexCode, severities);
+	if (severity === undefined) {
+		return [];
+	}
 	const byPlace = new Map<string, BlockedNoindex[]>();
 	for (const finding of findings) {
 		for (const range of finding.ranges) {
 			const key = `${range.start.line}:${range.start.character}`;
-			byPlace.set(key, [...(byPlace.get(key) ?? []), { ...finding, ranges: [range] }]);
+			const group = byPlace.get(key);
+			if (group) {
+				group.push({ ...finding, ranges: [range] });
+			} else {
+				byPlace.set(key, [{ ...finding, ranges: [range] }]);
+			}
 		}
 	}
 	return [...byPlace.values()].map((group) => {
 		const crawlers = [...new Set(group.map((finding) => finding.crawler))];
-		const first = group[0];
+		const paths = [...new Set(group.map((finding) => finding.urlPath))];
+		const rules = [...new Map(group.map((finding) => [finding.robotsLine, finding])).values()].sort((a, b) => a.robotsLine - b.robotsLine);
 		const who = crawlers.length <= 3 ? joinNames(crawlers) : `${crawlers.slice(0, 3).join(', ')} and ${crawlers.length - 3} more`;
+		const what = paths.length === 1 ? paths[0] : `${paths[0]} and ${paths.length - 1} more ${paths.length === 2 ? 'URL' : 'URLs'} this header covers`;
+		const lines = rules.length === 1
+			? `robots.txt line ${rules[0].robotsLine + 1} ("${rules[0].robotsRule}") disallows ${paths.length === 1 ? 'it' : 'them'}`
+			: `robots.txt lines ${joinNames(rules.map((rule) => `${rule.robotsLine + 1} ("${rule.robotsRule}")`))} disallow ${paths.length === 1 ? 'it' : 'them'}`;
+		const many = crawlers.length > 1;
 		return {
-			range: first.ranges[0],
+			range: group[0].ranges[0],
 			severity,
 			code: blockedNoindexCode,
 			source: 'robots-txt',
-			message: `${who} never ${crawlers.length > 1 ? 'fetch' : 'fetches'} ${first.urlPath}: robots.txt line ${first.robotsLine + 1} ("${first.robotsRule}") disallows it, so ${crawlers.length > 1 ? 'they never see' : 'it never sees'} this noindex, and the URL can stay indexed from links alone. Let ${crawlers.length > 1 ? 'them' : 'it'} fetch the page, or drop the noindex.`,
-			relatedInformation: [...new Map(group.map((finding) => [finding.robotsLine, finding])).values()].map((finding) => ({
-				location: { uri: robotsUri, range: robotsLineRange(finding.robotsLine) },
-				message: `the rule that keeps ${finding.crawler} out`,
+			message: `${who} never ${many ? 'fetch' : 'fetches'} ${what}: ${lines}, so ${many ? 'they never see' : 'it never sees'} this noindex, and the ${paths.length === 1 ? 'URL' : 'URLs'} can stay indexed from links alone. Let ${many ? 'them' : 'it'} fetch the ${paths.length === 1 ? 'page' : 'pages'}, or drop the noindex.`,
+			relatedInformation: rules.map((rule) => ({
+				location: { uri: robotsUri, range: robotsLineRange(rule.robotsLine) },
+				message: `the rule that keeps ${joinNames([...new Set(group.filter((finding) => finding.robotsLine === rule.robotsLine).map((finding) => finding.crawler))])} out`,
 			})),
 		};
 	});
 }
 
 /** The mirror hint in the robots.txt: on each deciding line, which pages it keeps a noindex from. */
-export function robotsHidesNoindexDiagnostics(findings: readonly BlockedNoindex[], robotsLineRange: (line: number) => Range): Diagnostic[] {
+export function robotsHidesNoindexDiagnostics(
+	findings: readonly BlockedNoindex[],
+	robotsLineRange: (line: number) => Range,
+	severities?: Readonly<Record<string, SeverityName>>,
+): Diagnostic[] {
+	const severity = severityOf(robotsHidesNoindexCode, severities);
+	if (severity === undefined) {
+		return [];
+	}
 	const byLine = new Map<number, BlockedNoindex[]>();
 	for (const finding of findings) {
-		byLine.set(finding.robotsLine, [...(byLine.get(finding.robotsLine) ?? []), finding]);
+		const group = byLine.get(finding.robotsLine);
+		if (group) {
+			group.push(finding);
+		} else {
+			byLine.set(finding.robotsLine, [finding]);
+		}
 	}
 	return [...byLine].sort((a, b) => a[0] - b[0]).map(([line, group]) => {
-		const pages = [...new Set(group.map((finding) => finding.urlPath))];
+		// In URL order, whatever order the caller found the pages in.
+		const pages = [...new Set(group.map((finding) => finding.urlPath))].sort();
 		const crawlers = [...new Set(group.map((finding) => finding.crawler))];
 		const shown = pages.length <= 3 ? joinNames(pages) : `${pages.slice(0, 3).join(', ')} and ${pages.length - 3} more`;
+		// One related location per noindex place (a page, or a header line), naming every crawler it is kept from.
+		const places = new Map<string, { uri: string; range: Range; crawlers: Set<string> }>();
+		for (const finding of group) {
+			const range = finding.ranges[0];
+			if (range === undefined) {
+				continue;
+			}
+			const key = `${finding.uri}#${range.start.line}:${range.start.character}`;
+			const place = places.get(key) ?? { uri: finding.uri, range, crawlers: new Set<string>() };
+			place.crawlers.add(finding.crawler);
+			places.set(key, place);
+		}
 		return {
 			range: robotsLineRange(line),
-			severity: DiagnosticSeverity.Hint,
+			severity,
 			code: robotsHidesNoindexCode,
 			source: 'robots-txt',
-			message: `This rule keeps ${joinNames(crawlers.slice(0, 3))}${crawlers.length > 3 ? ' and others' : ''} from ${pages.length > 1 ? 'pages that carry' : 'a page that carries'} noindex (${shown}): they never see it, so the ${pages.length > 1 ? 'URLs' : 'URL'} can stay indexed.`,
-			relatedInformation: group.flatMap((finding) => finding.ranges.slice(0, 1).map((range) => ({ location: { uri: finding.uri, range }, message: `noindex for ${finding.crawler}` }))).slice(0, 20),
+			message: `This rule keeps ${joinNames(crawlers.slice(0, 3))}${crawlers.length > 3 ? ` and ${crawlers.length - 3} more` : ''} from ${pages.length > 1 ? 'pages that carry' : 'a page that carries'} noindex (${shown}): ${crawlers.length > 1 ? 'they never see' : 'it never sees'} the noindex, so the ${pages.length > 1 ? 'URLs' : 'URL'} can stay indexed.`,
+			relatedInformation: [...places.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line)).slice(0, 20).map((place) => ({ location: { uri: place.uri, range: place.range }, message: `noindex for ${joinNames([...place.crawlers])}` })),
 		};
 	});
 }

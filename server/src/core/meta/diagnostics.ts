@@ -22,8 +22,8 @@ import {
 } from './directives';
 import { addressOf, headerRuleSets, ruleSetsFromHtml, type RobotsRuleSet } from './effective';
 import { parseHeadersFile, type HeadersFile } from './headersFile';
-import { scanHtml, type HtmlAttribute, type ScannedMeta } from './html';
-import { LineIndex } from './lineIndex';
+import { scanHtml, type HtmlAttribute, type HtmlRobotsScan, type ScannedMeta } from './html';
+import { LineIndex, type PositionMapper } from './lineIndex';
 import { engineOfCrawler, newTypoBudget, resolveRobotsName, stripTypographicQuotes, suggestRobotsName, typographicQuotes, type CrawlerAddress, type TypoBudget } from './names';
 import { parseRobotsDirectives, type OddSeparator, type ParsedDirective, type Span } from './parse';
 import { sentences } from './text';
@@ -110,10 +110,9 @@ function collector(findings: MetaFinding[]): { report: Report; finish: () => Met
 	return { report, finish };
 }
 
-/** The findings of an HTML document, on document offsets. Never throws. */
-export function htmlFindings(text: string, options: MetaAnalysisOptions = {}): MetaFinding[] {
+/** The findings of an HTML document, on document offsets (`scan`: the document's scan, when the caller has it). Never throws. */
+export function htmlFindings(text: string, options: MetaAnalysisOptions = {}, scan: HtmlRobotsScan = scanHtml(text)): MetaFinding[] {
 	const { report, finish } = collector([]);
-	const scan = scanHtml(text);
 	if (!scan.fullScan) {
 		return finish();
 	}
@@ -218,12 +217,15 @@ const severities: Readonly<Record<Exclude<SeverityName, 'off'>, DiagnosticSeveri
 	hint: DiagnosticSeverity.Hint,
 };
 
-/** Turns findings into diagnostics in document order, applying severity overrides. */
-export function toDiagnostics(text: string, findings: readonly MetaFinding[], options: MetaAnalysisOptions = {}): Diagnostic[] {
+/**
+ * Turns findings into diagnostics in document order, applying severity overrides. `document`, the editor's copy of the
+ * same text, converts offsets without a line table of the whole text.
+ */
+export function toDiagnostics(text: string, findings: readonly MetaFinding[], options: MetaAnalysisOptions = {}, document?: PositionMapper): Diagnostic[] {
 	if (findings.length === 0) {
 		return [];
 	}
-	const lines = new LineIndex(text);
+	const lines = new LineIndex(text, document);
 	const diagnostics: Diagnostic[] = [];
 	const sorted = [...findings].sort((a, b) => a.start - b.start || a.end - b.end);
 	for (const finding of sorted) {

@@ -19,7 +19,7 @@ import type { MetaAnalysisOptions } from './diagnostics';
 import { effectiveRobots, ruleSetsFromHtml, type EffectiveRobots, type RobotsRuleSet } from './effective';
 import { parseHeadersFile, xRobotsTagLines } from './headersFile';
 import { first, metaTagAt, scanHtml } from './html';
-import { LineIndex } from './lineIndex';
+import { LineIndex, type PositionMapper } from './lineIndex';
 import { resolveRobotsName, stripTypographicQuotes, suggestRobotsName, type CrawlerAddress } from './names';
 import { parseRobotsDirectives, type ParsedDirective, type ParsedRobotsValue } from './parse';
 import { sentences } from './text';
@@ -27,9 +27,12 @@ import { sentences } from './text';
 /** The crawlers a page summary shows besides the site's targets. */
 const summaryCrawlers = ['Googlebot', 'bingbot', 'Yandex', 'Baiduspider'];
 
-/** The hover at a position of an HTML document, or null outside robots meta tags and noindex fragments. */
-export function computeMetaHover(text: string, position: Position, options: MetaAnalysisOptions = {}): Hover | null {
-	const lines = new LineIndex(text);
+/**
+ * The hover at a position of an HTML document, or null outside robots meta tags and noindex fragments. `document`, the
+ * editor's copy of the same text, converts positions without a line table of the whole text.
+ */
+export function computeMetaHover(text: string, position: Position, options: MetaAnalysisOptions = {}, document?: PositionMapper): Hover | null {
+	const lines = new LineIndex(text, document);
 	const offset = lines.offsetAt(position);
 	const found = metaTagAt(text, offset);
 	if (!found) {
@@ -65,8 +68,8 @@ export function computeMetaHover(text: string, position: Position, options: Meta
 }
 
 /** The hover at a position of a `_headers` file: on an X-Robots-Tag value. */
-export function computeHeadersHover(text: string, position: Position, options: MetaAnalysisOptions = {}): Hover | null {
-	const lines = new LineIndex(text);
+export function computeHeadersHover(text: string, position: Position, options: MetaAnalysisOptions = {}, document?: PositionMapper): Hover | null {
+	const lines = new LineIndex(text, document);
 	const offset = lines.offsetAt(position);
 	const file = parseHeadersFile(text);
 	const line = xRobotsTagLines(file).find((candidate) => candidate.header.line === position.line);

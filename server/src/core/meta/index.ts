@@ -74,17 +74,35 @@ export {
 } from './diagnostics';
 export { computeHeadersHover, computeMetaHover } from './hover';
 export { computeHeadersCompletions, computeMetaCompletions } from './completion';
-export { LineIndex } from './lineIndex';
+export { LineIndex, type PositionMapper } from './lineIndex';
 export {
+	analysePage,
+	headersReach,
+	htmlReach,
+	pageSiteDiagnostics,
+	robotsSiteDiagnostics,
+	type PageAnalysis,
+	type PageKind,
+	type PageReach,
+	type SiteEntry,
+} from './siteCheck';
+export {
+	analyseHtmlPage,
 	blockedNoindexCode,
 	blockedNoindexDiagnostics,
 	blockedNoindexes,
+	blockedNoindexesAt,
 	headersBlockedNoindexes,
+	headersNoindexPlaces,
+	headersPatternPaths,
+	htmlNoindexPlaces,
 	pageBlockedNoindexes,
 	robotsHidesNoindexCode,
 	robotsHidesNoindexDiagnostics,
 	urlPathOfFile,
 	type BlockedNoindex,
+	type HtmlPageAnalysis,
+	type NoindexPlaces,
 	type SiteHeadersFile,
 	type SitePage,
 } from './crossFile';

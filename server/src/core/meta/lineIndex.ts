@@ -1,15 +1,26 @@
 /**
  * Offsets to LSP positions and back for any text, with LSP's line breaks (CR, LF, CRLF). The line table is built on
- * first use, in one pass, so a scan that finds nothing never pays for it.
+ * first use, in one pass, so a scan that finds nothing never pays for it; an editor's document, which keeps its own
+ * line table across edits, can stand in for it.
  */
 
 import type { Position, Range } from 'vscode-languageserver-types';
+
+/**
+ * Conversions an editor's document already offers (`TextDocument` of vscode-languageserver-textdocument): given to a
+ * feature, they spare it a line table of the whole text on every request.
+ */
+export interface PositionMapper {
+	offsetAt(position: Position): number;
+	positionAt(offset: number): Position;
+}
 
 /** The line starts of a text, computed once, and conversions between offsets and positions. */
 export class LineIndex {
 	private starts: number[] | undefined;
 
-	constructor(readonly text: string) {}
+	/** `mapper`, when given, answers the conversions for the same text instead of a line table of this one. */
+	constructor(readonly text: string, private readonly mapper?: PositionMapper) {}
 
 	private lineStarts(): number[] {
 		if (this.starts) {
@@ -35,6 +46,9 @@ export class LineIndex {
 
 	/** The position of an offset (clamped to the text). */
 	positionAt(offset: number): Position {
+		if (this.mapper) {
+			return this.mapper.positionAt(Math.max(0, Math.min(offset, this.text.length)));
+		}
 		const starts = this.lineStarts();
 		const clamped = Math.max(0, Math.min(offset, this.text.length));
 		let low = 0;
@@ -52,6 +66,9 @@ export class LineIndex {
 
 	/** The offset of a position (clamped to its line and to the text). */
 	offsetAt(position: Position): number {
+		if (this.mapper) {
+			return this.mapper.offsetAt(position);
+		}
 		const starts = this.lineStarts();
 		if (position.line < 0) {
 			return 0;

@@ -1,0 +1,88 @@
+/**
+ * The check of a site's pages against its robots.txt, in the words an editor or a command line needs: analyse a page
+ * (its own diagnostics and what its robots rules reach), then turn the pages of a site into the page's warnings and the
+ * robots.txt's hints. The adapters hold pages and read files; they never need to know which directive is at stake.
+ */
+
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { SeverityName } from '../options';
+import { lineRange } from '../syntax/document';
+import type { RobotsModel } from '../syntax/parser';
+import {
+	analyseHtmlPage,
+	blockedNoindexDiagnostics,
+	blockedNoindexesAt,
+	headersNoindexPlaces,
+	headersPatternPaths,
+	htmlNoindexPlaces,
+	robotsHidesNoindexDiagnostics,
+	type NoindexPlaces,
+} from './crossFile';
+import { computeHeadersDiagnostics, type MetaAnalysisOptions } from './diagnostics';
+import type { PositionMapper } from './lineIndex';
+
+/**
+ * What a page's robots rules ask of each target crawler that the robots.txt can defeat: for each crawler, where in the
+ * page the request is. Empty for most pages. Plain data that holds no text, so that a caller may keep it for many files.
+ */
+export type PageReach = NoindexPlaces;
+
+/** A page of a site, as the site check sees it: where it is, the URL path it is served at, and its reach. */
+export interface SiteEntry {
+	readonly uri: string;
+	readonly urlPath: string;
+	readonly reach: PageReach;
+}
+
+/** The kinds of page: an HTML document, or a `_headers` file (Netlify, Cloudflare Pages). */
+export type PageKind = 'html' | 'headers';
+
+export interface PageAnalysis {
+	/** The page's own diagnostics: its robots meta tags, or its X-Robots-Tag lines and syntax. */
+	readonly diagnostics: Diagnostic[];
+	/** For an HTML page, its reach; a headers file's reach depends on the URL paths of its site (`headersReach`). */
+	readonly reach: PageReach;
+}
+
+const noReach: PageReach = new Map();
+
+/**
+ * A page's own diagnostics and, for HTML, its reach for `options.targets`, with one scan: an HTML page without robots
+ * tags costs the scanner's quick pass and nothing else. `document`, the editor's copy of the same text, converts
+ * offsets without a line table of the whole text.
+ */
+export function analysePage(kind: PageKind, text: string, options: MetaAnalysisOptions = {}, document?: PositionMapper): PageAnalysis {
+	if (kind === 'html') {
+		const { diagnostics, noindex } = analyseHtmlPage(text, options, document);
+		return { diagnostics, reach: noindex };
+	}
+	return { diagnostics: computeHeadersDiagnostics(text, options), reach: noReach };
+}
+
+/** An HTML page's reach for the crawlers given (one quick pass for a page without robots tags). */
+export function htmlReach(text: string, crawlers: readonly string[], document?: PositionMapper): PageReach {
+	return htmlNoindexPlaces(text, crawlers, undefined, document);
+}
+
+/**
+ * A `_headers` file's reach for each URL path it covers, among the paths of its site's files and the paths its own
+ * patterns stand for (`/drafts/*` stands for `/drafts/`); ranges are in the headers file.
+ */
+export function headersReach(text: string, sitePaths: readonly string[], crawlers: readonly string[]): ReadonlyMap<string, PageReach> {
+	return headersNoindexPlaces(text, [...sitePaths, ...headersPatternPaths(text)], crawlers);
+}
+
+/**
+ * The warnings of one page (or headers file) of a site: where its request cannot reach a crawler because the
+ * robots.txt keeps the crawler out, with the deciding line of the robots.txt at `robotsUri` as related information.
+ */
+export function pageSiteDiagnostics(robots: RobotsModel, robotsUri: string, entries: readonly SiteEntry[], severities?: Readonly<Record<string, SeverityName>>): Diagnostic[] {
+	const findings = entries.flatMap((entry) => blockedNoindexesAt(robots, entry.urlPath, entry.uri, entry.reach));
+	return blockedNoindexDiagnostics(findings, robotsUri, (line) => lineRange(robots, line), severities);
+}
+
+/** The hints of a robots.txt: on each line that keeps a crawler from the request of pages of its site, which pages. */
+export function robotsSiteDiagnostics(robots: RobotsModel, entries: readonly SiteEntry[], severities?: Readonly<Record<string, SeverityName>>): Diagnostic[] {
+	const findings = entries.flatMap((entry) => blockedNoindexesAt(robots, entry.urlPath, entry.uri, entry.reach));
+	return robotsHidesNoindexDiagnostics(findings, (line) => lineRange(robots, line), severities);
+}
