@@ -38,6 +38,7 @@ import {
 	type RobotsModel,
 	type SiteEntry,
 } from '../core/index';
+import { t } from '../core/l10n';
 import type { DocumentStore, OpenPage } from '../documents';
 import { baseName, parentUri, type FileSystem } from '../fileSystem';
 import { runSafe } from '../runner';
@@ -241,10 +242,11 @@ export class PageService {
 			}
 		}
 		// Said once per site and limit, not on every keystroke.
-		const partly = listing.truncated === undefined ? undefined : `${robotsKey}\0${listing.truncated}`;
-		if (partly !== undefined && !this.saidPartly.has(partly)) {
+		const reason = listing.truncated;
+		const partly = reason === undefined ? undefined : `${robotsKey}\0${reason}`;
+		if (reason !== undefined && partly !== undefined && !this.saidPartly.has(partly)) {
 			this.saidPartly.add(partly);
-			this.connection.console.info(`${robotsUri}: the pages of its site were checked in part (${listing.truncated}).`);
+			this.connection.console.info(t('{0}: the pages of its site were checked in part ({1}).', robotsUri, reason));
 		}
 		return robotsSiteDiagnostics(model, entries, options.severities);
 	}

@@ -8,6 +8,7 @@
  */
 
 import { headersReach, htmlReach, urlPathOfFile, type PageReach } from '../core/index';
+import { formatNumber, t } from '../core/l10n';
 import { baseName, childUri, fileUriOfPath, parentUri, type FileSystem } from '../fileSystem';
 import { isInside, sameFolder, uriKey, type WorkspacePaths } from './workspacePaths';
 
@@ -49,7 +50,7 @@ export interface SiteFile {
 export interface SiteListing {
 	/** Every file found (for the URL paths a `_headers` file covers); pages and headers files within the limits only. */
 	readonly files: readonly SiteFile[];
-	/** Why the listing stops short, when a limit cut it. */
+	/** Why the listing stops short, when a limit cut it, in the configured language (for the server's log). */
 	readonly truncated: string | undefined;
 }
 
@@ -304,7 +305,7 @@ export class SiteFiles {
 				children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 				for (const child of children) {
 					if (entries >= siteLimits.maxEntries) {
-						truncated ??= `the walk stopped after ${siteLimits.maxEntries.toLocaleString('en')} files and folders`;
+						truncated ??= t('the walk stopped after {0} files and folders', formatNumber(siteLimits.maxEntries));
 						break;
 					}
 					if (skipped.has(child.name)) {
@@ -333,7 +334,7 @@ export class SiteFiles {
 						continue;
 					}
 					if (isPage && pages >= siteLimits.maxPages) {
-						truncated ??= `only the first ${siteLimits.maxPages.toLocaleString('en')} pages are read`;
+						truncated ??= t('only the first {0} pages are read', formatNumber(siteLimits.maxPages));
 						files.push({ uri, urlPath, kind: 'other', mtimeMs: 0, size: 0 });
 						continue;
 					}
@@ -345,7 +346,7 @@ export class SiteFiles {
 					}
 					const cost = Math.min(info.size, siteLimits.maxBytesPerFile);
 					if (bytes + cost > siteLimits.maxBytes) {
-						truncated ??= `only the first ${siteLimits.maxBytes / (1024 * 1024)} MiB of pages are read`;
+						truncated ??= t('only the first {0} MiB of pages are read', formatNumber(siteLimits.maxBytes / (1024 * 1024)));
 						files.push({ uri, urlPath, kind: 'other', mtimeMs: 0, size: 0 });
 						continue;
 					}
