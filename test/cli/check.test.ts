@@ -14,7 +14,8 @@ import { repoRoot } from '../util/fixtures';
 const cli = join(repoRoot, 'server', 'dist', 'cli.js');
 
 function run(args: string[], cwd: string, input?: string) {
-	const result = spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', cwd });
+	// The C locale: the English the assertions read, whatever the developer's LANG.
+	const result = spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', cwd, env: { ...process.env, LC_ALL: 'C' } });
 	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

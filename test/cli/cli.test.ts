@@ -24,7 +24,8 @@ writeFileSync(robots, [
 ].join('\n'));
 
 function run(args: string[], input?: string) {
-	const result = spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
+	// The C locale: the English the assertions read, whatever the developer's LANG.
+	const result = spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
 	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -11,6 +11,12 @@ import { repoRoot } from '../util/fixtures';
 
 export const cli = join(repoRoot, 'server', 'dist', 'cli.js');
 
+/**
+ * The environment the CLI runs in for tests: the C locale, so that its output is the English the tests assert even on a
+ * developer's machine with LANG=ru_RU.UTF-8. Tests of other languages pass --locale or their own LANG.
+ */
+export const englishEnv: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C' };
+
 export interface CliResult {
 	readonly status: number | null;
 	readonly stdout: string;
@@ -25,6 +31,8 @@ export const canDenyPermission = process.getuid?.() !== undefined;
 
 export interface RunOptions {
 	readonly input?: string;
+	/** The environment (default: `englishEnv`). */
+	readonly env?: NodeJS.ProcessEnv;
 	readonly cwd?: string;
 	/** Run as a user without special rights (nobody when the tests run as root), so file modes are enforced. */
 	readonly unprivileged?: boolean;
@@ -36,6 +44,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): CliRe
 		input: options.input,
 		cwd: options.cwd,
 		encoding: 'utf8',
+		env: options.env ?? englishEnv,
 		maxBuffer: 1 << 28,
 		...(asNobody ? { uid: nobody, gid: nobody } : {}),
 	});

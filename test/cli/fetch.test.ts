@@ -31,7 +31,8 @@ function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 			env[name] = value;
 		}
 	}
-	return { ...env, ...extra };
+	// The C locale: the English the assertions read, whatever the developer's LANG.
+	return { ...env, LC_ALL: 'C', ...extra };
 }
 
 /** Runs the CLI without blocking this process, whose servers must keep answering. */

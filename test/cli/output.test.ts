@@ -21,7 +21,7 @@ writeFileSync(urls, Array.from({ length: 200_000 }, (_, index) => `/page/${index
 
 describe('robots-txt and its output stream', () => {
 	test('EPIPE: the reader stops after the first chunk; the command ends quietly with status 0', async () => {
-		const child = spawn(process.execPath, [cli, 'test', robots, '--agent', 'Googlebot', '--urls', urls], { stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(process.execPath, [cli, 'test', robots, '--agent', 'Googlebot', '--urls', urls], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
 		let stderr = '';
 		child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
 		let first = '';
@@ -39,7 +39,7 @@ describe('robots-txt and its output stream', () => {
 
 	test('EPIPE through a shell pipeline into head -1', { skip: existsSync('/bin/bash') ? false : 'no bash' }, () => {
 		const script = `set -o pipefail; "${process.execPath}" "${cli}" test "${robots}" --agent Googlebot --urls "${urls}" | head -1`;
-		const result = spawnSync('/bin/bash', ['-c', script], { encoding: 'utf8' });
+		const result = spawnSync('/bin/bash', ['-c', script], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
 		assert.equal(result.stdout, 'ALLOWED    /page/0  (no rule of the group at line 1 matches)\n');
 		assert.equal(result.stderr, '');
 		assert.equal(result.status, 0);
@@ -57,7 +57,7 @@ describe('robots-txt and its output stream', () => {
 		for (const args of commands) {
 			const full = openSync('/dev/full', 'w');
 			try {
-				const result = spawnSync(process.execPath, [cli, ...args], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+				const result = spawnSync(process.execPath, [cli, ...args], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
 				assert.equal(result.stderr, 'robots-txt: cannot write the output: no space left on device\n', args.join(' '));
 				assert.equal(result.status, 2, args.join(' '));
 			} finally {

@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import { fileUriOfPath, type FileSystem } from '../../server/src/fileSystem';
 import { SiteFiles, siteLimits } from '../../server/src/features/site';
 import { uriKey, WorkspacePaths } from '../../server/src/features/workspacePaths';
+import { useLocale } from '../../server/src/localize';
 import { nodeFileSystem } from '../../server/src/nodeFileSystem';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'robots-site-')));
@@ -126,6 +127,15 @@ describe('limits and changes', () => {
 		const listing = await site.listing(await site.siteOfRobots(uri('many', 'robots.txt'), undefined));
 		assert.equal(listing.files.filter((file) => file.kind === 'html').length, siteLimits.maxPages);
 		assert.match(listing.truncated ?? '', /only the first 1,000 pages are read/);
+		// The reason goes to the server's log in the editor's language, its count written as that language writes numbers.
+		try {
+			useLocale('ru');
+			const inRussian = files('many');
+			const reason = (await inRussian.listing(await inRussian.siteOfRobots(uri('many', 'robots.txt'), undefined))).truncated ?? '';
+			assert.match(reason, /^читаются только первые 1\s000 страниц$/u);
+		} finally {
+			useLocale(undefined);
+		}
 	});
 
 	test('a page read once is read again only when it changed; a new file is listed once the change is heard', async () => {

@@ -21,7 +21,8 @@ const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /** npm without the network: a package that is not in the cache or on disk is an error, not a download. */
-const offline = { ...process.env, npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+// LC_ALL=C: the CLI's English, which the assertions read, whatever the developer's LANG.
+const offline = { ...process.env, LC_ALL: 'C', npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 
 function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = offline): SpawnSyncReturns<string> {
 	return spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 1 << 26 });

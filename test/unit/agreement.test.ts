@@ -131,7 +131,7 @@ test('the CLI answers each crawler as the model does', () => {
 		}
 		const file = join(work, 'robots.txt');
 		writeFileSync(file, sample.text);
-		const result = spawnSync(process.execPath, [cli, 'test', file, '--agent', crawlers.join(','), '--json', '--urls', '-'], { input: urls.join('\n'), encoding: 'utf8', maxBuffer: 64 << 20 });
+		const result = spawnSync(process.execPath, [cli, 'test', file, '--agent', crawlers.join(','), '--json', '--urls', '-'], { input: urls.join('\n'), encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, LC_ALL: 'C' } });
 		assert.equal(result.status, 0, result.stderr);
 		const answers = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { url: string; agent: string; verdict: string; line: number | null; groups: number[] });
 		const model = parse(sample.text);

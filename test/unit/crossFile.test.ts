@@ -132,7 +132,8 @@ test('many pages behind one rule: one hint, linear in the pages, naming a few an
 	}));
 	const hints = robotsSiteDiagnostics(robots, entries);
 	assert.deepEqual(hints.map((hint) => hint.range.start.line), [2, 6]);
-	assert.match(hints[0].message, /and 19997 more\): they never see the noindex/);
+	// Counts are written as the language writes numbers (English: 19,997).
+	assert.match(hints[0].message, /and 19,997 more\): they never see the noindex/);
 	assert.equal(hints[0].relatedInformation!.length, 20);
 });
 

@@ -2,7 +2,9 @@
  * No English left in what the robots meta and X-Robots-Tag features say, in every language we ship: over the meta
  * fixtures and the sample site's pages, every diagnostic message, quick-fix title, related note, hover and completion
  * detail is computed in English and in each locale, must differ from the English where the English is prose, and
- * must hold no run of English words outside quoted file text, code spans and robots tokens.
+ * must hold no run of English words outside quoted file text, code spans and robots tokens. The cross-file findings
+ * (a page's noindex that robots.txt keeps its crawler from) are checked the same way, over the sample site and the
+ * cases of crossFile.test.ts.
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -17,12 +19,18 @@ import {
 	computeHtmlDiagnostics,
 	computeMetaCompletions,
 	computeMetaHover,
+	headersReach,
+	htmlReach,
 	LineIndex,
+	pageSiteDiagnostics,
+	parse,
 	robotsDirectiveCatalogue,
+	robotsSiteDiagnostics,
+	type SiteEntry,
 } from '../../server/src/core/index';
 import type { DiagnosticData } from '../../server/src/core/diagnostics/index';
 import { useLocale } from '../../server/src/localize';
-import { fixturesDir, readFixture } from '../util/fixtures';
+import { fixturesDir, joinLines, readFixture } from '../util/fixtures';
 
 const locales = ['zh-cn', 'ru', 'pt-br'] as const;
 
@@ -187,6 +195,139 @@ describe('robots meta texts in every shipped language', () => {
 				}
 			}
 			assert.ok(compared > 1000, `${compared} texts compared`);
+			assert.deepEqual([...new Set(problems)].slice(0, 20), []);
+		});
+	}
+});
+
+/** A site for the cross-file check: its robots.txt, its pages and `_headers` files, and the crawlers it is checked for. */
+interface SiteInput {
+	readonly name: string;
+	readonly robots: string;
+	readonly pages: readonly { readonly urlPath: string; readonly kind: 'html' | 'headers'; readonly text: string }[];
+	/** The URL paths of the site that a `_headers` file may cover besides those of its pages. */
+	readonly extraPaths?: readonly string[];
+	readonly crawlers: readonly string[];
+}
+
+function sitePages(): SiteInput['pages'] {
+	const site = join(fixturesDir, 'site');
+	return [
+		{ urlPath: '/', kind: 'html', text: readFileSync(join(site, 'index.html'), 'utf8') },
+		{ urlPath: '/blog/old-post.html', kind: 'html', text: readFileSync(join(site, 'blog', 'old-post.html'), 'utf8') },
+		{ urlPath: '/private/', kind: 'html', text: readFileSync(join(site, 'private', 'index.html'), 'utf8') },
+		{ urlPath: '/private/report.html', kind: 'html', text: readFileSync(join(site, 'private', 'report.html'), 'utf8') },
+		{ urlPath: '/_headers', kind: 'headers', text: readFileSync(join(site, '_headers'), 'utf8') },
+	];
+}
+
+/**
+ * The sample site for one crawler, the three of crossFile.test.ts, six, and control tokens; crossFile.test.ts's
+ * `_headers` case with one and with several more URLs per header line, and behind two groups; many pages behind one rule.
+ */
+function siteInputs(): SiteInput[] {
+	const robots = readFileSync(join(fixturesDir, 'site', 'robots.txt'), 'utf8');
+	const headersCase = joinLines('/drafts/*', '  X-Robots-Tag: noindex', '/blog/:slug', '  X-Robots-Tag: googlebot: noindex', 'https://preview.example.pages.dev/*', '  X-Robots-Tag: noindex');
+	const headersRobots = joinLines('User-agent: *', 'Disallow: /drafts', 'Disallow: /blog/');
+	const noindex = '<html><head><meta name="robots" content="noindex"></head></html>';
+	return [
+		{ name: 'site, one crawler', robots, pages: sitePages(), extraPaths: ['/drafts/plan.html'], crawlers: ['Googlebot'] },
+		{ name: 'site, three crawlers', robots, pages: sitePages(), extraPaths: ['/drafts/plan.html'], crawlers: ['Googlebot', 'bingbot', 'GPTBot'] },
+		{ name: 'site, six crawlers', robots, pages: sitePages(), extraPaths: ['/drafts/plan.html'], crawlers: ['Googlebot', 'bingbot', 'GPTBot', 'YandexBot', 'CCBot', 'Applebot'] },
+		{ name: 'site, control tokens', robots, pages: sitePages(), crawlers: ['Applebot-Extended', 'Google-Extended', 'GPTBot'] },
+		{ name: '_headers, one more URL', robots: headersRobots, pages: [{ urlPath: '/_headers', kind: 'headers', text: headersCase }], extraPaths: ['/drafts/plan.html', '/index.html'], crawlers: ['Googlebot', 'bingbot', 'GPTBot'] },
+		{ name: '_headers, more URLs', robots: headersRobots, pages: [{ urlPath: '/_headers', kind: 'headers', text: headersCase }], extraPaths: ['/drafts/a.html', '/drafts/b.html', '/drafts/c.html'], crawlers: ['bingbot'] },
+		{
+			name: '_headers, two groups',
+			// bingbot follows its own group (line 5), GPTBot the `*` group (line 2): one header line, two deciding lines.
+			robots: joinLines('User-agent: *', 'Disallow: /drafts', '', 'User-agent: bingbot', 'Disallow: /drafts/'),
+			pages: [{ urlPath: '/_headers', kind: 'headers', text: headersCase }],
+			extraPaths: ['/drafts/plan.html'],
+			crawlers: ['bingbot', 'GPTBot'],
+		},
+		{
+			name: 'many pages behind one rule',
+			robots,
+			pages: Array.from({ length: 30 }, (_, i) => ({ urlPath: `/private/p${i}.html`, kind: 'html' as const, text: noindex })),
+			crawlers: ['Googlebot', 'bingbot', 'GPTBot'],
+		},
+	];
+}
+
+/** Every text of the cross-file check for a site: each page's warnings and the robots.txt's hints, with their related notes. */
+function siteTexts(input: SiteInput): string[] {
+	const model = parse(input.robots);
+	const paths = [...input.pages.filter((page) => page.kind === 'html').map((page) => page.urlPath), ...(input.extraPaths ?? [])];
+	const byPage = input.pages.map((page): SiteEntry[] => {
+		const uri = `file:///site${page.urlPath}`;
+		return page.kind === 'html'
+			? [{ uri, urlPath: page.urlPath, reach: htmlReach(page.text, input.crawlers) }]
+			: [...headersReach(page.text, paths, input.crawlers)].map(([urlPath, reach]) => ({ uri, urlPath, reach }));
+	});
+	const diagnostics = [
+		...byPage.flatMap((entries) => pageSiteDiagnostics(model, 'file:///site/robots.txt', entries)),
+		...robotsSiteDiagnostics(model, byPage.flat()),
+	];
+	return diagnostics.flatMap((diagnostic) => [diagnostic.message, ...(diagnostic.relatedInformation ?? []).map((related) => related.message)]);
+}
+
+describe('cross-file findings in every shipped language', () => {
+	const sites = siteInputs();
+
+	test('the sites give every form of the warning and the hint', () => {
+		const english = sites.flatMap(siteTexts);
+		// Each pair is one key's case: one crawler or several, one URL or several, one deciding line or several.
+		const forms: readonly (readonly [string, RegExp])[] = [
+			['one crawler, one URL', /never fetches .* and the URL can/],
+			['one crawler, URLs', /never fetches .* and the URLs can/],
+			['crawlers, one URL', /never fetch .* and the URL can/],
+			['crawlers, URLs', /never fetch .* and the URLs can/],
+			['one more URL', /and 1 more URL this header covers/],
+			['more URLs', /and \d+ more URLs this header covers/],
+			['one line, one URL', /robots\.txt line \d+ \(".*"\) disallows it,/],
+			['one line, URLs', /robots\.txt line \d+ \(".*"\) disallows them,/],
+			['lines, one URL', /robots\.txt lines .* disallow it,/],
+			['lines, URLs', /robots\.txt lines .* disallow them,/],
+			['more crawlers', /^Googlebot, bingbot, GPTBot and 3 more never fetch/],
+			['hint: one crawler, one page', /from a page that carries noindex .*: it never sees/],
+			['hint: one crawler, pages', /from pages that carry noindex .*: it never sees/],
+			['hint: crawlers, one page', /from a page that carries noindex .*: they never see/],
+			['hint: crawlers, pages', /from pages that carry noindex .*: they never see/],
+			['hint: more pages', /and 27 more\)/],
+			['related: the deciding rule', /^the rule that keeps .* out$/],
+			['related: the noindex', /^noindex for /],
+		];
+		const missing = forms.filter(([, form]) => !english.some((text) => form.test(text))).map(([name]) => name);
+		assert.deepEqual(missing, []);
+	});
+
+	for (const locale of locales) {
+		test(`${locale}: no English sentence left in the cross-file warnings and hints`, () => {
+			const problems: string[] = [];
+			let compared = 0;
+			for (const input of sites) {
+				useLocale(undefined);
+				const english = siteTexts(input);
+				let localized: string[];
+				try {
+					useLocale(locale);
+					localized = siteTexts(input);
+				} finally {
+					useLocale(undefined);
+				}
+				assert.equal(localized.length, english.length, `${input.name}: as many texts in ${locale} as in English`);
+				for (const [index, text] of localized.entries()) {
+					compared++;
+					if (isProse(english[index]) && text === english[index]) {
+						problems.push(`${input.name}: not translated: ${JSON.stringify(text)}`);
+					}
+					const left = englishLeft(text, locale);
+					if (left) {
+						problems.push(`${input.name}: English left (${JSON.stringify(left)}) in ${JSON.stringify(text)}`);
+					}
+				}
+			}
+			assert.ok(compared >= 40, `${compared} texts compared`);
 			assert.deepEqual([...new Set(problems)].slice(0, 20), []);
 		});
 	}

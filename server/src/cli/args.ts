@@ -3,6 +3,7 @@
  */
 
 import { allDialects, isDialect, type Dialect } from '../core/index';
+import { t } from '../core/l10n';
 
 /** A mistake in the command line: reported in one line, exit status 2. */
 export class UsageError extends Error {}
@@ -22,7 +23,7 @@ export class ArgumentReader {
 	value(option: string): string {
 		const value = this.args[++this.index];
 		if (value === undefined) {
-			throw new UsageError(`${option} needs a value`);
+			throw new UsageError(t('{0} needs a value', option));
 		}
 		return value;
 	}
@@ -35,9 +36,25 @@ export class ArgumentReader {
 	}
 }
 
+/** A dialect id from the command line, or a usage error that lists the ids. */
 export function parseDialect(name: string): Dialect {
 	if (!isDialect(name)) {
-		throw new UsageError(`unknown dialect "${name}" (expected one of ${allDialects.join(', ')})`);
+		throw new UsageError(t('unknown dialect "{0}" (expected one of {1})', name, allDialects.join(', ')));
 	}
 	return name;
+}
+
+/** "unknown option --frob": the same words for every command. */
+export function unknownOption(option: string): UsageError {
+	return new UsageError(t('unknown option {0}', option));
+}
+
+/** "unknown format "xml" (expected text or json)": the formats are literal names. */
+export function unknownFormat(format: string, expected: readonly string[]): UsageError {
+	return new UsageError(t('unknown format "{0}" (expected one of {1})', format, expected.join(', ')));
+}
+
+/** "--agent needs crawler tokens, e.g. Googlebot,bingbot". */
+export function needsTokens(option: string): UsageError {
+	return new UsageError(t('{0} needs crawler tokens, e.g. Googlebot or Googlebot,bingbot', option));
 }

@@ -21,8 +21,10 @@ import {
 	verdictWord,
 	type CheckedExpectations,
 } from '../core/index';
-import { ArgumentReader, UsageError } from './args';
+import { t } from '../core/l10n';
+import { ArgumentReader, unknownFormat, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
+import { optionTable, paragraphs } from './help';
 import { describeError } from './io';
 
 interface CheckOptions {
@@ -37,11 +39,11 @@ function parseCheckArguments(args: readonly string[]): CheckOptions {
 		if (arg === '--format') {
 			const format = reader.value(arg);
 			if (format !== 'text' && format !== 'json' && format !== 'junit') {
-				throw new UsageError(`unknown format "${format}" (expected text, json or junit)`);
+				throw unknownFormat(format, ['text', 'json', 'junit']);
 			}
 			options.format = format;
 		} else if (arg.startsWith('--')) {
-			throw new UsageError(`unknown option ${arg}`);
+			throw unknownOption(arg);
 		} else {
 			options.paths.push(arg);
 		}
@@ -59,7 +61,7 @@ function collectFiles(paths: readonly string[]): string[] {
 		try {
 			entries = readdirSync(folder, { withFileTypes: true });
 		} catch (error) {
-			throw new UsageError(`cannot read ${folder}: ${describeError(error)}`);
+			throw new UsageError(t('cannot read {0}: {1}', folder, describeError(error)));
 		}
 		for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
 			if (entry.isDirectory() && !skipped.has(entry.name)) {
@@ -74,7 +76,7 @@ function collectFiles(paths: readonly string[]): string[] {
 		try {
 			isFolder = statSync(path).isDirectory();
 		} catch (error) {
-			throw new UsageError(`cannot read ${path}: ${describeError(error)}`);
+			throw new UsageError(t('cannot read {0}: {1}', path, describeError(error)));
 		}
 		if (isFolder) {
 			walk(path);
@@ -83,7 +85,9 @@ function collectFiles(paths: readonly string[]): string[] {
 		}
 	}
 	if (files.length === 0) {
-		throw new UsageError(`no expectations file (robots.expectations or *.robots.expectations) in ${paths.length > 0 ? paths.join(', ') : 'the current folder'}`);
+		throw new UsageError(paths.length > 0
+			? t('no expectations file (robots.expectations or *.robots.expectations) in {0}', paths.join(', '))
+			: t('no expectations file (robots.expectations or *.robots.expectations) in the current folder'));
 	}
 	return files;
 }
@@ -100,7 +104,7 @@ function checkFile(file: string): FileReport {
 	try {
 		text = readFileSync(file, 'utf8');
 	} catch (error) {
-		throw new UsageError(`cannot read ${file}: ${describeError(error)}`);
+		throw new UsageError(t('cannot read {0}: {1}', file, describeError(error)));
 	}
 	const expectations = parseExpectations(text);
 	const robotsPath = resolve(dirname(file), expectations.robots?.path ?? defaultRobotsFileName);
@@ -111,8 +115,8 @@ function checkFile(file: string): FileReport {
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		const problem = code === 'ENOENT'
-			? `no robots.txt to test at ${robots}: put one beside ${file}, or name it with "@robots <path>"`
-			: `cannot read ${robots}: ${describeError(error)}`;
+			? t('no robots.txt to test at {0}: put one beside {1}, or name it with "@robots <path>"', robots, file)
+			: t('cannot read {0}: {1}', robots, describeError(error));
 		return { file, robots, checked: uncheckedExpectations(expectations, problem) };
 	}
 	return { file, robots, checked: checkExpectations(expectations, parse(decodeRobotsBytes(bytes))) };
@@ -139,13 +143,27 @@ function text(reports: readonly FileReport[]): string {
 				out.push(`${file}:${result.expectation.line + 1}:${result.expectation.crawlerSpan.start + 1}: FAIL ${failureMessage(result)} (${robots}:${where + 1})`);
 			}
 		}
-		out.push(`${file}: ${checked.passed} passed, ${checked.failed} failed${checked.file.problems.length > 0 ? `, ${checked.file.problems.length} not understood` : ''} (against ${robots})`);
+		out.push(checked.file.problems.length > 0
+			? t('{0}: {1} passed, {2} failed, {3} not understood (against {4})', file, checked.passed, checked.failed, checked.file.problems.length, robots)
+			: t('{0}: {1} passed, {2} failed (against {3})', file, checked.passed, checked.failed, robots));
 	}
 	const passed = reports.reduce((sum, report) => sum + report.checked.passed, 0);
 	const failed = reports.reduce((sum, report) => sum + report.checked.failed, 0);
 	const errors = reports.reduce((sum, report) => sum + errorsOf(report), 0);
-	out.push(`${reports.length} file${reports.length === 1 ? '' : 's'}: ${passed} passed, ${failed} failed, ${errors} error${errors === 1 ? '' : 's'}.`);
+	out.push(total(reports.length, passed, failed, errors));
 	return out.join('\n') + '\n';
+}
+
+/** The last line of the text output: "2 files: 5 passed, 1 failed, 0 errors.", singular and plural apart. */
+function total(files: number, passed: number, failed: number, errors: number): string {
+	if (files === 1) {
+		return errors === 1
+			? t('{0} file: {1} passed, {2} failed, {3} error.', files, passed, failed, errors)
+			: t('{0} file: {1} passed, {2} failed, {3} errors.', files, passed, failed, errors);
+	}
+	return errors === 1
+		? t('{0} files: {1} passed, {2} failed, {3} error.', files, passed, failed, errors)
+		: t('{0} files: {1} passed, {2} failed, {3} errors.', files, passed, failed, errors);
 }
 
 function json(reports: readonly FileReport[]): string {
@@ -212,7 +230,7 @@ function junit(reports: readonly FileReport[]): string {
 			out.push(`      <error type="robots-txt-not-found" message="${xml(checked.robotsProblem ?? '')}"/>`);
 			out.push('    </testcase>');
 			out.push(...checked.file.expectations.map((expectation) =>
-				`    <testcase name="${xml(`${expectation.crawler} ${expectation.url} ${expectation.verdict}`)}" classname="${xml(file)}" file="${xml(file)}" line="${expectation.line + 1}"><skipped message="no robots.txt"/></testcase>`));
+				`    <testcase name="${xml(`${expectation.crawler} ${expectation.url} ${expectation.verdict}`)}" classname="${xml(file)}" file="${xml(file)}" line="${expectation.line + 1}"><skipped message="${xml(t('no robots.txt'))}"/></testcase>`));
 		}
 		for (const result of checked.results ?? []) {
 			const { expectation } = result;
@@ -222,7 +240,7 @@ function junit(reports: readonly FileReport[]): string {
 				out.push(`${open}/>`);
 			} else {
 				out.push(`${open}>`);
-				out.push(`      <failure type="expectation-failed" message="${xml(`expected ${verdictWord(expectation.verdict)}, got ${verdictWord(result.evaluation.verdict)}`)}">${xml(`${failureMessage(result)}\n${explainEvaluation(result.evaluation)}`)}</failure>`);
+				out.push(`      <failure type="expectation-failed" message="${xml(t('expected {0}, got {1}', verdictWord(expectation.verdict), verdictWord(result.evaluation.verdict)))}">${xml(`${failureMessage(result)}\n${explainEvaluation(result.evaluation)}`)}</failure>`);
 				out.push('    </testcase>');
 			}
 		}
@@ -242,18 +260,19 @@ async function runCheck(args: readonly string[], io: CommandIo): Promise<number>
 
 export const checkCommand: Command = {
 	name: 'check',
-	summary: 'runs expectations files (crawler, URL, verdict) against their robots.txt, as text, JSON or JUnit XML',
+	summary: () => t('runs expectations files (crawler, URL, verdict) against their robots.txt, as text, JSON or JUnit XML'),
 	synopsis: ['robots-txt check [<files or folders>...] [--format text|json|junit]'],
-	help: `Runs expectations files against their robots.txt: each line names a crawler, a URL or path, and the verdict it
-must get (allow or disallow); README.md ("Expectations") documents the format. Without arguments, the current folder
-is searched for robots.expectations and *.robots.expectations files (node_modules and .git skipped); folders given are
-searched the same way. Each file tests the robots.txt in its folder, or the one its "@robots <path>" line names.
-
-Options:
-  --format <name>     text (file:line:col: FAIL message, then a count per file), json, or junit (JUnit XML, which CI
-                      systems show as test results)
-
-Exit status: 1 when an expectation fails, a line cannot be read or a robots.txt is missing, else 0; 2 on bad
-arguments, an unreadable path, or nothing to check.`,
+	help: () => [
+		paragraphs([t('Runs expectations files against their robots.txt: each line names a crawler, a URL or path, and the verdict it must get (allow or disallow); README.md ("Expectations") documents the format. Without arguments, the current folder is searched for robots.expectations and *.robots.expectations files (node_modules and .git skipped); folders given are searched the same way. Each file tests the robots.txt in its folder, or the one its "@robots <path>" line names.')]),
+		'',
+		optionTable(t('Options:'), [
+			['--format <name>', t('text (file:line:col: FAIL message, then a count per file), json, or junit (JUnit XML, which CI systems show as test results)')],
+		]),
+		'',
+		paragraphs([
+			t('The FAIL and ERROR lines keep those words in every language, for problem matchers; JSON and JUnit XML keep their field names, codes and test names, and their messages follow --locale.'),
+			t('Exit status: 1 when an expectation fails, a line cannot be read or a robots.txt is missing, else 0; 2 on bad arguments, an unreadable path, or nothing to check.'),
+		]),
+	].join('\n'),
 	run: runCheck,
 };

@@ -17,12 +17,12 @@ export interface CommandIo {
 export interface Command {
 	/** The word after `robots-txt`. */
 	readonly name: string;
-	/** What the command does, in one line for the general help. */
-	readonly summary: string;
+	/** What the command does, in one line for the general help, in the output's language (computed when shown). */
+	summary(): string;
 	/** The command's usage lines, each starting with `robots-txt <name>`. */
 	readonly synopsis: readonly string[];
-	/** The rest of its help: what it does, its options, its exit status. */
-	readonly help: string;
+	/** The rest of its help: what it does, its options, its exit status; in the output's language, laid out by help.ts. */
+	help(): string;
 	/**
 	 * Runs the command with the arguments after its name; resolves to the exit status. Throws `UsageError` for a bad
 	 * command line (exit status 2).

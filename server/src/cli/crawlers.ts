@@ -5,8 +5,10 @@
  */
 
 import { crawlerCategories, crawlerFactNames, crawlerProfile, dialectNames, findCrawler, knownCrawlers, type CrawlerCategory, type CrawlerFacts } from '../core/index';
-import { ArgumentReader, UsageError } from './args';
+import { t } from '../core/l10n';
+import { ArgumentReader, unknownFormat, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
+import { columns, optionTable, paragraphs } from './help';
 
 interface CrawlersOptions {
 	tokens: string[];
@@ -22,7 +24,7 @@ function parseArguments(args: readonly string[]): CrawlersOptions {
 			case '--format': {
 				const format = reader.value(arg);
 				if (format !== 'text' && format !== 'json') {
-					throw new UsageError(`unknown format "${format}" (expected text or json)`);
+					throw unknownFormat(format, ['text', 'json']);
 				}
 				options.format = format;
 				break;
@@ -30,14 +32,14 @@ function parseArguments(args: readonly string[]): CrawlersOptions {
 			case '--category': {
 				const category = reader.value(arg);
 				if (!(crawlerCategories as readonly string[]).includes(category)) {
-					throw new UsageError(`unknown category "${category}" (expected one of ${crawlerCategories.join(', ')})`);
+					throw new UsageError(t('unknown category "{0}" (expected one of {1})', category, crawlerCategories.join(', ')));
 				}
 				options.category = category as CrawlerCategory;
 				break;
 			}
 			default:
 				if (arg.startsWith('--')) {
-					throw new UsageError(`unknown option ${arg}`);
+					throw unknownOption(arg);
 				}
 				options.tokens.push(arg);
 		}
@@ -53,7 +55,7 @@ async function runCrawlers(args: readonly string[], io: CommandIo): Promise<numb
 		const unknown = options.tokens.filter((token) => findCrawler(token) === undefined);
 		if (unknown.length > 0) {
 			const assumed = crawlerProfile(unknown[0]);
-			throw new UsageError(`no crawler named ${unknown.map((token) => `"${token}"`).join(', ')} in the catalogue (an unknown token is read as ${dialectNames[assumed.dialect]})`);
+			throw new UsageError(t('no crawler named {0} in the catalogue (an unknown token is read as {1})', unknown.map((token) => `"${token}"`).join(', '), dialectNames[assumed.dialect]));
 		}
 		crawlers = options.tokens.map((token) => findCrawler(token)!);
 	}
@@ -70,27 +72,31 @@ async function runCrawlers(args: readonly string[], io: CommandIo): Promise<numb
 
 export const crawlersCommand: Command = {
 	name: 'crawlers',
-	summary: 'the crawler catalogue: what we assume about each crawler, and where each fact comes from',
+	summary: () => t('the crawler catalogue: what we assume about each crawler, and where each fact comes from'),
 	synopsis: ['robots-txt crawlers [<token>...] [--category <category>] [--format text|json]'],
-	help: `Shows the crawler catalogue the answers of "test" and "lint" come from: each crawler's parser, the tokens it
-falls back to, whether it ignores "*", how much of the file it reads. A table by default; every fact of the named
-crawlers, each with its source, when tokens are given.
-
-Options:
-  --category <name>   only this category: ${crawlerCategories.join(', ')}
-  --format <name>     text or json
-
-Exit status: 0; 2 on bad arguments or a token the catalogue does not know.`,
+	help: () => [
+		paragraphs([t('Shows the crawler catalogue the answers of "test" and "lint" come from: each crawler\'s parser, the tokens it falls back to, whether it ignores "*", how much of the file it reads. A table by default; every fact of the named crawlers, each with its source, when tokens are given.')]),
+		'',
+		optionTable(t('Options:'), [
+			['--category <name>', t('only this category: {0}', crawlerCategories.join(', '))],
+			['--format <name>', t('text or json')],
+		]),
+		'',
+		paragraphs([t('Exit status: 0; 2 on bad arguments or a token the catalogue does not know.')]),
+	].join('\n'),
 	run: runCrawlers,
 };
 
 function sizeLimit(crawler: CrawlerFacts): string {
 	if (crawler.sizeLimit === null) {
-		return 'whole file';
+		return t('whole file');
 	}
 	const kib = crawler.sizeLimit.bytes / 1024;
-	const size = Number.isInteger(kib) ? `${kib} KiB` : `${crawler.sizeLimit.bytes} bytes`;
-	return crawler.sizeLimit.beyond === 'truncate' ? `first ${size}` : `${size}, else allows all`;
+	const truncates = crawler.sizeLimit.beyond === 'truncate';
+	if (Number.isInteger(kib)) {
+		return truncates ? t('first {0} KiB', kib) : t('{0} KiB, else allows all', kib);
+	}
+	return truncates ? t('first {0} bytes', crawler.sizeLimit.bytes) : t('{0} bytes, else allows all', crawler.sizeLimit.bytes);
 }
 
 /** A short mark for each behaviour worth a column; `?` marks an assumed fact. */
@@ -98,22 +104,27 @@ function notes(crawler: CrawlerFacts): string {
 	const out: string[] = [];
 	const mark = (fact: (typeof crawlerFactNames)[number]) => (crawler.assumed.includes(fact) ? '?' : '');
 	if (crawler.fallback.length > 0) {
-		out.push(`falls back to ${crawler.fallback.join(' → ')}${mark('fallback')}`);
+		out.push(t('falls back to {0}', crawler.fallback.join(' → ')) + mark('fallback'));
 	}
 	if (crawler.ignoresGlobalGroup) {
-		out.push(`ignores *${mark('ignoresGlobalGroup')}`);
+		out.push(t('ignores *') + mark('ignoresGlobalGroup'));
 	}
 	if (crawler.controlToken) {
-		out.push(`control token${mark('controlToken')}`);
+		out.push(t('control token') + mark('controlToken'));
 	}
 	if (crawler.ignoresRobotsTxt) {
-		out.push(`ignores robots.txt${mark('ignoresRobotsTxt')}`);
+		out.push(t('ignores robots.txt') + mark('ignoresRobotsTxt'));
 	}
 	return out.join('; ');
 }
 
+/** A cell padded to a width in terminal columns (a Chinese character takes two). */
+function pad(cell: string, width: number): string {
+	return cell + ' '.repeat(Math.max(0, width - columns(cell)));
+}
+
 function table(crawlers: readonly CrawlerFacts[]): string {
-	const rows = [['Token', 'Owner', 'Category', 'Parser', 'Reads', 'Notes'], ...crawlers.map((crawler) => [
+	const rows = [[t('Token'), t('Owner'), t('Category'), t('Parser'), t('Reads'), t('Notes')], ...crawlers.map((crawler) => [
 		crawler.token,
 		crawler.owner,
 		crawler.category,
@@ -121,32 +132,38 @@ function table(crawlers: readonly CrawlerFacts[]): string {
 		sizeLimit(crawler) + (crawler.assumed.includes('sizeLimit') ? '?' : ''),
 		notes(crawler),
 	])];
-	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-	const lines = rows.map((row) => row.map((cell, column) => (column < row.length - 1 ? cell.padEnd(widths[column]) : cell)).join('  ').trimEnd());
+	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => columns(row[column]))));
+	const lines = rows.map((row) => row.map((cell, column) => (column < row.length - 1 ? pad(cell, widths[column]) : cell)).join('  ').trimEnd());
 	const assumed = crawlers.reduce((sum, crawler) => sum + crawler.assumed.length, 0);
 	const facts = crawlers.length * crawlerFactNames.length;
-	lines.push('', `${crawlers.length} crawlers; ? marks an assumed fact (${assumed} of ${facts} facts have no public source). ` +
-		'`robots-txt crawlers <token>` shows every fact with its source.');
+	const count = crawlers.length === 1
+		? t('{0} crawler; ? marks an assumed fact ({1} of {2} facts have no public source).', crawlers.length, assumed, facts)
+		: t('{0} crawlers; ? marks an assumed fact ({1} of {2} facts have no public source).', crawlers.length, assumed, facts);
+	lines.push('', `${count} ${t('`robots-txt crawlers <token>` shows every fact with its source.')}`);
 	return lines.join('\n') + '\n';
 }
 
 function details(crawler: CrawlerFacts): string {
-	const source = (fact: (typeof crawlerFactNames)[number]) => crawler.sources[fact] ?? 'assumed: no public source';
-	const honours = Object.entries(crawler.honours).map(([name, value]) => `${name} ${value ? 'yes' : 'no'}`).join(', ') || 'nothing documented';
-	const lines = [
-		`${crawler.token} (${crawler.owner})`,
-		`  ${crawler.description}`,
-		`  category:           ${crawler.category}  [${source('category')}]`,
-		`  parser:             ${dialectNames[crawler.dialect]}  [${source('dialect')}]`,
-		`  fallback tokens:    ${crawler.fallback.length > 0 ? crawler.fallback.join(' → ') + ' → *' : '*'}  [${source('fallback')}]`,
-		`  ignores *:          ${crawler.ignoresGlobalGroup ? 'yes' : 'no'}  [${source('ignoresGlobalGroup')}]`,
-		`  reads:              ${sizeLimit(crawler)}  [${source('sizeLimit')}]`,
-		`  honours:            ${honours}  [${source('honours')}]`,
-		`  control token:      ${crawler.controlToken ? 'yes (fetches nothing)' : 'no'}  [${source('controlToken')}]`,
-		`  ignores robots.txt: ${crawler.ignoresRobotsTxt ? 'yes' : 'no'}  [${source('ignoresRobotsTxt')}]`,
+	const source = (fact: (typeof crawlerFactNames)[number]) => crawler.sources[fact] ?? t('assumed: no public source');
+	const yesNo = (value: boolean) => (value ? t('yes') : t('no'));
+	const honours = Object.entries(crawler.honours).map(([name, value]) => `${name} ${yesNo(value)}`).join(', ') || t('nothing documented');
+	const facts: [string, string][] = [
+		[t('category:'), `${crawler.category}  [${source('category')}]`],
+		[t('parser:'), `${dialectNames[crawler.dialect]}  [${source('dialect')}]`],
+		[t('fallback tokens:'), `${crawler.fallback.length > 0 ? crawler.fallback.join(' → ') + ' → *' : '*'}  [${source('fallback')}]`],
+		[t('ignores *:'), `${yesNo(crawler.ignoresGlobalGroup)}  [${source('ignoresGlobalGroup')}]`],
+		[t('reads:'), `${sizeLimit(crawler)}  [${source('sizeLimit')}]`],
+		[t('honours:'), `${honours}  [${source('honours')}]`],
+		[t('control token:'), `${crawler.controlToken ? t('yes (fetches nothing)') : t('no')}  [${source('controlToken')}]`],
+		[t('ignores robots.txt:'), `${yesNo(crawler.ignoresRobotsTxt)}  [${source('ignoresRobotsTxt')}]`],
 	];
 	if (crawler.familyNote) {
-		lines.push(`  note:               ${crawler.familyNote}`);
+		facts.push([t('note:'), crawler.familyNote]);
 	}
-	return lines.join('\n') + '\n';
+	const width = Math.max(...facts.map(([label]) => columns(label)));
+	return [
+		`${crawler.token} (${crawler.owner})`,
+		`  ${crawler.description}`,
+		...facts.map(([label, value]) => `  ${pad(label, width)} ${value}`),
+	].join('\n') + '\n';
 }

@@ -17,8 +17,10 @@ import {
 	type DecisionSide,
 	type RobotsModel,
 } from '../core/index';
-import { ArgumentReader, UsageError } from './args';
+import { formatNumber, t } from '../core/l10n';
+import { ArgumentReader, needsTokens, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
+import { optionTable, paragraphs } from './help';
 import { inputName, readText } from './io';
 import { readRobotsSource } from './source';
 
@@ -43,7 +45,7 @@ function parseDiffArguments(args: readonly string[]): DiffOptions {
 			case '--agents':
 				options.agents = [...(options.agents ?? []), ...reader.value(arg).split(',').map((agent) => agent.trim())];
 				if (options.agents.some((agent) => agent === '')) {
-					throw new UsageError(`${arg} needs crawler tokens, e.g. Googlebot or Googlebot,bingbot`);
+					throw needsTokens(arg);
 				}
 				break;
 			case '--json':
@@ -51,17 +53,17 @@ function parseDiffArguments(args: readonly string[]): DiffOptions {
 				break;
 			default:
 				if (arg.startsWith('--')) {
-					throw new UsageError(`unknown option ${arg}`);
+					throw unknownOption(arg);
 				}
 				positional.push(arg);
 		}
 	}
 	if (positional.length !== 2) {
-		throw new UsageError(`diff takes two robots.txt files, the old and the new (got ${positional.length})`);
+		throw new UsageError(t('diff takes two robots.txt files, the old and the new (got {0})', positional.length));
 	}
 	[options.oldFile, options.newFile] = positional;
 	if (options.oldFile === '-' && options.newFile === '-') {
-		throw new UsageError('only one of the two files can be standard input');
+		throw new UsageError(t('only one of the two files can be standard input'));
 	}
 	return options;
 }
@@ -87,15 +89,48 @@ async function readUrls(path: string, io: CommandIo): Promise<string[]> {
 		if (problem === undefined) {
 			urls.push(entry.url);
 		} else {
-			await io.error(`${name}:${entry.line}: ${problem} Skipped.`);
+			await io.error(`${name}:${entry.line}: ${t('{0} Skipped.', problem)}`);
 		}
 	}
 	return urls;
 }
 
+/** Why a side's verdict is what it is when no line decides, in a few words. */
+function reasonText(reason: string): string {
+	switch (reason) {
+		case 'no-matching-rule':
+			return t('no matching rule');
+		case 'no-group':
+			return t('no group applies');
+		case 'robots-txt':
+			return t('/robots.txt is always allowed');
+		case 'too-large':
+			return t('the file is over its size limit');
+		case 'ignores-robots-txt':
+			return t('it does not follow robots.txt');
+		default:
+			return reason.replace(/-/g, ' ');
+	}
+}
+
+/** One side of a flip: "DISALLOWED by new line 3 `Disallow: /x`"; the verdict word stays as tools read it. */
 function side(which: 'old' | 'new', decision: DecisionSide): string {
 	const verdict = verdictWord(decision.verdict);
-	return decision.text === null ? `${verdict} (${decision.reason.replace(/-/g, ' ')})` : `${verdict} by ${which} line ${decision.line + 1} \`${decision.text}\``;
+	if (decision.text === null) {
+		return `${verdict} (${reasonText(decision.reason)})`;
+	}
+	return which === 'old'
+		? t('{0} by old line {1} `{2}`', verdict, decision.line + 1, decision.text)
+		: t('{0} by new line {1} `{2}`', verdict, decision.line + 1, decision.text);
+}
+
+/** "12 URLs probed from both files' rules × 3 crawlers": how much was compared. */
+function comparedText(urls: number, probed: boolean, crawlers: number): string {
+	const urlText = probed
+		? (urls === 1 ? t('{0} URL probed from both files\' rules', formatNumber(urls)) : t('{0} URLs probed from both files\' rules', formatNumber(urls)))
+		: (urls === 1 ? t('{0} URL', formatNumber(urls)) : t('{0} URLs', formatNumber(urls)));
+	const crawlerText = crawlers === 1 ? t('{0} crawler', formatNumber(crawlers)) : t('{0} crawlers', formatNumber(crawlers));
+	return `${urlText} × ${crawlerText}`;
 }
 
 /** Runs `diff`; resolves to the exit status (1 when a verdict changes, else 0). */
@@ -121,18 +156,18 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 		return diff.flips.length > 0 ? 1 : 0;
 	}
 	const out: string[] = [];
-	const compared = `${diff.urls.length.toLocaleString('en')} URL${diff.urls.length === 1 ? '' : 's'}${diff.probed ? ' probed from both files\' rules' : ''} × ${diff.crawlers.length} crawler${diff.crawlers.length === 1 ? '' : 's'}`;
+	const compared = comparedText(diff.urls.length, diff.probed, diff.crawlers.length);
 	if (diff.changes.length > 0) {
-		out.push(`Crawlers whose rules changed (${diff.changes.length}):`);
+		out.push(t('Crawlers whose rules changed ({0}):', formatNumber(diff.changes.length)));
 		out.push(...diff.changes.map((change) => `  ${describeChange(change)}`));
 	}
 	if (diff.flips.length > 0) {
-		out.push(`Verdicts that changed (${diff.flips.length.toLocaleString('en')}, of ${compared}):`);
+		out.push(t('Verdicts that changed ({0}, of {1}):', formatNumber(diff.flips.length), compared));
 		for (const flip of diff.flips) {
-			out.push(`  ${flip.url}  as ${flip.crawler}: ${side('old', flip.before)} -> ${side('new', flip.after)}`);
+			out.push(`  ${flip.url}  ${t('as {0}', flip.crawler)}: ${side('old', flip.before)} -> ${side('new', flip.after)}`);
 		}
 	} else {
-		out.push(`No verdict changed (${compared}).`);
+		out.push(t('No verdict changed ({0}).', compared));
 	}
 	await write(out.join('\n') + '\n');
 	return diff.flips.length > 0 ? 1 : 0;
@@ -140,22 +175,21 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 
 export const diffCommand: Command = {
 	name: 'diff',
-	summary: 'what an edit of a robots.txt changes: the crawlers whose rules changed and the verdicts that flip',
+	summary: () => t('what an edit of a robots.txt changes: the crawlers whose rules changed and the verdicts that flip'),
 	synopsis: ['robots-txt diff <old-robots-file|URL> <new-robots-file|URL> [--urls <file|->] [--agent <name>[,<name>...]] [--json]'],
-	help: `Compares two versions of a robots.txt through each crawler's reading: which crawlers' rules changed (the rules
-they gained or lost, whose group they follow now), and which verdicts flip, with the deciding line in each version.
-Edits that change no verdict (reordering rules, comments, formatting) report nothing. One of the files may be - for
-standard input. Either side may be a URL: a site (https://example.com) means its /robots.txt as deployed, so
-\`robots-txt diff https://example.com robots.txt\` shows what deploying the local file would change. A URL that
-serves no file (404, 5xx, an HTML page) is an error that says what crawlers conclude from that response.
-
-Options:
-  --urls <file|->     URLs to compare, one a line, or a sitemap.xml (default: URLs probed from both files' rules);
-                      a row that is not a URL is reported on standard error and skipped
-  --agent <names>     crawlers to compare, comma-separated (default: the major search engines and AI crawlers, and
-                      every agent either file names)
-  --json              one JSON object
-
-Exit status: 1 when any verdict changes, else 0; 2 on bad arguments, unreadable files or URLs that serve no file.`,
+	help: () => [
+		paragraphs([
+			t('Compares two versions of a robots.txt through each crawler\'s reading: which crawlers\' rules changed (the rules they gained or lost, whose group they follow now), and which verdicts flip, with the deciding line in each version. Edits that change no verdict (reordering rules, comments, formatting) report nothing. One of the files may be - for standard input.'),
+			t('Either side may be a URL: a site (https://example.com) means its /robots.txt as deployed, so `robots-txt diff https://example.com robots.txt` shows what deploying the local file would change. A URL that serves no file (404, 5xx, an HTML page) is an error that says what crawlers conclude from that response.'),
+		]),
+		'',
+		optionTable(t('Options:'), [
+			['--urls <file|->', t('URLs to compare, one a line, or a sitemap.xml (default: URLs probed from both files\' rules); a row that is not a URL is reported on standard error and skipped')],
+			['--agent <names>', t('crawlers to compare, comma-separated (default: the major search engines and AI crawlers, and every agent either file names)')],
+			['--json', t('one JSON object')],
+		]),
+		'',
+		paragraphs([t('Exit status: 1 when any verdict changes, else 0; 2 on bad arguments, unreadable files or URLs that serve no file.')]),
+	].join('\n'),
 	run: runDiff,
 };

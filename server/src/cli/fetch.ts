@@ -8,7 +8,7 @@
 import {
 	analyseDeployed,
 	conclusionLabel,
-	conclusionWords,
+	eventConsequence,
 	defaultAnalysisOptions,
 	deployedReport,
 	describeConclusion,
@@ -22,8 +22,10 @@ import {
 	type FetchConclusion,
 	type FetchedVerdict,
 } from '../core/index';
-import { ArgumentReader, UsageError } from './args';
+import { formatNumber, joinList, t } from '../core/l10n';
+import { ArgumentReader, needsTokens, unknownFormat, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
+import { columns, optionTable, paragraphs } from './help';
 import { fetchSite, isUrl, type FetchSettings } from './source';
 import { checkUrl } from './urlInput';
 
@@ -39,7 +41,7 @@ interface FetchOptions {
 /** Reads `--timeout <seconds>` (a positive number). */
 export function parseTimeout(text: string): number {
 	if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0) {
-		throw new UsageError(`--timeout takes a number of seconds, not "${text}"`);
+		throw new UsageError(t('--timeout takes a number of seconds, not "{0}"', text));
 	}
 	return Math.round(Number(text) * 1000);
 }
@@ -47,7 +49,7 @@ export function parseTimeout(text: string): number {
 function parseCrawlers(reader: ArgumentReader, option: string, previous: string[] | undefined): string[] {
 	const tokens = [...(previous ?? []), ...reader.value(option).split(',').map((token) => token.trim())];
 	if (tokens.some((token) => token === '')) {
-		throw new UsageError(`${option} needs crawler tokens, e.g. Googlebot,bingbot`);
+		throw needsTokens(option);
 	}
 	return tokens;
 }
@@ -65,7 +67,7 @@ function parseFetchArguments(args: readonly string[]): FetchOptions {
 			case '--format': {
 				const format = reader.value(arg);
 				if (format !== 'text' && format !== 'json') {
-					throw new UsageError(`unknown format "${format}" (expected text or json)`);
+					throw unknownFormat(format, ['text', 'json']);
 				}
 				options.format = format;
 				break;
@@ -84,19 +86,19 @@ function parseFetchArguments(args: readonly string[]): FetchOptions {
 				break;
 			default:
 				if (arg.startsWith('--')) {
-					throw new UsageError(`unknown option ${arg}`);
+					throw unknownOption(arg);
 				}
 				if (options.site !== undefined) {
-					throw new UsageError('fetch takes one site');
+					throw new UsageError(t('fetch takes one site'));
 				}
 				options.site = arg;
 		}
 	}
 	if (options.site === undefined) {
-		throw new UsageError('missing <site>, e.g. robots-txt fetch https://example.com');
+		throw new UsageError(t('missing <site>, e.g. robots-txt fetch https://example.com'));
 	}
 	if (options.body && (options.format === 'json' || options.explain)) {
-		throw new UsageError('--body writes the file alone; it takes no --format json or --explain');
+		throw new UsageError(t('--body writes the file alone; it takes no --format json or --explain'));
 	}
 	return options;
 }
@@ -114,7 +116,7 @@ async function runFetch(args: readonly string[], io: CommandIo): Promise<number>
 	if (options.body) {
 		const body = outcome.responses[outcome.responses.length - 1]?.body;
 		if (body === undefined || !gotFile) {
-			throw new UsageError(`${analysis.facts.url}: ${analysis.facts.error ?? 'no body'}`);
+			throw new UsageError(`${analysis.facts.url}: ${analysis.facts.error ?? t('no body')}`);
 		}
 		// The bytes as served, not text: written past the text output, which holds nothing yet.
 		await io.out.flush();
@@ -131,37 +133,39 @@ function reads(conclusion: FetchConclusion): string {
 		return '—';
 	}
 	if (conclusion.stopsAt !== undefined) {
-		return `first ${conclusion.stopsAt.toLocaleString('en')} bytes`;
+		return t('first {0} bytes', formatNumber(conclusion.stopsAt));
 	}
-	return conclusion.incomplete ? 'more than was downloaded' : 'whole file';
+	return conclusion.incomplete ? t('more than was downloaded') : t('whole file');
 }
 
 function kept(conclusion: FetchConclusion): string {
 	if (!conclusion.cache) {
-		return conclusion.kind === 'unknown' ? '—' : 'retries';
+		return conclusion.kind === 'unknown' ? '—' : t('retries');
 	}
-	return conclusion.cache.seconds === null ? 'no expiry' : formatDuration(conclusion.cache.seconds);
+	return conclusion.cache.seconds === null ? t('no expiry') : formatDuration(conclusion.cache.seconds);
 }
 
 function source(conclusion: FetchConclusion): string {
-	return conclusion.basis.source === undefined || policyAssumed(conclusion) ? `${conclusion.policy.name} (assumed)` : conclusion.policy.name;
+	return conclusion.basis.source === undefined || policyAssumed(conclusion) ? t('{0} (assumed)', conclusion.policy.name) : conclusion.policy.name;
 }
 
 function table(rows: readonly (readonly string[])[]): string {
-	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-	return rows.map((row) => row.map((cell, column) => (column < row.length - 1 ? cell.padEnd(widths[column]) : cell)).join('  ').trimEnd()).join('\n');
+	// Widths in terminal columns: a Chinese heading takes two a character.
+	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => columns(row[column]))));
+	const pad = (cell: string, width: number) => cell + ' '.repeat(Math.max(0, width - columns(cell)));
+	return rows.map((row) => row.map((cell, column) => (column < row.length - 1 ? pad(cell, widths[column]) : cell)).join('  ').trimEnd()).join('\n');
 }
 
 function fetchText(analysis: DeployedAnalysis, explain: boolean): string {
 	const lines = [deployedReport({ ...analysis, conclusions: [] }).trimEnd(), ''];
 	if (analysis.conclusions.length > 0) {
 		lines.push(table([
-			['Crawler', 'Concludes', 'Reads', 'Kept', 'Per'],
+			[t('Crawler'), t('Concludes'), t('Reads'), t('Kept'), t('Per')],
 			...analysis.conclusions.map((conclusion) => [conclusion.crawler.token, conclusionLabel(conclusion.kind), reads(conclusion), kept(conclusion), source(conclusion)]),
 		]), '');
 		for (const line of summariseConclusions(analysis.conclusions)) {
 			// A sentence may start with a product token as it is spelt (bingbot).
-			lines.push(`${line}.`);
+			lines.push(t('{0}.', line));
 		}
 		if (explain) {
 			lines.push('');
@@ -169,7 +173,7 @@ function fetchText(analysis: DeployedAnalysis, explain: boolean): string {
 				lines.push(describeConclusion(conclusion));
 			}
 		} else {
-			lines.push('(--explain says why, with the sources.)');
+			lines.push(t('(--explain says why, with the sources.)'));
 		}
 	}
 	return lines.join('\n') + '\n';
@@ -238,7 +242,7 @@ export async function runSiteTest(options: SiteTestOptions, io: CommandIo): Prom
 			break;
 		}
 		const problem = checkUrl(input.url) ?? (isUrl(input.url) && originOf(input.url) !== originOf(origin)
-			? `not on ${origin}: its robots.txt governs only its own scheme, host and port`
+			? t('not on {0}: its robots.txt governs only its own scheme, host and port', origin)
 			: undefined);
 		if (problem !== undefined) {
 			bad++;
@@ -268,27 +272,37 @@ function verdictText(verdict: FetchedVerdict['verdict']): string {
 function decided(answer: FetchedVerdict): string {
 	const { conclusion, evaluation } = answer;
 	if (!evaluation) {
-		return `${conclusion.event}, so it ${conclusionWords(conclusion.kind)}`;
+		return eventConsequence(conclusion);
 	}
 	if (evaluation.rule) {
-		return `line ${evaluation.rule.line + 1}: ${evaluation.rule.text}`;
+		return t('line {0}: {1}', evaluation.rule.line + 1, evaluation.rule.text);
 	}
 	switch (evaluation.reason) {
 		case 'robots-txt':
-			return '/robots.txt is always allowed';
+			return t('/robots.txt is always allowed');
 		case 'no-group':
-			return 'no group applies';
+			return t('no group applies');
 		case 'too-large':
-			return 'the file is over its size limit, which counts as allowing everything';
+			return t('the file is over its size limit, which counts as allowing everything');
 		case 'ignores-robots-txt':
-			return `${conclusion.crawler.token} does not follow robots.txt`;
+			return t('{0} does not follow robots.txt', conclusion.crawler.token);
 		default:
-			return `no rule of the group at line ${evaluation.reading.groups.map((group) => group.line + 1).join(', ')} matches`;
+			return noRuleMatches(evaluation.reading.groups.map((group) => group.line + 1));
 	}
 }
 
+/** "no rule of the group at line 4 matches", for the groups a crawler follows (1-based lines); `test` says it too. */
+export function noRuleMatches(lines: readonly number[]): string {
+	if (lines.length === 0) {
+		return t('no rule of the group matches');
+	}
+	return lines.length === 1
+		? t('no rule of the group at line {0} matches', lines[0])
+		: t('no rule of the groups at lines {0} matches', joinList(lines.map(String)));
+}
+
 function siteText(answer: FetchedVerdict, url: string, showAgent: boolean): string {
-	return `${verdictText(answer.verdict)} ${url}${showAgent ? `  as ${answer.conclusion.crawler.token}` : ''}  (${decided(answer)})`;
+	return `${verdictText(answer.verdict)} ${url}${showAgent ? `  ${t('as {0}', answer.conclusion.crawler.token)}` : ''}  (${decided(answer)})`;
 }
 
 function siteJson(answer: FetchedVerdict, url: string, robotsUrl: string): string {
@@ -311,26 +325,25 @@ function siteJson(answer: FetchedVerdict, url: string, robotsUrl: string): strin
 
 export const fetchCommand: Command = {
 	name: 'fetch',
-	summary: 'fetches a site\'s robots.txt once and says what each crawler concludes from the response',
+	summary: () => t('fetches a site\'s robots.txt once and says what each crawler concludes from the response'),
 	synopsis: [
 		'robots-txt fetch <site> [--crawler <token>,...] [--format text|json] [--explain] [--body] [--timeout <seconds>]',
 	],
-	help: `Fetches a site's robots.txt once, as a crawler would, and says what each crawler concludes from the response:
-the rules of the body, no restrictions, everything disallowed, or "try again later" (status, redirects, content
-type and coding, charset, byte order mark, size), where it stops reading and how long it keeps the answer, each
-with the source that documents it. <site> is a host (example.com), any URL of the site, or its robots.txt URL.
-
-Options:
-  --crawler <tokens>  the crawlers to answer for, comma-separated (default: the major search engines and AI crawlers)
-  --format <name>     text (the facts, a table and a summary) or json (the facts and every conclusion as one object)
-  --explain           every conclusion in words, with its sources
-  --body              write the file's bytes as served, nothing else
-  --timeout <s>       seconds for the whole fetch, however slowly the bytes come (default 10)
-
-One GET with a User-Agent naming this tool, at most five redirects, at most 500 KiB and a 64 KiB margin read.
-HTTP_PROXY, HTTPS_PROXY and NO_PROXY (or their lower-case forms) are honoured; only http:// proxies.
-
-Exit status: 0 when a response arrived (whatever its status: that is the finding); 1 when none did (a network
-error, a redirect loop); 2 on bad arguments.`,
+	help: () => [
+		paragraphs([t('Fetches a site\'s robots.txt once, as a crawler would, and says what each crawler concludes from the response: the rules of the body, no restrictions, everything disallowed, or "try again later" (status, redirects, content type and coding, charset, byte order mark, size), where it stops reading and how long it keeps the answer, each with the source that documents it. <site> is a host (example.com), any URL of the site, or its robots.txt URL.')]),
+		'',
+		optionTable(t('Options:'), [
+			['--crawler <tokens>', t('the crawlers to answer for, comma-separated (default: the major search engines and AI crawlers)')],
+			['--format <name>', t('text (the facts, a table and a summary) or json (the facts and every conclusion as one object)')],
+			['--explain', t('every conclusion in words, with its sources')],
+			['--body', t('write the file\'s bytes as served, nothing else')],
+			['--timeout <s>', t('seconds for the whole fetch, however slowly the bytes come (default 10)')],
+		]),
+		'',
+		paragraphs([
+			t('One GET with a User-Agent naming this tool, at most five redirects, at most 500 KiB and a 64 KiB margin read. HTTP_PROXY, HTTPS_PROXY and NO_PROXY (or their lower-case forms) are honoured; only http:// proxies.'),
+			t('Exit status: 0 when a response arrived (whatever its status: that is the finding); 1 when none did (a network error, a redirect loop); 2 on bad arguments.'),
+		]),
+	].join('\n'),
 	run: runFetch,
 };

@@ -4,40 +4,62 @@
  */
 
 import { readFileSync } from 'node:fs';
+import { t } from '../core/l10n';
 import { UsageError } from './args';
 
-/** strerror(3)'s words for the errors people meet reading files and writing output. */
-const errorWords: Record<string, string> = {
-	EACCES: 'permission denied',
-	EAGAIN: 'resource temporarily unavailable',
-	EBADF: 'bad file descriptor',
-	EFBIG: 'file too large',
-	EIO: 'input/output error',
-	EISDIR: 'is a directory',
-	ELOOP: 'too many levels of symbolic links',
-	EMFILE: 'too many open files',
-	ENAMETOOLONG: 'file name too long',
-	ENOENT: 'no such file or directory',
-	ENOSPC: 'no space left on device',
-	ENOTDIR: 'not a directory',
-	ENXIO: 'no such device or address',
-	EPERM: 'operation not permitted',
-	EPIPE: 'broken pipe',
-	EROFS: 'read-only file system',
-};
+/** strerror(3)'s words for the errors people meet reading files and writing output, in the output's language. */
+function errorWords(code: string): string | undefined {
+	switch (code) {
+		case 'EACCES':
+			return t('permission denied');
+		case 'EAGAIN':
+			return t('resource temporarily unavailable');
+		case 'EBADF':
+			return t('bad file descriptor');
+		case 'EFBIG':
+			return t('file too large');
+		case 'EIO':
+			return t('input/output error');
+		case 'EISDIR':
+			return t('is a directory');
+		case 'ELOOP':
+			return t('too many levels of symbolic links');
+		case 'EMFILE':
+			return t('too many open files');
+		case 'ENAMETOOLONG':
+			return t('file name too long');
+		case 'ENOENT':
+			return t('no such file or directory');
+		case 'ENOSPC':
+			return t('no space left on device');
+		case 'ENOTDIR':
+			return t('not a directory');
+		case 'ENXIO':
+			return t('no such device or address');
+		case 'EPERM':
+			return t('operation not permitted');
+		case 'EPIPE':
+			return t('broken pipe');
+		case 'EROFS':
+			return t('read-only file system');
+		default:
+			return undefined;
+	}
+}
 
 /** A system error in words (`no such file or directory`), never its code alone (`ENOENT`). */
 export function describeError(error: unknown): string {
 	const code = (error as NodeJS.ErrnoException | undefined)?.code;
-	if (code !== undefined && errorWords[code] !== undefined) {
-		return errorWords[code];
+	const words = code === undefined ? undefined : errorWords(code);
+	if (words !== undefined) {
+		return words;
 	}
 	const message = error instanceof Error ? error.message : String(error);
-	// Node's system errors read `CODE: description, syscall 'path'`: keep the description.
+	// Node's system errors read `CODE: description, syscall 'path'`: keep the description (Node's, in English).
 	return /^[A-Z0-9_]+: (.*?)(?:, \w+(?: '.*')?)?$/.exec(message)?.[1] ?? message;
 }
 
-/** The name standard input goes by in messages. */
+/** The name standard input goes by in messages (`stdin`, as in file:line prefixes, in every language). */
 export function inputName(path: string): string {
 	return path === '-' ? 'stdin' : path;
 }
@@ -47,7 +69,9 @@ export function readBytes(path: string): Buffer {
 	try {
 		return readFileSync(path === '-' ? 0 : path);
 	} catch (error) {
-		throw new UsageError(`cannot read ${path === '-' ? 'standard input' : path}: ${describeError(error)}`);
+		throw new UsageError(path === '-'
+			? t('cannot read standard input: {0}', describeError(error))
+			: t('cannot read {0}: {1}', path, describeError(error)));
 	}
 }
 

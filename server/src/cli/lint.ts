@@ -10,9 +10,11 @@ import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from '
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { ArgumentReader, parseDialect, UsageError } from './args';
+import { currentLocale, t } from '../core/l10n';
+import { ArgumentReader, needsTokens, parseDialect, unknownFormat, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { parseTimeout } from './fetch';
+import { optionTable, paragraphs } from './help';
 import { describeError } from './io';
 import { isUrl, readRobotsSource } from './source';
 import {
@@ -59,7 +61,7 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 			case '--format': {
 				const format = reader.value(arg);
 				if (format !== 'text' && format !== 'json' && format !== 'sarif') {
-					throw new UsageError(`unknown format "${format}" (expected text, json or sarif)`);
+					throw unknownFormat(format, ['text', 'json', 'sarif']);
 				}
 				options.format = format;
 				break;
@@ -68,7 +70,7 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 			case '--crawlers':
 				options.crawlers = [...(options.crawlers ?? []), ...reader.value(arg).split(',').map((token) => token.trim())];
 				if (options.crawlers.some((token) => token === '')) {
-					throw new UsageError(`${arg} needs crawler tokens, e.g. Googlebot,bingbot`);
+					throw needsTokens(arg);
 				}
 				break;
 			case '--dialect':
@@ -79,7 +81,7 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 			case '--max-warnings': {
 				const text = reader.value(arg);
 				if (!/^\d+$/.test(text)) {
-					throw new UsageError(`--max-warnings takes a whole number, not "${text}"`);
+					throw new UsageError(t('--max-warnings takes a whole number, not "{0}"', text));
 				}
 				options.maxWarnings = Number(text);
 				break;
@@ -92,13 +94,13 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 				break;
 			default:
 				if (arg.startsWith('--')) {
-					throw new UsageError(`unknown option ${arg}`);
+					throw unknownOption(arg);
 				}
 				options.paths.push(arg);
 		}
 	}
 	if (options.paths.length === 0) {
-		throw new UsageError('no file or folder to lint');
+		throw new UsageError(t('no file or folder to lint'));
 	}
 	return options;
 }
@@ -173,7 +175,7 @@ function collectFiles(paths: readonly string[]): Collected {
 		try {
 			entries = readdirSync(folder, { withFileTypes: true });
 		} catch (error) {
-			problems.push(`cannot read folder ${folder}: ${describeError(error)}`);
+			problems.push(t('cannot read folder {0}: {1}', folder, describeError(error)));
 			return 0;
 		}
 		let found = 0;
@@ -192,7 +194,7 @@ function collectFiles(paths: readonly string[]): Collected {
 				} catch (error) {
 					// A broken link is only our business when it stands where a robots.txt would be read.
 					if (isRobotsName(entry.name)) {
-						problems.push(`cannot read ${path}: ${describeError(error)}`);
+						problems.push(t('cannot read {0}: {1}', path, describeError(error)));
 						found++;
 					}
 					continue;
@@ -216,7 +218,7 @@ function collectFiles(paths: readonly string[]): Collected {
 		try {
 			stat = statSync(path);
 		} catch (error) {
-			problems.push(`cannot read ${path}: ${describeError(error)}`);
+			problems.push(t('cannot read {0}: {1}', path, describeError(error)));
 			continue;
 		}
 		if (!stat.isDirectory()) {
@@ -227,7 +229,7 @@ function collectFiles(paths: readonly string[]): Collected {
 		const all = siteFiles.get(path) ?? [];
 		siteFiles.set(path, all);
 		if (walk(path, new Set(), path, all) === 0 && problems.length === before) {
-			problems.push(`nothing to lint in ${path} (no robots.txt, HTML page or _headers file)`);
+			problems.push(t('nothing to lint in {0} (no robots.txt, HTML page or _headers file)', path));
 		}
 	}
 	return { files, problems, siteFiles };
@@ -254,24 +256,31 @@ function dialectsOf(code: string, enabled: readonly Dialect[]): Dialect[] {
 	return enabled.filter((dialect) => concerned === 'all' || concerned.includes(dialect));
 }
 
-function plural(count: number, noun: string): string {
-	return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-/** The last line of text output: `1 error, 2 warnings, 1 information in 3 files`, and the hints left out. */
+/**
+ * The last line of text output: `1 error, 2 warnings, 1 information in 3 files`, and the hints left out. Each count is
+ * its own key, singular and plural apart; the severity words here are prose (the lines above keep theirs literal).
+ */
 function summary(results: readonly FileResult[], hiddenHints: number): string {
 	const count = (severity: DiagnosticSeverity) => results.reduce((sum, result) => sum + result.diagnostics.filter((d) => d.severity === severity).length, 0);
-	const parts = [plural(count(DiagnosticSeverity.Error), 'error'), plural(count(DiagnosticSeverity.Warning), 'warning')];
+	const errors = count(DiagnosticSeverity.Error);
+	const warnings = count(DiagnosticSeverity.Warning);
+	const parts = [errors === 1 ? t('{0} error', errors) : t('{0} errors', errors), warnings === 1 ? t('{0} warning', warnings) : t('{0} warnings', warnings)];
 	const information = count(DiagnosticSeverity.Information);
 	if (information > 0) {
-		parts.push(`${information} information`);
+		parts.push(t('{0} information', information));
 	}
 	const hints = count(DiagnosticSeverity.Hint);
 	if (hints > 0) {
-		parts.push(plural(hints, 'hint'));
+		parts.push(hints === 1 ? t('{0} hint', hints) : t('{0} hints', hints));
 	}
-	const hidden = hiddenHints > 0 ? ` (${plural(hiddenHints, 'hint')} not shown; --hints shows hints)` : '';
-	return `${parts.join(', ')} in ${plural(results.length, 'file')}${hidden}`;
+	// The counts joined through a key, so that Chinese joins them with its full-width comma.
+	const counted = parts.reduce((joined, part) => t('{0}, {1}', joined, part));
+	const files = results.length;
+	const line = files === 1 ? t('{0} in {1} file', counted, files) : t('{0} in {1} files', counted, files);
+	if (hiddenHints === 0) {
+		return line;
+	}
+	return hiddenHints === 1 ? t('{0} ({1} hint not shown; --hints shows hints)', line, hiddenHints) : t('{0} ({1} hints not shown; --hints shows hints)', line, hiddenHints);
 }
 
 function formatText(results: readonly FileResult[], hiddenHints: number): string {
@@ -315,6 +324,8 @@ function formatSarif(results: readonly FileResult[], version: string): string {
 		version: '2.1.0',
 		runs: [{
 			tool: { driver: { name: 'robots-txt', version, informationUri: 'https://www.rfc-editor.org/rfc/rfc9309', rules } },
+			// SARIF 2.1.0 §3.14.7: the language of the run's messages (they follow --locale or the environment).
+			language: sarifLanguage(),
 			results: results.flatMap(({ file, diagnostics }) => diagnostics.map((d) => ({
 				ruleId: String(d.code),
 				ruleIndex: ruleIndex.get(String(d.code)),
@@ -328,6 +339,12 @@ function formatSarif(results: readonly FileResult[], version: string): string {
 		}],
 	};
 	return JSON.stringify(sarif, null, 2) + '\n';
+}
+
+/** The locale as the language tag SARIF expects (`en-US` is its default). */
+function sarifLanguage(): string {
+	const [language, region] = currentLocale().split('-');
+	return region === undefined ? (language === 'en' ? 'en-US' : language) : `${language}-${region.toUpperCase()}`;
 }
 
 function sarifLocation(file: string, range: Diagnostic['range']) {
@@ -452,7 +469,7 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 		try {
 			bytes = source ? source.bytes : readFileSync(file.path);
 		} catch (error) {
-			problems.push(`cannot read ${file.path}: ${describeError(error)}`);
+			problems.push(t('cannot read {0}: {1}', file.path, describeError(error)));
 			continue;
 		}
 		const display = source ? source.name : relative(process.cwd(), file.path) || file.path;
@@ -491,34 +508,30 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 
 export const lintCommand: Command = {
 	name: 'lint',
-	summary: 'reports the mistakes in robots.txt files, robots meta tags and X-Robots-Tag lines, as text, JSON or SARIF',
+	summary: () => t('reports the mistakes in robots.txt files, robots meta tags and X-Robots-Tag lines, as text, JSON or SARIF'),
 	synopsis: [
 		'robots-txt lint <files, folders or URLs>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N] [--hints] [--timeout <seconds>]',
 	],
-	help: `Reports the mistakes in robots.txt files, in the robots meta tags of HTML pages (*.html, *.htm) and in the
-X-Robots-Tag lines of _headers files (Netlify, Cloudflare Pages). A file is read as what its name says (an HTML
-page, a _headers file, else a robots.txt). Folders are searched for all three (symbolic links followed,
-node_modules and .git skipped); a file reached by several paths is reported once.
-
-In a folder, each page is also checked against the nearest robots.txt above it, which is served from the root of
-its site: a page whose noindex a target crawler never sees, because that robots.txt disallows the page to it, gets
-a warning (noindex-blocked-by-robots-txt) naming the deciding line, and that line gets a hint (rule-hides-noindex,
-shown with --hints). A _headers file beside the robots.txt covers the site's files and its own patterns.
-
-Options:
-  --format <name>     text (file:line:col: severity code: message, then a summary line), json, or sarif (SARIF 2.1.0)
-  --crawler <tokens>  the crawlers the site cares about, comma-separated (default: the major search engines and AI crawlers)
-  --dialect <name>    parsers to compare against besides the crawlers' own; repeat or separate with commas
-  --max-warnings <n>  fail when there are more warnings than this
-  --hints             report hints too (style notes such as a directive's casing); left out by default
-  --timeout <s>       for URLs: seconds for each fetch (default 10)
-
-A URL lints the robots.txt a site serves (a bare origin means its /robots.txt), fetched once as robots-txt fetch
-does; a URL that serves no file (a 404, a 5xx, a timeout) cannot be read, and the message says what crawlers make
-of it.
-
-Exit status: 1 when there are errors (or more warnings than --max-warnings), else 0; 2 on bad arguments, a path
-that cannot be read (a URL that serves no file included), or a folder holding nothing to lint (the other paths
-are still linted).`,
+	help: () => [
+		paragraphs([
+			t('Reports the mistakes in robots.txt files, in the robots meta tags of HTML pages (*.html, *.htm) and in the X-Robots-Tag lines of _headers files (Netlify, Cloudflare Pages). A file is read as what its name says (an HTML page, a _headers file, else a robots.txt). Folders are searched for all three (symbolic links followed, node_modules and .git skipped); a file reached by several paths is reported once.'),
+			t('In a folder, each page is also checked against the nearest robots.txt above it, which is served from the root of its site: a page whose noindex a target crawler never sees, because that robots.txt disallows the page to it, gets a warning (noindex-blocked-by-robots-txt) naming the deciding line, and that line gets a hint (rule-hides-noindex, shown with --hints). A _headers file beside the robots.txt covers the site\'s files and its own patterns.'),
+		]),
+		'',
+		optionTable(t('Options:'), [
+			['--format <name>', t('text (file:line:col: severity code: message, then a summary line), json, or sarif (SARIF 2.1.0)')],
+			['--crawler <tokens>', t('the crawlers the site cares about, comma-separated (default: the major search engines and AI crawlers)')],
+			['--dialect <name>', t('parsers to compare against besides the crawlers\' own; repeat or separate with commas')],
+			['--max-warnings <n>', t('fail when there are more warnings than this')],
+			['--hints', t('report hints too (style notes such as a directive\'s casing); left out by default')],
+			['--timeout <s>', t('for URLs: seconds for each fetch (default 10)')],
+		]),
+		'',
+		paragraphs([
+			t('A URL lints the robots.txt a site serves (a bare origin means its /robots.txt), fetched once as robots-txt fetch does; a URL that serves no file (a 404, a 5xx, a timeout) cannot be read, and the message says what crawlers make of it.'),
+			t('The severity and code of each text line stay in English in every language, for problem matchers; JSON and SARIF keep their field names, codes and levels, and their messages follow --locale (SARIF names the language in run.language).'),
+			t('Exit status: 1 when there are errors (or more warnings than --max-warnings), else 0; 2 on bad arguments, a path that cannot be read (a URL that serves no file included), or a folder holding nothing to lint (the other paths are still linted).'),
+		]),
+	].join('\n'),
 	run: runLint,
 };

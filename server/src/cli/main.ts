@@ -7,12 +7,14 @@
  */
 
 import { version } from '../../../package.json';
+import { t } from '../core/l10n';
 import { UsageError } from './args';
 import { checkCommand } from './check';
 import type { Command, CommandIo } from './command';
 import { crawlersCommand } from './crawlers';
 import { diffCommand } from './diff';
 import { fetchCommand } from './fetch';
+import { optionTable, paragraphs, wrap } from './help';
 import { describeError, Output } from './io';
 import { lintCommand } from './lint';
 import { environmentLocale, useLocale } from '../localize';
@@ -31,7 +33,7 @@ const commands: readonly Command[] = [
 function findCommand(name: string): Command {
 	const command = commands.find((candidate) => candidate.name === name);
 	if (command === undefined) {
-		throw new UsageError(`unknown command "${name}" (expected one of ${commands.map((entry) => entry.name).join(', ')}; robots-txt --help lists them)`);
+		throw new UsageError(t('unknown command "{0}" (expected one of {1}; robots-txt --help lists them)', name, commands.map((entry) => entry.name).join(', ')));
 	}
 	return command;
 }
@@ -39,21 +41,37 @@ function findCommand(name: string): Command {
 function generalHelp(): string {
 	const width = Math.max(...commands.map((command) => command.name.length));
 	return [
-		'Usage:',
+		t('Usage:'),
 		...commands.flatMap((command) => command.synopsis.map((line) => `  ${line}`)),
 		'  robots-txt help <command>',
 		'  robots-txt --version',
 		'',
-		'Commands:',
-		...commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
+		t('Commands:'),
+		...commands.map((command) => wrap(`  ${command.name.padEnd(width)}  ${command.summary()}`, undefined, ' '.repeat(width + 4))),
 		'',
-		'`robots-txt help <command>` or `robots-txt <command> --help` shows a command\'s options and exit status.',
-		'Line numbers are 1-based. Exit status 2 means bad arguments, unreadable input, or output that could not be written.',
+		optionTable(t('Options of every command:'), [
+			['--locale <tag>', t('the language of the output: en, ru, zh-cn or pt-br (default: from LC_ALL, LC_MESSAGES or LANG, else English)')],
+		]),
+		'',
+		paragraphs([
+			t('`robots-txt help <command>` or `robots-txt <command> --help` shows a command\'s options and exit status.'),
+			t('Line numbers are 1-based. Exit status 2 means bad arguments, unreadable input, or output that could not be written.'),
+			machineReadNote(),
+		]),
 	].join('\n');
 }
 
+/**
+ * What stays the same in every language. Tools read these words (the extension's problem matchers, scripts, CI), so
+ * they are never translated; messages inside JSON, SARIF and JUnit XML follow the locale, because people read them
+ * (annotations, code scanning alerts, test reports), and `--locale en` pins English where a tool compares them.
+ */
+export function machineReadNote(): string {
+	return t('In every language, the words tools read stay as they are: ALLOWED and DISALLOWED, the severity and code of lint lines, the FAIL and ERROR of check lines, and the field names and values of JSON, SARIF and JUnit XML. Messages inside those formats are in the output\'s language; pass --locale en where a tool expects English ones.');
+}
+
 function commandHelp(command: Command): string {
-	return ['Usage:', ...command.synopsis.map((line) => `  ${line}`), '', command.help].join('\n');
+	return [t('Usage:'), ...command.synopsis.map((line) => `  ${line}`), '', command.help()].join('\n');
 }
 
 /** `--help` or `-h` among a command's arguments (before a `--`, after which everything is an operand). */
@@ -87,13 +105,22 @@ async function dispatch(args: readonly string[], io: CommandIo): Promise<number>
 	return command.run(rest, io);
 }
 
+/** Whether a tag asks for English (or the C locale), which needs no bundle. */
+function isEnglish(tag: string): boolean {
+	return /^(en([-_].*)?|c|posix)$/i.test(tag.replace(/[.@].*$/, ''));
+}
+
 /**
  * Takes `--locale <tag>` (or `--locale=<tag>`) out of the arguments, wherever it stands before a `--`, and makes the
  * output speak that language; without it, the environment's (LC_ALL, LC_MESSAGES, LANG), as other command-line tools do.
+ * A language we ship no translation for gives English. From the environment that is silent, as gettext is: a German
+ * LANG is no request to this tool. A `--locale` is, so a tag we cannot honour (a typo, `fr`) is said once on standard
+ * error, and the command still runs: a missing translation is no reason to fail a CI job.
  */
-function takeLocale(args: readonly string[]): string[] {
+function takeLocale(args: readonly string[]): { rest: string[]; unshipped?: string } {
 	const rest: string[] = [];
 	let tag: string | undefined;
+	let missing = false;
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i];
 		if (arg === '--') {
@@ -103,16 +130,21 @@ function takeLocale(args: readonly string[]): string[] {
 		if (arg === '--locale') {
 			tag = args[++i];
 			if (tag === undefined || tag === '') {
-				throw new UsageError('--locale needs a language tag, such as ru, zh-cn or pt-br');
+				missing = true;
 			}
 		} else if (arg.startsWith('--locale=')) {
 			tag = arg.slice('--locale='.length);
+			missing ||= tag === '';
 		} else {
 			rest.push(arg);
 		}
 	}
-	useLocale(tag ?? environmentLocale(process.env));
-	return rest;
+	const asked = tag === undefined || tag === '' ? undefined : tag;
+	const locale = useLocale(asked ?? environmentLocale(process.env));
+	if (missing) {
+		throw new UsageError(t('--locale needs a language tag, such as ru, zh-cn or pt-br'));
+	}
+	return asked !== undefined && locale === 'en' && !isEnglish(asked) ? { rest, unshipped: asked } : { rest };
 }
 
 /** Runs the command line; resolves to the exit status. */
@@ -130,7 +162,12 @@ export async function main(args: readonly string[]): Promise<number> {
 	};
 	let status: number;
 	try {
-		status = await dispatch(takeLocale(args), io);
+		const { rest, unshipped } = takeLocale(args);
+		if (unshipped !== undefined) {
+			// In English, the language the output falls back to; the tag is quoted as given.
+			process.stderr.write(`robots-txt: no translation for --locale ${JSON.stringify(unshipped)}; the output is in English (translations: ru, zh-cn, pt-br)\n`);
+		}
+		status = await dispatch(rest, io);
 		await out.flush();
 	} catch (error) {
 		if (!(error instanceof UsageError)) {
@@ -141,7 +178,7 @@ export async function main(args: readonly string[]): Promise<number> {
 	}
 	// EPIPE: the reader has all it wanted (`robots-txt test … | head -1`); that is no failure of ours.
 	if (out.failure !== undefined && out.failure.code !== 'EPIPE') {
-		process.stderr.write(`robots-txt: cannot write the output: ${describeError(out.failure)}\n`);
+		process.stderr.write(`robots-txt: ${t('cannot write the output: {0}', describeError(out.failure))}\n`);
 		return 2;
 	}
 	return status;

@@ -5,6 +5,8 @@
  * not read. A few lines of our own rather than a dependency: the rules are short and this is their only use.
  */
 
+import { t } from '../core/l10n';
+
 type Environment = Readonly<Record<string, string | undefined>>;
 
 function variable(env: Environment, name: string): string | undefined {
@@ -54,11 +56,11 @@ export function proxyFromEnvironment(env: Environment): (url: URL) => URL | unde
 			// `proxy.example:3128` without a scheme means http, as curl reads it.
 			const proxy = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
 			if (proxy.protocol !== 'http:') {
-				throw new Error(`only http:// proxies are supported, not ${proxy.protocol}//`);
+				throw new Error(t('only http:// proxies are supported, not {0}//', proxy.protocol));
 			}
 			return proxy;
 		} catch (error) {
-			throw new Error(`${name.toUpperCase()} is not a proxy URL (${value}): ${error instanceof Error ? error.message : String(error)}`);
+			throw new Error(t('{0} is not a proxy URL ({1}): {2}', name.toUpperCase(), value, error instanceof Error ? error.message : String(error)));
 		}
 	};
 	const forHttp = parse('http_proxy');

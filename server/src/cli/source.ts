@@ -14,6 +14,7 @@ import {
 	summariseConclusions,
 	type FetchOutcome,
 } from '../core/index';
+import { t } from '../core/l10n';
 import { fetchWithLimits } from '../net/httpFetch';
 import { UsageError } from './args';
 import { inputName, readBytes } from './io';
@@ -78,7 +79,7 @@ export async function readRobotsSource(spec: string, settings: FetchSettings): P
 	try {
 		url = new URL(spec.trim());
 	} catch {
-		throw new UsageError(`"${spec}" is not a URL`);
+		throw new UsageError(t('"{0}" is not a URL', spec));
 	}
 	const target = url.pathname === '/' && url.search === '' ? `${url.origin}/robots.txt` : url.href;
 	const outcome = await fetchUrl(target, settings);
@@ -94,5 +95,5 @@ export function unreadableMessage(url: string, outcome: FetchOutcome): string {
 	const analysis = analyseDeployed(outcome, defaultAnalysisOptions.crawlers);
 	const what = analysis.facts.error ?? responseHeadline(analysis.facts);
 	const crawlers = summariseConclusions(analysis.conclusions).join('; ');
-	return `${url}: ${what}; no file to read. ${crawlers}.`;
+	return t('{0}: {1}; no file to read. {2}.', url, what, crawlers);
 }

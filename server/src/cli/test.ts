@@ -17,9 +17,11 @@ import {
 	type Evaluation,
 	type RobotsModel,
 } from '../core/index';
-import { ArgumentReader, parseDialect, UsageError } from './args';
+import { t } from '../core/l10n';
+import { ArgumentReader, needsTokens, parseDialect, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
-import { parseTimeout, runSiteTest } from './fetch';
+import { noRuleMatches, parseTimeout, runSiteTest } from './fetch';
+import { optionTable, paragraphs } from './help';
 import { describeError, inputName, readBytes, readText } from './io';
 import { checkUrl } from './urlInput';
 
@@ -46,7 +48,7 @@ function parseArguments(args: readonly string[]): TestOptions {
 			case '--agent':
 				options.agents = reader.value(arg).split(',').map((agent) => agent.trim());
 				if (options.agents.some((agent) => agent === '')) {
-					throw new UsageError('--agent needs crawler tokens, e.g. Googlebot or Googlebot,bingbot');
+					throw needsTokens(arg);
 				}
 				break;
 			case '--dialect':
@@ -74,36 +76,36 @@ function parseArguments(args: readonly string[]): TestOptions {
 				break;
 			default:
 				if (arg.startsWith('--')) {
-					throw new UsageError(`unknown option ${arg}`);
+					throw unknownOption(arg);
 				}
 				positional.push(arg);
 		}
 	}
 	if (options.batch !== undefined) {
 		if (positional.length > 0 || options.agents !== undefined || options.urlsFrom !== undefined) {
-			throw new UsageError('--batch takes no robots file, --agent, --urls or URLs');
+			throw new UsageError(t('--batch takes no robots file, --agent, --urls or URLs'));
 		}
 		return options;
 	}
 	if (options.site !== undefined) {
 		if (options.dialect !== undefined) {
-			throw new UsageError('--site answers as each crawler reads the response; it takes no --dialect');
+			throw new UsageError(t('--site answers as each crawler reads the response; it takes no --dialect'));
 		}
 		options.urls = positional;
 		if (options.urls.length === 0 && options.urlsFrom === undefined) {
-			throw new UsageError('no URL to test (give URLs or --urls <file|->)');
+			throw new UsageError(t('no URL to test (give URLs or --urls <file|->)'));
 		}
 		return options;
 	}
 	[options.robotsFile, ...options.urls] = positional;
 	if (options.robotsFile === undefined) {
-		throw new UsageError('missing <robots-file>');
+		throw new UsageError(t('missing <robots-file>'));
 	}
 	if (options.agents === undefined) {
-		throw new UsageError('missing --agent <name>');
+		throw new UsageError(t('missing --agent <name>'));
 	}
 	if (options.urls.length === 0 && options.urlsFrom === undefined) {
-		throw new UsageError('no URL to test (give URLs or --urls <file|->)');
+		throw new UsageError(t('no URL to test (give URLs or --urls <file|->)'));
 	}
 	return options;
 }
@@ -179,34 +181,40 @@ function toJson(result: Answer, robots?: string): string {
 function toText(result: Answer, showAgent: boolean): string {
 	const evaluation = result.evaluation;
 	const verdict = evaluation.verdict === 'allow' ? 'ALLOWED   ' : 'DISALLOWED';
-	const agent = showAgent ? `  as ${result.kind === 'crawler' ? result.evaluation.crawler.token : result.evaluation.agent}` : '';
+	const agent = showAgent ? `  ${t('as {0}', result.kind === 'crawler' ? result.evaluation.crawler.token : result.evaluation.agent)}` : '';
 	return `${verdict} ${evaluation.url}${agent}  (${decided(result)})`;
 }
 
-/** What decided, in a few words; when no rule did, the group followed (or that none applies). */
+/**
+ * What decided, in a few words; when no rule did, the group followed (or that none applies). Verdict words stay
+ * ALLOWED/DISALLOWED at the start of the line; this part is prose.
+ */
 function decided(result: Answer): string {
 	const evaluation = result.evaluation;
 	if (evaluation.rule) {
-		const cut = result.kind === 'crawler' && result.evaluation.reason === 'ignores-robots-txt'
-			? `${result.evaluation.crawler.token} does not follow robots.txt; the file would ${result.evaluation.fileVerdict} it by `
-			: '';
-		return `${cut}line ${evaluation.rule.line + 1}: ${evaluation.rule.text}`;
+		const line = evaluation.rule.line + 1;
+		if (result.kind === 'crawler' && result.evaluation.reason === 'ignores-robots-txt') {
+			const token = result.evaluation.crawler.token;
+			return result.evaluation.fileVerdict === 'allow'
+				? t('{0} does not follow robots.txt; the file would allow it by line {1}: {2}', token, line, evaluation.rule.text)
+				: t('{0} does not follow robots.txt; the file would disallow it by line {1}: {2}', token, line, evaluation.rule.text);
+		}
+		return t('line {0}: {1}', line, evaluation.rule.text);
 	}
 	const groups = result.kind === 'crawler' ? result.evaluation.reading.groups : result.evaluation.groups;
-	const group = groups.length === 0 ? '' : `the group at line ${groups.map((entry) => entry.line + 1).join(', ')}`;
 	switch (evaluation.reason) {
 		case 'robots-txt':
-			return '/robots.txt is always allowed';
+			return t('/robots.txt is always allowed');
 		case 'no-group':
 			return result.kind === 'crawler' && result.evaluation.reading.skippedGlobal.length > 0
-				? `no group applies: ${result.evaluation.crawler.token} ignores "User-agent: *"`
-				: 'no group applies';
+				? t('no group applies: {0} ignores "User-agent: *"', result.evaluation.crawler.token)
+				: t('no group applies');
 		case 'too-large':
-			return 'the file is over its size limit, which counts as allowing everything';
+			return t('the file is over its size limit, which counts as allowing everything');
 		case 'ignores-robots-txt':
-			return `${result.kind === 'crawler' ? result.evaluation.crawler.token : 'it'} does not follow robots.txt`;
+			return result.kind === 'crawler' ? t('{0} does not follow robots.txt', result.evaluation.crawler.token) : t('it does not follow robots.txt');
 		default:
-			return `no rule of ${group || 'the group'} matches`;
+			return noRuleMatches(groups.map((group) => group.line + 1));
 	}
 }
 
@@ -252,7 +260,9 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 	}
 	if (bad > 0) {
 		if (options.json) {
-			await io.error(`${bad} of ${inputs.length} URLs could not be tested; their "error" objects say why`);
+			await io.error(inputs.length === 1
+				? t('{0} of {1} URL could not be tested; its "error" object says why', bad, inputs.length)
+				: t('{0} of {1} URLs could not be tested; their "error" objects say why', bad, inputs.length));
 		}
 		return 2;
 	}
@@ -276,23 +286,23 @@ function answerBatchLine(text: string, models: RobotsCache, defaultDialect: Dial
 	try {
 		request = JSON.parse(text);
 	} catch {
-		return { error: 'not a JSON object' };
+		return { error: t('not a JSON object') };
 	}
 	if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-		return { error: 'not a JSON object' };
+		return { error: t('not a JSON object') };
 	}
 	if (typeof request.robots !== 'string' || typeof request.agent !== 'string' || typeof request.url !== 'string') {
-		return { error: 'expected {"robots": string, "agent": string, "url": string, "dialect"?: string}', request };
+		return { error: t('expected {"robots": string, "agent": string, "url": string, "dialect"?: string}'), request };
 	}
 	let dialect = defaultDialect;
 	if (request.dialect !== undefined) {
 		if (typeof request.dialect !== 'string' || !isDialect(request.dialect)) {
-			return { error: `unknown dialect ${JSON.stringify(request.dialect)} (expected one of ${allDialects.join(', ')})`, request };
+			return { error: t('unknown dialect {0} (expected one of {1})', JSON.stringify(request.dialect), allDialects.join(', ')), request };
 		}
 		dialect = request.dialect;
 	}
 	if (request.agent.trim() === '') {
-		return { error: 'the agent is empty: give a crawler token such as Googlebot', request };
+		return { error: t('the agent is empty: give a crawler token such as Googlebot'), request };
 	}
 	const problem = checkUrl(request.url);
 	if (problem !== undefined) {
@@ -303,7 +313,7 @@ function answerBatchLine(text: string, models: RobotsCache, defaultDialect: Dial
 		try {
 			model = readRobots(request.robots);
 		} catch (error) {
-			model = { error: error instanceof UsageError ? error.message : `cannot read ${request.robots}: ${describeError(error)}` };
+			model = { error: error instanceof UsageError ? error.message : t('cannot read {0}: {1}', request.robots, describeError(error)) };
 		}
 		models.set(request.robots, model);
 	}
@@ -345,7 +355,9 @@ async function runBatch(source: string, defaultDialect: Dialect | undefined, io:
 	}
 	if (bad.length > 0) {
 		const shown = bad.slice(0, 10).join(', ') + (bad.length > 10 ? ', …' : '');
-		await io.error(`${bad.length} of ${requests} batch lines could not be answered (lines ${shown}); their "error" objects say why`);
+		await io.error(bad.length === 1
+			? t('{0} of {1} batch lines could not be answered (line {2}); its "error" object says why', bad.length, requests, shown)
+			: t('{0} of {1} batch lines could not be answered (lines {2}); their "error" objects say why', bad.length, requests, shown));
 		return 2;
 	}
 	return 0;
@@ -353,32 +365,29 @@ async function runBatch(source: string, defaultDialect: Dialect | undefined, io:
 
 export const testCommand: Command = {
 	name: 'test',
-	summary: 'checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file',
+	summary: () => t('checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file'),
 	synopsis: [
 		'robots-txt test <robots-file> --agent <name>[,<name>...] [--dialect <dialect>] [--json] [--urls <file|->] [<url>...]',
 		'robots-txt test --batch <file|-> [--dialect <dialect>]',
 		'robots-txt test --site <site> [--agent <name>,...] [--json] [--urls <file|->] [--timeout <seconds>] [<url>...]',
 	],
-	help: `Checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file
-(its own parser, the tokens it falls back to, whether it ignores "*", where it stops reading).
-
-Options:
-  --agent <names>     crawler product tokens, comma-separated, e.g. Googlebot or Googlebot,bingbot,GPTBot
-  --dialect <name>    answer as this parser exactly, not as the crawler: ${allDialects.join(' | ')}
-  --json              one JSON object per URL and crawler
-  --urls <file|->     read one URL a line from a file or standard input; blank lines and # comments are skipped
-  --batch <file|->    JSON lines {"robots", "agent", "url", "dialect"?}, answered in order as JSON lines
-  --site <site>       test against the robots.txt a site serves (fetched once), as each crawler reads the response:
-                      the rules it reads, or the response itself ("reason": "response"); without --agent, the
-                      major search engines and AI crawlers; URLs on another site are reported, not tested
-  --timeout <s>       with --site: seconds for the whole fetch (default 10)
-
-A URL is a path starting with "/" (/private/a?q=1), a URL with a scheme and a host (https://example.com/a),
-//host/path, or host/path where the host has a dot or a port (example.com/a, localhost:8080/a). Anything else,
-such as private/x (a path without its leading "/"), is reported and not tested; so is a URL with a space.
-
-Exit status: 0 when every URL was tested (whatever the verdicts); 2 on bad arguments, an unreadable file, or any
-input that could not be tested (the others are still answered; with --json and --batch an {"error"} object stands
-in its place).`,
+	help: () => [
+		paragraphs([t('Checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file (its own parser, the tokens it falls back to, whether it ignores "*", where it stops reading).')]),
+		'',
+		optionTable(t('Options:'), [
+			['--agent <names>', t('crawler product tokens, comma-separated, e.g. Googlebot or Googlebot,bingbot,GPTBot')],
+			['--dialect <name>', t('answer as this parser exactly, not as the crawler: {0}', allDialects.join(' | '))],
+			['--json', t('one JSON object per URL and crawler')],
+			['--urls <file|->', t('read one URL a line from a file or standard input; blank lines and # comments are skipped')],
+			['--batch <file|->', t('JSON lines {0}, answered in order as JSON lines', '{"robots", "agent", "url", "dialect"?}')],
+			['--site <site>', t('test against the robots.txt a site serves (fetched once), as each crawler reads the response: the rules it reads, or the response itself ("reason": "response"); without --agent, the major search engines and AI crawlers; URLs on another site are reported, not tested')],
+			['--timeout <s>', t('with --site: seconds for the whole fetch (default 10)')],
+		]),
+		'',
+		paragraphs([
+			t('A URL is a path starting with "/" (/private/a?q=1), a URL with a scheme and a host (https://example.com/a), //host/path, or host/path where the host has a dot or a port (example.com/a, localhost:8080/a). Anything else, such as private/x (a path without its leading "/"), is reported and not tested; so is a URL with a space.'),
+			t('Exit status: 0 when every URL was tested (whatever the verdicts); 2 on bad arguments, an unreadable file, or any input that could not be tested (the others are still answered; with --json and --batch an {0} object stands in its place).', '{"error"}'),
+		]),
+	].join('\n'),
 	run: runTest,
 };

@@ -38,9 +38,9 @@ import {
 	type RobotsModel,
 	type SiteEntry,
 } from '../core/index';
+import { t } from '../core/l10n';
 import type { DocumentStore, OpenPage } from '../documents';
 import { baseName, parentUri, type FileSystem } from '../fileSystem';
-import { t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 import { SiteFiles, type Site, type SitePlace } from './site';
@@ -242,11 +242,11 @@ export class PageService {
 			}
 		}
 		// Said once per site and limit, not on every keystroke.
-		const truncated = listing.truncated;
-		const partly = truncated === undefined ? undefined : `${robotsKey}\0${truncated}`;
-		if (truncated !== undefined && partly !== undefined && !this.saidPartly.has(partly)) {
+		const reason = listing.truncated;
+		const partly = reason === undefined ? undefined : `${robotsKey}\0${reason}`;
+		if (reason !== undefined && partly !== undefined && !this.saidPartly.has(partly)) {
 			this.saidPartly.add(partly);
-			this.connection.console.info(t('{0}: the pages of its site were checked in part ({1}).', robotsUri, truncated));
+			this.connection.console.info(t('{0}: the pages of its site were checked in part ({1}).', robotsUri, reason));
 		}
 		return robotsSiteDiagnostics(model, entries, options.severities);
 	}

@@ -50,7 +50,7 @@ export interface SiteFile {
 export interface SiteListing {
 	/** Every file found (for the URL paths a `_headers` file covers); pages and headers files within the limits only. */
 	readonly files: readonly SiteFile[];
-	/** Why the listing stops short, when a limit cut it. */
+	/** Why the listing stops short, when a limit cut it, in the configured language (for the server's log). */
 	readonly truncated: string | undefined;
 }
 

@@ -3,7 +3,8 @@
  * followed by hand up to a limit (loops stopped), the body read up to a size and its content coding undone as it
  * streams, one deadline for the whole fetch (a slow trickle cannot outlast it) and an idle timeout, DNS and proxy
  * choices injectable. It never throws: every failure becomes the `error` of the returned outcome, in the core's terms.
- * It knows HTTP, not robots.txt: what a response means for a crawler is the core's business.
+ * It knows HTTP, not robots.txt: what a response means for a crawler is the core's business. Its own words for a
+ * failure go through `t`, in the language the CLI configured (Node's error messages stay as Node words them).
  */
 
 // 'http' and 'https' without the node: prefix: VS Code's extension host hands extensions its proxy-aware versions of
@@ -14,6 +15,7 @@ import type { LookupFunction } from 'net';
 import * as tls from 'tls';
 import * as zlib from 'zlib';
 import type { FetchError, FetchOutcome, HttpResponse, NetworkErrorKind } from '../core/fetch/response';
+import { t } from '../core/l10n';
 
 export interface HttpFetchOptions {
 	readonly userAgent: string;
@@ -47,7 +49,7 @@ export async function fetchWithLimits(url: string, options: HttpFetchOptions): P
 	try {
 		current = new URL(url);
 	} catch {
-		return { url, responses, error: { kind: 'network', code: 'other', message: `not a URL: ${url}` } };
+		return { url, responses, error: { kind: 'network', code: 'other', message: t('not a URL: {0}', url) } };
 	}
 	for (let redirects = 0; ; redirects++) {
 		seen.add(current.href);
@@ -119,10 +121,10 @@ function requestOnce(url: URL, options: HttpFetchOptions, deadline: number): Pro
 		};
 		const remaining = deadline - now();
 		if (remaining <= 0) {
-			finish({ error: { kind: 'network', code: 'timeout', message: `no complete answer within ${options.timeoutMs} ms` } });
+			finish({ error: { kind: 'network', code: 'timeout', message: t('no complete answer within {0} ms', options.timeoutMs) } });
 			return;
 		}
-		const timer = setTimeout(() => fail('timeout', `no complete answer within ${options.timeoutMs} ms`), remaining);
+		const timer = setTimeout(() => fail('timeout', t('no complete answer within {0} ms', options.timeoutMs)), remaining);
 		cleanups.push(() => clearTimeout(timer));
 
 		const onResponse = (res: http.IncomingMessage) => {
@@ -154,7 +156,7 @@ function requestOnce(url: URL, options: HttpFetchOptions, deadline: number): Pro
 			fail(classify(error), describe(error));
 			return;
 		}
-		request.setTimeout(options.idleTimeoutMs ?? options.timeoutMs, () => fail('timeout', `no byte for ${options.idleTimeoutMs ?? options.timeoutMs} ms`));
+		request.setTimeout(options.idleTimeoutMs ?? options.timeoutMs, () => fail('timeout', t('no byte for {0} ms', options.idleTimeoutMs ?? options.timeoutMs)));
 		request.on('error', (error) => fail(classify(error), describe(error)));
 		request.end();
 	});
@@ -188,7 +190,7 @@ function open(url: URL, options: HttpFetchOptions, onResponse: (res: http.Incomi
 	connect.on('connect', (res, socket) => {
 		if (res.statusCode !== 200) {
 			socket.destroy();
-			onError(Object.assign(new Error(`the proxy ${proxy.host} refused the tunnel: ${res.statusCode} ${res.statusMessage ?? ''}`.trim()), { code: 'EPROXY' }));
+			onError(Object.assign(new Error(t('the proxy {0} refused the tunnel: {1}', proxy.host, `${res.statusCode} ${res.statusMessage ?? ''}`.trim())), { code: 'EPROXY' }));
 			return;
 		}
 		const inner = https.request(url, {
@@ -283,7 +285,7 @@ function readBody(res: http.IncomingMessage, options: HttpFetchOptions, done: (b
 	});
 	res.on('close', () => {
 		if (!res.complete && !ended) {
-			fail('reset', 'the connection closed in the middle of the body');
+			fail('reset', t('the connection closed in the middle of the body'));
 		}
 	});
 	res.on('error', (error) => {

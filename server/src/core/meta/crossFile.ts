@@ -7,6 +7,7 @@
 
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import { evaluateAs } from '../crawlers/reading';
+import { formatNumber, joinList, t } from '../l10n';
 import type { SeverityName } from '../options';
 import type { RobotsModel } from '../syntax/parser';
 import { metaDiagnosticFacts } from './codes';
@@ -221,24 +222,61 @@ export function blockedNoindexDiagnostics(
 		const crawlers = [...new Set(group.map((finding) => finding.crawler))];
 		const paths = [...new Set(group.map((finding) => finding.urlPath))];
 		const rules = [...new Map(group.map((finding) => [finding.robotsLine, finding])).values()].sort((a, b) => a.robotsLine - b.robotsLine);
-		const who = crawlers.length <= 3 ? joinNames(crawlers) : `${crawlers.slice(0, 3).join(', ')} and ${crawlers.length - 3} more`;
-		const what = paths.length === 1 ? paths[0] : `${paths[0]} and ${paths.length - 1} more ${paths.length === 2 ? 'URL' : 'URLs'} this header covers`;
-		const lines = rules.length === 1
-			? `robots.txt line ${rules[0].robotsLine + 1} ("${rules[0].robotsRule}") disallows ${paths.length === 1 ? 'it' : 'them'}`
-			: `robots.txt lines ${joinNames(rules.map((rule) => `${rule.robotsLine + 1} ("${rule.robotsRule}")`))} disallow ${paths.length === 1 ? 'it' : 'them'}`;
-		const many = crawlers.length > 1;
 		return {
 			range: group[0].ranges[0],
 			severity,
 			code: blockedNoindexCode,
 			source: 'robots-txt',
-			message: `${who} never ${many ? 'fetch' : 'fetches'} ${what}: ${lines}, so ${many ? 'they never see' : 'it never sees'} this noindex, and the ${paths.length === 1 ? 'URL' : 'URLs'} can stay indexed from links alone. Let ${many ? 'them' : 'it'} fetch the ${paths.length === 1 ? 'page' : 'pages'}, or drop the noindex.`,
+			message: blockedNoindexMessage(namedAndCounted(crawlers), pathsCovered(paths), crawlers.length > 1, paths.length > 1, disallowingLines(rules, paths.length > 1)),
 			relatedInformation: rules.map((rule) => ({
 				location: { uri: robotsUri, range: robotsLineRange(rule.robotsLine) },
-				message: `the rule that keeps ${joinNames([...new Set(group.filter((finding) => finding.robotsLine === rule.robotsLine).map((finding) => finding.crawler))])} out`,
+				message: t('the rule that keeps {0} out', joinList([...new Set(group.filter((finding) => finding.robotsLine === rule.robotsLine).map((finding) => finding.crawler))])),
 			})),
 		};
 	});
+}
+
+/**
+ * The page's warning, one whole key for each case: whether one crawler or several are kept out, and whether the noindex
+ * is for one URL or several (a header line), so that no translated sentence is glued to an English verb form.
+ */
+function blockedNoindexMessage(who: string, what: string, manyCrawlers: boolean, manyPaths: boolean, lines: string): string {
+	if (manyCrawlers) {
+		return manyPaths
+			? t('{0} never fetch {1}: {2}, so they never see this noindex, and the URLs can stay indexed from links alone. Let them fetch the pages, or drop the noindex.', who, what, lines)
+			: t('{0} never fetch {1}: {2}, so they never see this noindex, and the URL can stay indexed from links alone. Let them fetch the page, or drop the noindex.', who, what, lines);
+	}
+	return manyPaths
+		? t('{0} never fetches {1}: {2}, so it never sees this noindex, and the URLs can stay indexed from links alone. Let it fetch the pages, or drop the noindex.', who, what, lines)
+		: t('{0} never fetches {1}: {2}, so it never sees this noindex, and the URL can stay indexed from links alone. Let it fetch the page, or drop the noindex.', who, what, lines);
+}
+
+/** Up to three names in the language's list form; beyond three, the first three and a count of the rest. */
+function namedAndCounted(names: readonly string[]): string {
+	return names.length <= 3 ? joinList(names) : t('{0} and {1} more', names.slice(0, 3).join(', '), formatNumber(names.length - 3));
+}
+
+/** The URL a noindex is for, or, for a header line that covers several, the first and a count of the others. */
+function pathsCovered(paths: readonly string[]): string {
+	if (paths.length === 1) {
+		return paths[0];
+	}
+	return paths.length === 2
+		? t('{0} and {1} more URL this header covers', paths[0], formatNumber(1))
+		: t('{0} and {1} more URLs this header covers', paths[0], formatNumber(paths.length - 1));
+}
+
+/** The robots.txt lines that disallow the URL (or URLs), each with its rule as written. */
+function disallowingLines(rules: readonly BlockedNoindex[], manyPaths: boolean): string {
+	if (rules.length === 1) {
+		const [rule] = rules;
+		return manyPaths
+			? t('robots.txt line {0} ("{1}") disallows them', rule.robotsLine + 1, rule.robotsRule)
+			: t('robots.txt line {0} ("{1}") disallows it', rule.robotsLine + 1, rule.robotsRule);
+	}
+	// Each line is an item the language may word ("第 3 行"), joined as the language joins a list.
+	const items = joinList(rules.map((rule) => t('{0} ("{1}")', rule.robotsLine + 1, rule.robotsRule)));
+	return manyPaths ? t('robots.txt lines {0} disallow them', items) : t('robots.txt lines {0} disallow it', items);
 }
 
 /** The mirror hint in the robots.txt: on each deciding line, which pages it keeps a noindex from. */
@@ -264,7 +302,6 @@ export function robotsHidesNoindexDiagnostics(
 		// In URL order, whatever order the caller found the pages in.
 		const pages = [...new Set(group.map((finding) => finding.urlPath))].sort();
 		const crawlers = [...new Set(group.map((finding) => finding.crawler))];
-		const shown = pages.length <= 3 ? joinNames(pages) : `${pages.slice(0, 3).join(', ')} and ${pages.length - 3} more`;
 		// One related location per noindex place (a page, or a header line), naming every crawler it is kept from.
 		const places = new Map<string, { uri: string; range: Range; crawlers: Set<string> }>();
 		for (const finding of group) {
@@ -282,14 +319,22 @@ export function robotsHidesNoindexDiagnostics(
 			severity,
 			code: robotsHidesNoindexCode,
 			source: 'robots-txt',
-			message: `This rule keeps ${joinNames(crawlers.slice(0, 3))}${crawlers.length > 3 ? ` and ${crawlers.length - 3} more` : ''} from ${pages.length > 1 ? 'pages that carry' : 'a page that carries'} noindex (${shown}): ${crawlers.length > 1 ? 'they never see' : 'it never sees'} the noindex, so the ${pages.length > 1 ? 'URLs' : 'URL'} can stay indexed.`,
-			relatedInformation: [...places.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line)).slice(0, 20).map((place) => ({ location: { uri: place.uri, range: place.range }, message: `noindex for ${joinNames([...place.crawlers])}` })),
+			message: rulesHidesNoindexMessage(namedAndCounted(crawlers), namedAndCounted(pages), crawlers.length > 1, pages.length > 1),
+			relatedInformation: [...places.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line)).slice(0, 20).map((place) => ({ location: { uri: place.uri, range: place.range }, message: t('noindex for {0}', joinList([...place.crawlers])) })),
 		};
 	});
 }
 
-function joinNames(names: readonly string[]): string {
-	return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+/** The robots.txt hint, one whole key for each case: one crawler or several, one page or several. */
+function rulesHidesNoindexMessage(who: string, pages: string, manyCrawlers: boolean, manyPages: boolean): string {
+	if (manyCrawlers) {
+		return manyPages
+			? t('This rule keeps {0} from pages that carry noindex ({1}): they never see the noindex, so the URLs can stay indexed.', who, pages)
+			: t('This rule keeps {0} from a page that carries noindex ({1}): they never see the noindex, so the URL can stay indexed.', who, pages);
+	}
+	return manyPages
+		? t('This rule keeps {0} from pages that carry noindex ({1}): it never sees the noindex, so the URLs can stay indexed.', who, pages)
+		: t('This rule keeps {0} from a page that carries noindex ({1}): it never sees the noindex, so the URL can stay indexed.', who, pages);
 }
 
 /**
