@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
 import { fixtureWorkspace, openWorkbench, resultsDir, Workbench } from './workbench';
-import { answerQuickInput, codeLenses, editorLine, goToLine, runCommand, squiggles, waitForCursorLine, waitForLanguageMode } from './workbenchPage';
+import { answerQuickInput, codeLenses, quickOpen, editorLine, goToLine, runCommand, squiggles, waitForCursorLine, waitForLanguageMode } from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
 
@@ -94,7 +94,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 	});
 
 	step('the bench opens beside the robots.txt; pasted URLs get a verdict and a deciding line for each crawler', async () => {
-		await quickOpen(page, 'shop/robots.txt');
+		await quickOpen(page, 'shop/robots.txt', 'robots.txt');
 		await editorLine(page, 'Disallow: /private/').waitFor({ timeout: 30_000 });
 		await waitForLanguageMode(page, 'Robots.txt');
 		await runCommand(page, 'Robots.txt: Open Test Bench');
@@ -233,7 +233,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		// A robots.txt with unsaved edits asks whether to save them: no.
 		const dontSave = page.getByRole('button', { name: 'Don\'t Save' });
 		await dontSave.waitFor({ timeout: 3_000 }).then(() => dontSave.click(), () => undefined);
-		await quickOpen(page, 'marys/robots.expectations');
+		await quickOpen(page, 'marys/robots.expectations', 'robots.expectations');
 		await waitForLanguageMode(page, 'Robots.txt Expectations');
 		await lens(page, '23 passed, 0 failed').waitFor({ timeout: 30_000 });
 		// Line 11 is the blank line before the first expectation.
@@ -249,7 +249,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await page.waitForTimeout(300);
 		await page.screenshot({ path: join(resultsDir, 'expectations.png') });
 		// The robots.txt itself shows the failure on the line that decides it.
-		await quickOpen(page, 'marys/robots.txt');
+		await quickOpen(page, 'marys/robots.txt', 'robots.txt');
 		await waitForLanguageMode(page, 'Robots.txt');
 		await rows.filter({ hasText: 'An expectation fails here. robots.expectations:11: Expected NosyBot to be ALLOWED' }).first().waitFor({ timeout: 30_000 });
 		assert.match(await rows.filter({ hasText: 'An expectation fails here' }).first().innerText(), /\[Ln 25, Col 1\]/);
@@ -272,17 +272,3 @@ function lens(page: Page, text: string) {
 	return codeLenses(page).filter({ hasText: text }).first();
 }
 
-/** Opens a workspace file by its path with Quick Open (Ctrl+P). */
-async function quickOpen(page: Page, path: string): Promise<void> {
-	await page.keyboard.press('Escape');
-	await page.keyboard.press('Control+P');
-	const input = page.locator('.quick-input-widget input');
-	await input.waitFor();
-	await input.fill(path);
-	const folder = path.slice(0, path.lastIndexOf('/'));
-	const name = path.slice(path.lastIndexOf('/') + 1);
-	const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: folder }).filter({ hasText: name }).first();
-	await row.waitFor({ timeout: 30_000 });
-	await row.click();
-	await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: 30_000 });
-}

@@ -27,6 +27,7 @@ export async function quickOpen(page: Page, path: string, tab?: string): Promise
 	await row.click();
 	// Several tabs are named robots.txt; VS Code shows the folder of each beside the name.
 	await page.locator('.tab.active', { hasText: tab ?? folder }).waitFor({ timeout: 30_000 });
+	await statusItem(page, 'status.editor.mode').waitFor();
 }
 
 /** A status bar item by its contribution id, e.g. `status.editor.mode`. */
