@@ -10,7 +10,7 @@ import { join, relative, sep } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
-import { configureL10n, format, formatNumber, joinList, t } from '../../server/src/core/l10n';
+import { configureL10n, format, formatNumber, joinList, pluralForms, t } from '../../server/src/core/l10n';
 import { bundles, environmentLocale, shippedLocale, useLocale } from '../../server/src/localize';
 import { repoRoot } from '../util/fixtures';
 
@@ -87,8 +87,9 @@ function readJson(path: string): Record<string, string> {
 	return JSON.parse(readFileSync(join(repoRoot, path), 'utf8')) as Record<string, string>;
 }
 
+/** The arguments a text uses: `{0}`, and `{0|one=…|other=…}` (a word's form by count) counts as `{0}` too. */
 function placeholders(text: string): string {
-	return [...new Set(text.match(/\{\d+\}/g) ?? [])].sort().join(' ');
+	return [...new Set([...text.matchAll(/\{(\d+)(?:\|[^{}]*)?\}/g)].map((match) => `{${match[1]}}`))].sort().join(' ');
 }
 
 /** What is wrong with one language's bundle against the keys the code uses. */
@@ -175,6 +176,29 @@ describe('localization', () => {
 		assert.equal(environmentLocale({ LANG: 'ru_RU.UTF-8' }), 'ru_RU.UTF-8');
 		assert.equal(environmentLocale({ LC_ALL: 'pt_BR.UTF-8', LANG: 'ru_RU.UTF-8' }), 'pt_BR.UTF-8');
 		assert.equal(environmentLocale({ LANG: 'C' }), undefined);
+	});
+
+	test('a translation picks a word\'s form by the count, as the locale\'s plural rules say', () => {
+		const forms = '{0|one=строка|few=строки|many=строк|other=строки}';
+		try {
+			configureL10n('ru');
+			assert.deepEqual([1, 2, 5, 11, 21, 22, 100].map((count) => pluralForms(forms, [count])), ['строка', 'строки', 'строк', 'строк', 'строка', 'строки', 'строк']);
+			// A count already formatted for people ("12 000") is read by its digits.
+			assert.equal(pluralForms('{0|one=строка|few=строки|many=строк|other=строки}', ['12 000']), 'строк');
+		} finally {
+			configureL10n('en');
+		}
+		// Through the Russian bundle: the count of characters a message quotes.
+		try {
+			useLocale('ru');
+			assert.deepEqual(['121', '122', '125'].map((count) => t('({0} characters)', count)), ['(121 символ)', '(122 символа)', '(125 символов)']);
+		} finally {
+			useLocale(undefined);
+		}
+		// English has one and other; a category the translation does not list takes `other`.
+		assert.equal(pluralForms('{0|one=line|other=lines}', [1]), 'line');
+		assert.equal(pluralForms('{0|one=line|other=lines}', [3]), 'lines');
+		assert.equal(pluralForms('no forms here', [3]), 'no forms here');
 	});
 
 	test('formatting without a translator: placeholders, lists and numbers', () => {

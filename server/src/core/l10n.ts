@@ -23,6 +23,7 @@ export function configureL10n(localeTag: string, translator?: Translate): void {
 	translate = translator;
 	listFormat = undefined;
 	numberFormat = undefined;
+	pluralRules = undefined;
 }
 
 /** The locale texts are written in: `en` unless an edge configured another. */
@@ -45,12 +46,48 @@ export function format(message: string, args: readonly (string | number | boolea
 export function t(message: string, ...args: (string | number | boolean)[]): string {
 	if (translate) {
 		try {
-			return translate(message, args);
+			return pluralForms(translate(message, args), args);
 		} catch {
 			// A broken bundle never costs an answer: the English text is still right.
 		}
 	}
 	return format(message, args);
+}
+
+let pluralRules: Intl.PluralRules | undefined;
+
+/**
+ * A translation picks a word's form by a count with `{0|one=строка|few=строки|many=строк|other=строки}`: the form
+ * for the plural category (CLDR's, from `Intl.PluralRules` of the locale) of argument 0, `other` when its category is
+ * not listed. Keys stay English sentences; only translations use this, where one form cannot fit every count (Russian
+ * has three). A count may come already formatted ("12 000"): its digits are read.
+ */
+export function pluralForms(text: string, args: readonly (string | number | boolean)[]): string {
+	if (!text.includes('|')) {
+		return text;
+	}
+	return text.replace(/\{(\d+)\|([^{}]*)\}/g, (whole, index: string, forms: string) => {
+		const value = args[Number(index)];
+		const count = typeof value === 'number' ? value : Number(String(value).replace(/[^\d]/g, ''));
+		if (value === undefined || !Number.isFinite(count)) {
+			return whole;
+		}
+		const byCategory = new Map<string, string>();
+		for (const form of forms.split('|')) {
+			const equals = form.indexOf('=');
+			if (equals > 0) {
+				byCategory.set(form.slice(0, equals), form.slice(equals + 1));
+			}
+		}
+		if (!pluralRules) {
+			try {
+				pluralRules = new Intl.PluralRules(locale);
+			} catch {
+				pluralRules = new Intl.PluralRules('en');
+			}
+		}
+		return byCategory.get(pluralRules.select(count)) ?? byCategory.get('other') ?? whole;
+	});
 }
 
 function lists(): Intl.ListFormat | undefined {
