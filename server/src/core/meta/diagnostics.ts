@@ -11,7 +11,6 @@ import { findCrawler } from '../facts/crawlers';
 import { formatNumber, t } from '../l10n';
 import { metaDiagnosticFacts, type MetaDiagnosticCode } from './codes';
 import {
-	boundedEditDistance,
 	carriedBy,
 	findRobotsDirective,
 	searchEngineNames,
@@ -27,6 +26,7 @@ import { LineIndex, type PositionMapper } from './lineIndex';
 import { engineOfCrawler, newTypoBudget, resolveRobotsName, stripTypographicQuotes, suggestRobotsName, typographicQuotes, type CrawlerAddress, type TypoBudget } from './names';
 import { parseRobotsDirectives, type OddSeparator, type ParsedDirective, type Span } from './parse';
 import { sentences } from './text';
+import { editDistance } from '../editDistance';
 
 /** The source of every diagnostic, the same as the robots.txt analysis's. */
 export const metaDiagnosticSource = 'robots-txt';
@@ -298,7 +298,7 @@ function checkTag(meta: ScannedMeta, report: Report, budget: TypoBudget): void {
 	}
 	if (!meta.content) {
 		const misspelt = meta.attributes.find((attribute) =>
-			attribute.hasValue && attribute.name !== 'name' && attribute.name.length >= 5 && boundedEditDistance(attribute.name, 'content', 2) <= 2);
+			attribute.hasValue && attribute.name !== 'name' && attribute.name.length >= 5 && editDistance(attribute.name, 'content', 2, true) <= 2);
 		report({
 			code: 'missing-robots-content', start: name.nameStart, end: name.valueEnd + (name.quote ? 1 : 0),
 			message: misspelt

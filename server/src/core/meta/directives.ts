@@ -5,6 +5,7 @@
  * Summaries and notes are getters that translate when they are read, so they follow the locale in force then.
  */
 
+import { editDistance } from '../editDistance';
 import { t } from '../l10n';
 
 /** The search engines whose robots meta documentation this catalogue follows. */
@@ -389,41 +390,10 @@ export function suggestRobotsDirective(name: string, budget?: { left: number }):
 			return facts.name;
 		}
 		const limit = facts.name.length <= 5 ? 1 : 2;
-		const distance = boundedEditDistance(lower, facts.name, limit);
+		const distance = editDistance(lower, facts.name, limit, true);
 		if (distance <= limit && (!best || distance < best.distance)) {
 			best = { name: facts.name, distance };
 		}
 	}
 	return best?.name;
-}
-
-/**
- * Optimal string alignment distance (Levenshtein plus adjacent transpositions, so `googlebto` is one edit from
- * `googlebot`), bounded: returns `limit + 1` as soon as the distance must exceed `limit`.
- */
-export function boundedEditDistance(a: string, b: string, limit: number): number {
-	if (Math.abs(a.length - b.length) > limit) {
-		return limit + 1;
-	}
-	let before: number[] = [];
-	let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-	for (let i = 1; i <= a.length; i++) {
-		const current = [i];
-		let best = i;
-		for (let j = 1; j <= b.length; j++) {
-			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-			let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-				value = Math.min(value, before[j - 2] + 1);
-			}
-			current[j] = value;
-			best = Math.min(best, value);
-		}
-		if (best > limit) {
-			return limit + 1;
-		}
-		before = previous;
-		previous = current;
-	}
-	return previous[b.length];
 }

@@ -6,7 +6,8 @@
 
 import { findCrawler, knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
 import { t } from '../l10n';
-import { boundedEditDistance, findRobotsDirective, type RobotsMetaSource, type SearchEngine } from './directives';
+import { editDistance } from '../editDistance';
+import { findRobotsDirective, type RobotsMetaSource, type SearchEngine } from './directives';
 
 /** The engine whose documentation governs a crawler, by the crawler's owner. */
 export function engineOfCrawler(crawler: CrawlerFacts): SearchEngine | undefined {
@@ -172,7 +173,7 @@ export function suggestRobotsName(name: string, budget?: TypoBudget): string | u
 	let best: { name: string; distance: number } | undefined;
 	for (const candidate of suggestionCandidates) {
 		const limit = candidate.length <= 6 ? 1 : 2;
-		const distance = boundedEditDistance(lower, candidate, limit);
+		const distance = editDistance(lower, candidate, limit, true);
 		if (distance > 0 && distance <= limit && (!best || distance < best.distance)) {
 			best = { name: candidate, distance };
 		}

@@ -8,7 +8,8 @@
 
 import { t } from '../l10n';
 import { isMonthAndDay, isWeekdayName, parseRobotsDate, type RobotsDate } from './date';
-import { boundedEditDistance, findRobotsDirective, type RobotsDirectiveFacts } from './directives';
+import { editDistance } from '../editDistance';
+import { findRobotsDirective, type RobotsDirectiveFacts } from './directives';
 import { resolveRobotsName, suggestRobotsName, type TypoBudget } from './names';
 
 /** A half-open range of offsets into the parsed value. */
@@ -346,7 +347,7 @@ function readValue(facts: RobotsDirectiveFacts, value: string | undefined): { pa
 			if (setting) {
 				return { parsedValue: { kind: 'image-preview', setting } };
 			}
-			const suggestion = value.length <= 20 ? imagePreviewSettings.find((candidate) => boundedEditDistance(lower, candidate, 2) <= 2) : undefined;
+			const suggestion = value.length <= 20 ? imagePreviewSettings.find((candidate) => editDistance(lower, candidate, 2, true) <= 2) : undefined;
 			return {
 				problem: {
 					kind: 'invalid',

@@ -8,28 +8,7 @@ import { t } from '../../l10n';
 import { shown, type Check, type CheckContext, type CheckEntry } from '../context';
 import { replaceSpan } from './edits';
 import { doubleEncodedBom } from './file';
-
-/** Levenshtein distance, bounded: returns `limit + 1` as soon as the distance must exceed `limit`. */
-export function editDistance(a: string, b: string, limit: number): number {
-	if (Math.abs(a.length - b.length) > limit) {
-		return limit + 1;
-	}
-	let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-	for (let i = 1; i <= a.length; i++) {
-		const current = [i];
-		let best = i;
-		for (let j = 1; j <= b.length; j++) {
-			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-			current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-			best = Math.min(best, current[j]);
-		}
-		if (best > limit) {
-			return limit + 1;
-		}
-		previous = current;
-	}
-	return previous[b.length];
-}
+import { editDistance } from '../../editDistance';
 
 /** The directive a misspelt key most likely means, with how Google reads it. */
 export function suggestDirective(key: string): { id: Exclude<DirectiveId, 'unknown'>; googleAccepts: boolean } | undefined {
