@@ -224,6 +224,8 @@ export interface BenchResult {
 	readonly cells: readonly BenchCell[];
 	/** The words for each reason code: '' for a deciding rule, "no rule matches", "no group applies", … */
 	readonly reasons: readonly string[];
+	/** The words for a cell's verdict bit, in the person's language: disallowed (0), then allowed (1). */
+	readonly verdicts: readonly string[];
 	/** The text (trimmed) of each line the cells name, by 0-based line number. */
 	readonly lines: Readonly<Record<string, string>>;
 	readonly audit: readonly BenchAuditCategory[];
@@ -339,13 +341,16 @@ export interface DeployedCompareParams {
 	readonly urls?: readonly string[];
 }
 
+/** One verdict that differs between the local file and the deployed one. */
 export interface DeployedCompareRow {
 	readonly crawler: string;
 	readonly url: string;
 	readonly local: 'allow' | 'disallow';
+	/** The deciding line of the local file (0-based), or null. */
 	readonly localLine: number | null;
 	readonly deployed: 'allow' | 'disallow' | 'unknown';
 	readonly deployedLine: number | null;
+	/** Why the deployed verdict is what it is, when the crawler does not read the deployed rules. */
 	readonly deployedBecause?: string;
 }
 

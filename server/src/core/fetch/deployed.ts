@@ -11,7 +11,7 @@ import { evaluateAs } from '../crawlers/reading';
 import { testUrl, testUrlAll, type TestUrlParams } from '../features/testUrl';
 import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
-import type { TestUrlAllResult, TestUrlResult } from '../protocol';
+import type { DeployedCompareRow, TestUrlAllResult, TestUrlResult } from '../protocol';
 import { decodeRobotsBytes } from '../syntax/bytes';
 import { lineRole, RobotsModel } from '../syntax/parser';
 import { concludeFetch, concludeFetchAll, evaluateFetched, type FetchConclusion } from './conclude';
@@ -169,18 +169,8 @@ export function testUrlAllDeployed(model: RobotsModel, analysis: DeployedAnalysi
 	return { ...result, rows, summary: t('{0}: {1} of {2} crawlers may fetch it (deployed file).', url, formatNumber(allowed), formatNumber(rows.length)) };
 }
 
-/** One verdict that differs between the local file and the deployed one. */
-export interface ComparisonRow {
-	readonly crawler: string;
-	readonly url: string;
-	readonly local: 'allow' | 'disallow';
-	/** The deciding line of the local file (0-based), or null. */
-	readonly localLine: number | null;
-	readonly deployed: 'allow' | 'disallow' | 'unknown';
-	readonly deployedLine: number | null;
-	/** Why the deployed verdict is what it is, when the crawler does not read the deployed rules. */
-	readonly deployedBecause?: string;
-}
+/** One verdict that differs between the local file and the deployed one (the wire shape is the core's). */
+export type ComparisonRow = DeployedCompareRow;
 
 export interface Comparison {
 	readonly urls: readonly string[];
