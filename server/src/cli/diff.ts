@@ -13,6 +13,7 @@ import {
 	diffRobots,
 	parse,
 	parseUrlList,
+	reasonWords,
 	verdictWord,
 	type DecisionSide,
 	type RobotsModel,
@@ -95,29 +96,12 @@ async function readUrls(path: string, io: CommandIo): Promise<string[]> {
 	return urls;
 }
 
-/** Why a side's verdict is what it is when no line decides, in a few words. */
-function reasonText(reason: string): string {
-	switch (reason) {
-		case 'no-matching-rule':
-			return t('no matching rule');
-		case 'no-group':
-			return t('no group applies');
-		case 'robots-txt':
-			return t('/robots.txt is always allowed');
-		case 'too-large':
-			return t('the file is over its size limit');
-		case 'ignores-robots-txt':
-			return t('it does not follow robots.txt');
-		default:
-			return reason.replace(/-/g, ' ');
-	}
-}
 
 /** One side of a flip: "DISALLOWED by new line 3 `Disallow: /x`"; the verdict word stays as tools read it. */
 function side(which: 'old' | 'new', decision: DecisionSide): string {
 	const verdict = verdictWord(decision.verdict);
 	if (decision.text === null) {
-		return `${verdict} (${reasonText(decision.reason)})`;
+		return `${verdict} (${reasonWords(decision.reason)})`;
 	}
 	return which === 'old'
 		? t('{0} by old line {1} `{2}`', verdict, decision.line + 1, decision.text)

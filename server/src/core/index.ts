@@ -62,7 +62,7 @@ export {
 	type FollowKind,
 	type ReadExtent,
 } from './crawlers/reading';
-export { describeReading, explainEvaluation, listNames, verdictSentence, verdictWord } from './crawlers/explain';
+export { describeReading, explainEvaluation, listNames, reasonWords, verdictSentence, verdictWord } from './crawlers/explain';
 export {
 	compileCrawlerDecider,
 	crawlerReasons,

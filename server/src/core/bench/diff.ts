@@ -8,7 +8,7 @@
 
 import { describeExtent, describeFollowing, ruleText } from '../crawlers/explain';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
-import { decideTable, readAs, rulesAs, unpackDecision, type PackedDecision } from '../crawlers/reading';
+import { decideTable, readAs, rulesAs, unpackDecision, type CrawlerReason, type PackedDecision } from '../crawlers/reading';
 import { isRecordDialect } from '../dialect';
 import { formatNumber, t } from '../l10n';
 import type { CompiledRule } from '../matching/rules';
@@ -40,7 +40,7 @@ export interface ReadingChange {
 /** A verdict in one version. */
 export interface DecisionSide {
 	readonly verdict: 'allow' | 'disallow';
-	readonly reason: string;
+	readonly reason: CrawlerReason;
 	/** The deciding line, 0-based, or -1. */
 	readonly line: number;
 	/** That line's text, or null. */
