@@ -48,8 +48,6 @@ export interface BenchStrings {
 	readonly locale: string;
 	/** `Test Bench: {0}`, the page's title with the file's name. */
 	readonly pageTitle: string;
-	readonly allowed: string;
-	readonly disallowed: string;
 	readonly urlColumn: string;
 	/** `Remove the {0} column`. */
 	readonly removeColumn: string;

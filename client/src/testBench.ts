@@ -536,8 +536,6 @@ function benchStrings(): BenchStrings {
 	return {
 		locale: env.language,
 		pageTitle: l10n.t('Test Bench: {0}'),
-		allowed: l10n.t('ALLOWED'),
-		disallowed: l10n.t('DISALLOWED'),
 		urlColumn: l10n.t('URL'),
 		removeColumn: l10n.t('Remove the {0} column'),
 		columnTitle: l10n.t('{0} ({1}, {2} parser): {3}.'),

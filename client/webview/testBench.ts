@@ -236,9 +236,9 @@ function rowChanged(row: number): boolean {
 	return false;
 }
 
-/** The verdict word of a packed cell. */
+/** The verdict word of a packed cell, as the server words it. */
 function verdictOf(cell: number): string {
-	return (cell & 1) === 1 ? strings.allowed : strings.disallowed;
+	return result!.verdicts[cell & 1] ?? '';
 }
 
 /** What a cell says in words: the verdict, then the deciding line and its text, or the reason. */
