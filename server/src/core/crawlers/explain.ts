@@ -171,6 +171,25 @@ export function verdictWord(verdict: 'allow' | 'disallow'): string {
 
 const maxRuleText = 80;
 
+/**
+ * How a parser's robots are named where no target crawler runs it: `brief` in diagnostics, `named` (hovers) says how
+ * the 1996 draft matches, `examples` (Test URL) names who still reads that way.
+ */
+export function parserRobots(dialect: Dialect, style: 'brief' | 'named' | 'examples' = 'named'): string {
+	switch (dialect) {
+		case 'rfc9309':
+			return t('RFC 9309 parsers');
+		case 'google':
+			return t('Google\'s parser');
+		case 'yandex':
+			return t('Yandex\'s parser');
+		case 'draft1996':
+			return style === 'brief' ? t('1996-draft robots') : style === 'examples' ? t('first-match parsers (the 1996 draft, Python\'s urllib.robotparser)') : t('1996-draft (first-match) parsers');
+		case 'original1994':
+			return style === 'brief' ? t('1994 robots') : t('1994-standard parsers');
+	}
+}
+
 /** A rule's text as it appears in one line of an answer. */
 export function ruleText(text: string): string {
 	return text.length > maxRuleText ? text.slice(0, maxRuleText - 1) + '…' : text;

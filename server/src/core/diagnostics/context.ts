@@ -6,7 +6,7 @@
 
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { Dialect } from '../dialect';
-import { listNames } from '../crawlers/explain';
+import { listNames, parserRobots } from '../crawlers/explain';
 import { formatNumber, t } from '../l10n';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { analysisDialects, type AnalysisOptions } from '../options';
@@ -197,7 +197,7 @@ export class Audience {
 		if (readers.length > 3 && readers.length === this.targets.length && this.targets.every((crawler) => readers.some((reader) => reader.token === crawler.token))) {
 			return t('all your crawlers');
 		}
-		return listNames(readers.map((reader) => reader.token ?? robotsOf(reader.dialect)), 3);
+		return listNames(readers.map((reader) => reader.token ?? parserRobots(reader.dialect, 'brief')), 3);
 	}
 
 	/**
@@ -345,22 +345,6 @@ export function shown(text: string): string {
 
 /** The kinds of robot that are named in the plural. */
 const pluralRobots: ReadonlySet<Dialect> = new Set(['rfc9309', 'draft1996', 'original1994']);
-
-/** How a parser's robots are named when no target crawler runs it, in the configured language. */
-function robotsOf(dialect: Dialect): string {
-	switch (dialect) {
-		case 'rfc9309':
-			return t('RFC 9309 parsers');
-		case 'google':
-			return t('Google\'s parser');
-		case 'yandex':
-			return t('Yandex\'s parser');
-		case 'draft1996':
-			return t('1996-draft robots');
-		case 'original1994':
-			return t('1994 robots');
-	}
-}
 
 /** A check reads the lines of its context's window and reports problems; it never throws on odd input. */
 export type Check = (context: CheckContext) => void;

@@ -7,7 +7,7 @@
 
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver-types';
 import { isRecordDialect, type Dialect } from '../dialect';
-import { formatBytes, lineNumbers, listNames, otherValues, parserNote, provenance, valueMatchNote } from '../crawlers/explain';
+import { formatBytes, lineNumbers, listNames, otherValues, parserNote, parserRobots, provenance, valueMatchNote } from '../crawlers/explain';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { readAs, type CrawlerReading } from '../crawlers/reading';
 import { findCrawler } from '../facts/crawlers';
@@ -139,22 +139,6 @@ class Readers {
 	/** Whether the names of these parsers are more than one (for the verb). */
 	many(dialects: readonly Dialect[]): boolean {
 		return dialects.reduce((sum, dialect) => sum + (this.byDialect.get(dialect)?.length ?? 2), 0) > 1;
-	}
-}
-
-/** How a parser is named when no target crawler runs it. */
-function parserRobots(dialect: Dialect): string {
-	switch (dialect) {
-		case 'rfc9309':
-			return t('RFC 9309 parsers');
-		case 'google':
-			return t('Google\'s parser');
-		case 'yandex':
-			return t('Yandex\'s parser');
-		case 'draft1996':
-			return t('1996-draft (first-match) parsers');
-		case 'original1994':
-			return t('1994-standard parsers');
 	}
 }
 

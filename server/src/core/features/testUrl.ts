@@ -6,7 +6,7 @@
 
 import { allDialects, dialectName, isDialect, type Dialect } from '../dialect';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
-import { describeDecision, explainEvaluation, listNames, ruleText, verdictSentence, verdictWord } from '../crawlers/explain';
+import { describeDecision, explainEvaluation, listNames, parserRobots, ruleText, verdictSentence, verdictWord } from '../crawlers/explain';
 import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
 import { auditCategories } from '../bench/audit';
 import { knownCrawlers } from '../facts/crawlers';
@@ -139,22 +139,6 @@ function other(dialect: Dialect, evaluation: Evaluation): OtherReading {
 	};
 }
 
-/** How people name a parser as a kind of robot. */
-function parserRobots(dialect: Dialect): string {
-	switch (dialect) {
-		case 'rfc9309':
-			return t('RFC 9309 parsers');
-		case 'google':
-			return t('Google\'s parser');
-		case 'yandex':
-			return t('Yandex\'s parser');
-		case 'draft1996':
-			return t('first-match parsers (the 1996 draft, Python\'s urllib.robotparser)');
-		case 'original1994':
-			return t('1994-standard parsers');
-	}
-}
-
 /** " RFC 9309 parsers would ALLOW it (line 2 `Allow: /`)." for each differing verdict and deciding line. */
 function othersSentence(others: readonly OtherReading[]): string {
 	const clusters = new Map<string, OtherReading[]>();
@@ -166,7 +150,7 @@ function othersSentence(others: readonly OtherReading[]): string {
 	for (const cluster of clusters.values()) {
 		const first = cluster[0];
 		const how = first.line === null ? t('no rule decides') : t('line {0} {1}', first.line + 1, `\`${ruleText(first.rule ?? '')}\``);
-		const names = listNames(cluster.map((reading) => parserRobots(reading.parser)));
+		const names = listNames(cluster.map((reading) => parserRobots(reading.parser, 'examples')));
 		const who = names.charAt(0).toUpperCase() + names.slice(1);
 		out += ' ' + (first.verdict === 'allow' ? t('{0} would ALLOW it ({1}).', who, how) : t('{0} would DISALLOW it ({1}).', who, how));
 	}
