@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
 import { fixtureWorkspace, openWorkbench, resultsDir, Workbench } from './workbench';
-import { answerQuickInput, codeLenses, quickOpen, editorLine, goToLine, runCommand, squiggles, waitForCursorLine, waitForLanguageMode } from './workbenchPage';
+import { answerQuickInput, codeLenses, quickOpen, editorLine, goToLine, runCommand, squiggles, waitForLanguageMode } from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
 
@@ -43,6 +43,17 @@ async function paste(frame: FrameLocator, text: string): Promise<void> {
 		data.setData('text/plain', value);
 		(element as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
 	}, text);
+}
+
+/**
+ * The editor's cursor is on a rule's line. The status bar says so while the editor has the focus; while the bench keeps
+ * it (a cell selects the line without taking the focus from the bench) VS Code hides the editor's status items, and
+ * the breadcrumbs, which show the outline's symbol at the cursor, say it instead.
+ */
+async function waitForSelectedRule(page: Page, line: number, rule: string): Promise<void> {
+	await page.locator('[id="status.editor.selection"]', { hasText: new RegExp(`Ln ${line},`) })
+		.or(page.locator('.part.editor .breadcrumbs-control .monaco-breadcrumb-item', { hasText: rule }))
+		.first().waitFor({ timeout: 10_000 });
 }
 
 /** The cell of a row (by its URL) and a column (by its crawler). */
@@ -147,13 +158,13 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		const column = headers.findIndex((text) => text.replace('×', '').trim() === 'bingbot');
 		await row.locator('.cell').nth(column).click();
 		// `Disallow: /*.pdf$` is line 4.
-		await waitForCursorLine(page, 4);
+		await waitForSelectedRule(page, 4, 'Disallow: /*.pdf$');
 		// And from the keyboard: the focused cell moves down with the arrow key, Enter selects its line.
 		await row.locator('.cell').nth(column).focus();
 		await page.keyboard.press('ArrowUp');
 		await page.keyboard.press('Enter');
 		// The row above is /private/press-kit.pdf, allowed for bingbot by line 5.
-		await waitForCursorLine(page, 5);
+		await waitForSelectedRule(page, 5, 'Allow: /private/press-kit.pdf');
 	});
 
 	step('"Block AI training crawlers" adds their group, and the bench shows what it changed', async () => {
