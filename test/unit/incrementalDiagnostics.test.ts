@@ -66,10 +66,10 @@ const edit: fc.Arbitrary<Edit> = fc.record(
  * after each, and, when an edit says so, those of an earlier version asked for again. The options switch between
  * objects and copies of them: the session compares settings by value.
  */
-function check(text: string, edits: readonly Edit[]): void {
+function check(text: string, edits: readonly Edit[], bigLines?: number): void {
 	const uri = 'file:///robots.txt';
 	const document = new RobotsDocument(text, 0);
-	const session = createDiagnosticsSession();
+	const session = createDiagnosticsSession(bigLines);
 	let options = optionSets[0];
 	assert.deepStrictEqual(session.diagnostics(document.model, options, uri), computeDiagnostics(parse(text), options, uri));
 	const versions = [document.model];
@@ -92,7 +92,44 @@ function check(text: string, edits: readonly Edit[]): void {
 }
 
 test('incremental diagnostics equal a fresh analysis after random edits', () => {
-	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 12 }), check), { numRuns: 1000 });
+	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 12 }), (text, edits) => check(text, edits)), { numRuns: 1000 });
+});
+
+test('incremental diagnostics equal a fresh analysis after random edits, with every segment patched as a big one', () => {
+	// A segment of 512 lines or more keeps its groupings and its groups' rule indices and patches them after an edit
+	// (regroup.ts, groupLogic): with the threshold at one line, every segment of these small texts takes that path,
+	// while the reference takes the plain one.
+	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 12 }), (text, edits) => check(text, edits, 1)), { numRuns: 1000 });
+});
+
+/** Rules with few values, so that duplicates, conflicts, redundant wildcards and Disallow-all abound. */
+const ruleLine = fc.constantFrom(
+	'Allow: /a', 'Allow: /b', 'Disallow: /a', 'Disallow: /b', 'Disallow: /', 'Disallow:', 'Allow: /a*', 'Disallow: /a**', 'Allow: /ab',
+	'Disallow: /b*', 'Allowx: /a', 'Crawl-delay: 1', '# note', 'Allow: /', 'Disallow: /a # again',
+);
+const bigGroup = fc.tuple(fc.constantFrom('User-agent: *', 'User-agent: a', 'User-agent: *\nUser-agent: b'), fc.array(ruleLine, { minLength: 1, maxLength: 40 }), fc.array(ruleLine, { maxLength: 6 }))
+	.map(([agents, rules, tail]) => [agents, ...rules, '', 'User-agent: c', ...tail].join('\n'));
+/** Keystrokes inside a line: one character typed or deleted, or a line's text replaced by a rule's. */
+const keystroke = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), column: fc.nat({ max: 12 }), type: fc.constantFrom('', 'x', 'a', '*', '/', ':', 'b', '$', ' ') , replace: fc.option(ruleLine) });
+
+test('typing inside the rules of a big group: diagnostics equal a fresh analysis after every keystroke', () => {
+	fc.assert(fc.property(bigGroup, fc.array(keystroke, { minLength: 1, maxLength: 15 }), (text, keys) => {
+		const uri = 'file:///robots.txt';
+		const document = new RobotsDocument(text, 0);
+		const session = createDiagnosticsSession(1);
+		keys.forEach((key, version) => {
+			const model = document.model;
+			const line = Math.min(model.lineCount - 1, Math.floor(key.at * model.lineCount));
+			const length = model.lines[line].length;
+			const column = Math.min(length, key.column);
+			const range = key.replace !== null
+				? { start: { line, character: 0 }, end: { line, character: length } }
+				: { start: { line, character: column }, end: { line, character: key.type === '' ? Math.min(length, column + 1) : column } };
+			document.update([{ range, text: key.replace ?? key.type }], version + 1);
+			assert.deepStrictEqual(session.diagnostics(document.model, defaultAnalysisOptions, uri), computeDiagnostics(parse(document.text), defaultAnalysisOptions, uri),
+				`after keystroke ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(keys.slice(0, version + 1))}`);
+		});
+	}), { numRuns: 1500 });
 });
 
 test('an earlier version analysed after a later one gets its own problems, not the later version\'s', () => {

@@ -10,7 +10,9 @@ import { listNames, parserRobots } from '../crawlers/explain';
 import { formatNumber, t } from '../l10n';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { analysisDialects, type AnalysisOptions } from '../options';
+import type { LineNode } from '../syntax/ast';
 import { groupLines, type Grouping, type RobotsModel } from '../syntax/parser';
+import { regroup } from '../syntax/regroup';
 import { diagnosticFacts, type DiagnosticCode, type Severity } from './codes';
 import type { LineCache } from './segments';
 
@@ -85,6 +87,31 @@ export interface Problem {
 }
 
 /**
+ * What the analysis of a big segment's previous version kept for the next one (groupings, a check's index of its
+ * rules), and where this version keeps its own: with it, an edit inside a group of 47 000 rules costs what the edit
+ * changed, not 47 000 lines. Each kept value holds for the nodes of the version that kept it, which `previous` gives
+ * with it; a reader compares them with the window's lines and patches the value, or computes it afresh.
+ */
+export interface Recall {
+	/** What the previous version kept under `key`, with its lines and the line its window started at. */
+	previous<T>(key: object): { readonly value: T; readonly nodes: readonly LineNode[]; readonly from: number } | undefined;
+	/** Keeps a value for the next version. */
+	keep(key: object, value: unknown): void;
+}
+
+/** The keys the groupings are kept under, one per dialect. */
+const groupingKeys = new Map<Dialect, object>();
+
+function groupingKey(dialect: Dialect): object {
+	let key = groupingKeys.get(dialect);
+	if (!key) {
+		key = { grouping: dialect };
+		groupingKeys.set(dialect, key);
+	}
+	return key;
+}
+
+/**
  * Lines of the file that a check or a fact reads: a window of whole groups (a segment, or the whole file), with each
  * dialect's grouping of those lines computed once.
  */
@@ -97,15 +124,29 @@ export class Window {
 		readonly from = 0,
 		/** The line after the window. */
 		readonly to = model.lineCount,
+		/**
+		 * Where values computed per line are kept (the segment's cache, whose first entry is for line `from` of the
+		 * segment), so that checks and facts that read every line of a big segment compute only the lines an edit changed.
+		 */
+		private readonly lineCache?: { readonly cache: LineCache; readonly from: number },
+		/** What the segment's previous version kept, for a big segment. */
+		readonly recall?: Recall,
 	) {}
+
+	/** A value computed from one line only (its node and text), kept while the line stays as it is. */
+	perLine<T>(slot: string, line: number, compute: () => T): T {
+		return this.lineCache ? this.lineCache.cache.get(slot, line - this.lineCache.from, compute) : compute();
+	}
 
 	/** How `dialect` groups the lines of the window; the same groups as the whole file's, with other indices. */
 	grouping(dialect: Dialect): Grouping {
 		let grouping = this.groupings[dialect];
 		if (!grouping) {
-			grouping = this.from === 0 && this.to === this.model.lineCount
-				? this.model.grouping(dialect)
-				: groupLines(this.model.lines, dialect, this.from, this.to);
+			const key = groupingKey(dialect);
+			const kept = this.recall?.previous<Grouping>(key);
+			grouping = (kept?.from === this.from ? regroup(kept.value, kept.nodes, this.model.lines, dialect, this.from, this.to) : undefined)
+				?? (this.from === 0 && this.to === this.model.lineCount ? this.model.grouping(dialect) : groupLines(this.model.lines, dialect, this.from, this.to));
+			this.recall?.keep(key, grouping);
 			this.groupings[dialect] = grouping;
 		}
 		return grouping;
@@ -246,8 +287,6 @@ export class CheckContext {
 		/** The file's line end, for fixes that insert lines. */
 		readonly eol: string,
 		private readonly facts: FactSource,
-		/** Where values computed per line are kept, and the line its first entry is for. */
-		private readonly lineCache?: { readonly cache: LineCache; readonly from: number },
 	) {}
 
 	/** The parsers the analysis considers: the target crawlers' own and the comparison parsers. */
@@ -291,12 +330,17 @@ export class CheckContext {
 
 	/** A value computed from one line only (its node and text), kept while the line stays as it is. */
 	perLine<T>(slot: string, line: number, compute: () => T): T {
-		return this.lineCache ? this.lineCache.cache.get(slot, line - this.lineCache.from, compute) : compute();
+		return this.window.perLine(slot, line, compute);
 	}
 
 	/** How `dialect` groups the lines of the window. */
 	grouping(dialect: Dialect): Grouping {
 		return this.window.grouping(dialect);
+	}
+
+	/** What the segment's previous version kept, and where to keep values for the next; only for big segments. */
+	get recall(): Recall | undefined {
+		return this.window.recall;
 	}
 
 	/** Asks a question about a fact of the whole file, and records it with its answer. */
@@ -325,6 +369,23 @@ export class CheckContext {
 
 	report(problem: Problem): void {
 		if (this.wants(problem.code)) {
+			this.problems.push(problem);
+		}
+	}
+
+	/**
+	 * The problems `report` receives while `find` runs, taken out of the context's: a check that keeps each rule's
+	 * problems for the next version (see `Recall`) reports them later with `reportAgain`.
+	 */
+	collect(find: () => void): Problem[] {
+		const before = this.problems.length;
+		find();
+		return this.problems.splice(before);
+	}
+
+	/** Problems `collect` gave, for this version or an earlier one of the same lines (they passed `report`'s filter). */
+	reportAgain(problems: readonly Problem[]): void {
+		for (const problem of problems) {
 			this.problems.push(problem);
 		}
 	}

@@ -39,7 +39,11 @@ const ruleOutsideGroup: Check = (context) => {
  */
 const ruleAfterBlankLine: Check = (context) => {
 	const { model } = context;
-	const draftOrphans = new Set(context.grouping('draft1996').orphanRules);
+	const { orphanRules } = context.grouping('draft1996');
+	if (orphanRules.length === 0) {
+		return;
+	}
+	const draftOrphans = new Set(orphanRules);
 	for (const group of context.grouping('rfc9309').groups) {
 		const first = group.rules.find((line) => draftOrphans.has(line));
 		if (first === undefined) {
@@ -71,7 +75,7 @@ function tokens(context: CheckContext, group: Group): string[] {
 
 /** Whether one of these groups is for "*" and has a rule with a value: then a named group without rules matters, its crawlers escape them. */
 function starHasRules(model: RobotsModel, groups: readonly Group[]): boolean {
-	return groups.some((group) => group.userAgents.some((line) => model.valueText(line) === '*') && group.rules.some((line) => model.valueText(line) !== ''));
+	return groups.some((group) => group.userAgents.some((line) => model.valueIs(line, '*')) && group.rules.some((line) => !model.valueIs(line, '')));
 }
 
 /** Whether an RFC 9309 group for `*` anywhere in the file has a rule with a value. */

@@ -7,7 +7,7 @@
 import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import { t } from '../../l10n';
-import { at, shown, tLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix, type LineText } from '../context';
+import { at, shown, tLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix, type LineText, type Problem, type Recall } from '../context';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
 import { crawlerLike } from './groups';
 
@@ -422,8 +422,8 @@ function ruleValue(context: CheckContext, line: number): string {
 /** The tokens of groups not for "*" that keep some access: with them, "Disallow: /" for "*" is a deliberate list of who may crawl. */
 function welcomedTokens(model: RobotsModel, groups: readonly Group[]): string[] {
 	return groups
-		.filter((group) => !group.userAgents.some((line) => model.valueText(line) === '*'))
-		.filter((group) => group.rules.length === 0 || group.rules.some((line) => model.lines[line].directive === 'allow' || model.valueText(line) !== '/'))
+		.filter((group) => !group.userAgents.some((line) => model.valueIs(line, '*')))
+		.filter((group) => group.rules.length === 0 || group.rules.some((line) => model.lines[line].directive === 'allow' || !model.valueIs(line, '/')))
 		.flatMap((group) => group.userAgents.map((line) => model.valueText(line)));
 }
 
@@ -445,93 +445,406 @@ const welcomed: FileFact<readonly string[], { readonly count: number; readonly f
 	same: (a, b) => a.length === b.length && a.every((token, i) => token === b[i]),
 };
 
+/** What a rule's problems depend on in its group, besides the rule itself and the first rule with its value. */
+interface GroupTraits {
+	readonly isStar: boolean;
+	/** A rule with a value: then an empty Disallow beside it is ambiguous. */
+	readonly hasOtherRules: boolean;
+	/** An Allow with a value: then `Disallow: /` is a deliberate whitelist, not a whole site hidden by mistake. */
+	readonly hasAllow: boolean;
+	readonly lengths: LengthIndex;
+}
+
+/** A rule line of a group. */
+interface Rule {
+	readonly line: number;
+	readonly allow: boolean;
+	readonly value: string;
+}
+
 const groupLogic: Check = (context) => {
 	const { model } = context;
 	const groups = context.grouping('rfc9309').groups;
+	const recall = context.recall;
+	if (recall) {
+		groupLogicKept(context, groups, recall);
+		return;
+	}
 	for (const group of groups) {
 		const rules = rulesOf(context, group);
 		const first = new Map<string, { line: number; allow: boolean }>();
-		const isStar = group.userAgents.some((line) => model.valueText(line) === '*');
-		const hasOtherRules = rules.some((rule) => rule.value !== '');
-		// With Allow exceptions, a `Disallow: /` is a deliberate whitelist, not a whole site hidden by mistake.
-		const hasAllow = rules.some((rule) => rule.allow && rule.value !== '');
-		const lengths = new LengthIndex(rules);
+		const traits: GroupTraits = {
+			isStar: group.userAgents.some((line) => model.valueIs(line, '*')),
+			hasOtherRules: rules.some((rule) => rule.value !== ''),
+			hasAllow: rules.some((rule) => rule.allow && rule.value !== ''),
+			lengths: new LengthIndex(() => rules),
+		};
 		for (const rule of rules) {
-			if (rule.value === '') {
-				if (!rule.allow && hasOtherRules) {
-					context.report({
-						code: 'empty-disallow',
-						line: rule.line,
-						message: t('An empty "Disallow:" beside other rules means different things: nothing for {0}, "Allow: /" for {1} (which beats a "Disallow: /"), and "allow everything" for 1996-draft robots that reach it first.', context.who(['google', 'rfc9309']), context.who(['yandex'])),
-					});
-				}
-				continue;
+			const seen = rule.value === '' ? undefined : first.get(rule.value);
+			if (!seen && rule.value !== '') {
+				first.set(rule.value, rule);
 			}
-			const key = rule.value;
-			const seen = first.get(key);
-			if (seen && seen.allow === rule.allow) {
-				context.report({
-					code: 'duplicate-rule',
-					line: rule.line,
-					message: tLines('The same rule as line {0}; remove one of them.', at(seen.line)),
-					related: [{ line: seen.line, message: t('the same rule') }],
-					unnecessary: true,
-					fixes: [{ title: t('Remove the duplicate rule'), edits: [deleteLine(model, rule.line)], isPreferred: true }],
-				});
-			} else if (seen && !seen.allow) {
-				context.report({
-					code: 'conflicting-rules',
-					line: rule.line,
-					message: tLines('"{0}" is both disallowed (line {1}) and allowed here: {2} let Allow win the tie, but 1996-draft robots take the first match, the Disallow.', shown(rule.value), at(seen.line), context.who(['google', 'rfc9309', 'yandex'])),
-					related: [{ line: seen.line, message: t('the same pattern with the other verdict') }],
-				});
-			} else if (seen) {
-				// Allow first: every dialect that knows Allow lets it win, so the verdicts agree and the Disallow is dead.
-				context.report({
-					code: 'conflicting-rules',
-					line: rule.line,
-					severity: 'information',
-					message: tLines('"{0}" is already allowed at line {1}, and every crawler that reads Allow lets it win (a tie for {2}, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.', shown(rule.value), at(seen.line), context.who(['google', 'rfc9309', 'yandex'])),
-					related: [{ line: seen.line, message: t('the same pattern with the other verdict') }],
-					unnecessary: true,
-				});
-			} else {
-				first.set(key, rule);
-			}
-			if (isStar && !hasAllow && !rule.allow && rule.value === '/' && context.wants('disallow-all')) {
-				// Asked as the text it shows ("" for none), so that the answer changes only when the text does.
-				const welcomedNames = context.ask(welcomed, ({ count, first }) => {
-					const named = first.map((token) => `"${shown(token)}"`).join(', ');
-					return count > 3 ? t('{0} and {1} more', named, count - 3) : named;
-				});
-				context.report({
-					code: 'disallow-all',
-					line: rule.line,
-					severity: welcomedNames !== '' ? 'information' : undefined,
-					message: welcomedNames !== ''
-						? t('Every crawler without a group of its own may fetch nothing; the crawlers named in other groups ({0}) follow those groups instead.', welcomedNames)
-						: t('Every crawler without a group of its own may fetch nothing: the whole site is hidden from search engines. (A leftover from a staging site?)'),
-				});
-			}
-			redundantWildcard(context, rule, lengths);
+			ruleLogic(context, traits, rule, seen);
 		}
 	}
 };
 
 /**
+ * The problems of one rule in its group: an ambiguous empty Disallow, the same rule or the same pattern with the
+ * other verdict as `seen` (the group's first rule with this value, if not this one), a Disallow of everything, and a
+ * redundant wildcard.
+ */
+function ruleLogic(context: CheckContext, traits: GroupTraits, rule: Rule, seen: { readonly line: number; readonly allow: boolean } | undefined): void {
+	const { model } = context;
+	if (rule.value === '') {
+		if (!rule.allow && traits.hasOtherRules) {
+			context.report({
+				code: 'empty-disallow',
+				line: rule.line,
+				message: t('An empty "Disallow:" beside other rules means different things: nothing for {0}, "Allow: /" for {1} (which beats a "Disallow: /"), and "allow everything" for 1996-draft robots that reach it first.', context.who(['google', 'rfc9309']), context.who(['yandex'])),
+			});
+		}
+		return;
+	}
+	if (seen && seen.allow === rule.allow) {
+		context.report({
+			code: 'duplicate-rule',
+			line: rule.line,
+			message: tLines('The same rule as line {0}; remove one of them.', at(seen.line)),
+			related: [{ line: seen.line, message: t('the same rule') }],
+			unnecessary: true,
+			fixes: [{ title: t('Remove the duplicate rule'), edits: [deleteLine(model, rule.line)], isPreferred: true }],
+		});
+	} else if (seen && !seen.allow) {
+		context.report({
+			code: 'conflicting-rules',
+			line: rule.line,
+			message: tLines('"{0}" is both disallowed (line {1}) and allowed here: {2} let Allow win the tie, but 1996-draft robots take the first match, the Disallow.', shown(rule.value), at(seen.line), context.who(['google', 'rfc9309', 'yandex'])),
+			related: [{ line: seen.line, message: t('the same pattern with the other verdict') }],
+		});
+	} else if (seen) {
+		// Allow first: every dialect that knows Allow lets it win, so the verdicts agree and the Disallow is dead.
+		context.report({
+			code: 'conflicting-rules',
+			line: rule.line,
+			severity: 'information',
+			message: tLines('"{0}" is already allowed at line {1}, and every crawler that reads Allow lets it win (a tie for {2}, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.', shown(rule.value), at(seen.line), context.who(['google', 'rfc9309', 'yandex'])),
+			related: [{ line: seen.line, message: t('the same pattern with the other verdict') }],
+			unnecessary: true,
+		});
+	}
+	if (mayDisallowAll(traits, rule) && context.wants('disallow-all')) {
+		// Asked as the text it shows ("" for none), so that the answer changes only when the text does.
+		const welcomedNames = context.ask(welcomed, ({ count, first }) => {
+			const named = first.map((token) => `"${shown(token)}"`).join(', ');
+			return count > 3 ? t('{0} and {1} more', named, count - 3) : named;
+		});
+		context.report({
+			code: 'disallow-all',
+			line: rule.line,
+			severity: welcomedNames !== '' ? 'information' : undefined,
+			message: welcomedNames !== ''
+				? t('Every crawler without a group of its own may fetch nothing; the crawlers named in other groups ({0}) follow those groups instead.', welcomedNames)
+				: t('Every crawler without a group of its own may fetch nothing: the whole site is hidden from search engines. (A leftover from a staging site?)'),
+		});
+	}
+	redundantWildcard(context, rule, traits.lengths);
+}
+
+function mayDisallowAll(traits: GroupTraits, rule: Rule): boolean {
+	return traits.isStar && !traits.hasAllow && !rule.allow && rule.value === '/';
+}
+
+/** Whether redundantWildcard may report a rule with this value (a trailing "*", or "**"). */
+function mayBeRedundantWildcard(value: string): boolean {
+	return (value.length > 1 && value.endsWith('*')) || value.includes('**');
+}
+
+/**
+ * What groupLogic keeps of one group of a big segment, so that an edit redoes only the rules it concerns: typing in
+ * one rule of a group of 47 000 must not build a map of 47 000 values again. Line numbers are the file's; the index is
+ * valid for the lines of the version it was last brought up to date for.
+ */
+interface GroupIndex {
+	readonly firstLine: number;
+	readonly userAgents: readonly number[];
+	readonly isStar: boolean;
+	/** Each line's verdict when it is a rule of the group (1 Allow, 0 Disallow), else -1; indexed from the segment's first line. */
+	readonly verdicts: Int8Array;
+	/** Each rule's value, indexed as `verdicts`. */
+	readonly values: (string | undefined)[];
+	/** The rules with each non-empty value, in file order (one line as a number). */
+	readonly byValue: Map<string, number | number[]>;
+	/** How many rules have a value, and how many of them are Allow rules. */
+	valued: number;
+	valuedAllows: number;
+	/** The lengths of the rules of each verdict, once a wildcard rule asked for them. */
+	lengths: LengthIndex;
+	/** The rules redundantWildcard may report: they depend on every other rule's length. */
+	readonly wildcards: Set<number>;
+	/** The rules disallow-all may report: they ask a fact of the file, so they are checked on every run. */
+	readonly disallowAlls: Set<number>;
+	/** Each rule's problems, in the order they were reported. */
+	readonly problems: Map<number, readonly Problem[]>;
+}
+
+/** The key groupLogic keeps its indices under, one per group of the segment. */
+const groupLogicKey = { check: 'group logic' };
+
+/** Edits of more lines than this in a big segment are analysed afresh. */
+const maxPatchedLines = 8;
+
+/**
+ * groupLogic in a big segment: from the indices its previous version kept, brought up to date for the lines an edit
+ * replaced, when the groups are the same ones; else built afresh. The problems are the same either way (the session's
+ * property test compares the two with the plain path above).
+ */
+function groupLogicKept(context: CheckContext, groups: readonly Group[], recall: Recall): void {
+	const { from, to } = context;
+	const previous = recall.previous<readonly GroupIndex[]>(groupLogicKey);
+	let changed: number[] | undefined;
+	if (previous && previous.from === from && previous.nodes.length === to - from) {
+		changed = [];
+		const lines = context.model.lines;
+		for (let line = from; line < to && changed !== undefined; line++) {
+			if (previous.nodes[line - from] !== lines[line]) {
+				changed = changed.length < maxPatchedLines ? [...changed, line] : undefined;
+			}
+		}
+	}
+	const indices: GroupIndex[] = [];
+	for (const group of groups) {
+		const kept = changed && previous!.value[group.index];
+		const next = groups[group.index + 1];
+		const own = changed?.filter((line) => line >= group.firstLine && (!next || line < next.firstLine));
+		const index = kept && own && updated(context, kept, group, own) ? kept : indexed(context, group);
+		indices.push(index);
+		for (const problems of index.problems.values()) {
+			context.reportAgain(problems);
+		}
+	}
+	recall.keep(groupLogicKey, indices);
+}
+
+/** A new index of a group, with its rules' problems. */
+function indexed(context: CheckContext, group: Group): GroupIndex {
+	const { model, from, to } = context;
+	const index: GroupIndex = {
+		firstLine: group.firstLine,
+		userAgents: group.userAgents,
+		isStar: group.userAgents.some((line) => model.valueIs(line, '*')),
+		verdicts: new Int8Array(to - from).fill(-1),
+		values: new Array<string | undefined>(to - from),
+		byValue: new Map(),
+		valued: 0,
+		valuedAllows: 0,
+		lengths: new LengthIndex(() => []),
+		wildcards: new Set(),
+		disallowAlls: new Set(),
+		problems: new Map(),
+	};
+	index.lengths = new LengthIndex(() => rulesIn(index, group.rules, from));
+	for (const line of group.rules) {
+		if (isRule(model.lines[line].directive)) {
+			add(index, line, model.lines[line].directive === 'allow', ruleValue(context, line), from);
+		}
+	}
+	const traits = traitsOf(index);
+	for (const line of group.rules) {
+		recheck(context, index, traits, line);
+	}
+	return index;
+}
+
+/** The rules an index holds, in file order. */
+function rulesIn(index: GroupIndex, lines: readonly number[], from: number): Rule[] {
+	const rules: Rule[] = [];
+	for (const line of lines) {
+		const verdict = index.verdicts[line - from];
+		if (verdict >= 0) {
+			rules.push({ line, allow: verdict === 1, value: index.values[line - from]! });
+		}
+	}
+	return rules;
+}
+
+function traitsOf(index: GroupIndex): GroupTraits {
+	return { isStar: index.isStar, hasOtherRules: index.valued > 0, hasAllow: index.valuedAllows > 0, lengths: index.lengths };
+}
+
+/** The first rule with a value, if it is not `line`. */
+function firstWith(index: GroupIndex, value: string, line: number, from: number): { line: number; allow: boolean } | undefined {
+	if (value === '') {
+		return undefined;
+	}
+	const lines = index.byValue.get(value)!;
+	const first = typeof lines === 'number' ? lines : lines[0];
+	return first === line ? undefined : { line: first, allow: index.verdicts[first - from] === 1 };
+}
+
+/** Finds a rule's problems again. */
+function recheck(context: CheckContext, index: GroupIndex, traits: GroupTraits, line: number): void {
+	const { from } = context;
+	index.problems.delete(line);
+	const verdict = index.verdicts[line - from];
+	if (verdict < 0) {
+		return;
+	}
+	const rule: Rule = { line, allow: verdict === 1, value: index.values[line - from]! };
+	const problems = context.collect(() => ruleLogic(context, traits, rule, firstWith(index, rule.value, line, from)));
+	if (problems.length > 0) {
+		index.problems.set(line, problems);
+	}
+}
+
+/** Puts a rule into an index. */
+function add(index: GroupIndex, line: number, allow: boolean, value: string, from: number): void {
+	index.verdicts[line - from] = allow ? 1 : 0;
+	index.values[line - from] = value;
+	if (value !== '') {
+		index.valued++;
+		index.valuedAllows += allow ? 1 : 0;
+		const lines = index.byValue.get(value);
+		if (lines === undefined) {
+			index.byValue.set(value, line);
+		} else if (typeof lines === 'number') {
+			index.byValue.set(value, lines < line ? [lines, line] : [line, lines]);
+		} else {
+			insertSorted(lines, line);
+		}
+		index.lengths.add(allow, value);
+	}
+	if (mayBeRedundantWildcard(value)) {
+		index.wildcards.add(line);
+	}
+	if (!allow && value === '/') {
+		index.disallowAlls.add(line);
+	}
+}
+
+/** Takes a rule out of an index. */
+function remove(index: GroupIndex, line: number, from: number): void {
+	const verdict = index.verdicts[line - from];
+	if (verdict < 0) {
+		return;
+	}
+	const value = index.values[line - from]!;
+	index.verdicts[line - from] = -1;
+	index.values[line - from] = undefined;
+	if (value !== '') {
+		index.valued--;
+		index.valuedAllows -= verdict;
+		const lines = index.byValue.get(value)!;
+		if (typeof lines === 'number') {
+			index.byValue.delete(value);
+		} else {
+			lines.splice(lines.indexOf(line), 1);
+			if (lines.length === 1) {
+				index.byValue.set(value, lines[0]);
+			}
+		}
+		index.lengths.remove(verdict === 1, value);
+	}
+	index.wildcards.delete(line);
+	index.disallowAlls.delete(line);
+}
+
+/**
+ * Brings a group's index up to date for the lines an edit replaced in it (`changed`, the same number of lines as
+ * before), with the problems of the rules that depend on them; false when the edit changed the group itself or a
+ * trait of it every rule depends on (the caller then indexes the group afresh).
+ */
+function updated(context: CheckContext, index: GroupIndex, group: Group, changed: readonly number[]): boolean {
+	const { model, from } = context;
+	if (index.firstLine !== group.firstLine || index.userAgents.length !== group.userAgents.length || index.userAgents.some((line, i) => line !== group.userAgents[i] || changed.includes(line))) {
+		return false;
+	}
+	const before = traitsOf(index);
+	// The rules whose problems may have changed: the replaced ones, their neighbours (a fix that removes the last line
+	// ends at the end of the line before), and every rule with a value whose first rule changed.
+	const dirty = new Set<number>();
+	const firstOf = (value: string | undefined) => {
+		const lines = value ? index.byValue.get(value) : undefined;
+		return lines === undefined ? -1 : typeof lines === 'number' ? lines : lines[0];
+	};
+	const lengthsBefore = index.valued;
+	let lengthsChanged = false;
+	for (const line of changed) {
+		const oldValue = index.values[line - from];
+		const isRuleNow = inSorted(group.rules, line) && isRule(model.lines[line].directive);
+		const newValue = isRuleNow ? ruleValue(context, line) : undefined;
+		const firsts = [oldValue, newValue].map((value) => ({ value, first: firstOf(value), allow: index.verdicts[firstOf(value) - from] }));
+		lengthsChanged ||= (oldValue !== undefined && oldValue !== '') || (newValue !== undefined && newValue !== '');
+		remove(index, line, from);
+		if (isRuleNow) {
+			add(index, line, model.lines[line].directive === 'allow', newValue!, from);
+		}
+		for (const { value, first, allow } of firsts) {
+			const now = firstOf(value);
+			if (value && (now !== first || (now >= 0 && index.verdicts[now - from] !== allow))) {
+				const lines = index.byValue.get(value);
+				for (const same of lines === undefined ? [] : typeof lines === 'number' ? [lines] : lines) {
+					dirty.add(same);
+				}
+			}
+		}
+		for (const near of [line - 1, line, line + 1]) {
+			dirty.add(near);
+		}
+	}
+	const traits = traitsOf(index);
+	if (traits.hasOtherRules !== before.hasOtherRules || traits.hasAllow !== before.hasAllow) {
+		return false;
+	}
+	if (lengthsChanged || index.valued !== lengthsBefore) {
+		for (const line of index.wildcards) {
+			dirty.add(line);
+		}
+	}
+	for (const line of index.disallowAlls) {
+		dirty.add(line);
+	}
+	for (const line of dirty) {
+		if (line >= group.firstLine && line < from + index.verdicts.length) {
+			recheck(context, index, traits, line);
+		}
+	}
+	return true;
+}
+
+/** Whether an ascending list holds `line`. */
+function inSorted(lines: readonly number[], line: number): boolean {
+	let low = 0;
+	let high = lines.length - 1;
+	while (low <= high) {
+		const middle = (low + high) >> 1;
+		if (lines[middle] === line) {
+			return true;
+		}
+		if (lines[middle] < line) {
+			low = middle + 1;
+		} else {
+			high = middle - 1;
+		}
+	}
+	return false;
+}
+
+/**
  * The lengths (as RFC 9309 weighs them) of a group's Allow rules and of its Disallow rules, sorted when first asked:
- * whether a rule of the other kind has a length in a range is then a binary search, not a pass over the group.
+ * whether a rule of the other kind has a length in a range is then a binary search, not a pass over the group. Rules
+ * added and removed after that keep the lists sorted.
  */
 class LengthIndex {
 	private sorted: [number[], number[]] | undefined;
 
-	constructor(private readonly rules: readonly { allow: boolean; value: string }[]) {}
+	constructor(private readonly rules: () => readonly { allow: boolean; value: string }[]) {}
 
 	/** Whether a rule with a value and this verdict has a length in `[low, high]`. */
 	has(allow: boolean, low: number, high: number): boolean {
 		if (!this.sorted) {
 			const byVerdict: [number[], number[]] = [[], []];
-			for (const rule of this.rules) {
+			for (const rule of this.rules()) {
 				if (rule.value !== '') {
 					byVerdict[rule.allow ? 1 : 0].push(normalizeRfc(rule.value, true).length);
 				}
@@ -540,19 +853,41 @@ class LengthIndex {
 			this.sorted = byVerdict;
 		}
 		const lengths = this.sorted[allow ? 1 : 0];
-		// The first length at least `low`.
-		let from = 0;
-		let to = lengths.length;
-		while (from < to) {
-			const middle = (from + to) >> 1;
-			if (lengths[middle] < low) {
-				from = middle + 1;
-			} else {
-				to = middle;
-			}
-		}
+		const from = firstAtLeast(lengths, low);
 		return from < lengths.length && lengths[from] <= high;
 	}
+
+	/** A rule with a value joined the group. */
+	add(allow: boolean, value: string): void {
+		if (this.sorted) {
+			const lengths = this.sorted[allow ? 1 : 0];
+			const length = normalizeRfc(value, true).length;
+			lengths.splice(firstAtLeast(lengths, length), 0, length);
+		}
+	}
+
+	/** A rule with a value left the group. */
+	remove(allow: boolean, value: string): void {
+		if (this.sorted) {
+			const lengths = this.sorted[allow ? 1 : 0];
+			lengths.splice(firstAtLeast(lengths, normalizeRfc(value, true).length), 1);
+		}
+	}
+}
+
+/** The index of the first number at least `low` in an ascending list. */
+function firstAtLeast(values: readonly number[], low: number): number {
+	let from = 0;
+	let to = values.length;
+	while (from < to) {
+		const middle = (from + to) >> 1;
+		if (values[middle] < low) {
+			from = middle + 1;
+		} else {
+			to = middle;
+		}
+	}
+	return from;
 }
 
 function redundantWildcard(context: CheckContext, rule: { line: number; allow: boolean; value: string }, lengths: LengthIndex): void {
