@@ -109,8 +109,17 @@ const ruleLine = fc.constantFrom(
 );
 const bigGroup = fc.tuple(fc.constantFrom('User-agent: *', 'User-agent: a', 'User-agent: *\nUser-agent: b'), fc.array(ruleLine, { minLength: 1, maxLength: 40 }), fc.array(ruleLine, { maxLength: 6 }))
 	.map(([agents, rules, tail]) => [agents, ...rules, '', 'User-agent: c', ...tail].join('\n'));
-/** Keystrokes inside a line: one character typed or deleted, or a line's text replaced by a rule's. */
-const keystroke = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), column: fc.nat({ max: 12 }), type: fc.constantFrom('', 'x', 'a', '*', '/', ':', 'b', '$', ' ') , replace: fc.option(ruleLine) });
+/**
+ * Keystrokes: one character typed or deleted (Enter among them, and Delete at a line's end, which joins two lines), a
+ * line's text replaced by a rule's (a paste), or a rule pasted as a new line.
+ */
+const keystroke = fc.record({
+	at: fc.double({ min: 0, max: 1, noNaN: true }),
+	column: fc.nat({ max: 12 }),
+	type: fc.constantFrom('', 'x', 'a', '*', '/', ':', 'b', '$', ' ', '\n', '\n', 'join'),
+	replace: fc.option(ruleLine),
+	paste: fc.boolean(),
+});
 
 test('typing inside the rules of a big group: diagnostics equal a fresh analysis after every keystroke', () => {
 	fc.assert(fc.property(bigGroup, fc.array(keystroke, { minLength: 1, maxLength: 15 }), (text, keys) => {
@@ -122,10 +131,14 @@ test('typing inside the rules of a big group: diagnostics equal a fresh analysis
 			const line = Math.min(model.lineCount - 1, Math.floor(key.at * model.lineCount));
 			const length = model.lines[line].length;
 			const column = Math.min(length, key.column);
+			const joins = key.type === 'join' && line + 1 < model.lineCount;
 			const range = key.replace !== null
-				? { start: { line, character: 0 }, end: { line, character: length } }
-				: { start: { line, character: column }, end: { line, character: key.type === '' ? Math.min(length, column + 1) : column } };
-			document.update([{ range, text: key.replace ?? key.type }], version + 1);
+				? (key.paste ? { start: { line, character: 0 }, end: { line, character: 0 } } : { start: { line, character: 0 }, end: { line, character: length } })
+				: joins
+					? { start: { line, character: length }, end: { line: line + 1, character: 0 } }
+					: { start: { line, character: column }, end: { line, character: key.type === '' ? Math.min(length, column + 1) : column } };
+			const text = key.replace !== null ? (key.paste ? key.replace + '\n' : key.replace) : key.type === 'join' ? '' : key.type;
+			document.update([{ range, text }], version + 1);
 			assert.deepStrictEqual(session.diagnostics(document.model, defaultAnalysisOptions, uri), computeDiagnostics(parse(document.text), defaultAnalysisOptions, uri),
 				`after keystroke ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(keys.slice(0, version + 1))}`);
 		});

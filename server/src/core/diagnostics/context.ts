@@ -12,7 +12,7 @@ import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { groupLines, type Grouping, type RobotsModel } from '../syntax/parser';
-import { regroup } from '../syntax/regroup';
+import { regroup, type EditedBlock } from '../syntax/regroup';
 import { diagnosticFacts, type DiagnosticCode, type Severity } from './codes';
 import type { LineCache } from './segments';
 
@@ -59,6 +59,54 @@ export function tLines(message: string, ...args: readonly (string | number | boo
 	return (number) => t(message, ...args.map((arg) => (arg instanceof LineReference ? number(arg.line) : arg)));
 }
 
+/** A text that `movedText` made: it carries the text it moves and how far. */
+interface MovedText {
+	(line: (index: number) => number): string;
+	readonly original: (line: (index: number) => number) => string;
+	readonly delta: number;
+}
+
+/**
+ * A text that names lines `delta` lines further down. A text moved again wraps the original with the sum, not the
+ * moved one: a problem below a line typed Enter in and deleted again, a hundred times, is one call away from its text.
+ */
+function movedText(text: LineText, delta: number): LineText {
+	if (typeof text === 'string' || delta === 0) {
+		return text;
+	}
+	const earlier = 'original' in text ? (text as MovedText) : undefined;
+	const original = earlier?.original ?? text;
+	const total = (earlier?.delta ?? 0) + delta;
+	if (total === 0) {
+		return original;
+	}
+	return Object.assign((number: (index: number) => number) => original((index) => number(index + total)), { original, delta: total });
+}
+
+/** A problem `delta` lines further down. */
+export function movedProblem(problem: Problem, delta: number): Problem {
+	const moved = (text: LineText): LineText => movedText(text, delta);
+	return {
+		...problem,
+		line: problem.line + delta,
+		endLine: problem.endLine === undefined ? undefined : problem.endLine + delta,
+		message: moved(problem.message),
+		related: problem.related?.map((related) => ({ line: related.line + delta, message: related.message })),
+		fixes: problem.fixes?.map((fix) => ({ ...fix, title: moved(fix.title), edits: movedEdits(fix.edits, delta) })),
+	};
+}
+
+/** Edits `delta` lines further down. */
+export function movedEdits(edits: readonly TextEdit[], delta: number): readonly TextEdit[] {
+	return delta === 0 ? edits : edits.map((edit) => ({
+		range: {
+			start: { line: edit.range.start.line + delta, character: edit.range.start.character },
+			end: { line: edit.range.end.line + delta, character: edit.range.end.character },
+		},
+		newText: edit.newText,
+	}));
+}
+
 /** A safe edit that removes a problem. */
 export interface Fix {
 	readonly title: LineText;
@@ -93,8 +141,11 @@ export interface Problem {
  * with it; a reader compares them with the window's lines and patches the value, or computes it afresh.
  */
 export interface Recall {
-	/** What the previous version kept under `key`, with its lines and the line its window started at. */
-	previous<T>(key: object): { readonly value: T; readonly nodes: readonly LineNode[]; readonly from: number } | undefined;
+	/**
+	 * What the previous version kept under `key`, with its lines, the line its window started at, and the block of
+	 * lines an edit replaced since (undefined when none; only when the window starts at the same line).
+	 */
+	previous<T>(key: object): { readonly value: T; readonly nodes: readonly LineNode[]; readonly from: number; readonly block?: EditedBlock } | undefined;
 	/** Keeps a value for the next version. */
 	keep(key: object, value: unknown): void;
 }
@@ -144,7 +195,7 @@ export class Window {
 		if (!grouping) {
 			const key = groupingKey(dialect);
 			const kept = this.recall?.previous<Grouping>(key);
-			grouping = (kept?.from === this.from ? regroup(kept.value, kept.nodes, this.model.lines, dialect, this.from, this.to) : undefined)
+			grouping = (kept?.from === this.from ? regroup(kept.value, kept.nodes, this.model.lines, dialect, this.from, this.to, kept.block) : undefined)
 				?? (this.from === 0 && this.to === this.model.lineCount ? this.model.grouping(dialect) : groupLines(this.model.lines, dialect, this.from, this.to));
 			this.recall?.keep(key, grouping);
 			this.groupings[dialect] = grouping;

@@ -140,13 +140,8 @@ export class LineCache {
 				this.slots.push(previous.slots[s], kept);
 				continue;
 			}
-			const kept = values.slice(0, head);
-			for (let i = head; i < nodes.length - tail; i++) {
-				kept.push(undefined);
-			}
-			for (let i = before.length - tail; i < before.length; i++) {
-				kept.push(values[i]);
-			}
+			// Copied in bulk: Enter typed in a segment of 47 000 lines moves 23 000 values in each slot.
+			const kept = values.slice(0, head).concat(new Array(nodes.length - tail - head).fill(undefined), values.slice(before.length - tail));
 			this.slots.push(previous.slots[s], kept);
 		}
 	}

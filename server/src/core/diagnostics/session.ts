@@ -14,6 +14,8 @@ import { diagnosticFacts, type Severity } from './codes';
 import {
 	Audience,
 	CheckContext,
+	movedEdits,
+	movedProblem,
 	Window,
 	type AnyFact,
 	type Answer,
@@ -22,7 +24,6 @@ import {
 	type FactSource,
 	type FileFact,
 	type Fix,
-	type LineText,
 	type Problem,
 	type Recall,
 } from './context';
@@ -34,6 +35,7 @@ import { groupChecks, groupFacts } from './checks/groups';
 import { ruleChecks, ruleFacts } from './checks/rules';
 import { recordChecks, recordFacts } from './checks/records';
 import { lineEnding } from './checks/edits';
+import { editedBlock, type EditedBlock } from '../syntax/regroup';
 
 /** The `source` of every diagnostic the core reports. */
 export const diagnosticSource = 'robots-txt';
@@ -141,9 +143,9 @@ interface SegmentAnalysis {
 	built?: { readonly at: number; readonly diagnostics: readonly Diagnostic[] };
 	/**
 	 * A big segment's analysis of the version before, until this one's diagnostics are built: a problem kept from it
-	 * (the very same object) keeps its diagnostic too, unless it names a line in `changed` (lines now other nodes).
+	 * (the very same object) keeps its diagnostic too, when every line it names is `unchanged` (the same node, not moved).
 	 */
-	earlier?: { readonly analysis: SegmentAnalysis; readonly changed: readonly number[] };
+	earlier?: { readonly analysis: SegmentAnalysis; readonly unchanged: (line: number) => boolean };
 }
 
 /** What a file check found (ordered by position, then as reported), with what it asked. */
@@ -344,12 +346,20 @@ function segmentsOf(model: RobotsModel, previous: Round | undefined, bigLines: n
 }
 
 /** What a big segment's previous version kept, and where this version keeps its own (from line `from`). */
-function recallOf(state: SegmentState, from: number): Recall {
+function recallOf(state: SegmentState, from: number, model: RobotsModel, to: number): Recall {
+	// Found once for every reader: each dialect's grouping, groupLogic.
+	let block: { readonly of?: EditedBlock } | undefined;
 	return {
 		previous<T>(key: object) {
 			const before = state.before;
 			const value = before?.kept?.get(key);
-			return value === undefined || before!.keptFrom === undefined ? undefined : { value: value as T, nodes: before!.nodes, from: before!.keptFrom };
+			if (value === undefined || before!.keptFrom === undefined) {
+				return undefined;
+			}
+			if (before!.keptFrom === from) {
+				block ??= { of: editedBlock(before!.nodes, model.lines, from, to) };
+			}
+			return { value: value as T, nodes: before!.nodes, from: before!.keptFrom, block: block?.of };
 		},
 		keep(key, value) {
 			state.kept!.set(key, value);
@@ -410,7 +420,7 @@ class Facts implements FactSource {
 	window(index: number): Window {
 		if (this.last?.index !== index) {
 			const { from, to, state } = this.segments[index];
-			this.last = { index, window: new Window(this.model, from, to, { cache: state.lines, from }, state.kept ? recallOf(state, from) : undefined) };
+			this.last = { index, window: new Window(this.model, from, to, { cache: state.lines, from }, state.kept ? recallOf(state, from, this.model, to) : undefined) };
 		}
 		return this.last.window;
 	}
@@ -569,9 +579,8 @@ function analyseSegment(model: RobotsModel, segment: Segment, window: Window, op
 		invalidUtf8: problems.filter((problem) => problem.code === 'invalid-utf8').length,
 	};
 	const earlier = previous ?? state.before?.analysis;
-	const changed = earlier?.built && earlier.start === segment.from ? changedLines(state, segment.from) : undefined;
-	if (earlier && changed) {
-		analysis.earlier = { analysis: earlier, changed };
+	if (earlier?.built && earlier.start === segment.from) {
+		analysis.earlier = { analysis: earlier, unchanged: unchangedLines(state, model, segment) };
 	}
 	state.analysis = analysis;
 	return analysis;
@@ -646,39 +655,18 @@ function analyseLines(window: Window, segmentFrom: number, cache: LineCache, opt
 	}
 }
 
-/** A problem `delta` lines further down. */
-function movedProblem(problem: Problem, delta: number): Problem {
-	const moved = (text: LineText): LineText => typeof text === 'string' ? text : (number) => text((index) => number(index + delta));
-	return {
-		...problem,
-		line: problem.line + delta,
-		endLine: problem.endLine === undefined ? undefined : problem.endLine + delta,
-		message: moved(problem.message),
-		related: problem.related?.map((related) => ({ line: related.line + delta, message: related.message })),
-		fixes: problem.fixes?.map((fix) => ({ ...fix, title: moved(fix.title), edits: movedEdits(fix.edits, delta) })),
-	};
-}
 
-/** Lines an edit replaced in a segment whose lines are as many as before, or undefined (too many, or not as many). */
-function changedLines(state: SegmentState, from: number): number[] | undefined {
-	const before = state.before?.nodes ?? state.nodes;
-	if (before.length !== state.nodes.length) {
-		return undefined;
+/**
+ * Where an edit replaced lines in a segment since its earlier analysis: a problem of that analysis keeps its
+ * diagnostic when every line it names is before the block, or after it and not moved.
+ */
+function unchangedLines(state: SegmentState, model: RobotsModel, segment: SegmentSpan): (line: number) => boolean {
+	const block = editedBlock(state.before?.nodes ?? state.nodes, model.lines, segment.from, segment.to);
+	if (!block) {
+		return () => true;
 	}
-	const changed: number[] = [];
-	for (let i = 0; i < before.length; i++) {
-		if (before[i] !== state.nodes[i]) {
-			if (changed.length === maxReusedChanges) {
-				return undefined;
-			}
-			changed.push(from + i);
-		}
-	}
-	return changed;
+	return (line) => line < block.start || (block.delta === 0 && line >= block.oldEnd);
 }
-
-/** Past this many replaced lines, a big segment's diagnostics are all built again. */
-const maxReusedChanges = 16;
 
 /**
  * The segment's diagnostics where it starts now: built once per place. A big segment's problems that its analysis
@@ -694,7 +682,7 @@ function builtDiagnostics(model: RobotsModel, analysis: SegmentAnalysis, at: num
 			const { problems } = earlier.analysis;
 			const diagnostics = earlier.analysis.built.diagnostics;
 			for (let i = 0; i < problems.length; i++) {
-				if (!namesAny(problems[i], earlier.changed)) {
+				if (namesOnly(problems[i], earlier.unchanged)) {
 					reusable.set(problems[i], diagnostics[i]);
 				}
 			}
@@ -705,14 +693,15 @@ function builtDiagnostics(model: RobotsModel, analysis: SegmentAnalysis, at: num
 	return analysis.built.diagnostics;
 }
 
-/** Whether a problem's diagnostic reads any of these lines (its range's, or a related line's). */
-function namesAny(problem: Problem, lines: readonly number[]): boolean {
-	for (const line of lines) {
-		if ((line >= problem.line && line <= (problem.endLine ?? problem.line)) || problem.related?.some((related) => related.line === line)) {
-			return true;
+/** Whether every line a problem's diagnostic reads (its range's, a related line's) passes `test`. */
+function namesOnly(problem: Problem, test: (line: number) => boolean): boolean {
+	const end = problem.endLine ?? problem.line;
+	for (let line = problem.line; line <= end; line++) {
+		if (!test(line)) {
+			return false;
 		}
 	}
-	return false;
+	return !problem.related || problem.related.every((related) => test(related.line));
 }
 
 /** Drops what suppression comments silence, and invalid-utf8 beyond the first ones. */
@@ -776,13 +765,3 @@ function movedFix(fix: Fix, delta: number, number: (index: number) => number): D
 	return fix.isPreferred === undefined ? { title, edits } : { title, edits, isPreferred: fix.isPreferred };
 }
 
-/** Edits `delta` lines further down. */
-function movedEdits(edits: readonly TextEdit[], delta: number): readonly TextEdit[] {
-	return delta === 0 ? edits : edits.map((edit) => ({
-		range: {
-			start: { line: edit.range.start.line + delta, character: edit.range.start.character },
-			end: { line: edit.range.end.line + delta, character: edit.range.end.character },
-		},
-		newText: edit.newText,
-	}));
-}

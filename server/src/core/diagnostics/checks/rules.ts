@@ -7,7 +7,8 @@
 import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import { t } from '../../l10n';
-import { at, shown, tLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix, type LineText, type Problem, type Recall } from '../context';
+import { at, movedProblem, shown, tLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix, type LineText, type Problem, type Recall } from '../context';
+import type { EditedBlock } from '../../syntax/regroup';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
 import { crawlerLike } from './groups';
 
@@ -562,15 +563,16 @@ function mayBeRedundantWildcard(value: string): boolean {
 
 /**
  * What groupLogic keeps of one group of a big segment, so that an edit redoes only the rules it concerns: typing in
- * one rule of a group of 47 000 must not build a map of 47 000 values again. Line numbers are the file's; the index is
- * valid for the lines of the version it was last brought up to date for.
+ * one rule of a group of 47 000 must not build a map of 47 000 values again. Lines are kept relative to the group's
+ * first line, so that a group below an edit that added or removed lines moves by changing `base`.
  */
 interface GroupIndex {
-	readonly firstLine: number;
-	readonly userAgents: readonly number[];
+	/** The group's first line, in the version the index was last brought up to date for. */
+	base: number;
+	userAgents: readonly number[];
 	readonly isStar: boolean;
-	/** Each line's verdict when it is a rule of the group (1 Allow, 0 Disallow), else -1; indexed from the segment's first line. */
-	readonly verdicts: Int8Array;
+	/** Each line's verdict when it is a rule of the group (1 Allow, 0 Disallow), else -1, from `base` on. */
+	verdicts: Int8Array;
 	/** Each rule's value, indexed as `verdicts`. */
 	readonly values: (string | undefined)[];
 	/** The rules with each non-empty value, in file order (one line as a number). */
@@ -581,43 +583,34 @@ interface GroupIndex {
 	/** The lengths of the rules of each verdict, once a wildcard rule asked for them. */
 	lengths: LengthIndex;
 	/** The rules redundantWildcard may report: they depend on every other rule's length. */
-	readonly wildcards: Set<number>;
+	wildcards: Set<number>;
 	/** The rules disallow-all may report: they ask a fact of the file, so they are checked on every run. */
-	readonly disallowAlls: Set<number>;
-	/** Each rule's problems, in the order they were reported. */
-	readonly problems: Map<number, readonly Problem[]>;
+	disallowAlls: Set<number>;
+	/** Each rule's problems (with the file's line numbers), in the order they were reported. */
+	problems: Map<number, readonly Problem[]>;
 }
 
 /** The key groupLogic keeps its indices under, one per group of the segment. */
 const groupLogicKey = { check: 'group logic' };
 
-/** Edits of more lines than this in a big segment are analysed afresh. */
+/** Edits that replace more lines than this in a big segment are analysed afresh. */
 const maxPatchedLines = 8;
 
 /**
  * groupLogic in a big segment: from the indices its previous version kept, brought up to date for the lines an edit
  * replaced, when the groups are the same ones; else built afresh. The problems are the same either way (the session's
- * property test compares the two with the plain path above).
+ * property tests compare the two with the plain path above).
  */
 function groupLogicKept(context: CheckContext, groups: readonly Group[], recall: Recall): void {
-	const { from, to } = context;
+	const { from } = context;
 	const previous = recall.previous<readonly GroupIndex[]>(groupLogicKey);
-	let changed: number[] | undefined;
-	if (previous && previous.from === from && previous.nodes.length === to - from) {
-		changed = [];
-		const lines = context.model.lines;
-		for (let line = from; line < to && changed !== undefined; line++) {
-			if (previous.nodes[line - from] !== lines[line]) {
-				changed = changed.length < maxPatchedLines ? [...changed, line] : undefined;
-			}
-		}
-	}
+	const block = previous?.block;
+	const usable = previous !== undefined && previous.from === from && previous.value.length === groups.length &&
+		(!block || (block.oldEnd - block.start <= maxPatchedLines && block.newEnd - block.start <= maxPatchedLines));
 	const indices: GroupIndex[] = [];
 	for (const group of groups) {
-		const kept = changed && previous!.value[group.index];
-		const next = groups[group.index + 1];
-		const own = changed?.filter((line) => line >= group.firstLine && (!next || line < next.firstLine));
-		const index = kept && own && updated(context, kept, group, own) ? kept : indexed(context, group);
+		const kept = usable ? previous.value[group.index] : undefined;
+		const index = kept && updated(context, kept, group, block) ? kept : indexed(context, group);
 		indices.push(index);
 		for (const problems of index.problems.values()) {
 			context.reportAgain(problems);
@@ -628,13 +621,14 @@ function groupLogicKept(context: CheckContext, groups: readonly Group[], recall:
 
 /** A new index of a group, with its rules' problems. */
 function indexed(context: CheckContext, group: Group): GroupIndex {
-	const { model, from, to } = context;
+	const { model } = context;
+	const span = group.lastLine - group.firstLine + 1;
 	const index: GroupIndex = {
-		firstLine: group.firstLine,
+		base: group.firstLine,
 		userAgents: group.userAgents,
 		isStar: group.userAgents.some((line) => model.valueIs(line, '*')),
-		verdicts: new Int8Array(to - from).fill(-1),
-		values: new Array<string | undefined>(to - from),
+		verdicts: new Int8Array(span).fill(-1),
+		values: new Array<string | undefined>(span),
 		byValue: new Map(),
 		valued: 0,
 		valuedAllows: 0,
@@ -643,28 +637,27 @@ function indexed(context: CheckContext, group: Group): GroupIndex {
 		disallowAlls: new Set(),
 		problems: new Map(),
 	};
-	index.lengths = new LengthIndex(() => rulesIn(index, group.rules, from));
+	index.lengths = new LengthIndex(() => rulesIn(index));
 	for (const line of group.rules) {
 		if (isRule(model.lines[line].directive)) {
-			add(index, line, model.lines[line].directive === 'allow', ruleValue(context, line), from);
+			add(index, line - index.base, model.lines[line].directive === 'allow', ruleValue(context, line));
 		}
 	}
 	const traits = traitsOf(index);
 	for (const line of group.rules) {
-		recheck(context, index, traits, line);
+		recheck(context, index, traits, line - index.base);
 	}
 	return index;
 }
 
 /** The rules an index holds, in file order. */
-function rulesIn(index: GroupIndex, lines: readonly number[], from: number): Rule[] {
+function rulesIn(index: GroupIndex): Rule[] {
 	const rules: Rule[] = [];
-	for (const line of lines) {
-		const verdict = index.verdicts[line - from];
+	index.verdicts.forEach((verdict, at) => {
 		if (verdict >= 0) {
-			rules.push({ line, allow: verdict === 1, value: index.values[line - from]! });
+			rules.push({ line: index.base + at, allow: verdict === 1, value: index.values[at]! });
 		}
-	}
+	});
 	return rules;
 }
 
@@ -672,65 +665,62 @@ function traitsOf(index: GroupIndex): GroupTraits {
 	return { isStar: index.isStar, hasOtherRules: index.valued > 0, hasAllow: index.valuedAllows > 0, lengths: index.lengths };
 }
 
-/** The first rule with a value, if it is not `line`. */
-function firstWith(index: GroupIndex, value: string, line: number, from: number): { line: number; allow: boolean } | undefined {
-	if (value === '') {
-		return undefined;
-	}
-	const lines = index.byValue.get(value)!;
-	const first = typeof lines === 'number' ? lines : lines[0];
-	return first === line ? undefined : { line: first, allow: index.verdicts[first - from] === 1 };
+/** The first rule (relative) with a value, or -1. */
+function firstOf(index: GroupIndex, value: string | undefined): number {
+	const lines = value ? index.byValue.get(value) : undefined;
+	return lines === undefined ? -1 : typeof lines === 'number' ? lines : lines[0];
 }
 
-/** Finds a rule's problems again. */
-function recheck(context: CheckContext, index: GroupIndex, traits: GroupTraits, line: number): void {
-	const { from } = context;
-	index.problems.delete(line);
-	const verdict = index.verdicts[line - from];
+/** Finds the problems of the rule at `at` (relative) again. */
+function recheck(context: CheckContext, index: GroupIndex, traits: GroupTraits, at: number): void {
+	index.problems.delete(at);
+	const verdict = at >= 0 && at < index.verdicts.length ? index.verdicts[at] : -1;
 	if (verdict < 0) {
 		return;
 	}
-	const rule: Rule = { line, allow: verdict === 1, value: index.values[line - from]! };
-	const problems = context.collect(() => ruleLogic(context, traits, rule, firstWith(index, rule.value, line, from)));
+	const rule: Rule = { line: index.base + at, allow: verdict === 1, value: index.values[at]! };
+	const first = firstOf(index, rule.value);
+	const seen = first < 0 || first === at ? undefined : { line: index.base + first, allow: index.verdicts[first] === 1 };
+	const problems = context.collect(() => ruleLogic(context, traits, rule, seen));
 	if (problems.length > 0) {
-		index.problems.set(line, problems);
+		index.problems.set(at, problems);
 	}
 }
 
-/** Puts a rule into an index. */
-function add(index: GroupIndex, line: number, allow: boolean, value: string, from: number): void {
-	index.verdicts[line - from] = allow ? 1 : 0;
-	index.values[line - from] = value;
+/** Puts a rule (at `at`, relative) into an index. */
+function add(index: GroupIndex, at: number, allow: boolean, value: string): void {
+	index.verdicts[at] = allow ? 1 : 0;
+	index.values[at] = value;
 	if (value !== '') {
 		index.valued++;
 		index.valuedAllows += allow ? 1 : 0;
 		const lines = index.byValue.get(value);
 		if (lines === undefined) {
-			index.byValue.set(value, line);
+			index.byValue.set(value, at);
 		} else if (typeof lines === 'number') {
-			index.byValue.set(value, lines < line ? [lines, line] : [line, lines]);
+			index.byValue.set(value, lines < at ? [lines, at] : [at, lines]);
 		} else {
-			insertSorted(lines, line);
+			insertSorted(lines, at);
 		}
 		index.lengths.add(allow, value);
 	}
 	if (mayBeRedundantWildcard(value)) {
-		index.wildcards.add(line);
+		index.wildcards.add(at);
 	}
 	if (!allow && value === '/') {
-		index.disallowAlls.add(line);
+		index.disallowAlls.add(at);
 	}
 }
 
-/** Takes a rule out of an index. */
-function remove(index: GroupIndex, line: number, from: number): void {
-	const verdict = index.verdicts[line - from];
+/** Takes the rule at `at` (relative), if any, out of an index. */
+function remove(index: GroupIndex, at: number): void {
+	const verdict = at < index.verdicts.length ? index.verdicts[at] : -1;
 	if (verdict < 0) {
 		return;
 	}
-	const value = index.values[line - from]!;
-	index.verdicts[line - from] = -1;
-	index.values[line - from] = undefined;
+	const value = index.values[at]!;
+	index.verdicts[at] = -1;
+	index.values[at] = undefined;
 	if (value !== '') {
 		index.valued--;
 		index.valuedAllows -= verdict;
@@ -738,78 +728,148 @@ function remove(index: GroupIndex, line: number, from: number): void {
 		if (typeof lines === 'number') {
 			index.byValue.delete(value);
 		} else {
-			lines.splice(lines.indexOf(line), 1);
+			lines.splice(lines.indexOf(at), 1);
 			if (lines.length === 1) {
 				index.byValue.set(value, lines[0]);
 			}
 		}
 		index.lengths.remove(verdict === 1, value);
 	}
-	index.wildcards.delete(line);
-	index.disallowAlls.delete(line);
+	index.wildcards.delete(at);
+	index.disallowAlls.delete(at);
 }
 
 /**
- * Brings a group's index up to date for the lines an edit replaced in it (`changed`, the same number of lines as
- * before), with the problems of the rules that depend on them; false when the edit changed the group itself or a
- * trait of it every rule depends on (the caller then indexes the group afresh).
+ * Brings a group's index up to date for the block of lines an edit replaced (none when `block` is undefined), with the
+ * problems of the rules that depend on them; false when the edit changed the group itself or a trait of it that every
+ * rule depends on (the caller then indexes the group afresh).
  */
-function updated(context: CheckContext, index: GroupIndex, group: Group, changed: readonly number[]): boolean {
-	const { model, from } = context;
-	if (index.firstLine !== group.firstLine || index.userAgents.length !== group.userAgents.length || index.userAgents.some((line, i) => line !== group.userAgents[i] || changed.includes(line))) {
+function updated(context: CheckContext, index: GroupIndex, group: Group, block: EditedBlock | undefined): boolean {
+	const { model } = context;
+	const { start, oldEnd, newEnd, delta } = block ?? { start: Infinity, oldEnd: Infinity, newEnd: Infinity, delta: 0 };
+	const moved = (line: number) => (line < start ? line : line >= oldEnd ? line + delta : -1);
+	if (group.firstLine !== moved(index.base) || index.userAgents.length !== group.userAgents.length || index.userAgents.some((line, i) => moved(line) !== group.userAgents[i])) {
 		return false;
 	}
 	const before = traitsOf(index);
-	// The rules whose problems may have changed: the replaced ones, their neighbours (a fix that removes the last line
-	// ends at the end of the line before), and every rule with a value whose first rule changed.
-	const dirty = new Set<number>();
-	const firstOf = (value: string | undefined) => {
-		const lines = value ? index.byValue.get(value) : undefined;
-		return lines === undefined ? -1 : typeof lines === 'number' ? lines : lines[0];
+	// Relative to the group's first line, which is before the block or moves with it.
+	const shift = index.base >= oldEnd ? 0 : delta;
+	const relStart = Math.max(0, start - index.base);
+	const relOldEnd = Math.max(0, oldEnd - index.base);
+	const relNewEnd = Math.max(0, newEnd - index.base);
+	const oldFirsts = new Map<string, { first: number; allow: number }>();
+	const noteFirst = (value: string | undefined) => {
+		if (value && !oldFirsts.has(value)) {
+			const first = firstOf(index, value);
+			oldFirsts.set(value, { first: first < relStart ? first : first >= relOldEnd ? first + shift : -2, allow: first < 0 ? -1 : index.verdicts[first] });
+		}
 	};
-	const lengthsBefore = index.valued;
 	let lengthsChanged = false;
-	for (const line of changed) {
-		const oldValue = index.values[line - from];
-		const isRuleNow = inSorted(group.rules, line) && isRule(model.lines[line].directive);
-		const newValue = isRuleNow ? ruleValue(context, line) : undefined;
-		const firsts = [oldValue, newValue].map((value) => ({ value, first: firstOf(value), allow: index.verdicts[firstOf(value) - from] }));
-		lengthsChanged ||= (oldValue !== undefined && oldValue !== '') || (newValue !== undefined && newValue !== '');
-		remove(index, line, from);
-		if (isRuleNow) {
-			add(index, line, model.lines[line].directive === 'allow', newValue!, from);
+	for (let at = relStart; at < Math.min(relOldEnd, index.verdicts.length); at++) {
+		const value = index.values[at];
+		noteFirst(value);
+		lengthsChanged ||= value !== undefined && value !== '';
+		remove(index, at);
+	}
+	const oldBase = index.base;
+	index.userAgents = group.userAgents;
+	index.base = group.firstLine;
+	const dirty = new Set<number>();
+	if (shift !== 0 || group.lastLine - group.firstLine + 1 !== index.verdicts.length) {
+		shiftIndex(index, relStart, relOldEnd, shift, group.lastLine - group.firstLine + 1, dirty, oldEnd);
+	}
+	// A group below the block moves whole: its problems name its own lines only.
+	const moves = group.firstLine - oldBase;
+	if (moves !== 0 && shift === 0) {
+		index.problems = new Map([...index.problems].map(([at, kept]) => [at, kept.map((problem) => movedProblem(problem, moves))]));
+	}
+	for (let line = Math.max(start, group.firstLine); line < newEnd && line <= group.lastLine; line++) {
+		if (inSorted(group.rules, line) && isRule(model.lines[line].directive)) {
+			const value = ruleValue(context, line);
+			noteFirst(value);
+			lengthsChanged ||= value !== '';
+			add(index, line - index.base, model.lines[line].directive === 'allow', value);
 		}
-		for (const { value, first, allow } of firsts) {
-			const now = firstOf(value);
-			if (value && (now !== first || (now >= 0 && index.verdicts[now - from] !== allow))) {
-				const lines = index.byValue.get(value);
-				for (const same of lines === undefined ? [] : typeof lines === 'number' ? [lines] : lines) {
-					dirty.add(same);
-				}
+	}
+	// The rules whose problems may have changed: the new ones, their neighbours (a fix that removes the last line ends
+	// at the end of the line before), and every rule with a value whose first rule changed.
+	if (block) {
+		for (let at = relStart - 1; at <= relNewEnd; at++) {
+			dirty.add(at);
+		}
+	}
+	for (const [value, { first, allow }] of oldFirsts) {
+		const now = firstOf(index, value);
+		if (now !== first || (now >= 0 && index.verdicts[now] !== allow)) {
+			const lines = index.byValue.get(value);
+			for (const same of lines === undefined ? [] : typeof lines === 'number' ? [lines] : lines) {
+				dirty.add(same);
 			}
-		}
-		for (const near of [line - 1, line, line + 1]) {
-			dirty.add(near);
 		}
 	}
 	const traits = traitsOf(index);
 	if (traits.hasOtherRules !== before.hasOtherRules || traits.hasAllow !== before.hasAllow) {
 		return false;
 	}
-	if (lengthsChanged || index.valued !== lengthsBefore) {
-		for (const line of index.wildcards) {
-			dirty.add(line);
+	if (lengthsChanged) {
+		for (const at of index.wildcards) {
+			dirty.add(at);
 		}
 	}
-	for (const line of index.disallowAlls) {
-		dirty.add(line);
+	for (const at of index.disallowAlls) {
+		dirty.add(at);
 	}
-	for (const line of dirty) {
-		if (line >= group.firstLine && line < from + index.verdicts.length) {
-			recheck(context, index, traits, line);
-		}
+	for (const at of dirty) {
+		recheck(context, index, traits, at);
 	}
 	return true;
+}
+
+/**
+ * Moves what an index holds from relative line `oldEnd` on by `shift` lines, and gives it `span` lines. Problems whose
+ * lines all moved move with them; one that names a line before the block (a duplicate of a rule above the edit) is
+ * found again (added to `dirty`), as is one that named a replaced line.
+ */
+function shiftIndex(index: GroupIndex, relStart: number, relOldEnd: number, shift: number, span: number, dirty: Set<number>, oldEnd: number): void {
+	const at = (old: number) => (old >= relOldEnd ? old + shift : old);
+	const verdicts = new Int8Array(span).fill(-1);
+	verdicts.set(index.verdicts.subarray(0, Math.min(relStart, span)));
+	if (relOldEnd < index.verdicts.length) {
+		verdicts.set(index.verdicts.subarray(relOldEnd, Math.min(index.verdicts.length, span - shift)), relOldEnd + shift);
+	}
+	index.verdicts = verdicts;
+	const removed = Math.max(0, Math.min(relOldEnd, index.values.length) - relStart);
+	index.values.splice(relStart, removed, ...new Array<undefined>(Math.max(0, removed + shift)));
+	index.values.length = span;
+	if (shift !== 0) {
+		for (const [value, lines] of index.byValue) {
+			if (typeof lines === 'number') {
+				if (lines >= relOldEnd) {
+					index.byValue.set(value, lines + shift);
+				}
+			} else {
+				for (let i = lines.length - 1; i >= 0 && lines[i] >= relOldEnd; i--) {
+					lines[i] += shift;
+				}
+			}
+		}
+		index.wildcards = new Set([...index.wildcards].map(at));
+		index.disallowAlls = new Set([...index.disallowAlls].map(at));
+	}
+	const problems = new Map<number, readonly Problem[]>();
+	for (const [old, kept] of index.problems) {
+		if (old < relStart) {
+			problems.set(old, kept);
+		} else if (old >= relOldEnd) {
+			// A problem below the block names its own line and lines above it in the group: it moves when they all moved.
+			if (shift === 0 || kept.every((problem) => !problem.related || problem.related.every((related) => related.line >= oldEnd))) {
+				problems.set(old + shift, shift === 0 ? kept : kept.map((problem) => movedProblem(problem, shift)));
+			} else {
+				dirty.add(old + shift);
+			}
+		}
+	}
+	index.problems = problems;
 }
 
 /** Whether an ascending list holds `line`. */
