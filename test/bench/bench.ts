@@ -646,6 +646,20 @@ async function serverFigures(): Promise<void> {
 	for (let i = 0; i < 300; i++) {
 		keystrokes.push(await type(true));
 	}
+	// Enter typed in the middle of a rule's path and deleted again: every line below moves.
+	const enters: number[] = [];
+	for (let i = 0; i < 100; i++) {
+		const at = { line, character: 20 };
+		const insert = i % 2 === 0;
+		version++;
+		const started = performance.now();
+		await client.change(uri, version, [{ range: insert ? { start: at, end: at } : { start: at, end: { line: line + 1, character: 0 } }, text: insert ? '\n' : '' }]);
+		const answer = await wire.time(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+		if (answer.ms === undefined) {
+			throw new Error(`Enter: ${answer.failure}`);
+		}
+		enters.push(performance.now() - started);
+	}
 	// Rounds of edits: memory after each, once the server has been idle a moment.
 	const rounds: (number | undefined)[] = [statusMb(client.child.pid!, 'VmRSS')];
 	for (let round = 0; round < 3; round++) {
@@ -661,12 +675,13 @@ async function serverFigures(): Promise<void> {
 	await wire.stop();
 	Object.assign(server, {
 		openToDiagnosticsHugeMs: opened.ms === undefined ? opened.failure : openMs, peakRssOpenHugeMb: openPeak,
-		keystrokeP50Ms: median(keystrokes), keystrokeP95Ms: percentile(keystrokes, 95), rssAfterRoundsMb: rounds, peakRssAfterRoundsMb: roundsPeak,
+		keystrokeP50Ms: median(keystrokes), keystrokeP95Ms: percentile(keystrokes, 95), enterP50Ms: median(enters), enterP95Ms: percentile(enters, 95), rssAfterRoundsMb: rounds, peakRssAfterRoundsMb: roundsPeak,
 	});
 	report.push(
 		`server, ${fmt(megabytes(huge), 2)} MB file: didOpen to diagnostics pulled ${fmt(openMs, 0)} ms ${target('open to diagnostics 3.7 MB', openMs, 1000, 'lower', 'ms')}; ` +
 		`peak RSS ${openPeak === undefined ? 'n/a' : fmt(openPeak, 0) + ' MB ' + target('peak RSS 3.7 MB open', openPeak, 150, 'lower', 'MB')}`,
 		`  keystroke (didChange, then diagnostics pulled): p50 ${fmt(median(keystrokes), 1)} ms, p95 ${fmt(percentile(keystrokes, 95), 1)} ms ${target('keystroke p95 3.7 MB', percentile(keystrokes, 95), 30, 'lower', 'ms')}`,
+		`  Enter typed and deleted in a rule (every line below moves): p50 ${fmt(median(enters), 1)} ms, p95 ${fmt(percentile(enters, 95), 1)} ms ${target('Enter p95 3.7 MB', percentile(enters, 95), 30, 'lower', 'ms')}`,
 		`  RSS after 3 rounds of 2 000 edits (diagnostics every 10th): ${rounds.map((mb) => (mb === undefined ? 'n/a' : fmt(mb, 0))).join(' → ')} MB; peak ${fmt(roundsPeak ?? 0, 0)} MB`,
 	);
 
