@@ -145,6 +145,25 @@ test('typing inside the rules of a big group: diagnostics equal a fresh analysis
 	}), { numRuns: 1500 });
 });
 
+test('typing in the biggest real group (0932.txt, 47 063 rules, cut to 2 000 lines): the session patches it and equals the plain analysis', () => {
+	const text = readFileSync(join(sharedDir, 'corpus', 'realworld', 'files', '0932.txt'), 'latin1').split('\n').slice(0, 2000).join('\n');
+	const keys = fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), column: fc.nat({ max: 60 }), type: fc.constantFrom('', 'x', '/', '*', '\n', '#') }), { minLength: 1, maxLength: 8 });
+	fc.assert(fc.property(keys, (typed) => {
+		const uri = 'file:///robots.txt';
+		const document = new RobotsDocument(text, 0);
+		// The default session: a segment of 2 000 lines is a big one.
+		const session = createDiagnosticsSession();
+		session.diagnostics(document.model, defaultAnalysisOptions, uri);
+		typed.forEach((key, version) => {
+			const line = Math.floor(key.at * (document.model.lineCount - 1));
+			const column = Math.min(document.model.lines[line].length, key.column);
+			const end = key.type === '' ? Math.min(document.model.lines[line].length, column + 1) : column;
+			document.update([{ range: { start: { line, character: column }, end: { line, character: end } }, text: key.type }], version + 1);
+			assert.deepStrictEqual(session.diagnostics(document.model, defaultAnalysisOptions, uri), computeDiagnostics(parse(document.text), defaultAnalysisOptions, uri), `after ${JSON.stringify(typed.slice(0, version + 1))}`);
+		});
+	}), { numRuns: 15 });
+});
+
 test('an earlier version analysed after a later one gets its own problems, not the later version\'s', () => {
 	// Issue 10: versions 0 to 2 share the User-agent line's node, the first of its segment; version 2's analysis of that
 	// segment (a Disallow of a private-looking path) was found again by that node and reported on version 0's blank line.

@@ -19,7 +19,9 @@ export { createDiagnosticsSession, diagnosticSource, type DiagnosticData, type D
  * @param uri when given, related lines become related information with locations.
  */
 export function computeDiagnostics(model: RobotsModel, options: AnalysisOptions, uri?: string): readonly Diagnostic[] {
-	return createDiagnosticsSession().diagnostics(model, options, uri);
+	// No segment is taken as big: nothing is kept for a next version, and the plain path is the reference the
+	// session's patched one is tested against.
+	return createDiagnosticsSession(Infinity).diagnostics(model, options, uri);
 }
 
 function fixesOf(diagnostic: Diagnostic): readonly DiagnosticFix[] {
