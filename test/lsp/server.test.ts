@@ -205,6 +205,41 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 		}
 	});
 
+	test('pull with the result id held: "unchanged" while the diagnostics sent stay the same, the full list when they change', async () => {
+		const client = await TestClient.start({ pull: true, configuration: true, settings: { diagnostics: { maxProblems: 3 } } });
+		try {
+			// Five duplicate rules: with three problems sent (the note and two), an edit below them changes nothing sent.
+			const text = joinLines('User-agent: *', ...Array.from({ length: 6 }, () => 'Disallow: /a'), 'Disallow: /b', '');
+			const uri = 'file:///site/robots.txt';
+			await client.open(uri, text);
+			const pull = (previousResultId?: string): Promise<DocumentDiagnosticReport> =>
+				client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri }, ...(previousResultId === undefined ? {} : { previousResultId }) });
+			const first = await pull();
+			assert.equal(first.kind, 'full');
+			assert.ok(first.resultId, 'a full report carries a result id');
+			const sentFirst = first.kind === 'full' ? first.items : [];
+			assert.equal(sentFirst.length, 3);
+			assert.deepStrictEqual(await pull(first.resultId), { kind: 'unchanged', resultId: first.resultId }, 'nothing changed');
+			// An edit on the last rule (line 8): its problems are not among those sent.
+			await client.change(uri, 2, [{ range: { start: { line: 7, character: 11 }, end: { line: 7, character: 12 } }, text: 'c' }]);
+			assert.deepStrictEqual(await pull(first.resultId), { kind: 'unchanged', resultId: first.resultId }, 'an edit below what was sent');
+			// Without the id the client holds, the whole list, as before.
+			const again = await pull();
+			assert.equal(again.kind, 'full');
+			assert.deepStrictEqual(again.kind === 'full' ? again.items : [], sentFirst);
+			// An edit that removes a sent problem: the full list with a new id.
+			await client.change(uri, 3, [{ range: { start: { line: 2, character: 11 }, end: { line: 2, character: 12 } }, text: 'z' }]);
+			const changed = await pull(again.resultId);
+			assert.equal(changed.kind, 'full');
+			assert.notEqual(changed.resultId, again.resultId);
+			assert.notDeepStrictEqual(changed.kind === 'full' ? changed.items : [], sentFirst);
+			// A stale id (not the last one sent) gets the full list.
+			assert.equal((await pull(first.resultId)).kind, 'full');
+		} finally {
+			client.kill();
+		}
+	});
+
 	test('more problems than robotsTxt.diagnostics.maxProblems: the most severe, and a note on the first line', async () => {
 		// Errors (missing colons), warnings (paths without "/") and information (unknown directives), mixed.
 		const lines = ['# many problems', 'User-agent: *'];

@@ -6,7 +6,7 @@
  * the hints on the rules that keep a crawler from a page's noindex (pages.ts).
  */
 
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic, type DiagnosticServerCancellationData, type DocumentDiagnosticReport } from 'vscode-languageserver';
 import { diagnosticSource, type RobotsModel } from '../core/index';
 import { formatNumber, t } from '../core/l10n';
 import { answer, type ServerContext } from './context';
@@ -66,6 +66,22 @@ function limitNote(total: number, shown: number): string {
 	return t('{0} problems; showing the {1} most severe; run `robots-txt lint` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total), formatNumber(shown));
 }
 
+/**
+ * Whether two lists of diagnostics say the same. Those an analysis kept are the very same objects; others (the note
+ * on the limit, an expectation's failure) are compared field by field.
+ */
+export function sameItems(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+	if (a.length !== b.length) {
+		return false;
+	}
+	for (let i = 0; i < a.length; i++) {
+		if (a[i] !== b[i] && JSON.stringify(a[i]) !== JSON.stringify(b[i])) {
+			return false;
+		}
+	}
+	return true;
+}
+
 export interface DiagnosticsSupport {
 	/** Settings changed: recompute every open document's diagnostics (push) or ask the client to pull again. */
 	refresh(): void;
@@ -74,17 +90,33 @@ export interface DiagnosticsSupport {
 export function registerDiagnostics(context: ServerContext): DiagnosticsSupport {
 	const { connection, documents, settings } = context;
 	if (context.client.pullDiagnostics) {
-		connection.languages.diagnostics.on((params, token) =>
-			answer(context, params.textDocument.uri, token, { kind: 'full', items: [] as Diagnostic[] }, 'Diagnostics', async (model, options) => ({
-				kind: 'full',
-				items: limitDiagnostics([
-					...context.deployed.diagnostics(params.textDocument.uri, model, options),
-					...(documents.diagnostics(params.textDocument.uri, model, options) ?? []),
-					...await context.expectations.robotsDiagnostics(params.textDocument.uri, model),
-					...await context.pages.robotsDiagnostics(params.textDocument.uri, model),
-				], (await settings.settingsFor(params.textDocument.uri)).maxProblems, model),
-			})),
-		);
+		// What each open document was last sent, so that a pull whose answer did not change says so: a keystroke in the
+		// middle of a file of 4 500 problems leaves the 1 000 sent (the first ones) as they were, and VS Code, which
+		// pulls with the result id it holds, is spared half a megabyte of JSON per key.
+		const sent = new Map<string, { readonly resultId: string; readonly items: readonly Diagnostic[] }>();
+		let results = 0;
+		documents.onDidClose((uri) => sent.delete(uri));
+		connection.languages.diagnostics.on((params, token) => {
+			const uri = params.textDocument.uri;
+			return answer<DocumentDiagnosticReport, DiagnosticServerCancellationData>(context, uri, token, { kind: 'full', items: [] }, 'Diagnostics', async (model, options) => {
+				const items = limitDiagnostics([
+					...context.deployed.diagnostics(uri, model, options),
+					...(documents.diagnostics(uri, model, options) ?? []),
+					...await context.expectations.robotsDiagnostics(uri, model),
+					...await context.pages.robotsDiagnostics(uri, model),
+				], (await settings.settingsFor(uri)).maxProblems, model);
+				const last = sent.get(uri);
+				if (last && params.previousResultId === last.resultId && sameItems(last.items, items)) {
+					return { kind: 'unchanged', resultId: last.resultId };
+				}
+				const resultId = String(++results);
+				// Closed meanwhile: nothing to remember.
+				if (documents.model(uri)) {
+					sent.set(uri, { resultId, items });
+				}
+				return { kind: 'full', resultId, items };
+			});
+		});
 		return { refresh: () => (context.client.diagnosticRefresh ? connection.languages.diagnostics.refresh() : undefined) };
 	}
 
