@@ -6,7 +6,7 @@
 
 import { dialectName, isRecordDialect, type Dialect } from '../dialect';
 import { t } from '../l10n';
-import type { RobotsModel } from '../syntax/parser';
+import type { Group, RobotsModel } from '../syntax/parser';
 import { lineRole } from '../syntax/parser';
 import { googleValue, selectGroups, type GroupSelection } from './agents';
 import { escapeGooglePattern, normalizeDraft, normalizeRfc } from './encoding';
@@ -102,10 +102,19 @@ export interface Prepared {
 interface ModelCache {
 	/** By dialect, then agent. */
 	readonly prepared: Map<Dialect, Map<string, Prepared>>;
-	/** Compiled rule sets by dialect and the groups they come from: agents that share groups share the rules. */
-	readonly ruleSets: Map<string, RuleSet>;
+	/**
+	 * Compiled rule sets by dialect and the groups they come from (their indices, joined): agents that share groups
+	 * share the rules. The indices string of a selection is made once, so looking it up hashes it once.
+	 */
+	readonly ruleSets: Map<Dialect, Map<string, RuleSet>>;
 	/** What each compiled rule reports when it decides, built once. */
 	readonly decidingRules: Map<CompiledRule, DecidingRule>;
+	/**
+	 * The applied groups and group indices of each selection, by its list of groups and its list of lines: the
+	 * agent index hands every crawler that falls back to `*` the same lists, so a file of 50 000 `*` groups maps them
+	 * once, not once per crawler.
+	 */
+	readonly applied: WeakMap<readonly Group[], WeakMap<readonly number[], { groups: readonly AppliedGroup[]; indices: string }>>;
 }
 
 /** Per model (models are immutable, so entries never go stale). */
@@ -114,7 +123,7 @@ const cacheByModel = new WeakMap<RobotsModel, ModelCache>();
 function modelCache(model: RobotsModel): ModelCache {
 	let cache = cacheByModel.get(model);
 	if (!cache) {
-		cache = { prepared: new Map(), ruleSets: new Map(), decidingRules: new Map() };
+		cache = { prepared: new Map(), ruleSets: new Map(), decidingRules: new Map(), applied: new WeakMap() };
 		cacheByModel.set(model, cache);
 	}
 	return cache;
@@ -142,13 +151,13 @@ function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared 
  */
 export function prepareSelection(model: RobotsModel, dialect: Dialect, agent: string, selection: GroupSelection, host: boolean): Prepared {
 	const cache = modelCache(model);
-	const groups: AppliedGroup[] = selection.groups.map((group, i) => ({
-		index: group.index,
-		line: selection.matchedLines[i],
-		token: model.valueText(selection.matchedLines[i]),
-	}));
-	const key = dialect + ':' + selection.groups.map((group) => group.index).join(',');
-	let ruleSet = cache.ruleSets.get(key);
+	const { groups, indices } = applied(model, selection);
+	let byGroups = cache.ruleSets.get(dialect);
+	if (!byGroups) {
+		byGroups = new Map();
+		cache.ruleSets.set(dialect, byGroups);
+	}
+	let ruleSet = byGroups.get(indices);
 	if (!ruleSet) {
 		const ruleLines: number[] = [];
 		for (const group of selection.groups) {
@@ -158,10 +167,40 @@ export function prepareSelection(model: RobotsModel, dialect: Dialect, agent: st
 		}
 		const rules = compileRules(model, dialect, ruleLines);
 		ruleSet = new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', !isRecordDialect(dialect));
-		cache.ruleSets.set(key, ruleSet);
+		byGroups.set(indices, ruleSet);
 	}
 	const matcher = new Matcher(dialect, agent, ruleSet, host && dialect === 'yandex' ? yandexHost(model) : null);
 	return { selection, groups, matcher, decidingRules: cache.decidingRules };
+}
+
+/**
+ * The groups of a selection, each with the User-agent line that made it apply, without compiling their rules (a code
+ * lens asks whom a group applies to, not what it allows). Shared by the selections with the same lists.
+ */
+export function appliedGroups(model: RobotsModel, selection: GroupSelection): readonly AppliedGroup[] {
+	return applied(model, selection).groups;
+}
+
+function applied(model: RobotsModel, selection: GroupSelection): { groups: readonly AppliedGroup[]; indices: string } {
+	const cache = modelCache(model);
+	let byLines = cache.applied.get(selection.groups);
+	if (!byLines) {
+		byLines = new WeakMap();
+		cache.applied.set(selection.groups, byLines);
+	}
+	let entry = byLines.get(selection.matchedLines);
+	if (!entry) {
+		entry = {
+			groups: selection.groups.map((group, i) => ({
+				index: group.index,
+				line: selection.matchedLines[i],
+				token: model.valueText(selection.matchedLines[i]),
+			})),
+			indices: selection.groups.map((group) => group.index).join(','),
+		};
+		byLines.set(selection.matchedLines, entry);
+	}
+	return entry;
 }
 
 /** Reads rule lines the way a dialect does. */
