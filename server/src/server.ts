@@ -180,7 +180,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 			textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
 			hoverProvider: true,
 			completionProvider: { triggerCharacters: completionTriggerCharacters },
-			codeLensProvider: { resolveProvider: false },
+			codeLensProvider: { resolveProvider: true },
 			documentSymbolProvider: true,
 			foldingRangeProvider: true,
 			documentFormattingProvider: true,

@@ -39,7 +39,16 @@ export { computeFoldingRanges } from './features/folding';
 export { formatDocument, type FormatOptions } from './features/formatting';
 export { computeDocumentLinks } from './features/links';
 export { computeDocumentHighlights } from './features/highlights';
-export { computeCodeLenses, revealLineCommand, testUrlAllCommand, testUrlCommand } from './features/codeLens';
+export {
+	computeCodeLenses,
+	groupLensData,
+	resolveCodeLens,
+	revealLineCommand,
+	testUrlAllCommand,
+	testUrlCommand,
+	type CodeLensOptions,
+	type GroupLensData,
+} from './features/codeLens';
 export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
 export * as protocol from './protocol';
 export type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, ParserName, TestUrlAllResult, TestUrlResult } from './protocol';
