@@ -187,7 +187,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 			documentRangeFormattingProvider: true,
 			documentLinkProvider: { resolveProvider: false },
 			documentHighlightProvider: true,
-			codeActionProvider: client.codeActionLiterals ? { codeActionKinds } : true,
+			codeActionProvider: client.codeActionLiterals ? { codeActionKinds, ...(client.codeActionResolve ? { resolveProvider: true } : {}) } : true,
 			workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
 		};
 		if (client.pullDiagnostics) {

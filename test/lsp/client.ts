@@ -48,6 +48,8 @@ export interface ClientOptions {
 	readonly nodeArgs?: readonly string[];
 	/** Announce dynamic registration (as VS Code does): the server then registers the page features itself. */
 	readonly dynamicRegistration?: boolean;
+	/** Announce `codeAction/resolve` of an action's edit, with its data kept (as VS Code does). */
+	readonly codeActionResolve?: boolean;
 }
 
 export class TestClient {
@@ -107,7 +109,11 @@ export class TestClient {
 			textDocument: {
 				synchronization: { dynamicRegistration: !!options.dynamicRegistration },
 				...(options.dynamicRegistration ? { hover: { dynamicRegistration: true }, completion: { dynamicRegistration: true } } : {}),
-				codeAction: { dynamicRegistration: !!options.dynamicRegistration, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } } },
+				codeAction: {
+					dynamicRegistration: !!options.dynamicRegistration,
+					codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } },
+					...(options.codeActionResolve ? { dataSupport: true, resolveSupport: { properties: ['edit'] } } : {}),
+				},
 				...(options.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
 			},
 		};

@@ -1,13 +1,23 @@
 /**
  * What the server leaves for the client to resolve, over a real wire (stdio): code lenses on at most
- * `robotsTxt.codeLens.maxGroups` groups with a note when there are more, and their commands on `codeLens/resolve`;
- * a resolve for a version that is gone comes back unresolved, and the server keeps answering.
+ * `robotsTxt.codeLens.maxGroups` groups with a note when there are more, their commands on `codeLens/resolve`, and
+ * the fix-all actions' edits on `codeAction/resolve` for a client that announces it; a resolve for a version that is
+ * gone comes back unresolved, and the server keeps answering.
  */
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CodeLensRequest, CodeLensResolveRequest, type CodeLens } from 'vscode-languageserver/node';
-import { computeCodeLenses, defaultAnalysisOptions, parse, type AnalysisOptions } from '../../server/src/core/index';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+	CodeActionRequest,
+	CodeActionResolveRequest,
+	CodeLensRequest,
+	CodeLensResolveRequest,
+	type CodeAction,
+	type CodeLens,
+	type Diagnostic,
+} from 'vscode-languageserver/node';
+import { computeCodeActions, computeCodeLenses, computeDiagnostics, defaultAnalysisOptions, parse, type AnalysisOptions } from '../../server/src/core/index';
 import { defaultMaxLensGroups } from '../../server/src/settings';
 import { joinLines } from '../util/fixtures';
 import { TestClient } from './client';
@@ -25,7 +35,7 @@ function groups(count: number): string {
 	return joinLines(...Array.from({ length: count }, (_, i) => `User-agent: bot${i}\nDisallow: /${i}\n`), '');
 }
 
-describe('resolving lenses over stdio', { timeout: 60_000 }, () => {
+describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 	test('lenses on the first robotsTxt.codeLens.maxGroups groups, a note on line 1, commands on resolve', async () => {
 		const client = await TestClient.start({ configuration: true, settings: { codeLens: { maxGroups: 4 } } });
 		try {
@@ -85,6 +95,64 @@ describe('resolving lenses over stdio', { timeout: 60_000 }, () => {
 			assert.deepStrictEqual(await send(CodeLensResolveRequest.type, foreign), foreign);
 			const junk: CodeLens = { range: before[0].range, data: [1, 2, 3] };
 			assert.deepStrictEqual(await send(CodeLensResolveRequest.type, junk), junk);
+		} finally {
+			client.kill();
+		}
+	});
+
+	// Two missing colons and a path without "/": one fix-all per code, and source.fixAll over every preferred fix.
+	const fixable = joinLines('User-agent: *', 'Disallow /a', 'Disallow /b', 'Disallow: css', '');
+	const range = { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } };
+
+	test('a client that resolves actions gets the fix-all actions without edits, and the same edits on resolve', async () => {
+		const diagnostics: Diagnostic[] = wire([...computeDiagnostics(parse(fixable), options, uri)]);
+		const inline = wire(computeCodeActions(range, diagnostics, diagnostics, uri));
+		assert.deepStrictEqual(inline.map((action) => action.title), ['Add the colon: "Disallow: /a"', "Fix all 'missing-colon' problems in the file", 'Fix all auto-fixable robots.txt problems']);
+		const client = await TestClient.start({ configuration: true, settings: {}, codeActionResolve: true });
+		try {
+			assert.deepStrictEqual(client.initializeResult.capabilities.codeActionProvider, {
+				codeActionKinds: ['quickfix', 'source.fixAll', 'source.robotsTxt.blockAiTraining', 'source.robotsTxt.allowAiTraining'],
+				resolveProvider: true,
+			});
+			const send = client.connection.sendRequest.bind(client.connection);
+			await client.open(uri, fixable);
+			const actions = ((await send(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } })) as CodeAction[])
+				.filter((action) => !action.kind?.startsWith('source.robotsTxt.'));
+			assert.deepStrictEqual(actions.map((action) => [action.title, action.edit === undefined]), [
+				['Add the colon: "Disallow: /a"', false],
+				["Fix all 'missing-colon' problems in the file", true],
+				['Fix all auto-fixable robots.txt problems', true],
+			]);
+			const resolved = await Promise.all(actions.map((action) => (action.edit ? action : send(CodeActionResolveRequest.type, action))));
+			assert.deepStrictEqual(resolved.map((action) => action.edit), inline.map((action) => action.edit));
+			const fixed = TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 1, fixable), resolved[2].edit!.changes![uri]);
+			assert.equal(fixed, joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /b', 'Disallow: /css', ''));
+
+			// After an edit, the earlier version's fix-all comes back without edits: they would fix a text that is gone.
+			await client.change(uri, 2, [{ range: { start: { line: 2, character: 8 }, end: { line: 2, character: 8 } }, text: ':' }]);
+			for (const action of actions.slice(1)) {
+				assert.deepStrictEqual(await send(CodeActionResolveRequest.type, action), action);
+			}
+			// The new version's are resolved on that version.
+			const newer = (await send(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics: [] } })) as CodeAction[];
+			const sourceFixAll = newer.find((action) => action.kind === 'source.fixAll')!;
+			const edits = ((await send(CodeActionResolveRequest.type, sourceFixAll)) as CodeAction).edit!.changes![uri];
+			const text = joinLines('User-agent: *', 'Disallow /a', 'Disallow: /b', 'Disallow: css', '');
+			assert.equal(TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 2, text), edits), joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /b', 'Disallow: /css', ''));
+		} finally {
+			client.kill();
+		}
+	});
+
+	test('a client that does not resolve actions gets every edit inline', async () => {
+		const client = await TestClient.start({ configuration: true, settings: {} });
+		try {
+			assert.equal((client.initializeResult.capabilities.codeActionProvider as { resolveProvider?: boolean }).resolveProvider, undefined);
+			await client.open(uri, fixable);
+			const diagnostics: Diagnostic[] = wire([...computeDiagnostics(parse(fixable), options, uri)]);
+			const actions = ((await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } })) as CodeAction[])
+				.filter((action) => !action.kind?.startsWith('source.robotsTxt.'));
+			assert.deepStrictEqual(actions, wire(computeCodeActions(range, diagnostics, diagnostics, uri)));
 		} finally {
 			client.kill();
 		}

@@ -28,9 +28,13 @@ export {
 	computeDiagnostics,
 	createDiagnosticsSession,
 	diagnosticSource,
+	fixAllData,
+	resolveCodeAction,
+	type CodeActionOptions,
 	type DiagnosticData,
 	type DiagnosticFix,
 	type DiagnosticsSession,
+	type FixAllData,
 } from './diagnostics/index';
 export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
 export { analysisDialects, defaultAnalysisOptions, defaultCrawlers, defaultDialects, severityNames, type AnalysisOptions, type SeverityName } from './options';

@@ -26,6 +26,11 @@ export interface ClientSupport {
 	readonly diagnosticRefresh: boolean;
 	/** Code action literals (kinds, edits) rather than bare commands. */
 	readonly codeActionLiterals: boolean;
+	/**
+	 * `codeAction/resolve` for an action's edit, with its `data` kept: fix-all actions then go out without their edits
+	 * (VS Code announces both).
+	 */
+	readonly codeActionResolve: boolean;
 	/** `workspace/workspaceFolders` and its change notifications. */
 	readonly workspaceFolders: boolean;
 	/**
@@ -42,6 +47,9 @@ export function readClientSupport(capabilities: ClientCapabilities): ClientSuppo
 		pullDiagnostics: !!capabilities.textDocument?.diagnostic,
 		diagnosticRefresh: !!capabilities.workspace?.diagnostics?.refreshSupport,
 		codeActionLiterals: !!capabilities.textDocument?.codeAction?.codeActionLiteralSupport,
+		codeActionResolve: !!capabilities.textDocument?.codeAction?.codeActionLiteralSupport
+			&& !!capabilities.textDocument.codeAction.dataSupport
+			&& !!capabilities.textDocument.codeAction.resolveSupport?.properties.includes('edit'),
 		workspaceFolders: !!capabilities.workspace?.workspaceFolders,
 		pageRegistration: {
 			sync: !!capabilities.textDocument?.synchronization?.dynamicRegistration,
