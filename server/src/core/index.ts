@@ -79,6 +79,7 @@ export { describeReading, explainEvaluation, listNames, reasonWords, verdictSent
 export {
 	compileCrawlerDecider,
 	crawlerReasons,
+	decideRoot,
 	decideTable,
 	decisionLine,
 	isAllowedDecision,

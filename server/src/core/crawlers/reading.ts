@@ -9,7 +9,7 @@ import type { Dialect } from '../dialect';
 import type { SizeLimit } from '../facts/crawlers';
 import { selectGroups, type GroupSelection } from '../matching/agents';
 import { utf8Length } from '../matching/encoding';
-import { appliedGroups, evaluatePrepared, prepareSelection, type AppliedGroup, type Evaluation, type Prepared } from '../matching/evaluate';
+import { appliedGroups, evaluatePrepared, prepareRoot, prepareSelection, type AppliedGroup, type Evaluation, type Prepared } from '../matching/evaluate';
 import { hostRuleDecides, noRuleMatches, robotsTxtExempt, type Matcher } from '../matching/matcher';
 import type { CompiledRule } from '../matching/rules';
 import { lexLine } from '../syntax/lexer';
@@ -68,6 +68,8 @@ const noSelection: GroupSelection = { kind: 'none', groups: [], matchedLines: []
 interface Entry {
 	readonly reading: CrawlerReading;
 	readonly prepared: Prepared;
+	/** The rules for the verdict at `/` alone (`decideRoot`): all of them once they are compiled, else those that can decide there. */
+	readonly root: Prepared;
 }
 
 /** Readings and compiled rules per model: models are immutable, so a memo keyed by one is a function of it. */
@@ -151,12 +153,17 @@ function read(model: RobotsModel, crawler: CrawlerProfile): Entry {
 		selection,
 	};
 	let rules: Prepared | undefined;
+	let root: Prepared | undefined;
+	// Yandex's Host implies `Disallow: /` for other mirrors only for a crawler that still reads Host.
+	const host = crawler.honours.host === true;
 	return {
 		reading,
 		get prepared() {
-			// Yandex's Host implies `Disallow: /` for other mirrors only for a crawler that still reads Host.
-			rules ??= prepareSelection(readModel, dialect, crawler.token, selection, crawler.honours.host === true);
+			rules ??= prepareSelection(readModel, dialect, crawler.token, selection, host);
 			return rules;
+		},
+		get root() {
+			return rules ?? (root ??= prepareRoot(readModel, dialect, crawler.token, selection, host));
 		},
 	};
 }
@@ -465,6 +472,27 @@ export function decideTable(model: RobotsModel, crawlers: readonly (CrawlerProfi
 		}
 	}
 	return table;
+}
+
+/**
+ * The decision at `/` of each crawler, as `decideTable(model, crawlers, ['/'])` gives it, compiling only the rules
+ * that can decide there (unless a crawler's rules are compiled already): whether a crawler is shut out of the whole
+ * site is asked of files of 50 000 rules at every edit (the AI training actions).
+ */
+export function decideRoot(model: RobotsModel, crawlers: readonly (CrawlerProfile | string)[]): Int32Array {
+	const decisions = new Int32Array(crawlers.length);
+	crawlers.forEach((crawler, column) => {
+		const profile = typeof crawler === 'string' ? crawlerProfile(crawler) : crawler;
+		const entry = prepared(model, profile);
+		if (entry.reading.extent.kind === 'too-large') {
+			decisions[column] = packDecision('allow', 'too-large', -1);
+			return;
+		}
+		const rules = entry.root;
+		const code = fileDecisions(rules)(rules.matcher.decideIndex('/'));
+		decisions[column] = profile.ignoresRobotsTxt ? ignoring(code) : code;
+	});
+	return decisions;
 }
 
 /** The rules a crawler reads, as its parser compiled them (for comparing two versions of a file). */

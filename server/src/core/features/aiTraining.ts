@@ -7,7 +7,7 @@
 
 import type { CodeAction, Position, TextEdit } from 'vscode-languageserver-types';
 import { listNames } from '../crawlers/explain';
-import { decideTable, readAs, unpackDecision } from '../crawlers/reading';
+import { decideRoot, decideTable, readAs, unpackDecision } from '../crawlers/reading';
 import { knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
 import { utf8Length } from '../matching/encoding';
 import { probeUrls } from '../bench/diff';
@@ -47,7 +47,7 @@ function compute(model: RobotsModel, uri: string): CodeAction[] {
 	const crawlers = aiTrainingCrawlers();
 	const tokens = crawlers.map((crawler) => crawler.token);
 	// `/` first: a crawler allowed there is allowed somewhere, and the file's other paths need not be probed for it.
-	const root = decideTable(model, tokens, ['/']);
+	const root = decideRoot(model, tokens);
 	const allowed = (code: number) => {
 		const decision = unpackDecision(code);
 		return decision.verdict === 'allow' && decision.reason !== 'robots-txt';

@@ -12,7 +12,7 @@ import { googleValue, selectGroups, type GroupSelection } from './agents';
 import { escapeGooglePattern, normalizeDraft, normalizeRfc } from './encoding';
 import { findYandexHost } from './host';
 import { Matcher, isRobotsTxtPath, normalizePath, type HostRule } from './matcher';
-import { RuleSet, type CompiledRule } from './rules';
+import { patternForm, RuleSet, type CompiledRule } from './rules';
 import { urlPath } from './url';
 
 export { normalizePath, type Matcher };
@@ -107,6 +107,8 @@ interface ModelCache {
 	 * share the rules. The indices string of a selection is made once, so looking it up hashes it once.
 	 */
 	readonly ruleSets: Map<Dialect, Map<string, RuleSet>>;
+	/** The same for the rules that can decide at `/` alone (`prepareRoot`). */
+	readonly rootRuleSets: Map<Dialect, Map<string, RuleSet>>;
 	/** What each compiled rule reports when it decides, built once. */
 	readonly decidingRules: Map<CompiledRule, DecidingRule>;
 	/**
@@ -123,7 +125,7 @@ const cacheByModel = new WeakMap<RobotsModel, ModelCache>();
 function modelCache(model: RobotsModel): ModelCache {
 	let cache = cacheByModel.get(model);
 	if (!cache) {
-		cache = { prepared: new Map(), ruleSets: new Map(), decidingRules: new Map(), applied: new WeakMap() };
+		cache = { prepared: new Map(), ruleSets: new Map(), rootRuleSets: new Map(), decidingRules: new Map(), applied: new WeakMap() };
 		cacheByModel.set(model, cache);
 	}
 	return cache;
@@ -150,12 +152,28 @@ function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared 
  * longer does).
  */
 export function prepareSelection(model: RobotsModel, dialect: Dialect, agent: string, selection: GroupSelection, host: boolean): Prepared {
+	return prepareWith(model, dialect, agent, selection, host, 'all');
+}
+
+/**
+ * The same as `prepareSelection` for one question, the verdict at `/` (is the crawler shut out of the whole site?),
+ * with only the rules that can decide there compiled: those whose literal beginning, the key under which the rule
+ * set's trie files a rule, is empty or `/`, the only nodes a walk along `/` visits. The same rule decides, for the
+ * cost of reading the rules rather than building a trie of them all (47 000 on one corpus file). Nothing but `/` may
+ * be asked of it; crawlers/reading.ts's `decideRoot` does that, and a test holds it equal to `evaluateAs`.
+ */
+export function prepareRoot(model: RobotsModel, dialect: Dialect, agent: string, selection: GroupSelection, host: boolean): Prepared {
+	return prepareWith(model, dialect, agent, selection, host, 'root');
+}
+
+function prepareWith(model: RobotsModel, dialect: Dialect, agent: string, selection: GroupSelection, host: boolean, which: 'all' | 'root'): Prepared {
 	const cache = modelCache(model);
 	const { groups, indices } = applied(model, selection);
-	let byGroups = cache.ruleSets.get(dialect);
+	const sets = which === 'all' ? cache.ruleSets : cache.rootRuleSets;
+	let byGroups = sets.get(dialect);
 	if (!byGroups) {
 		byGroups = new Map();
-		cache.ruleSets.set(dialect, byGroups);
+		sets.set(dialect, byGroups);
 	}
 	let ruleSet = byGroups.get(indices);
 	if (!ruleSet) {
@@ -165,12 +183,23 @@ export function prepareSelection(model: RobotsModel, dialect: Dialect, agent: st
 				ruleLines.push(line);
 			}
 		}
-		const rules = compileRules(model, dialect, ruleLines);
-		ruleSet = new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', !isRecordDialect(dialect));
+		const wildcards = !isRecordDialect(dialect);
+		let rules = compileRules(model, dialect, ruleLines);
+		if (which === 'root') {
+			// Numbered again in file order: a rule set ranks ties by `order`, counted among its own rules.
+			rules = rules.filter((rule) => '/'.startsWith(literalBeginning(rule, wildcards))).map((rule, order) => ({ ...rule, order }));
+		}
+		ruleSet = new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', wildcards);
 		byGroups.set(indices, ruleSet);
 	}
 	const matcher = new Matcher(dialect, agent, ruleSet, host && dialect === 'yandex' ? yandexHost(model) : null);
 	return { selection, groups, matcher, decidingRules: cache.decidingRules };
+}
+
+/** The literal beginning of a rule's pattern: what a path must start with for the rule to match. */
+function literalBeginning(rule: CompiledRule, wildcards: boolean): string {
+	const form = patternForm(rule.normalized, wildcards);
+	return form.kind === 'wildcard' ? form.segments[0] : form.key;
 }
 
 /**
