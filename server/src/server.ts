@@ -128,7 +128,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		const diagnostics = registerDiagnostics(context);
 		registerHover(context);
 		registerCompletion(context);
-		registerCodeLens(context);
+		const lenses = registerCodeLens(context);
 		registerSymbols(context);
 		registerFolding(context);
 		registerFormatting(context);
@@ -155,6 +155,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 			void settings.changed(changed).then((differ) => {
 				if (differ) {
 					diagnostics.refresh();
+					lenses.refresh();
 					pages.refresh();
 				}
 			});

@@ -1,8 +1,8 @@
 /**
  * What the server leaves for the client to resolve, over a real wire (stdio): code lenses on at most
- * `robotsTxt.codeLens.maxGroups` groups with a note when there are more, their commands on `codeLens/resolve`, and
- * the fix-all actions' edits on `codeAction/resolve` for a client that announces it; a resolve for a version that is
- * gone comes back unresolved, and the server keeps answering.
+ * `robotsTxt.codeLens.maxGroups` groups with a note when there are more (asked for again when the setting changes),
+ * their commands on `codeLens/resolve`, and the fix-all actions' edits on `codeAction/resolve` for a client that
+ * announces it; a resolve for a version that is gone comes back unresolved, and the server keeps answering.
  */
 
 import { describe, test } from 'node:test';
@@ -20,7 +20,7 @@ import {
 import { computeCodeActions, computeCodeLenses, computeDiagnostics, defaultAnalysisOptions, parse, type AnalysisOptions } from '../../server/src/core/index';
 import { defaultMaxLensGroups } from '../../server/src/settings';
 import { joinLines } from '../util/fixtures';
-import { TestClient } from './client';
+import { quiet, TestClient } from './client';
 
 const uri = 'file:///site/robots.txt';
 const options: AnalysisOptions = { ...defaultAnalysisOptions, fileName: 'robots.txt' };
@@ -53,6 +53,24 @@ describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 			const resolved = await Promise.all(lenses.map((lens) => (lens.command ? lens : send(CodeLensResolveRequest.type, lens))));
 			assert.deepStrictEqual(resolved, wire(computeCodeLenses(parse(text), options, uri, { maxGroups: 4 })));
 			assert.ok(resolved.every((lens) => lens.command !== undefined));
+		} finally {
+			client.kill();
+		}
+	});
+
+	test('a new robotsTxt.codeLens.maxGroups has the client ask for the lenses again; the same settings do not', async () => {
+		const client = await TestClient.start({ configuration: true, settings: { codeLens: { maxGroups: 2 } }, codeLensRefresh: true });
+		try {
+			await client.open(uri, groups(10));
+			const note = async () => ((await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[])
+				.find((lens) => lens.command?.command === 'robotsTxt.showDetails')?.command?.title;
+			assert.equal(await note(), 'Code lenses on the first 2 of 10 groups only (robotsTxt.codeLens.maxGroups)');
+			await client.changeSettings({ codeLens: { maxGroups: 2 } });
+			await quiet(300);
+			assert.equal(client.codeLensRefreshRequests, 0);
+			await client.changeSettings({ codeLens: { maxGroups: 3 } });
+			await client.waitFor(() => client.codeLensRefreshRequests === 1, 'a code lens refresh');
+			assert.equal(await note(), 'Code lenses on the first 3 of 10 groups only (robotsTxt.codeLens.maxGroups)');
 		} finally {
 			client.kill();
 		}

@@ -4,11 +4,16 @@
  * `codeLens/resolve` fills in those the editor shows, on the version they were computed for.
  */
 
-import type { CodeLens } from 'vscode-languageserver';
+import { CodeLensRefreshRequest, type CodeLens } from 'vscode-languageserver';
 import { computeCodeLenses, groupLensData, resolveCodeLens } from '../core/index';
 import { answer, type ServerContext } from './context';
 
-export function registerCodeLens(context: ServerContext): void {
+export interface CodeLensSupport {
+	/** Settings changed: the client asks for every lens again, when it can be told to. */
+	refresh(): void;
+}
+
+export function registerCodeLens(context: ServerContext): CodeLensSupport {
 	context.connection.onCodeLens(({ textDocument }, token) => {
 		if (context.expectations.handles(textDocument.uri)) {
 			return context.expectations.codeLenses(textDocument.uri, token);
@@ -33,4 +38,13 @@ export function registerCodeLens(context: ServerContext): void {
 		return answer(context, data.uri, token, lens, 'Code lens resolve', async (model, options) =>
 			resolveCodeLens(model, options, lens, (await context.settings.settingsFor(data.uri)).maxLensGroups));
 	});
+
+	return {
+		refresh: () => {
+			if (context.client.codeLensRefresh) {
+				context.connection.sendRequest(CodeLensRefreshRequest.type).catch((error: unknown) =>
+					context.connection.console.warn(`Code lens refresh failed: ${error instanceof Error ? error.message : String(error)}`));
+			}
+		},
+	};
 }

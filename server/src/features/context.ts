@@ -24,6 +24,8 @@ export interface ClientSupport {
 	readonly pullDiagnostics: boolean;
 	/** `workspace/diagnostic/refresh`. */
 	readonly diagnosticRefresh: boolean;
+	/** `workspace/codeLens/refresh`: lenses are asked for again when settings change (how many groups get them, whom they name). */
+	readonly codeLensRefresh: boolean;
 	/** Code action literals (kinds, edits) rather than bare commands. */
 	readonly codeActionLiterals: boolean;
 	/**
@@ -46,6 +48,7 @@ export function readClientSupport(capabilities: ClientCapabilities): ClientSuppo
 		configurationRegistration: !!capabilities.workspace?.didChangeConfiguration?.dynamicRegistration,
 		pullDiagnostics: !!capabilities.textDocument?.diagnostic,
 		diagnosticRefresh: !!capabilities.workspace?.diagnostics?.refreshSupport,
+		codeLensRefresh: !!capabilities.workspace?.codeLens?.refreshSupport,
 		codeActionLiterals: !!capabilities.textDocument?.codeAction?.codeActionLiteralSupport,
 		codeActionResolve: !!capabilities.textDocument?.codeAction?.codeActionLiteralSupport
 			&& !!capabilities.textDocument.codeAction.dataSupport
