@@ -128,7 +128,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		const diagnostics = registerDiagnostics(context);
 		registerHover(context);
 		registerCompletion(context);
-		registerCodeLens(context);
+		const lenses = registerCodeLens(context);
 		registerSymbols(context);
 		registerFolding(context);
 		registerFormatting(context);
@@ -155,6 +155,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 			void settings.changed(changed).then((differ) => {
 				if (differ) {
 					diagnostics.refresh();
+					lenses.refresh();
 					pages.refresh();
 				}
 			});
@@ -180,14 +181,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 			textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
 			hoverProvider: true,
 			completionProvider: { triggerCharacters: completionTriggerCharacters },
-			codeLensProvider: { resolveProvider: false },
+			codeLensProvider: { resolveProvider: true },
 			documentSymbolProvider: true,
 			foldingRangeProvider: true,
 			documentFormattingProvider: true,
 			documentRangeFormattingProvider: true,
 			documentLinkProvider: { resolveProvider: false },
 			documentHighlightProvider: true,
-			codeActionProvider: client.codeActionLiterals ? { codeActionKinds } : true,
+			codeActionProvider: client.codeActionLiterals ? { codeActionKinds, ...(client.codeActionResolve ? { resolveProvider: true } : {}) } : true,
 			workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
 		};
 		if (client.pullDiagnostics) {

@@ -15,11 +15,19 @@ export const settingsSection = 'robotsTxt';
 /** `robotsTxt.diagnostics.maxProblems` when it is not set (or not a whole number of at least 1). */
 export const defaultMaxProblems = 1000;
 
+/**
+ * `robotsTxt.codeLens.maxGroups` when it is not set (or not a whole number of at least 1): VS Code's own
+ * `editor.foldingMaximumRegions` default, and as many groups as the outline lists.
+ */
+export const defaultMaxLensGroups = 5000;
+
 /** One document's settings: what the core's analyses take, and what the server itself reads. */
 export interface DocumentSettings {
 	readonly options: AnalysisOptions;
 	/** The most diagnostics sent for one document; a note says when there are more. */
 	readonly maxProblems: number;
+	/** The most groups that get code lenses, the first in the file; a lens at the top says when there are more. */
+	readonly maxLensGroups: number;
 	/**
 	 * `robotsTxt.siteRoot`: the folder served at `/`, as written (relative to the workspace folder, or absolute);
 	 * undefined: each robots.txt's own folder.
@@ -43,7 +51,7 @@ export class SettingsStore {
 		if (!settings) {
 			settings = this.fetch(uri).then((raw) => {
 				const siteRoot = toSiteRoot(raw);
-				return { options: toAnalysisOptions(raw, fileNameOf(uri)), maxProblems: toMaxProblems(raw), ...(siteRoot !== undefined ? { siteRoot } : {}) };
+				return { options: toAnalysisOptions(raw, fileNameOf(uri)), maxProblems: toMaxProblems(raw), maxLensGroups: toMaxLensGroups(raw), ...(siteRoot !== undefined ? { siteRoot } : {}) };
 			});
 			this.cache.set(uri, settings);
 		}
@@ -141,6 +149,13 @@ export function toMaxProblems(raw: unknown): number {
 	const diagnostics = isObject(raw) && isObject(raw.diagnostics) ? raw.diagnostics : {};
 	const value = diagnostics.maxProblems;
 	return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : defaultMaxProblems;
+}
+
+/** Validates `codeLens.maxGroups`: a whole number of at least 1, else the default. */
+export function toMaxLensGroups(raw: unknown): number {
+	const codeLens = isObject(raw) && isObject(raw.codeLens) ? raw.codeLens : {};
+	const value = codeLens.maxGroups;
+	return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : defaultMaxLensGroups;
 }
 
 /** Validates `siteRoot`: a path that is not blank, trimmed, else undefined (each robots.txt's own folder). */

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import {
+	CodeLensRefreshRequest,
 	ConfigurationRequest,
 	createProtocolConnection,
 	DiagnosticRefreshRequest,
@@ -48,6 +49,10 @@ export interface ClientOptions {
 	readonly nodeArgs?: readonly string[];
 	/** Announce dynamic registration (as VS Code does): the server then registers the page features itself. */
 	readonly dynamicRegistration?: boolean;
+	/** Announce `codeAction/resolve` of an action's edit, with its data kept (as VS Code does). */
+	readonly codeActionResolve?: boolean;
+	/** Announce `workspace/codeLens/refresh` (as VS Code does); the client counts the requests. */
+	readonly codeLensRefresh?: boolean;
 }
 
 export class TestClient {
@@ -56,6 +61,8 @@ export class TestClient {
 	/** The registrations the server asked for. */
 	readonly registrations: Registration[] = [];
 	refreshRequests = 0;
+	/** How many times the server asked for the code lenses again. */
+	codeLensRefreshRequests = 0;
 	settings: unknown;
 	private readonly waiters: (() => void)[] = [];
 	private exited: Promise<number | null>;
@@ -76,6 +83,12 @@ export class TestClient {
 		connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => state.client?.settings ?? state.settings ?? null));
 		connection.onRequest(RegistrationRequest.type, (params) => {
 			state.client?.registrations.push(...params.registrations);
+		});
+		connection.onRequest(CodeLensRefreshRequest.type, () => {
+			if (state.client) {
+				state.client.codeLensRefreshRequests++;
+				state.client.notify();
+			}
 		});
 		connection.onRequest(DiagnosticRefreshRequest.type, () => {
 			if (state.client) {
@@ -103,11 +116,16 @@ export class TestClient {
 				didChangeConfiguration: { dynamicRegistration: !!options.configuration },
 				workspaceFolders: true,
 				...(options.pull ? { diagnostics: { refreshSupport: true } } : {}),
+				...(options.codeLensRefresh ? { codeLens: { refreshSupport: true } } : {}),
 			},
 			textDocument: {
 				synchronization: { dynamicRegistration: !!options.dynamicRegistration },
 				...(options.dynamicRegistration ? { hover: { dynamicRegistration: true }, completion: { dynamicRegistration: true } } : {}),
-				codeAction: { dynamicRegistration: !!options.dynamicRegistration, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } } },
+				codeAction: {
+					dynamicRegistration: !!options.dynamicRegistration,
+					codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } },
+					...(options.codeActionResolve ? { dataSupport: true, resolveSupport: { properties: ['edit'] } } : {}),
+				},
 				...(options.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
 			},
 		};

@@ -99,6 +99,21 @@ describe('Block AI training crawlers', () => {
 		assert.match(action.disabled?.reason ?? '', /^This file would be [\d,]+ bytes, over the 512,000 bytes \S+ reads/);
 	});
 
+	test('a crawler blocked at / is offered the block when any path of the file is open to it, however far down', () => {
+		// Every AI training crawler follows `*` and is blocked everywhere, but GPTBot: its own group opens one folder,
+		// named after the 600 paths of the `*` group (more than one batch of probe URLs).
+		const text = joinLines(
+			'User-agent: *', 'Disallow: /', ...Array.from({ length: 600 }, (_, i) => `Disallow: /d${i}`), '',
+			'User-agent: GPTBot', 'Disallow: /', 'Allow: /zz-open/', '',
+		);
+		// RFC 9309 §2.2.2: the longest match decides, so GPTBot may fetch /zz-open/.
+		assert.equal(evaluateAs(parse(text), 'GPTBot', '/zz-open/page').verdict, 'allow');
+		assert.equal(actionFor(text, 'Block')?.title, 'Block AI training crawlers (GPTBot)');
+		assert.match(actionFor(text, 'Allow')?.title ?? '', /^Allow AI training crawlers \(Google-Extended, GPTBot, ClaudeBot and \d+ more\)$/);
+		// Closed again, nothing is left to block.
+		assert.equal(actionFor(text.replace('Allow: /zz-open/', 'Disallow: /zz-open/'), 'Block'), undefined);
+	});
+
 	test('on the worked examples', () => {
 		for (const file of ['examples/robots.txt', 'examples/marys-antiques/robots.txt']) {
 			const text = readFileSync(join(repoRoot, file), 'utf8');

@@ -7,7 +7,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeCodeLenses, defaultAnalysisOptions, parse, type AnalysisOptions } from '../../server/src/core/index';
+import type { CodeLens } from 'vscode-languageserver-types';
+import { computeCodeLenses, defaultAnalysisOptions, groupLensData, parse, resolveCodeLens, type AnalysisOptions } from '../../server/src/core/index';
 import { assertSnapshot, fixturesDir, joinLines, readFixture } from '../util/fixtures';
 
 const uri = 'file:///site/robots.txt';
@@ -51,6 +52,74 @@ describe('code lenses', () => {
 		const text = [...Array.from({ length: 1000 }, (_, i) => `User-agent: Bot${i}`), 'Disallow: /'].join('\n');
 		const titles = computeCodeLenses(parse(text), defaultAnalysisOptions, uri).map((lens) => lens.command?.title ?? '');
 		assert.ok(titles.includes('Followed by none of your crawlers · names Bot0, Bot1, Bot2, Bot3, Bot4 and 995 more'), titles.join(' | '));
+	});
+
+	// Seven groups as RFC 9309 reads them: a blank line does not split the second one.
+	const sevenGroups = joinLines(
+		'User-agent: *', 'Disallow: /a', '',
+		'User-agent: Googlebot', 'Disallow: /b', '', 'Allow: /b/ok', '',
+		'User-agent: bingbot', 'Disallow: /c', '',
+		'User-agent: BadBot', 'User-agent: EvilBot', 'Disallow: /', '',
+		'User-agent: GPTBot', 'Disallow: /', '',
+		'User-agent: *', 'Disallow: /d', '',
+		'User-agent: Slurp', 'Allow: /', '',
+	);
+	const groupLines = [0, 3, 8, 11, 15, 18, 21];
+
+	test('with maxGroups, lenses go on the first groups only, and a lens at the top says so', () => {
+		const model = parse(sevenGroups);
+		const all = computeCodeLenses(model, defaultAnalysisOptions, uri);
+		const capped = computeCodeLenses(model, defaultAnalysisOptions, uri, { maxGroups: 3 });
+		const note = capped.filter((lens) => lens.command?.command === 'robotsTxt.showDetails');
+		const rest = capped.filter((lens) => lens.command?.command !== 'robotsTxt.showDetails');
+		assert.deepStrictEqual(note, [{
+			range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+			command: {
+				title: 'Code lenses on the first 3 of 7 groups only (robotsTxt.codeLens.maxGroups)',
+				command: 'robotsTxt.showDetails',
+				arguments: ['This file has 7 groups. Code lenses are shown on the first 3 of them only: robotsTxt.codeLens.maxGroups sets how many, because every lens costs time at each edit. Raise it to see lenses on more groups.'],
+			},
+		}]);
+		// Everything else is the uncapped answer on the first three groups (the top lenses are on the first one's line).
+		const onFirstThree = all.filter((lens) => groupLines.slice(0, 3).includes(lens.range.start.line));
+		assert.deepStrictEqual(rest, onFirstThree);
+		assert.deepStrictEqual([...new Set(all.filter((lens) => lens.range.end.character > 0).map((lens) => lens.range.start.line))], groupLines);
+	});
+
+	test('a limit the file stays within changes nothing', () => {
+		const model = parse(sevenGroups);
+		const all = computeCodeLenses(model, defaultAnalysisOptions, uri);
+		assert.deepStrictEqual(computeCodeLenses(model, defaultAnalysisOptions, uri, { maxGroups: 7 }), all);
+		assert.deepStrictEqual(computeCodeLenses(model, defaultAnalysisOptions, uri, { maxGroups: 1 }).length, 2 + 1 + 2);
+	});
+
+	test('resolved later, the groups\' lenses come without commands, and resolving each gives the same lens', () => {
+		const model = parse(sevenGroups);
+		for (const maxGroups of [undefined, 4]) {
+			const eager = computeCodeLenses(model, defaultAnalysisOptions, uri, { maxGroups });
+			const later = computeCodeLenses(model, defaultAnalysisOptions, uri, { maxGroups, resolveLater: { version: 3 } });
+			assert.deepStrictEqual(later.map((lens) => lens.range), eager.map((lens) => lens.range));
+			const unresolved = later.filter((lens) => lens.command === undefined);
+			assert.equal(unresolved.length, 2 * (maxGroups ?? groupLines.length));
+			assert.deepStrictEqual(groupLensData(unresolved[1].data), { uri, version: 3, group: 0, lens: 'test' });
+			// Over the wire a lens is JSON: it is resolved from its copy, as a client sends it back, in any order.
+			const copies = later.map((lens) => JSON.parse(JSON.stringify(lens)) as CodeLens).reverse();
+			const resolved = copies.map((lens) => (lens.command ? lens : resolveCodeLens(parse(sevenGroups), defaultAnalysisOptions, lens, maxGroups))).reverse();
+			assert.deepStrictEqual(resolved, eager);
+		}
+	});
+
+	test('a lens without group data, or of a group past the limit, is resolved as it is', () => {
+		const model = parse(sevenGroups);
+		const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 13 } };
+		for (const data of [undefined, null, 'x', { uri, version: 1, group: -1, lens: 'test' }, { uri, version: 1, group: 0.5, lens: 'test' }, { uri, version: 1, group: 0, lens: 'other' }, { version: 1, group: 0, lens: 'test' }]) {
+			const lens: CodeLens = { range, data };
+			assert.equal(groupLensData(data), undefined, JSON.stringify(data));
+			assert.equal(resolveCodeLens(model, defaultAnalysisOptions, lens), lens);
+		}
+		const past: CodeLens = { range, data: { uri, version: 1, group: 3, lens: 'followers' } };
+		assert.equal(resolveCodeLens(model, defaultAnalysisOptions, past, 3), past);
+		assert.equal(resolveCodeLens(model, defaultAnalysisOptions, { range, data: { uri, version: 1, group: 7, lens: 'test' } }).command, undefined);
 	});
 
 	test('an empty file still offers the URL tester', () => {

@@ -1,5 +1,5 @@
 /**
- * The crawler model's fast decide path (`compileCrawlerDecider`, `decideTable`) against `evaluateAs`: the same
+ * The crawler model's fast decide path (`compileCrawlerDecider`, `decideTable`, `decideRoot`) against `evaluateAs`: the same
  * verdict, reason and deciding line for every URL, on random files and on URLs built from every corpus file's rules,
  * for crawlers that cover each behaviour of the catalogue (own token, fallback token, ignoring `*`, ignoring
  * robots.txt, size limits, Yandex's Host, first-match parsers, unknown tokens).
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { compileCrawlerDecider, crawlerProfile, decideTable, evaluateAs, knownCrawlers, parse, unpackDecision, type RobotsModel } from '../../server/src/core/index';
+import { compileCrawlerDecider, crawlerProfile, decideRoot, decideTable, evaluateAs, knownCrawlers, parse, unpackDecision, type RobotsModel } from '../../server/src/core/index';
 import { joinLines, sharedDir } from '../util/fixtures';
 
 /** Crawlers with every behaviour the model knows, and tokens the catalogue does not know. */
@@ -23,7 +23,15 @@ const crawlers = [
 function disagreements(model: RobotsModel, tokens: readonly string[], urls: readonly string[]): string[] {
 	const found: string[] = [];
 	const table = decideTable(model, tokens, urls);
+	// The decision at `/` alone, from the rules that can decide there (asked of a fresh model, so that no other
+	// question has compiled all the rules first).
+	const root = decideRoot(parse(model.text), tokens);
 	tokens.forEach((token, column) => {
+		const atRoot = evaluateAs(model, token, '/');
+		const rootExpected = { verdict: atRoot.verdict, reason: atRoot.reason, line: atRoot.rule ? atRoot.rule.line : -1 };
+		if (JSON.stringify(unpackDecision(root[column])) !== JSON.stringify(rootExpected)) {
+			found.push(`${token} at /: decideRoot ${JSON.stringify(unpackDecision(root[column]))}, evaluateAs ${JSON.stringify(rootExpected)}`);
+		}
 		const decider = compileCrawlerDecider(model, token);
 		for (let row = 0; row < urls.length; row++) {
 			const url = urls[row];
@@ -51,6 +59,15 @@ describe('the fast decide path equals evaluateAs', () => {
 			'/robots.txt', '/robots.txt?x=1', '/private/', '/private/index.html', '/private/x', '/y/z', 'http://example.com?q',
 		];
 		assert.deepEqual(disagreements(model, crawlers, urls), []);
+	});
+
+	test('the rules that decide at / far apart, among many that cannot', () => {
+		// RFC 9309 §2.2.2: the longest match wins, so `Allow: /$` beats `Disallow: /` however far below it stands;
+		// first-match parsers take `Disallow: /`.
+		const model = parse(joinLines('User-agent: *', 'Disallow: /', ...Array.from({ length: 300 }, (_, i) => `Disallow: /p${i}`), 'Allow: /$', 'Allow: *.html'));
+		assert.equal(evaluateAs(model, 'GPTBot', '/').verdict, 'allow');
+		assert.equal(evaluateAs(model, 'Python-urllib', '/').verdict, 'disallow');
+		assert.deepEqual(disagreements(model, crawlers, ['/', '/p1', '/x.html']), []);
 	});
 
 	test('a file over a crawler\'s size limit', () => {

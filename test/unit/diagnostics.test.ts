@@ -10,13 +10,15 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import { DiagnosticSeverity, type CodeAction, type Diagnostic } from 'vscode-languageserver-types';
 import {
 	computeCodeActions,
 	computeDiagnostics,
 	defaultAnalysisOptions,
 	diagnosticCatalogue,
+	fixAllData,
 	parse,
+	resolveCodeAction,
 	type AnalysisOptions,
 	type DiagnosticData,
 } from '../../server/src/core/index';
@@ -191,5 +193,35 @@ describe('code actions', () => {
 		const range = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };
 		const titles = computeCodeActions(range, stripped, diagnostics, uri).map((action) => action.title);
 		assert.ok(titles.includes('Change to "/css"'), titles.join(' | '));
+	});
+
+	test('resolved later, the fix-all actions come without edits, and resolving them gives the same edits', () => {
+		const range = { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } };
+		const inline = computeCodeActions(range, diagnostics, diagnostics, uri);
+		const later = computeCodeActions(range, diagnostics, diagnostics, uri, { resolveLater: { version: 7 } });
+		assert.deepEqual(later.map((action) => [action.kind, action.title, action.edit === undefined]), [
+			['quickfix', 'Add the colon: "Disallow: /a"', false],
+			['quickfix', "Fix all 'missing-colon' problems in the file", true],
+			['source.fixAll', 'Fix all auto-fixable robots.txt problems', true],
+		]);
+		assert.deepEqual(later.map((action) => fixAllData(action.data)), [
+			undefined,
+			{ uri, version: 7, code: 'missing-colon' },
+			{ uri, version: 7 },
+		]);
+		// Over the wire the action is JSON: it is resolved from its copy, as a client sends it back.
+		const resolved = later.map((action) => resolveCodeAction(JSON.parse(JSON.stringify(action)) as CodeAction, diagnostics));
+		assert.deepEqual(resolved.map((action) => action.edit), inline.map((action) => action.edit));
+		assert.deepEqual(resolved.map((action) => action.title), inline.map((action) => action.title));
+	});
+
+	test('an action without fix-all data is resolved as it is', () => {
+		const quickFix = computeCodeActions({ start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, diagnostics, diagnostics, uri)[0];
+		assert.equal(resolveCodeAction(quickFix, diagnostics), quickFix);
+		for (const data of [undefined, null, 'x', { uri }, { uri, version: '1' }, { uri, version: 1, code: 3 }]) {
+			const action = { title: 't', data };
+			assert.equal(fixAllData(data), undefined, JSON.stringify(data));
+			assert.equal(resolveCodeAction(action, diagnostics), action);
+		}
 	});
 });

@@ -112,6 +112,11 @@ function produce(): Map<string, string> {
 		for (const lens of computeCodeLenses(model, options, 'file:///robots.txt')) {
 			put(`${name} lens ${lens.range.start.line + 1} ${lens.command?.command} ${lens.command?.arguments?.length}`, lens.command?.title);
 		}
+		// The note on files with more groups than get lenses, and the details it shows.
+		for (const lens of computeCodeLenses(model, options, 'file:///robots.txt', { maxGroups: 1 }).filter((candidate) => candidate.command?.command === 'robotsTxt.showDetails')) {
+			put(`${name} lens limit`, lens.command?.title);
+			put(`${name} lens limit details`, lens.command?.arguments?.[0] as string);
+		}
 		computeDocumentSymbols(model).forEach((symbol, i) => {
 			put(`${name} symbol ${i} detail`, symbol.detail);
 		});

@@ -12,7 +12,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
 import { allDialects, defaultDialects, diagnosticCatalogue, directiveFacts, metaDiagnosticCatalogue, severityNames } from '../../server/src/core/index';
-import { defaultMaxProblems } from '../../server/src/settings';
+import { defaultMaxLensGroups, defaultMaxProblems } from '../../server/src/settings';
 import { repoRoot } from '../util/fixtures';
 
 const coreDir = join(repoRoot, 'server', 'src', 'core');
@@ -426,6 +426,10 @@ describe('what users configure and read lists what the code knows', () => {
 
 	test('robotsTxt.diagnostics.maxProblems: the default is the server\'s', () => {
 		assert.equal(settings['robotsTxt.diagnostics.maxProblems'].default, defaultMaxProblems);
+	});
+
+	test('robotsTxt.codeLens.maxGroups: the default is the server\'s', () => {
+		assert.equal(settings['robotsTxt.codeLens.maxGroups'].default, defaultMaxLensGroups);
 	});
 
 	test('every diagnostic code is in the README\'s table of codes, with its default severity', () => {

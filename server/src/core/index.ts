@@ -28,9 +28,13 @@ export {
 	computeDiagnostics,
 	createDiagnosticsSession,
 	diagnosticSource,
+	fixAllData,
+	resolveCodeAction,
+	type CodeActionOptions,
 	type DiagnosticData,
 	type DiagnosticFix,
 	type DiagnosticsSession,
+	type FixAllData,
 } from './diagnostics/index';
 export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
 export { analysisDialects, defaultAnalysisOptions, defaultCrawlers, defaultDialects, severityNames, type AnalysisOptions, type SeverityName } from './options';
@@ -39,7 +43,16 @@ export { computeFoldingRanges } from './features/folding';
 export { formatDocument, type FormatOptions } from './features/formatting';
 export { computeDocumentLinks } from './features/links';
 export { computeDocumentHighlights } from './features/highlights';
-export { computeCodeLenses, revealLineCommand, testUrlAllCommand, testUrlCommand } from './features/codeLens';
+export {
+	computeCodeLenses,
+	groupLensData,
+	resolveCodeLens,
+	revealLineCommand,
+	testUrlAllCommand,
+	testUrlCommand,
+	type CodeLensOptions,
+	type GroupLensData,
+} from './features/codeLens';
 export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
 export * as protocol from './protocol';
 export type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, ParserName, TestUrlAllResult, TestUrlResult } from './protocol';
@@ -66,6 +79,7 @@ export { describeReading, explainEvaluation, listNames, reasonWords, verdictSent
 export {
 	compileCrawlerDecider,
 	crawlerReasons,
+	decideRoot,
 	decideTable,
 	decisionLine,
 	isAllowedDecision,

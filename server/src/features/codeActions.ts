@@ -1,11 +1,12 @@
 /**
  * `textDocument/codeAction`: the core's quick fixes and fix-all for the range and the diagnostics the client sends, and
  * the AI training crawler actions for the file, filtered to the kinds the client asked for (a page's quick fixes from
- * its service).
+ * its service). A client that resolves actions gets the fix-all actions without their edits, and `codeAction/resolve`
+ * adds them, from the analysis of the version they were offered for.
  */
 
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
-import { computeAiTrainingActions, computeCodeActions, protocol } from '../core/index';
+import { computeAiTrainingActions, computeCodeActions, fixAllData, protocol, resolveCodeAction } from '../core/index';
 import { answer, type ServerContext } from './context';
 
 /** The kinds of action the server offers. */
@@ -15,15 +16,29 @@ export const codeActionKinds = [CodeActionKind.QuickFix, CodeActionKind.SourceFi
 export const pageCodeActionKinds = [CodeActionKind.QuickFix];
 
 export function registerCodeActions(context: ServerContext): void {
-	context.connection.onCodeAction(({ textDocument, range, context: request }, token) => context.pages.handles(textDocument.uri)
-		? context.pages.codeActions(textDocument.uri, range, request.diagnostics, token)
-		: answer(context, textDocument.uri, token, [] as CodeAction[], 'Code actions', (model, options) => {
+	context.connection.onCodeAction(({ textDocument, range, context: request }, token) => {
+		if (context.pages.handles(textDocument.uri)) {
+			return context.pages.codeActions(textDocument.uri, range, request.diagnostics, token);
+		}
+		const version = context.documents.get(textDocument.uri)?.version ?? 0;
+		return answer(context, textDocument.uri, token, [] as CodeAction[], 'Code actions', (model, options) => {
 			// The fixes come from the document's own analysis: the one whose diagnostics the client shows.
 			const current = context.documents.diagnostics(textDocument.uri, model, options) ?? [];
-			const actions = [...computeCodeActions(range, request.diagnostics, current, textDocument.uri), ...computeAiTrainingActions(model, textDocument.uri)];
+			const later = context.client.codeActionResolve ? { resolveLater: { version } } : {};
+			const actions = [...computeCodeActions(range, request.diagnostics, current, textDocument.uri, later), ...computeAiTrainingActions(model, textDocument.uri)];
 			const only = request.only;
 			// A kind matches a requested kind when it equals it or is nested under it (`source.fixAll` under `source`).
 			return only ? actions.filter((action) => only.some((kind) => action.kind === kind || action.kind?.startsWith(kind + '.'))) : actions;
-		}),
-	);
+		});
+	});
+
+	context.connection.onCodeActionResolve((action, token) => {
+		const data = fixAllData(action.data);
+		// An action offered for another version would fix a text that is gone: it comes back without edits.
+		if (data === undefined || context.documents.get(data.uri)?.version !== data.version) {
+			return action;
+		}
+		return answer(context, data.uri, token, action, 'Code action resolve', (model, options) =>
+			resolveCodeAction(action, context.documents.diagnostics(data.uri, model, options) ?? []));
+	});
 }

@@ -24,8 +24,15 @@ export interface ClientSupport {
 	readonly pullDiagnostics: boolean;
 	/** `workspace/diagnostic/refresh`. */
 	readonly diagnosticRefresh: boolean;
+	/** `workspace/codeLens/refresh`: lenses are asked for again when settings change (how many groups get them, whom they name). */
+	readonly codeLensRefresh: boolean;
 	/** Code action literals (kinds, edits) rather than bare commands. */
 	readonly codeActionLiterals: boolean;
+	/**
+	 * `codeAction/resolve` for an action's edit, with its `data` kept: fix-all actions then go out without their edits
+	 * (VS Code announces both).
+	 */
+	readonly codeActionResolve: boolean;
 	/** `workspace/workspaceFolders` and its change notifications. */
 	readonly workspaceFolders: boolean;
 	/**
@@ -41,7 +48,11 @@ export function readClientSupport(capabilities: ClientCapabilities): ClientSuppo
 		configurationRegistration: !!capabilities.workspace?.didChangeConfiguration?.dynamicRegistration,
 		pullDiagnostics: !!capabilities.textDocument?.diagnostic,
 		diagnosticRefresh: !!capabilities.workspace?.diagnostics?.refreshSupport,
+		codeLensRefresh: !!capabilities.workspace?.codeLens?.refreshSupport,
 		codeActionLiterals: !!capabilities.textDocument?.codeAction?.codeActionLiteralSupport,
+		codeActionResolve: !!capabilities.textDocument?.codeAction?.codeActionLiteralSupport
+			&& !!capabilities.textDocument.codeAction.dataSupport
+			&& !!capabilities.textDocument.codeAction.resolveSupport?.properties.includes('edit'),
 		workspaceFolders: !!capabilities.workspace?.workspaceFolders,
 		pageRegistration: {
 			sync: !!capabilities.textDocument?.synchronization?.dynamicRegistration,

@@ -15,12 +15,13 @@ export const maxListed = 5;
 /**
  * `a`, `a and b`, `a, b and c`, `a, b, c, d, e and 7 more`, joined as the configured language joins a list (the
  * "7 more" is the list's last item, so the language's conjunction comes before it).
+ * @param total how many names there are, when `names` holds only the first ones (at least `max + 1` of them, or all).
  */
-export function listNames(names: readonly string[], max = maxListed): string {
-	if (names.length <= max) {
+export function listNames(names: readonly string[], max = maxListed, total = names.length): string {
+	if (total <= max) {
 		return joinList(names);
 	}
-	return joinList([...names.slice(0, max), t('{0} more', formatNumber(names.length - max))]);
+	return joinList([...names.slice(0, max), t('{0} more', formatNumber(total - max))]);
 }
 
 /** The same list with "or": `a, b or c`, for the names of which none applies. */

@@ -9,7 +9,7 @@ import type { Dialect } from '../dialect';
 import type { SizeLimit } from '../facts/crawlers';
 import { selectGroups, type GroupSelection } from '../matching/agents';
 import { utf8Length } from '../matching/encoding';
-import { evaluatePrepared, prepareSelection, type AppliedGroup, type Evaluation, type Prepared } from '../matching/evaluate';
+import { appliedGroups, evaluatePrepared, prepareRoot, prepareSelection, type AppliedGroup, type Evaluation, type Prepared } from '../matching/evaluate';
 import { hostRuleDecides, noRuleMatches, robotsTxtExempt, type Matcher } from '../matching/matcher';
 import type { CompiledRule } from '../matching/rules';
 import { lexLine } from '../syntax/lexer';
@@ -61,8 +61,24 @@ export interface CrawlerReading {
 
 const noSelection: GroupSelection = { kind: 'none', groups: [], matchedLines: [] };
 
+/**
+ * A crawler's reading, and its compiled rules once something asks for a verdict: a code lens or a hover that only
+ * asks whose groups a crawler follows never compiles the rules (47 000 of them in one corpus file).
+ */
+interface Entry {
+	readonly reading: CrawlerReading;
+	readonly prepared: Prepared;
+	/** The rules for the verdict at `/` alone (`decideRoot`): all of them once they are compiled, else those that can decide there. */
+	readonly root: Prepared;
+}
+
 /** Readings and compiled rules per model: models are immutable, so a memo keyed by one is a function of it. */
-const memo = new WeakMap<RobotsModel, Map<string, { reading: CrawlerReading; prepared: Prepared }>>();
+const memo = new WeakMap<RobotsModel, Map<string, Entry>>();
+/**
+ * Each model's octet offset of every line start, then its size: counted once for every crawler, with or without a
+ * size limit (a 3.7 MB file was counted again for each limit, and for each crawler without one).
+ */
+const octets = new WeakMap<RobotsModel, Float64Array>();
 /** The first `limit` octets of a model, per model and limit, for the same reason. */
 const cuts = new WeakMap<RobotsModel, Map<number, { extent: ReadExtent; model: RobotsModel }>>();
 
@@ -71,7 +87,7 @@ export function readAs(model: RobotsModel, crawler: CrawlerProfile | string): Cr
 	return prepared(model, typeof crawler === 'string' ? crawlerProfile(crawler) : crawler).reading;
 }
 
-function prepared(model: RobotsModel, crawler: CrawlerProfile): { reading: CrawlerReading; prepared: Prepared } {
+function prepared(model: RobotsModel, crawler: CrawlerProfile): Entry {
 	let byKey = memo.get(model);
 	if (!byKey) {
 		byKey = new Map();
@@ -89,7 +105,7 @@ function prepared(model: RobotsModel, crawler: CrawlerProfile): { reading: Crawl
 	return entry;
 }
 
-function read(model: RobotsModel, crawler: CrawlerProfile): { reading: CrawlerReading; prepared: Prepared } {
+function read(model: RobotsModel, crawler: CrawlerProfile): Entry {
 	const dialect = crawler.dialect;
 	const { extent, model: readModel } = extentOf(model, crawler.sizeLimit);
 	let follows: FollowKind = 'none';
@@ -120,8 +136,6 @@ function read(model: RobotsModel, crawler: CrawlerProfile): { reading: CrawlerRe
 			}
 		}
 	}
-	// Yandex's Host implies `Disallow: /` for other mirrors only for a crawler that still reads Host.
-	const rules = prepareSelection(readModel, dialect, crawler.token, selection, crawler.honours.host === true);
 	const reading: CrawlerReading = {
 		crawler,
 		dialect,
@@ -130,11 +144,28 @@ function read(model: RobotsModel, crawler: CrawlerProfile): { reading: CrawlerRe
 		follows,
 		...(token !== undefined ? { token } : {}),
 		tried,
-		groups: rules.groups,
+		// Made when asked for: whose groups a crawler follows is often all a caller wants (50 000 of them, each with
+		// its User-agent value, when every group is `*`).
+		get groups() {
+			return appliedGroups(readModel, selection);
+		},
 		skippedGlobal,
 		selection,
 	};
-	return { reading, prepared: rules };
+	let rules: Prepared | undefined;
+	let root: Prepared | undefined;
+	// Yandex's Host implies `Disallow: /` for other mirrors only for a crawler that still reads Host.
+	const host = crawler.honours.host === true;
+	return {
+		reading,
+		get prepared() {
+			rules ??= prepareSelection(readModel, dialect, crawler.token, selection, host);
+			return rules;
+		},
+		get root() {
+			return rules ?? (root ??= prepareRoot(readModel, dialect, crawler.token, selection, host));
+		},
+	};
 }
 
 /** What a crawler with this limit reads of the model. */
@@ -158,11 +189,22 @@ function extentOf(model: RobotsModel, limit: SizeLimit | null): { extent: ReadEx
 
 /** The file's size in octets of UTF-8 (escaped raw bytes count one each). */
 function fileBytes(model: RobotsModel): number {
-	let total = 0;
-	for (const text of model.lineTexts) {
-		total += utf8Length(text);
+	const offsets = lineOctets(model);
+	return offsets[offsets.length - 1];
+}
+
+/** Where each line starts, in octets of UTF-8, and (last) the file's size. */
+function lineOctets(model: RobotsModel): Float64Array {
+	let offsets = octets.get(model);
+	if (!offsets) {
+		const texts = model.lineTexts;
+		offsets = new Float64Array(texts.length + 1);
+		for (let line = 0; line < texts.length; line++) {
+			offsets[line + 1] = offsets[line] + utf8Length(texts[line]);
+		}
+		octets.set(model, offsets);
 	}
-	return total;
+	return offsets;
 }
 
 function cut(model: RobotsModel, limit: SizeLimit): { extent: ReadExtent; model: RobotsModel } {
@@ -175,36 +217,36 @@ function cut(model: RobotsModel, limit: SizeLimit): { extent: ReadExtent; model:
 	if (units * 3 <= limit.bytes) {
 		return { extent: { kind: 'whole', fileBytes: fileBytes(model) }, model };
 	}
-	let before = 0;
-	for (let line = 0; line < texts.length; line++) {
-		const size = utf8Length(texts[line]);
-		if (before + size > limit.bytes) {
-			const total = before + size + fileBytesFrom(model, line + 1);
-			if (limit.beyond === 'allow-all') {
-				return { extent: { kind: 'too-large', limit: limit.bytes, fileBytes: total }, model };
-			}
-			const character = charactersWithin(texts[line], limit.bytes - before);
-			const partial = texts[line].slice(0, character);
-			const lines = model.lines.slice(0, line);
-			const lineTexts = texts.slice(0, line);
-			lines.push(lexLine(partial, 0, line === 0));
-			lineTexts.push(partial);
-			return {
-				extent: { kind: 'cut', limit: limit.bytes, fileBytes: total, line, character },
-				model: RobotsModel.fromLines(lines, lineTexts),
-			};
+	const offsets = lineOctets(model);
+	const total = offsets[texts.length];
+	if (total <= limit.bytes) {
+		return { extent: { kind: 'whole', fileBytes: total }, model };
+	}
+	// The first line that ends past the limit.
+	let low = 0;
+	let high = texts.length - 1;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (offsets[middle + 1] > limit.bytes) {
+			high = middle;
+		} else {
+			low = middle + 1;
 		}
-		before += size;
 	}
-	return { extent: { kind: 'whole', fileBytes: before }, model };
-}
-
-function fileBytesFrom(model: RobotsModel, line: number): number {
-	let total = 0;
-	for (let i = line; i < model.lineTexts.length; i++) {
-		total += utf8Length(model.lineTexts[i]);
+	const line = low;
+	if (limit.beyond === 'allow-all') {
+		return { extent: { kind: 'too-large', limit: limit.bytes, fileBytes: total }, model };
 	}
-	return total;
+	const character = charactersWithin(texts[line], limit.bytes - offsets[line]);
+	const partial = texts[line].slice(0, character);
+	const lines = model.lines.slice(0, line);
+	const lineTexts = texts.slice(0, line);
+	lines.push(lexLine(partial, 0, line === 0));
+	lineTexts.push(partial);
+	return {
+		extent: { kind: 'cut', limit: limit.bytes, fileBytes: total, line, character },
+		model: RobotsModel.fromLines(lines, lineTexts),
+	};
 }
 
 /** How many UTF-16 units of `text` fit in `octets` octets of UTF-8, never splitting a character. */
@@ -356,13 +398,20 @@ export function compileCrawlerDecider(model: RobotsModel, crawler: CrawlerProfil
 	return { crawler: profile, reading, decide: (url) => translate(matcher.decideIndex(url)) };
 }
 
+/** The packed decision of each compiled rule, per rule list: crawlers that read alike share their compiled rules. */
+const packedRules = new WeakMap<readonly CompiledRule[], Int32Array>();
+
 /** What the file decides, from `Matcher.decideIndex`, packed. */
 function fileDecisions(rules: Prepared): (index: number) => PackedDecision {
 	const { matcher, selection } = rules;
 	const compiled = matcher.rules;
-	const packed = new Int32Array(compiled.length);
-	for (let i = 0; i < compiled.length; i++) {
-		packed[i] = packDecision(compiled[i].allow ? 'allow' : 'disallow', 'rule', compiled[i].line);
+	let packed = packedRules.get(compiled);
+	if (!packed) {
+		packed = new Int32Array(compiled.length);
+		for (let i = 0; i < compiled.length; i++) {
+			packed[i] = packDecision(compiled[i].allow ? 'allow' : 'disallow', 'rule', compiled[i].line);
+		}
+		packedRules.set(compiled, packed);
 	}
 	const none = packDecision('allow', selection.kind === 'none' ? 'no-group' : 'no-matching-rule', -1);
 	const exempt = packDecision('allow', 'robots-txt', -1);
@@ -423,6 +472,27 @@ export function decideTable(model: RobotsModel, crawlers: readonly (CrawlerProfi
 		}
 	}
 	return table;
+}
+
+/**
+ * The decision at `/` of each crawler, as `decideTable(model, crawlers, ['/'])` gives it, compiling only the rules
+ * that can decide there (unless a crawler's rules are compiled already): whether a crawler is shut out of the whole
+ * site is asked of files of 50 000 rules at every edit (the AI training actions).
+ */
+export function decideRoot(model: RobotsModel, crawlers: readonly (CrawlerProfile | string)[]): Int32Array {
+	const decisions = new Int32Array(crawlers.length);
+	crawlers.forEach((crawler, column) => {
+		const profile = typeof crawler === 'string' ? crawlerProfile(crawler) : crawler;
+		const entry = prepared(model, profile);
+		if (entry.reading.extent.kind === 'too-large') {
+			decisions[column] = packDecision('allow', 'too-large', -1);
+			return;
+		}
+		const rules = entry.root;
+		const code = fileDecisions(rules)(rules.matcher.decideIndex('/'));
+		decisions[column] = profile.ignoresRobotsTxt ? ignoring(code) : code;
+	});
+	return decisions;
 }
 
 /** The rules a crawler reads, as its parser compiled them (for comparing two versions of a file). */

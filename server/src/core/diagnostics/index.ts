@@ -1,7 +1,8 @@
 /**
  * The diagnostics API: `computeDiagnostics`, the reference analysis that keeps nothing between calls; a
  * `DiagnosticsSession` (session.ts), which gives the same diagnostics for the versions of one document and reuses
- * what an edit left unchanged; and `computeCodeActions`, which offers the fixes of an analysis's diagnostics.
+ * what an edit left unchanged; and `computeCodeActions`, which offers the fixes of an analysis's diagnostics (the
+ * fix-all actions' edits, optionally, on `resolveCodeAction`).
  */
 
 import { CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
@@ -127,23 +128,45 @@ function samePosition(a: TextEdit, b: TextEdit): boolean {
 	return a.range.start.line === b.range.start.line && a.range.start.character === b.range.start.character;
 }
 
+/** How `computeCodeActions` sends its fix-all actions. */
+export interface CodeActionOptions {
+	/**
+	 * When set, the fix-all actions come without their edits, with `data` (`FixAllData`) naming this version of the
+	 * document, and `resolveCodeAction` adds the edits when the editor applies one: thousands of fixes then cross the
+	 * wire once, not at every cursor move (an editor asks for the actions at the cursor whenever it moves).
+	 */
+	readonly resolveLater?: { readonly version: number };
+}
+
+/** What a fix-all action sent without its edits carries, for `resolveCodeAction`. */
+export interface FixAllData {
+	readonly uri: string;
+	/** The version of the document the action was offered for: an action of another version cannot be resolved. */
+	readonly version: number;
+	/** Every problem with this code (`Fix all '…' problems`), or every preferred fix (`source.fixAll`) when absent. */
+	readonly code?: string;
+}
+
 /**
  * Quick fixes for the diagnostics in `range`, a "fix all" per code where the file has several, and a
  * `source.fixAll` action with every preferred fix.
  * @param diagnostics the diagnostics the client sent with the request (they may have lost their data on the way).
  * @param current every diagnostic of the document's analysis for the same version and settings, from
  * `computeDiagnostics` or the document's session: the fixes come from there, so that the actions answer the very
- * diagnostics shown.
+ * diagnostics shown. What is looked up in it is indexed once per array (a session hands out the same read-only array
+ * while the model and the settings stay the same), so a request costs the diagnostics in range, not the file's.
  */
-export function computeCodeActions(range: Range, diagnostics: readonly Diagnostic[], current: readonly Diagnostic[], uri: string): CodeAction[] {
+export function computeCodeActions(range: Range, diagnostics: readonly Diagnostic[], current: readonly Diagnostic[], uri: string, actionOptions: CodeActionOptions = {}): CodeAction[] {
 	const ours = diagnostics.filter((diagnostic) => diagnostic.source === diagnosticSource && overlaps(diagnostic.range, range));
+	const index = fixIndex(current);
+	const later = actionOptions.resolveLater;
 	const actions: CodeAction[] = [];
 	const codesDone = new Set<string>();
 	for (const diagnostic of ours) {
 		// The client's copy may come without data; the fresh analysis has it.
 		let fixes = fixesOf(diagnostic);
 		if (fixes.length === 0) {
-			const fresh = current.find((candidate) => candidate.code === diagnostic.code && sameRange(candidate.range, diagnostic.range));
+			const fresh = sameProblem(index, diagnostic);
 			fixes = fresh ? fixesOf(fresh) : [];
 		}
 		for (const fix of fixes) {
@@ -157,21 +180,138 @@ export function computeCodeActions(range: Range, diagnostics: readonly Diagnosti
 		const code = String(diagnostic.code);
 		if (fixes.length > 0 && !codesDone.has(code)) {
 			codesDone.add(code);
-			const sameCode = current.filter((candidate) => candidate.code === code && fixesOf(candidate).length > 0);
-			if (sameCode.length > 1) {
-				const edits = combine(sameCode.map((candidate) => fixesOf(candidate)[0]));
-				actions.push(CodeAction.create(t('Fix all \'{0}\' problems in the file', code), { changes: { [uri]: edits } }, CodeActionKind.QuickFix));
+			if ((index.fixableByCode.get(code)?.length ?? 0) > 1) {
+				const title = t('Fix all \'{0}\' problems in the file', code);
+				actions.push(later
+					? { title, kind: CodeActionKind.QuickFix, data: { uri, version: later.version, code } satisfies FixAllData }
+					: CodeAction.create(title, { changes: { [uri]: fixAllEdits(index, code) } }, CodeActionKind.QuickFix));
 			}
 		}
 	}
-	const preferred = current.flatMap((diagnostic) => fixesOf(diagnostic).filter((fix) => fix.isPreferred).slice(0, 1));
-	if (preferred.length > 0) {
-		actions.push(CodeAction.create(t('Fix all auto-fixable robots.txt problems'), { changes: { [uri]: combine(preferred) } }, CodeActionKind.SourceFixAll));
+	if (index.preferred.length > 0) {
+		const title = t('Fix all auto-fixable robots.txt problems');
+		actions.push(later
+			? { title, kind: CodeActionKind.SourceFixAll, data: { uri, version: later.version } satisfies FixAllData }
+			: CodeAction.create(title, { changes: { [uri]: fixAllEdits(index) } }, CodeActionKind.SourceFixAll));
 	}
 	return actions;
+}
+
+/**
+ * A fix-all action sent without its edits, with them: the very edits `computeCodeActions` sends without
+ * `resolveLater`. `current` must be the diagnostics of the version `data.version` names (the caller checks, having
+ * the versions); an action without such data comes back as it is.
+ */
+export function resolveCodeAction(action: CodeAction, current: readonly Diagnostic[]): CodeAction {
+	const data = fixAllData(action.data);
+	if (data === undefined) {
+		return action;
+	}
+	return { ...action, edit: { changes: { [data.uri]: fixAllEdits(fixIndex(current), data.code) } } };
+}
+
+/** The data of a fix-all action sent without its edits, checked; undefined for anything else. */
+export function fixAllData(data: unknown): FixAllData | undefined {
+	if (typeof data !== 'object' || data === null) {
+		return undefined;
+	}
+	const { uri, version, code } = data as Partial<Record<keyof FixAllData, unknown>>;
+	if (typeof uri !== 'string' || typeof version !== 'number' || (code !== undefined && typeof code !== 'string')) {
+		return undefined;
+	}
+	return code === undefined ? { uri, version } : { uri, version, code };
+}
+
+/** What the actions look up in an analysis's diagnostics, found in one pass. */
+interface FixIndex {
+	readonly current: readonly Diagnostic[];
+	/** Whether `current` is in line order (an analysis's diagnostics are), so that a line is found by bisection. */
+	readonly inLineOrder: boolean;
+	/** The diagnostics with fixes, by code, in file order. */
+	readonly fixableByCode: Map<string, Diagnostic[]>;
+	/** The first preferred fix of each diagnostic that has one, in file order. */
+	readonly preferred: readonly DiagnosticFix[];
+	/** The combined edits of each fix-all, made when first asked for: by code, and '' for `source.fixAll`. */
+	readonly edits: Map<string, TextEdit[]>;
+}
+
+/**
+ * Per analysis result: a session hands out the same read-only array while the model and the settings stay the same,
+ * and an editor asks for the actions at every cursor move.
+ */
+const indexes = new WeakMap<readonly Diagnostic[], FixIndex>();
+
+function fixIndex(current: readonly Diagnostic[]): FixIndex {
+	let index = indexes.get(current);
+	if (!index) {
+		const fixableByCode = new Map<string, Diagnostic[]>();
+		const preferred: DiagnosticFix[] = [];
+		let inLineOrder = true;
+		let line = 0;
+		for (const diagnostic of current) {
+			inLineOrder &&= diagnostic.range.start.line >= line;
+			line = diagnostic.range.start.line;
+			const fixes = fixesOf(diagnostic);
+			if (fixes.length === 0) {
+				continue;
+			}
+			const code = String(diagnostic.code);
+			const sameCode = fixableByCode.get(code);
+			if (sameCode) {
+				sameCode.push(diagnostic);
+			} else {
+				fixableByCode.set(code, [diagnostic]);
+			}
+			const first = fixes.find((fix) => fix.isPreferred);
+			if (first) {
+				preferred.push(first);
+			}
+		}
+		index = { current, inLineOrder, fixableByCode, preferred, edits: new Map() };
+		indexes.set(current, index);
+	}
+	return index;
+}
+
+/** The edits of `Fix all '<code>' problems` (each problem's first fix), or of `source.fixAll` without a code. */
+function fixAllEdits(index: FixIndex, code?: string): TextEdit[] {
+	const key = code ?? '';
+	let edits = index.edits.get(key);
+	if (!edits) {
+		edits = combine(code === undefined ? index.preferred : (index.fixableByCode.get(code) ?? []).map((diagnostic) => fixesOf(diagnostic)[0]));
+		index.edits.set(key, edits);
+	}
+	// A copy: the client's edit is its own, and the next request's must not share it.
+	return edits.map((edit) => ({ range: edit.range, newText: edit.newText }));
+}
+
+/** The first diagnostic of the analysis with the code and range of a client's copy. */
+function sameProblem(index: FixIndex, diagnostic: Diagnostic): Diagnostic | undefined {
+	const { current } = index;
+	const { range, code } = diagnostic;
+	const matches = (candidate: Diagnostic) => candidate.code === code && sameRange(candidate.range, range);
+	if (!index.inLineOrder) {
+		return current.find(matches);
+	}
+	// The first diagnostic on the line or after it, then those of the line.
+	let low = 0;
+	let high = current.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (current[middle].range.start.line < range.start.line) {
+			low = middle + 1;
+		} else {
+			high = middle;
+		}
+	}
+	for (let at = low; at < current.length && current[at].range.start.line === range.start.line; at++) {
+		if (matches(current[at])) {
+			return current[at];
+		}
+	}
+	return undefined;
 }
 
 function sameRange(a: Range, b: Range): boolean {
 	return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }
-

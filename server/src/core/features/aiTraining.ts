@@ -7,7 +7,7 @@
 
 import type { CodeAction, Position, TextEdit } from 'vscode-languageserver-types';
 import { listNames } from '../crawlers/explain';
-import { decideTable, unpackDecision } from '../crawlers/reading';
+import { decideRoot, decideTable, readAs, unpackDecision } from '../crawlers/reading';
 import { knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
 import { utf8Length } from '../matching/encoding';
 import { probeUrls } from '../bench/diff';
@@ -40,48 +40,59 @@ export function computeAiTrainingActions(model: RobotsModel, uri: string): CodeA
 	return actions;
 }
 
+/** Probe URLs are decided this many at a time, so that the walk stops once every crawler has an allowed one. */
+const probeChunk = 512;
+
 function compute(model: RobotsModel, uri: string): CodeAction[] {
 	const crawlers = aiTrainingCrawlers();
 	const tokens = crawlers.map((crawler) => crawler.token);
-	// Paths where the file's own rules draw lines, so that "blocked" means blocked everywhere the file says anything.
-	const probes = probeUrls(model, model);
-	const table = decideTable(model, tokens, probes);
-	const toBlock: string[] = [];
-	const toAllow: string[] = [];
-	tokens.forEach((token, column) => {
-		let anyAllowed = false;
-		for (let row = 0; row < probes.length; row++) {
-			const decision = unpackDecision(table[row * tokens.length + column]);
-			if (decision.verdict === 'allow' && decision.reason !== 'robots-txt') {
-				anyAllowed = true;
-				break;
-			}
+	// `/` first: a crawler allowed there is allowed somewhere, and the file's other paths need not be probed for it.
+	const root = decideRoot(model, tokens);
+	const allowed = (code: number) => {
+		const decision = unpackDecision(code);
+		return decision.verdict === 'allow' && decision.reason !== 'robots-txt';
+	};
+	const anyAllowed = tokens.map((_, column) => allowed(root[column]));
+	const columns = tokens.flatMap((_, column) => (anyAllowed[column] ? [] : [column]));
+	if (columns.length > 0) {
+		// Paths where the file's own rules draw lines, so that "blocked" means blocked everywhere the file says
+		// anything (`/` among them, first).
+		const probes = probeUrls(model, model);
+		for (let start = 1; start < probes.length && columns.some((column) => !anyAllowed[column]); start += probeChunk) {
+			const open = columns.filter((column) => !anyAllowed[column]);
+			const rows = probes.slice(start, start + probeChunk);
+			const table = decideTable(model, open.map((column) => tokens[column]), rows);
+			open.forEach((column, at) => {
+				for (let row = 0; row < rows.length && !anyAllowed[column]; row++) {
+					anyAllowed[column] = allowed(table[row * open.length + at]);
+				}
+			});
 		}
-		if (anyAllowed) {
-			toBlock.push(token);
-		}
-		// Row 0 is `/`.
-		if (unpackDecision(table[column]).verdict === 'disallow') {
-			toAllow.push(token);
-		}
-	});
+	}
+	const toBlock = tokens.filter((_, column) => anyAllowed[column]);
+	const toAllow = tokens.filter((_, column) => unpackDecision(root[column]).verdict === 'disallow');
 	const actions: CodeAction[] = [];
+	if (toBlock.length === 0 && toAllow.length === 0) {
+		return actions;
+	}
+	// Every reading knows the file's size, and the AI training crawlers' readings are made by now.
+	const size = readAs(model, tokens[0]).extent.fileBytes;
+	const existing = model.grouping('rfc9309').groups.find((group) => aiGroupStance(model, group) !== undefined);
 	if (toBlock.length > 0) {
-		actions.push(action(model, uri, 'block', toBlock));
+		actions.push(action(model, uri, 'block', toBlock, size, existing));
 	}
 	if (toAllow.length > 0) {
-		actions.push(action(model, uri, 'allow', toAllow));
+		actions.push(action(model, uri, 'allow', toAllow, size, existing));
 	}
 	return actions;
 }
 
-function action(model: RobotsModel, uri: string, stance: Stance, tokens: readonly string[]): CodeAction {
-	const edits = groupEdits(model, stance, tokens);
+function action(model: RobotsModel, uri: string, stance: Stance, tokens: readonly string[], size: number, existing: Group | undefined): CodeAction {
+	const edits = groupEdits(model, stance, tokens, existing);
 	const title = stance === 'block' ? t('Block AI training crawlers ({0})', listNames(tokens, 3)) : t('Allow AI training crawlers ({0})', listNames(tokens, 3));
 	const kind = stance === 'block' ? blockAiTrainingKind : allowAiTrainingKind;
 	const growth = edits.reduce((sum, edit) => sum + utf8Length(edit.newText), 0);
 	const limit = smallestOtherLimit();
-	const size = fileBytes(model);
 	if (size + growth > limit.bytes) {
 		return {
 			title,
@@ -103,14 +114,6 @@ function smallestOtherLimit(): { bytes: number; token: string } {
 		}
 	}
 	return smallest;
-}
-
-function fileBytes(model: RobotsModel): number {
-	let total = 0;
-	for (const text of model.lineTexts) {
-		total += utf8Length(text);
-	}
-	return total;
 }
 
 const aiTokens = new Set(aiTrainingCrawlers().map((crawler) => crawler.token.toLowerCase()));
@@ -142,10 +145,12 @@ function ruleLine(stance: Stance): string {
 	return stance === 'block' ? 'Disallow: /' : 'Allow: /';
 }
 
-/** The edits: extend the file's AI training group (switching its rule if needed), or add one before the first group. */
-function groupEdits(model: RobotsModel, stance: Stance, tokens: readonly string[]): TextEdit[] {
+/**
+ * The edits: extend the file's AI training group `existing` (switching its rule if needed), or add one before the
+ * first group.
+ */
+function groupEdits(model: RobotsModel, stance: Stance, tokens: readonly string[], existing: Group | undefined): TextEdit[] {
 	const eol = lineBreak(model);
-	const existing = model.grouping('rfc9309').groups.find((group) => aiGroupStance(model, group) !== undefined);
 	if (existing) {
 		const named = new Set(existing.userAgents.map((line) => model.valueText(line).toLowerCase()));
 		const missing = tokens.filter((token) => !named.has(token.toLowerCase()));

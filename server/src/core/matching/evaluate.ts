@@ -6,13 +6,13 @@
 
 import { dialectName, isRecordDialect, type Dialect } from '../dialect';
 import { t } from '../l10n';
-import type { RobotsModel } from '../syntax/parser';
+import type { Group, RobotsModel } from '../syntax/parser';
 import { lineRole } from '../syntax/parser';
 import { googleValue, selectGroups, type GroupSelection } from './agents';
 import { escapeGooglePattern, normalizeDraft, normalizeRfc } from './encoding';
 import { findYandexHost } from './host';
 import { Matcher, isRobotsTxtPath, normalizePath, type HostRule } from './matcher';
-import { RuleSet, type CompiledRule } from './rules';
+import { patternForm, RuleSet, type CompiledRule } from './rules';
 import { urlPath } from './url';
 
 export { normalizePath, type Matcher };
@@ -102,10 +102,21 @@ export interface Prepared {
 interface ModelCache {
 	/** By dialect, then agent. */
 	readonly prepared: Map<Dialect, Map<string, Prepared>>;
-	/** Compiled rule sets by dialect and the groups they come from: agents that share groups share the rules. */
-	readonly ruleSets: Map<string, RuleSet>;
+	/**
+	 * Compiled rule sets by dialect and the groups they come from (their indices, joined): agents that share groups
+	 * share the rules. The indices string of a selection is made once, so looking it up hashes it once.
+	 */
+	readonly ruleSets: Map<Dialect, Map<string, RuleSet>>;
+	/** The same for the rules that can decide at `/` alone (`prepareRoot`). */
+	readonly rootRuleSets: Map<Dialect, Map<string, RuleSet>>;
 	/** What each compiled rule reports when it decides, built once. */
 	readonly decidingRules: Map<CompiledRule, DecidingRule>;
+	/**
+	 * The applied groups and group indices of each selection, by its list of groups and its list of lines: the
+	 * agent index hands every crawler that falls back to `*` the same lists, so a file of 50 000 `*` groups maps them
+	 * once, not once per crawler.
+	 */
+	readonly applied: WeakMap<readonly Group[], WeakMap<readonly number[], { groups: readonly AppliedGroup[]; indices: string }>>;
 }
 
 /** Per model (models are immutable, so entries never go stale). */
@@ -114,7 +125,7 @@ const cacheByModel = new WeakMap<RobotsModel, ModelCache>();
 function modelCache(model: RobotsModel): ModelCache {
 	let cache = cacheByModel.get(model);
 	if (!cache) {
-		cache = { prepared: new Map(), ruleSets: new Map(), decidingRules: new Map() };
+		cache = { prepared: new Map(), ruleSets: new Map(), rootRuleSets: new Map(), decidingRules: new Map(), applied: new WeakMap() };
 		cacheByModel.set(model, cache);
 	}
 	return cache;
@@ -141,14 +152,30 @@ function prepare(model: RobotsModel, dialect: Dialect, agent: string): Prepared 
  * longer does).
  */
 export function prepareSelection(model: RobotsModel, dialect: Dialect, agent: string, selection: GroupSelection, host: boolean): Prepared {
+	return prepareWith(model, dialect, agent, selection, host, 'all');
+}
+
+/**
+ * The same as `prepareSelection` for one question, the verdict at `/` (is the crawler shut out of the whole site?),
+ * with only the rules that can decide there compiled: those whose literal beginning, the key under which the rule
+ * set's trie files a rule, is empty or `/`, the only nodes a walk along `/` visits. The same rule decides, for the
+ * cost of reading the rules rather than building a trie of them all (47 000 on one corpus file). Nothing but `/` may
+ * be asked of it; crawlers/reading.ts's `decideRoot` does that, and a test holds it equal to `evaluateAs`.
+ */
+export function prepareRoot(model: RobotsModel, dialect: Dialect, agent: string, selection: GroupSelection, host: boolean): Prepared {
+	return prepareWith(model, dialect, agent, selection, host, 'root');
+}
+
+function prepareWith(model: RobotsModel, dialect: Dialect, agent: string, selection: GroupSelection, host: boolean, which: 'all' | 'root'): Prepared {
 	const cache = modelCache(model);
-	const groups: AppliedGroup[] = selection.groups.map((group, i) => ({
-		index: group.index,
-		line: selection.matchedLines[i],
-		token: model.valueText(selection.matchedLines[i]),
-	}));
-	const key = dialect + ':' + selection.groups.map((group) => group.index).join(',');
-	let ruleSet = cache.ruleSets.get(key);
+	const { groups, indices } = applied(model, selection);
+	const sets = which === 'all' ? cache.ruleSets : cache.rootRuleSets;
+	let byGroups = sets.get(dialect);
+	if (!byGroups) {
+		byGroups = new Map();
+		sets.set(dialect, byGroups);
+	}
+	let ruleSet = byGroups.get(indices);
 	if (!ruleSet) {
 		const ruleLines: number[] = [];
 		for (const group of selection.groups) {
@@ -156,12 +183,53 @@ export function prepareSelection(model: RobotsModel, dialect: Dialect, agent: st
 				ruleLines.push(line);
 			}
 		}
-		const rules = compileRules(model, dialect, ruleLines);
-		ruleSet = new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', !isRecordDialect(dialect));
-		cache.ruleSets.set(key, ruleSet);
+		const wildcards = !isRecordDialect(dialect);
+		let rules = compileRules(model, dialect, ruleLines);
+		if (which === 'root') {
+			// Numbered again in file order: a rule set ranks ties by `order`, counted among its own rules.
+			rules = rules.filter((rule) => '/'.startsWith(literalBeginning(rule, wildcards))).map((rule, order) => ({ ...rule, order }));
+		}
+		ruleSet = new RuleSet(rules, isRecordDialect(dialect) ? 'first' : 'longest', wildcards);
+		byGroups.set(indices, ruleSet);
 	}
 	const matcher = new Matcher(dialect, agent, ruleSet, host && dialect === 'yandex' ? yandexHost(model) : null);
 	return { selection, groups, matcher, decidingRules: cache.decidingRules };
+}
+
+/** The literal beginning of a rule's pattern: what a path must start with for the rule to match. */
+function literalBeginning(rule: CompiledRule, wildcards: boolean): string {
+	const form = patternForm(rule.normalized, wildcards);
+	return form.kind === 'wildcard' ? form.segments[0] : form.key;
+}
+
+/**
+ * The groups of a selection, each with the User-agent line that made it apply, without compiling their rules (a code
+ * lens asks whom a group applies to, not what it allows). Shared by the selections with the same lists.
+ */
+export function appliedGroups(model: RobotsModel, selection: GroupSelection): readonly AppliedGroup[] {
+	return applied(model, selection).groups;
+}
+
+function applied(model: RobotsModel, selection: GroupSelection): { groups: readonly AppliedGroup[]; indices: string } {
+	const cache = modelCache(model);
+	let byLines = cache.applied.get(selection.groups);
+	if (!byLines) {
+		byLines = new WeakMap();
+		cache.applied.set(selection.groups, byLines);
+	}
+	let entry = byLines.get(selection.matchedLines);
+	if (!entry) {
+		entry = {
+			groups: selection.groups.map((group, i) => ({
+				index: group.index,
+				line: selection.matchedLines[i],
+				token: model.valueText(selection.matchedLines[i]),
+			})),
+			indices: selection.groups.map((group) => group.index).join(','),
+		};
+		byLines.set(selection.matchedLines, entry);
+	}
+	return entry;
 }
 
 /** Reads rule lines the way a dialect does. */
