@@ -21,6 +21,7 @@ import { formatNumber, t } from '../l10n';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { lineRole, type Group, type RobotsModel } from '../syntax/parser';
+import { holdsSorted } from '../sorted';
 
 /** At most this many crawler rows in a group hover; the rest are named in one line. */
 const maxCrawlerRows = 12;
@@ -471,7 +472,7 @@ function groupAt(model: RobotsModel, dialect: Dialect, line: number): Group | un
 		}
 	}
 	const candidate = groups[high];
-	return candidate && line <= candidate.lastLine && holdsLine(candidate.userAgents, line) ? candidate : undefined;
+	return candidate && line <= candidate.lastLine && holdsSorted(candidate.userAgents, line) ? candidate : undefined;
 }
 
 /**
@@ -543,23 +544,6 @@ function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect
 	return out.join('\n');
 }
 
-/** Whether a sorted list of lines holds `line`: a binary search, as a group may hold 200 000 of them. */
-function holdsLine(lines: readonly number[], line: number): boolean {
-	let low = 0;
-	let high = lines.length - 1;
-	while (low <= high) {
-		const middle = (low + high) >> 1;
-		if (lines[middle] === line) {
-			return true;
-		}
-		if (lines[middle] < line) {
-			low = middle + 1;
-		} else {
-			high = middle - 1;
-		}
-	}
-	return false;
-}
 
 /** The User-agent lines of the group in any dialect, in order, without duplicates (linear in their number). */
 function unionOfAgentLines(views: readonly GroupView[]): readonly number[] {
@@ -627,7 +611,7 @@ function crawlerRows(model: RobotsModel, line: number, values: readonly string[]
 
 /** Whether the crawler's reading follows the group whose User-agent lines include `line`. */
 function followsGroupAt(reading: CrawlerReading, line: number): boolean {
-	return reading.selection.groups.some((group) => group.firstLine <= line && line <= group.lastLine && holdsLine(group.userAgents, line));
+	return reading.selection.groups.some((group) => group.firstLine <= line && line <= group.lastLine && holdsSorted(group.userAgents, line));
 }
 
 function crawlerCell(row: CrawlerRow, line: number): string {

@@ -6,6 +6,7 @@
 
 import type { Dialect } from '../dialect';
 import type { LineNode } from './ast';
+import { firstAtLeast } from '../sorted';
 import { lineRole, type Group, type Grouping, type LineRole } from './parser';
 
 /** Edits that replace more lines than this are grouped again from scratch. */
@@ -198,18 +199,4 @@ function inGroup(group: Group, line: number, lines: readonly LineNode[], records
 		}
 	}
 	return true;
-}
-
-function firstAtLeast(list: readonly number[], line: number): number {
-	let low = 0;
-	let high = list.length;
-	while (low < high) {
-		const middle = (low + high) >> 1;
-		if (list[middle] < line) {
-			low = middle + 1;
-		} else {
-			high = middle;
-		}
-	}
-	return low;
 }

@@ -9,6 +9,7 @@ import type { Group, RobotsModel } from '../../syntax/parser';
 import { t } from '../../l10n';
 import { at, movedProblem, shown, tLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix, type LineText, type Problem, type Recall } from '../context';
 import type { EditedBlock } from '../../syntax/regroup';
+import { firstAtLeast, holdsSorted } from '../../sorted';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
 import { crawlerLike } from './groups';
 
@@ -784,7 +785,7 @@ function updated(context: CheckContext, index: GroupIndex, group: Group, block: 
 		index.problems = new Map([...index.problems].map(([at, kept]) => [at, kept.map((problem) => movedProblem(problem, moves))]));
 	}
 	for (let line = Math.max(start, group.firstLine); line < newEnd && line <= group.lastLine; line++) {
-		if (inSorted(group.rules, line) && isRule(model.lines[line].directive)) {
+		if (holdsSorted(group.rules, line) && isRule(model.lines[line].directive)) {
 			const value = ruleValue(context, line);
 			noteFirst(value);
 			lengthsChanged ||= value !== '';
@@ -872,23 +873,6 @@ function shiftIndex(index: GroupIndex, relStart: number, relOldEnd: number, shif
 	index.problems = problems;
 }
 
-/** Whether an ascending list holds `line`. */
-function inSorted(lines: readonly number[], line: number): boolean {
-	let low = 0;
-	let high = lines.length - 1;
-	while (low <= high) {
-		const middle = (low + high) >> 1;
-		if (lines[middle] === line) {
-			return true;
-		}
-		if (lines[middle] < line) {
-			low = middle + 1;
-		} else {
-			high = middle - 1;
-		}
-	}
-	return false;
-}
 
 /**
  * The lengths (as RFC 9309 weighs them) of a group's Allow rules and of its Disallow rules, sorted when first asked:
@@ -935,20 +919,6 @@ class LengthIndex {
 	}
 }
 
-/** The index of the first number at least `low` in an ascending list. */
-function firstAtLeast(values: readonly number[], low: number): number {
-	let from = 0;
-	let to = values.length;
-	while (from < to) {
-		const middle = (from + to) >> 1;
-		if (values[middle] < low) {
-			from = middle + 1;
-		} else {
-			to = middle;
-		}
-	}
-	return from;
-}
 
 function redundantWildcard(context: CheckContext, rule: { line: number; allow: boolean; value: string }, lengths: LengthIndex): void {
 	const { value } = rule;

@@ -1,0 +1,25 @@
+/**
+ * Binary search in ascending lists of numbers (line numbers, lengths): a group's lists may hold 200 000 lines, and
+ * the grouping, the rule index and hovers ask them about one line at a time.
+ */
+
+/** The index of the first number at least `low` in an ascending list (its length when there is none). */
+export function firstAtLeast(values: readonly number[], low: number): number {
+	let from = 0;
+	let to = values.length;
+	while (from < to) {
+		const middle = (from + to) >> 1;
+		if (values[middle] < low) {
+			from = middle + 1;
+		} else {
+			to = middle;
+		}
+	}
+	return from;
+}
+
+/** Whether an ascending list holds `value`. */
+export function holdsSorted(values: readonly number[], value: number): boolean {
+	const at = firstAtLeast(values, value);
+	return at < values.length && values[at] === value;
+}
