@@ -77,7 +77,12 @@ export class TestClient {
 
 	static async start(options: ClientOptions = {}): Promise<TestClient> {
 		const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-		const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+		// No partial-message timer: vscode-jsonrpc re-arms it every 10 s while a message is half read and does not clear
+		// it on dispose, so a server killed in the middle of a message (a test's finally) kept the test's process alive
+		// for ever (a clean-clone CI run hung in resolve.test.js with one Timeout active).
+		const reader = new StreamMessageReader(child.stdout!);
+		reader.partialMessageTimeout = 0;
+		const connection = createProtocolConnection(reader, new StreamMessageWriter(child.stdin!));
 		const state = { settings: options.settings, client: undefined as TestClient | undefined };
 		const pendingNotifications: (() => void)[] = [];
 		connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => state.client?.settings ?? state.settings ?? null));
