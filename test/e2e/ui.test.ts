@@ -93,9 +93,21 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 	step('the quick fix adds the missing colon', async () => {
 		await page.keyboard.press('Escape');
 		await goToLine(page, 4);
-		await page.keyboard.press('Control+Period');
 		const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Add the colon' }).first();
-		await fix.waitFor({ timeout: 15_000 });
+		// As a user would: Ctrl+. again when the menu did not come (once in a full run the key came before VS Code had
+		// the line's actions, and the light bulb showed with no menu).
+		for (let attempt = 0; ; attempt++) {
+			await page.keyboard.press('Control+Period');
+			try {
+				await fix.waitFor({ timeout: 5_000 });
+				break;
+			} catch (error) {
+				if (attempt === 2) {
+					throw error;
+				}
+				await page.keyboard.press('Escape');
+			}
+		}
 		await fix.click();
 		await waitForLine(page, 'Disallow: /no-colon');
 	});
