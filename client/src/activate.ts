@@ -15,6 +15,7 @@ import {
 } from 'vscode-languageclient';
 import type { CompareMode } from './benchMessages';
 import { registerLanguageOffer } from './languageOffer';
+import { pacedDiagnostics } from './pacing';
 import { openTestBench, type TestBenchContext } from './testBench';
 import { compareWithDeployed, DeployedContent, openDeployed, showDetailsText, type DeployedContext, type SiteFetcher } from './deployed';
 import { deployedScheme } from './protocol';
@@ -48,6 +49,8 @@ let client: BaseLanguageClient | undefined;
 export async function activateClient(context: ExtensionContext, runtime: ClientRuntime): Promise<void> {
 	const output = window.createOutputChannel('Robots.txt');
 	const errorHandler = new RestartingErrorHandler(output);
+	const pacing = pacedDiagnostics();
+	context.subscriptions.push(pacing.disposable);
 	const clientOptions: LanguageClientOptions = {
 		documentSelector: documentSelector(),
 		synchronize: {
@@ -65,6 +68,7 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 		},
 		outputChannel: output,
 		errorHandler,
+		middleware: pacing.middleware,
 	};
 	const languageClient = await runtime.createClient(clientOptions);
 	client = languageClient;

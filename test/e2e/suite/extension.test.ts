@@ -128,6 +128,35 @@ suite('Robots.txt extension', () => {
 		assert.equal(diagnostics.find((d) => d.code === 'missing-colon')?.range.start.line, 1);
 	});
 
+	test('typing fast in a file of many problems: they are never emptied on the way, and are up to date once typing pauses', async () => {
+		// 20 000 duplicate rules: each answer replaces 1 000 problems, and each pull takes long enough for the next key to
+		// cancel it. A cancelled pull used to come back as an empty list, which cleared the file's problems until the next.
+		const rules = Array.from({ length: 20_000 }, (_, i) => `Disallow: /p${i % 50}`);
+		const untitled = await vscode.workspace.openTextDocument({ language: 'robots-txt', content: ['User-agent: *', ...rules, ''].join('\n') });
+		const editor = await vscode.window.showTextDocument(untitled);
+		await waitForDiagnostics(untitled.uri, (list) => list.length > 500, 60_000);
+		const counts: number[] = [];
+		const watch = vscode.languages.onDidChangeDiagnostics((event) => {
+			if (event.uris.some((changed) => changed.toString() === untitled.uri.toString())) {
+				counts.push(vscode.languages.getDiagnostics(untitled.uri).length);
+			}
+		});
+		try {
+			const line = untitled.lineCount - 1;
+			for (const key of 'Disallow /typed') {
+				await editor.edit((edit) => edit.insert(new vscode.Position(line, untitled.lineAt(line).text.length), key));
+				await new Promise((resolve) => setTimeout(resolve, 15));
+			}
+			const final = await waitForDiagnostics(untitled.uri, (list) => list.some((d) => d.code === 'missing-colon' && d.range.start.line === line), 60_000);
+			assert.ok(final.length > 500);
+			console.log(`      ${counts.length} updates of the problems while typing 15 keys and after`);
+			assert.ok(counts.every((count) => count > 500), `the problems went down to ${Math.min(...counts)} on the way: ${counts.join(', ')}`);
+		} finally {
+			watch.dispose();
+			await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+		}
+	});
+
 	test('Restart Language Server starts a new server process', async function () {
 		if (!existsSync('/proc')) {
 			this.skip();
