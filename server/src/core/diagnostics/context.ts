@@ -195,7 +195,8 @@ export class Window {
 		if (!grouping) {
 			const key = groupingKey(dialect);
 			const kept = this.recall?.previous<Grouping>(key);
-			grouping = (kept?.from === this.from ? regroup(kept.value, kept.nodes, this.model.lines, dialect, this.from, this.to, kept.block) : undefined)
+			// The same lines as the version before (no block replaced): its grouping.
+			grouping = (kept?.from === this.from ? (kept.block ? regroup(kept.value, kept.nodes, this.model.lines, dialect, this.from, this.to, kept.block) : kept.value) : undefined)
 				?? (this.from === 0 && this.to === this.model.lineCount ? this.model.grouping(dialect) : groupLines(this.model.lines, dialect, this.from, this.to));
 			this.recall?.keep(key, grouping);
 			this.groupings[dialect] = grouping;

@@ -7,6 +7,7 @@
 
 import type { LineNode } from '../syntax/ast';
 import type { RobotsModel } from '../syntax/parser';
+import { sharedEnds } from '../syntax/regroup';
 
 /**
  * The lines at which a segment starts: 0, and each User-agent line (in every reading) that comes after a blank line
@@ -122,15 +123,17 @@ export class LineCache {
 	/** Each slot's name and values, in turn: there are two or three slots, and a segment may have three lines. */
 	private readonly slots: (string | unknown[])[] = [];
 
+	/** @param ends `sharedEnds(previous's nodes, nodes)`, when the caller has it. */
 	constructor(
 		private readonly nodes: readonly LineNode[],
 		previous?: LineCache,
+		ends?: readonly [number, number],
 	) {
 		if (!previous) {
 			return;
 		}
 		const before = previous.nodes;
-		const [head, tail] = sharedEnds(before, nodes);
+		const [head, tail] = ends ?? sharedEnds(before, nodes);
 		for (let s = 0; s < previous.slots.length; s += 2) {
 			const values = previous.slots[s + 1] as unknown[];
 			if (before.length === nodes.length) {
@@ -172,21 +175,4 @@ export class LineCache {
 		this.slots.push(slot, values);
 		return values;
 	}
-}
-
-/**
- * How many items at the start and at the end two lists share (the very same objects); the two runs do not overlap,
- * so what lies between is what an edit replaced.
- */
-function sharedEnds<T>(before: readonly T[], after: readonly T[]): [number, number] {
-	const shorter = Math.min(before.length, after.length);
-	let head = 0;
-	while (head < shorter && before[head] === after[head]) {
-		head++;
-	}
-	let tail = 0;
-	while (tail < shorter - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) {
-		tail++;
-	}
-	return [head, tail];
 }

@@ -35,7 +35,7 @@ import { groupChecks, groupFacts } from './checks/groups';
 import { ruleChecks, ruleFacts } from './checks/rules';
 import { recordChecks, recordFacts } from './checks/records';
 import { lineEnding } from './checks/edits';
-import { editedBlock, type EditedBlock } from '../syntax/regroup';
+import { editedBlock, sharedEnds, type EditedBlock } from '../syntax/regroup';
 
 /** The `source` of every diagnostic the core reports. */
 export const diagnosticSource = 'robots-txt';
@@ -120,6 +120,8 @@ interface SegmentState {
 	keptFrom?: number;
 	/** The state this one took over from (same first line), until the analysis that made this one is done. */
 	before?: SegmentState;
+	/** With `before`: the lines an edit replaced since (undefined when none). */
+	readonly edited?: EditedBlock;
 }
 
 interface Segment extends SegmentSpan {
@@ -317,9 +319,14 @@ function segmentsOf(model: RobotsModel, previous: Round | undefined, bigLines: n
 	const fresh = (span: SegmentSpan, before?: SegmentState): Segment => {
 		// A segment of the whole file (a file of one group) shares the model's immutable array instead of a copy.
 		const nodes = span.from === 0 && span.to === model.lineCount ? model.lines : model.lines.slice(span.from, span.to);
+		// Compared once: the line cache, the grouping patch, groupLogic's index and the diagnostics reused all read it.
+		const ends = before ? sharedEnds(before.nodes, nodes) : undefined;
+		const lines = new LineCache(nodes, before?.lines, ends);
 		const state: SegmentState = nodes.length >= bigLines
-			? { nodes, lines: new LineCache(nodes, before?.lines), summaries: [], kept: new Map(), before: before?.kept ? before : undefined }
-			: { nodes, lines: new LineCache(nodes, before?.lines), summaries: [] };
+			? before?.kept
+				? { nodes, lines, summaries: [], kept: new Map(), before, edited: editedBlock(before.nodes, model.lines, span.from, span.to, ends) }
+				: { nodes, lines, summaries: [], kept: new Map() }
+			: { nodes, lines, summaries: [] };
 		return { ...span, state };
 	};
 	if (!previous) {
@@ -346,9 +353,7 @@ function segmentsOf(model: RobotsModel, previous: Round | undefined, bigLines: n
 }
 
 /** What a big segment's previous version kept, and where this version keeps its own (from line `from`). */
-function recallOf(state: SegmentState, from: number, model: RobotsModel, to: number): Recall {
-	// Found once for every reader: each dialect's grouping, groupLogic.
-	let block: { readonly of?: EditedBlock } | undefined;
+function recallOf(state: SegmentState, from: number): Recall {
 	return {
 		previous<T>(key: object) {
 			const before = state.before;
@@ -356,10 +361,7 @@ function recallOf(state: SegmentState, from: number, model: RobotsModel, to: num
 			if (value === undefined || before!.keptFrom === undefined) {
 				return undefined;
 			}
-			if (before!.keptFrom === from) {
-				block ??= { of: editedBlock(before!.nodes, model.lines, from, to) };
-			}
-			return { value: value as T, nodes: before!.nodes, from: before!.keptFrom, block: block?.of };
+			return { value: value as T, nodes: before!.nodes, from: before!.keptFrom, block: before!.keptFrom === from ? state.edited : undefined };
 		},
 		keep(key, value) {
 			state.kept!.set(key, value);
@@ -420,7 +422,7 @@ class Facts implements FactSource {
 	window(index: number): Window {
 		if (this.last?.index !== index) {
 			const { from, to, state } = this.segments[index];
-			this.last = { index, window: new Window(this.model, from, to, { cache: state.lines, from }, state.kept ? recallOf(state, from, this.model, to) : undefined) };
+			this.last = { index, window: new Window(this.model, from, to, { cache: state.lines, from }, state.kept ? recallOf(state, from) : undefined) };
 		}
 		return this.last.window;
 	}
@@ -580,7 +582,7 @@ function analyseSegment(model: RobotsModel, segment: Segment, window: Window, op
 	};
 	const earlier = previous ?? state.before?.analysis;
 	if (earlier?.built && earlier.start === segment.from) {
-		analysis.earlier = { analysis: earlier, unchanged: unchangedLines(state, model, segment) };
+		analysis.earlier = { analysis: earlier, unchanged: unchangedLines(state) };
 	}
 	state.analysis = analysis;
 	return analysis;
@@ -663,8 +665,8 @@ function analyseLines(window: Window, segmentFrom: number, cache: LineCache, opt
  * Where an edit replaced lines in a segment since its earlier analysis: a problem of that analysis keeps its
  * diagnostic when every line it names is before the block, or after it and not moved.
  */
-function unchangedLines(state: SegmentState, model: RobotsModel, segment: SegmentSpan): (line: number) => boolean {
-	const block = editedBlock(state.before?.nodes ?? state.nodes, model.lines, segment.from, segment.to);
+function unchangedLines(state: SegmentState): (line: number) => boolean {
+	const block = state.before ? state.edited : undefined;
 	if (!block) {
 		return () => true;
 	}

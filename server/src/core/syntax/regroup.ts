@@ -44,23 +44,33 @@ export interface EditedBlock {
 	readonly delta: number;
 }
 
-/** The block of lines an edit (or several) replaced in a window, comparing nodes; undefined when none was. */
-export function editedBlock(before: readonly LineNode[], lines: readonly LineNode[], from: number, to: number): EditedBlock | undefined {
-	const oldCount = before.length;
-	const newCount = to - from;
-	const shorter = Math.min(oldCount, newCount);
+/**
+ * How many items at the start and at the end two lists share (the very same objects), the second read from `from`
+ * to `to`; the two runs do not overlap, so what lies between is what an edit replaced.
+ */
+export function sharedEnds<T>(before: readonly T[], after: readonly T[], from = 0, to = after.length): [number, number] {
+	const shorter = Math.min(before.length, to - from);
 	let head = 0;
-	while (head < shorter && before[head] === lines[from + head]) {
+	while (head < shorter && before[head] === after[from + head]) {
 		head++;
 	}
-	if (head === oldCount && oldCount === newCount) {
-		return undefined;
-	}
 	let tail = 0;
-	while (tail < shorter - head && before[oldCount - 1 - tail] === lines[to - 1 - tail]) {
+	while (tail < shorter - head && before[before.length - 1 - tail] === after[to - 1 - tail]) {
 		tail++;
 	}
-	return { start: from + head, oldEnd: from + oldCount - tail, newEnd: to - tail, delta: newCount - oldCount };
+	return [head, tail];
+}
+
+/**
+ * The block of lines an edit (or several) replaced in a window, comparing nodes; undefined when none was.
+ * @param ends `sharedEnds(before, lines, from, to)`, when the caller has it.
+ */
+export function editedBlock(before: readonly LineNode[], lines: readonly LineNode[], from: number, to: number, ends = sharedEnds(before, lines, from, to)): EditedBlock | undefined {
+	const [head, tail] = ends;
+	if (head === before.length && before.length === to - from) {
+		return undefined;
+	}
+	return { start: from + head, oldEnd: from + before.length - tail, newEnd: to - tail, delta: to - from - before.length };
 }
 
 /**

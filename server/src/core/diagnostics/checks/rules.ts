@@ -582,7 +582,7 @@ interface GroupIndex {
 	valued: number;
 	valuedAllows: number;
 	/** The lengths of the rules of each verdict, once a wildcard rule asked for them. */
-	lengths: LengthIndex;
+	readonly lengths: LengthIndex;
 	/** The rules redundantWildcard may report: they depend on every other rule's length. */
 	wildcards: Set<number>;
 	/** The rules disallow-all may report: they ask a fact of the file, so they are checked on every run. */
@@ -633,12 +633,12 @@ function indexed(context: CheckContext, group: Group): GroupIndex {
 		byValue: new Map(),
 		valued: 0,
 		valuedAllows: 0,
-		lengths: new LengthIndex(() => []),
+		// Read when first asked, once the index holds the group's rules.
+		lengths: new LengthIndex(() => rulesIn(index)),
 		wildcards: new Set(),
 		disallowAlls: new Set(),
 		problems: new Map(),
 	};
-	index.lengths = new LengthIndex(() => rulesIn(index));
 	for (const line of group.rules) {
 		if (isRule(model.lines[line].directive)) {
 			add(index, line - index.base, model.lines[line].directive === 'allow', ruleValue(context, line));
@@ -923,7 +923,7 @@ class LengthIndex {
 function redundantWildcard(context: CheckContext, rule: { line: number; allow: boolean; value: string }, lengths: LengthIndex): void {
 	const { value } = rule;
 	// A regular expression's ".*" is regex-syntax's to rewrite, not a robots.txt wildcard to trim.
-	if ((!(value.length > 1 && value.endsWith('*')) && !value.includes('**')) || regexSigns(value)) {
+	if (!mayBeRedundantWildcard(value) || regexSigns(value)) {
 		return;
 	}
 	let simpler = value.replace(/\*{2,}/g, '*');
