@@ -576,8 +576,8 @@ interface GroupIndex {
 	verdicts: Int8Array;
 	/** Each rule's value, indexed as `verdicts`. */
 	readonly values: (string | undefined)[];
-	/** The rules with each non-empty value, in file order (one line as a number). */
-	readonly byValue: Map<string, number | number[]>;
+	/** The rules with each non-empty value, in file order. */
+	readonly byValue: ValueLines;
 	/** How many rules have a value, and how many of them are Allow rules. */
 	valued: number;
 	valuedAllows: number;
@@ -630,7 +630,7 @@ function indexed(context: CheckContext, group: Group): GroupIndex {
 		isStar: group.userAgents.some((line) => model.valueIs(line, '*')),
 		verdicts: new Int8Array(span).fill(-1),
 		values: new Array<string | undefined>(span),
-		byValue: new Map(),
+		byValue: new ValueLines(),
 		valued: 0,
 		valuedAllows: 0,
 		// Read when first asked, once the index holds the group's rules.
@@ -668,8 +668,7 @@ function traitsOf(index: GroupIndex): GroupTraits {
 
 /** The first rule (relative) with a value, or -1. */
 function firstOf(index: GroupIndex, value: string | undefined): number {
-	const lines = value ? index.byValue.get(value) : undefined;
-	return lines === undefined ? -1 : typeof lines === 'number' ? lines : lines[0];
+	return value ? index.byValue.first(value) : -1;
 }
 
 /** Finds the problems of the rule at `at` (relative) again. */
@@ -695,14 +694,7 @@ function add(index: GroupIndex, at: number, allow: boolean, value: string): void
 	if (value !== '') {
 		index.valued++;
 		index.valuedAllows += allow ? 1 : 0;
-		const lines = index.byValue.get(value);
-		if (lines === undefined) {
-			index.byValue.set(value, at);
-		} else if (typeof lines === 'number') {
-			index.byValue.set(value, lines < at ? [lines, at] : [at, lines]);
-		} else {
-			insertSorted(lines, at);
-		}
+		index.byValue.add(value, at);
 		index.lengths.add(allow, value);
 	}
 	if (mayBeRedundantWildcard(value)) {
@@ -725,15 +717,7 @@ function remove(index: GroupIndex, at: number): void {
 	if (value !== '') {
 		index.valued--;
 		index.valuedAllows -= verdict;
-		const lines = index.byValue.get(value)!;
-		if (typeof lines === 'number') {
-			index.byValue.delete(value);
-		} else {
-			lines.splice(lines.indexOf(at), 1);
-			if (lines.length === 1) {
-				index.byValue.set(value, lines[0]);
-			}
-		}
+		index.byValue.remove(value, at);
 		index.lengths.remove(verdict === 1, value);
 	}
 	index.wildcards.delete(at);
@@ -802,10 +786,7 @@ function updated(context: CheckContext, index: GroupIndex, group: Group, block: 
 	for (const [value, { first, allow }] of oldFirsts) {
 		const now = firstOf(index, value);
 		if (now !== first || (now >= 0 && index.verdicts[now] !== allow)) {
-			const lines = index.byValue.get(value);
-			for (const same of lines === undefined ? [] : typeof lines === 'number' ? [lines] : lines) {
-				dirty.add(same);
-			}
+			index.byValue.forEach(value, (same) => dirty.add(same));
 		}
 	}
 	const traits = traitsOf(index);
@@ -843,17 +824,7 @@ function shiftIndex(index: GroupIndex, relStart: number, relOldEnd: number, shif
 	index.values.splice(relStart, removed, ...new Array<undefined>(Math.max(0, removed + shift)));
 	index.values.length = span;
 	if (shift !== 0) {
-		for (const [value, lines] of index.byValue) {
-			if (typeof lines === 'number') {
-				if (lines >= relOldEnd) {
-					index.byValue.set(value, lines + shift);
-				}
-			} else {
-				for (let i = lines.length - 1; i >= 0 && lines[i] >= relOldEnd; i--) {
-					lines[i] += shift;
-				}
-			}
-		}
+		index.byValue.shift(relOldEnd, shift);
 		index.wildcards = new Set([...index.wildcards].map(at));
 		index.disallowAlls = new Set([...index.disallowAlls].map(at));
 	}
@@ -873,6 +844,100 @@ function shiftIndex(index: GroupIndex, relStart: number, relOldEnd: number, shif
 	index.problems = problems;
 }
 
+
+/**
+ * The lines (relative to a group's first line) of the rules with each value, in file order. Each value has a slot:
+ * its first line is in a typed array and the lines after it, when there are any, in a list. Moving every line from
+ * one on (Enter typed in a group of 47 000 rules) is then a pass over an array of numbers, not 47 000 map updates.
+ */
+class ValueLines {
+	private readonly slots = new Map<string, number>();
+	/** Each slot's first line; -1 for a free slot. */
+	private firsts = new Int32Array(16).fill(-1);
+	/** Each slot's later lines, in order, when it has any. */
+	private readonly later: (number[] | undefined)[] = [];
+	private readonly free: number[] = [];
+	private used = 0;
+
+	/** The first line with `value`, or -1. */
+	first(value: string): number {
+		const slot = this.slots.get(value);
+		return slot === undefined ? -1 : this.firsts[slot];
+	}
+
+	/** Calls `f` with each line with `value`, in order. */
+	forEach(value: string, f: (line: number) => void): void {
+		const slot = this.slots.get(value);
+		if (slot !== undefined) {
+			f(this.firsts[slot]);
+			this.later[slot]?.forEach((line) => f(line));
+		}
+	}
+
+	add(value: string, line: number): void {
+		let slot = this.slots.get(value);
+		if (slot === undefined) {
+			slot = this.free.pop() ?? this.used++;
+			if (slot >= this.firsts.length) {
+				const grown = new Int32Array(this.firsts.length * 2).fill(-1);
+				grown.set(this.firsts);
+				this.firsts = grown;
+			}
+			this.slots.set(value, slot);
+			this.firsts[slot] = line;
+			return;
+		}
+		const first = this.firsts[slot];
+		const later = (this.later[slot] ??= []);
+		if (line < first) {
+			later.unshift(first);
+			this.firsts[slot] = line;
+		} else {
+			insertSorted(later, line);
+		}
+	}
+
+	remove(value: string, line: number): void {
+		const slot = this.slots.get(value);
+		if (slot === undefined) {
+			return;
+		}
+		const later = this.later[slot];
+		if (this.firsts[slot] === line) {
+			if (later && later.length > 0) {
+				this.firsts[slot] = later.shift()!;
+			} else {
+				this.firsts[slot] = -1;
+				this.slots.delete(value);
+				this.free.push(slot);
+			}
+		} else if (later) {
+			const at = later.indexOf(line);
+			if (at >= 0) {
+				later.splice(at, 1);
+			}
+		}
+		if (later?.length === 0) {
+			this.later[slot] = undefined;
+		}
+	}
+
+	/** Moves every line from `from` on by `shift`. */
+	shift(from: number, shift: number): void {
+		const { firsts, later } = this;
+		for (let slot = 0; slot < this.used; slot++) {
+			if (firsts[slot] >= from) {
+				firsts[slot] += shift;
+			}
+			const lines = later[slot];
+			if (lines) {
+				for (let i = lines.length - 1; i >= 0 && lines[i] >= from; i--) {
+					lines[i] += shift;
+				}
+			}
+		}
+	}
+}
 
 /**
  * The lengths (as RFC 9309 weighs them) of a group's Allow rules and of its Disallow rules, sorted when first asked:
