@@ -28,6 +28,7 @@ import {
 	RequestType,
 	ResponseError,
 	TextDocumentSyncKind,
+	type CodeAction,
 	type CodeLens,
 	type CompletionItem,
 	type CompletionList,
@@ -53,6 +54,7 @@ import {
 	parse,
 	testUrl,
 	type AnalysisOptions,
+	type DiagnosticData,
 } from '../../server/src/core/index';
 import { joinLines } from '../util/fixtures';
 import { quiet, TestClient } from './client';
@@ -69,10 +71,11 @@ function wire<T>(value: T): T {
 
 /**
  * The diagnostics as the server sends them: the core's, the most severe first (a stable sort keeps line order within
- * a severity), so that clients that show only the first ones show the most severe (features/diagnostics.ts).
+ * a severity), so that clients that show only the first ones show the most severe, and without the fixes the core
+ * keeps in `data`, which code actions take from the server's own analysis (features/diagnostics.ts).
  */
 function expectedDiagnostics(text: string, uri: string, analysis: AnalysisOptions = options): readonly Diagnostic[] {
-	return wire([...computeDiagnostics(parse(text), analysis, uri)].sort((a, b) => a.severity! - b.severity!));
+	return wire([...computeDiagnostics(parse(text), analysis, uri)].sort((a, b) => a.severity! - b.severity!).map(({ data: _fixes, ...sent }) => sent));
 }
 
 const sample = joinLines(
@@ -202,6 +205,42 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 			assert.deepStrictEqual(unknown, { kind: 'full', items: [] });
 			await quiet(300);
 			assert.deepStrictEqual(client.published, [], 'a pull client gets no pushed diagnostics');
+		} finally {
+			client.kill();
+		}
+	});
+
+	test('quick fixes for the diagnostics as sent (no fixes in them) come from the analysis of the version asked for; a list from before an edit gets none for lines that moved', async () => {
+		const client = await TestClient.start({ pull: true });
+		try {
+			const uri = 'file:///site/robots.txt';
+			const text = joinLines('user-agent: *', 'Disallow: /a', 'Disallow: /a', 'Disallow: /b', '');
+			await client.open(uri, text);
+			const report: DocumentDiagnosticReport = await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+			const sent = report.kind === 'full' ? report.items : [];
+			assert.ok(sent.length >= 2 && sent.every((diagnostic) => diagnostic.data === undefined), 'diagnostics go out without their fixes');
+			const whole = { start: { line: 0, character: 0 }, end: { line: 5, character: 0 } };
+			const full = [...computeDiagnostics(parse(text), options, uri)];
+			// What an action does, whatever order the diagnostics came in and whatever copy of them it names.
+			const effects = (actions: readonly CodeAction[]) => wire(actions.map(({ title, edit, isPreferred }) => ({ title, edit, isPreferred }))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+			const fixes = async (diagnostics: readonly Diagnostic[]) => effects(await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: whole, context: { diagnostics: [...diagnostics], only: ['quickfix'] } }) as CodeAction[]);
+			// The same quick fixes as for the core's diagnostics with their fixes in them.
+			const expected = effects(computeCodeActions(whole, full, full, uri).filter((action) => action.kind === 'quickfix'));
+			assert.ok(expected.some((action) => action.edit), 'the sample has quick fixes');
+			assert.deepStrictEqual(await fixes(sent), expected);
+			// A line inserted at the top: the list the editor still shows names lines that moved, and no fix edits them.
+			await client.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# new\n' }]);
+			const stale = await fixes(sent);
+			const moved = computeDiagnostics(parse('# new\n' + text), options, uri);
+			for (const action of stale) {
+				for (const edit of Object.values(action.edit?.changes ?? {}).flat()) {
+					assert.ok(moved.some((diagnostic) => (diagnostic.data as DiagnosticData | undefined)?.fixes.some((fix) => fix.edits.some((own) => JSON.stringify(own) === JSON.stringify(edit)))), `${action.title}: an edit of the current version`);
+				}
+			}
+			// The list pulled again names the lines where they are now, and gets their fixes.
+			const again: DocumentDiagnosticReport = await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+			const movedFull = [...moved];
+			assert.deepStrictEqual(await fixes(again.kind === 'full' ? again.items : []), effects(computeCodeActions(whole, movedFull, movedFull, uri).filter((action) => action.kind === 'quickfix')));
 		} finally {
 			client.kill();
 		}

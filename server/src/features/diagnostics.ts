@@ -67,6 +67,22 @@ function limitNote(total: number, shown: number): string {
 }
 
 /**
+ * The diagnostics as they go out: without the fixes the core keeps in their `data`. Code actions take the fixes from
+ * the document's own analysis of the version they are asked for (`computeCodeActions` finds each diagnostic there by
+ * code and range), so a fix is never applied from a list the editor still shows after an edit moved its lines. And
+ * the list is a third shorter: on every Enter in the 3.7 MB corpus file, its 1 000 problems are sent again.
+ */
+export function withoutFixes(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+	return diagnostics.map((diagnostic) => {
+		if (diagnostic.data === undefined) {
+			return diagnostic;
+		}
+		const { data: _fixes, ...sent } = diagnostic;
+		return sent;
+	});
+}
+
+/**
  * Whether two lists of diagnostics say the same. Those an analysis kept are the very same objects; others (the note
  * on the limit, an expectation's failure) are compared field by field.
  */
@@ -114,7 +130,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 				if (documents.model(uri)) {
 					sent.set(uri, { resultId, items });
 				}
-				return { kind: 'full', resultId, items };
+				return { kind: 'full', resultId, items: withoutFixes(items) };
 			});
 		});
 		return { refresh: () => (context.client.diagnosticRefresh ? connection.languages.diagnostics.refresh() : undefined) };
@@ -143,7 +159,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 				return;
 			}
 			const diagnostics = limitDiagnostics([...context.deployed.diagnostics(uri, model, options), ...(documents.diagnostics(uri, model, options) ?? []), ...failures], maxProblems, model);
-			await connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+			await connection.sendDiagnostics({ uri, version: document.version, diagnostics: withoutFixes(diagnostics) });
 		} catch (error) {
 			connection.console.error(`Diagnostics failed for ${uri}: ${error instanceof Error ? error.stack : String(error)}`);
 		}
