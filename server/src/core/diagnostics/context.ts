@@ -184,9 +184,22 @@ export class Window {
 		readonly recall?: Recall,
 	) {}
 
-	/** A value computed from one line only (its node and text), kept while the line stays as it is. */
-	perLine<T>(slot: string, line: number, compute: () => T): T {
-		return this.lineCache ? this.lineCache.cache.get(slot, line - this.lineCache.from, compute) : compute();
+	/**
+	 * A value computed from one line only (its node and text), kept while the line stays as it is. `compute` is given
+	 * the model and the line, so that callers pass one function rather than a closure per line: a fact that reads every
+	 * line of a segment of 47 000 made 47 000 closures per edit to find 47 000 values kept.
+	 */
+	perLine<T>(slot: string, line: number, compute: (model: RobotsModel, line: number) => T): T {
+		const kept = this.lineCache;
+		if (!kept) {
+			return compute(this.model, line);
+		}
+		let value = kept.cache.peek<T>(slot, line - kept.from);
+		if (value === undefined) {
+			value = compute(this.model, line);
+			kept.cache.set(slot, line - kept.from, value);
+		}
+		return value;
 	}
 
 	/** How `dialect` groups the lines of the window; the same groups as the whole file's, with other indices. */
@@ -381,7 +394,7 @@ export class CheckContext {
 	}
 
 	/** A value computed from one line only (its node and text), kept while the line stays as it is. */
-	perLine<T>(slot: string, line: number, compute: () => T): T {
+	perLine<T>(slot: string, line: number, compute: (model: RobotsModel, line: number) => T): T {
 		return this.window.perLine(slot, line, compute);
 	}
 

@@ -164,6 +164,11 @@ export class LineCache {
 		return value;
 	}
 
+	/** The value of `slot` for the segment's `index`-th line, if it was computed. */
+	peek<T>(slot: string, index: number): T | undefined {
+		return this.values(slot)[index] as T | undefined;
+	}
+
 	/** Replaces the value of `slot` for the segment's `index`-th line. */
 	set(slot: string, index: number, value: unknown): void {
 		this.values(slot)[index] = value;

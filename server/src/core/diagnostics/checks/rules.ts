@@ -418,7 +418,7 @@ function rulesOf(context: CheckContext, group: Group): { line: number; allow: bo
  * maps of a group of 47 000 rules (duplicates, first-match forms) do not hash 47 000 new strings on every keystroke.
  */
 function ruleValue(context: CheckContext, line: number): string {
-	return context.perLine('value', line, () => context.model.valueText(line));
+	return context.perLine('value', line, valueText);
 }
 
 /** The tokens of groups not for "*" that keep some access: with them, "Disallow: /" for "*" is a deliberate list of who may crawl. */
@@ -1036,7 +1036,7 @@ const firstMatchOrder: Check = (context) => {
 		if (rules.every((rule) => allows(rule)) || !rules.some((rule) => allows(rule))) {
 			continue;
 		}
-		const forms = rules.map((rule) => draftForm(context, rule.line, rule.value));
+		const forms = rules.map((rule) => draftForm(context, rule.line));
 		// A rule is hidden by the earliest earlier rule whose form is a prefix of its own (an empty value matches every
 		// path); only a hider with the other verdict matters. Big records are mostly of one verdict, so each rule first
 		// looks among the other verdict's forms, and among its own only when that finds one.
@@ -1103,9 +1103,12 @@ class PrefixIndex {
 }
 
 /** The form a rule has for 1996-draft robots, kept per line: a big record has thousands, and an edit changes one. */
-function draftForm(context: CheckContext, line: number, value: string): string {
-	return context.perLine('draft form', line, () => normalizeDraft(value));
+function draftForm(context: CheckContext, line: number): string {
+	return context.perLine('draft form', line, draftFormOf);
 }
+
+const valueText = (model: RobotsModel, line: number): string => model.valueText(line);
+const draftFormOf = (model: RobotsModel, line: number): string => normalizeDraft(model.valueText(line));
 
 /** Adds `value` to an ascending array of distinct numbers. */
 function insertSorted(values: number[], value: number): void {
