@@ -174,6 +174,14 @@ export class LineCache {
 		this.values(slot)[index] = value;
 	}
 
+	/**
+	 * The values of `slot`, one per line of the segment (undefined where not computed yet), to read and fill in place
+	 * by callers that go through every line.
+	 */
+	slotValues(slot: string): unknown[] {
+		return this.values(slot);
+	}
+
 	private values(slot: string): unknown[] {
 		for (let s = 0; s < this.slots.length; s += 2) {
 			if (this.slots[s] === slot) {

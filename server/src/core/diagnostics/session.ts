@@ -602,33 +602,32 @@ const lineSlot = 'line checks';
 const noProblems: LineAnalysis = { line: -1, problems: nothing, slots: nothing };
 const noProblemsOnFirstLine: LineAnalysis = { line: 0, problems: nothing, slots: nothing };
 
-/** A line the line checks have not read yet (one function, not one per line of a segment of 47 000). */
-const notYet = (): undefined => undefined;
-
 /** Appends the line checks' problems in a segment: kept per line, found by running the checks on new lines. */
 function lineProblems(segment: Segment, window: Window, options: AnalysisOptions, audience: Audience, eol: string, facts: Facts, problems: Problem[], slots: number[]): void {
 	const cache = segment.state.lines;
-	// The first line is read apart (a byte order mark, say): a node that moved to or from it counts as new.
-	const valid = (analysis: LineAnalysis | undefined, line: number) => analysis !== undefined && (analysis.line === 0) === (line === 0);
-	const kept = (line: number) => cache.get<LineAnalysis | undefined>(lineSlot, line - segment.from, notYet);
+	const { from, to } = segment;
+	// Read in place: a segment of 47 000 lines is gone through twice per edit, and a lookup per line was most of it.
+	const kept = cache.slotValues(lineSlot) as (LineAnalysis | undefined)[];
 	let run = -1;
-	for (let line = segment.from; line <= segment.to; line++) {
-		if (line < segment.to && !valid(kept(line), line)) {
+	for (let line = from; line <= to; line++) {
+		const analysis = line < to ? kept[line - from] : undefined;
+		// The first line is read apart (a byte order mark, say): a node that moved to or from it counts as new.
+		if (line < to && (analysis === undefined || (analysis.line === 0) !== (line === 0))) {
 			run = run < 0 ? line : run;
 		} else if (run >= 0) {
-			analyseLines(new Window(window.model, run, line, { cache, from: segment.from }), segment.from, cache, options, audience, eol, facts);
+			analyseLines(new Window(window.model, run, line, { cache, from }), from, cache, options, audience, eol, facts);
 			run = -1;
 		}
 	}
-	for (let line = segment.from; line < segment.to; line++) {
-		let analysis = kept(line)!;
+	for (let line = from; line < to; line++) {
+		let analysis = kept[line - from]!;
 		if (analysis.problems.length === 0) {
 			continue;
 		}
 		if (analysis.line !== line) {
 			const delta = line - analysis.line;
 			analysis = { line, problems: analysis.problems.map((problem) => movedProblem(problem, delta)), slots: analysis.slots };
-			cache.set(lineSlot, line - segment.from, analysis);
+			kept[line - from] = analysis;
 		}
 		for (let i = 0; i < analysis.problems.length; i++) {
 			problems.push(analysis.problems[i]);
