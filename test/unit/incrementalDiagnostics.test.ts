@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { allDialects, computeDiagnostics, createDiagnosticsSession, defaultAnalysisOptions, parse, RobotsDocument, type AnalysisOptions, type Dialect } from '../../server/src/core/index';
-import { editSegments, segmentStarts, type SegmentSpan } from '../../server/src/core/diagnostics/segments';
+import { editSegments, LineCache, segmentStarts, type SegmentSpan } from '../../server/src/core/diagnostics/segments';
 import { applyEdit } from '../../server/src/core/syntax/document';
 import { groupLines, type RobotsModel } from '../../server/src/core/syntax/parser';
 import { sharedDir } from '../util/fixtures';
@@ -263,6 +263,42 @@ test('segments found again after an edit are those of a fresh scan', () => {
 			spans = edited;
 		}
 	}), { numRuns: 2000 });
+});
+
+test('a line cache takes over the values of the lines an edit kept, in place, and leaves the cache before it empty', () => {
+	// Values that name the node and the text they were computed from, so that one kept for the wrong line shows.
+	const valueOf = (model: RobotsModel, line: number) => ({ node: model.lines[line], text: model.lineTexts[line] });
+	const read = (cache: LineCache, model: RobotsModel) => model.lines.map((_, line) => cache.peek<ReturnType<typeof valueOf>>('text', line));
+	const fill = (cache: LineCache, model: RobotsModel) => model.lines.forEach((_, line) => cache.set('text', line, valueOf(model, line)));
+	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 6 }), (text, edits) => {
+		let model = parse(text);
+		let cache = new LineCache(model.lines);
+		fill(cache, model);
+		for (const e of edits) {
+			const start = Math.floor(e.start * model.text.length);
+			const before = model;
+			const previous = cache;
+			model = applyEdit(model, start, start + e.length, e.insert);
+			cache = new LineCache(model.lines, previous);
+			const kept = read(cache, model);
+			kept.forEach((value, line) => {
+				if (value !== undefined) {
+					assert.equal(value.node, model.lines[line], `line ${line} kept the value of another node`);
+					assert.equal(value.text, model.lineTexts[line]);
+				}
+			});
+			// The lines before the first changed node and after the last one keep their values.
+			const [head, tail] = [model.lines.findIndex((node, line) => node !== before.lines[line]), [...model.lines].reverse().findIndex((node, i) => node !== before.lines[before.lineCount - 1 - i])];
+			const shared = Math.min(head < 0 ? model.lineCount : head, before.lineCount);
+			assert.ok(kept.slice(0, shared).every((value) => value !== undefined), 'the lines before the edit keep their values');
+			if (head >= 0 && tail > 0) {
+				assert.ok(kept.slice(Math.max(shared, model.lineCount - tail)).every((value) => value !== undefined), 'the lines after the edit keep their values');
+			}
+			// The cache before gave its arrays away: nothing of this version is read through it.
+			assert.ok(read(previous, before).every((value) => value === undefined), 'the cache before is empty');
+			fill(cache, model);
+		}
+	}), { numRuns: 1000 });
 });
 
 test('segments of the real-world corpus group as the whole files do', () => {
