@@ -169,6 +169,8 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 
 	step('"Block AI training crawlers" adds their group, and the bench shows what it changed', async () => {
 		await editorLine(page, 'User-agent: Googlebot').click();
+		// The source actions are the focused editor's: the bench's frame had the focus until the click.
+		await page.locator('.part.editor .monaco-editor.focused').first().waitFor();
 		await runCommand(page, 'Source Action...');
 		const action = page.locator('.action-widget .monaco-list-row', { hasText: 'Block AI training crawlers' }).first();
 		await action.waitFor({ timeout: 15_000 });

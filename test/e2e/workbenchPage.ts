@@ -75,11 +75,24 @@ export async function waitForCursorLine(page: Page, line: number, timeout = 10_0
 
 /** Runs a command from the palette (F1) by its full title. */
 export async function runCommand(page: Page, title: string): Promise<void> {
-	await page.keyboard.press('F1');
-	const input = page.locator('.quick-input-widget input');
-	await input.waitFor();
-	await input.fill(`>${title}`);
-	await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+	const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first();
+	for (let attempt = 1; ; attempt++) {
+		await page.keyboard.press('F1');
+		const input = page.locator('.quick-input-widget input');
+		await input.waitFor();
+		await input.fill(`>${title}`);
+		try {
+			// A command the editor offers (Source Action...) is listed once the editor's context has caught up with the
+			// focus; on a loaded machine the palette can open before it has: closed and opened again, as a user would.
+			await row.waitFor({ timeout: attempt < 3 ? 10_000 : 30_000 });
+			break;
+		} catch (error) {
+			if (attempt >= 3) {
+				throw error;
+			}
+			await page.keyboard.press('Escape');
+		}
+	}
 	await page.keyboard.press('Enter');
 }
 
