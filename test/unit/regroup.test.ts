@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { allDialects } from '../../server/src/core/index';
 import { applyEdit } from '../../server/src/core/syntax/document';
 import { groupLines, RobotsModel } from '../../server/src/core/syntax/parser';
-import { regroup } from '../../server/src/core/syntax/regroup';
+import { regroup, SplicedLists } from '../../server/src/core/syntax/regroup';
 
 const lines = [
 	'User-agent: *', 'User-agent: a', 'user-agent: Yandex', 'Allow: /x', 'Disallow: /y', 'Disallow:', 'Allowx: /x', 'Disalow: /z',
@@ -85,4 +85,26 @@ test('regroup keeps the grouping when a rule of a big group changes its path, an
 	assert.equal(patched.groups[0].rules.length, 999);
 	assert.deepEqual(patched.groups[0].others, [line]);
 	assert.equal(patched.groups[1], grouping.groups[1], 'the other group is the same object');
+});
+
+test('the dialects that group a big group alike get one patched list for it, and the next edit finds it at once', () => {
+	const text = ['User-agent: *', ...Array.from({ length: 1000 }, (_, i) => `Allow: /p${i}`), ''].join('\n');
+	const model = RobotsModel.parse(text);
+	const line = 500;
+	// The dialects that read Allow (for 1994 robots the group has no rule, and regroup declines).
+	const dialects = allDialects.filter((dialect) => dialect !== 'original1994');
+	// Enter typed in a path: every rule below moves.
+	const entered = applyEdit(model, model.lineStarts[line] + 8, model.lineStarts[line] + 8, '\n');
+	const lists = new SplicedLists();
+	const patched = dialects.map((dialect) => regroup(model.grouping(dialect), model.lines, entered.lines, dialect, 0, entered.lineCount, undefined, lists)!);
+	dialects.forEach((dialect, i) => assert.deepEqual(patched[i], groupLines(entered.lines, dialect), dialect));
+	// Groupings whose lists were equal (and separate arrays) share the patched one.
+	assert.notEqual(model.grouping(dialects[0]).groups[0].rules, model.grouping(dialects[1]).groups[0].rules);
+	assert.equal(new Set(patched.map((grouping) => grouping.groups[0].rules)).size, 1);
+	// The next edit patches that one array, once, for every dialect.
+	const deleted = applyEdit(entered, entered.lineStarts[line + 1] - 1, entered.lineStarts[line + 1], '');
+	const next = new SplicedLists();
+	const again = dialects.map((dialect, i) => regroup(patched[i], entered.lines, deleted.lines, dialect, 0, deleted.lineCount, undefined, next)!);
+	dialects.forEach((dialect, i) => assert.deepEqual(again[i], groupLines(deleted.lines, dialect), dialect));
+	assert.equal(new Set(again.map((grouping) => grouping.groups[0].rules)).size, 1);
 });

@@ -12,7 +12,7 @@ import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { groupLines, type Grouping, type RobotsModel } from '../syntax/parser';
-import { regroup, type EditedBlock } from '../syntax/regroup';
+import { regroup, SplicedLists, type EditedBlock } from '../syntax/regroup';
 import { diagnosticFacts, type DiagnosticCode, type Severity } from './codes';
 import type { LineCache } from './segments';
 
@@ -168,6 +168,8 @@ function groupingKey(dialect: Dialect): object {
  */
 export class Window {
 	private readonly groupings: Partial<Record<Dialect, Grouping>> = {};
+	/** The lists the dialects' groupings patched for the edit, shared where equal. */
+	private splicedLists: SplicedLists | undefined;
 
 	constructor(
 		readonly model: RobotsModel,
@@ -209,7 +211,7 @@ export class Window {
 			const key = groupingKey(dialect);
 			const kept = this.recall?.previous<Grouping>(key);
 			// The same lines as the version before (no block replaced): its grouping.
-			grouping = (kept?.from === this.from ? (kept.block ? regroup(kept.value, kept.nodes, this.model.lines, dialect, this.from, this.to, kept.block) : kept.value) : undefined)
+			grouping = (kept?.from === this.from ? (kept.block ? regroup(kept.value, kept.nodes, this.model.lines, dialect, this.from, this.to, kept.block, (this.splicedLists ??= new SplicedLists())) : kept.value) : undefined)
 				?? (this.from === 0 && this.to === this.model.lineCount ? this.model.grouping(dialect) : groupLines(this.model.lines, dialect, this.from, this.to));
 			this.recall?.keep(key, grouping);
 			this.groupings[dialect] = grouping;
