@@ -64,6 +64,8 @@ export interface SegmentEdit {
 	readonly delta: number;
 	/** The segments in between, scanned again. */
 	readonly spans: readonly SegmentSpan[];
+	/** `sharedEnds(before.lines, model.lines)`: a segment of the whole file has the same. */
+	readonly ends: readonly [number, number];
 }
 
 /**
@@ -74,10 +76,11 @@ export interface SegmentEdit {
  */
 export function editSegments(model: RobotsModel, before: RobotsModel, segments: readonly SegmentSpan[]): SegmentEdit {
 	const lines = model.lines;
-	const [head, tail] = sharedEnds(before.lines, lines);
+	const ends = sharedEnds(before.lines, lines);
+	const [head, tail] = ends;
 	const delta = lines.length - before.lines.length;
 	if (head === lines.length && delta === 0) {
-		return { kept: segments.length, resumeAt: segments.length, delta, spans: [] };
+		return { kept: segments.length, resumeAt: segments.length, delta, spans: [], ends };
 	}
 	// The last segment that starts before the change: the segments before it are kept, the scan starts there.
 	let kept = 0;
@@ -93,7 +96,7 @@ export function editSegments(model: RobotsModel, before: RobotsModel, segments: 
 	}
 	const end = resumeAt < segments.length ? segments[resumeAt].from + delta : lines.length;
 	const spans = starts.map((from, i) => ({ from, to: i + 1 < starts.length ? starts[i + 1] : end }));
-	return { kept, resumeAt, delta, spans };
+	return { kept, resumeAt, delta, spans, ends };
 }
 
 function isRuleInEveryReading(node: LineNode): boolean {

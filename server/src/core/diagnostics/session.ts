@@ -316,11 +316,12 @@ class Session implements DiagnosticsSession {
  * same nodes, everything else that the segment with the same first line had.
  */
 function segmentsOf(model: RobotsModel, previous: Round | undefined, bigLines: number): { segments: Segment[]; edit?: SegmentEdit } {
-	const fresh = (span: SegmentSpan, before?: SegmentState): Segment => {
+	const fresh = (span: SegmentSpan, before?: SegmentState, edit?: SegmentEdit): Segment => {
 		// A segment of the whole file (a file of one group) shares the model's immutable array instead of a copy.
 		const nodes = span.from === 0 && span.to === model.lineCount ? model.lines : model.lines.slice(span.from, span.to);
-		// Compared once: the line cache, the grouping patch, groupLogic's index and the diagnostics reused all read it.
-		const ends = before ? sharedEnds(before.nodes, nodes) : undefined;
+		// Compared once: the line cache, the grouping patch, groupLogic's index and the diagnostics reused all read it
+		// (and for a segment of the whole file before and after, the comparison of the two models is that one).
+		const ends = !before ? undefined : edit && nodes === model.lines && before.nodes === previous?.model.lines ? edit.ends : sharedEnds(before.nodes, nodes);
 		const lines = new LineCache(nodes, before?.lines, ends);
 		const state: SegmentState = nodes.length >= bigLines
 			? before?.kept
@@ -344,7 +345,7 @@ function segmentsOf(model: RobotsModel, previous: Round | undefined, bigLines: n
 	const segments: Segment[] = old.slice(0, edit.kept);
 	for (const span of edit.spans) {
 		const before = replaced.get(model.lines[span.from]);
-		segments.push(before && sameNodes(before.nodes, model, span.from, span.to) ? { ...span, state: before } : fresh(span, before));
+		segments.push(before && sameNodes(before.nodes, model, span.from, span.to) ? { ...span, state: before } : fresh(span, before, edit));
 	}
 	for (let i = edit.resumeAt; i < old.length; i++) {
 		segments.push(edit.delta === 0 ? old[i] : { from: old[i].from + edit.delta, to: old[i].to + edit.delta, state: old[i].state });
