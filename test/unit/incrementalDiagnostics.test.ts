@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { allDialects, computeDiagnostics, createDiagnosticsSession, defaultAnalysisOptions, parse, RobotsDocument, type AnalysisOptions, type Dialect } from '../../server/src/core/index';
-import { editSegments, LineCache, segmentStarts, type SegmentSpan } from '../../server/src/core/diagnostics/segments';
+import { editSegments, LineCache, segmentAround, segmentStarts, type SegmentSpan } from '../../server/src/core/diagnostics/segments';
 import { applyEdit } from '../../server/src/core/syntax/document';
 import { groupLines, type RobotsModel } from '../../server/src/core/syntax/parser';
 import { sharedDir } from '../util/fixtures';
@@ -263,6 +263,31 @@ test('segments found again after an edit are those of a fresh scan', () => {
 			spans = edited;
 		}
 	}), { numRuns: 2000 });
+});
+
+test('the segment around a line, read from the lines near it, is the one a scan of the whole file finds', () => {
+	const check = (model: RobotsModel, maxLines: number) => {
+		const starts = segmentStarts(model.lines);
+		for (let line = 0, segment = 0; line < model.lineCount; line++) {
+			while (segment + 1 < starts.length && starts[segment + 1] <= line) {
+				segment++;
+			}
+			const span = { from: starts[segment], to: starts[segment + 1] ?? model.lineCount };
+			const around = segmentAround(model.lines, line, maxLines);
+			if (around !== undefined || line - span.from < maxLines && span.to - 1 - line < maxLines) {
+				assert.deepStrictEqual(around, span, `line ${line}`);
+			}
+		}
+	};
+	fc.assert(fc.property(seedText, fc.integer({ min: 1, max: 6 }), (text, maxLines) => {
+		const model = parse(text);
+		check(model, Infinity);
+		check(model, maxLines);
+	}), { numRuns: 2000 });
+	const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
+	for (const name of readdirSync(corpus).filter((file) => file.endsWith('.txt')).sort().slice(0, 200)) {
+		check(parse(new TextDecoder().decode(readFileSync(join(corpus, name)))), 64);
+	}
 });
 
 test('a line cache takes over the values of the lines an edit kept, in place, and leaves the cache before it empty', () => {

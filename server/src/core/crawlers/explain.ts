@@ -85,7 +85,8 @@ export function parserNote(crawler: CrawlerProfile): string | undefined {
 
 /** Lines as people count them: `line 3`, `lines 3, 5 and 8`. */
 export function lineNumbers(numbers: readonly number[]): string {
-	const shown = listNames(numbers.map((line) => String(line + 1)));
+	// Only the lines shown are written out: the groups a crawler follows can be 17 000.
+	const shown = listNames(numbers.slice(0, maxListed + 1).map((line) => String(line + 1)), maxListed, numbers.length);
 	return numbers.length > 1 ? t('lines {0}', shown) : t('line {0}', shown);
 }
 

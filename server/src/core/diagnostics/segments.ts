@@ -49,6 +49,46 @@ function scanStarts(lines: readonly LineNode[], from: number, until = Infinity):
 	return { starts, resume: -1 };
 }
 
+/**
+ * The segment that holds `line`, found by reading the lines around it only: whether a line starts a segment depends
+ * on the lines back to the last one that is neither blank nor a comment (as `scanStarts` reads them). Undefined when
+ * the segment reaches further than `maxLines` from `line` either way, where reading the whole file costs no more.
+ */
+export function segmentAround(lines: readonly LineNode[], line: number, maxLines: number): SegmentSpan | undefined {
+	let from = line;
+	while (from > 0 && !startsSegment(lines, from)) {
+		if (line - from >= maxLines) {
+			return undefined;
+		}
+		from--;
+	}
+	let to = line + 1;
+	while (to < lines.length && !startsSegment(lines, to)) {
+		if (to - line >= maxLines) {
+			return undefined;
+		}
+		to++;
+	}
+	return { from, to };
+}
+
+/** Whether a segment starts at line `at` (> 0): `scanStarts`'s test, from the lines before it. */
+function startsSegment(lines: readonly LineNode[], at: number): boolean {
+	const node = lines[at];
+	if (node.directive !== 'user-agent' || node.googleDirective !== 'user-agent') {
+		return false;
+	}
+	let blankSince = false;
+	for (let i = at - 1; i >= 0; i--) {
+		if (lines[i].kind === 'blank') {
+			blankSince = true;
+		} else if (lines[i].kind !== 'comment') {
+			return blankSince && isRuleInEveryReading(lines[i]);
+		}
+	}
+	return true;
+}
+
 /** Where a segment starts and ends (the line after it). */
 export interface SegmentSpan {
 	readonly from: number;

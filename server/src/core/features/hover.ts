@@ -20,8 +20,9 @@ import { patternForm, ruleMatches, type CompiledRule } from '../matching/rules';
 import { formatNumber, t } from '../l10n';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
-import { lineRole, type Group, type RobotsModel } from '../syntax/parser';
+import { groupLines, lineRole, type Group, type RobotsModel } from '../syntax/parser';
 import { holdsSorted } from '../sorted';
+import { segmentAround, type SegmentSpan } from '../diagnostics/segments';
 
 /** At most this many crawler rows in a group hover; the rest are named in one line. */
 const maxCrawlerRows = 12;
@@ -458,9 +459,19 @@ interface CrawlerRow {
 	readonly target: boolean;
 }
 
-/** The group holding `line` in a dialect's grouping, found by binary search on first lines. */
-function groupAt(model: RobotsModel, dialect: Dialect, line: number): Group | undefined {
-	const groups = model.grouping(dialect).groups;
+/**
+ * A segment of at most this many lines on either side of the hovered line is grouped on its own; a bigger one (the
+ * 3.7 MB corpus file is one group) takes the model's grouping, which the model keeps for the next hover.
+ */
+const maxLocalGroupingLines = 4096;
+
+/**
+ * The group holding `line` in a dialect's grouping, found by binary search on first lines: in the grouping of the
+ * segment around the line when there is one (`around`), the same groups as the whole file's. A hover in a file of
+ * 50 000 groups then groups a few lines, not the whole file in every dialect (60 MB, and collections to match).
+ */
+function groupAt(model: RobotsModel, dialect: Dialect, line: number, around: SegmentSpan | undefined): Group | undefined {
+	const groups = around ? groupLines(model.lines, dialect, around.from, around.to).groups : model.grouping(dialect).groups;
 	let low = 0;
 	let high = groups.length - 1;
 	while (low <= high) {
@@ -480,7 +491,8 @@ function groupAt(model: RobotsModel, dialect: Dialect, line: number): Group | un
  * then why parsers cut, read or merge the group differently.
  */
 function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect[], options: AnalysisOptions, readers: Readers): string {
-	const views: GroupView[] = dialects.map((dialect) => ({ dialect, group: groupAt(model, dialect, line) }));
+	const around = segmentAround(model.lines, line, maxLocalGroupingLines);
+	const views: GroupView[] = dialects.map((dialect) => ({ dialect, group: groupAt(model, dialect, line, around) }));
 	const agentLines = unionOfAgentLines(views);
 	const values: string[] = [];
 	const seenValues = new Set<string>();
@@ -624,9 +636,11 @@ function crawlerCell(row: CrawlerRow, line: number): string {
 	}
 	// The User-agent lines of the groups it follows, other than this one.
 	const others: number[] = [];
+	// Read once: `groups` is worked out (and looked up in a cache) at each read, and a crawler can follow 17 000 groups.
+	const applied = reading.groups;
 	reading.selection.groups.forEach((group, i) => {
 		if (!(group.firstLine <= line && line <= group.lastLine)) {
-			others.push(reading.groups[i].line);
+			others.push(applied[i].line);
 		}
 	});
 	const merged = row.follows && others.length > 0 ? t(', merged with the group at {0}', lineNumbers(others)) : '';
@@ -823,7 +837,8 @@ function recordNotes(model: RobotsModel, view: GroupView): { dialect: Dialect; t
 			continue;
 		}
 		const selection = selectGroups(model, view.dialect, robotName(value) || value);
-		if (selection.kind === 'specific' && !selection.groups.includes(group)) {
+		// By first line: the group hovered may come from the grouping of its segment, not the file's.
+		if (selection.kind === 'specific' && !selection.groups.some((selected) => selected.firstLine === group.firstLine)) {
 			notes.push({
 				dialect: view.dialect,
 				text: t('the earlier record at line {0} already applies to a robot named {1}, so it never reads this one.', lineNumber(selection.matchedLines[0]), code(value)),
