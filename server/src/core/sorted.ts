@@ -1,6 +1,6 @@
 /**
  * Binary search in ascending lists of numbers (line numbers, lengths): a group's lists may hold 200 000 lines, and
- * the grouping, the rule index and hovers ask them about one line at a time.
+ * the grouping, the rule index and hovers ask them about one line at a time; and whether two such lists are equal.
  */
 
 /** The index of the first number at least `low` in an ascending list (its length when there is none). */
@@ -22,4 +22,17 @@ export function firstAtLeast(values: readonly number[], low: number): number {
 export function holdsSorted(values: readonly number[], value: number): boolean {
 	const at = firstAtLeast(values, value);
 	return at < values.length && values[at] === value;
+}
+
+/** Whether two lists hold the same numbers in the same order. */
+export function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+	if (a.length !== b.length) {
+		return false;
+	}
+	for (let i = 0; i < a.length; i++) {
+		if (a[i] !== b[i]) {
+			return false;
+		}
+	}
+	return true;
 }

@@ -21,7 +21,7 @@ import { formatNumber, t } from '../l10n';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { groupLines, lineRole, type Group, type RobotsModel } from '../syntax/parser';
-import { holdsSorted } from '../sorted';
+import { holdsSorted, sameNumbers } from '../sorted';
 import { segmentAround, type SegmentSpan } from '../diagnostics/segments';
 
 /** At most this many crawler rows in a group hover; the rest are named in one line. */
@@ -562,7 +562,7 @@ function unionOfAgentLines(views: readonly GroupView[]): readonly number[] {
 	const groups = views.map((view) => view.group).filter((group): group is Group => group !== undefined);
 	// Usually every parser holds the same lines: then the first group's list is the answer, with no set to build.
 	const widest = groups.reduce<Group | undefined>((best, group) => (!best || group.userAgents.length > best.userAgents.length ? group : best), undefined);
-	if (!widest || groups.every((group) => group === widest || sameLines(group.userAgents, widest.userAgents))) {
+	if (!widest || groups.every((group) => group === widest || sameNumbers(group.userAgents, widest.userAgents))) {
 		return widest?.userAgents ?? [];
 	}
 	const seen = new Set<number>();
@@ -572,18 +572,6 @@ function unionOfAgentLines(views: readonly GroupView[]): readonly number[] {
 		}
 	}
 	return [...seen].sort((a, b) => a - b);
-}
-
-function sameLines(a: readonly number[], b: readonly number[]): boolean {
-	if (a.length !== b.length) {
-		return false;
-	}
-	for (let i = 0; i < a.length; i++) {
-		if (a[i] !== b[i]) {
-			return false;
-		}
-	}
-	return true;
 }
 
 /** The target crawlers, then crawlers this group names that are not targets (a handful), each with its reading. */

@@ -6,7 +6,7 @@
 
 import type { Dialect } from '../dialect';
 import type { LineNode } from './ast';
-import { firstAtLeast } from '../sorted';
+import { firstAtLeast, sameNumbers } from '../sorted';
 import { lineRole, type Group, type Grouping, type LineRole } from './parser';
 
 /** Edits that replace more lines than this are grouped again from scratch. */
@@ -185,18 +185,6 @@ export class SplicedLists {
 		}
 		return result;
 	}
-}
-
-function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
-	if (a.length !== b.length) {
-		return false;
-	}
-	for (let i = 0; i < a.length; i++) {
-		if (a[i] !== b[i]) {
-			return false;
-		}
-	}
-	return true;
 }
 
 /**
