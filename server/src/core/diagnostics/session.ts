@@ -85,6 +85,18 @@ export function createDiagnosticsSession(bigLines = bigSegmentLines): Diagnostic
 	return new Session(bigLines);
 }
 
+/**
+ * The one empty list that kept state holds wherever it has nothing (a segment's problems, answers and fact summaries):
+ * a file of 50 000 small groups keeps 50 000 segments, most with nothing to report, and an empty array each was 10 MB
+ * that every full collection went through. Frozen, so that a change to it throws instead of reaching every segment.
+ */
+const nothing: readonly never[] = Object.freeze([]);
+
+/** `list`, or the shared empty list when it is empty. */
+function orNothing<T>(list: readonly T[]): readonly T[] {
+	return list.length === 0 ? nothing : list;
+}
+
 const severities: Readonly<Record<Severity, DiagnosticSeverity>> = {
 	error: DiagnosticSeverity.Error,
 	warning: DiagnosticSeverity.Warning,
@@ -371,6 +383,11 @@ function recallOf(state: SegmentState, from: number): Recall {
 	};
 }
 
+/** A summary that is an empty list, as the shared one. */
+function emptyShared(summary: unknown): unknown {
+	return Array.isArray(summary) && summary.length === 0 ? nothing : summary;
+}
+
 /**
  * A fact's summary of a segment, computed on first use and kept with the segment. The first time, the segment is
  * summarised for every known fact, so that all of them read the same window (and its groupings).
@@ -386,11 +403,11 @@ function summaryOf(fact: AnyFact, state: SegmentState, window: () => Window): un
 	if (summaries.length === 0) {
 		for (const known of facts) {
 			if (known !== fact) {
-				summaries.push(known, known.summarize(lines));
+				summaries.push(known, emptyShared(known.summarize(lines)));
 			}
 		}
 	}
-	const summary = fact.summarize(lines);
+	const summary = emptyShared(fact.summarize(lines));
 	summaries.push(fact, summary);
 	return summary;
 }
@@ -575,10 +592,10 @@ function analyseSegment(model: RobotsModel, segment: Segment, window: Window, op
 	const analysis: SegmentAnalysis = {
 		first,
 		last,
-		answers: context.answers,
+		answers: orNothing(context.answers),
 		start: segment.from,
-		problems: order.map((index) => problems[index]),
-		slots: order.map((index) => slots[index]),
+		problems: orNothing(order.map((index) => problems[index])),
+		slots: orNothing(order.map((index) => slots[index])),
 		invalidUtf8: problems.filter((problem) => problem.code === 'invalid-utf8').length,
 	};
 	const earlier = previous ?? state.before?.analysis;
@@ -597,7 +614,6 @@ interface LineAnalysis {
 	readonly slots: readonly number[];
 }
 
-const nothing: readonly never[] = [];
 const lineSlot = 'line checks';
 /** Most lines have no problem: one shared value says so (line -1: nothing to move), one for the first line. */
 const noProblems: LineAnalysis = { line: -1, problems: nothing, slots: nothing };
@@ -692,7 +708,7 @@ function builtDiagnostics(model: RobotsModel, analysis: SegmentAnalysis, at: num
 				}
 			}
 		}
-		analysis.built = { at, diagnostics: analysis.problems.map((problem) => reusable.get(problem) ?? toDiagnostic(model, problem, delta, options, uri)) };
+		analysis.built = { at, diagnostics: orNothing(analysis.problems.map((problem) => reusable.get(problem) ?? toDiagnostic(model, problem, delta, options, uri))) };
 	}
 	analysis.earlier = undefined;
 	return analysis.built.diagnostics;
