@@ -293,8 +293,8 @@ test('the segment around a line, read from the lines near it, is the one a scan 
 test('a line cache takes over the values of the lines an edit kept, in place, and leaves the cache before it empty', () => {
 	// Values that name the node and the text they were computed from, so that one kept for the wrong line shows.
 	const valueOf = (model: RobotsModel, line: number) => ({ node: model.lines[line], text: model.lineTexts[line] });
-	const read = (cache: LineCache, model: RobotsModel) => model.lines.map((_, line) => cache.peek<ReturnType<typeof valueOf>>('text', line));
-	const fill = (cache: LineCache, model: RobotsModel) => model.lines.forEach((_, line) => cache.set('text', line, valueOf(model, line)));
+	const read = (cache: LineCache, model: RobotsModel) => model.lines.map((_, line) => cache.values('text')[line] as ReturnType<typeof valueOf> | undefined);
+	const fill = (cache: LineCache, model: RobotsModel) => model.lines.forEach((_, line) => (cache.values('text')[line] = valueOf(model, line)));
 	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 6 }), (text, edits) => {
 		let model = parse(text);
 		let cache = new LineCache(model.lines);

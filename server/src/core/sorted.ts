@@ -4,7 +4,7 @@
  */
 
 /** The index of the first number at least `low` in an ascending list (its length when there is none). */
-export function firstAtLeast(values: readonly number[], low: number): number {
+export function firstAtLeast(values: ArrayLike<number>, low: number): number {
 	let from = 0;
 	let to = values.length;
 	while (from < to) {

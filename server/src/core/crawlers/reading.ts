@@ -14,6 +14,7 @@ import { hostRuleDecides, noRuleMatches, robotsTxtExempt, type Matcher } from '.
 import type { CompiledRule } from '../matching/rules';
 import { lexLine } from '../syntax/lexer';
 import { RobotsModel } from '../syntax/parser';
+import { firstAtLeast } from '../sorted';
 import { crawlerProfile, type CrawlerProfile } from './profile';
 
 /** How much of the file a crawler reads. */
@@ -136,6 +137,7 @@ function read(model: RobotsModel, crawler: CrawlerProfile): Entry {
 			}
 		}
 	}
+	let applied: readonly AppliedGroup[] | undefined;
 	const reading: CrawlerReading = {
 		crawler,
 		dialect,
@@ -144,10 +146,11 @@ function read(model: RobotsModel, crawler: CrawlerProfile): Entry {
 		follows,
 		...(token !== undefined ? { token } : {}),
 		tried,
-		// Made when asked for: whose groups a crawler follows is often all a caller wants (50 000 of them, each with
-		// its User-agent value, when every group is `*`).
+		// Made when first asked for, then kept: whose groups a crawler follows is often all a caller wants (50 000 of
+		// them, each with its User-agent value, when every group is `*`).
 		get groups() {
-			return appliedGroups(readModel, selection);
+			applied ??= appliedGroups(readModel, selection);
+			return applied;
 		},
 		skippedGlobal,
 		selection,
@@ -222,18 +225,8 @@ function cut(model: RobotsModel, limit: SizeLimit): { extent: ReadExtent; model:
 	if (total <= limit.bytes) {
 		return { extent: { kind: 'whole', fileBytes: total }, model };
 	}
-	// The first line that ends past the limit.
-	let low = 0;
-	let high = texts.length - 1;
-	while (low < high) {
-		const middle = (low + high) >>> 1;
-		if (offsets[middle + 1] > limit.bytes) {
-			high = middle;
-		} else {
-			low = middle + 1;
-		}
-	}
-	const line = low;
+	// The first line that ends past the limit: the line before the first start past it (octets are whole numbers).
+	const line = firstAtLeast(offsets, limit.bytes + 1) - 1;
 	if (limit.beyond === 'allow-all') {
 		return { extent: { kind: 'too-large', limit: limit.bytes, fileBytes: total }, model };
 	}

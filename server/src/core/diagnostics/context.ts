@@ -196,10 +196,11 @@ export class Window {
 		if (!kept) {
 			return compute(this.model, line);
 		}
-		let value = kept.cache.peek<T>(slot, line - kept.from);
+		const values = kept.cache.values(slot);
+		let value = values[line - kept.from] as T | undefined;
 		if (value === undefined) {
 			value = compute(this.model, line);
-			kept.cache.set(slot, line - kept.from, value);
+			values[line - kept.from] = value;
 		}
 		return value;
 	}

@@ -196,36 +196,11 @@ export class LineCache {
 		}
 	}
 
-	/** The value of `slot` for the segment's `index`-th line, computed on first use. */
-	get<T>(slot: string, index: number, compute: () => T): T {
-		const values = this.values(slot);
-		let value = values[index] as T | undefined;
-		if (value === undefined) {
-			value = compute();
-			values[index] = value;
-		}
-		return value;
-	}
-
-	/** The value of `slot` for the segment's `index`-th line, if it was computed. */
-	peek<T>(slot: string, index: number): T | undefined {
-		return this.values(slot)[index] as T | undefined;
-	}
-
-	/** Replaces the value of `slot` for the segment's `index`-th line. */
-	set(slot: string, index: number, value: unknown): void {
-		this.values(slot)[index] = value;
-	}
-
 	/**
-	 * The values of `slot`, one per line of the segment (undefined where not computed yet), to read and fill in place
-	 * by callers that go through every line.
+	 * The values of `slot`, one per line of the segment (undefined where not computed yet), read and filled in place:
+	 * one lookup of the slot, however many lines a caller goes through.
 	 */
-	slotValues(slot: string): unknown[] {
-		return this.values(slot);
-	}
-
-	private values(slot: string): unknown[] {
+	values(slot: string): unknown[] {
 		for (let s = 0; s < this.slots.length; s += 2) {
 			if (this.slots[s] === slot) {
 				return this.slots[s + 1] as unknown[];

@@ -385,7 +385,7 @@ function recallOf(state: SegmentState, from: number): Recall {
 
 /** A summary that is an empty list, as the shared one. */
 function emptyShared(summary: unknown): unknown {
-	return Array.isArray(summary) && summary.length === 0 ? nothing : summary;
+	return Array.isArray(summary) ? orNothing(summary) : summary;
 }
 
 /**
@@ -624,7 +624,7 @@ function lineProblems(segment: Segment, window: Window, options: AnalysisOptions
 	const cache = segment.state.lines;
 	const { from, to } = segment;
 	// Read in place: a segment of 47 000 lines is gone through twice per edit, and a lookup per line was most of it.
-	const kept = cache.slotValues(lineSlot) as (LineAnalysis | undefined)[];
+	const kept = cache.values(lineSlot) as (LineAnalysis | undefined)[];
 	let run = -1;
 	for (let line = from; line <= to; line++) {
 		const analysis = line < to ? kept[line - from] : undefined;
@@ -670,12 +670,12 @@ function analyseLines(window: Window, segmentFrom: number, cache: LineCache, opt
 			}
 		}
 	});
+	const kept = cache.values(lineSlot);
 	for (let line = from; line < to; line++) {
 		const onLine = found[line - from];
-		cache.set(lineSlot, line - segmentFrom, onLine ? { line, problems: onLine.problems, slots: onLine.slots } : line === 0 ? noProblemsOnFirstLine : noProblems);
+		kept[line - segmentFrom] = onLine ? { line, problems: onLine.problems, slots: onLine.slots } : line === 0 ? noProblemsOnFirstLine : noProblems;
 	}
 }
-
 
 /**
  * Where an edit replaced lines in a segment since its earlier analysis: a problem of that analysis keeps its

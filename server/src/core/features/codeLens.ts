@@ -84,7 +84,7 @@ export function computeCodeLenses(model: RobotsModel, options: AnalysisOptions, 
 	const followers = lensed > 0 ? followersOf(model, options.crawlers, lensed) : [];
 	for (let index = 0; index < lensed; index++) {
 		const range = groupRange(model, groups[index]);
-		lenses.push({ range, command: followersCommand(model, options, uri, index, followers[index]) });
+		lenses.push({ range, command: followersCommand(model, options, uri, groups[index], followers[index]) });
 		lenses.push({ range, command: testCommand(model, uri, groups[index]) });
 	}
 	return lenses;
@@ -105,7 +105,7 @@ export function resolveCodeLens(model: RobotsModel, options: AnalysisOptions, le
 	}
 	const command = data.lens === 'test'
 		? testCommand(model, data.uri, groups[data.group])
-		: followersCommand(model, options, data.uri, data.group, followersOf(model, options.crawlers, lensed)[data.group]);
+		: followersCommand(model, options, data.uri, groups[data.group], followersOf(model, options.crawlers, lensed)[data.group]);
 	return { range: lens.range, command };
 }
 
@@ -130,8 +130,7 @@ function groupRange(model: RobotsModel, group: Group): Range {
 	return { start: { line, character: 0 }, end: { line, character: model.lines[line].length } };
 }
 
-function followersCommand(model: RobotsModel, options: AnalysisOptions, uri: string, index: number, followers: readonly string[]): Command {
-	const group = model.grouping('rfc9309').groups[index];
+function followersCommand(model: RobotsModel, options: AnalysisOptions, uri: string, group: Group, followers: readonly string[]): Command {
 	return { title: title(model, group.userAgents, followers, options.crawlers.length), command: revealLineCommand, arguments: [uri, group.firstLine, true] };
 }
 

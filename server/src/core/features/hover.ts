@@ -556,7 +556,6 @@ function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect
 	return out.join('\n');
 }
 
-
 /** The User-agent lines of the group in any dialect, in order, without duplicates (linear in their number). */
 function unionOfAgentLines(views: readonly GroupView[]): readonly number[] {
 	const groups = views.map((view) => view.group).filter((group): group is Group => group !== undefined);
@@ -624,11 +623,9 @@ function crawlerCell(row: CrawlerRow, line: number): string {
 	}
 	// The User-agent lines of the groups it follows, other than this one.
 	const others: number[] = [];
-	// Read once: `groups` is worked out (and looked up in a cache) at each read, and a crawler can follow 17 000 groups.
-	const applied = reading.groups;
 	reading.selection.groups.forEach((group, i) => {
 		if (!(group.firstLine <= line && line <= group.lastLine)) {
-			others.push(applied[i].line);
+			others.push(reading.groups[i].line);
 		}
 	});
 	const merged = row.follows && others.length > 0 ? t(', merged with the group at {0}', lineNumbers(others)) : '';

@@ -844,7 +844,6 @@ function shiftIndex(index: GroupIndex, relStart: number, relOldEnd: number, shif
 	index.problems = problems;
 }
 
-
 /**
  * The lines (relative to a group's first line) of the rules with each value, in file order. Each value has a slot:
  * its first line is in a typed array and the lines after it, when there are any, in a list. Moving every line from
@@ -983,7 +982,6 @@ class LengthIndex {
 		}
 	}
 }
-
 
 function redundantWildcard(context: CheckContext, rule: { line: number; allow: boolean; value: string }, lengths: LengthIndex): void {
 	const { value } = rule;
