@@ -66,6 +66,8 @@ const systemPackages = [
 /**
  * Installs the missing Debian packages when this runs as root (as CI and these machines do); otherwise says which
  * command to run. Where Chromium comes from elsewhere (CHROMIUM_PATH), only libkrb5-dev is looked for.
+ * It installs only what is missing, never upgrades a package by name (`--no-upgrade`), and says beforehand which
+ * installed packages the new ones require at a newer version (apt's simulation): those are the only others it touches.
  */
 export function ensureSystemPackages(names: readonly string[] = ['chromium', 'libkrb5-dev'], log: (line: string) => void = (line) => console.log(line)): void {
 	const missing = systemPackages
@@ -75,14 +77,85 @@ export function ensureSystemPackages(names: readonly string[] = ['chromium', 'li
 	if (missing.length === 0) {
 		return;
 	}
-	const command = `apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+	const args = aptInstallArgs(missing);
 	if (process.getuid?.() !== 0) {
-		throw new Error(`The end-to-end tests need Debian packages that are missing: run "sudo apt-get update && sudo ${command}".`);
+		throw new Error(`The end-to-end tests need Debian packages that are missing: run "sudo apt-get update && sudo apt-get ${args.join(' ')}".`);
 	}
-	log(`Installing ${missing.join(', ')} with apt-get (once per machine).`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	run('apt-get', ['update', '-qq'], env);
-	run('apt-get', command.split(' ').slice(1).concat('-qq'), env);
+	const simulation = spawnSync('apt-get', ['--simulate', ...args], { env, encoding: 'utf8' });
+	const upgrades = aptUpgrades(simulation.stdout ?? '');
+	log(`Installing ${missing.join(', ')} with apt-get install --no-upgrade (once per machine; nothing else is installed or upgraded by name).`);
+	if (upgrades.length > 0) {
+		log(`apt also upgrades ${upgrades.length} installed package${upgrades.length === 1 ? '' : 's'} that ${missing.length === 1 ? 'it requires' : 'they require'} at a newer version: ${upgrades.map((entry) => `${entry.name} ${entry.from} → ${entry.to}`).join(', ')}.`);
+	}
+	run('apt-get', [...args, '-qq'], env);
+}
+
+/** The arguments of the one `apt-get` call that installs `missing`: no recommends, no upgrade of a package named. */
+export function aptInstallArgs(missing: readonly string[]): string[] {
+	return ['install', '-y', '--no-install-recommends', '--no-upgrade', ...missing];
+}
+
+/**
+ * The installed packages an `apt-get --simulate install` would upgrade, from its `Inst` lines: apt writes the
+ * installed version in brackets only for a package it upgrades (`Inst libkrb5-3 [1.20.1-2] (1.20.1-2+deb12u2 …)`),
+ * never for a new one (`Inst libkrb5-dev (1.20.1-2+deb12u2 …)`).
+ */
+export function aptUpgrades(simulation: string): { name: string; from: string; to: string }[] {
+	const upgrades: { name: string; from: string; to: string }[] = [];
+	for (const line of simulation.split('\n')) {
+		const match = /^Inst (\S+) \[([^\]]+)\] \((\S+)/.exec(line);
+		if (match !== null) {
+			upgrades.push({ name: match[1], from: match[2], to: match[3] });
+		}
+	}
+	return upgrades;
+}
+
+/**
+ * Settings for a calm, stable workbench: no welcome page, no chat side bar, no tips or update checks, and a fixed
+ * theme so that screenshots look the same from run to run. The end-to-end tests and `npm start` both use them.
+ */
+export const calmSettings: Readonly<Record<string, unknown>> = {
+	'workbench.startupEditor': 'none',
+	'workbench.colorTheme': 'Default Dark Modern',
+	'workbench.tips.enabled': false,
+	'workbench.secondarySideBar.defaultVisibility': 'hidden',
+	'chat.disableAIFeatures': true,
+	'extensions.ignoreRecommendations': true,
+	'telemetry.telemetryLevel': 'off',
+	'update.mode': 'none',
+	'window.zoomLevel': 0,
+	// The sticky header line would cover the lines the tests click.
+	'editor.stickyScroll.enabled': false,
+};
+
+/**
+ * Adds the calm settings (and `extra`) that `userDataDir`'s settings.json does not set yet, keeping every setting it
+ * has: a user's own choice wins. A file that is not plain JSON (comments) is left alone, and the answer says so.
+ */
+export function addCalmSettings(userDataDir: string, extra: Record<string, unknown> = {}): 'written' | 'unchanged' | 'not JSON' {
+	const file = join(userDataDir, 'User', 'settings.json');
+	let settings: Record<string, unknown> = {};
+	if (existsSync(file)) {
+		try {
+			settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+		} catch {
+			return 'not JSON';
+		}
+	}
+	const wanted = { ...calmSettings, ...extra };
+	const absent = Object.keys(wanted).filter((key) => !(key in settings));
+	if (absent.length === 0) {
+		return 'unchanged';
+	}
+	for (const key of absent) {
+		settings[key] = wanted[key];
+	}
+	mkdirSync(join(userDataDir, 'User'), { recursive: true });
+	writeFileSync(file, JSON.stringify(settings, null, '\t') + '\n');
+	return 'written';
 }
 
 /** Options for {@link startCodeServer}; every folder should be private to the run. */

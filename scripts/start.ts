@@ -5,7 +5,7 @@
 // browser entry in the browser's web worker extension host, as vscode.dev would.
 import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { cacheDir, ensureCodeServer, ensureSystemPackages, repoRoot, startCodeServer, stateFolders } from './codeServer';
+import { addCalmSettings, cacheDir, ensureCodeServer, ensureSystemPackages, repoRoot, startCodeServer, stateFolders } from './codeServer';
 
 interface Manifest {
 	name: string;
@@ -73,6 +73,8 @@ async function main(): Promise<void> {
 	const { extensions, userData } = stateFolders(stateDir);
 	const manifest = linkExtension(extensions);
 	const extensionId = `${manifest.publisher}.${manifest.name}`;
+	// The calm settings the end-to-end tests use: no Welcome page or Chat panel over the files; a setting of your own wins.
+	addCalmSettings(userData);
 	if (setWebExtensionKind(userData, extensionId, options.web === true) === 'not JSON') {
 		console.warn(`${join(userData, 'User', 'settings.json')} is not plain JSON: set "remote.extensionKind": { "${extensionId}": ["web"] } there yourself${options.web ? '' : ' (or remove it)'}.`);
 	}

@@ -10,6 +10,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { repoRoot } from '../util/fixtures';
 import { parseArguments, refreshScratchCopy, scratchFolder, setWebExtensionKind } from '../../scripts/start';
+import { addCalmSettings, aptInstallArgs, aptUpgrades, calmSettings } from '../../scripts/codeServer';
 import { allSuites } from '../../scripts/test';
 import { allPassed, formatSummary, runSuites, tapCounts } from '../../scripts/testSuites';
 import { workFolder } from './cliProcess';
@@ -124,5 +125,45 @@ describe('npm start', () => {
 		assert.deepEqual(readdirSync(target).sort(), ['robots.txt', 'sub']);
 		// The source is never written.
 		assert.equal(readFileSync(join(source, 'robots.txt'), 'utf8'), 'User-agent: *\nDisallow: /private\n');
+	});
+});
+
+describe('setting up the machine (issue 22, item 14)', () => {
+	test('apt installs only what is missing, and never upgrades a package by name', () => {
+		assert.deepEqual(aptInstallArgs(['libkrb5-dev']), ['install', '-y', '--no-install-recommends', '--no-upgrade', 'libkrb5-dev']);
+	});
+
+	test('the upgrades an install brings are read from apt\'s simulation, to be said before it runs', () => {
+		// apt-get --simulate writes the installed version in brackets only for a package it would upgrade.
+		const simulation = [
+			'Reading package lists...',
+			'Inst libkrb5support0 [1.20.1-2+deb12u1] (1.20.1-2+deb12u4 Debian-Security:12/oldstable-security [amd64])',
+			'Inst libkrb5-dev (1.20.1-2+deb12u4 Debian-Security:12/oldstable-security [amd64])',
+			'Conf libkrb5support0 (1.20.1-2+deb12u4 Debian-Security:12/oldstable-security [amd64])',
+			'Conf libkrb5-dev (1.20.1-2+deb12u4 Debian-Security:12/oldstable-security [amd64])',
+		].join('\n');
+		assert.deepEqual(aptUpgrades(simulation), [{ name: 'libkrb5support0', from: '1.20.1-2+deb12u1', to: '1.20.1-2+deb12u4' }]);
+		assert.deepEqual(aptUpgrades(''), []);
+	});
+
+	test('npm start opens a calm workbench (no Welcome page, no Chat panel) and keeps the user\'s own settings', () => {
+		const userData = join(work, 'start-user-data');
+		mkdirSync(join(userData, 'User'), { recursive: true });
+		writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify({ 'workbench.colorTheme': 'Solarized Light', 'editor.fontSize': 16 }));
+		assert.equal(addCalmSettings(userData), 'written');
+		const settings = JSON.parse(readFileSync(join(userData, 'User', 'settings.json'), 'utf8')) as Record<string, unknown>;
+		assert.equal(settings['workbench.startupEditor'], 'none');
+		assert.equal(settings['chat.disableAIFeatures'], true);
+		assert.equal(settings['workbench.secondarySideBar.defaultVisibility'], 'hidden');
+		assert.equal(settings['workbench.colorTheme'], 'Solarized Light', 'a setting of the user\'s own wins');
+		assert.equal(settings['editor.fontSize'], 16);
+		assert.equal(addCalmSettings(userData), 'unchanged');
+		assert.ok(Object.keys(calmSettings).every((key) => key in settings));
+		writeFileSync(join(userData, 'User', 'settings.json'), '{ // a comment\n}');
+		assert.equal(addCalmSettings(userData), 'not JSON');
+	});
+
+	test('npm start uses the calm settings', () => {
+		assert.match(readFileSync(join(repoRoot, 'scripts', 'start.ts'), 'utf8'), /addCalmSettings\(userData\)/);
 	});
 });

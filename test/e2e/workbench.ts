@@ -1,11 +1,11 @@
 // Opens a real VS Code workbench (code-server) in headless Chromium for the end-to-end tests, and closes everything again.
 // Each run gets private temporary folders (state, XDG, workspace); code-server runs in its own process group and is
 // killed as a group, so no extension host or watcher survives a run, also when a test fails.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
-import { CodeServerInstall, ensureCodeServer, installExtension, repoRoot, RunningCodeServer, startCodeServer, stateFolders } from '../../scripts/codeServer';
+import { addCalmSettings, CodeServerInstall, ensureCodeServer, installExtension, repoRoot, RunningCodeServer, startCodeServer, stateFolders } from '../../scripts/codeServer';
 
 /** Screenshots and logs of the end-to-end runs; git-ignored. */
 export const resultsDir = join(repoRoot, 'test-results', 'e2e');
@@ -38,7 +38,7 @@ export interface WorkbenchOptions {
 	query?: (server: RunningCodeServer, workspace: string) => string;
 	/** Called before the page loads, e.g. to expose functions to it. */
 	preparePage?: (page: Page) => Promise<void>;
-	/** User settings beside the calm defaults (writeUserSettings). */
+	/** User settings beside the calm defaults (addCalmSettings). */
 	settings?: Record<string, unknown>;
 }
 
@@ -68,7 +68,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
 		}
 		mkdirSync(resultsDir, { recursive: true });
 		const userDataDir = options.userDataDir ?? join(stateDir, 'user-data');
-		writeUserSettings(userDataDir, options.settings);
+		addCalmSettings(userDataDir, options.settings);
 		for (const vsix of typeof options.vsix === 'string' ? [options.vsix] : options.vsix ?? []) {
 			installExtension(install, stateDir, vsix);
 		}
@@ -115,32 +115,6 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
 		await close();
 		throw error;
 	}
-}
-
-/**
- * Settings for a calm, stable workbench: no welcome page, no chat side bar, no tips or update checks,
- * and a fixed theme so that screenshots look the same from run to run. An existing settings file is kept.
- */
-function writeUserSettings(userDataDir: string, extra: Record<string, unknown> = {}): void {
-	const file = join(userDataDir, 'User', 'settings.json');
-	if (existsSync(file)) {
-		return;
-	}
-	mkdirSync(join(userDataDir, 'User'), { recursive: true });
-	writeFileSync(file, JSON.stringify({
-		'workbench.startupEditor': 'none',
-		'workbench.colorTheme': 'Default Dark Modern',
-		'workbench.tips.enabled': false,
-		'workbench.secondarySideBar.defaultVisibility': 'hidden',
-		'chat.disableAIFeatures': true,
-		'extensions.ignoreRecommendations': true,
-		'telemetry.telemetryLevel': 'off',
-		'update.mode': 'none',
-		'window.zoomLevel': 0,
-		// The sticky header line would cover the lines the tests click.
-		'editor.stickyScroll.enabled': false,
-		...extra,
-	}, null, '\t'));
 }
 
 /** Debian's Chromium, or the browser named by CHROMIUM_PATH. */
