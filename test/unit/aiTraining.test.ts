@@ -100,18 +100,27 @@ describe('Block AI training crawlers', () => {
 	});
 
 	test('a crawler blocked at / is offered the block when any path of the file is open to it, however far down', () => {
-		// Every AI training crawler follows `*` and is blocked everywhere, but GPTBot: its own group opens one folder,
-		// named after the 600 paths of the `*` group (more than one batch of probe URLs).
-		const text = joinLines(
-			'User-agent: *', 'Disallow: /', ...Array.from({ length: 600 }, (_, i) => `Disallow: /d${i}`), '',
-			'User-agent: GPTBot', 'Disallow: /', 'Allow: /zz-open/', '',
-		);
+		// Every AI training crawler follows `*`, which blocks `/` and opens one folder, named after 600 other paths
+		// (more than one batch of probe URLs).
+		const text = joinLines('User-agent: *', 'Disallow: /', ...Array.from({ length: 600 }, (_, i) => `Disallow: /d${i}`), 'Allow: /zz-open/', '');
 		// RFC 9309 §2.2.2: the longest match decides, so GPTBot may fetch /zz-open/.
 		assert.equal(evaluateAs(parse(text), 'GPTBot', '/zz-open/page').verdict, 'allow');
-		assert.equal(actionFor(text, 'Block')?.title, 'Block AI training crawlers (GPTBot)');
+		assert.match(actionFor(text, 'Block')?.title ?? '', /^Block AI training crawlers \(Google-Extended, GPTBot, ClaudeBot and \d+ more\)$/);
 		assert.match(actionFor(text, 'Allow')?.title ?? '', /^Allow AI training crawlers \(Google-Extended, GPTBot, ClaudeBot and \d+ more\)$/);
 		// Closed again, nothing is left to block.
 		assert.equal(actionFor(text.replace('Allow: /zz-open/', 'Disallow: /zz-open/'), 'Block'), undefined);
+	});
+
+	test('a crawler the file names in a group of its own keeps that group: the action does not name it again', () => {
+		// A second GPTBot group would merge with the first (RFC 9309 §2.2.1), and its Allow would still win at
+		// /zz-open/ (the longest match): the site's own GPTBot group is the place to change.
+		const text = joinLines('User-agent: *', 'Disallow: /private/', '', 'User-agent: GPTBot', 'Disallow: /', 'Allow: /zz-open/', '');
+		const action = actionFor(text, 'Block')!;
+		const after = apply(text, action);
+		assert.equal(after.match(/^User-agent: GPTBot$/gm)?.length, 1);
+		assert.doesNotMatch(action.title, /GPTBot/);
+		assert.match(after, /^User-agent: ClaudeBot$/m);
+		assert.deepEqual(collateral(text, after), []);
 	});
 
 	test('on the worked examples', () => {

@@ -9,6 +9,7 @@ import type { CodeAction, Position, TextEdit } from 'vscode-languageserver-types
 import { listNames } from '../crawlers/explain';
 import { decideRoot, decideTable, readAs, unpackDecision } from '../crawlers/reading';
 import { knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
+import { googleProductToken } from '../matching/agents';
 import { utf8Length } from '../matching/encoding';
 import { probeUrls } from '../bench/diff';
 import { formatNumber, t } from '../l10n';
@@ -69,15 +70,18 @@ function compute(model: RobotsModel, uri: string): CodeAction[] {
 			});
 		}
 	}
-	const toBlock = tokens.filter((_, column) => anyAllowed[column]);
-	const toAllow = tokens.filter((_, column) => unpackDecision(root[column]).verdict === 'disallow');
+	const existing = model.grouping('rfc9309').groups.find((group) => aiGroupStance(model, group) !== undefined);
+	// A crawler the file already names in a group of its own keeps the rules the site wrote for it: naming it again
+	// would make a second group that parsers merge with the first (duplicate-user-agent), whatever it says.
+	const named = namedOutside(model, existing);
+	const toBlock = tokens.filter((token, column) => anyAllowed[column] && !named.has(token.toLowerCase()));
+	const toAllow = tokens.filter((token, column) => unpackDecision(root[column]).verdict === 'disallow' && !named.has(token.toLowerCase()));
 	const actions: CodeAction[] = [];
 	if (toBlock.length === 0 && toAllow.length === 0) {
 		return actions;
 	}
 	// Every reading knows the file's size, and the AI training crawlers' readings are made by now.
 	const size = readAs(model, tokens[0]).extent.fileBytes;
-	const existing = model.grouping('rfc9309').groups.find((group) => aiGroupStance(model, group) !== undefined);
 	if (toBlock.length > 0) {
 		actions.push(action(model, uri, 'block', toBlock, size, existing));
 	}
@@ -128,6 +132,24 @@ function aiGroupStance(model: RobotsModel, group: Group): Stance | undefined {
 	}
 	const role = lineRole(model.lines[group.rules[0]], 'rfc9309');
 	return role === 'disallow' ? 'block' : role === 'allow' ? 'allow' : undefined;
+}
+
+/**
+ * The User-agent values of the file outside `existing`, lower-cased, as RFC 9309 and Google read them (Google cuts
+ * `GPTBot/1.0` to `GPTBot`).
+ */
+function namedOutside(model: RobotsModel, existing: Group | undefined): Set<string> {
+	const inside = new Set(existing?.userAgents ?? []);
+	const named = new Set<string>();
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		if ((node.directive === 'user-agent' || node.googleDirective === 'user-agent') && !inside.has(line)) {
+			const value = model.valueText(line);
+			named.add(value.toLowerCase());
+			named.add(googleProductToken(value).toLowerCase());
+		}
+	}
+	return named;
 }
 
 /** The line break the file uses. */

@@ -106,7 +106,6 @@ const emptyGroup: Check = (context) => {
 			continue;
 		}
 		const names = listNames(values.map((token) => `"${shown(token)}"`));
-		const last = group.userAgents[group.userAgents.length - 1];
 		// A line of the group that is not a rule (a Crawl-delay, say), which the message names.
 		const other = group.others.length > 0 ? model.keyText(group.others[0]) : undefined;
 		let message: string;
@@ -137,10 +136,29 @@ const emptyGroup: Check = (context) => {
 			line: group.userAgents[0],
 			severity,
 			message,
-			fixes: [{ title: t('Add "Disallow:" (allow everything explicitly)'), edits: [insertLinesAfter(model, context.eol, last, ['Disallow:'])] }],
+			// After each block of User-agent lines: one "Disallow:" after the last block would leave the blocks above it
+			// empty for the parsers that split there (Yandex, the 1996 draft), each an empty group of its own.
+			fixes: [{ title: t('Add "Disallow:" (allow everything explicitly)'), edits: blockEnds(model, group).map((end) => insertLinesAfter(model, context.eol, end, ['Disallow:'])) }],
 		});
 	}
 };
+
+/** The last User-agent line of each block of them in `group`: blocks are split by a line of their own (a Crawl-delay, say). */
+function blockEnds(model: RobotsModel, group: Group): number[] {
+	const agents = group.userAgents;
+	return agents.filter((line, i) => {
+		if (i === agents.length - 1) {
+			return true;
+		}
+		for (let candidate = line + 1; candidate < agents[i + 1]; candidate++) {
+			const kind = model.lines[candidate].kind;
+			if (kind === 'directive' || kind === 'text') {
+				return true;
+			}
+		}
+		return false;
+	});
+}
 
 /**
  * User-agent lines followed by a line of their own (a Crawl-delay, say) and then more User-agent lines: written as a
@@ -425,7 +443,9 @@ const userAgentValues: Check = (context) => {
 			continue;
 		}
 		const value = model.valueText(line);
-		if (value === '' || value === '*') {
+		// A crawler's name as its owner documents it ("Kangaroo Bot", "Sogou web spider") is what that crawler matches,
+		// spaces and all: the catalogue's crawlers read it so, and the message below would say they match nothing.
+		if (value === '' || value === '*' || known.has(value.toLowerCase())) {
 			continue;
 		}
 		const span = { line, start: node.valueStart, end: node.valueEnd };
