@@ -55,7 +55,9 @@ const answers = cases.map(({ agent, url }) => {
 	const result = evaluate(model, { agent, url, dialect: 'rfc9309' });
 	const matcher = compileMatcher(model, { agent, dialect: 'rfc9309' });
 	if (matcher.isAllowed(url) !== (result.verdict === 'allow')) throw new Error('compileMatcher disagrees with evaluate for ' + url);
-	return { agent, url, verdict: result.verdict, line: result.rule ? result.rule.line + 1 : null };
+	// The RFC counts lines from 1, as lineNumber does; line is 0-based, as LSP positions are.
+	if (result.rule && result.rule.line !== result.rule.lineNumber - 1) throw new Error('line and lineNumber disagree for ' + url);
+	return { agent, url, verdict: result.verdict, line: result.rule ? result.rule.lineNumber : null };
 });
 const rules = new RobotRules('foobot/2.1', { dialect: 'rfc9309', now: () => 0 });
 rules.parse('https://www.example.com/robots.txt', robots);

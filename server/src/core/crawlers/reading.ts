@@ -21,8 +21,11 @@ import { crawlerProfile, type CrawlerProfile } from './profile';
 export type ReadExtent =
 	/** All of it. */
 	| { readonly kind: 'whole'; readonly fileBytes: number }
-	/** The first `limit` octets; the octet `limit` falls on `line`, `character` (0-based). */
-	| { readonly kind: 'cut'; readonly limit: number; readonly fileBytes: number; readonly line: number; readonly character: number }
+	/**
+	 * The first `limit` octets; the octet `limit` falls on `line`, `character` (0-based, as in LSP positions), which
+	 * is line `lineNumber` as editors and messages count (1-based).
+	 */
+	| { readonly kind: 'cut'; readonly limit: number; readonly fileBytes: number; readonly line: number; readonly lineNumber: number; readonly character: number }
 	/** Nothing: the file is over a limit past which the crawler allows everything (Yandex). */
 	| { readonly kind: 'too-large'; readonly limit: number; readonly fileBytes: number };
 
@@ -237,7 +240,7 @@ function cut(model: RobotsModel, limit: SizeLimit): { extent: ReadExtent; model:
 	lines.push(lexLine(partial, 0, line === 0));
 	lineTexts.push(partial);
 	return {
-		extent: { kind: 'cut', limit: limit.bytes, fileBytes: total, line, character },
+		extent: { kind: 'cut', limit: limit.bytes, fileBytes: total, line, lineNumber: line + 1, character },
 		model: RobotsModel.fromLines(lines, lineTexts),
 	};
 }

@@ -40,8 +40,10 @@ export type Verdict = 'allow' | 'disallow';
 
 /** The line that decided. */
 export interface DecidingRule {
-	/** 0-based line. */
+	/** The rule's line, 0-based as in LSP positions (`Position.line`): line 253 of the file is 252 here. */
 	readonly line: number;
+	/** The rule's line, 1-based: the number editors, the command line and every message show ("line 253"). */
+	readonly lineNumber: number;
 	readonly kind: 'allow' | 'disallow';
 	/** The line's text without leading and trailing whitespace. */
 	readonly text: string;
@@ -68,8 +70,10 @@ export type Reason =
 export interface AppliedGroup {
 	/** Index in the dialect's grouping. */
 	readonly index: number;
-	/** The `User-agent` line that made the group apply (0-based). */
+	/** The `User-agent` line that made the group apply, 0-based as in LSP positions (`Position.line`). */
 	readonly line: number;
+	/** The same line, 1-based: the number editors, the command line and every message show. */
+	readonly lineNumber: number;
 	/** That line's value. */
 	readonly token: string;
 }
@@ -223,6 +227,7 @@ function applied(model: RobotsModel, selection: GroupSelection): { groups: reado
 			groups: selection.groups.map((group, i) => ({
 				index: group.index,
 				line: selection.matchedLines[i],
+				lineNumber: selection.matchedLines[i] + 1,
 				token: model.valueText(selection.matchedLines[i]),
 			})),
 			indices: selection.groups.map((group) => group.index).join(','),
@@ -357,6 +362,7 @@ export function evaluatePrepared(model: RobotsModel, dialect: Dialect, agent: st
 	if (!rule) {
 		rule = {
 			line: best.line,
+			lineNumber: best.line + 1,
 			kind: best.allow ? 'allow' : 'disallow',
 			text: model.lineText(best.line).trim(),
 			pattern: best.pattern,
