@@ -141,6 +141,8 @@ export function toAnalysisOptions(raw: unknown, fileName: string | undefined): A
 		severities,
 		knownDirectives,
 		...(fileName !== undefined ? { fileName } : {}),
+		// The Problems panel of a messy file shows its real problems, not 226 of one kind (issue 22, item 6).
+		groupRepeats: true,
 	};
 }
 

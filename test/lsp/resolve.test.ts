@@ -23,7 +23,7 @@ import { joinLines } from '../util/fixtures';
 import { quiet, TestClient } from './client';
 
 const uri = 'file:///site/robots.txt';
-const options: AnalysisOptions = { ...defaultAnalysisOptions, fileName: 'robots.txt' };
+const options: AnalysisOptions = { ...defaultAnalysisOptions, fileName: 'robots.txt', groupRepeats: true };
 
 /** The value as it travels over JSON (undefined fields dropped). */
 function wire<T>(value: T): T {
@@ -124,8 +124,8 @@ describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 
 	test('a client that resolves actions gets the fix-all actions without edits, and the same edits on resolve', async () => {
 		const diagnostics: Diagnostic[] = wire([...computeDiagnostics(parse(fixable), options, uri)]);
-		const inline = wire(computeCodeActions(range, diagnostics, diagnostics, uri));
-		assert.deepStrictEqual(inline.map((action) => action.title), ['Add the colon: "Disallow: /a"', "Fix all 'missing-colon' problems in the file", 'Fix all auto-fixable robots.txt problems']);
+		const inline = wire(computeCodeActions(range, diagnostics, diagnostics, uri, { suppressIn: parse(fixable) }));
+		assert.deepStrictEqual(inline.map((action) => action.title), ['Add the colon: "Disallow: /a"', "Fix all 'missing-colon' problems in the file", "Disable 'missing-colon' for this line", 'Fix all auto-fixable robots.txt problems']);
 		const client = await TestClient.start({ configuration: true, settings: {}, codeActionResolve: true });
 		try {
 			assert.deepStrictEqual(client.initializeResult.capabilities.codeActionProvider, {
@@ -139,11 +139,12 @@ describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 			assert.deepStrictEqual(actions.map((action) => [action.title, action.edit === undefined]), [
 				['Add the colon: "Disallow: /a"', false],
 				["Fix all 'missing-colon' problems in the file", true],
+				["Disable 'missing-colon' for this line", false],
 				['Fix all auto-fixable robots.txt problems', true],
 			]);
 			const resolved = await Promise.all(actions.map((action) => (action.edit ? action : send(CodeActionResolveRequest.type, action))));
 			assert.deepStrictEqual(resolved.map((action) => action.edit), inline.map((action) => action.edit));
-			const fixed = TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 1, fixable), resolved[2].edit!.changes![uri]);
+			const fixed = TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 1, fixable), resolved[3].edit!.changes![uri]);
 			assert.equal(fixed, joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /b', 'Disallow: /css', ''));
 
 			// After an edit, the earlier version's fix-all comes back without edits: they would fix a text that is gone.
@@ -170,7 +171,7 @@ describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 			const diagnostics: Diagnostic[] = wire([...computeDiagnostics(parse(fixable), options, uri)]);
 			const actions = ((await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } })) as CodeAction[])
 				.filter((action) => !action.kind?.startsWith('source.robotsTxt.'));
-			assert.deepStrictEqual(actions, wire(computeCodeActions(range, diagnostics, diagnostics, uri)));
+			assert.deepStrictEqual(actions, wire(computeCodeActions(range, diagnostics, diagnostics, uri, { suppressIn: parse(fixable) })));
 		} finally {
 			client.kill();
 		}

@@ -28,6 +28,12 @@ export interface AnalysisOptions {
 	readonly knownDirectives: readonly string[];
 	/** The file's name (last path segment), when known; untitled documents have none. */
 	readonly fileName?: string;
+	/**
+	 * Tell repeated findings as one (an editor's Problems panel): from five findings of one code and severity on, the
+	 * first says how many more there are and lists them, and the others become hints. Off by default, so that a
+	 * count of warnings (the command line's `--max-warnings`) counts every one.
+	 */
+	readonly groupRepeats?: boolean;
 }
 
 /**

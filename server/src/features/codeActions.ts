@@ -24,7 +24,7 @@ export function registerCodeActions(context: ServerContext): void {
 		return answer(context, textDocument.uri, token, [] as CodeAction[], 'Code actions', (model, options) => {
 			// The fixes come from the document's own analysis: the one whose diagnostics the client shows.
 			const current = context.documents.diagnostics(textDocument.uri, model, options) ?? [];
-			const later = context.client.codeActionResolve ? { resolveLater: { version } } : {};
+			const later = { suppressIn: model, ...(context.client.codeActionResolve ? { resolveLater: { version } } : {}) };
 			const actions = [...computeCodeActions(range, request.diagnostics, current, textDocument.uri, later), ...computeAiTrainingActions(model, textDocument.uri)];
 			const only = request.only;
 			// A kind matches a requested kind when it equals it or is nested under it (`source.fixAll` under `source`).

@@ -9,6 +9,7 @@ import { CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit 
 import type { AnalysisOptions } from '../options';
 import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
+import { lineEnding } from './checks/edits';
 import { createDiagnosticsSession, diagnosticSource, type DiagnosticData, type DiagnosticFix } from './session';
 
 export { createDiagnosticsSession, diagnosticSource, type DiagnosticData, type DiagnosticFix, type DiagnosticsSession } from './session';
@@ -136,6 +137,11 @@ export interface CodeActionOptions {
 	 * wire once, not at every cursor move (an editor asks for the actions at the cursor whenever it moves).
 	 */
 	readonly resolveLater?: { readonly version: number };
+	/**
+	 * The robots.txt the diagnostics are of: when set, each diagnostic also gets "Disable '<code>' for this line", a
+	 * `# robots-txt-disable-next-line <code>` comment above its line (added to such a comment already there).
+	 */
+	readonly suppressIn?: RobotsModel;
 }
 
 /** What a fix-all action sent without its edits carries, for `resolveCodeAction`. */
@@ -162,6 +168,9 @@ export function computeCodeActions(range: Range, diagnostics: readonly Diagnosti
 	const later = actionOptions.resolveLater;
 	const actions: CodeAction[] = [];
 	const codesDone = new Set<string>();
+	// The suppressions come after the fixes: a fix is what the user most likely wants.
+	const suppressions: CodeAction[] = [];
+	const suppressed = new Set<string>();
 	for (const diagnostic of ours) {
 		// The client's copy may come without data; the fresh analysis has it.
 		let fixes = fixesOf(diagnostic);
@@ -178,6 +187,15 @@ export function computeCodeActions(range: Range, diagnostics: readonly Diagnosti
 			actions.push(action);
 		}
 		const code = String(diagnostic.code);
+		const suppressIn = actionOptions.suppressIn;
+		// Only where the current analysis has the problem: a list shown before an edit names lines that moved.
+		const line = suppressIn !== undefined ? sameProblem(index, diagnostic)?.range.start.line : undefined;
+		if (suppressIn !== undefined && line !== undefined && !suppressed.has(`${code} ${line}`)) {
+			suppressed.add(`${code} ${line}`);
+			const action = CodeAction.create(t('Disable \'{0}\' for this line', code), { changes: { [uri]: [disableNextLine(suppressIn, line, code)] } }, CodeActionKind.QuickFix);
+			action.diagnostics = [diagnostic];
+			suppressions.push(action);
+		}
 		if (fixes.length > 0 && !codesDone.has(code)) {
 			codesDone.add(code);
 			if ((index.fixableByCode.get(code)?.length ?? 0) > 1) {
@@ -188,6 +206,7 @@ export function computeCodeActions(range: Range, diagnostics: readonly Diagnosti
 			}
 		}
 	}
+	actions.push(...suppressions);
 	if (index.preferred.length > 0) {
 		const title = t('Fix all auto-fixable robots.txt problems');
 		actions.push(later
@@ -195,6 +214,25 @@ export function computeCodeActions(range: Range, diagnostics: readonly Diagnosti
 			: CodeAction.create(title, { changes: { [uri]: fixAllEdits(index) } }, CodeActionKind.SourceFixAll));
 	}
 	return actions;
+}
+
+/**
+ * The edit that silences `code` on `line`: the code added to the `# robots-txt-disable-next-line` comment right above
+ * it, or such a comment inserted above it, with the line's indentation and the file's line break (after a byte order
+ * mark on the first line, which must stay first).
+ */
+function disableNextLine(model: RobotsModel, line: number, code: string): TextEdit {
+	const above = line > 0 ? model.lineText(line - 1) : '';
+	const existing = /^\s*#\s*robots-txt-disable-next-line\b(.*)$/.exec(above);
+	if (existing !== null) {
+		const at = { line: line - 1, character: above.trimEnd().length };
+		return { range: { start: at, end: at }, newText: existing[1].trim() === '' ? ` ${code}` : `, ${code}` };
+	}
+	const text = model.lineText(line);
+	const bom = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+	const indent = /^[ \t]*/.exec(text.slice(bom))![0];
+	const at = { line, character: bom };
+	return { range: { start: at, end: at }, newText: `${indent}# robots-txt-disable-next-line ${code}${lineEnding(model)}` };
 }
 
 /**

@@ -5,7 +5,8 @@
  * dies with it. A session with nothing kept is a fresh analysis: that is what `computeDiagnostics` runs.
  */
 
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation, type Range, type TextEdit } from 'vscode-languageserver-types';
+import { t } from '../l10n';
 import type { AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { lineRange } from '../syntax/document';
@@ -204,7 +205,7 @@ interface Round {
  */
 function settingsKey(options: AnalysisOptions): string {
 	const severities = Object.keys(options.severities).sort().map((code) => [code, options.severities[code]]);
-	return JSON.stringify([options.crawlers, options.dialects, severities, options.knownDirectives, options.fileName ?? null]);
+	return JSON.stringify([options.crawlers, options.dialects, severities, options.knownDirectives, options.fileName ?? null, options.groupRepeats === true]);
 }
 
 class Session implements DiagnosticsSession {
@@ -318,8 +319,88 @@ class Session implements DiagnosticsSession {
 		for (; next < whole.problems.length; next++) {
 			merged[count++] = whole.diagnostics[next];
 		}
-		return done(whole, filtered(model, merged, invalidUtf8, facts.read(suppressionLines).value));
+		const kept = filtered(model, merged, invalidUtf8, facts.read(suppressionLines).value);
+		return done(whole, options.groupRepeats === true ? groupedRepeats(kept, options, uri) : kept);
 	}
+}
+
+/** From this many findings of one code and severity on, they are told as one (`groupedRepeats`). */
+export const repeatThreshold = 5;
+
+/** The related lines a grouped finding lists at the most. */
+const maxRepeatsListed = 100;
+
+/** The grouped form of each finding, by the finding: a session hands the same unchanged diagnostics to every round. */
+const demoted = new WeakMap<Diagnostic, Diagnostic>();
+
+/**
+ * Real files drown their real problems in repeats (226 `invalid-product-token` findings in one corpus file, beside 7
+ * missing colons): from `repeatThreshold` findings of one code and severity on (errors aside, and codes whose
+ * severity the settings set), the first keeps its severity and says how many more there are, listing their lines as
+ * related information, and the others become hints (faint dots, out of the Problems panel), each still with its
+ * message and its fixes.
+ */
+function groupedRepeats(diagnostics: readonly Diagnostic[], options: AnalysisOptions, uri: string | undefined): readonly Diagnostic[] {
+	// Counted by code and severity (1 to 4), without a string per finding: a file of 50 000 groups has as many.
+	const counts = new Map<string | number | undefined, number[]>();
+	const countsOf = (diagnostic: Diagnostic): number[] | undefined => {
+		if (diagnostic.severity === DiagnosticSeverity.Error || diagnostic.severity === DiagnosticSeverity.Hint || diagnostic.severity === undefined) {
+			return undefined;
+		}
+		let byCode = counts.get(diagnostic.code);
+		if (byCode === undefined) {
+			if (options.severities[String(diagnostic.code)] !== undefined) {
+				return undefined;
+			}
+			byCode = [0, 0, 0, 0, 0];
+			counts.set(diagnostic.code, byCode);
+		}
+		return byCode;
+	};
+	let any = false;
+	for (const diagnostic of diagnostics) {
+		const byCode = countsOf(diagnostic);
+		if (byCode !== undefined && ++byCode[diagnostic.severity!] >= repeatThreshold) {
+			any = true;
+		}
+	}
+	if (!any) {
+		return diagnostics;
+	}
+	const firsts = new Map<string, number>();
+	const listed = new Map<string, DiagnosticRelatedInformation[]>();
+	const grouped = diagnostics.map((diagnostic, at) => {
+		const count = countsOf(diagnostic)?.[diagnostic.severity!] ?? 0;
+		if (count < repeatThreshold) {
+			return diagnostic;
+		}
+		const key = `${diagnostic.code} ${diagnostic.severity}`;
+		if (!firsts.has(key)) {
+			firsts.set(key, at);
+			listed.set(key, []);
+			return diagnostic;
+		}
+		const related = listed.get(key)!;
+		if (uri !== undefined && related.length < maxRepeatsListed) {
+			related.push({ location: { uri, range: diagnostic.range }, message: diagnostic.message });
+		}
+		let hint = demoted.get(diagnostic);
+		if (hint === undefined) {
+			hint = { ...diagnostic, severity: DiagnosticSeverity.Hint };
+			demoted.set(diagnostic, hint);
+		}
+		return hint;
+	});
+	for (const [key, at] of firsts) {
+		const first = grouped[at];
+		const more = countsOf(first)![first.severity!] - 1;
+		grouped[at] = {
+			...first,
+			message: t('{0} (And {1} more like it, shown as hints.)', first.message, more),
+			relatedInformation: [...(first.relatedInformation ?? []), ...listed.get(key)!],
+		};
+	}
+	return grouped;
 }
 
 /**

@@ -7,6 +7,8 @@ import { parseYandexHost, unknownTopLevelDomain } from '../../matching/host';
 import type { LineNode } from '../../syntax/ast';
 import { listNames } from '../../crawlers/explain';
 import { t } from '../../l10n';
+import type { RobotsModel } from '../../syntax/parser';
+import { deleteLine } from './edits';
 import { at, shown, tLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact } from '../context';
 
 /**
@@ -210,6 +212,17 @@ const crawlDelay: Check = (context) => {
 const cleanParameters = /^[A-Za-z0-9+\-=_&%[\]{}():.]+$/;
 const cleanPath = /^[A-Za-z0-9.\-/*_,;:%]+$/;
 
+/** Whether the nearest line above `line` that is neither blank nor a comment is a User-agent line (or there is none). */
+function afterUserAgents(model: RobotsModel, line: number): boolean {
+	for (let above = line - 1; above >= 0; above--) {
+		const node = model.lines[above];
+		if (node.kind === 'directive' || node.kind === 'text') {
+			return node.directive === 'user-agent' || node.googleDirective === 'user-agent';
+		}
+	}
+	return true;
+}
+
 const otherValues: Check = (context) => {
 	const { model } = context;
 	for (let line = context.from; line < context.to; line++) {
@@ -221,6 +234,9 @@ const otherValues: Check = (context) => {
 				start: node.keyStart,
 				end: node.keyEnd,
 				message: t('Noindex in robots.txt is not supported (Google dropped it in 2019): use a robots meta tag or an X-Robots-Tag header, and let crawlers fetch the page to see it.'),
+				// Removing it is safe where it follows a line that already ended the User-agent lines of its group:
+				// between two User-agent lines, it may be what splits them into two groups for some parser.
+				fixes: afterUserAgents(model, line) ? undefined : [{ title: t('Remove the Noindex line (no crawler reads it)'), edits: [deleteLine(model, line)] }],
 			});
 			continue;
 		}
