@@ -51,6 +51,24 @@ describe('test URL', () => {
 		assert.deepEqual(testUrl(model, { agent: 'bingbot', url: '/private/ok' }, defaultAnalysisOptions).others, []);
 	});
 
+	test('a rule past what the crawler reads: the headline says so, and no other parser is said to follow it (issue 22, item 11)', () => {
+		// Google reads the first 500 KiB (512 000 bytes) of a robots.txt (docs/semantics.md, RFC 9309 §2.5); the rule
+		// that would disallow /nothing is past them, as in corpus file 0932.txt (line 47 068).
+		const padding = '# padding to push the next rule past 500 KiB\n'.repeat(12_000);
+		const text = `User-agent: *\nDisallow: /private/\n${padding}Disallow: /nothing\n`;
+		const ruleLine = 3 + 12_000;
+		const result = testUrl(parse(text), { agent: 'Googlebot', url: '/nothing' }, everyDialect);
+		assert.equal(result.verdict, 'allow');
+		assert.match(result.headline, new RegExp(`Line ${ruleLine.toLocaleString('en-US')} \\(\`Disallow: /nothing\`\\) would disallow it, but it is past the first 500 KiB Googlebot reads\\.`));
+		// The other parsers are read as the same crawler: none of them reads that far either.
+		assert.deepEqual(result.others.map((other) => `${other.parser} ${other.verdict} ${other.line}`), []);
+		assert.doesNotMatch(result.headline, /would DISALLOW it/);
+		// A crawler that reads the whole file is answered by the rule, with nothing to add.
+		const python = testUrl(parse(text), { agent: 'Python-urllib', url: '/nothing' }, everyDialect);
+		assert.equal(python.verdict, 'disallow');
+		assert.doesNotMatch(python.headline, /past the first/);
+	});
+
 	test('when no rule decides, the group followed is selected and named', () => {
 		const result = testUrl(parse(file), { agent: 'Googlebot', url: '/public' }, defaultAnalysisOptions);
 		assert.equal(result.line, null);

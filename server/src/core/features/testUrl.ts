@@ -6,12 +6,11 @@
 
 import { allDialects, dialectName, isDialect, type Dialect } from '../dialect';
 import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
-import { describeDecision, explainEvaluation, listNames, parserRobots, ruleText, verdictSentence, verdictWord } from '../crawlers/explain';
+import { describeDecision, explainEvaluation, formatBytes, listNames, parserRobots, ruleText, verdictSentence, verdictWord } from '../crawlers/explain';
 import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
 import { auditCategories } from '../bench/audit';
 import { knownCrawlers } from '../facts/crawlers';
 import { selectGroups } from '../matching/agents';
-import { evaluate, type Evaluation } from '../matching/evaluate';
 import { formatNumber, t } from '../l10n';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, TestUrlAllResult, TestUrlResult } from '../protocol';
@@ -32,10 +31,10 @@ export function testUrl(model: RobotsModel, params: TestUrlParams, options: Anal
 	const profile = crawlerProfile(token, parser);
 	const evaluation = evaluateAs(model, profile, params.url);
 	const who = anyCrawler ? t('any crawler without a group of its own') : profile.token || t('(empty agent)');
-	const others = otherReadings(model, token, params.url, evaluation, options);
+	const others = otherReadings(model, profile, params.url, evaluation, options);
 	// The rule that decides, or whose group the crawler follows; the reading's details are in the explanation.
 	const decision = evaluation.rule !== null ? `${verdictWord(evaluation.verdict)} ${describeDecision(evaluation)}` : verdictSentence(evaluation);
-	const headline = t('{0} as {1}: {2}.', params.url, who, decision) + othersSentence(others);
+	const headline = t('{0} as {1}: {2}.', params.url, who, decision) + pastItsReading(model, profile, params.url, evaluation) + othersSentence(others);
 	return {
 		url: params.url,
 		crawler: summary(profile),
@@ -113,14 +112,37 @@ function selectLine(evaluation: CrawlerEvaluation): number | null {
 	return group ? group.line : null;
 }
 
-/** The parsers of the analysis other than the crawler's, read with the same token, where their verdicts differ. */
-function otherReadings(model: RobotsModel, token: string, url: string, crawler: CrawlerEvaluation, options: AnalysisOptions): OtherReading[] {
+/**
+ * When the crawler stops reading before the end of the file and a rule past that point would answer otherwise, the
+ * real reason for the verdict: " Line 47 068 (`Disallow: /no`) would disallow it, but it is past the first 500 KiB
+ * Googlebot reads." Empty otherwise.
+ */
+function pastItsReading(model: RobotsModel, profile: CrawlerProfile, url: string, evaluation: CrawlerEvaluation): string {
+	const extent = evaluation.reading.extent;
+	if (extent.kind !== 'cut' || profile.ignoresRobotsTxt) {
+		return '';
+	}
+	const whole = evaluateAs(model, { ...profile, sizeLimit: null }, url);
+	if (whole.verdict === evaluation.verdict || whole.rule === null || whole.rule.line < extent.line) {
+		return '';
+	}
+	return ' ' + (whole.verdict === 'allow'
+		? t('Line {0} (`{1}`) would allow it, but it is past the first {2} {3} reads.', formatNumber(whole.rule.lineNumber), ruleText(whole.rule.text), formatBytes(extent.limit), profile.token)
+		: t('Line {0} (`{1}`) would disallow it, but it is past the first {2} {3} reads.', formatNumber(whole.rule.lineNumber), ruleText(whole.rule.text), formatBytes(extent.limit), profile.token));
+}
+
+/**
+ * The parsers of the analysis other than the crawler's, where their verdicts differ: each read as this same crawler
+ * with that parser (its token, fallback tokens and size limit kept), so that a rule past the part of the file the
+ * crawler reads decides for none of them.
+ */
+function otherReadings(model: RobotsModel, profile: CrawlerProfile, url: string, crawler: CrawlerEvaluation, options: AnalysisOptions): OtherReading[] {
 	const out: OtherReading[] = [];
 	for (const dialect of analysisDialects(options)) {
 		if (dialect === crawler.reading.dialect) {
 			continue;
 		}
-		const evaluation = evaluate(model, { agent: token, url, dialect });
+		const evaluation = evaluateAs(model, { ...profile, dialect }, url);
 		if (evaluation.verdict !== crawler.verdict) {
 			out.push(other(dialect, evaluation));
 		}
@@ -128,14 +150,14 @@ function otherReadings(model: RobotsModel, token: string, url: string, crawler: 
 	return out;
 }
 
-function other(dialect: Dialect, evaluation: Evaluation): OtherReading {
+function other(dialect: Dialect, evaluation: CrawlerEvaluation): OtherReading {
 	return {
 		parser: dialect,
 		parserName: dialectName(dialect),
 		verdict: evaluation.verdict,
 		line: evaluation.rule ? evaluation.rule.line : null,
 		rule: evaluation.rule ? evaluation.rule.text : null,
-		explanation: evaluation.explanation,
+		explanation: explainEvaluation(evaluation),
 	};
 }
 
