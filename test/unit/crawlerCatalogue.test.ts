@@ -24,6 +24,7 @@ const googleSpecial = 'https://developers.google.com/crawling/docs/crawlers-fetc
 const googleUserFetchers = 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers';
 const googleFeedfetcher = 'https://developers.google.com/crawling/docs/crawlers-fetchers/feedfetcher';
 const googleLibrary = 'https://github.com/google/robotstxt';
+const googleCommon = 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers';
 const yandexUserAgent = 'https://yandex.com/support/webmaster/en/robot-workings/user-agent';
 const yandexCrawlDelay = 'https://yandex.com/support/webmaster/en/robot-workings/crawl-delay';
 const yandexAllowDisallow = 'https://yandex.com/support/webmaster/en/robot-workings/allow-disallow';
@@ -45,8 +46,8 @@ const pinned: readonly PinnedFact[] = [
 		why: 'Its line on Google\'s special-case page was not among what could be read for the catalogue.' },
 	{ token: 'Googlebot', fact: 'dialect', value: 'google', url: googleLibrary,
 		why: 'Google: the library is "production code used by Googlebot".' },
-	{ token: 'Googlebot-Image', fact: 'fallback', value: ['Googlebot'], url: null,
-		why: 'Google lists the tokens Googlebot-Image and Googlebot; that page was not among what could be read.' },
+	{ token: 'Googlebot-Image', fact: 'fallback', value: ['Googlebot'], url: googleCommon,
+		why: 'Google lists "Googlebot-Image, Googlebot" as its user agent tokens: "you need to match only one crawler token for a rule to apply."' },
 	{ token: 'Storebot-Google', fact: 'fallback', value: [], url: null,
 		why: 'Google\'s own example sends Storebot-Google to `*`; that page was not among what could be read.' },
 	{ token: 'Googlebot', fact: 'sizeLimit', value: { bytes: 512000, beyond: 'truncate' }, url: googleRobotsSpec,
@@ -176,6 +177,15 @@ describe('crawler catalogue', () => {
 			assert.ok((counts.get(category) ?? 0) >= minimumPerCategory[category], `${category}: ${counts.get(category) ?? 0}`);
 		}
 		assert.deepEqual(knownCrawlers.filter((entry) => entry.category === 'library').map((entry) => entry.token), ['Python-urllib', 'libwww-perl']);
+	});
+
+	test('a family note that cites its source has that source behind the fallback it describes (issue 22, item 15)', () => {
+		// Googlebot-Image's note cited Google for its fallback to Googlebot while `crawlers` marked that fallback assumed.
+		for (const crawler of knownCrawlers.filter((entry) => entry.fallback.length > 0 && /\(Google's crawler overview\)/.test(entry.familyNote ?? ''))) {
+			assert.ok(crawler.sources.fallback, `${crawler.token}: its note cites Google for the fallback`);
+			assert.ok(!crawler.assumed.includes('fallback'), crawler.token);
+		}
+		assert.match(findCrawler('Googlebot-Image')!.sources.fallback ?? '', /google-common-crawlers/);
 	});
 
 	test('a control token fetches nothing, so it never ignores robots.txt', () => {

@@ -101,6 +101,17 @@ describe('test URL', () => {
 		assert.match(result.headline, /^\/x as any crawler without a group of its own: DISALLOWED by line 6/);
 	});
 
+	test('Test URL for all crawlers counts crawlers that fetch: control tokens are said apart (issue 22, item 15)', () => {
+		// Google-Extended and Applebot-Extended fetch nothing (Google's and Apple's crawler documentation): 12 of the
+		// 14 default targets fetch.
+		const model = parse(joinLines('User-agent: GPTBot', 'Disallow: /', '', 'User-agent: Google-Extended', 'Disallow: /'));
+		const result = testUrlAll(model, '/page', defaultAnalysisOptions);
+		assert.equal(result.rows.length, 14);
+		assert.match(result.summary, /^\/page: 11 of 12 crawlers may fetch it; DISALLOWED for GPTBot\./);
+		assert.match(result.summary, /Not counted: Applebot-Extended \(control tokens, which fetch nothing\); the file lets the page be used/);
+		assert.match(result.summary, /Not counted: Google-Extended \(control tokens, which fetch nothing\); the file keeps the page from being used/);
+	});
+
 	test('Test URL for all crawlers: one row per target crawler, and a table', () => {
 		const model = parse(joinLines('User-agent: *', 'Disallow: /private', '', 'User-agent: Googlebot', 'Disallow: /search', '', 'User-agent: GPTBot', 'Disallow: /'));
 		const result = testUrlAll(model, '/search?q=a', { ...defaultAnalysisOptions, crawlers: ['Googlebot', 'Googlebot-Image', 'bingbot', 'GPTBot', 'AdsBot-Google'] });

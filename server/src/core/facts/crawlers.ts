@@ -163,6 +163,12 @@ function complete(entry: CrawlerEntry): CrawlerFacts {
 const googleLibrary = 'Google: Robots.txt Parser and Matcher Library, README (https://github.com/google/robotstxt)';
 /** Common crawlers "always respect robots.txt rules for automatic crawls"; AdsBot ignores `*`. */
 const googleOverview = 'Google: Overview of Google crawlers and fetchers (https://developers.google.com/crawling/docs/crawlers-fetchers/overview-google-crawlers)';
+/**
+ * Google's common crawlers (Googlebot-Image, -News, -Video among them) "always obey robots.txt rules when crawling
+ * automatically"; "Some crawlers have more than one user agent token; you need to match only one crawler token for a
+ * rule to apply", and the page lists `Googlebot-Image, Googlebot` as Googlebot-Image's tokens (likewise News, Video).
+ */
+const googleCommonCrawlers = 'Google: List of Google\'s common crawlers (https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers)';
 /** "Googlebot is the generic name for two types of web crawlers used by Google Search". */
 const googlebotPage = 'Google: Googlebot (https://developers.google.com/search/docs/crawling-indexing/googlebot)';
 /** "AdsBot ignores the global robots.txt user agent (*)"; APIs-Google and AdsBot-Google-Mobile: "The global user agent (*) is ignored". */
@@ -229,13 +235,13 @@ const google: readonly CrawlerEntry[] = [
 		sources: { ...googleDialect, category: googlebotPage, ignoresRobotsTxt: googleOverview, controlToken: googleLibrary } },
 	{ token: 'Googlebot-Image', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: () => t('Crawls image bytes for Google Images and products that depend on images.'),
-		fallback: ['Googlebot'], familyNote: googleTwoTokens, sources: googleDialect },
+		fallback: ['Googlebot'], familyNote: googleTwoTokens, sources: { ...googleDialect, category: googleCommonCrawlers, fallback: googleCommonCrawlers, ignoresRobotsTxt: googleCommonCrawlers } },
 	{ token: 'Googlebot-News', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: () => t('Google News: the crawling is done by Googlebot, but Google still respects this historic token.'),
-		fallback: ['Googlebot'], familyNote: googleTwoTokens, sources: googleDialect },
+		fallback: ['Googlebot'], familyNote: googleTwoTokens, sources: { ...googleDialect, category: googleCommonCrawlers, fallback: googleCommonCrawlers, ignoresRobotsTxt: googleCommonCrawlers } },
 	{ token: 'Googlebot-Video', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: () => t('Crawls video bytes for Google Video and products that depend on videos.'),
-		fallback: ['Googlebot'], familyNote: googleTwoTokens, sources: googleDialect },
+		fallback: ['Googlebot'], familyNote: googleTwoTokens, sources: { ...googleDialect, category: googleCommonCrawlers, fallback: googleCommonCrawlers, ignoresRobotsTxt: googleCommonCrawlers } },
 	{ token: 'Storebot-Google', owner: 'Google', category: 'search', dialect: 'google', honours: googleHonours,
 		description: () => t('Google StoreBot, the crawler for Google Shopping.'),
 		familyNote: () => t('Google\'s own example: without a `Storebot-Google` group it follows `*`, not the `Googlebot` groups.'), sources: googleDialect },

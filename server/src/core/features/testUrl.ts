@@ -63,14 +63,35 @@ export function testUrlAll(model: RobotsModel, url: string, options: AnalysisOpt
 			explanation: explainEvaluation(evaluation),
 		};
 	});
-	const allowed = rows.filter((row) => row.verdict === 'allow').length;
-	const disallowed = listNames(rows.filter((row) => row.verdict === 'disallow').map((row) => row.crawler.token));
-	const summaryLine = rows.length === 0
-		? t('No target crawlers (robotsTxt.crawlers is empty).')
-		: allowed < rows.length
-			? t('{0}: {1} of {2} crawlers may fetch it; DISALLOWED for {3}.', url, formatNumber(allowed), formatNumber(rows.length), disallowed)
-			: t('{0}: {1} of {2} crawlers may fetch it.', url, formatNumber(allowed), formatNumber(rows.length));
-	return { url, rows, summary: summaryLine, table: table(rows) };
+	return { url, rows, summary: verdictSummary(url, rows, false), table: table(rows) };
+}
+
+/**
+ * "/x: 12 of 13 crawlers may fetch it; DISALLOWED for GPTBot." Control tokens (Google-Extended) fetch nothing, so
+ * they are not counted among the crawlers that may fetch; their verdicts are said apart.
+ */
+export function verdictSummary(url: string, rows: readonly CrawlerVerdictRow[], deployed: boolean): string {
+	if (rows.length === 0) {
+		return t('No target crawlers (robotsTxt.crawlers is empty).');
+	}
+	const control = rows.filter((row) => crawlerProfile(row.crawler.token).controlToken);
+	const fetching = rows.filter((row) => !control.includes(row));
+	const allowed = fetching.filter((row) => row.verdict === 'allow').length;
+	const disallowed = listNames(fetching.filter((row) => row.verdict === 'disallow').map((row) => row.crawler.token));
+	let line = deployed
+		? t('{0}: {1} of {2} crawlers may fetch it (deployed file).', url, formatNumber(allowed), formatNumber(fetching.length))
+		: allowed < fetching.length
+			? t('{0}: {1} of {2} crawlers may fetch it; DISALLOWED for {3}.', url, formatNumber(allowed), formatNumber(fetching.length), disallowed)
+			: t('{0}: {1} of {2} crawlers may fetch it.', url, formatNumber(allowed), formatNumber(fetching.length));
+	const permitted = control.filter((row) => row.verdict === 'allow').map((row) => row.crawler.token);
+	const refused = control.filter((row) => row.verdict === 'disallow').map((row) => row.crawler.token);
+	if (permitted.length > 0) {
+		line += ' ' + t('Not counted: {0} (control tokens, which fetch nothing); the file lets the page be used for what they control.', listNames(permitted));
+	}
+	if (refused.length > 0) {
+		line += ' ' + t('Not counted: {0} (control tokens, which fetch nothing); the file keeps the page from being used for what they control.', listNames(refused));
+	}
+	return line;
 }
 
 /** The distinct User-agent values of the file (`*` excluded), the target crawlers and the whole catalogue. */

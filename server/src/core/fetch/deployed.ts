@@ -8,7 +8,7 @@ import { DiagnosticSeverity, type CodeLens, type Diagnostic } from 'vscode-langu
 import { listNames, verdictWord } from '../crawlers/explain';
 import { crawlerProfile } from '../crawlers/profile';
 import { evaluateAs } from '../crawlers/reading';
-import { testUrl, testUrlAll, type TestUrlParams } from '../features/testUrl';
+import { testUrl, testUrlAll, verdictSummary, type TestUrlParams } from '../features/testUrl';
 import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
 import type { DeployedCompareRow, TestUrlAllResult, TestUrlResult } from '../protocol';
@@ -165,8 +165,7 @@ export function testUrlAllDeployed(model: RobotsModel, analysis: DeployedAnalysi
 		const { verdict } = evaluateFetched(conclusion, url);
 		return { ...row, verdict: verdict === 'unknown' ? row.verdict : verdict, line: null, rule: `(${conclusionLabel(conclusion.kind)}: ${conclusion.event})`, selectLine: null, explanation: describeConclusion(conclusion) };
 	});
-	const allowed = rows.filter((row) => row.verdict === 'allow').length;
-	return { ...result, rows, summary: t('{0}: {1} of {2} crawlers may fetch it (deployed file).', url, formatNumber(allowed), formatNumber(rows.length)) };
+	return { ...result, rows, summary: verdictSummary(url, rows, true) };
 }
 
 /** One verdict that differs between the local file and the deployed one (the wire shape is the core's). */
