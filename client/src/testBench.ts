@@ -441,9 +441,12 @@ export class TestBench implements Disposable {
 			return;
 		}
 		try {
-			const { text } = await this.context.client.sendRequest(benchExportRequest, { uri: this.document.uri.toString(), urls: this.urls, crawlers: this.crawlers, probe: this.probe && this.baselineLabel !== null, format });
+			const { text, note } = await this.context.client.sendRequest(benchExportRequest, { uri: this.document.uri.toString(), urls: this.urls, crawlers: this.crawlers, probe: this.probe && this.baselineLabel !== null, format });
 			await workspace.fs.writeFile(target, new TextEncoder().encode(text));
 			void window.showInformationMessage(l10n.t('Robots.txt: the test bench was saved to {0}.', workspace.asRelativePath(target)));
+			if (note !== undefined) {
+				void window.showWarningMessage(note);
+			}
 		} catch (error) {
 			void window.showErrorMessage(l10n.t('Robots.txt: the export failed: {0}', describe(error)));
 		}

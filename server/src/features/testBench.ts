@@ -45,7 +45,7 @@ export function registerTestBench(context: ServerContext): void {
 			if (params?.format !== 'csv' && params?.format !== 'markdown') {
 				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.benchExportMethod} needs a format: csv or markdown`);
 			}
-			return { text: formatBench(bench(params, protocol.benchExportMethod), params.format) };
+			return formatBench(bench(params, protocol.benchExportMethod), params.format);
 		}, internalError(), 'Exporting the test bench failed', token));
 	connection.onRequest(benchBaselineRequest, (params, token) =>
 		runSafe(connection.console, () => {
