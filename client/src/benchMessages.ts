@@ -98,3 +98,62 @@ export type FromWebview =
 	| { readonly type: 'export'; readonly format: 'csv' | 'markdown' }
 	| { readonly type: 'compare'; readonly mode: CompareMode }
 	| { readonly type: 'painted'; readonly ms: number; readonly rows: number; readonly columns: number };
+
+/**
+ * What a field of a message from the webview must be, by its type: a number is a whole number from 0 (`index`) or any
+ * number from 0 (`amount`), a string is any string, and a union of words is one of them (all of them listed).
+ */
+type FieldRule<T> = [T] extends [number] ? 'index' | 'amount' : string extends T ? 'string' : readonly T[];
+
+/** The fields of each message from the webview, besides `type`: every message type and every field has its rule. */
+const fromWebviewFields: { readonly [K in FromWebview['type']]: { readonly [F in Exclude<keyof Extract<FromWebview, { type: K }>, 'type'>]-?: FieldRule<Extract<FromWebview, { type: K }>[F]> } } = {
+	ready: {},
+	addUrls: { text: 'string' },
+	loadFile: {},
+	loadUrlSet: {},
+	clearUrls: {},
+	removeRow: { url: 'string' },
+	useSet: { label: 'string' },
+	addColumn: { token: 'string' },
+	removeColumn: { token: 'string' },
+	reveal: { line: 'index' },
+	explain: { id: 'index', url: 'string', token: 'string' },
+	export: { format: ['csv', 'markdown'] },
+	compare: { mode: ['saved', 'head', 'file', 'deployed', 'none'] },
+	painted: { ms: 'amount', rows: 'index', columns: 'index' },
+};
+
+function fits(value: unknown, rule: 'string' | 'index' | 'amount' | readonly string[]): boolean {
+	switch (rule) {
+		case 'string':
+			return typeof value === 'string';
+		case 'index':
+			return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+		case 'amount':
+			return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+		default:
+			return rule.includes(value as string);
+	}
+}
+
+/**
+ * A message from the webview as the extension may act on it, or undefined when it is not one of `FromWebview`: the
+ * page's messages are data from a page, checked field by field before the extension reads them (a token that is not a
+ * string, or a line that is NaN, threw in the extension host).
+ */
+export function readFromWebview(message: unknown): FromWebview | undefined {
+	if (typeof message !== 'object' || message === null) {
+		return undefined;
+	}
+	const type = (message as { type?: unknown }).type;
+	if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(fromWebviewFields, type)) {
+		return undefined;
+	}
+	const fields: Readonly<Record<string, 'string' | 'index' | 'amount' | readonly string[]>> = fromWebviewFields[type as FromWebview['type']];
+	for (const [name, rule] of Object.entries(fields)) {
+		if (!fits((message as Record<string, unknown>)[name], rule)) {
+			return undefined;
+		}
+	}
+	return message as FromWebview;
+}

@@ -16,7 +16,7 @@ import {
 } from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { isInGitRepository, readBaseline } from './baseline';
-import type { BenchStrings, ColumnSet, CompareMode, FromWebview, ToWebview } from './benchMessages';
+import { readFromWebview, type BenchStrings, type ColumnSet, type CompareMode, type FromWebview, type ToWebview } from './benchMessages';
 import { agentsRequest, benchBaselineRequest, benchExportRequest, benchRequest, parseUrlsRequest, testUrlRequest, type AgentList, type BenchResult } from './protocol';
 import { revealLine } from './testUrl';
 
@@ -108,7 +108,12 @@ export class TestBench implements Disposable {
 		this.panel.webview.html = this.html();
 		this.subscriptions.push(
 			this.panel.onDidDispose(() => this.dispose()),
-			this.panel.webview.onDidReceiveMessage((message: FromWebview) => void this.receive(message)),
+			this.panel.webview.onDidReceiveMessage((message: unknown) => {
+				const checked = readFromWebview(message);
+				if (checked !== undefined) {
+					void this.receive(checked);
+				}
+			}),
 			workspace.onDidChangeTextDocument((event) => {
 				if (event.document === this.document && event.contentChanges.length > 0) {
 					this.schedule();
@@ -441,9 +446,12 @@ export class TestBench implements Disposable {
 			return;
 		}
 		try {
-			const { text } = await this.context.client.sendRequest(benchExportRequest, { uri: this.document.uri.toString(), urls: this.urls, crawlers: this.crawlers, probe: this.probe && this.baselineLabel !== null, format });
+			const { text, note } = await this.context.client.sendRequest(benchExportRequest, { uri: this.document.uri.toString(), urls: this.urls, crawlers: this.crawlers, probe: this.probe && this.baselineLabel !== null, format });
 			await workspace.fs.writeFile(target, new TextEncoder().encode(text));
 			void window.showInformationMessage(l10n.t('Robots.txt: the test bench was saved to {0}.', workspace.asRelativePath(target)));
+			if (note !== undefined) {
+				void window.showWarningMessage(note);
+			}
 		} catch (error) {
 			void window.showErrorMessage(l10n.t('Robots.txt: the export failed: {0}', describe(error)));
 		}

@@ -43,16 +43,17 @@ export function runSafe<T, E = void>(
 	token: CancellationToken,
 ): Promise<T | ResponseError<E>> {
 	return new Promise((resolve) => {
+		// Everything runs inside the try: whatever throws, the request is answered.
 		later(async () => {
-			if (shutDown.has(console)) {
-				resolve(new ResponseError<E>(ErrorCodes.InvalidRequest, 'The server has received shutdown and answers no more requests'));
-				return;
-			}
-			if (token.isCancellationRequested) {
-				resolve(cancelled());
-				return;
-			}
 			try {
+				if (shutDown.has(console)) {
+					resolve(new ResponseError<E>(ErrorCodes.InvalidRequest, 'The server has received shutdown and answers no more requests'));
+					return;
+				}
+				if (token.isCancellationRequested) {
+					resolve(cancelled());
+					return;
+				}
 				const result = await func();
 				resolve(token.isCancellationRequested ? cancelled() : result);
 			} catch (error) {

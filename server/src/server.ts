@@ -47,6 +47,7 @@ import { t } from './core/l10n';
 import { refuseRequestsAfterShutdown } from './runner';
 import { SettingsStore, settingsSection } from './settings';
 import { useLocale } from './localize';
+import { checkedConnection } from './validation';
 
 export const serverName = 'robots-txt-language-server';
 
@@ -102,8 +103,12 @@ export function withoutFileSystem(): string {
 	return t('This language server has no file system (it runs in the browser): path completion after Allow and Disallow, expectations files that are not open, robots.txt files that are not open, and the pages of a site that are not open (for the check of pages against their robots.txt) cannot be read. Everything else works on the open files, an open page against the open robots.txt above it included.');
 }
 
-/** Wires the server to a connection and starts listening; `runtime` says what its host offers besides. */
-export function startServer(connection: Connection, runtime: ServerRuntime): void {
+/**
+ * Wires the server to a connection and starts listening; `runtime` says what its host offers besides. Every request
+ * and document notification is checked against the protocol's types before its handler runs (validation.ts).
+ */
+export function startServer(transport: Connection, runtime: ServerRuntime): void {
+	const connection = checkedConnection(transport);
 	const documents = new DocumentStore();
 	documents.listen(connection);
 	const paths = new WorkspacePaths(runtime.fileSystem);

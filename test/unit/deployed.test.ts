@@ -76,6 +76,21 @@ describe('deployed documents', () => {
 		assert.match(comparison.table, /^Crawler +URL +Local +Deployed$/m);
 	});
 
+	test('10 000 URLs that differ for every target crawler: a row each, in one aligned table (issue 21, finding 13)', () => {
+		// The issue's reproducer: ~10 000 URLs failed in the table's Math.max(...cells), a call with an argument per row.
+		const local = parse('User-agent: *\nDisallow: /\n');
+		const live = analyseDeployed(served(200, [['Content-Type', 'text/plain']], 'User-agent: *\nAllow: /\n'), defaultAnalysisOptions.crawlers);
+		const urls = Array.from({ length: 10_000 }, (_, i) => `/page/${i}`);
+		const comparison = compareWithDeployed(local, live, defaultAnalysisOptions.crawlers, urls);
+		// Every URL is disallowed by the local `Disallow: /` and allowed by the deployed `Allow: /`, for every crawler.
+		const crawlers = new Set(defaultAnalysisOptions.crawlers.map((token) => token.toLowerCase())).size;
+		assert.equal(comparison.rows.length, urls.length * crawlers);
+		const lines = comparison.table.split('\n');
+		assert.equal(lines.length, comparison.rows.length + 1);
+		const urlColumn = lines[0].indexOf('URL');
+		assert.ok(lines.every((line) => line.charAt(urlColumn - 1) === ' '), 'the crawler column is padded to one width');
+	});
+
 	test('a crawler that would follow more redirects than the fetch did has no verdict', () => {
 		const chain: FetchOutcome = { url, responses: [1, 2, 3, 4, 5, 6].map((i) => ({ url: `${url}?${i}`, status: 301, headers: [['Location', `${url}?${i + 1}`]] as [string, string][] })), error: { kind: 'redirect-limit', limit: 5 } };
 		const analysis = analyseDeployed(chain, ['libwww-perl', 'Googlebot']);

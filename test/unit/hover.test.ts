@@ -130,6 +130,14 @@ describe('hover facts', () => {
 		assert.match(value, /\| `\/\*\.pdf\$` \| ✗ \| ✗ \| ✗ \| ✓ \| ✓ \|/);
 	});
 
+	test('a pattern of many `*` is put in words by its first parts: the hover does not grow with the line (issue 21, finding 13)', () => {
+		// The issue's reproducer: a hover on a 1 000 000-character `a*a*…` line was 18 MB, a part of the sentence per `*`.
+		// Values from the file are shown up to 200 characters, so a line twice as long makes the same hover but for its counts.
+		const sizes = [100_000, 200_000].map((length) => hoverAt(`User-agent: *\nDisallow: /a|${'*a'.repeat(length / 2)}`)!.length);
+		assert.ok(sizes[0] < 20_000, `the hover of a 100 000-character pattern is ${sizes[0]} characters`);
+		assert.ok(Math.abs(sizes[1] - sizes[0]) < 100, `the hover grew from ${sizes[0]} to ${sizes[1]} characters`);
+	});
+
 	test('blank lines, comments and positions past the line have no hover', () => {
 		assert.equal(hoverAt(joinLines('User-agent: *', '|', 'Disallow: /')), null);
 		assert.equal(hoverAt('# a |comment'), null);

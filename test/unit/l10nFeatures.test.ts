@@ -148,8 +148,8 @@ function produce(): Map<string, string> {
 		bench.reasons.forEach((reason, i) => put(`${name} bench reason ${i}`, reason));
 		bench.audit.forEach((category) => put(`${name} bench audit ${category.category}`, category.label));
 		bench.baseline?.readingChanges.forEach((change) => put(`${name} bench change ${change.crawler}`, change.summary));
-		put(`${name} bench markdown`, formatBench(bench, 'markdown'));
-		put(`${name} bench csv head`, formatBench(bench, 'csv').split('\r\n')[0]);
+		put(`${name} bench markdown`, formatBench(bench, 'markdown').text);
+		put(`${name} bench csv head`, formatBench(bench, 'csv').text.split('\r\n')[0]);
 	}
 	// Completions: directive names and snippets after a blank line, crawler tokens, paths and patterns.
 	const completionModel = parse('User-agent: Googlebot\nDisallow: /x\n\n\nUser-agent: \nDisallow: \n');

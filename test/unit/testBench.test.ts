@@ -6,7 +6,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeBench, evaluateAs, parse, unpackDecision } from '../../server/src/core/index';
+import { computeBench, evaluateAs, formatBench, parse, unpackDecision } from '../../server/src/core/index';
 import { joinLines } from '../util/fixtures';
 
 const text = joinLines(
@@ -91,4 +91,34 @@ describe('computeBench against a baseline', () => {
 		assert.equal(bench.baseline?.probesTried, 4);
 		assert.equal(bench.baseline?.changed, 1);
 	});
+});
+
+describe('formatBench: the export', () => {
+	// The issue's reproducer (21, finding 13): the export of the capped bench, 50 000 URLs by 200 crawlers, was one
+	// 367 MB answer. The same shape, smaller, against a smaller limit: the text stops before the row that would pass it.
+	const model = parse(text);
+	const urls = Array.from({ length: 5_000 }, (_, i) => `/private/page-${i}`);
+	const crawlers = Array.from({ length: 20 }, (_, i) => `Bot${i}`);
+	const bench = computeBench(model, { urls, crawlers });
+
+	for (const format of ['csv', 'markdown'] as const) {
+		test(`${format}: at most the limit, whole rows, and a note that says how many rows it holds`, () => {
+			const eol = format === 'csv' ? '\r\n' : '\n';
+			const whole = formatBench(bench, format, Infinity);
+			assert.equal(whole.note, undefined);
+			const headLines = format === 'csv' ? 1 : 2;
+			assert.equal(whole.text.split(eol).length - 1, headLines + urls.length);
+			const limit = Math.floor(whole.text.length / 3);
+			const cut = formatBench(bench, format, limit);
+			assert.ok(cut.text.length <= limit, `${cut.text.length} characters, over the limit of ${limit}`);
+			assert.ok(whole.text.startsWith(cut.text), 'the cut text is the beginning of the whole one');
+			assert.ok(cut.text.endsWith(eol), 'it ends with a whole row');
+			const rows = cut.text.split(eol).length - 1 - headLines;
+			assert.ok(rows > 0 && rows < urls.length);
+			// The next whole row would have passed the limit.
+			const next = whole.text.split(eol)[headLines + rows];
+			assert.ok(cut.text.length + next.length + eol.length > limit);
+			assert.match(cut.note ?? '', new RegExp(`^The export holds the first ${rows.toLocaleString('en')} of ${urls.length.toLocaleString('en')} rows: `));
+		});
+	}
 });

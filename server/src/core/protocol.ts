@@ -240,6 +240,8 @@ export interface BenchExportParams extends BenchParams {
 
 export interface BenchExportResult {
 	readonly text: string;
+	/** When the text stops before the last row (it holds at most 32 MB): how many rows it holds, for people. */
+	readonly note?: string;
 }
 
 export interface BenchBaselineParams {

@@ -83,17 +83,12 @@ export class DeployedStore {
 export function registerDeployed(context: ServerContext, refreshDiagnostics: () => void): void {
 	const { connection, settings, deployed } = context;
 	connection.onRequest(deployedTargetRequest, (params, token) =>
-		runSafe(connection.console, () => {
-			if (typeof params?.site !== 'string' || typeof params.version !== 'string') {
-				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.deployedTargetMethod} needs { site, version } as strings`);
-			}
-			return deployedTarget(params.site, params.version);
-		}, internalError(), 'Finding the robots.txt failed', token),
+		runSafe(connection.console, () => deployedTarget(params.site, params.version), internalError(), 'Finding the robots.txt failed', token),
 	);
 	connection.onRequest(deployedOpenRequest, (params, token) =>
 		runSafe(connection.console, async () => {
-			const outcome = readOutcome(params?.outcome);
-			if (typeof params?.uri !== 'string' || !params.uri.startsWith(`${protocol.deployedScheme}:`)) {
+			const outcome = readOutcome(params.outcome);
+			if (!params.uri.startsWith(`${protocol.deployedScheme}:`)) {
 				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.deployedOpenMethod} needs the uri of a ${protocol.deployedScheme} document`);
 			}
 			deployed.set(params.uri, outcome);
@@ -111,15 +106,12 @@ export function registerDeployed(context: ServerContext, refreshDiagnostics: () 
 	);
 	connection.onRequest(deployedCompareRequest, (params, token) =>
 		runSafe(connection.console, async () => {
-			const outcome = readOutcome(params?.outcome);
-			const model = typeof params?.uri === 'string' ? context.documents.model(params.uri) : undefined;
+			const outcome = readOutcome(params.outcome);
+			const model = context.documents.model(params.uri);
 			if (!model) {
-				throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', String(params?.uri)));
+				throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', params.uri));
 			}
 			const urls = params.urls;
-			if (urls !== undefined && !(Array.isArray(urls) && urls.every((url) => typeof url === 'string'))) {
-				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.deployedCompareMethod}: urls must be strings`);
-			}
 			const options = await settings.optionsFor(params.uri);
 			const analysis = analyseDeployed(outcome, options.crawlers);
 			const comparison = compareWithDeployed(model, analysis, options.crawlers, urls);

@@ -15,9 +15,6 @@ export function registerDetection(context: ServerContext): void {
 	const { connection } = context;
 	connection.onRequest(looksLikeRobotsTxtRequest, (params, token) =>
 		runSafe(connection.console, () => {
-			if (typeof params?.text !== 'string') {
-				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.looksLikeRobotsTxtMethod} needs { text: string }`);
-			}
 			const { looksLike, reason } = looksLikeRobotsTxt(params.text);
 			return { looksLike, reason };
 		}, new ResponseError<void>(ErrorCodes.InternalError, t('The request failed; the server log has the details')), 'Reading the file\'s kind failed', token),

@@ -2,7 +2,7 @@
  * The custom requests behind the test bench (core/protocol.ts): `robotsTxt/bench` (URLs by crawlers for an open
  * robots.txt, compared with its baseline when one is set), `robotsTxt/benchBaseline` (the version to compare with,
  * kept per document until it closes) and `robotsTxt/parseUrls` (URLs from pasted text, a list or a sitemap).
- * Each answers InvalidParams for a document that is not open or parameters of the wrong type.
+ * Each answers InvalidParams for a document that is not open (params of the wrong type never reach them: validation.ts).
  */
 
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver';
@@ -16,10 +16,6 @@ export const benchBaselineRequest = new RequestType<protocol.BenchBaselineParams
 export const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, ParseUrlsResult, void>(protocol.parseUrlsMethod);
 export const benchExportRequest = new RequestType<protocol.BenchExportParams, BenchExportResult, void>(protocol.benchExportMethod);
 
-function isStrings(value: unknown): value is string[] {
-	return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
 export function registerTestBench(context: ServerContext): void {
 	const { connection, documents } = context;
 	/** The baseline of each open document, parsed once. */
@@ -27,31 +23,20 @@ export function registerTestBench(context: ServerContext): void {
 	documents.onDidClose((uri) => baselines.delete(uri));
 
 	/** The bench for valid parameters, on the document as it is now. */
-	const bench = (params: protocol.BenchParams, method: string) => {
-		if (!isStrings(params?.urls) || !isStrings(params.crawlers) || (params.probe !== undefined && typeof params.probe !== 'boolean')) {
-			throw new ResponseError(ErrorCodes.InvalidParams, `${method} needs { uri, urls: string[], crawlers: string[], probe?: boolean }`);
-		}
-		const document = typeof params.uri === 'string' ? documents.get(params.uri) : undefined;
+	const bench = (params: protocol.BenchParams) => {
+		const document = documents.get(params.uri);
 		if (!document) {
-			throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', String(params.uri)));
+			throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', params.uri));
 		}
 		const result = computeBench(document.model, { urls: params.urls, crawlers: params.crawlers, probe: params.probe === true }, baselines.get(params.uri));
 		return { uri: params.uri, version: document.version, ...result };
 	};
 	connection.onRequest(benchRequest, (params, token) =>
-		runSafe(connection.console, () => bench(params, protocol.benchMethod), internalError(), 'The test bench failed', token));
+		runSafe(connection.console, () => bench(params), internalError(), 'The test bench failed', token));
 	connection.onRequest(benchExportRequest, (params, token) =>
-		runSafe(connection.console, () => {
-			if (params?.format !== 'csv' && params?.format !== 'markdown') {
-				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.benchExportMethod} needs a format: csv or markdown`);
-			}
-			return { text: formatBench(bench(params, protocol.benchExportMethod), params.format) };
-		}, internalError(), 'Exporting the test bench failed', token));
+		runSafe(connection.console, () => formatBench(bench(params), params.format), internalError(), 'Exporting the test bench failed', token));
 	connection.onRequest(benchBaselineRequest, (params, token) =>
 		runSafe(connection.console, () => {
-			if (typeof params?.uri !== 'string' || (params.text !== null && typeof params.text !== 'string') || typeof params.label !== 'string') {
-				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.benchBaselineMethod} needs { uri, text: string | null, label: string }`);
-			}
 			if (!documents.get(params.uri)) {
 				throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', params.uri));
 			}
@@ -65,9 +50,6 @@ export function registerTestBench(context: ServerContext): void {
 	);
 	connection.onRequest(parseUrlsRequest, (params, token) =>
 		runSafe(connection.console, () => {
-			if (typeof params?.text !== 'string') {
-				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.parseUrlsMethod} needs { text: string }`);
-			}
 			const list = parseUrlList(params.text);
 			return { kind: list.kind, urls: list.urls.map((entry) => entry.url), sitemaps: list.sitemaps.map((entry) => entry.url), notes: list.notes };
 		}, internalError(), 'Reading the URLs failed', token),

@@ -1,7 +1,7 @@
 /**
  * The custom requests behind the URL tester (core/protocol.ts): `robotsTxt/testUrl` (one URL, one crawler),
  * `robotsTxt/testUrlAll` (one URL, every target crawler) and `robotsTxt/agents` (crawler names to offer).
- * Each answers InvalidParams for a document that is not open or parameters of the wrong type.
+ * Each answers InvalidParams for a document that is not open (params of the wrong type never reach them: validation.ts).
  */
 
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver';
@@ -30,9 +30,6 @@ export function registerTestUrl(context: ServerContext): void {
 	const { connection, settings } = context;
 	connection.onRequest(testUrlRequest, (params, token) =>
 		runSafe(connection.console, async () => {
-			if (typeof params?.url !== 'string' || typeof params.agent !== 'string' || (params.parser !== undefined && typeof params.parser !== 'string')) {
-				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.testUrlMethod} needs { uri, url, agent, parser? } as strings`);
-			}
 			const model = openModel(context, params.uri);
 			const options = await settings.optionsFor(params.uri);
 			const request = { url: params.url, agent: params.agent, parser: params.parser };
@@ -43,9 +40,6 @@ export function registerTestUrl(context: ServerContext): void {
 	);
 	connection.onRequest(testUrlAllRequest, (params, token) =>
 		runSafe(connection.console, async () => {
-			if (typeof params?.url !== 'string') {
-				throw new ResponseError(ErrorCodes.InvalidParams, `${protocol.testUrlAllMethod} needs { uri, url } as strings`);
-			}
 			const model = openModel(context, params.uri);
 			const options = await settings.optionsFor(params.uri);
 			const deployed = context.deployed.analysis(params.uri, options);
@@ -54,24 +48,24 @@ export function registerTestUrl(context: ServerContext): void {
 	);
 	connection.onRequest(syncCheckRequest, (params, token) =>
 		runSafe(connection.console, () => {
-			const document = typeof params?.uri === 'string' ? context.documents.get(params.uri) : undefined;
+			const document = context.documents.get(params.uri);
 			if (!document) {
-				throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', String(params?.uri)));
+				throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', params.uri));
 			}
 			const text = document.text;
 			return { version: document.version, length: text.length, hash: protocol.textHash(text) };
 		}, internalError(), 'Sync check failed', token),
 	);
 	connection.onRequest(agentsRequest, (params, token) =>
-		runSafe(connection.console, async () => computeAgents(openModel(context, params?.uri), await settings.optionsFor(params.uri)),
+		runSafe(connection.console, async () => computeAgents(openModel(context, params.uri), await settings.optionsFor(params.uri)),
 			internalError(), 'Listing agents failed', token),
 	);
 }
 
-function openModel(context: ServerContext, uri: unknown): RobotsModel {
-	const model = typeof uri === 'string' ? context.documents.model(uri) : undefined;
+function openModel(context: ServerContext, uri: string): RobotsModel {
+	const model = context.documents.model(uri);
 	if (!model) {
-		throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', String(uri)));
+		throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', uri));
 	}
 	return model;
 }

@@ -85,6 +85,8 @@ function span(line: number, start: number, end: number): Range {
 const maxExampleValue = 1000;
 /** At most this many characters of a value from the file are shown; longer ones are cut, and say so. */
 const maxShownValue = 200;
+/** At most this many parts of a pattern (`contain x`, `end with y`) are put in words; the rest are counted. */
+const maxPatternParts = 8;
 
 /**
  * Inline code for text from the file. The fence is one backtick longer than the longest run inside, so no text can
@@ -340,12 +342,20 @@ function describePattern(value: string, isAllow: boolean, dialect: Dialect, rule
 			if (first !== '' && first !== '/') {
 				parts.push(t('start with {0}', code(first)));
 			}
+			// A pattern of 500 000 `*`s would make a sentence of as many parts (18 MB): the first few say what it is.
+			let unsaid = 0;
 			rest.forEach((segment, i) => {
-				if (segment !== '') {
-					parts.push(i === rest.length - 1 && form.anchoredEnd ? t('end with {0}', code(segment)) : t('contain {0}', code(segment)));
+				if (segment === '') {
+					return;
 				}
+				if (parts.length === maxPatternParts) {
+					unsaid++;
+					return;
+				}
+				parts.push(i === rest.length - 1 && form.anchoredEnd ? t('end with {0}', code(segment)) : t('contain {0}', code(segment)));
 			});
-			words = parts.length > 0 ? t('paths that {0}', parts.join(t(', then '))) : t('every path');
+			const said = unsaid > 0 ? t('{0} and {1} more', parts.join(t(', then ')), formatNumber(unsaid)) : parts.join(t(', then '));
+			words = parts.length > 0 ? t('paths that {0}', said) : t('every path');
 			break;
 		}
 	}

@@ -208,8 +208,21 @@ function table(rows: readonly CrawlerVerdictRow[]): string {
 		row.line === null ? '—' : String(row.line + 1),
 		row.rule === null ? (row.selectLine === null ? t('no group applies') : t('no rule matches (group at line {0})', row.selectLine + 1)) : ruleText(row.rule),
 	])];
-	const widths = [0, 1, 2].map((column) => Math.max(...cells.map((cell) => cell[column].length)));
-	return cells.map((cell) => cell.map((text, column) => (column < 3 ? text.padEnd(widths[column]) : text)).join('  ').trimEnd()).join('\n');
+	return alignedTable(cells);
+}
+
+/**
+ * Rows of cells as plain text, every column but the last padded to its widest cell. The widths are found in a loop:
+ * `Math.max(...column)` takes an argument per row and overflows the stack past some 100 000 rows.
+ */
+export function alignedTable(cells: readonly (readonly string[])[]): string {
+	const widths: number[] = [];
+	for (const row of cells) {
+		for (let column = 0; column < row.length - 1; column++) {
+			widths[column] = Math.max(widths[column] ?? 0, row[column].length);
+		}
+	}
+	return cells.map((row) => row.map((text, column) => (column < row.length - 1 ? text.padEnd(widths[column]) : text)).join('  ').trimEnd()).join('\n');
 }
 
 const unnamedCandidates = ['AnyCrawler', 'SomeCrawler', 'OtherCrawler', 'UnlistedCrawler', 'GenericCrawler'];

@@ -8,7 +8,7 @@ import { DiagnosticSeverity, type CodeLens, type Diagnostic } from 'vscode-langu
 import { listNames, verdictWord } from '../crawlers/explain';
 import { crawlerProfile } from '../crawlers/profile';
 import { evaluateAs } from '../crawlers/reading';
-import { testUrl, testUrlAll, verdictSummary, type TestUrlParams } from '../features/testUrl';
+import { alignedTable, testUrl, testUrlAll, verdictSummary, type TestUrlParams } from '../features/testUrl';
 import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
 import type { DeployedCompareRow, TestUrlAllResult, TestUrlResult } from '../protocol';
@@ -273,6 +273,5 @@ function comparisonTable(rows: readonly ComparisonRow[]): string {
 	const cells = [[t('Crawler'), 'URL', t('Local'), t('Deployed')], ...rows.map((row) => [
 		row.crawler, row.url, where(row.local, row.localLine), where(row.deployed, row.deployedLine) + (row.deployedBecause ? `: ${row.deployedBecause}` : ''),
 	])];
-	const widths = [0, 1, 2].map((column) => Math.max(...cells.map((cell) => cell[column].length)));
-	return cells.map((cell) => cell.map((text, column) => (column < 3 ? text.padEnd(widths[column]) : text)).join('  ').trimEnd()).join('\n');
+	return alignedTable(cells);
 }
