@@ -219,8 +219,11 @@ function fetchJson(analysis: DeployedAnalysis): unknown {
 export interface SiteTestOptions {
 	readonly site: string;
 	readonly agents?: readonly string[];
-	/** URLs with the 1-based line of the `--urls` file they came from, if any. */
-	readonly inputs: readonly { readonly url: string; readonly where: string }[];
+	/**
+	 * URLs in batches as they are read, each with where it came from (`urls.txt:3: `, or nothing for an argument) and
+	 * why it could not be read, if so.
+	 */
+	readonly inputs: AsyncIterable<readonly { readonly url: string; readonly where: string; readonly problem?: string }[]>;
 	readonly json: boolean;
 	readonly timeoutMs?: number;
 }
@@ -237,27 +240,34 @@ export async function runSiteTest(options: SiteTestOptions, io: CommandIo): Prom
 	const agents = options.agents ?? defaultAnalysisOptions.crawlers;
 	const analysis = analyseDeployed(outcome, agents);
 	let bad = 0;
-	for (const input of options.inputs) {
-		if (io.out.closed) {
-			break;
-		}
-		const problem = checkUrl(input.url) ?? (isUrl(input.url) && originOf(input.url) !== originOf(origin)
-			? t('not on {0}: its robots.txt governs only its own scheme, host and port', origin)
-			: undefined);
-		if (problem !== undefined) {
-			bad++;
-			if (options.json) {
-				await io.out.line(JSON.stringify({ url: input.url, error: problem }));
-			} else {
-				await io.error(`${input.where}${JSON.stringify(input.url)}: ${problem}`);
+	read: for await (const batch of options.inputs) {
+		for (const input of batch) {
+			if (io.out.closed) {
+				break read;
 			}
-			continue;
-		}
-		for (const conclusion of analysis.conclusions) {
-			const answer = evaluateFetched(conclusion, input.url);
-			const written = io.out.line(options.json ? siteJson(answer, input.url, robotsUrl) : siteText(answer, input.url, agents.length > 1));
-			if (written) {
-				await written;
+			if (input.problem !== undefined) {
+				bad++;
+				await (options.json ? io.out.line(JSON.stringify({ error: input.problem })) : io.error(`${input.where}${input.problem}`));
+				continue;
+			}
+			const problem = checkUrl(input.url) ?? (isUrl(input.url) && originOf(input.url) !== originOf(origin)
+				? t('not on {0}: its robots.txt governs only its own scheme, host and port', origin)
+				: undefined);
+			if (problem !== undefined) {
+				bad++;
+				if (options.json) {
+					await io.out.line(JSON.stringify({ url: input.url, error: problem }));
+				} else {
+					await io.error(`${input.where}${JSON.stringify(input.url)}: ${problem}`);
+				}
+				continue;
+			}
+			for (const conclusion of analysis.conclusions) {
+				const answer = evaluateFetched(conclusion, input.url);
+				const written = io.out.line(options.json ? siteJson(answer, input.url, robotsUrl) : siteText(answer, input.url, agents.length > 1));
+				if (written) {
+					await written;
+				}
 			}
 		}
 	}
