@@ -26,6 +26,7 @@ import { ArgumentReader, unknownFormat, unknownOption, UsageError } from './args
 import type { Command, CommandIo } from './command';
 import { optionTable, paragraphs } from './help';
 import { describeError } from './io';
+import { escapeControls } from './terminal';
 
 interface CheckOptions {
 	readonly paths: string[];
@@ -151,7 +152,7 @@ function text(reports: readonly FileReport[]): string {
 	const failed = reports.reduce((sum, report) => sum + report.checked.failed, 0);
 	const errors = reports.reduce((sum, report) => sum + errorsOf(report), 0);
 	out.push(total(reports.length, passed, failed, errors));
-	return out.join('\n') + '\n';
+	return out.map(escapeControls).join('\n') + '\n';
 }
 
 /** The last line of the text output: "2 files: 5 passed, 1 failed, 0 errors.", singular and plural apart. */

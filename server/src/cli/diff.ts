@@ -24,6 +24,7 @@ import type { Command, CommandIo } from './command';
 import { optionTable, paragraphs } from './help';
 import { inputName, readText } from './io';
 import { readRobotsSource } from './source';
+import { escapeControls } from './terminal';
 
 interface DiffOptions {
 	oldFile?: string;
@@ -153,7 +154,7 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 	} else {
 		out.push(t('No verdict changed ({0}).', compared));
 	}
-	await write(out.join('\n') + '\n');
+	await write(out.map(escapeControls).join('\n') + '\n');
 	return diff.flips.length > 0 ? 1 : 0;
 }
 

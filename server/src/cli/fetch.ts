@@ -27,6 +27,7 @@ import { ArgumentReader, needsTokens, unknownFormat, unknownOption, UsageError }
 import type { Command, CommandIo } from './command';
 import { columns, optionTable, paragraphs } from './help';
 import { fetchSite, isUrl, type FetchSettings } from './source';
+import { escapeControls, escapeLines } from './terminal';
 import { checkUrl } from './urlInput';
 
 interface FetchOptions {
@@ -176,7 +177,8 @@ function fetchText(analysis: DeployedAnalysis, explain: boolean): string {
 			lines.push(t('(--explain says why, with the sources.)'));
 		}
 	}
-	return lines.join('\n') + '\n';
+	// The report quotes the response (its reason phrase, its URLs): control characters escaped.
+	return escapeLines(lines.join('\n')) + '\n';
 }
 
 function fetchJson(analysis: DeployedAnalysis): unknown {
@@ -312,7 +314,7 @@ export function noRuleMatches(lines: readonly number[]): string {
 }
 
 function siteText(answer: FetchedVerdict, url: string, showAgent: boolean): string {
-	return `${verdictText(answer.verdict)} ${url}${showAgent ? `  ${t('as {0}', answer.conclusion.crawler.token)}` : ''}  (${decided(answer)})`;
+	return escapeControls(`${verdictText(answer.verdict)} ${url}${showAgent ? `  ${t('as {0}', answer.conclusion.crawler.token)}` : ''}  (${decided(answer)})`);
 }
 
 function siteJson(answer: FetchedVerdict, url: string, robotsUrl: string): string {

@@ -17,6 +17,7 @@ import { parseTimeout } from './fetch';
 import { optionTable, paragraphs } from './help';
 import { describeError } from './io';
 import { isUrl, readRobotsSource } from './source';
+import { escapeControls } from './terminal';
 import {
 	analysePage,
 	analysisDialects,
@@ -291,7 +292,7 @@ function formatText(results: readonly FileResult[], hiddenHints: number): string
 		}
 	}
 	lines.push(summary(results, hiddenHints));
-	return lines.join('\n') + '\n';
+	return lines.map(escapeControls).join('\n') + '\n';
 }
 
 function formatJson(results: readonly FileResult[], dialects: readonly Dialect[]): string {

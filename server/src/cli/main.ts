@@ -18,6 +18,7 @@ import { optionTable, paragraphs, wrap } from './help';
 import { describeError, Output } from './io';
 import { lintCommand } from './lint';
 import { environmentLocale, useLocale } from '../localize';
+import { escapeControls } from './terminal';
 import { testCommand } from './test';
 
 /** Every subcommand, in the order the general help lists them. */
@@ -157,7 +158,8 @@ export async function main(args: readonly string[]): Promise<number> {
 		version,
 		error: async (message) => {
 			await out.flush();
-			process.stderr.write(`robots-txt: ${message}\n`);
+			// Messages quote paths, URLs and responses: shown with their control characters escaped.
+			process.stderr.write(`robots-txt: ${escapeControls(message)}\n`);
 		},
 	};
 	let status: number;

@@ -24,6 +24,7 @@ import { noRuleMatches, parseTimeout, runSiteTest } from './fetch';
 import { optionTable, paragraphs } from './help';
 import { describeError, inputName, readBytes } from './io';
 import { readLines, tooLongMessage } from './lines';
+import { escapeControls } from './terminal';
 import { checkUrl } from './urlInput';
 
 interface TestOptions {
@@ -209,7 +210,7 @@ function toText(result: Answer, showAgent: boolean): string {
 	const evaluation = result.evaluation;
 	const verdict = evaluation.verdict === 'allow' ? 'ALLOWED   ' : 'DISALLOWED';
 	const agent = showAgent ? `  ${t('as {0}', result.kind === 'crawler' ? result.evaluation.crawler.token : result.evaluation.agent)}` : '';
-	return `${verdict} ${evaluation.url}${agent}  (${decided(result)})`;
+	return escapeControls(`${verdict} ${evaluation.url}${agent}  (${decided(result)})`);
 }
 
 /**
