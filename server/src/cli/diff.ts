@@ -144,7 +144,9 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 	const compared = comparedText(diff.urls.length, diff.probed, diff.crawlers.length);
 	if (diff.changes.length > 0) {
 		out.push(t('Crawlers whose rules changed ({0}):', formatNumber(diff.changes.length)));
-		out.push(...diff.changes.map((change) => `  ${describeChange(change)}`));
+		for (const change of diff.changes) {
+			out.push(`  ${describeChange(change)}`);
+		}
 	}
 	if (diff.flips.length > 0) {
 		out.push(t('Verdicts that changed ({0}, of {1}):', formatNumber(diff.flips.length), compared));

@@ -424,18 +424,25 @@ function checkSites(analysed: readonly Analysed[], siteFiles: ReadonlyMap<string
 		if (entries.length === 0) {
 			continue;
 		}
-		entry.diagnostics.push(...pageSiteDiagnostics(robots.model!, pathToFileURL(resolve(robots.file.path)).href, entries));
+		append(entry.diagnostics, pageSiteDiagnostics(robots.model!, pathToFileURL(resolve(robots.file.path)).href, entries));
 		entry.diagnostics.sort(byPosition);
 		const site = hints.get(robots);
 		if (site) {
-			site.push(...entries);
+			append(site, entries);
 		} else {
 			hints.set(robots, [...entries]);
 		}
 	}
 	for (const [robots, entries] of hints) {
-		robots.diagnostics.push(...robotsSiteDiagnostics(robots.model!, entries));
+		append(robots.diagnostics, robotsSiteDiagnostics(robots.model!, entries));
 		robots.diagnostics.sort(byPosition);
+	}
+}
+
+/** `list.push(...items)` without passing every item as an argument, which overflows the stack past ~100 000. */
+function append<T>(list: T[], items: readonly T[]): void {
+	for (const item of items) {
+		list.push(item);
 	}
 }
 

@@ -125,7 +125,9 @@ function takeLocale(args: readonly string[]): { rest: string[]; unshipped?: stri
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i];
 		if (arg === '--') {
-			rest.push(...args.slice(i));
+			for (const operand of args.slice(i)) {
+				rest.push(operand);
+			}
 			break;
 		}
 		if (arg === '--locale') {
