@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { repoRoot } from '../util/fixtures';
 import { rules, startRobotsServers, type RobotsServers } from '../util/robotsServer';
+import { fetchWithLimits } from '../../server/src/net/httpFetch';
 
 const cli = join(repoRoot, 'server', 'dist', 'cli.js');
 let servers: RobotsServers;
@@ -122,6 +123,29 @@ describe('robots-txt fetch', () => {
 			assert.match(result.stderr, message);
 			assert.equal(result.stderr.trim().split('\n').length, 1);
 		}
+	});
+});
+
+describe('--timeout within what Node\'s timers hold', () => {
+	// Node's setTimeout holds at most 2^31 − 1 ms (about 24.8 days) and fires at once past it (TimeoutOverflowWarning);
+	// a millisecond is the least it counts. The reproducers of issue 21, finding 14.
+	test('2147483 seconds waits as long as it takes; 2147484 and 0.0001 are usage errors naming the range', async () => {
+		const longest = await run(['fetch', servers.sites.ok, '--timeout', '2147483', '--crawler', 'Googlebot']);
+		assert.equal(longest.status, 0, longest.stderr);
+		assert.match(longest.stdout, /^Googlebot +rules/m);
+		for (const value of ['2147484', '0.0001', '0']) {
+			for (const command of [['fetch', servers.sites.ok], ['test', '--site', servers.sites.ok, '/a'], ['lint', servers.sites.ok]]) {
+				const result = await run([...command, '--timeout', value]);
+				assert.equal(result.status, 2, `${command[0]} --timeout ${value}: ${result.stdout}`);
+				assert.equal(result.stderr, `robots-txt: --timeout takes from 0.001 to 2,147,483 seconds, not "${value}"\n`);
+			}
+		}
+	});
+
+	test('the fetch itself waits out a deadline past what one timer holds, rather than failing at once', async () => {
+		const outcome = await fetchWithLimits(`${servers.sites.ok}/robots.txt`, { userAgent: 'test', timeoutMs: 2 ** 32, maxRedirects: 5, maxBytes: 1 << 16 });
+		assert.equal(outcome.error, undefined, JSON.stringify(outcome.error));
+		assert.equal(outcome.responses[0]?.status, 200);
 	});
 });
 

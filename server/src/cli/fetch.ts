@@ -39,12 +39,19 @@ interface FetchOptions {
 	timeoutMs?: number;
 }
 
-/** Reads `--timeout <seconds>` (a positive number). */
+/** The longest timeout, in whole seconds: Node's timers hold at most 2^31 − 1 ms, and a longer one fires at once. */
+const maxTimeoutSeconds = Math.floor((2 ** 31 - 1) / 1000);
+
+/** Reads `--timeout <seconds>`: a number of seconds, at least a millisecond and at most what Node's timers hold. */
 export function parseTimeout(text: string): number {
-	if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0) {
+	if (!/^\d+(\.\d+)?$/.test(text)) {
 		throw new UsageError(t('--timeout takes a number of seconds, not "{0}"', text));
 	}
-	return Math.round(Number(text) * 1000);
+	const milliseconds = Math.round(Number(text) * 1000);
+	if (milliseconds < 1 || milliseconds > maxTimeoutSeconds * 1000) {
+		throw new UsageError(t('--timeout takes from {0} to {1} seconds, not "{2}"', formatNumber(0.001), formatNumber(maxTimeoutSeconds), text));
+	}
+	return milliseconds;
 }
 
 function parseCrawlers(reader: ArgumentReader, option: string, previous: string[] | undefined): string[] {
