@@ -77,6 +77,10 @@ export async function fetchWithLimits(url: string, options: HttpFetchOptions): P
 			return { url, responses, error: { kind: 'redirect-invalid', location } };
 		}
 		next.hash = '';
+		// Credentials in a Location (`https://user:pass@elsewhere/`) are not ours to send: Node would turn them into an
+		// Authorization header to wherever the redirect points. A redirect is followed without any.
+		next.username = '';
+		next.password = '';
 		if (seen.has(next.href)) {
 			return { url, responses, error: { kind: 'redirect-loop', location: next.href } };
 		}
