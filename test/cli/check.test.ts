@@ -96,6 +96,21 @@ describe('robots-txt check', () => {
 		assert.doesNotMatch(xml, /[\u0000-\u0008]/);
 	});
 
+	test('JUnit XML of 200 000 expectations without their robots.txt: every one a skipped testcase, no stack overflow', () => {
+		// Issue 21, finding 13: `out.push(...list)` passed every expectation as an argument and overflowed the stack.
+		const work = mkdtempSync(join(tmpdir(), 'robots-check-'));
+		const count = 200_000;
+		const lines: string[] = [];
+		for (let i = 0; i < count; i++) {
+			lines.push(`Googlebot /page/${i} allow`);
+		}
+		writeFileSync(join(work, 'robots.expectations'), lines.join('\n') + '\n');
+		const result = spawnSync(process.execPath, [cli, 'check', '--format', 'junit'], { encoding: 'utf8', cwd: work, env: { ...process.env, LC_ALL: 'C' }, maxBuffer: 1 << 28 });
+		assert.equal(result.status, 1, result.stderr);
+		assert.equal(result.stdout.split('<skipped message="no robots.txt"/>').length - 1, count);
+		assert.match(result.stdout, /<testcase name="Googlebot \/page\/199999 allow" classname="robots.expectations" file="robots.expectations" line="200000"><skipped/);
+	});
+
 	test('a missing robots.txt is an error of that file; no expectations file at all is a usage error', () => {
 		const work = mkdtempSync(join(tmpdir(), 'robots-check-'));
 		writeFileSync(join(work, 'robots.expectations'), 'Googlebot / allow\n');

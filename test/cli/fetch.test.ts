@@ -5,6 +5,8 @@
  */
 
 import { execFile } from 'node:child_process';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { repoRoot } from '../util/fixtures';
 import { rules, startRobotsServers, type RobotsServers } from '../util/robotsServer';
+import { fetchWithLimits } from '../../server/src/net/httpFetch';
 
 const cli = join(repoRoot, 'server', 'dist', 'cli.js');
 let servers: RobotsServers;
@@ -122,6 +125,70 @@ describe('robots-txt fetch', () => {
 			assert.match(result.stderr, message);
 			assert.equal(result.stderr.trim().split('\n').length, 1);
 		}
+	});
+});
+
+describe('--timeout within what Node\'s timers hold', () => {
+	// Node's setTimeout holds at most 2^31 − 1 ms (about 24.8 days) and fires at once past it (TimeoutOverflowWarning);
+	// a millisecond is the least it counts. The reproducers of issue 21, finding 14.
+	test('2147483 seconds waits as long as it takes; 2147484 and 0.0001 are usage errors naming the range', async () => {
+		const longest = await run(['fetch', servers.sites.ok, '--timeout', '2147483', '--crawler', 'Googlebot']);
+		assert.equal(longest.status, 0, longest.stderr);
+		assert.match(longest.stdout, /^Googlebot +rules/m);
+		for (const value of ['2147484', '0.0001', '0']) {
+			for (const command of [['fetch', servers.sites.ok], ['test', '--site', servers.sites.ok, '/a'], ['lint', servers.sites.ok]]) {
+				const result = await run([...command, '--timeout', value]);
+				assert.equal(result.status, 2, `${command[0]} --timeout ${value}: ${result.stdout}`);
+				assert.equal(result.stderr, `robots-txt: --timeout takes from 0.001 to 2,147,483 seconds, not "${value}"\n`);
+			}
+		}
+	});
+
+	test('the fetch itself waits out a deadline past what one timer holds, rather than failing at once', async () => {
+		const outcome = await fetchWithLimits(`${servers.sites.ok}/robots.txt`, { userAgent: 'test', timeoutMs: 2 ** 32, maxRedirects: 5, maxBytes: 1 << 16 });
+		assert.equal(outcome.error, undefined, JSON.stringify(outcome.error));
+		assert.equal(outcome.responses[0]?.status, 200);
+	});
+});
+
+describe('redirects carry no credentials', () => {
+	// RFC 9110 §4.2.4: a sender must not send userinfo in a URI, and "https://user:pass@host/" in a Location is the
+	// redirecting server's word, not the user's: following it must not send an Authorization header anywhere.
+	let target: http.Server;
+	let redirector: http.Server;
+	const seen: http.IncomingHttpHeaders[] = [];
+	let start: string;
+
+	before(async () => {
+		target = http.createServer((req, res) => {
+			seen.push(req.headers);
+			res.writeHead(200, { 'Content-Type': 'text/plain' });
+			res.end(rules);
+		});
+		await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+		const targetPort = (target.address() as AddressInfo).port;
+		redirector = http.createServer((req, res) => {
+			seen.push(req.headers);
+			res.writeHead(301, { Location: `http://user:secret@127.0.0.1:${targetPort}/robots.txt` });
+			res.end();
+		});
+		await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+		start = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+	});
+	after(async () => {
+		await new Promise<void>((resolve) => target.close(() => resolve()));
+		await new Promise<void>((resolve) => redirector.close(() => resolve()));
+	});
+
+	test('a Location with user:secret@ is followed without an Authorization header', async () => {
+		const result = await run(['fetch', start, '--crawler', 'Googlebot']);
+		assert.equal(result.status, 0, result.stderr);
+		assert.match(result.stdout, /^Googlebot +rules/m);
+		assert.equal(seen.length, 2, 'the redirect and its target');
+		for (const headers of seen) {
+			assert.equal(headers.authorization, undefined, JSON.stringify(headers));
+		}
+		assert.doesNotMatch(result.stdout, /secret/);
 	});
 });
 

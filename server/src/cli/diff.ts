@@ -24,6 +24,7 @@ import type { Command, CommandIo } from './command';
 import { optionTable, paragraphs } from './help';
 import { inputName, readText } from './io';
 import { readRobotsSource } from './source';
+import { escapeControls } from './terminal';
 
 interface DiffOptions {
 	oldFile?: string;
@@ -143,7 +144,9 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 	const compared = comparedText(diff.urls.length, diff.probed, diff.crawlers.length);
 	if (diff.changes.length > 0) {
 		out.push(t('Crawlers whose rules changed ({0}):', formatNumber(diff.changes.length)));
-		out.push(...diff.changes.map((change) => `  ${describeChange(change)}`));
+		for (const change of diff.changes) {
+			out.push(`  ${describeChange(change)}`);
+		}
 	}
 	if (diff.flips.length > 0) {
 		out.push(t('Verdicts that changed ({0}, of {1}):', formatNumber(diff.flips.length), compared));
@@ -153,7 +156,7 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 	} else {
 		out.push(t('No verdict changed ({0}).', compared));
 	}
-	await write(out.join('\n') + '\n');
+	await write(out.map(escapeControls).join('\n') + '\n');
 	return diff.flips.length > 0 ? 1 : 0;
 }
 

@@ -27,6 +27,7 @@ import { ArgumentReader, needsTokens, unknownFormat, unknownOption, UsageError }
 import type { Command, CommandIo } from './command';
 import { columns, optionTable, paragraphs } from './help';
 import { fetchSite, isUrl, type FetchSettings } from './source';
+import { escapeControls, escapeLines } from './terminal';
 import { checkUrl } from './urlInput';
 
 interface FetchOptions {
@@ -38,12 +39,19 @@ interface FetchOptions {
 	timeoutMs?: number;
 }
 
-/** Reads `--timeout <seconds>` (a positive number). */
+/** The longest timeout, in whole seconds: Node's timers hold at most 2^31 − 1 ms, and a longer one fires at once. */
+const maxTimeoutSeconds = Math.floor((2 ** 31 - 1) / 1000);
+
+/** Reads `--timeout <seconds>`: a number of seconds, at least a millisecond and at most what Node's timers hold. */
 export function parseTimeout(text: string): number {
-	if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0) {
+	if (!/^\d+(\.\d+)?$/.test(text)) {
 		throw new UsageError(t('--timeout takes a number of seconds, not "{0}"', text));
 	}
-	return Math.round(Number(text) * 1000);
+	const milliseconds = Math.round(Number(text) * 1000);
+	if (milliseconds < 1 || milliseconds > maxTimeoutSeconds * 1000) {
+		throw new UsageError(t('--timeout takes from {0} to {1} seconds, not "{2}"', formatNumber(0.001), formatNumber(maxTimeoutSeconds), text));
+	}
+	return milliseconds;
 }
 
 function parseCrawlers(reader: ArgumentReader, option: string, previous: string[] | undefined): string[] {
@@ -151,7 +159,7 @@ function source(conclusion: FetchConclusion): string {
 
 function table(rows: readonly (readonly string[])[]): string {
 	// Widths in terminal columns: a Chinese heading takes two a character.
-	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => columns(row[column]))));
+	const widths = rows[0].map((_, column) => rows.reduce((widest, row) => Math.max(widest, columns(row[column])), 0));
 	const pad = (cell: string, width: number) => cell + ' '.repeat(Math.max(0, width - columns(cell)));
 	return rows.map((row) => row.map((cell, column) => (column < row.length - 1 ? pad(cell, widths[column]) : cell)).join('  ').trimEnd()).join('\n');
 }
@@ -176,7 +184,8 @@ function fetchText(analysis: DeployedAnalysis, explain: boolean): string {
 			lines.push(t('(--explain says why, with the sources.)'));
 		}
 	}
-	return lines.join('\n') + '\n';
+	// The report quotes the response (its reason phrase, its URLs): control characters escaped.
+	return escapeLines(lines.join('\n')) + '\n';
 }
 
 function fetchJson(analysis: DeployedAnalysis): unknown {
@@ -219,8 +228,11 @@ function fetchJson(analysis: DeployedAnalysis): unknown {
 export interface SiteTestOptions {
 	readonly site: string;
 	readonly agents?: readonly string[];
-	/** URLs with the 1-based line of the `--urls` file they came from, if any. */
-	readonly inputs: readonly { readonly url: string; readonly where: string }[];
+	/**
+	 * URLs in batches as they are read, each with where it came from (`urls.txt:3: `, or nothing for an argument) and
+	 * why it could not be read, if so.
+	 */
+	readonly inputs: AsyncIterable<readonly { readonly url: string; readonly where: string; readonly problem?: string }[]>;
 	readonly json: boolean;
 	readonly timeoutMs?: number;
 }
@@ -237,27 +249,34 @@ export async function runSiteTest(options: SiteTestOptions, io: CommandIo): Prom
 	const agents = options.agents ?? defaultAnalysisOptions.crawlers;
 	const analysis = analyseDeployed(outcome, agents);
 	let bad = 0;
-	for (const input of options.inputs) {
-		if (io.out.closed) {
-			break;
-		}
-		const problem = checkUrl(input.url) ?? (isUrl(input.url) && originOf(input.url) !== originOf(origin)
-			? t('not on {0}: its robots.txt governs only its own scheme, host and port', origin)
-			: undefined);
-		if (problem !== undefined) {
-			bad++;
-			if (options.json) {
-				await io.out.line(JSON.stringify({ url: input.url, error: problem }));
-			} else {
-				await io.error(`${input.where}${JSON.stringify(input.url)}: ${problem}`);
+	read: for await (const batch of options.inputs) {
+		for (const input of batch) {
+			if (io.out.closed) {
+				break read;
 			}
-			continue;
-		}
-		for (const conclusion of analysis.conclusions) {
-			const answer = evaluateFetched(conclusion, input.url);
-			const written = io.out.line(options.json ? siteJson(answer, input.url, robotsUrl) : siteText(answer, input.url, agents.length > 1));
-			if (written) {
-				await written;
+			if (input.problem !== undefined) {
+				bad++;
+				await (options.json ? io.out.line(JSON.stringify({ error: input.problem })) : io.error(`${input.where}${input.problem}`));
+				continue;
+			}
+			const problem = checkUrl(input.url) ?? (isUrl(input.url) && originOf(input.url) !== originOf(origin)
+				? t('not on {0}: its robots.txt governs only its own scheme, host and port', origin)
+				: undefined);
+			if (problem !== undefined) {
+				bad++;
+				if (options.json) {
+					await io.out.line(JSON.stringify({ url: input.url, error: problem }));
+				} else {
+					await io.error(`${input.where}${JSON.stringify(input.url)}: ${problem}`);
+				}
+				continue;
+			}
+			for (const conclusion of analysis.conclusions) {
+				const answer = evaluateFetched(conclusion, input.url);
+				const written = io.out.line(options.json ? siteJson(answer, input.url, robotsUrl) : siteText(answer, input.url, agents.length > 1));
+				if (written) {
+					await written;
+				}
 			}
 		}
 	}
@@ -302,7 +321,7 @@ export function noRuleMatches(lines: readonly number[]): string {
 }
 
 function siteText(answer: FetchedVerdict, url: string, showAgent: boolean): string {
-	return `${verdictText(answer.verdict)} ${url}${showAgent ? `  ${t('as {0}', answer.conclusion.crawler.token)}` : ''}  (${decided(answer)})`;
+	return escapeControls(`${verdictText(answer.verdict)} ${url}${showAgent ? `  ${t('as {0}', answer.conclusion.crawler.token)}` : ''}  (${decided(answer)})`);
 }
 
 function siteJson(answer: FetchedVerdict, url: string, robotsUrl: string): string {

@@ -17,6 +17,7 @@ import { parseTimeout } from './fetch';
 import { optionTable, paragraphs } from './help';
 import { describeError } from './io';
 import { isUrl, readRobotsSource } from './source';
+import { escapeControls } from './terminal';
 import {
 	analysePage,
 	analysisDialects,
@@ -291,7 +292,7 @@ function formatText(results: readonly FileResult[], hiddenHints: number): string
 		}
 	}
 	lines.push(summary(results, hiddenHints));
-	return lines.join('\n') + '\n';
+	return lines.map(escapeControls).join('\n') + '\n';
 }
 
 function formatJson(results: readonly FileResult[], dialects: readonly Dialect[]): string {
@@ -423,18 +424,25 @@ function checkSites(analysed: readonly Analysed[], siteFiles: ReadonlyMap<string
 		if (entries.length === 0) {
 			continue;
 		}
-		entry.diagnostics.push(...pageSiteDiagnostics(robots.model!, pathToFileURL(resolve(robots.file.path)).href, entries));
+		append(entry.diagnostics, pageSiteDiagnostics(robots.model!, pathToFileURL(resolve(robots.file.path)).href, entries));
 		entry.diagnostics.sort(byPosition);
 		const site = hints.get(robots);
 		if (site) {
-			site.push(...entries);
+			append(site, entries);
 		} else {
 			hints.set(robots, [...entries]);
 		}
 	}
 	for (const [robots, entries] of hints) {
-		robots.diagnostics.push(...robotsSiteDiagnostics(robots.model!, entries));
+		append(robots.diagnostics, robotsSiteDiagnostics(robots.model!, entries));
 		robots.diagnostics.sort(byPosition);
+	}
+}
+
+/** `list.push(...items)` without passing every item as an argument, which overflows the stack past ~100 000. */
+function append<T>(list: T[], items: readonly T[]): void {
+	for (const item of items) {
+		list.push(item);
 	}
 }
 

@@ -18,6 +18,7 @@ import { optionTable, paragraphs, wrap } from './help';
 import { describeError, Output } from './io';
 import { lintCommand } from './lint';
 import { environmentLocale, useLocale } from '../localize';
+import { escapeControls } from './terminal';
 import { testCommand } from './test';
 
 /** Every subcommand, in the order the general help lists them. */
@@ -124,7 +125,9 @@ function takeLocale(args: readonly string[]): { rest: string[]; unshipped?: stri
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i];
 		if (arg === '--') {
-			rest.push(...args.slice(i));
+			for (const operand of args.slice(i)) {
+				rest.push(operand);
+			}
 			break;
 		}
 		if (arg === '--locale') {
@@ -157,7 +160,8 @@ export async function main(args: readonly string[]): Promise<number> {
 		version,
 		error: async (message) => {
 			await out.flush();
-			process.stderr.write(`robots-txt: ${message}\n`);
+			// Messages quote paths, URLs and responses: shown with their control characters escaped.
+			process.stderr.write(`robots-txt: ${escapeControls(message)}\n`);
 		},
 	};
 	let status: number;

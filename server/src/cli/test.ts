@@ -22,7 +22,9 @@ import { ArgumentReader, needsTokens, parseDialect, unknownOption, UsageError } 
 import type { Command, CommandIo } from './command';
 import { noRuleMatches, parseTimeout, runSiteTest } from './fetch';
 import { optionTable, paragraphs } from './help';
-import { describeError, inputName, readBytes, readText } from './io';
+import { describeError, inputName, readBytes } from './io';
+import { readLines, tooLongMessage } from './lines';
+import { escapeControls } from './terminal';
 import { checkUrl } from './urlInput';
 
 interface TestOptions {
@@ -120,21 +122,47 @@ function readRobots(path: string): RobotsModel {
 
 /** One URL to test: from the command line, or from a line of the `--urls` file. */
 interface UrlInput {
+	/** The URL; empty for a line too long to read. */
 	readonly url: string;
 	/** The 1-based line of the `--urls` file; undefined for a URL given as an argument. */
 	readonly inputLine?: number;
+	/** A line longer than the cap: not read, reported in place. */
+	readonly tooLong?: true;
 }
 
-/** The URLs of a `--urls` file: one a line, without blank lines and `#` comment lines. */
-function readUrlList(path: string): UrlInput[] {
-	const inputs: UrlInput[] = [];
-	readText(path).split(/\r\n|\r|\n/).forEach((line, index) => {
-		const url = line.trim();
-		if (url !== '' && !url.startsWith('#')) {
-			inputs.push({ url, inputLine: index + 1 });
+/**
+ * The URLs of the command line, then those of a `--urls` file as it is read (in batches, never the whole file): one a
+ * line, without blank lines and `#` comment lines. The file is opened before the first batch is asked for.
+ */
+function urlInputs(urls: readonly string[], path: string | undefined): AsyncGenerator<UrlInput[]> {
+	const lines = path === undefined ? undefined : readLines(path);
+	return (async function* () {
+		if (urls.length > 0) {
+			yield urls.map((url): UrlInput => ({ url }));
 		}
-	});
-	return inputs;
+		if (lines === undefined) {
+			return;
+		}
+		for await (const batch of lines) {
+			const inputs: UrlInput[] = [];
+			for (const line of batch) {
+				if ('tooLong' in line) {
+					inputs.push({ url: '', inputLine: line.line, tooLong: true });
+					continue;
+				}
+				const url = line.text.trim();
+				if (url !== '' && !url.startsWith('#')) {
+					inputs.push({ url, inputLine: line.line });
+				}
+			}
+			yield inputs;
+		}
+	})();
+}
+
+/** Why an input cannot be tested, or undefined when it can. */
+function inputProblem(input: UrlInput): string | undefined {
+	return input.tooLong ? tooLongMessage() : checkUrl(input.url);
 }
 
 /** One answer: a parser's exactly (`--dialect`), or a crawler's. */
@@ -182,7 +210,7 @@ function toText(result: Answer, showAgent: boolean): string {
 	const evaluation = result.evaluation;
 	const verdict = evaluation.verdict === 'allow' ? 'ALLOWED   ' : 'DISALLOWED';
 	const agent = showAgent ? `  ${t('as {0}', result.kind === 'crawler' ? result.evaluation.crawler.token : result.evaluation.agent)}` : '';
-	return `${verdict} ${evaluation.url}${agent}  (${decided(result)})`;
+	return escapeControls(`${verdict} ${evaluation.url}${agent}  (${decided(result)})`);
 }
 
 /**
@@ -223,46 +251,51 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 	if (options.batch !== undefined) {
 		return runBatch(options.batch, options.dialect, io);
 	}
+	const where = (input: UrlInput) => (input.inputLine === undefined ? '' : `${inputName(options.urlsFrom!)}:${input.inputLine}: `);
 	if (options.site !== undefined) {
-		const listed = options.urlsFrom === undefined ? [] : readUrlList(options.urlsFrom);
-		const inputs = options.urls.map((url) => ({ url, where: '' }))
-			.concat(listed.map((input) => ({ url: input.url, where: `${inputName(options.urlsFrom!)}:${input.inputLine}: ` })));
-		return runSiteTest({ site: options.site, inputs, json: options.json, ...(options.agents ? { agents: options.agents } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) }, io);
+		const inputs = urlInputs(options.urls, options.urlsFrom);
+		const site = (async function* () {
+			for await (const batch of inputs) {
+				yield batch.map((input) => ({ url: input.url, where: where(input), ...(input.tooLong ? { problem: tooLongMessage() } : {}) }));
+			}
+		})();
+		return runSiteTest({ site: options.site, inputs: site, json: options.json, ...(options.agents ? { agents: options.agents } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) }, io);
 	}
 	const model = readRobots(options.robotsFile!);
-	const inputs: UrlInput[] = options.urls.map((url): UrlInput => ({ url }))
-		.concat(options.urlsFrom === undefined ? [] : readUrlList(options.urlsFrom));
 	const agents = options.agents!;
-	const where = (input: UrlInput) => (input.inputLine === undefined ? '' : `${inputName(options.urlsFrom!)}:${input.inputLine}: `);
 	let bad = 0;
-	for (const input of inputs) {
-		if (io.out.closed) {
-			break;
-		}
-		const problem = checkUrl(input.url);
-		if (problem !== undefined) {
-			bad++;
-			if (options.json) {
-				await io.out.line(JSON.stringify({ url: input.url, inputLine: input.inputLine, error: problem }));
-			} else {
-				await io.error(`${where(input)}${JSON.stringify(input.url)}: ${problem}`);
+	let count = 0;
+	read: for await (const batch of urlInputs(options.urls, options.urlsFrom)) {
+		for (const input of batch) {
+			if (io.out.closed) {
+				break read;
 			}
-			continue;
-		}
-		for (const agent of agents) {
-			const result = answer(model, agent, input.url, options.dialect);
-			// Awaited only when the buffer was written out: a hundred thousand URLs need no hundred thousand ticks.
-			const written = io.out.line(options.json ? toJson(result) : toText(result, agents.length > 1));
-			if (written) {
-				await written;
+			count++;
+			const problem = inputProblem(input);
+			if (problem !== undefined) {
+				bad++;
+				if (options.json) {
+					await io.out.line(JSON.stringify({ ...(input.tooLong ? {} : { url: input.url }), inputLine: input.inputLine, error: problem }));
+				} else {
+					await io.error(`${where(input)}${input.tooLong ? '' : `${JSON.stringify(input.url)}: `}${problem}`);
+				}
+				continue;
+			}
+			for (const agent of agents) {
+				const result = answer(model, agent, input.url, options.dialect);
+				// Awaited only when the buffer was written out: a hundred thousand URLs need no hundred thousand ticks.
+				const written = io.out.line(options.json ? toJson(result) : toText(result, agents.length > 1));
+				if (written) {
+					await written;
+				}
 			}
 		}
 	}
 	if (bad > 0) {
 		if (options.json) {
-			await io.error(inputs.length === 1
-				? t('{0} of {1} URL could not be tested; its "error" object says why', bad, inputs.length)
-				: t('{0} of {1} URLs could not be tested; their "error" objects say why', bad, inputs.length));
+			await io.error(count === 1
+				? t('{0} of {1} URL could not be tested; its "error" object says why', bad, count)
+				: t('{0} of {1} URLs could not be tested; their "error" objects say why', bad, count));
 		}
 		return 2;
 	}
@@ -277,8 +310,13 @@ interface BatchRequest {
 	readonly dialect?: unknown;
 }
 
-/** Robots files of a batch, each read once: the model, or why it could not be read. */
+/**
+ * Robots files of a batch, each read once while it is among the last `maxCachedRobots` used: the model, or why it
+ * could not be read. Bounded, so that a batch naming a new file on every line keeps memory flat too.
+ */
 type RobotsCache = Map<string, RobotsModel | { readonly error: string }>;
+
+const maxCachedRobots = 256;
 
 /** Answers one batch line, or says why it cannot be answered. */
 function answerBatchLine(text: string, models: RobotsCache, defaultDialect: Dialect | undefined): { json: string } | { error: string; request?: BatchRequest } {
@@ -315,49 +353,64 @@ function answerBatchLine(text: string, models: RobotsCache, defaultDialect: Dial
 		} catch (error) {
 			model = { error: error instanceof UsageError ? error.message : t('cannot read {0}: {1}', request.robots, describeError(error)) };
 		}
-		models.set(request.robots, model);
+		if (models.size >= maxCachedRobots) {
+			models.delete(models.keys().next().value!);
+		}
+	} else {
+		// Used again: the last to go.
+		models.delete(request.robots);
 	}
+	models.set(request.robots, model);
 	if ('error' in model) {
 		return { error: model.error, request };
 	}
 	return { json: toJson(answer(model, request.agent, request.url, dialect), request.robots) };
 }
 
+/** Answers a batch as it is read, line by line, never holding the whole input (or more than ten of its line numbers). */
 async function runBatch(source: string, defaultDialect: Dialect | undefined, io: CommandIo): Promise<number> {
 	const models: RobotsCache = new Map();
-	const lines = readText(source).split(/\r\n|\r|\n/);
-	const bad: number[] = [];
+	const firstBad: number[] = [];
+	let bad = 0;
 	let requests = 0;
-	for (let index = 0; index < lines.length && !io.out.closed; index++) {
-		if (lines[index].trim() === '') {
-			continue;
-		}
-		requests++;
-		const result = answerBatchLine(lines[index], models, defaultDialect);
-		if ('json' in result) {
-			const written = io.out.line(result.json);
-			if (written) {
-				await written;
+	read: for await (const lines of readLines(source)) {
+		for (const line of lines) {
+			if (io.out.closed) {
+				break read;
 			}
-			continue;
-		}
-		bad.push(index + 1);
-		// The error in place of the answer, with what the line asked where it could be read, so that answers and
-		// errors line up with the requests.
-		const record: Record<string, unknown> = { inputLine: index + 1 };
-		for (const field of ['robots', 'agent', 'url'] as const) {
-			if (typeof result.request?.[field] === 'string') {
-				record[field] = result.request[field];
+			if ('text' in line && line.text.trim() === '') {
+				continue;
 			}
+			requests++;
+			const result = 'text' in line ? answerBatchLine(line.text, models, defaultDialect) : { error: tooLongMessage() };
+			if ('json' in result) {
+				const written = io.out.line(result.json);
+				if (written) {
+					await written;
+				}
+				continue;
+			}
+			if (++bad <= 10) {
+				firstBad.push(line.line);
+			}
+			// The error in place of the answer, with what the line asked where it could be read, so that answers and
+			// errors line up with the requests.
+			const record: Record<string, unknown> = { inputLine: line.line };
+			const request = 'request' in result ? result.request : undefined;
+			for (const field of ['robots', 'agent', 'url'] as const) {
+				if (typeof request?.[field] === 'string') {
+					record[field] = request[field];
+				}
+			}
+			record.error = result.error;
+			await io.out.line(JSON.stringify(record));
 		}
-		record.error = result.error;
-		await io.out.line(JSON.stringify(record));
 	}
-	if (bad.length > 0) {
-		const shown = bad.slice(0, 10).join(', ') + (bad.length > 10 ? ', …' : '');
-		await io.error(bad.length === 1
-			? t('{0} of {1} batch lines could not be answered (line {2}); its "error" object says why', bad.length, requests, shown)
-			: t('{0} of {1} batch lines could not be answered (lines {2}); their "error" objects say why', bad.length, requests, shown));
+	if (bad > 0) {
+		const shown = firstBad.join(', ') + (bad > 10 ? ', …' : '');
+		await io.error(bad === 1
+			? t('{0} of {1} batch lines could not be answered (line {2}); its "error" object says why', bad, requests, shown)
+			: t('{0} of {1} batch lines could not be answered (lines {2}); their "error" objects say why', bad, requests, shown));
 		return 2;
 	}
 	return 0;

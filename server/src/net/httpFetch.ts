@@ -39,6 +39,8 @@ export interface HttpFetchOptions {
 /** The codings sent in Accept-Encoding and undone here: what Google's crawlers advertise. */
 const acceptedCodings = 'gzip, deflate, br';
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+/** The longest delay Node's timers hold (2^31 − 1 ms); a longer one would fire at once. */
+const maxTimerDelay = 2 ** 31 - 1;
 
 /** Fetches `url`, following redirects, and returns every response with the error that ended the fetch, if any. */
 export async function fetchWithLimits(url: string, options: HttpFetchOptions): Promise<FetchOutcome> {
@@ -75,6 +77,10 @@ export async function fetchWithLimits(url: string, options: HttpFetchOptions): P
 			return { url, responses, error: { kind: 'redirect-invalid', location } };
 		}
 		next.hash = '';
+		// Credentials in a Location (`https://user:pass@elsewhere/`) are not ours to send: Node would turn them into an
+		// Authorization header to wherever the redirect points. A redirect is followed without any.
+		next.username = '';
+		next.password = '';
 		if (seen.has(next.href)) {
 			return { url, responses, error: { kind: 'redirect-loop', location: next.href } };
 		}
@@ -124,7 +130,7 @@ function requestOnce(url: URL, options: HttpFetchOptions, deadline: number): Pro
 			finish({ error: { kind: 'network', code: 'timeout', message: t('no complete answer within {0} ms', options.timeoutMs) } });
 			return;
 		}
-		const timer = setTimeout(() => fail('timeout', t('no complete answer within {0} ms', options.timeoutMs)), remaining);
+		const timer = setTimeout(() => fail('timeout', t('no complete answer within {0} ms', options.timeoutMs)), Math.min(remaining, maxTimerDelay));
 		cleanups.push(() => clearTimeout(timer));
 
 		const onResponse = (res: http.IncomingMessage) => {
@@ -156,7 +162,7 @@ function requestOnce(url: URL, options: HttpFetchOptions, deadline: number): Pro
 			fail(classify(error), describe(error));
 			return;
 		}
-		request.setTimeout(options.idleTimeoutMs ?? options.timeoutMs, () => fail('timeout', t('no byte for {0} ms', options.idleTimeoutMs ?? options.timeoutMs)));
+		request.setTimeout(Math.min(options.idleTimeoutMs ?? options.timeoutMs, maxTimerDelay), () => fail('timeout', t('no byte for {0} ms', options.idleTimeoutMs ?? options.timeoutMs)));
 		request.on('error', (error) => fail(classify(error), describe(error)));
 		request.end();
 	});

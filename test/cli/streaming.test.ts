@@ -1,0 +1,199 @@
+/**
+ * `robots-txt test --urls` and `--batch` read their input as a stream (issue 21, finding 7: "10 M URLs peak at 1.5 GB;
+ * a batch file over 512 MiB crashes with a stack trace"): memory flat in the input size, a line over the cap reported
+ * in place without being held, and line ends (CR, LF, CRLF, as the README's URL lists and every other input of ours
+ * read them) found wherever the chunks of the stream happen to split them.
+ */
+
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LineSplitter, maxLineLength, type InputLine } from '../../server/src/cli/lines';
+import { cli, englishEnv, runCli, workFolder } from './cliProcess';
+
+const work = workFolder('robots-streaming-');
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const robots = join(work, 'robots.txt');
+writeFileSync(robots, 'User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /nogoogle\n');
+
+/** A preload that reports the process's peak resident set size (process.resourceUsage().maxRSS, in KiB) to a file. */
+const hook = join(work, 'max-rss.cjs');
+writeFileSync(hook, 'process.on("exit", () => require("fs").writeFileSync(process.env.MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));\n');
+
+/**
+ * The heap of the measured runs: an old generation of 16 MiB (the CLI's live heap is under 10), which a CLI that keeps
+ * every line outgrows on the larger input (a crash is a failure too), and a young generation at its full size from the
+ * start, so that its growth early in a run, or the old generation's filling up to its limit, is not taken for the
+ * input's.
+ */
+const heapFlags = ['--max-old-space-size=16', '--min-semi-space-size=16'];
+
+/**
+ * Runs the CLI with the hook, reading its standard output through a pipe as a consumer would (so the CLI meets
+ * backpressure), and counts the lines it wrote. Resolves to the exit status, the line count and the peak RSS in KiB.
+ */
+function runMeasured(args: readonly string[], name: string): Promise<{ status: number | null; lines: number; maxRss: number; stderr: string }> {
+	const report = join(work, `${name}.rss`);
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [...heapFlags, '--require', hook, cli, ...args], { env: { ...englishEnv, MAX_RSS_FILE: report }, stdio: ['ignore', 'pipe', 'pipe'] });
+		let lines = 0;
+		let stderr = '';
+		child.stdout.on('data', (chunk: Buffer) => {
+			for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) {
+				lines++;
+			}
+		});
+		child.stderr.on('data', (chunk: Buffer) => {
+			stderr += chunk.toString('utf8');
+		});
+		child.on('error', reject);
+		child.on('close', (status) => {
+			resolve({ status, lines, maxRss: Number(readFileSync(report, 'utf8')), stderr });
+		});
+	});
+}
+
+/** A URL list of `count` distinct paths, one a line. */
+function urlList(name: string, count: number): string {
+	const path = join(work, name);
+	const lines: string[] = [];
+	for (let i = 0; i < count; i++) {
+		lines.push(`/page/${i}?q=${i % 97}`);
+	}
+	writeFileSync(path, lines.join('\n') + '\n');
+	return path;
+}
+
+/** A batch of `count` requests, one JSON object a line. */
+function batchFile(name: string, count: number): string {
+	const path = join(work, name);
+	const lines: string[] = [];
+	for (let i = 0; i < count; i++) {
+		lines.push(JSON.stringify({ robots, agent: i % 2 === 0 ? 'Googlebot' : 'bingbot', url: `/page/${i}` }));
+	}
+	writeFileSync(path, lines.join('\n') + '\n');
+	return path;
+}
+
+describe('memory flat in the input size', () => {
+	// The ratio of the peak RSS of 4N and N inputs, not a size or a time: reading the input whole held every line and an
+	// object for each (about 130 bytes a URL, 1.5 GB for 10 M); a stream holds a chunk and a line.
+	const small = 50_000;
+	const big = 4 * small;
+
+	/** Runs `argsFor` on N and 4N lines: each exits 0 with a line out for every line in, at the same peak RSS. */
+	async function assertFlat(name: string, argsFor: (count: number, file: string) => string[]): Promise<void> {
+		const few = await runMeasured(argsFor(small, `${name}-few`), `${name}-few`);
+		const many = await runMeasured(argsFor(big, `${name}-many`), `${name}-many`);
+		assert.equal(few.status, 0, few.stderr);
+		assert.equal(many.status, 0, many.stderr);
+		assert.equal(few.lines, small);
+		assert.equal(many.lines, big);
+		const ratio = many.maxRss / few.maxRss;
+		assert.ok(ratio < 1.1, `peak RSS ${few.maxRss} KiB for ${small} lines, ${many.maxRss} KiB for ${big} (ratio ${ratio.toFixed(2)})`);
+	}
+
+	test('--urls: four times the URLs, the same peak memory, every URL answered', async () => {
+		await assertFlat('urls', (count, file) => ['test', robots, '--agent', 'Googlebot', '--urls', urlList(`${file}.txt`, count)]);
+	});
+
+	test('--batch: four times the requests, the same peak memory, every request answered', async () => {
+		await assertFlat('batch', (count, file) => ['test', '--batch', batchFile(`${file}.jsonl`, count)]);
+	});
+});
+
+describe('a line over the cap', () => {
+	// What made a batch over 512 MiB crash ("Cannot create a string longer than …") was holding the input as one string;
+	// a line over the cap is the same shape in a few megabytes: it is reported in place and the lines around it answered.
+	const long = '/' + 'x'.repeat(maxLineLength + 1);
+
+	test('--batch: the long line gets an error record, the others their answers', () => {
+		const path = join(work, 'long.jsonl');
+		writeFileSync(path, [
+			JSON.stringify({ robots, agent: 'Googlebot', url: '/nogoogle' }),
+			JSON.stringify({ robots, agent: 'Googlebot', url: long }),
+			JSON.stringify({ robots, agent: 'bingbot', url: '/private' }),
+		].join('\n'));
+		const result = runCli(['test', '--batch', path]);
+		assert.equal(result.status, 2, result.stderr);
+		const records = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+		assert.equal(records.length, 3);
+		assert.deepEqual([records[0].url, records[0].verdict], ['/nogoogle', 'disallow']);
+		assert.equal(records[1].inputLine, 2);
+		assert.match(records[1].error, /^the line is longer than 1,048,576 characters; it was not read$/);
+		assert.equal(records[1].url, undefined, 'the long line is not read, so nothing of it is quoted');
+		assert.deepEqual([records[2].url, records[2].verdict], ['/private', 'disallow']);
+		assert.match(result.stderr, /1 of 3 batch lines could not be answered \(line 2\)/);
+	});
+
+	test('--urls: the long line is reported on standard error with its line number, the others answered', () => {
+		const path = join(work, 'long.txt');
+		writeFileSync(path, `/private\r\n${long}\r\n/open`);
+		const result = runCli(['test', robots, '--agent', 'bingbot', '--urls', path]);
+		assert.equal(result.status, 2);
+		assert.deepEqual(result.stdout.trimEnd().split('\n'), [
+			'DISALLOWED /private  (line 2: Disallow: /private)',
+			'ALLOWED    /open  (no rule of the group at line 1 matches)',
+		]);
+		assert.equal(result.stderr, `robots-txt: ${path}:2: the line is longer than 1,048,576 characters; it was not read\n`);
+	});
+});
+
+describe('line ends wherever the stream splits them', () => {
+	/** The lines of `text` by the definition every input of ours uses: CR, LF and CRLF end a line. */
+	function reference(text: string): string[] {
+		const lines = text.replace(/^\ufeff/, '').split(/\r\n|\r|\n/);
+		return lines[lines.length - 1] === '' ? lines.slice(0, -1) : lines;
+	}
+
+	function texts(lines: readonly InputLine[]): string[] {
+		return lines.map((line) => ('text' in line ? line.text : '<too long>'));
+	}
+
+	test('every split of a text into two or three chunks gives the lines of the whole text', () => {
+		const samples = ['\ufeff/a\r\n/b\r/c\n\n/d', '/a\r\n\r\n', '\r\r\n\n', '/last line without an end', '/é\r\n/ü'];
+		for (const text of samples) {
+			for (let i = 0; i <= text.length; i++) {
+				for (let j = i; j <= text.length; j++) {
+					const splitter = new LineSplitter();
+					const lines = [...splitter.push(text.slice(0, i)), ...splitter.push(text.slice(i, j)), ...splitter.push(text.slice(j)), ...splitter.end()];
+					assert.deepEqual(texts(lines), reference(text), `${JSON.stringify(text)} split at ${i} and ${j}`);
+					assert.deepEqual(lines.map((line) => line.line), reference(text).map((_, index) => index + 1));
+				}
+			}
+		}
+	});
+
+	test('a line over the cap is counted, and the line after it read, whatever the chunks', () => {
+		const splitter = new LineSplitter(4);
+		const lines = [...splitter.push('/ab\n/abc'), ...splitter.push('de'), ...splitter.push('f\r'), ...splitter.push('\n/x'), ...splitter.end()];
+		assert.deepEqual(texts(lines), ['/ab', '<too long>', '/x']);
+		assert.deepEqual(lines.map((line) => line.line), [1, 2, 3]);
+	});
+
+	test('a CRLF and a two-byte character across the 64 KiB chunks of a file', () => {
+		// The first line is 5 bytes and the others 4, so that the CR of a line end is the last byte of the first 64 KiB
+		// chunk; then a line whose "é" straddles the second chunk's end. A CRLF counted twice would shift the line
+		// numbers of what follows; a split character would read as U+FFFD.
+		const lines = ['/ab'];
+		while (lines.length * 4 + 1 < 65_536) {
+			lines.push('/a');
+		}
+		const text = lines.join('\r\n') + '\r\n';
+		assert.equal(Buffer.from(text).subarray(65_535, 65_537).toString('latin1'), '\r\n');
+		const pad = 131_072 - Buffer.byteLength(text) - 2;
+		const straddling = `/${'x'.repeat(pad)}é`;
+		const all = `${text}${straddling}\nnot a url\n`;
+		assert.equal(Buffer.from(all).subarray(131_071, 131_073).toString('utf8'), 'é');
+		const path = join(work, 'chunks.txt');
+		writeFileSync(path, all);
+		const result = runCli(['test', robots, '--agent', 'Googlebot', '--json', '--urls', path]);
+		const records = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+		assert.equal(records.length, lines.length + 2);
+		assert.equal(records[lines.length].url, straddling);
+		assert.deepEqual(records[lines.length + 1], { url: 'not a url', inputLine: lines.length + 2, error: records[lines.length + 1].error });
+	});
+});
