@@ -202,3 +202,55 @@ describe('file errors in words', () => {
 		assert.equal(result.stderr, `robots-txt: cannot read ${locked}: permission denied\n`);
 	});
 });
+
+describe('a file that is not robots.txt (issue 22, item 7)', () => {
+	// The first bytes of real files of each kind: an ELF executable, a gzip stream, a PNG image (their formats'
+	// magic numbers), and an HTML error page.
+	const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(8), Buffer.from([0x03, 0x00, 0x3e, 0x00, 0x01, 0x00, 0x00, 0x00]), Buffer.alloc(200, 0x00)]);
+	const gzip = Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]), Buffer.from('K\xcc\xcf\x03\x00', 'latin1')]);
+	const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]), Buffer.alloc(64, 0x01)]);
+	const files = {
+		'robots-elf.txt': elf,
+		'robots-gz.txt': gzip,
+		'robots-x.txt': png,
+		'robots-html.txt': Buffer.from('<!DOCTYPE html><html><head><title>Not found</title></head><body>404</body></html>\n'),
+	};
+	for (const [name, bytes] of Object.entries(files)) {
+		writeFileSync(join(work, name), bytes);
+	}
+
+	test('test says what the file is and exits 2, instead of answering ALLOWED with nothing on stderr', () => {
+		for (const name of Object.keys(files)) {
+			const result = runCli(['test', join(work, name), '--agent', 'Googlebot', '/x']);
+			assert.equal(result.status, 2, name);
+			assert.equal(result.stdout, '', name);
+			assert.match(result.stderr, /This is (binary data|an HTML page), not robots\.txt .*Crawlers find no rules in it and may fetch everything\. Give --any-file to answer for it anyway\./, name);
+		}
+	});
+
+	test('--any-file answers as crawlers would, with the warning on standard error', () => {
+		const result = runCli(['test', join(work, 'robots-x.txt'), '--agent', 'Googlebot', '--any-file', '/x']);
+		assert.equal(result.status, 0);
+		assert.match(result.stdout, /^ALLOWED +\/x/);
+		assert.match(result.stderr, /warning: .*robots-x\.txt: This is binary data, not robots\.txt/);
+	});
+
+	test('a batch reports the file in place of each answer, and answers the good ones', () => {
+		const batch = join(work, 'foreign-batch.jsonl');
+		writeFileSync(batch, [
+			JSON.stringify({ robots: join(work, 'robots-gz.txt'), agent: 'Googlebot', url: '/x' }),
+			JSON.stringify({ robots, agent: 'Googlebot', url: '/shop/x' }),
+		].join('\n') + '\n');
+		const result = runCli(['test', '--batch', batch]);
+		assert.equal(result.status, 2);
+		const [bad, good] = lines(result.stdout).map((line) => JSON.parse(line) as Record<string, unknown>);
+		assert.match(String(bad.error), /This is binary data, not robots\.txt/);
+		assert.equal(good.verdict, 'disallow');
+	});
+
+	test('lint calls an ELF binary binary data, not UTF-16 text', () => {
+		const result = runCli(['lint', join(work, 'robots-elf.txt')]);
+		assert.match(result.stdout, /This is binary data, not robots\.txt/);
+		assert.doesNotMatch(result.stdout, /UTF-16/);
+	});
+});

@@ -10,6 +10,7 @@ import {
 	evaluate,
 	evaluateAs,
 	explainEvaluation,
+	foreignContentMessage,
 	isDialect,
 	parse,
 	type CrawlerEvaluation,
@@ -39,10 +40,12 @@ interface TestOptions {
 	/** Set: test against this site's deployed robots.txt, as each crawler reads the response. */
 	site?: string;
 	timeoutMs?: number;
+	/** Answer for a file that is not robots.txt (HTML, binary) as crawlers would, instead of exiting 2. */
+	anyFile: boolean;
 }
 
 function parseArguments(args: readonly string[]): TestOptions {
-	const options: TestOptions = { json: false, urls: [] };
+	const options: TestOptions = { json: false, urls: [], anyFile: false };
 	const positional: string[] = [];
 	const reader = new ArgumentReader(args);
 	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
@@ -58,6 +61,9 @@ function parseArguments(args: readonly string[]): TestOptions {
 				break;
 			case '--json':
 				options.json = true;
+				break;
+			case '--any-file':
+				options.anyFile = true;
 				break;
 			case '--urls':
 				options.urlsFrom = reader.value(arg);
@@ -116,8 +122,20 @@ function parseArguments(args: readonly string[]): TestOptions {
  * Reads a robots.txt as a crawler receives it: bytes, decoded as UTF-8 with the byte order mark kept and every byte
  * that is not UTF-8 kept as itself (so Google's reading of a Latin-1 file matches as Google's does).
  */
-function readRobots(path: string): RobotsModel {
-	return parse(decodeRobotsBytes(readBytes(path)));
+/**
+ * The file as a model. A file that is not robots.txt (an HTML page, JSON, UTF-16, a binary) is a usage error that says
+ * what it is and what crawlers make of it, unless `anyFile`, when that goes to `warn` and the file is answered.
+ */
+function readRobots(path: string, anyFile: boolean, warn?: (message: string) => void): RobotsModel {
+	const model = parse(decodeRobotsBytes(readBytes(path)));
+	const foreign = foreignContentMessage(model);
+	if (foreign !== undefined) {
+		if (!anyFile) {
+			throw new UsageError(t('{0}: {1} Give --any-file to answer for it anyway.', inputName(path), foreign));
+		}
+		warn?.(t('warning: {0}: {1}', inputName(path), foreign));
+	}
+	return model;
 }
 
 /** One URL to test: from the command line, or from a line of the `--urls` file. */
@@ -249,7 +267,7 @@ function decided(result: Answer): string {
 async function runTest(args: readonly string[], io: CommandIo): Promise<number> {
 	const options = parseArguments(args);
 	if (options.batch !== undefined) {
-		return runBatch(options.batch, options.dialect, io);
+		return runBatch(options.batch, options.dialect, options.anyFile, io);
 	}
 	const where = (input: UrlInput) => (input.inputLine === undefined ? '' : `${inputName(options.urlsFrom!)}:${input.inputLine}: `);
 	if (options.site !== undefined) {
@@ -261,7 +279,11 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 		})();
 		return runSiteTest({ site: options.site, inputs: site, json: options.json, ...(options.agents ? { agents: options.agents } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) }, io);
 	}
-	const model = readRobots(options.robotsFile!);
+	const warnings: string[] = [];
+	const model = readRobots(options.robotsFile!, options.anyFile, (message) => warnings.push(message));
+	for (const warning of warnings) {
+		await io.error(warning);
+	}
 	const agents = options.agents!;
 	let bad = 0;
 	let count = 0;
@@ -319,7 +341,7 @@ type RobotsCache = Map<string, RobotsModel | { readonly error: string }>;
 const maxCachedRobots = 256;
 
 /** Answers one batch line, or says why it cannot be answered. */
-function answerBatchLine(text: string, models: RobotsCache, defaultDialect: Dialect | undefined): { json: string } | { error: string; request?: BatchRequest } {
+function answerBatchLine(text: string, models: RobotsCache, defaultDialect: Dialect | undefined, anyFile: boolean): { json: string } | { error: string; request?: BatchRequest } {
 	let request: BatchRequest;
 	try {
 		request = JSON.parse(text);
@@ -349,7 +371,7 @@ function answerBatchLine(text: string, models: RobotsCache, defaultDialect: Dial
 	let model = models.get(request.robots);
 	if (model === undefined) {
 		try {
-			model = readRobots(request.robots);
+			model = readRobots(request.robots, anyFile);
 		} catch (error) {
 			model = { error: error instanceof UsageError ? error.message : t('cannot read {0}: {1}', request.robots, describeError(error)) };
 		}
@@ -368,7 +390,7 @@ function answerBatchLine(text: string, models: RobotsCache, defaultDialect: Dial
 }
 
 /** Answers a batch as it is read, line by line, never holding the whole input (or more than ten of its line numbers). */
-async function runBatch(source: string, defaultDialect: Dialect | undefined, io: CommandIo): Promise<number> {
+async function runBatch(source: string, defaultDialect: Dialect | undefined, anyFile: boolean, io: CommandIo): Promise<number> {
 	const models: RobotsCache = new Map();
 	const firstBad: number[] = [];
 	let bad = 0;
@@ -382,7 +404,7 @@ async function runBatch(source: string, defaultDialect: Dialect | undefined, io:
 				continue;
 			}
 			requests++;
-			const result = 'text' in line ? answerBatchLine(line.text, models, defaultDialect) : { error: tooLongMessage() };
+			const result = 'text' in line ? answerBatchLine(line.text, models, defaultDialect, anyFile) : { error: tooLongMessage() };
 			if ('json' in result) {
 				const written = io.out.line(result.json);
 				if (written) {
@@ -420,7 +442,7 @@ export const testCommand: Command = {
 	name: 'test',
 	summary: () => t('checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file'),
 	synopsis: [
-		'robots-txt test <robots-file> --agent <name>[,<name>...] [--dialect <dialect>] [--json] [--urls <file|->] [<url>...]',
+		'robots-txt test <robots-file> --agent <name>[,<name>...] [--dialect <dialect>] [--json] [--any-file] [--urls <file|->] [<url>...]',
 		'robots-txt test --batch <file|-> [--dialect <dialect>]',
 		'robots-txt test --site <site> [--agent <name>,...] [--json] [--urls <file|->] [--timeout <seconds>] [<url>...]',
 	],
@@ -431,6 +453,7 @@ export const testCommand: Command = {
 			['--agent <names>', t('crawler product tokens, comma-separated, e.g. Googlebot or Googlebot,bingbot,GPTBot')],
 			['--dialect <name>', t('answer as this parser exactly, not as the crawler: {0}', allDialects.join(' | '))],
 			['--json', t('one JSON object per URL and crawler')],
+			['--any-file', t('answer for a file that is not robots.txt (an HTML page, JSON, UTF-16, a binary) as crawlers would, with a warning, instead of exiting 2')],
 			['--urls <file|->', t('read one URL a line from a file or standard input; blank lines and # comments are skipped')],
 			['--batch <file|->', t('JSON lines {0}, answered in order as JSON lines', '{"robots", "agent", "url", "dialect"?}')],
 			['--site <site>', t('test against the robots.txt a site serves (fetched once), as each crawler reads the response: the rules it reads, or the response itself ("reason": "response"); without --agent, the major search engines and AI crawlers; URLs on another site are reported, not tested')],

@@ -37,6 +37,7 @@ export {
 	type FixAllData,
 } from './diagnostics/index';
 export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
+export { foreignContentMessage } from './diagnostics/checks/file';
 export { analysisDialects, defaultAnalysisOptions, defaultCrawlers, defaultDialects, severityNames, type AnalysisOptions, type SeverityName } from './options';
 export { computeDocumentSymbols } from './features/symbols';
 export { computeFoldingRanges } from './features/folding';

@@ -50,15 +50,27 @@ export function foreignContent(model: RobotsModel): ForeignContent | undefined {
 	if (/^[{[]\s*["{[\]}]/.test(start)) {
 		return 'JSON';
 	}
-	// UTF-16 text read as UTF-8: every other code unit is NUL (after the byte order mark, which is not UTF-8 either).
-	const body = sample.replace(/^\uFFFD\uFFFD/, '').slice(0, 200);
-	let alternateNul = 0;
+	// Executables, archives and images by their first bytes, before any guess at a text encoding: an ELF header's NULs
+	// read like UTF-16's. A byte that is not UTF-8 is an escape (U+DC80 + byte) or U+FFFD, whichever decoder read it.
+	if (binaryMagic.some((magic) => magic.test(start))) {
+		return 'binary data';
+	}
+	// UTF-16 text read as UTF-8: every other code unit is NUL, on one side only, and the other side is text (after the
+	// byte order mark, which is not UTF-8 either).
+	const body = sample.replace(/^(?:\uFFFD|[\uDCFE\uDCFF]){2}/, '').slice(0, 200);
+	const nulAt = [0, 0];
+	const printable = [0, 0];
 	for (let i = 0; i < body.length; i++) {
-		if (body.charCodeAt(i) === 0) {
-			alternateNul++;
+		const code = body.charCodeAt(i);
+		if (code === 0) {
+			nulAt[i % 2]++;
+		} else if ((code >= 32 && code < 127) || code === 9 || code === 10 || code === 13) {
+			printable[i % 2]++;
 		}
 	}
-	if (body.length >= 4 && alternateNul * 2 >= body.length - 1 && /[A-Za-z#]/.test(body)) {
+	const half = Math.floor(body.length / 2);
+	const nulSide = nulAt[0] >= nulAt[1] ? 0 : 1;
+	if (body.length >= 4 && nulAt[nulSide] >= 0.9 * half && printable[1 - nulSide] >= 0.8 * half && /[A-Za-z#]/.test(body)) {
 		return 'UTF-16 text';
 	}
 	let control = 0;
@@ -89,6 +101,27 @@ const notRobotsTxt: Check = (context) => {
 		});
 	}
 };
+
+/**
+ * The first bytes of common binary files, as text: ELF executables, gzip, zip, PNG, JPEG, GIF, PDF and Mach-O. A byte
+ * that is not UTF-8 may come as its escape (U+DC80 + byte) or as U+FFFD.
+ */
+const binaryMagic: readonly RegExp[] = [
+	/^\x7fELF/,
+	/^\x1f(?:\uDC8B|\uFFFD)/,
+	/^PK\x03\x04/,
+	/^(?:\uDC89|\uFFFD)PNG\r\n\x1a\n/,
+	/^(?:\uDCFF|\uFFFD)(?:\uDCD8|\uFFFD)(?:\uDCFF|\uFFFD)/,
+	/^GIF8[79]a/,
+	/^%PDF-/,
+	/^(?:\uDCCF|\uDCCE|\uFFFD)(?:\uDCFA|\uFFFD)\uDCED|^(?:\uDCFE|\uFFFD)\uDCED(?:\uDCFA|\uFFFD)/,
+];
+
+/** What a crawler makes of a file that is not robots.txt (HTML, JSON, UTF-16, binary), or undefined for a robots.txt. */
+export function foreignContentMessage(model: RobotsModel): string | undefined {
+	const what = foreignContent(model);
+	return what === undefined ? undefined : foreignMessage(what);
+}
 
 /** The message for content that is not robots.txt, one sentence for each kind so that translators see it whole. */
 function foreignMessage(what: ForeignContent): string {
