@@ -69,7 +69,7 @@ export function testUrlAll(model: RobotsModel, url: string, options: AnalysisOpt
 	const summaryLine = rows.length === 0
 		? t('No target crawlers (robotsTxt.crawlers is empty).')
 		: allowed < rows.length
-			? t('{0}: {1} of {2} crawlers may fetch it; DISALLOWED for {3}.', url, formatNumber(allowed), formatNumber(rows.length), disallowed)
+			? t('{0}: {1} of {2} crawlers may fetch it; {3} for {4}.', url, formatNumber(allowed), formatNumber(rows.length), verdictWord('disallow'), disallowed)
 			: t('{0}: {1} of {2} crawlers may fetch it.', url, formatNumber(allowed), formatNumber(rows.length));
 	return { url, rows, summary: summaryLine, table: table(rows) };
 }
@@ -139,7 +139,7 @@ function other(dialect: Dialect, evaluation: Evaluation): OtherReading {
 	};
 }
 
-/** " RFC 9309 parsers would ALLOW it (line 2 `Allow: /`)." for each differing verdict and deciding line. */
+/** " RFC 9309 parsers would find it ALLOWED (line 2 `Allow: /`)." for each differing verdict and deciding line. */
 function othersSentence(others: readonly OtherReading[]): string {
 	const clusters = new Map<string, OtherReading[]>();
 	for (const reading of others) {
@@ -152,7 +152,7 @@ function othersSentence(others: readonly OtherReading[]): string {
 		const how = first.line === null ? t('no rule decides') : t('line {0} {1}', first.line + 1, `\`${ruleText(first.rule ?? '')}\``);
 		const names = listNames(cluster.map((reading) => parserRobots(reading.parser, 'examples')));
 		const who = names.charAt(0).toUpperCase() + names.slice(1);
-		out += ' ' + (first.verdict === 'allow' ? t('{0} would ALLOW it ({1}).', who, how) : t('{0} would DISALLOW it ({1}).', who, how));
+		out += ' ' + t('{0} would find it {1} ({2}).', who, verdictWord(first.verdict), how);
 	}
 	return out;
 }
