@@ -4,6 +4,8 @@
  * first {0} bytes", "{0} of {1} crawlers") is written in Russian with the plural syntax of core/l10n.ts,
  * `{0|one=правило|few=правила|many=правил|other=правила}`, whose forms are the noun's forms in l10n/glossary.json.
  * Counts whose Russian needs no agreement pass too: a label ("ошибок: {0}", "(5)"), an invariable word (URL, мин).
+ * English writes a count that can be 1 with the same syntax ("{0} more {0|one=line|other=lines}"), and so does the
+ * Portuguese of those keys.
  */
 
 import { readFileSync } from 'node:fs';
@@ -18,10 +20,13 @@ interface CountNoun {
 	readonly plural: string;
 	/** [one, few, many] forms, one triple per construction (after a bare number, after a word asking the genitive). */
 	readonly ru: readonly (readonly [string, string, string])[];
+	/** [one, other], for the keys whose English counts with the plural syntax. */
+	readonly 'pt-br'?: readonly [string, string];
 }
 
 const glossary = JSON.parse(readFileSync(join(repoRoot, 'l10n', 'glossary.json'), 'utf8')) as { counts: Record<string, CountNoun> };
 const ru = JSON.parse(readFileSync(join(repoRoot, 'l10n', 'bundle.l10n.ru.json'), 'utf8')) as Record<string, string>;
+const pt = JSON.parse(readFileSync(join(repoRoot, 'l10n', 'bundle.l10n.pt-br.json'), 'utf8')) as Record<string, string>;
 
 /** CLDR's Russian plural categories of the counts each count sentence is rendered with (cldr plurals.xml, ru). */
 const categories: readonly [number, 'one' | 'few' | 'many'][] = [[1, 'one'], [2, 'few'], [5, 'many'], [21, 'one'], [22, 'few'], [16663, 'few']];
@@ -34,6 +39,8 @@ interface Count {
 	readonly index: string;
 	readonly noun: CountNoun;
 	readonly english: string;
+	/** Whether the English key counts with the plural syntax itself. */
+	readonly spelled?: boolean;
 }
 
 /**
@@ -43,6 +50,13 @@ interface Count {
  */
 export function countsIn(key: string, keys: readonly string[]): Count[] {
 	const counts: Count[] = [];
+	for (const match of key.matchAll(/\{(\d+)\|([^{}]*)\}/g)) {
+		const spec = new Map(match[2].split('|').map((form) => [form.slice(0, form.indexOf('=')), form.slice(form.indexOf('=') + 1)]));
+		const found = Object.entries(glossary.counts).find(([singular, noun]) => spec.get('one') === singular && spec.get('other') === noun.plural);
+		if (found) {
+			counts.push({ index: match[1], noun: found[1], english: found[1].plural, spelled: true });
+		}
+	}
 	for (const [singular, noun] of Object.entries(glossary.counts)) {
 		for (const word of [noun.plural, singular]) {
 			const pattern = new RegExp(String.raw`\{(\d+)\}\s+${between}${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\w-])`, 'g');
@@ -124,6 +138,7 @@ describe('counts in Russian sentences', () => {
 	test('the count finder finds counts before plural nouns, and singular ones only beside their plural twin', () => {
 		const planted = ['{0} rule', '{0} rules', '{0} line', 'first {0} of {1} crawlers', '{0} and {1} more User-agent lines', '{0} rule or reason', '{0} byte is not UTF-8.', '{0} bytes are not UTF-8.'];
 		assert.deepEqual(planted.map((key) => countsIn(key, planted).map((count) => `${count.index} ${count.english}`)), [['0 rule'], ['0 rules'], [], ['1 crawlers'], ['1 lines'], [], ['0 byte'], ['0 bytes']]);
+		assert.deepEqual(countsIn('{0} more {0|one=line|other=lines} (first {1} items)', []).map((count) => `${count.index} ${count.english} ${count.spelled}`), ['0 lines true', '1 items undefined']);
 	});
 
 	test('a count without plural forms, with forms of another noun, or with a missing category is caught', () => {
@@ -152,6 +167,52 @@ describe('counts in Russian sentences', () => {
 					return t(key, ...args);
 				};
 				problems.push(...countProblems(key, translation, counts, render));
+			}
+		} finally {
+			useLocale(undefined);
+		}
+		assert.deepEqual(problems, []);
+	});
+
+	// CLDR's English categories (one: 1; other: the rest) and Portuguese ones (one: 0 and 1; other: the rest).
+	const two: readonly [number, 0 | 1][] = [[1, 0], [2, 1], [5, 1], [21, 1]];
+	const spelled = keys.flatMap((key) => countsIn(key, keys).filter((count) => count.spelled).map((count) => ({ key, count })));
+
+	test('English keys that count with the plural syntax read "1 line" and "2 lines"', () => {
+		assert.ok(spelled.length >= 4, `${spelled.length} keys`);
+		const problems: string[] = [];
+		for (const { key, count } of spelled) {
+			const singular = Object.entries(glossary.counts).find(([, noun]) => noun === count.noun)![0];
+			for (const [value, category] of two) {
+				const args = Array.from({ length: 5 }, (_, at) => (String(at) === count.index ? formatNumber(value) : `«${at}»`));
+				const text = t(key, ...args);
+				const [expected, other] = category === 0 ? [singular, count.noun.plural] : [count.noun.plural, singular];
+				if (text.includes('|') || !hasWord(text, expected) || hasWord(text, other)) {
+					problems.push(`${value}: ${JSON.stringify(text)}`);
+				}
+			}
+		}
+		assert.deepEqual(problems, []);
+	});
+
+	test('their Portuguese counts with the glossary\'s forms too', () => {
+		const problems: string[] = [];
+		try {
+			useLocale('pt-br');
+			for (const { key, count } of spelled) {
+				const forms = count.noun['pt-br'];
+				const spec = pluralSpec(pt[key], count.index);
+				if (!forms || !spec || !hasWord(spec.get('one') ?? '', forms[0]) || !hasWord(spec.get('other') ?? '', forms[1])) {
+					problems.push(`${JSON.stringify(key)}: ${JSON.stringify(pt[key])} (glossary: ${JSON.stringify(forms)})`);
+					continue;
+				}
+				for (const [value, category] of two) {
+					const args = Array.from({ length: 5 }, (_, at) => (String(at) === count.index ? formatNumber(value) : `«${at}»`));
+					const text = t(key, ...args);
+					if (!hasWord(text, forms[category]) || hasWord(text, forms[1 - category])) {
+						problems.push(`${value}: ${JSON.stringify(text)}`);
+					}
+				}
 			}
 		} finally {
 			useLocale(undefined);
