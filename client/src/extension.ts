@@ -2,14 +2,16 @@
 // process over IPC and fetches deployed robots.txt files with Node's http and https, which VS Code's extension host
 // points at its proxy settings. Everything else is shared with the browser entry (activate.ts).
 import { existsSync } from 'node:fs';
-import { l10n, type ExtensionContext } from 'vscode';
+import { env, l10n, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
-import { fetchWithLimits } from '../../server/src/net/httpFetch';
+import { fetchWithLimits, speakIn } from '../../server/src/net/httpFetch';
 import { activateClient, clientId, clientName, deactivateClient } from './activate';
 import type { FetchLimits } from './deployed';
 import type { WireOutcome } from './protocol';
 
 export async function activate(context: ExtensionContext): Promise<void> {
+	// A failed fetch of a deployed robots.txt is worded in VS Code's language, from the same l10n bundle.
+	speakIn(env.language, (message, args) => l10n.t(message, ...args));
 	const serverModule = context.asAbsolutePath('server/dist/server.js');
 	const serverOptions: ServerOptions = {
 		run: { module: serverModule, transport: TransportKind.ipc },

@@ -64,6 +64,11 @@ export function keysInSource(files: readonly { path: string; text: string }[]): 
 			const [first] = node.arguments;
 			const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
 			const place = `${path}:${line + 1}`;
+			// A translator that forwards what it is given (`(message, args) => l10n.t(message, ...args)`) passes no key.
+			const forwards = first !== undefined && ts.isIdentifier(first) && first.text === 'message' && node.arguments.length === 2 && ts.isSpreadElement(node.arguments[1]);
+			if (forwards) {
+				return;
+			}
 			if (first !== undefined && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) {
 				if (!keys.has(first.text)) {
 					keys.set(first.text, place);
@@ -120,9 +125,9 @@ describe('localization', () => {
 	});
 
 	test('the key reader finds keys and refuses keys that are not literals', () => {
-		const planted = keysInSource([{ path: 'x.ts', text: 'import * as vscode from "vscode";\nt("A {0}.", a); tLines(`B`); vscode.l10n.t("C"); l10n.t("D"); t(message); other("E");' }]);
+		const planted = keysInSource([{ path: 'x.ts', text: 'import * as vscode from "vscode";\nt("A {0}.", a); tLines(`B`); vscode.l10n.t("C"); l10n.t("D"); t(message); other("E");\nspeakIn(locale, (message, args) => l10n.t(message, ...args)); l10n.t(message, args);' }]);
 		assert.deepEqual([...planted.keys.keys()], ['A {0}.', 'B', 'C', 'D']);
-		assert.deepEqual(planted.notLiteral, ['x.ts:2']);
+		assert.deepEqual(planted.notLiteral, ['x.ts:2', 'x.ts:3']);
 	});
 
 	for (const language of languages) {

@@ -8,7 +8,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as vscodeL10n from '@vscode/l10n';
 import ts from 'typescript';
+import { configureL10n } from '../../server/src/core/l10n';
+import { fetchWithLimits, speakIn } from '../../server/src/net/httpFetch';
+import { bundles } from '../../server/src/localize';
 import { repoRoot } from '../util/fixtures';
 
 const languages = ['zh-cn', 'ru', 'pt-br'] as const;
@@ -104,6 +108,28 @@ describe('localization of the client', () => {
 				return left === undefined ? [] : [`${JSON.stringify(key)}: ${left}`];
 			});
 			assert.deepEqual(english, []);
+		});
+	}
+});
+
+describe('the client\'s fetch failures', () => {
+	test('the Node entry has the HTTP fetcher speak VS Code\'s language through l10n.t', () => {
+		const entry = readFileSync(join(repoRoot, 'client/src/extension.ts'), 'utf8');
+		assert.match(entry, /fetchWithLimits/);
+		assert.match(entry, /speakIn\(env\.language, \(message, args\) => l10n\.t\(message, \.\.\.args\)\)/);
+	});
+
+	for (const language of languages) {
+		test(`a failed fetch is worded in ${language} once the client hands in its translator`, async () => {
+			// What vscode.l10n.t does in the extension host: the same bundle, read by @vscode/l10n.
+			vscodeL10n.config({ contents: bundles[language] });
+			try {
+				speakIn(language, (message, args) => vscodeL10n.t(message, ...args));
+				const outcome = await fetchWithLimits('no such url', { userAgent: 'test', timeoutMs: 1000, maxRedirects: 5, maxBytes: 1000 });
+				assert.deepEqual(outcome.error, { kind: 'network', code: 'other', message: bundles[language]['not a URL: {0}'].replace('{0}', 'no such url') });
+			} finally {
+				configureL10n('en');
+			}
 		});
 	}
 });

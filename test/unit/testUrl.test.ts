@@ -44,7 +44,7 @@ describe('test URL', () => {
 		assert.equal(
 			result.headline,
 			'/private/ok as bingbot: ALLOWED by line 3 `Allow: /private/ok` (the longest matching rule). ' +
-				'First-match parsers (the 1996 draft, Python\'s urllib.robotparser) and 1994-standard parsers would DISALLOW it (line 2 `Disallow: /private`).',
+				'First-match parsers (the 1996 draft, Python\'s urllib.robotparser) and 1994-standard parsers would find it DISALLOWED (line 2 `Disallow: /private`).',
 		);
 		assert.deepEqual(result.others.map((other) => other.parser), ['draft1996', 'original1994']);
 		// Only the parsers of the analysis are compared: the default crawlers' own.

@@ -21,6 +21,7 @@ import {
 	type DeployedAnalysis,
 	type FetchConclusion,
 	type FetchedVerdict,
+	verdictToken,
 } from '../core/index';
 import { formatNumber, joinList, t } from '../core/l10n';
 import { ArgumentReader, needsTokens, unknownFormat, unknownOption, UsageError } from './args';
@@ -284,7 +285,7 @@ export async function runSiteTest(options: SiteTestOptions, io: CommandIo): Prom
 }
 
 function verdictText(verdict: FetchedVerdict['verdict']): string {
-	return verdict === 'allow' ? 'ALLOWED   ' : verdict === 'disallow' ? 'DISALLOWED' : 'UNKNOWN   ';
+	return verdictToken(verdict).padEnd(10);
 }
 
 /** What decided, in a few words, as `robots-txt test` says it. */

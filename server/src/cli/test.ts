@@ -17,6 +17,7 @@ import {
 	type Dialect,
 	type Evaluation,
 	type RobotsModel,
+	verdictToken,
 } from '../core/index';
 import { t } from '../core/l10n';
 import { ArgumentReader, needsTokens, parseDialect, unknownOption, UsageError } from './args';
@@ -226,7 +227,7 @@ function toJson(result: Answer, robots?: string): string {
 
 function toText(result: Answer, showAgent: boolean): string {
 	const evaluation = result.evaluation;
-	const verdict = evaluation.verdict === 'allow' ? 'ALLOWED   ' : 'DISALLOWED';
+	const verdict = verdictToken(evaluation.verdict).padEnd(10);
 	const agent = showAgent ? `  ${t('as {0}', result.kind === 'crawler' ? result.evaluation.crawler.token : result.evaluation.agent)}` : '';
 	return escapeControls(`${verdict} ${evaluation.url}${agent}  (${decided(result)})`);
 }

@@ -2,7 +2,8 @@
  * Localized text. Every sentence the core shows people goes through `t` (or, for text that names lines,
  * `tLines` in diagnostics/context.ts), with the English text as its key and `{0}`, `{1}`… for what varies, as VS
  * Code's l10n does: `t('Missing ":" after "{0}".', name)`. A key is a whole sentence or clause, never a word glued to
- * others, so that translators can order it as their language needs; singular and plural are separate keys.
+ * others, so that translators can order it as their language needs; singular and plural are separate keys, or one key
+ * with the plural syntax of `pluralForms`.
  *
  * The core holds no translations and reads no files. An edge installs a translator: the language server from the
  * locale `initialize` gives, the CLI from `--locale` or the environment, both through `@vscode/l10n` with the bundles
@@ -51,7 +52,8 @@ export function t(message: string, ...args: (string | number | boolean)[]): stri
 			// A broken bundle never costs an answer: the English text is still right.
 		}
 	}
-	return format(message, args);
+	// The key's own word forms first, so that an argument's text (a quoted rule) is never read as plural syntax.
+	return format(pluralForms(message, args), args);
 }
 
 let pluralRules: Intl.PluralRules | undefined;
@@ -59,8 +61,9 @@ let pluralRules: Intl.PluralRules | undefined;
 /**
  * A translation picks a word's form by a count with `{0|one=строка|few=строки|many=строк|other=строки}`: the form
  * for the plural category (CLDR's, from `Intl.PluralRules` of the locale) of argument 0, `other` when its category is
- * not listed. Keys stay English sentences; only translations use this, where one form cannot fit every count (Russian
- * has three). A count may come already formatted ("12 000"): its digits are read.
+ * not listed. Translations use this where one form cannot fit every count (Russian has three), and so does an English
+ * key whose count can be 1 (`'{0} more {0|one=line|other=lines}'`), formatted in English when no translator is
+ * installed. A count may come already formatted ("12 000"): its digits are read.
  */
 export function pluralForms(text: string, args: readonly (string | number | boolean)[]): string {
 	if (!text.includes('|')) {

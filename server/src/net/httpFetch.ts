@@ -15,7 +15,7 @@ import type { LookupFunction } from 'net';
 import * as tls from 'tls';
 import * as zlib from 'zlib';
 import type { FetchError, FetchOutcome, HttpResponse, NetworkErrorKind } from '../core/fetch/response';
-import { t } from '../core/l10n';
+import { configureL10n, t, type Translate } from '../core/l10n';
 
 export interface HttpFetchOptions {
 	readonly userAgent: string;
@@ -34,6 +34,15 @@ export interface HttpFetchOptions {
 	readonly ca?: string | Buffer;
 	/** Milliseconds since the epoch, for `receivedAt`. */
 	readonly now?: () => number;
+}
+
+/**
+ * Makes this module's words for a failure speak `locale` through `translate`: the VS Code client hands in
+ * `vscode.l10n.t` with VS Code's display language, since the core's `t` has no translator in the extension host (the
+ * CLI configures the core's language for everything it prints, these words included).
+ */
+export function speakIn(locale: string, translate: Translate): void {
+	configureL10n(locale, translate);
 }
 
 /** The codings sent in Accept-Encoding and undone here: what Google's crawlers advertise. */

@@ -162,7 +162,7 @@ export function parseUrlList(text: string, max = maxListUrls): UrlList {
 		const sitemap = parseSitemap(text, max);
 		const notes = [...sitemap.problems.slice(0, 5).map((problem) => t('Line {0}: {1}', problem.line, problem.message))];
 		if (sitemap.problems.length > 5) {
-			notes.push(t('{0} more problems in the XML.', formatNumber(sitemap.problems.length - 5)));
+			notes.push(t('{0} more {0|one=problem|other=problems} in the XML.', formatNumber(sitemap.problems.length - 5)));
 		}
 		return { kind: sitemap.isIndex ? 'sitemap-index' : 'sitemap', urls: sitemap.urls, sitemaps: sitemap.sitemaps, notes: [...notes, ...sitemap.notes] };
 	}

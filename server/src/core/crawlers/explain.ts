@@ -8,6 +8,7 @@ import type { CrawlerFact } from '../facts/crawlers';
 import { currentLocale, formatNumber, joinList, t } from '../l10n';
 import type { CrawlerProfile } from './profile';
 import type { CrawlerEvaluation, CrawlerReading, CrawlerReason } from './reading';
+import { verdictWord } from '../verdict';
 
 /** At most this many names are listed before "and N more". */
 export const maxListed = 5;
@@ -166,10 +167,7 @@ export function describeReading(reading: CrawlerReading): string {
 	return parts.filter((part): part is string => part !== undefined).join(' ');
 }
 
-/** `ALLOWED` or `DISALLOWED`. */
-export function verdictWord(verdict: 'allow' | 'disallow'): string {
-	return verdict === 'allow' ? 'ALLOWED' : 'DISALLOWED';
-}
+export { verdictWord } from '../verdict';
 
 const maxRuleText = 80;
 

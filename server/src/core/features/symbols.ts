@@ -99,7 +99,7 @@ function omitted(model: RobotsModel, line: number): DocumentSymbol | undefined {
 	}
 	const last = model.lineCount - 1;
 	const range: Range = { start: { line, character: 0 }, end: { line: last, character: model.lines[last].length } };
-	const name = t('{0} more lines (the outline shows the first {1} items)', formatNumber(count), formatNumber(maxSymbols));
+	const name = t('{0} more {0|one=line|other=lines} (the outline shows the first {1} items)', formatNumber(count), formatNumber(maxSymbols));
 	return DocumentSymbol.create(name, undefined, SymbolKind.Null, range, { start: range.start, end: range.start });
 }
 
@@ -147,7 +147,7 @@ function groupSymbol(model: RobotsModel, group: Group, budget: { left: number })
 		const lastRest = rest[rest.length - 1];
 		end = { line: lastRest, character: model.lines[lastRest].length };
 		const restRange: Range = { start: { line: cut, character: 0 }, end };
-		const restName = t('{0} more lines of this group (the outline shows the first {1} items)', formatNumber(rest.length), formatNumber(maxSymbols));
+		const restName = t('{0} more {0|one=line|other=lines} of this group (the outline shows the first {1} items)', formatNumber(rest.length), formatNumber(maxSymbols));
 		children.push(DocumentSymbol.create(restName, undefined, SymbolKind.Null, restRange, { start: restRange.start, end: restRange.start }));
 	}
 	const range: Range = { start: { line: group.firstLine, character: 0 }, end };

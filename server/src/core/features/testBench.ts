@@ -90,7 +90,7 @@ export function computeBench(model: RobotsModel, input: BenchInput, baseline?: B
 		rows,
 		cells,
 		reasons: crawlerReasons.map((reason) => reasonWords(reason)),
-		verdicts: [t('DISALLOWED'), t('ALLOWED')],
+		verdicts: [verdictWord('disallow'), verdictWord('allow')],
 		lines: lineTexts(model, cells),
 		audit,
 		notes,

@@ -67,7 +67,7 @@ export function testUrlAll(model: RobotsModel, url: string, options: AnalysisOpt
 }
 
 /**
- * "/x: 12 of 13 crawlers may fetch it; DISALLOWED for GPTBot." Control tokens (Google-Extended) fetch nothing, so
+ * "/x: 12 of 13 crawlers may fetch it; DISALLOWED for GPTBot." (the verdict word in the reader's language) Control tokens (Google-Extended) fetch nothing, so
  * they are not counted among the crawlers that may fetch; their verdicts are said apart.
  */
 export function verdictSummary(url: string, rows: readonly CrawlerVerdictRow[], deployed: boolean): string {
@@ -81,7 +81,7 @@ export function verdictSummary(url: string, rows: readonly CrawlerVerdictRow[], 
 	let line = deployed
 		? t('{0}: {1} of {2} crawlers may fetch it (deployed file).', url, formatNumber(allowed), formatNumber(fetching.length))
 		: allowed < fetching.length
-			? t('{0}: {1} of {2} crawlers may fetch it; DISALLOWED for {3}.', url, formatNumber(allowed), formatNumber(fetching.length), disallowed)
+			? t('{0}: {1} of {2} crawlers may fetch it; {3} for {4}.', url, formatNumber(allowed), formatNumber(fetching.length), verdictWord('disallow'), disallowed)
 			: t('{0}: {1} of {2} crawlers may fetch it.', url, formatNumber(allowed), formatNumber(fetching.length));
 	const permitted = control.filter((row) => row.verdict === 'allow').map((row) => row.crawler.token);
 	const refused = control.filter((row) => row.verdict === 'disallow').map((row) => row.crawler.token);
@@ -182,7 +182,7 @@ function other(dialect: Dialect, evaluation: CrawlerEvaluation): OtherReading {
 	};
 }
 
-/** " RFC 9309 parsers would ALLOW it (line 2 `Allow: /`)." for each differing verdict and deciding line. */
+/** " RFC 9309 parsers would find it ALLOWED (line 2 `Allow: /`)." for each differing verdict and deciding line. */
 function othersSentence(others: readonly OtherReading[]): string {
 	const clusters = new Map<string, OtherReading[]>();
 	for (const reading of others) {
@@ -195,7 +195,7 @@ function othersSentence(others: readonly OtherReading[]): string {
 		const how = first.line === null ? t('no rule decides') : t('line {0} {1}', first.line + 1, `\`${ruleText(first.rule ?? '')}\``);
 		const names = listNames(cluster.map((reading) => parserRobots(reading.parser, 'examples')));
 		const who = names.charAt(0).toUpperCase() + names.slice(1);
-		out += ' ' + (first.verdict === 'allow' ? t('{0} would ALLOW it ({1}).', who, how) : t('{0} would DISALLOW it ({1}).', who, how));
+		out += ' ' + t('{0} would find it {1} ({2}).', who, verdictWord(first.verdict), how);
 	}
 	return out;
 }

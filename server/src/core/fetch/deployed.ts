@@ -11,6 +11,7 @@ import { evaluateAs } from '../crawlers/reading';
 import { alignedTable, testUrl, testUrlAll, verdictSummary, type TestUrlParams } from '../features/testUrl';
 import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
+import type { VerdictName } from '../verdict';
 import type { DeployedCompareRow, TestUrlAllResult, TestUrlResult } from '../protocol';
 import { decodeRobotsBytes } from '../syntax/bytes';
 import { lineRole, RobotsModel } from '../syntax/parser';
@@ -148,7 +149,7 @@ export function testUrlDeployed(model: RobotsModel, analysis: DeployedAnalysis, 
 		line: null,
 		rule: null,
 		selectLine: null,
-		headline: t('{0} as {1}: {2}, whatever the rules: {3}.', params.url, conclusion.crawler.token, verdict === 'unknown' ? 'UNKNOWN' : verdictWord(verdict), eventConsequence(conclusion)),
+		headline: t('{0} as {1}: {2}, whatever the rules: {3}.', params.url, conclusion.crawler.token, verdictWord(verdict), eventConsequence(conclusion)),
 		explanation: sentence,
 		others: [],
 	};
@@ -267,7 +268,7 @@ function comparisonTable(rows: readonly ComparisonRow[]): string {
 		return '';
 	}
 	const where = (verdict: string, line: number | null) => {
-		const word = verdict === 'unknown' ? 'UNKNOWN' : verdictWord(verdict as 'allow' | 'disallow');
+		const word = verdictWord(verdict as VerdictName);
 		return line === null ? word : t('{0} (line {1})', word, line + 1);
 	};
 	const cells = [[t('Crawler'), 'URL', t('Local'), t('Deployed')], ...rows.map((row) => [

@@ -6,6 +6,7 @@
 
 import { dialectName, isRecordDialect, type Dialect } from '../dialect';
 import { t } from '../l10n';
+import { verdictWord } from '../verdict';
 import type { Group, RobotsModel } from '../syntax/parser';
 import { lineRole } from '../syntax/parser';
 import { googleValue, selectGroups, type GroupSelection } from './agents';
@@ -416,8 +417,7 @@ class EvaluationResult implements Evaluation {
 }
 
 function explain(e: Omit<Evaluation, 'explanation'>): string {
-	// The verdict words are tokens that people and tools look for; they stay in English in every language.
-	const verdict = e.verdict === 'allow' ? 'ALLOWED' : 'DISALLOWED';
+	const verdict = verdictWord(e.verdict);
 	const who = `${e.agent || t('(empty agent)')} (${dialectName(e.dialect)})`;
 	switch (e.reason) {
 		case 'robots-txt':

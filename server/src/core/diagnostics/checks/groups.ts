@@ -575,7 +575,7 @@ const broadUserAgent: Check = (context) => {
 			continue;
 		}
 		const caughtNames = caught.length > 5
-			? t('{0} and {1} more known crawlers', caught.slice(0, 5).join(', '), caught.length - 5)
+			? t('{0} and {1} more known {1|one=crawler|other=crawlers}', caught.slice(0, 5).join(', '), caught.length - 5)
 			: caught.join(', ');
 		context.report({
 			code: 'broad-user-agent',
