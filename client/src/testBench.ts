@@ -52,7 +52,13 @@ export async function openTestBench(context: TestBenchContext, document: TextDoc
 	if (!bench) {
 		bench = new TestBench(context, document);
 		panels.set(key, bench);
-		await bench.start(urls, crawlers, compare);
+		try {
+			await bench.start(urls, crawlers, compare);
+		} catch (error) {
+			// A bench that could not start would stay open empty, and be shown again the next time: close it.
+			bench.dispose();
+			throw error;
+		}
 	} else {
 		bench.reveal();
 		if (urls) {
@@ -140,7 +146,9 @@ export class TestBench implements Disposable {
 			return undefined;
 		});
 		this.urls = [...(urls ?? remembered?.urls ?? [])];
-		this.crawlers = [...(crawlers ?? remembered?.crawlers ?? this.agents?.targets ?? [])];
+		// A bench with no columns answers nothing: one remembered empty starts again from the target crawlers.
+		const rememberedCrawlers = remembered?.crawlers.length ? remembered.crawlers : undefined;
+		this.crawlers = [...(crawlers ?? rememberedCrawlers ?? this.agents?.targets ?? [])];
 		// The deployed text is not remembered across sessions (the site may have changed): fetch it again to compare.
 		const rememberedMode = remembered?.compare === 'deployed' ? undefined : remembered?.compare;
 		const mode = compare ?? rememberedMode ?? (await isInGitRepository(this.document) ? 'head' : 'saved');
