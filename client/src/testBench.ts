@@ -88,6 +88,8 @@ export class TestBench implements Disposable {
 	/** The site's file as Compare with Deployed last fetched it, for the `deployed` mode. */
 	private deployed: { readonly text: string; readonly label: string } | undefined;
 	private baselineLabel: string | null = null;
+	/** The text compared with, as read when the baseline was chosen, or null. */
+	private baseline: { readonly text: string; readonly label: string } | null = null;
 	private probe = false;
 	private notes: string[] = [];
 	/** The notes about the baseline, replaced whenever the baseline is chosen again. */
@@ -120,15 +122,11 @@ export class TestBench implements Disposable {
 					this.schedule();
 				}
 			}),
-			workspace.onDidSaveTextDocument((saved) => {
-				if (saved === this.document && this.compareMode === 'saved') {
-					void this.compare('saved');
-				}
-			}),
 			context.client.onDidChangeState(({ newState }) => {
-				// A restarted server has forgotten the baseline: send it again, then ask again.
+				// A restarted server has forgotten the baseline: send the same text again (not read again: the baseline
+				// stands still until the user chooses another), then ask again.
 				if (newState === State.Running && this.compareMode !== 'none') {
-					void this.compare(this.compareMode);
+					void this.sendBaseline().then(() => this.changed());
 				}
 			}),
 		);
@@ -205,14 +203,20 @@ export class TestBench implements Disposable {
 				({ text, label } = baseline);
 			}
 		}
+		this.baseline = text === null ? null : { text, label };
+		await this.sendBaseline();
+		this.changed();
+	}
+
+	/** Hands the server the baseline chosen last. */
+	private async sendBaseline(): Promise<void> {
 		try {
-			const answer = await this.context.client.sendRequest(benchBaselineRequest, { uri: this.document.uri.toString(), text, label });
+			const answer = await this.context.client.sendRequest(benchBaselineRequest, { uri: this.document.uri.toString(), text: this.baseline?.text ?? null, label: this.baseline?.label ?? '' });
 			this.baselineLabel = answer.label;
 		} catch (error) {
 			this.compareNote(l10n.t('the baseline could not be set: {0}', describe(error)));
 			this.baselineLabel = null;
 		}
-		this.changed();
 	}
 
 	private note(text: string): void {
