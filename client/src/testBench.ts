@@ -24,6 +24,8 @@ import { revealLine } from './testUrl';
 const editDelayMs = 150;
 /** The most of a file read for URLs: a list or sitemap past this is read in part, and the note says so. */
 const maxUrlFileBytes = 16 * 1024 * 1024;
+/** A set that would add more columns than this asks first ("Named in this file" can name a thousand agents). */
+const manyColumns = 100;
 /** The most URLs remembered per file between sessions. */
 const maxRemembered = 20_000;
 
@@ -337,8 +339,7 @@ export class TestBench implements Disposable {
 			case 'useSet': {
 				const set = this.sets().find((candidate) => candidate.label === message.label);
 				if (set) {
-					this.crawlers = [...set.tokens];
-					this.changed();
+					await this.useSet(set, message.replace === true);
 				}
 				break;
 			}
@@ -369,6 +370,24 @@ export class TestBench implements Disposable {
 				this.context.output.appendLine(l10n.t('Test bench: {0} rows × {1} crawlers painted in {2} ms.', message.rows.toLocaleString(env.language), message.columns, message.ms.toLocaleString(env.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })));
 				break;
 		}
+	}
+
+	/** Adds a set's crawlers as columns (or replaces the columns with them), asking first when that makes many columns. */
+	private async useSet(set: ColumnSet, replace: boolean): Promise<void> {
+		const have = new Set(replace ? [] : this.crawlers.map((token) => token.toLowerCase()));
+		const fresh = set.tokens.filter((token) => !have.has(token.toLowerCase()) && have.add(token.toLowerCase()));
+		if (fresh.length > manyColumns) {
+			const count = fresh.length.toLocaleString(env.language);
+			const go = replace ? l10n.t('Replace the Columns') : l10n.t('Add the Columns');
+			const question = replace
+				? l10n.t('Replace the bench\'s columns with the {0} crawlers of "{1}"?', count, set.label)
+				: l10n.t('Add {0} crawler columns to the bench from "{1}"?', count, set.label);
+			if (await window.showWarningMessage(question, { modal: true }, go) !== go) {
+				return;
+			}
+		}
+		this.crawlers = replace ? fresh : [...this.crawlers, ...fresh];
+		this.changed();
 	}
 
 	/** Reads URLs through the server (one a line, or a sitemap) and adds the new ones. */
@@ -549,6 +568,8 @@ function benchStrings(): BenchStrings {
 		locale: env.language,
 		pageTitle: l10n.t('Test Bench: {0}'),
 		urlColumn: l10n.t('URL'),
+		urlColumnOn: l10n.t('Paths on {0}'),
+		setHint: l10n.t('Click to add these crawlers as columns; Shift+click to replace the columns with them.'),
 		removeColumn: l10n.t('Remove the {0} column'),
 		columnTitle: l10n.t('{0} ({1}, {2} parser): {3}.'),
 		auditLabel: l10n.t('{0}: {1} of {2} may fetch /'),
