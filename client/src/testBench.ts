@@ -649,7 +649,8 @@ button:disabled { opacity: 0.5; cursor: default; }
 .head .cell.url { background: var(--vscode-editorGroupHeader-tabsBackground, var(--vscode-editor-background)); }
 .cell.url.probe::before { content: attr(data-probe); font-size: 85%; margin-right: 4px; padding: 0 4px; border-radius: 3px; background: var(--vscode-badge-background); color: var(--vscode-badge-foreground); }
 .head .cell { flex-direction: row; justify-content: space-between; align-items: center; }
-.head .cell.url { line-height: 24px; }
+.head .cell span { overflow: hidden; text-overflow: ellipsis; }
+.head .cell.url { line-height: 24px; font-family: inherit; }
 .head .cell.noted span::after { content: " *"; color: var(--vscode-editorWarning-foreground); }
 .remove { padding: 0 4px; background: transparent; color: var(--vscode-descriptionForeground); }
 .verdict { cursor: pointer; line-height: 1.25; }

@@ -41,7 +41,8 @@ export function urlLabel(url: string, origin: string | undefined): string {
 
 /**
  * `text` in at most `max` characters, cut in the middle: the start and the end of a URL say where it is and which
- * page, so both stay and the ellipsis takes the middle. The end keeps the larger part. Never splits a surrogate pair.
+ * page, so both stay and the ellipsis takes the middle. The end keeps two thirds, or the whole last segment when it
+ * fits beside a little of the start. Never splits a surrogate pair.
  */
 export function middleCut(text: string, max: number): string {
 	const characters = Array.from(text);
@@ -51,8 +52,10 @@ export function middleCut(text: string, max: number): string {
 	if (max <= 1) {
 		return '…';
 	}
-	const head = Math.floor((max - 1) * 0.4);
-	const tail = max - 1 - head;
+	// The last segment (the page) stays whole when it fits beside a little of the start.
+	const page = characters.length - characters.lastIndexOf('/');
+	const tail = page <= characters.length && page <= max - 3 ? Math.max(page, max - 1 - Math.floor((max - 1) / 3)) : max - 1 - Math.floor((max - 1) / 3);
+	const head = max - 1 - tail;
 	return characters.slice(0, head).join('') + '…' + characters.slice(characters.length - tail).join('');
 }
 

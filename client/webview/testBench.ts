@@ -277,8 +277,8 @@ function describeCell(cell: number, lines: Readonly<Record<string, string>>, rea
 }
 
 /** The narrowest URL and crawler columns, in rem: narrow enough that a bench beside the editor shows several crawlers. */
-const urlColumnRem = 12;
-const crawlerColumnRem = 7.5;
+const urlColumnRem = 11;
+const crawlerColumnRem = 6.5;
 
 function gridColumns(): string {
 	const count = result?.columns.length ?? 0;
@@ -309,8 +309,10 @@ function renderHead(): void {
 	const first = document.createElement('div');
 	first.className = 'cell url';
 	first.setAttribute('role', 'columnheader');
-	first.textContent = origin === undefined ? strings.urlColumn : say(strings.urlColumnOn, origin);
-	first.title = first.textContent;
+	// The site's host in the narrow column, "Paths on" and its whole origin in the tooltip and for screen readers.
+	first.textContent = origin === undefined ? strings.urlColumn : origin.replace(/^https?:\/\//i, '');
+	first.title = origin === undefined ? strings.urlColumn : say(strings.urlColumnOn, origin);
+	first.setAttribute('aria-label', first.title);
 	const headers = order.map((data, index) => {
 		const column = result!.columns[data];
 		const cell = document.createElement('div');
