@@ -7,39 +7,22 @@ import assert from 'node:assert/strict';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
-import { fixtureWorkspace, openWorkbench, resultsDir, Workbench } from './workbench';
-import { answerQuickInput, editorLine, goToLine, quickOpen, runCommand, toast, waitForLanguageMode } from './workbenchPage';
+import { fixtureWorkspace, openWorkbench, resultsDir, screenshotSteps, Workbench } from './workbench';
+import { answerQuickInput, benchFrame, pasteUrls, editorLine, goToLine, quickOpen, runCommand, toast, waitForLanguageMode } from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
 const corpus = join(repoRoot, '..', 'shared', 'corpus', 'realworld', 'files');
 
 let currentPage: Page | undefined;
-
-/** The bench's page: the webview's inner frame (VS Code nests the content in a second iframe). */
-function benchFrame(page: Page): FrameLocator {
-	return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
-}
+const step = screenshotSteps(() => currentPage);
 
 /** The crawler tokens of the bench's column headings, in the order shown. */
 async function columns(frame: FrameLocator): Promise<string[]> {
 	const headers = await frame.locator('#head [role="columnheader"]').allInnerTexts();
 	return headers.slice(1).map((text) => text.replace('×', '').trim());
-}
-
-/** Pastes text into the URL box the way a clipboard paste arrives (a paste event with text/plain). */
-async function paste(frame: FrameLocator, text: string): Promise<void> {
-	await frame.locator('#urls').evaluate((element, value) => {
-		const page = globalThis as unknown as {
-			DataTransfer: new () => { setData(type: string, data: string): void };
-			ClipboardEvent: new (type: string, init: object) => unknown;
-		};
-		const data = new page.DataTransfer();
-		data.setData('text/plain', value);
-		(element as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-	}, text);
 }
 
 /** Closes the bench by its tab's close button, leaving the robots.txt open. */
@@ -126,7 +109,7 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 		await frame.locator('#head [role="columnheader"]', { hasText: 'Googlebot' }).first().waitFor({ timeout: 30_000 });
 		// No Git here: the bench compares with the saved version.
 		assert.equal(await frame.locator('#compare').inputValue(), 'saved');
-		await paste(frame, ['/private/report.html', '/drafts/one', '/public'].join('\n'));
+		await pasteUrls(frame, ['/private/report.html', '/drafts/one', '/public'].join('\n'));
 		await frame.locator('#body [role="rowheader"]', { hasText: '/private/report.html' }).waitFor({ timeout: 30_000 });
 		// Line 3, `Disallow: /private/`, becomes `Disallow: /private-old/`: /private/report.html opens to the `*` group.
 		await editorLine(page, 'Disallow: /drafts').click();
@@ -194,7 +177,7 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 		const frame = benchFrame(page);
 		await frame.locator('#head [role="columnheader"]', { hasText: 'Googlebot' }).first().waitFor({ timeout: 30_000 });
 		const ids = Array.from({ length: 30 }, (_, i) => 19_000_000 + i);
-		await paste(frame, ids.map((id, i) => `https://www.gazeta.ru/amp/news/2024/01/${String(1 + i).padStart(2, '0')}/${id}.shtml`).join('\n'));
+		await pasteUrls(frame, ids.map((id, i) => `https://www.gazeta.ru/amp/news/2024/01/${String(1 + i).padStart(2, '0')}/${id}.shtml`).join('\n'));
 		await frame.locator('#status', { hasText: /^30 URLs × 14 crawlers/ }).waitFor({ timeout: 30_000 });
 		await frame.locator('#body [role="rowheader"]', { hasText: `${ids[0]}.shtml` }).waitFor({ timeout: 30_000 });
 		await page.mouse.move(640, 790);
@@ -277,13 +260,3 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 	});
 });
 
-function step(name: string, body: () => Promise<void>): void {
-	test(name, async () => {
-		try {
-			await body();
-		} catch (error) {
-			await currentPage?.screenshot({ path: join(resultsDir, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`) }).catch(() => undefined);
-			throw error;
-		}
-	});
-}

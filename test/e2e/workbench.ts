@@ -4,6 +4,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import { Browser, chromium, Page } from 'playwright-core';
 import { CodeServerInstall, ensureCodeServer, installExtension, repoRoot, RunningCodeServer, startCodeServer, stateFolders } from '../../scripts/codeServer';
 
@@ -151,4 +152,21 @@ function chromiumPath(): string {
 		throw new Error('No Chromium found: install Debian\'s chromium package (apt-get install chromium) or set CHROMIUM_PATH.');
 	}
 	return found;
+}
+
+/**
+ * `step(name, body)`: a test whose failure leaves a screenshot of the page (`currentPage()`) in
+ * test-results/e2e/failed-*.png, since the page is the only witness of what went wrong.
+ */
+export function screenshotSteps(currentPage: () => Page | undefined): (name: string, body: () => Promise<void>) => void {
+	return (name, body) => {
+		test(name, async () => {
+			try {
+				await body();
+			} catch (error) {
+				await currentPage()?.screenshot({ path: join(resultsDir, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`) }).catch(() => undefined);
+				throw error;
+			}
+		});
+	};
 }
