@@ -418,6 +418,8 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 	header.dataset['column'] = '0';
 	header.tabIndex = active.row === index && active.column === 0 ? 0 : -1;
 	header.textContent = row.url === '' ? strings.emptyUrl : middleCut(urlLabel(row.url, origin), row.probe ? chars - 6 : chars);
+	// What is shown may be cut or a path: screen readers get the whole URL.
+	header.setAttribute('aria-label', row.url === '' ? strings.emptyUrl : row.url);
 	header.title = row.problem ?? (row.probe ? say(strings.probed, row.url) : row.url);
 	if (row.probe) {
 		header.classList.add('probe');

@@ -110,7 +110,8 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
 		const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 		await options.preparePage?.(page);
 		const query = options.query?.(server, workspace) ?? '';
-		await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}${query}`);
+		// The first load compiles the workbench's scripts: on a machine shared with other runs it can take over 30 s.
+		await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}${query}`, { timeout: 120_000 });
 		return { page, server, install, workspace, tempDir, close };
 	} catch (error) {
 		await close();
