@@ -33,6 +33,17 @@ async function closeBench(page: Page): Promise<void> {
 	await page.locator('iframe.webview.ready').waitFor({ state: 'detached', timeout: 15_000 });
 }
 
+/** Closes every editor, opens a workspace robots.txt, and its bench from the palette once it shows its columns. */
+async function openBenchAlone(page: Page, path: string): Promise<FrameLocator> {
+	await runCommand(page, 'View: Close All Editors');
+	await quickOpen(page, path, 'robots.txt');
+	await waitForLanguageMode(page, 'Robots.txt');
+	await runCommand(page, 'Robots.txt: Open Test Bench');
+	const frame = benchFrame(page);
+	await frame.locator('#head [role="columnheader"]', { hasText: 'Googlebot' }).first().waitFor({ timeout: 30_000 });
+	return frame;
+}
+
 /** The bench shows the target crawlers as columns (Googlebot first) and a baseline, and VS Code shows no error. */
 async function assertLiveBench(page: Page, entry: string): Promise<void> {
 	const frame = benchFrame(page);
@@ -101,12 +112,7 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 	});
 
 	step('"Compare with: Saved Version" stands still under auto-save and says which version it is', async () => {
-		await runCommand(page, 'View: Close All Editors');
-		await quickOpen(page, 'site/robots.txt', 'robots.txt');
-		await waitForLanguageMode(page, 'Robots.txt');
-		await runCommand(page, 'Robots.txt: Open Test Bench');
-		const frame = benchFrame(page);
-		await frame.locator('#head [role="columnheader"]', { hasText: 'Googlebot' }).first().waitFor({ timeout: 30_000 });
+		const frame = await openBenchAlone(page, 'site/robots.txt');
 		// No Git here: the bench compares with the saved version.
 		assert.equal(await frame.locator('#compare').inputValue(), 'saved');
 		await pasteUrls(frame, ['/private/report.html', '/drafts/one', '/public'].join('\n'));
@@ -226,12 +232,7 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 	});
 
 	step('a crawler set adds its columns (Shift+click replaces them); a set of a thousand asks first', async () => {
-		await runCommand(page, 'View: Close All Editors');
-		await quickOpen(page, 'many/robots.txt', 'robots.txt');
-		await waitForLanguageMode(page, 'Robots.txt');
-		await runCommand(page, 'Robots.txt: Open Test Bench');
-		const frame = benchFrame(page);
-		await frame.locator('#head [role="columnheader"]', { hasText: 'Googlebot' }).first().waitFor({ timeout: 30_000 });
+		const frame = await openBenchAlone(page, 'many/robots.txt');
 		const targets = await columns(frame);
 		const ai = frame.locator('#sets button', { hasText: /^AI training \(\d+\)$/ });
 		// The button's tooltip lists the set's crawlers on its last line.
