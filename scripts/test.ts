@@ -35,7 +35,7 @@ export function allSuites(): Suite[] {
 			// The .vsix the UI suite installs, and code-server (installed into .cache/ on first use).
 			setup: [['npm', 'run', 'package'], [process.execPath, 'out/scripts/codeServer.js']],
 			nodeOptions: ['--test-concurrency=1'],
-			files: ['out/test/e2e/ui.test.js', 'out/test/e2e/testBench.test.js', 'out/test/e2e/web.test.js', 'out/test/e2e/extensionHost.test.js', 'out/test/e2e/bigFile.test.js', 'out/test/e2e/l10n.test.js'],
+			files: ['out/test/e2e/ui.test.js', 'out/test/e2e/testBench.test.js', 'out/test/e2e/benchFirstUse.test.js', 'out/test/e2e/web.test.js', 'out/test/e2e/extensionHost.test.js', 'out/test/e2e/bigFile.test.js', 'out/test/e2e/l10n.test.js'],
 		},
 	];
 }

@@ -89,26 +89,27 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 		content,
 		workspace.registerTextDocumentContentProvider(deployedScheme, content),
 		commands.registerCommand('robotsTxt.openDeployed', (site?: string) => openDeployed(deployed, site)),
-		commands.registerCommand('robotsTxt.compareWithDeployed', (uri?: string | Uri, site?: string, urls?: string[]) => compareWithDeployed(deployed, uri, site, urls)),
+		commands.registerCommand('robotsTxt.compareWithDeployed', (uri?: unknown, site?: unknown, urls?: unknown) => compareWithDeployed(deployed, uriArgument(uri), stringArgument(site), stringList(urls))),
 		commands.registerCommand('robotsTxt.showDetails', (text?: string) => showDetailsText(output, text)),
-		commands.registerCommand('robotsTxt.testUrl', (uri?: string | Uri, agent?: string, url?: string, parser?: string) =>
-			testUrl({ client: languageClient, output, state: context.workspaceState }, uri, agent, url, parser)),
-		commands.registerCommand('robotsTxt.testUrlAll', (uri?: string | Uri, url?: string) =>
-			testUrlAll({ client: languageClient, output, state: context.workspaceState }, uri, url)),
-		commands.registerCommand('robotsTxt.openTestBench', async (uri?: string | Uri, urls?: readonly string[], crawlers?: readonly string[]) => {
-			const document = await robotsDocument(uri);
+		commands.registerCommand('robotsTxt.testUrl', (uri?: unknown, agent?: unknown, url?: unknown, parser?: unknown) =>
+			testUrl({ client: languageClient, output, state: context.workspaceState }, uriArgument(uri), stringArgument(agent), stringArgument(url), stringArgument(parser))),
+		commands.registerCommand('robotsTxt.testUrlAll', (uri?: unknown, url?: unknown) =>
+			testUrlAll({ client: languageClient, output, state: context.workspaceState }, uriArgument(uri), stringArgument(url))),
+		commands.registerCommand('robotsTxt.openTestBench', async (uri?: unknown, urls?: unknown, crawlers?: unknown) => {
+			const document = await robotsDocument(uriArgument(uri));
 			if (document === undefined) {
 				void window.showErrorMessage(l10n.t('Robots.txt: the test bench works on a robots.txt file. Open one and run the command again.'));
 				return undefined;
 			}
-			return openTestBench(bench, document, urls, crawlers);
+			return openTestBench(bench, document, stringList(urls), stringList(crawlers));
 		}),
-		commands.registerCommand('robotsTxt.compareWith', async (uri?: string | Uri, mode?: CompareMode) => {
-			const document = await robotsDocument(uri);
+		commands.registerCommand('robotsTxt.compareWith', async (uri?: unknown, modeArgument?: unknown) => {
+			const document = await robotsDocument(uriArgument(uri));
 			if (document === undefined) {
 				void window.showErrorMessage(l10n.t('Robots.txt: Compare with… works on a robots.txt file. Open one and run the command again.'));
 				return undefined;
 			}
+			const mode = compareModes.find((known) => known === modeArgument);
 			const chosen = mode ?? (await window.showQuickPick([
 				{ label: l10n.t('Saved Version'), description: l10n.t('the file as it is on disk'), mode: 'saved' as const },
 				{ label: 'Git HEAD', description: l10n.t('the last commit (needs VS Code\'s Git extension)'), mode: 'head' as const },
@@ -154,6 +155,24 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 export function deactivateClient(): Thenable<void> | undefined {
 	return client?.stop();
 }
+
+/**
+ * A command's arguments as scripts pass them, or undefined: menus pass their own, which are something else (the
+ * editor's title bar passes the file's uri and then `{ groupId, editorIndex }`, which is no URL list).
+ */
+function uriArgument(value: unknown): string | Uri | undefined {
+	return typeof value === 'string' || value instanceof Uri ? value : undefined;
+}
+
+function stringArgument(value: unknown): string | undefined {
+	return typeof value === 'string' ? value : undefined;
+}
+
+function stringList(value: unknown): string[] | undefined {
+	return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value as string[] : undefined;
+}
+
+const compareModes: readonly CompareMode[] = ['saved', 'head', 'file', 'deployed', 'none'];
 
 /** The robots.txt a command is for: the one named, else the active editor's when it is a robots.txt. */
 async function robotsDocument(uri: string | Uri | undefined): Promise<TextDocument | undefined> {

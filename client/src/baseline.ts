@@ -1,6 +1,6 @@
 // The versions of a file the test bench compares with: the saved file, git HEAD (through VS Code's Git extension,
 // when it is there), or any other file. Each returns the text, or says plainly why there is none.
-import { extensions, l10n, Uri, window, workspace, type Event, type TextDocument } from 'vscode';
+import { env, extensions, l10n, Uri, window, workspace, type Event, type TextDocument } from 'vscode';
 import type { CompareMode } from './benchMessages';
 
 /** A version to compare with: its text and its name for people, or why it is not available. */
@@ -43,11 +43,25 @@ async function saved(document: TextDocument): Promise<Baseline> {
 		return { unavailable: l10n.t('This file has never been saved, so there is no saved version to compare with.') };
 	}
 	try {
+		// The text on disk now, kept by the bench until the user chooses again: under auto-save the file on disk follows
+		// every edit, so "the saved version" read again would be the edit itself. The label says when it was saved.
 		// A label that follows "since" and "in" in the bench's sentences; translations choose a form that fits both.
-		return { text: await readText(document.uri), label: l10n.t('the saved version') };
+		const text = await readText(document.uri);
+		const saved = await workspace.fs.stat(document.uri).then((stat) => savedAt(stat.mtime), () => undefined);
+		return { text, label: saved === undefined ? l10n.t('the saved version') : l10n.t('the version saved at {0}', saved) };
 	} catch (error) {
 		return { unavailable: l10n.t('The saved version cannot be read: {0}', error instanceof Error ? error.message : String(error)) };
 	}
+}
+
+/** A save's time as people read it: the time of day, with the date when it was not today. */
+function savedAt(mtime: number): string | undefined {
+	if (!(mtime > 0)) {
+		return undefined;
+	}
+	const date = new Date(mtime);
+	const today = new Date().toDateString() === date.toDateString();
+	return today ? date.toLocaleTimeString(env.language) : date.toLocaleString(env.language);
 }
 
 /** The Git extension's API, once it has initialized; undefined when there is none (e.g. VS Code in a browser). */

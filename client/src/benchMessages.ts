@@ -49,6 +49,10 @@ export interface BenchStrings {
 	/** `Test Bench: {0}`, the page's title with the file's name. */
 	readonly pageTitle: string;
 	readonly urlColumn: string;
+	/** `Paths on {0}`: the URL column's heading when most rows are on one site, named there once. */
+	readonly urlColumnOn: string;
+	/** The tooltip of a set's button, before its crawlers: a click adds them, Shift+click replaces the columns. */
+	readonly setHint: string;
 	/** `Remove the {0} column`. */
 	readonly removeColumn: string;
 	/** `{0} ({1}, {2} parser): {3}.`: token, owner, parser name, which group it follows. */
@@ -90,7 +94,7 @@ export type FromWebview =
 	| { readonly type: 'loadUrlSet' }
 	| { readonly type: 'clearUrls' }
 	| { readonly type: 'removeRow'; readonly url: string }
-	| { readonly type: 'useSet'; readonly label: string }
+	| { readonly type: 'useSet'; readonly label: string; readonly replace?: boolean }
 	| { readonly type: 'addColumn'; readonly token: string }
 	| { readonly type: 'removeColumn'; readonly token: string }
 	| { readonly type: 'reveal'; readonly line: number }

@@ -24,6 +24,8 @@ import { revealLine } from './testUrl';
 const editDelayMs = 150;
 /** The most of a file read for URLs: a list or sitemap past this is read in part, and the note says so. */
 const maxUrlFileBytes = 16 * 1024 * 1024;
+/** A set that would add more columns than this asks first ("Named in this file" can name a thousand agents). */
+const manyColumns = 100;
 /** The most URLs remembered per file between sessions. */
 const maxRemembered = 20_000;
 
@@ -52,7 +54,13 @@ export async function openTestBench(context: TestBenchContext, document: TextDoc
 	if (!bench) {
 		bench = new TestBench(context, document);
 		panels.set(key, bench);
-		await bench.start(urls, crawlers, compare);
+		try {
+			await bench.start(urls, crawlers, compare);
+		} catch (error) {
+			// A bench that could not start would stay open empty, and be shown again the next time: close it.
+			bench.dispose();
+			throw error;
+		}
 	} else {
 		bench.reveal();
 		if (urls) {
@@ -82,6 +90,8 @@ export class TestBench implements Disposable {
 	/** The site's file as Compare with Deployed last fetched it, for the `deployed` mode. */
 	private deployed: { readonly text: string; readonly label: string } | undefined;
 	private baselineLabel: string | null = null;
+	/** The text compared with, as read when the baseline was chosen, or null. */
+	private baseline: { readonly text: string; readonly label: string } | null = null;
 	private probe = false;
 	private notes: string[] = [];
 	/** The notes about the baseline, replaced whenever the baseline is chosen again. */
@@ -119,15 +129,11 @@ export class TestBench implements Disposable {
 					this.schedule();
 				}
 			}),
-			workspace.onDidSaveTextDocument((saved) => {
-				if (saved === this.document && this.compareMode === 'saved') {
-					void this.compare('saved');
-				}
-			}),
 			context.client.onDidChangeState(({ newState }) => {
-				// A restarted server has forgotten the baseline: send it again, then ask again.
+				// A restarted server has forgotten the baseline: send the same text again (not read again: the baseline
+				// stands still until the user chooses another), then ask again.
 				if (newState === State.Running && this.compareMode !== 'none') {
-					void this.compare(this.compareMode);
+					void this.sendBaseline().then(() => this.changed());
 				}
 			}),
 		);
@@ -145,7 +151,9 @@ export class TestBench implements Disposable {
 			return undefined;
 		});
 		this.urls = [...(urls ?? remembered?.urls ?? [])];
-		this.crawlers = [...(crawlers ?? remembered?.crawlers ?? this.agents?.targets ?? [])];
+		// A bench with no columns answers nothing: one remembered empty starts again from the target crawlers.
+		const rememberedCrawlers = remembered?.crawlers.length ? remembered.crawlers : undefined;
+		this.crawlers = [...(crawlers ?? rememberedCrawlers ?? this.agents?.targets ?? [])];
 		// The deployed text is not remembered across sessions (the site may have changed): fetch it again to compare.
 		const rememberedMode = remembered?.compare === 'deployed' ? undefined : remembered?.compare;
 		const mode = compare ?? rememberedMode ?? (await isInGitRepository(this.document) ? 'head' : 'saved');
@@ -202,14 +210,20 @@ export class TestBench implements Disposable {
 				({ text, label } = baseline);
 			}
 		}
+		this.baseline = text === null ? null : { text, label };
+		await this.sendBaseline();
+		this.changed();
+	}
+
+	/** Hands the server the baseline chosen last. */
+	private async sendBaseline(): Promise<void> {
 		try {
-			const answer = await this.context.client.sendRequest(benchBaselineRequest, { uri: this.document.uri.toString(), text, label });
+			const answer = await this.context.client.sendRequest(benchBaselineRequest, { uri: this.document.uri.toString(), text: this.baseline?.text ?? null, label: this.baseline?.label ?? '' });
 			this.baselineLabel = answer.label;
 		} catch (error) {
 			this.compareNote(l10n.t('the baseline could not be set: {0}', describe(error)));
 			this.baselineLabel = null;
 		}
-		this.changed();
 	}
 
 	private note(text: string): void {
@@ -330,8 +344,7 @@ export class TestBench implements Disposable {
 			case 'useSet': {
 				const set = this.sets().find((candidate) => candidate.label === message.label);
 				if (set) {
-					this.crawlers = [...set.tokens];
-					this.changed();
+					await this.useSet(set, message.replace === true);
 				}
 				break;
 			}
@@ -362,6 +375,24 @@ export class TestBench implements Disposable {
 				this.context.output.appendLine(l10n.t('Test bench: {0} rows × {1} crawlers painted in {2} ms.', message.rows.toLocaleString(env.language), message.columns, message.ms.toLocaleString(env.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })));
 				break;
 		}
+	}
+
+	/** Adds a set's crawlers as columns (or replaces the columns with them), asking first when that makes many columns. */
+	private async useSet(set: ColumnSet, replace: boolean): Promise<void> {
+		const have = new Set(replace ? [] : this.crawlers.map((token) => token.toLowerCase()));
+		const fresh = set.tokens.filter((token) => !have.has(token.toLowerCase()) && have.add(token.toLowerCase()));
+		if (fresh.length > manyColumns) {
+			const count = fresh.length.toLocaleString(env.language);
+			const go = replace ? l10n.t('Replace the Columns') : l10n.t('Add the Columns');
+			const question = replace
+				? l10n.t('Replace the bench\'s columns with the {0} crawlers of "{1}"?', count, set.label)
+				: l10n.t('Add {0} crawler columns to the bench from "{1}"?', count, set.label);
+			if (await window.showWarningMessage(question, { modal: true }, go) !== go) {
+				return;
+			}
+		}
+		this.crawlers = replace ? fresh : [...this.crawlers, ...fresh];
+		this.changed();
 	}
 
 	/** Reads URLs through the server (one a line, or a sitemap) and adds the new ones. */
@@ -545,6 +576,8 @@ function benchStrings(): BenchStrings {
 		locale: env.language,
 		pageTitle: l10n.t('Test Bench: {0}'),
 		urlColumn: l10n.t('URL'),
+		urlColumnOn: l10n.t('Paths on {0}'),
+		setHint: l10n.t('Click to add these crawlers as columns; Shift+click to replace the columns with them.'),
 		removeColumn: l10n.t('Remove the {0} column'),
 		columnTitle: l10n.t('{0} ({1}, {2} parser): {3}.'),
 		auditLabel: l10n.t('{0}: {1} of {2} may fetch /'),
@@ -624,7 +657,8 @@ button:disabled { opacity: 0.5; cursor: default; }
 .head .cell.url { background: var(--vscode-editorGroupHeader-tabsBackground, var(--vscode-editor-background)); }
 .cell.url.probe::before { content: attr(data-probe); font-size: 85%; margin-right: 4px; padding: 0 4px; border-radius: 3px; background: var(--vscode-badge-background); color: var(--vscode-badge-foreground); }
 .head .cell { flex-direction: row; justify-content: space-between; align-items: center; }
-.head .cell.url { line-height: 24px; }
+.head .cell span { overflow: hidden; text-overflow: ellipsis; }
+.head .cell.url { line-height: 24px; font-family: inherit; }
 .head .cell.noted span::after { content: " *"; color: var(--vscode-editorWarning-foreground); }
 .remove { padding: 0 4px; background: transparent; color: var(--vscode-descriptionForeground); }
 .verdict { cursor: pointer; line-height: 1.25; }

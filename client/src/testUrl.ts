@@ -17,6 +17,7 @@ import {
 	workspace,
 } from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
+import { pickedValue } from './pick';
 import { agentsRequest, TestUrlAllResult, testUrlAllRequest, TestUrlResult, testUrlRequest } from './protocol';
 
 const languageId = 'robots-txt';
@@ -222,42 +223,58 @@ interface PickOrTypeOptions {
 }
 
 /**
- * A quick pick whose list is a suggestion: Enter takes the highlighted item when it matches what was typed, or else
- * the typed text itself. Paste-and-Enter arrives before the list is refiltered, so the item VS Code highlights may
- * belong to an older list (another crawler, even a separator): it counts only if its label contains the typed text.
+ * A quick pick whose list is a suggestion: Enter takes what was typed or pasted, or the item the user moved the
+ * highlight to (`pickedValue`). The typed text is offered as the list's last item (VS Code shows it first, as the
+ * best match), so that the suggestions keep their places in the list while the text changes: VS Code names items by
+ * their place, and an Enter that arrives before the list is updated names a place in the old one.
  */
 export function pickOrType(options: PickOrTypeOptions): Promise<string | undefined> {
 	const quickPick = window.createQuickPick<QuickPickItem>();
 	quickPick.title = options.title;
 	quickPick.placeholder = options.placeholder;
 	quickPick.matchOnDescription = true;
-	let suggestions: QuickPickItem[] = [];
+	let suggestions: QuickPickItem[] | undefined;
 	const refresh = (): void => {
+		// Until the suggestions arrive the list stays empty, and Enter takes the text.
+		if (suggestions === undefined) {
+			return;
+		}
 		const typed = quickPick.value.trim();
 		const isListed = typed === '' || suggestions.some((item) => item.kind !== QuickPickItemKind.Separator && item.label === typed);
-		quickPick.items = isListed ? suggestions : [{ label: typed, description: options.typedDescription, alwaysShow: true }, ...suggestions];
+		quickPick.items = isListed ? suggestions : [...suggestions, { label: typed, description: options.typedDescription, alwaysShow: true }];
+	};
+	/** The item the highlight moved to since the text last changed. */
+	let highlighted: string | undefined;
+	const arrived = (items: QuickPickItem[]): void => {
+		suggestions = items;
+		quickPick.busy = false;
+		highlighted = undefined;
+		refresh();
 	};
 	if (Array.isArray(options.items)) {
-		suggestions = options.items;
+		arrived(options.items);
 	} else {
 		quickPick.busy = true;
-		void options.items.then((items) => {
-			suggestions = items;
-			quickPick.busy = false;
-			refresh();
-		});
+		void options.items.then(arrived);
 	}
-	refresh();
 	return new Promise((resolve) => {
 		let chosen: string | undefined;
-		quickPick.onDidChangeValue(refresh);
+		quickPick.onDidChangeValue(() => {
+			highlighted = undefined;
+			refresh();
+		});
+		quickPick.onDidChangeActive((active) => {
+			const item = active[0];
+			highlighted = item !== undefined && item.kind !== QuickPickItemKind.Separator ? item.label : undefined;
+		});
 		quickPick.onDidAccept(() => {
-			const typed = quickPick.value.trim();
 			const selected = quickPick.selectedItems[0];
-			const matches = selected !== undefined && selected.kind !== QuickPickItemKind.Separator &&
-				(typed === '' || selected.label.toLowerCase().includes(typed.toLowerCase()));
-			const value = matches ? selected.label : typed;
-			if (value !== '') {
+			const value = pickedValue({
+				typed: quickPick.value.trim(),
+				selected: selected !== undefined && selected.kind !== QuickPickItemKind.Separator ? selected.label : undefined,
+				highlighted,
+			});
+			if (value !== undefined && value !== '') {
 				chosen = value;
 				quickPick.hide();
 			}

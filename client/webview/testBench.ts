@@ -3,6 +3,7 @@
 // verdicts, lines, reasons, explanations and column sets all arrive by postMessage. Everything from data is set as
 // text (textContent, attributes), never as HTML. Its own words come from the extension, in VS Code's display language.
 import type { BenchResult, BenchStrings, FromWebview, ToWebview } from '../src/benchMessages';
+import { columnOrder, middleCut, sharedOrigin, urlLabel } from './layout';
 
 interface VsCodeApi {
 	postMessage(message: FromWebview): void;
@@ -57,6 +58,12 @@ const tooltip = element('tooltip', 'div');
 let result: BenchResult | undefined;
 /** The rows shown, as indices into `result.rows` (all, or only those that changed). */
 let shown: number[] = [];
+/** The crawler columns as shown, as indices into `result.columns`: those with changed cells first. */
+let order: number[] = [];
+/** Changed cells per column of `result.columns`. */
+let changedPerColumn: number[] = [];
+/** The site most rows are on, named once above the URL column; its rows show their path. */
+let origin: string | undefined;
 /** The active cell for the keyboard: row index into `shown`, column (0 is the URL). */
 let active = { row: 0, column: 1 };
 let serverMs = 0;
@@ -110,6 +117,9 @@ crawlerInput.addEventListener('keydown', (event) => {
 compareSelect.addEventListener('change', () => post({ type: 'compare', mode: compareSelect.value as 'saved' | 'head' | 'file' | 'deployed' | 'none' }));
 onlyChanged.addEventListener('change', () => {
 	select();
+	renderHead();
+	// The changed columns come first: in view beside the URLs.
+	viewport.scrollLeft = 0;
 	render();
 });
 
@@ -161,9 +171,10 @@ function renderState(message: Extract<ToWebview, { type: 'state' }>): void {
 		const button = document.createElement('button');
 		button.type = 'button';
 		button.textContent = `${set.label} (${set.tokens.length})`;
-		button.title = set.tokens.join(', ');
+		button.title = `${strings.setHint}\n${set.tokens.join(', ')}`;
 		button.disabled = set.tokens.length === 0;
-		button.addEventListener('click', () => post({ type: 'useSet', label: set.label }));
+		// A set adds its crawlers to the columns; with Shift it replaces them.
+		button.addEventListener('click', (event) => post({ type: 'useSet', label: set.label, replace: event.shiftKey }));
 		return button;
 	}));
 	notesList.replaceChildren(...message.notes.map((note) => {
@@ -205,10 +216,23 @@ function updateStatus(paintedMs?: number): void {
 function select(): void {
 	if (!result) {
 		shown = [];
+		order = [];
 		return;
 	}
 	const all = result.rows.map((_, index) => index);
 	shown = onlyChanged.checked && result.baseline ? all.filter((row) => rowChanged(row)) : all;
+	changedPerColumn = result.columns.map(() => 0);
+	if (result.baseline) {
+		for (let row = 0; row < result.rows.length; row++) {
+			for (let column = 0; column < result.columns.length; column++) {
+				if (changed(row, column)) {
+					changedPerColumn[column]++;
+				}
+			}
+		}
+	}
+	order = columnOrder(changedPerColumn);
+	origin = sharedOrigin(result.rows.map((row) => row.url));
 	grid.setAttribute('aria-rowcount', String(shown.length + 1));
 	active.row = Math.min(active.row, Math.max(0, shown.length - 1));
 }
@@ -252,9 +276,29 @@ function describeCell(cell: number, lines: Readonly<Record<string, string>>, rea
 	return { verdict, detail: reason };
 }
 
+/** The narrowest URL and crawler columns, in rem: narrow enough that a bench beside the editor shows several crawlers. */
+const urlColumnRem = 11;
+const crawlerColumnRem = 6.5;
+
 function gridColumns(): string {
 	const count = result?.columns.length ?? 0;
-	return `minmax(16rem, 2fr) repeat(${count}, minmax(9rem, 1fr))`;
+	return `minmax(${urlColumnRem}rem, 2fr) repeat(${count}, minmax(${crawlerColumnRem}rem, 1fr))`;
+}
+
+/** How many characters of the editor font fit in the URL column, measured on the page. */
+function urlColumnChars(): number {
+	const probe = document.createElement('span');
+	probe.className = 'cell url';
+	probe.style.position = 'absolute';
+	probe.style.visibility = 'hidden';
+	probe.style.padding = '0';
+	probe.textContent = '0'.repeat(40);
+	document.body.append(probe);
+	const charWidth = probe.getBoundingClientRect().width / 40 || 8;
+	probe.remove();
+	const width = (headRow.firstElementChild as HTMLElement | null)?.clientWidth ?? 0;
+	// Less the cell's padding, and the probe mark's width on probe rows.
+	return Math.max(8, Math.floor((width - 16) / charWidth));
 }
 
 function renderHead(): void {
@@ -265,8 +309,12 @@ function renderHead(): void {
 	const first = document.createElement('div');
 	first.className = 'cell url';
 	first.setAttribute('role', 'columnheader');
-	first.textContent = strings.urlColumn;
-	const headers = result.columns.map((column, index) => {
+	// The site's host in the narrow column, "Paths on" and its whole origin in the tooltip and for screen readers.
+	first.textContent = origin === undefined ? strings.urlColumn : origin.replace(/^https?:\/\//i, '');
+	first.title = origin === undefined ? strings.urlColumn : say(strings.urlColumnOn, origin);
+	first.setAttribute('aria-label', first.title);
+	const headers = order.map((data, index) => {
+		const column = result!.columns[data];
 		const cell = document.createElement('div');
 		cell.className = 'cell';
 		cell.setAttribute('role', 'columnheader');
@@ -284,11 +332,16 @@ function renderHead(): void {
 		if (column.note) {
 			cell.classList.add('noted');
 		}
+		const changes = changedPerColumn[data];
+		if (changes > 0 && result!.baseline) {
+			cell.classList.add('changed');
+			cell.title = `${say(changes === 1 ? strings.cellsChangedOne : strings.cellsChangedMany, count(changes), result!.baseline.label)}\n${cell.title}`;
+		}
 		return cell;
 	});
 	headRow.replaceChildren(first, ...headers);
 	grid.setAttribute('aria-colcount', String(result.columns.length + 1));
-	const minWidth = 16 + 9 * result.columns.length;
+	const minWidth = urlColumnRem + crawlerColumnRem * result.columns.length;
 	headRow.style.minWidth = `${minWidth}rem`;
 	body.style.minWidth = `${minWidth}rem`;
 }
@@ -338,8 +391,9 @@ function render(): void {
 	const rows: HTMLElement[] = [];
 	const columns = gridColumns();
 	const hadFocus = grid.contains(document.activeElement);
+	const chars = urlColumnChars();
 	for (let index = first; index < last; index++) {
-		rows.push(renderRow(index, columns));
+		rows.push(renderRow(index, columns, chars));
 	}
 	body.replaceChildren(...rows);
 	if (hadFocus) {
@@ -347,7 +401,7 @@ function render(): void {
 	}
 }
 
-function renderRow(index: number, columns: string): HTMLElement {
+function renderRow(index: number, columns: string, chars: number): HTMLElement {
 	const data = result!;
 	const rowIndex = shown[index];
 	const row = data.rows[rowIndex];
@@ -363,7 +417,9 @@ function renderRow(index: number, columns: string): HTMLElement {
 	header.dataset['row'] = String(index);
 	header.dataset['column'] = '0';
 	header.tabIndex = active.row === index && active.column === 0 ? 0 : -1;
-	header.textContent = row.url === '' ? strings.emptyUrl : row.url;
+	header.textContent = row.url === '' ? strings.emptyUrl : middleCut(urlLabel(row.url, origin), row.probe ? chars - 6 : chars);
+	// What is shown may be cut or a path: screen readers get the whole URL.
+	header.setAttribute('aria-label', row.url === '' ? strings.emptyUrl : row.url);
 	header.title = row.problem ?? (row.probe ? say(strings.probed, row.url) : row.url);
 	if (row.probe) {
 		header.classList.add('probe');
@@ -384,16 +440,17 @@ function renderRow(index: number, columns: string): HTMLElement {
 		element.append(problem);
 		return element;
 	}
-	for (let column = 0; column < data.columns.length; column++) {
+	for (let shownColumn = 0; shownColumn < order.length; shownColumn++) {
+		const column = order[shownColumn];
 		const cell = cellAt(rowIndex, column);
 		const described = describeCell(cell, data.lines, data.reasons);
 		const div = document.createElement('div');
 		div.className = `cell verdict ${(cell & 1) === 1 ? 'allow' : 'disallow'}`;
 		div.setAttribute('role', 'gridcell');
-		div.setAttribute('aria-colindex', String(column + 2));
+		div.setAttribute('aria-colindex', String(shownColumn + 2));
 		div.dataset['row'] = String(index);
-		div.dataset['column'] = String(column + 1);
-		div.tabIndex = active.row === index && active.column === column + 1 ? 0 : -1;
+		div.dataset['column'] = String(shownColumn + 1);
+		div.tabIndex = active.row === index && active.column === shownColumn + 1 ? 0 : -1;
 		const word = document.createElement('span');
 		word.className = 'word';
 		word.textContent = described.verdict;
@@ -445,12 +502,12 @@ function reveal(row: number, column: number): void {
 		return;
 	}
 	const rowIndex = shown[row];
-	const cell = cellAt(rowIndex, column - 1);
+	const cell = cellAt(rowIndex, order[column - 1]);
 	if (cell < 0) {
 		return;
 	}
 	const line = (cell >> 4) - 1;
-	const target = line >= 0 ? line : result.columns[column - 1].groupLine;
+	const target = line >= 0 ? line : result.columns[order[column - 1]].groupLine;
 	if (target !== null) {
 		post({ type: 'reveal', line: target });
 	}
@@ -487,7 +544,7 @@ function explain(target: { row: number; column: number; element: HTMLElement }):
 		pendingPrefix = was ? `${say(strings.changedTooltip, was)}\n` : '';
 		tooltip.textContent = `${pendingPrefix}…`;
 		explainId++;
-		post({ type: 'explain', id: explainId, url: row.url, token: result!.columns[target.column - 1].crawler.token });
+		post({ type: 'explain', id: explainId, url: row.url, token: result!.columns[order[target.column - 1]].crawler.token });
 	}, 250);
 }
 

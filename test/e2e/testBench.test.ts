@@ -9,11 +9,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
-import { fixtureWorkspace, openWorkbench, resultsDir, Workbench } from './workbench';
-import { answerQuickInput, codeLenses, quickOpen, editorLine, goToLine, runCommand, squiggles, waitForLanguageMode } from './workbenchPage';
+import { fixtureWorkspace, openWorkbench, resultsDir, screenshotSteps, Workbench } from './workbench';
+import { answerQuickInput, benchFrame, pasteUrls, codeLenses, quickOpen, editorLine, goToLine, runCommand, squiggles, waitForLanguageMode } from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
 
@@ -25,25 +25,7 @@ const readmeScreenshots: Record<string, string> = {
 };
 
 let currentPage: Page | undefined;
-
-/** The bench's page: the webview's inner frame (VS Code nests the content in a second iframe). */
-function benchFrame(page: Page): FrameLocator {
-	return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
-}
-
-/** Pastes text into the URL box the way a clipboard paste arrives (a paste event with text/plain). */
-async function paste(frame: FrameLocator, text: string): Promise<void> {
-	await frame.locator('#urls').evaluate((element, value) => {
-		// The page's own constructors (the tests compile without the DOM's types).
-		const page = globalThis as unknown as {
-			DataTransfer: new () => { setData(type: string, data: string): void };
-			ClipboardEvent: new (type: string, init: object) => unknown;
-		};
-		const data = new page.DataTransfer();
-		data.setData('text/plain', value);
-		(element as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-	}, text);
-}
+const step = screenshotSteps(() => currentPage);
 
 /**
  * The editor's cursor is on a rule's line. The status bar says so while the editor has the focus; while the bench keeps
@@ -61,7 +43,8 @@ async function cellText(frame: FrameLocator, url: string, crawler: string): Prom
 	const headers = await frame.locator('#head [role="columnheader"]').allInnerTexts();
 	const column = headers.findIndex((text) => text.replace('×', '').trim() === crawler);
 	assert.ok(column > 0, `no column ${crawler} in ${headers.join(' | ')}`);
-	const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`) }) });
+	// The row header's accessible name is the whole URL (what it shows may be a path, or cut in the middle).
+	const row = frame.locator('#body [role="row"]', { has: frame.getByRole('rowheader', { name: url, exact: true }) });
 	return (await row.locator('.cell').nth(column).innerText()).replace(/\s+/g, ' ').trim();
 }
 
@@ -113,7 +96,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await frame.locator('#urls').waitFor({ timeout: 30_000 });
 		// The target crawlers are the columns; their set is one click away.
 		await frame.locator('#head [role="columnheader"]', { hasText: 'Googlebot' }).first().waitFor({ timeout: 30_000 });
-		await paste(frame, ['/search/page', '/private/x', '/private/press-kit.pdf', 'https://www.example.com/docs/guide.pdf', 'not a url', '/'].join('\n'));
+		await pasteUrls(frame, ['/search/page', '/private/x', '/private/press-kit.pdf', 'https://www.example.com/docs/guide.pdf', 'not a url', '/'].join('\n'));
 		await frame.locator('#body [role="rowheader"]', { hasText: 'not a url' }).waitFor({ timeout: 30_000 });
 		await frame.locator('#body [role="rowheader"]', { hasText: '/search/page' }).waitFor();
 		assert.match(await cellText(frame, '/search/page', 'Googlebot'), /^DISALLOWED 8: Disallow: \/search$/);
@@ -226,10 +209,10 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		const frame = benchFrame(page);
 		await frame.locator('#clear').click();
 		const urls = Array.from({ length: 10_000 }, (_, i) => `https://www.example.com/${['private', 'search', 'docs', 'shop'][i % 4]}/item-${i}${i % 3 === 0 ? '.pdf' : ''}`);
-		await paste(frame, urls.join('\n'));
+		await pasteUrls(frame, urls.join('\n'));
 		await frame.locator('#grid[aria-rowcount="10001"]').waitFor({ timeout: 60_000 });
 		await frame.locator('#body [role="rowheader"]', { hasText: 'item-0' }).first().waitFor({ timeout: 60_000 });
-		await frame.locator('#status', { hasText: /^10,000 URLs × \d+ crawlers · answered in \d+ ms · painted in \d+ ms/ }).waitFor({ timeout: 60_000 });
+		await frame.locator('#status', { hasText: /^10,000 URLs × \d+ crawlers · answered in [\d,]+ ms · painted in [\d,]+ ms/ }).waitFor({ timeout: 60_000 });
 		// The paint is measured to the frame after the answer arrived; the figure goes to the log, not into an assertion.
 		await page.waitForTimeout(500);
 		const status = await frame.locator('#status').innerText();
@@ -268,17 +251,6 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		assert.match(await rows.filter({ hasText: 'An expectation fails here' }).first().innerText(), /\[Ln 25, Col 1\]/);
 	});
 });
-
-function step(name: string, body: () => Promise<void>): void {
-	test(name, async () => {
-		try {
-			await body();
-		} catch (error) {
-			await currentPage?.screenshot({ path: join(resultsDir, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`) }).catch(() => undefined);
-			throw error;
-		}
-	});
-}
 
 /** A code lens by its text. */
 function lens(page: Page, text: string) {

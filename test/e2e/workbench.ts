@@ -4,6 +4,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import { Browser, chromium, Page } from 'playwright-core';
 import { addCalmSettings, CodeServerInstall, ensureCodeServer, installExtension, repoRoot, RunningCodeServer, startCodeServer, stateFolders } from '../../scripts/codeServer';
 
@@ -109,7 +110,8 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
 		const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 		await options.preparePage?.(page);
 		const query = options.query?.(server, workspace) ?? '';
-		await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}${query}`);
+		// The first load compiles the workbench's scripts: on a machine shared with other runs it can take over 30 s.
+		await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}${query}`, { timeout: 120_000 });
 		return { page, server, install, workspace, tempDir, close };
 	} catch (error) {
 		await close();
@@ -125,4 +127,21 @@ function chromiumPath(): string {
 		throw new Error('No Chromium found: install Debian\'s chromium package (apt-get install chromium) or set CHROMIUM_PATH.');
 	}
 	return found;
+}
+
+/**
+ * `step(name, body)`: a test whose failure leaves a screenshot of the page (`currentPage()`) in
+ * test-results/e2e/failed-*.png, since the page is the only witness of what went wrong.
+ */
+export function screenshotSteps(currentPage: () => Page | undefined): (name: string, body: () => Promise<void>) => void {
+	return (name, body) => {
+		test(name, async () => {
+			try {
+				await body();
+			} catch (error) {
+				await currentPage()?.screenshot({ path: join(resultsDir, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`) }).catch(() => undefined);
+				throw error;
+			}
+		});
+	};
 }

@@ -1,6 +1,6 @@
 // What a person does and sees in the VS Code workbench, as Playwright steps: open a file, run a command, read the
 // editor, the status bar, hovers, notifications and panels. Selectors are VS Code's own DOM classes and ids.
-import { Locator, Page } from 'playwright-core';
+import { FrameLocator, Locator, Page } from 'playwright-core';
 
 /** The editor part only: the Chat view holds a second Monaco editor that must not be counted. */
 export const editorPart = '.part.editor';
@@ -130,4 +130,23 @@ export async function problemCounts(page: Page): Promise<{ errors: number; warni
 /** The code lens links shown above the editor's lines. */
 export function codeLenses(page: Page): Locator {
 	return page.locator(`${editorPart} .codelens-decoration a`);
+}
+
+/** The test bench's page: the webview's inner frame (VS Code nests the content in a second iframe). */
+export function benchFrame(page: Page): FrameLocator {
+	return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+}
+
+/** Pastes text into the bench's URL box the way a clipboard paste arrives (a paste event with text/plain). */
+export async function pasteUrls(frame: FrameLocator, text: string): Promise<void> {
+	await frame.locator('#urls').evaluate((element, value) => {
+		// The page's own constructors (the tests compile without the DOM's types).
+		const page = globalThis as unknown as {
+			DataTransfer: new () => { setData(type: string, data: string): void };
+			ClipboardEvent: new (type: string, init: object) => unknown;
+		};
+		const data = new page.DataTransfer();
+		data.setData('text/plain', value);
+		(element as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+	}, text);
 }
