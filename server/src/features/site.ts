@@ -359,13 +359,16 @@ export class SiteFiles {
 		return { files, truncated };
 	}
 
-	/** The first `limit` bytes of a file as UTF-8 text (bytes that are not UTF-8 become U+FFFD); undefined when it cannot be read. */
+	/**
+	 * The first `limit` bytes of a file as UTF-8 text (bytes that are not UTF-8 become U+FFFD), through the workspace's
+	 * one reading rule; undefined when it cannot be read.
+	 */
 	private async readPrefix(uri: string, limit: number): Promise<string | undefined> {
 		if (!this.fileSystem?.handles(uri)) {
 			return undefined;
 		}
 		try {
-			return new TextDecoder('utf-8').decode(await this.fileSystem.readFile(uri, limit));
+			return new TextDecoder('utf-8').decode((await this.workspace.readFile(uri, uri, limit)).bytes);
 		} catch {
 			return undefined;
 		}
