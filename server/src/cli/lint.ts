@@ -15,7 +15,8 @@ import { ArgumentReader, needsTokens, parseDialect, unknownFormat, unknownOption
 import type { Command, CommandIo } from './command';
 import { parseTimeout } from './fetch';
 import { optionTable, paragraphs } from './help';
-import { describeError } from './io';
+import { fileLimits } from '../fileSystem';
+import { cutNote, describeError, readOwnFile } from './io';
 import { isUrl, readRobotsSource } from './source';
 import {
 	analysePage,
@@ -438,6 +439,19 @@ function checkSites(analysed: readonly Analysed[], siteFiles: ReadonlyMap<string
 	}
 }
 
+/**
+ * A file found in a folder, read by the one rule for files read on their own: a regular file (not a FIFO or a device a
+ * link leads to), at most what a crawler reads of a robots.txt and 1 MiB of a page; `notes` says when one was cut.
+ */
+function readFound(file: LintFile, notes: string[]): Uint8Array {
+	const limit = file.kind === 'robots' ? fileLimits.robots : fileLimits.page;
+	const read = readOwnFile(file.path, limit);
+	if (read.truncated) {
+		notes.push(cutNote(relative(process.cwd(), file.path) || file.path, limit));
+	}
+	return read.bytes;
+}
+
 function byPosition(a: Diagnostic, b: Diagnostic): number {
 	return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
 }
@@ -463,11 +477,12 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 		}
 	}
 	const analysed: Analysed[] = [];
+	const notes: string[] = [];
 	for (const file of files) {
 		const source = fetched.get(file.path);
 		let bytes: Uint8Array;
 		try {
-			bytes = source ? source.bytes : readFileSync(file.path);
+			bytes = source ? source.bytes : file.folder === undefined ? readFileSync(file.path) : readFound(file, notes);
 		} catch (error) {
 			problems.push(t('cannot read {0}: {1}', file.path, describeError(error)));
 			continue;
@@ -493,7 +508,7 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 		hiddenHints += all.length - diagnostics.length;
 		results.push({ file: display, diagnostics });
 	}
-	for (const problem of problems) {
+	for (const problem of [...notes, ...problems]) {
 		await io.error(problem);
 	}
 	await io.out.write(options.format === 'json' ? formatJson(results, dialects) : options.format === 'sarif' ? formatSarif(results, io.version) : formatText(results, hiddenHints));
