@@ -172,6 +172,13 @@ describe('uris as clients spell them, and no file system', () => {
 		}
 	});
 
+	write('spelled/back\\slash.html');
+
+	test('a `\\` in a name is part of it, not a folder (issue 21, finding 14): RFC 3986 percent-encodes it', async () => {
+		const place = await files('spelled').siteOfPage(uri('spelled', 'back\\slash.html'), undefined);
+		assert.equal(place?.urlPath, '/back%5Cslash.html');
+	});
+
 	test('robotsTxt.siteRoot as an absolute path is the same folder as the relative one', async () => {
 		const site = files('vite');
 		const relative = await site.siteOfPage(uri('vite', 'about', 'team.html'), '.');

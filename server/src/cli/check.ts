@@ -26,7 +26,7 @@ import { ArgumentReader, unknownFormat, unknownOption, UsageError } from './args
 import type { Command, CommandIo } from './command';
 import { optionTable, paragraphs } from './help';
 import { fileLimits } from '../fileSystem';
-import { cutNote, describeError, readOwnFile } from './io';
+import { cutNote, describeError, oneLine, readOwnFile } from './io';
 
 interface CheckOptions {
 	readonly paths: string[];
@@ -189,21 +189,21 @@ function text(reports: readonly FileReport[]): string {
 	const out: string[] = [];
 	for (const { file, robots, checked } of reports) {
 		for (const problem of checked.file.problems) {
-			out.push(`${file}:${problem.line + 1}:${problem.span.start + 1}: ERROR ${problem.code}: ${problem.message}`);
+			out.push(oneLine(`${file}:${problem.line + 1}:${problem.span.start + 1}: ERROR ${problem.code}: ${problem.message}`));
 		}
 		if (checked.results === undefined) {
-			out.push(`${file}:${(checked.file.robots?.line ?? 0) + 1}:1: ERROR robots-txt-not-found: ${checked.robotsProblem}`);
+			out.push(oneLine(`${file}:${(checked.file.robots?.line ?? 0) + 1}:1: ERROR robots-txt-not-found: ${checked.robotsProblem}`));
 			continue;
 		}
 		for (const result of checked.results) {
 			if (!result.passed) {
 				const where = robotsLineOf(result.evaluation);
-				out.push(`${file}:${result.expectation.line + 1}:${result.expectation.crawlerSpan.start + 1}: FAIL ${failureMessage(result)} (${robots}:${where + 1})`);
+				out.push(oneLine(`${file}:${result.expectation.line + 1}:${result.expectation.crawlerSpan.start + 1}: FAIL ${failureMessage(result)} (${robots}:${where + 1})`));
 			}
 		}
-		out.push(checked.file.problems.length > 0
+		out.push(oneLine(checked.file.problems.length > 0
 			? t('{0}: {1} passed, {2} failed, {3} not understood (against {4})', file, checked.passed, checked.failed, checked.file.problems.length, robots)
-			: t('{0}: {1} passed, {2} failed (against {3})', file, checked.passed, checked.failed, robots));
+			: t('{0}: {1} passed, {2} failed (against {3})', file, checked.passed, checked.failed, robots)));
 	}
 	const passed = reports.reduce((sum, report) => sum + report.checked.passed, 0);
 	const failed = reports.reduce((sum, report) => sum + report.checked.failed, 0);

@@ -121,6 +121,16 @@ export function cutNote(name: string, maxBytes: number): string {
 	return t('only the first {0} KiB of {1} were read', formatNumber(maxBytes / 1024), name);
 }
 
+/**
+ * One record of text output on one line: a line break or another control character in it (from a file's name, which
+ * may hold any byte but `/`) is written as an escape (`\n`, `\x1b`), so that a problem matcher reading
+ * `file:line:col: ...` lines never reads half a record. Tabs stay.
+ */
+export function oneLine(text: string): string {
+	// eslint-disable-next-line no-control-regex
+	return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+}
+
 /** Reads a text input (a URL list, a batch) as UTF-8, without the byte order mark an editor may have put first. */
 export function readText(path: string): string {
 	const text = readBytes(path).toString('utf8');

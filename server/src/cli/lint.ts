@@ -7,7 +7,7 @@
  */
 
 import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { currentLocale, t } from '../core/l10n';
@@ -16,7 +16,7 @@ import type { Command, CommandIo } from './command';
 import { parseTimeout } from './fetch';
 import { optionTable, paragraphs } from './help';
 import { fileLimits } from '../fileSystem';
-import { cutNote, describeError, readOwnFile } from './io';
+import { cutNote, describeError, oneLine, readOwnFile } from './io';
 import { isUrl, readRobotsSource } from './source';
 import {
 	analysePage,
@@ -32,7 +32,7 @@ import {
 	pageSiteDiagnostics,
 	parse,
 	robotsSiteDiagnostics,
-	urlPathOfFile,
+	urlPathOfNames,
 	type AnalysisOptions,
 	type Dialect,
 	type PageKind,
@@ -288,7 +288,7 @@ function formatText(results: readonly FileResult[], hiddenHints: number): string
 	const lines: string[] = [];
 	for (const { file, diagnostics } of results) {
 		for (const d of diagnostics) {
-			lines.push(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severityNames[d.severity!]} ${d.code}: ${d.message}`);
+			lines.push(oneLine(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severityNames[d.severity!]} ${d.code}: ${d.message}`));
 		}
 	}
 	lines.push(summary(results, hiddenHints));
@@ -415,10 +415,10 @@ function checkSites(analysed: readonly Analysed[], siteFiles: ReadonlyMap<string
 		const uri = pathToFileURL(resolve(entry.file.path)).href;
 		let entries: SiteEntry[] = [];
 		if (entry.reach && entry.reach.size > 0) {
-			entries = [{ uri, urlPath: urlPathOfFile(relative(root, entry.file.path))!, reach: entry.reach }];
+			entries = [{ uri, urlPath: urlPathBelow(root, entry.file.path), reach: entry.reach }];
 		} else if (entry.file.kind === 'headers' && entry.text !== undefined && dirname(entry.file.path) === root) {
 			// Netlify and Cloudflare Pages read the headers file at the root of the site; it covers the site's files.
-			const paths = (siteFiles.get(given) ?? []).filter((path) => siteOf(path, given) === robots).map((path) => urlPathOfFile(relative(root, path))!);
+			const paths = (siteFiles.get(given) ?? []).filter((path) => siteOf(path, given) === robots).map((path) => urlPathBelow(root, path));
 			entries = [...headersReach(entry.text, paths, crawlers)].map(([urlPath, reach]) => ({ uri, urlPath, reach }));
 		}
 		if (entries.length === 0) {
@@ -450,6 +450,11 @@ function readFound(file: LintFile, notes: string[]): Uint8Array {
 		notes.push(cutNote(relative(process.cwd(), file.path) || file.path, limit));
 	}
 	return read.bytes;
+}
+
+/** The URL path of a file below a site's root: its names split on this system's separator only (a `\\` is part of a name on Linux). */
+function urlPathBelow(root: string, path: string): string {
+	return urlPathOfNames(relative(root, path).split(sep))!;
 }
 
 function byPosition(a: Diagnostic, b: Diagnostic): number {

@@ -7,7 +7,7 @@
  * this module answers is uris and URL paths, the core does the rest.
  */
 
-import { headersReach, htmlReach, urlPathOfFile, type PageReach } from '../core/index';
+import { headersReach, htmlReach, urlPathOfNames, type PageReach } from '../core/index';
 import { formatNumber, t } from '../core/l10n';
 import { baseName, childUri, fileUriOfPath, parentUri, type FileSystem } from '../fileSystem';
 import { isInside, sameFolder, uriKey, type WorkspacePaths } from './workspacePaths';
@@ -127,7 +127,8 @@ export class SiteFiles {
 		}
 		// Both decoded, as isInside compares them: the rest is the file's path below the root, names as they are.
 		const rootKey = uriKey(root);
-		return urlPathOfFile(uriKey(uri).slice(rootKey.endsWith('/') ? rootKey.length : rootKey.length + 1));
+		// Split on `/` alone: a `\` in a decoded uri is part of a name (`back\slash.html` on Linux), not a separator.
+		return urlPathOfNames(uriKey(uri).slice(rootKey.endsWith('/') ? rootKey.length : rootKey.length + 1).split('/'));
 	}
 
 	/**
