@@ -6,11 +6,12 @@
  * unless --allow-outside says so, and nothing of an outside file reaches the CI log.
  */
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFiles, type FileSpec } from '../util/fixtures';
 import { cli, englishEnv, workFolder } from './cliProcess';
 
 const root = workFolder('robots-reads-');
@@ -28,20 +29,9 @@ function run(args: readonly string[], cwd: string) {
 }
 
 let count = 0;
-/** A checked folder inside the root, with these files (`{ link }` a symbolic link, `{ fifo: true }` a FIFO). */
-function checked(files: Record<string, string | { link: string } | { fifo: true }>): string {
-	const folder = join(root, `repo${count++}`, 'site');
-	mkdirSync(folder, { recursive: true });
-	for (const [name, content] of Object.entries(files)) {
-		if (typeof content === 'string') {
-			writeFileSync(join(folder, name), content);
-		} else if ('link' in content) {
-			symlinkSync(content.link, join(folder, name));
-		} else {
-			execFileSync('mkfifo', [join(folder, name)]);
-		}
-	}
-	return folder;
+/** A checked folder inside the root, with these files. */
+function checked(files: Record<string, FileSpec>): string {
+	return writeFiles(join(root, `repo${count++}`, 'site'), files);
 }
 
 const expectation = 'SomeBot /private/x allow\n';

@@ -8,8 +8,7 @@
  * along.
  */
 
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +16,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CompletionRequest, DidOpenTextDocumentNotification, HoverRequest, type CompletionItem, type Hover } from 'vscode-languageserver/node';
 import { expectationsLanguageId } from '../../server/src/core/index';
-import { joinLines } from '../util/fixtures';
+import { joinLines, writeFiles, type FileSpec } from '../util/fixtures';
 import { TestClient } from './client';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'robots-reads-')));
@@ -34,20 +33,9 @@ const secrets = new RegExp(`${secretAgent}|${secretPath.slice(1, -1)}`);
 
 const robots = joinLines('User-agent: *', 'Disallow: /private/', '');
 
-/** A folder of the workspace with the files given (a string is written, `{ link }` a symbolic link, `{ fifo: true }` a FIFO). */
-function folder(name: string, files: Record<string, string | { link: string } | { fifo: true }>): string {
-	const path = join(workspace, name);
-	mkdirSync(path, { recursive: true });
-	for (const [file, content] of Object.entries(files)) {
-		if (typeof content === 'string') {
-			writeFileSync(join(path, file), content);
-		} else if ('link' in content) {
-			symlinkSync(content.link, join(path, file));
-		} else {
-			execFileSync('mkfifo', [join(path, file)]);
-		}
-	}
-	return path;
+/** A folder of the workspace with the files given. */
+function folder(name: string, files: Record<string, FileSpec>): string {
+	return writeFiles(join(workspace, name), files);
 }
 
 function uri(...parts: string[]): string {
