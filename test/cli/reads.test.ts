@@ -106,3 +106,21 @@ describe('files found in a folder are read within a size', () => {
 		assert.match(result.stderr, /^robots-txt: only the first 1[,.]024 KiB of big\.html were read$/m);
 	});
 });
+
+describe('a file\'s name is bytes (issue 21, finding 14)', () => {
+	test('lint: a page whose name is not UTF-8, in a folder whose name is not UTF-8, is read and linted, not "no such file"', () => {
+		const folder = checked({ 'robots.txt': 'User-agent: *\nDisallow:\n' });
+		// Latin-1 names, as an old archive unpacks them: 0xE9 and 0xFF are not UTF-8 on their own.
+		const inner = Buffer.concat([Buffer.from(folder + '/d'), Buffer.from([0xff])]);
+		mkdirSync(inner);
+		for (const dir of [Buffer.from(folder), inner]) {
+			writeFileSync(Buffer.concat([dir, Buffer.from('/caf'), Buffer.from([0xe9]), Buffer.from('.html')]), '<meta name="robots" content="noindex, noindex">\n');
+		}
+		const result = run(['lint', '.', '--format', 'json'], folder);
+		assert.equal(result.status, 0, result.all);
+		assert.doesNotMatch(result.stderr, /no such file/);
+		// Both pages repeat noindex in one list: the duplicate is found in each.
+		const records = JSON.parse(result.stdout) as { file: string; code: string }[];
+		assert.equal(records.filter((record) => record.code === 'duplicate-robots-directive').length, 2, result.stdout);
+	});
+});

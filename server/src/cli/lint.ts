@@ -115,6 +115,8 @@ interface LintFile {
 	readonly kind: FileKind;
 	/** The folder given on the command line that it was found in (undefined for a file given as such). */
 	readonly folder?: string;
+	/** The path's bytes, for a file found in a folder: a name that is not UTF-8 cannot be written as a string. */
+	readonly raw?: Buffer;
 }
 
 /**
@@ -139,13 +141,21 @@ function kindOfName(name: string): FileKind {
 	return name === '_headers' ? 'headers' : 'robots';
 }
 
-/** The path of a file or folder with its symbolic links resolved, to recognise one reached by two paths. */
-function identity(path: string): string {
+/** The path of a file or folder with its symbolic links resolved (its bytes, as a key), to recognise one reached by two paths. */
+function identity(path: string, raw?: Buffer): string {
 	try {
-		return realpathSync(path);
+		return realpathSync(raw ?? path, { encoding: 'buffer' }).toString('latin1');
 	} catch {
-		return resolve(path);
+		return Buffer.from(resolve(path)).toString('latin1');
 	}
+}
+
+/**
+ * A name as read from a folder, for messages and output: UTF-8, and each byte that is not UTF-8 as `\xNN` (Linux names
+ * are bytes; a name that is not UTF-8 is still a file to read, through its bytes).
+ */
+function nameOf(bytes: Buffer): string {
+	return decodeRobotsBytes(bytes).replace(/[\udc80-\udcff]/g, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 /**
@@ -159,42 +169,44 @@ function collectFiles(paths: readonly string[]): Collected {
 	const siteFiles = new Map<string, string[]>();
 	const listed = new Set<string>();
 	const add = (file: LintFile) => {
-		const id = identity(file.path);
+		const id = identity(file.path, file.raw);
 		if (!listed.has(id)) {
 			listed.add(id);
 			files.push(file);
 		}
 	};
 	/** Walks a folder; returns how many files to lint it holds (listed before or not, readable or not). */
-	const walk = (folder: string, walked: Set<string>, given: string, all: string[]): number => {
-		const id = identity(folder);
+	const walk = (folder: string, raw: Buffer, walked: Set<string>, given: string, all: string[]): number => {
+		const id = identity(folder, raw);
 		if (walked.has(id)) {
 			return 0;
 		}
 		walked.add(id);
-		let entries: Dirent[];
+		let entries: Dirent<Buffer>[];
 		try {
-			entries = readdirSync(folder, { withFileTypes: true });
+			entries = readdirSync(raw, { withFileTypes: true, encoding: 'buffer' });
 		} catch (error) {
 			problems.push(t('cannot read folder {0}: {1}', folder, describeError(error)));
 			return 0;
 		}
 		let found = 0;
-		for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-			if (entry.name === 'node_modules' || entry.name === '.git') {
+		const named = entries.map((entry) => ({ entry, name: nameOf(entry.name) }));
+		for (const { entry, name } of named.sort((a, b) => a.name.localeCompare(b.name))) {
+			if (name === 'node_modules' || name === '.git') {
 				continue;
 			}
-			const path = join(folder, entry.name);
+			const path = join(folder, name);
+			const childRaw = Buffer.concat([raw, Buffer.from(sep), entry.name]);
 			let isDirectory = entry.isDirectory();
 			let isFile = entry.isFile();
 			if (entry.isSymbolicLink()) {
 				try {
-					const target = statSync(path);
+					const target = statSync(childRaw);
 					isDirectory = target.isDirectory();
 					isFile = target.isFile();
 				} catch (error) {
 					// A broken link is only our business when it stands where a robots.txt would be read.
-					if (isRobotsName(entry.name)) {
+					if (isRobotsName(name)) {
 						problems.push(t('cannot read {0}: {1}', path, describeError(error)));
 						found++;
 					}
@@ -202,12 +214,12 @@ function collectFiles(paths: readonly string[]): Collected {
 				}
 			}
 			if (isDirectory) {
-				found += walk(path, walked, given, all);
+				found += walk(path, childRaw, walked, given, all);
 			} else if (isFile) {
 				all.push(path);
-				const kind = isRobotsName(entry.name) ? 'robots' : kindOfName(entry.name);
-				if (kind !== 'robots' || isRobotsName(entry.name)) {
-					add({ path, kind, folder: given });
+				const kind = isRobotsName(name) ? 'robots' : kindOfName(name);
+				if (kind !== 'robots' || isRobotsName(name)) {
+					add({ path, kind, folder: given, raw: childRaw });
 					found++;
 				}
 			}
@@ -229,7 +241,7 @@ function collectFiles(paths: readonly string[]): Collected {
 		const before = problems.length;
 		const all = siteFiles.get(path) ?? [];
 		siteFiles.set(path, all);
-		if (walk(path, new Set(), path, all) === 0 && problems.length === before) {
+		if (walk(path, Buffer.from(path), new Set(), path, all) === 0 && problems.length === before) {
 			problems.push(t('nothing to lint in {0} (no robots.txt, HTML page or _headers file)', path));
 		}
 	}
@@ -445,7 +457,7 @@ function checkSites(analysed: readonly Analysed[], siteFiles: ReadonlyMap<string
  */
 function readFound(file: LintFile, notes: string[]): Uint8Array {
 	const limit = file.kind === 'robots' ? fileLimits.robots : fileLimits.page;
-	const read = readOwnFile(file.path, limit);
+	const read = readOwnFile(file.raw ?? file.path, limit);
 	if (read.truncated) {
 		notes.push(cutNote(relative(process.cwd(), file.path) || file.path, limit));
 	}
