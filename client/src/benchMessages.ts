@@ -105,9 +105,10 @@ export type FromWebview =
 
 /**
  * What a field of a message from the webview must be, by its type: a number is a whole number from 0 (`index`) or any
- * number from 0 (`amount`), a string is any string, and a union of words is one of them (all of them listed).
+ * number from 0 (`amount`), a string is any string, an optional boolean is absent or a boolean (`flag`), and a union of
+ * words is one of them (all of them listed).
  */
-type FieldRule<T> = [T] extends [number] ? 'index' | 'amount' : string extends T ? 'string' : readonly T[];
+type FieldRule<T> = [T] extends [number] ? 'index' | 'amount' : [T] extends [boolean | undefined] ? 'flag' : string extends T ? 'string' : readonly T[];
 
 /** The fields of each message from the webview, besides `type`: every message type and every field has its rule. */
 const fromWebviewFields: { readonly [K in FromWebview['type']]: { readonly [F in Exclude<keyof Extract<FromWebview, { type: K }>, 'type'>]-?: FieldRule<Extract<FromWebview, { type: K }>[F]> } } = {
@@ -117,7 +118,7 @@ const fromWebviewFields: { readonly [K in FromWebview['type']]: { readonly [F in
 	loadUrlSet: {},
 	clearUrls: {},
 	removeRow: { url: 'string' },
-	useSet: { label: 'string' },
+	useSet: { label: 'string', replace: 'flag' },
 	addColumn: { token: 'string' },
 	removeColumn: { token: 'string' },
 	reveal: { line: 'index' },
@@ -127,10 +128,12 @@ const fromWebviewFields: { readonly [K in FromWebview['type']]: { readonly [F in
 	painted: { ms: 'amount', rows: 'index', columns: 'index' },
 };
 
-function fits(value: unknown, rule: 'string' | 'index' | 'amount' | readonly string[]): boolean {
+function fits(value: unknown, rule: 'string' | 'index' | 'amount' | 'flag' | readonly string[]): boolean {
 	switch (rule) {
 		case 'string':
 			return typeof value === 'string';
+		case 'flag':
+			return value === undefined || typeof value === 'boolean';
 		case 'index':
 			return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 		case 'amount':
@@ -153,7 +156,7 @@ export function readFromWebview(message: unknown): FromWebview | undefined {
 	if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(fromWebviewFields, type)) {
 		return undefined;
 	}
-	const fields: Readonly<Record<string, 'string' | 'index' | 'amount' | readonly string[]>> = fromWebviewFields[type as FromWebview['type']];
+	const fields: Readonly<Record<string, 'string' | 'index' | 'amount' | 'flag' | readonly string[]>> = fromWebviewFields[type as FromWebview['type']];
 	for (const [name, rule] of Object.entries(fields)) {
 		if (!fits((message as Record<string, unknown>)[name], rule)) {
 			return undefined;

@@ -4,6 +4,8 @@
  * instead of failing. Features never import Node's modules; they ask for this and check that it is there.
  */
 
+import { defaultFetchLimits } from './core/fetch/site';
+
 /** What a folder entry is. Symbolic links are `other`: walks do not follow them. */
 export type EntryKind = 'file' | 'directory' | 'other';
 
@@ -18,6 +20,40 @@ export class FileSystemError extends Error {
 		super(message);
 	}
 }
+
+/** What {@link FileSystem.readFile} read: the bytes, and whether the file held more. */
+export interface FileContent {
+	/** Its first bytes, at most the `maxBytes` asked for. */
+	readonly bytes: Uint8Array;
+	/** Its size in bytes when it was opened. */
+	readonly size: number;
+	/** The time of its last modification, in milliseconds since the epoch. */
+	readonly mtimeMs: number;
+	/** True when the file is longer than what was read. */
+	readonly truncated: boolean;
+}
+
+/**
+ * How much the server and the command line read of a file they read on their own (one a person did not hand them):
+ * more is never read, and whoever reads says when a file was cut.
+ */
+export const fileLimits = {
+	/**
+	 * A robots.txt read to answer for crawlers (an expectations file's, a page's site's): as much as a polite fetch
+	 * reads (`defaultFetchLimits.maxBytes`, 500 KiB and a margin), so that every crawler with a size limit (RFC 9309's
+	 * 500 KiB at least) answers from it as from the whole file.
+	 */
+	robots: defaultFetchLimits.maxBytes,
+	/** An expectations file: 1 MiB, some 20 000 expectations. */
+	expectations: 1024 * 1024,
+	/** An HTML page or a `_headers` file: robots meta tags belong in the head (the README's 1 MiB per page). */
+	page: 1024 * 1024,
+} as const;
+
+/** The code of a {@link FileSystemError} for what is not a regular file (a folder, a FIFO, a device, a socket). */
+export const notAFile = 'not-a-file';
+/** The code of a {@link FileSystemError} for a file outside the folders the server may read. */
+export const outsideWorkspace = 'outside-workspace';
 
 /** What a file is, when it last changed, and how big it is. */
 export interface FileStat {
@@ -35,8 +71,11 @@ export interface FileSystem {
 	handles(uri: string): boolean;
 	/** The entries of a folder, in no particular order. */
 	readDirectory(uri: string): Promise<DirectoryEntry[]>;
-	/** The file's bytes; with `maxBytes`, its first `maxBytes` bytes only, and the rest is never read. */
-	readFile(uri: string, maxBytes?: number): Promise<Uint8Array>;
+	/**
+	 * The first `maxBytes` bytes of a regular file; the rest is never read. Anything else (a folder, a FIFO, a device)
+	 * is refused with {@link notAFile} before a byte is read, and opening never waits (a FIFO without a writer).
+	 */
+	readFile(uri: string, maxBytes: number): Promise<FileContent>;
 	/** The time of the last modification, in milliseconds since the epoch. */
 	modifiedTime(uri: string): Promise<number>;
 	/** Kind, modification time and size in one look (a site's walk asks them of every page it lists). */

@@ -3,9 +3,10 @@
  * to the server; the browser entry has none.
  */
 
-import { open, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { FileSystemError, type DirectoryEntry, type FileStat, type FileSystem } from './fileSystem';
+import { FileSystemError, notAFile, type DirectoryEntry, type FileContent, type FileStat, type FileSystem } from './fileSystem';
 
 function toPath(uri: string): string {
 	if (!uri.startsWith('file:')) {
@@ -39,7 +40,7 @@ export const nodeFileSystem: FileSystem = {
 	},
 	async readFile(uri, maxBytes) {
 		try {
-			return maxBytes === undefined ? await readFile(toPath(uri)) : await readPrefix(toPath(uri), maxBytes);
+			return await readPrefix(toPath(uri), maxBytes);
 		} catch (error) {
 			throw wrap(error);
 		}
@@ -75,13 +76,26 @@ export const nodeFileSystem: FileSystem = {
 	},
 };
 
-/** The first `maxBytes` bytes of a file (fewer when it is shorter), without reading the rest. */
-async function readPrefix(path: string, maxBytes: number): Promise<Uint8Array> {
-	const handle = await open(path, 'r');
+/**
+ * Opening never waits: O_NONBLOCK, so that a FIFO without a writer opens at once (and is then refused) instead of
+ * holding one of libuv's four threads for ever; Windows has no such flag and no FIFOs to open this way.
+ */
+const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/**
+ * The first `maxBytes` bytes of a regular file (fewer when it is shorter), without reading the rest; what the open
+ * file is (fstat, so the kind is that of what was opened) is checked before a byte is read.
+ */
+async function readPrefix(path: string, maxBytes: number): Promise<FileContent> {
+	const handle = await open(path, openFlags);
 	try {
-		const buffer = new Uint8Array(Math.max(0, Math.floor(maxBytes)));
+		const info = await handle.stat();
+		if (!info.isFile()) {
+			throw new FileSystemError(`Not a regular file: ${path}`, notAFile, false);
+		}
+		const buffer = new Uint8Array(Math.max(0, Math.min(info.size, Math.floor(maxBytes))));
 		let filled = 0;
-		// One read may return less than asked (pipes, network file systems): read on until full or at the end.
+		// One read may return less than asked (network file systems): read on until full or at the end.
 		while (filled < buffer.length) {
 			const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
 			if (bytesRead === 0) {
@@ -89,7 +103,7 @@ async function readPrefix(path: string, maxBytes: number): Promise<Uint8Array> {
 			}
 			filled += bytesRead;
 		}
-		return buffer.subarray(0, filled);
+		return { bytes: buffer.subarray(0, filled), size: info.size, mtimeMs: info.mtimeMs, truncated: info.size > filled };
 	} finally {
 		await handle.close();
 	}

@@ -124,7 +124,7 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 		useLocale(params.locale);
 		const client = readClientSupport(params.capabilities);
 		const settings = new SettingsStore(connection, client.configuration);
-		const expectations = new ExpectationsService(connection, documents, settings, runtime.fileSystem);
+		const expectations = new ExpectationsService(connection, documents, settings, runtime.fileSystem, paths);
 		const pages = new PageService(connection, documents, settings, paths, runtime.fileSystem);
 		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore(), pages };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);

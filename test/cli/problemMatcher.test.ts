@@ -137,6 +137,25 @@ describe('the problem matchers the extension contributes', () => {
 		assert.deepStrictEqual(applyMatcher(matcher('robots-txt'), missing.stdout + missing.stderr), []);
 	});
 
+	test('a line break in a file\'s name does not split a problem line (issue 21, finding 14): each record stays one line', () => {
+		// Linux names may hold any byte but `/` and NUL; VS Code's matchers read one line at a time.
+		const folder = join(work, 'newline');
+		mkdirSync(join(folder, 'new\nline'), { recursive: true });
+		writeFileSync(join(folder, 'bad\nname.html'), '<meta name="robots" content="noindex, noindex">\n');
+		writeFileSync(join(folder, 'new\nline', 'robots.txt'), 'User-agent: *\nDisallow: /private/\n');
+		writeFileSync(join(folder, 'new\nline', 'robots.expectations'), 'Googlebot /private/x allow\n');
+		const lint = runCli(['lint', 'newline', '--format', 'json'], { cwd: work });
+		const problems = JSON.parse(lint.stdout) as { file: string }[];
+		assert.ok(problems.some((problem) => problem.file.includes('\n')), lint.stdout);
+		const text = runCli(['lint', 'newline'], { cwd: work }).stdout;
+		assert.equal(text.trimEnd().split('\n').length, problems.length + 1, text);
+		assert.deepStrictEqual(applyMatcher(matcher('robots-txt'), text).map((problem) => problem.file), problems.map((problem) => problem.file.replace(/\n/g, '\\n')));
+		const check = runCli(['check', 'newline'], { cwd: work }).stdout;
+		const [failure] = applyMatcher(matcher('robots-txt-check'), check);
+		assert.equal(failure.file, join('newline', 'new\\nline', 'robots.expectations'));
+		assert.equal(check.trimEnd().split('\n').length, 3, check);
+	});
+
 	test('$robots-txt-check reads every failure and every line not understood of `robots-txt check`', () => {
 		mkdirSync(join(work, 'check'), { recursive: true });
 		writeFileSync(join(work, 'check', 'robots.txt'), ['User-agent: *', 'Disallow: /private/', 'Allow: /private/press/', ''].join('\n'));

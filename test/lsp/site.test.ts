@@ -172,6 +172,13 @@ describe('uris as clients spell them, and no file system', () => {
 		}
 	});
 
+	write('spelled/back\\slash.html');
+
+	test('a `\\` in a name is part of it, not a folder (issue 21, finding 14): RFC 3986 percent-encodes it', async () => {
+		const place = await files('spelled').siteOfPage(uri('spelled', 'back\\slash.html'), undefined);
+		assert.equal(place?.urlPath, '/back%5Cslash.html');
+	});
+
 	test('robotsTxt.siteRoot as an absolute path is the same folder as the relative one', async () => {
 		const site = files('vite');
 		const relative = await site.siteOfPage(uri('vite', 'about', 'team.html'), '.');
@@ -207,9 +214,10 @@ describe('the file system\'s part', () => {
 
 	test('a read with maxBytes returns the first bytes only; stat tells files from folders', async () => {
 		const page = write('prefix/big.html', 'x'.repeat(10_000));
-		const bytes = await nodeFileSystem.readFile(pathToFileURL(page).href, 100);
-		assert.equal(bytes.length, 100);
-		assert.equal((await nodeFileSystem.readFile(pathToFileURL(page).href, 1e6)).length, 10_000);
+		const { bytes, truncated } = await nodeFileSystem.readFile(pathToFileURL(page).href, 100);
+		assert.deepEqual([bytes.length, truncated], [100, true]);
+		const whole = await nodeFileSystem.readFile(pathToFileURL(page).href, 1e6);
+		assert.deepEqual([whole.bytes.length, whole.truncated], [10_000, false]);
 		assert.deepEqual([(await nodeFileSystem.stat(pathToFileURL(page).href)).kind, (await nodeFileSystem.stat(folder('prefix'))).kind], ['file', 'directory']);
 		assert.equal((await nodeFileSystem.stat(pathToFileURL(page).href)).size, 10_000);
 	});

@@ -30,7 +30,7 @@ const examples: { readonly [K in FromWebview['type']]: Extract<FromWebview, { ty
 	loadUrlSet: { type: 'loadUrlSet' },
 	clearUrls: { type: 'clearUrls' },
 	removeRow: { type: 'removeRow', url: '/a' },
-	useSet: { type: 'useSet', label: 'AI crawlers' },
+	useSet: { type: 'useSet', label: 'AI crawlers', replace: true },
 	addColumn: { type: 'addColumn', token: 'GPTBot' },
 	removeColumn: { type: 'removeColumn', token: 'GPTBot' },
 	reveal: { type: 'reveal', line: 0 },
@@ -45,6 +45,10 @@ const modes: readonly CompareMode[] = ['saved', 'head', 'file', 'deployed', 'non
 
 /** Values of the wrong type for a field holding `value`: the issue's NaN line and non-string token among them. */
 function wrongFor(name: string, value: unknown): unknown[] {
+	if (typeof value === 'boolean') {
+		// An optional flag (Shift+click on a set replaces the columns): absent is fine, anything but a boolean is not.
+		return [null, {}, [], 'true', 1];
+	}
 	const wrong: unknown[] = [undefined, null, {}, [], true];
 	if (typeof value === 'string') {
 		wrong.push(5, ['a']);

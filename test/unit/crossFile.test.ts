@@ -28,6 +28,7 @@ import {
 	robotsHidesNoindexDiagnostics,
 	robotsSiteDiagnostics,
 	urlPathOfFile,
+	urlPathOfNames,
 } from '../../server/src/core/index';
 import { fixturesDir, joinLines } from '../util/fixtures';
 
@@ -48,6 +49,10 @@ test('files map to the URL paths they are served at', () => {
 	assert.equal(urlPathOfFile('index.html'), '/');
 	assert.equal(urlPathOfFile('a b/ü.html'), '/a%20b/%C3%BC.html');
 	assert.equal(urlPathOfFile('../outside.html'), undefined);
+	// Names as they are (a POSIX name may hold a `\`): RFC 3986 §2.1 percent-encodes it, it separates nothing.
+	assert.equal(urlPathOfNames(['back\\slash.html']), '/back%5Cslash.html');
+	assert.equal(urlPathOfNames(['docs', 'index.html']), '/docs/');
+	assert.equal(urlPathOfNames(['..', 'outside.html']), undefined);
 });
 
 test('a noindex page that robots.txt disallows for a crawler gets a warning naming the crawler and the line', () => {

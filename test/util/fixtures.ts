@@ -3,7 +3,8 @@
  * (`UPDATE_SNAPSHOTS=1` rewrites them; a missing snapshot is written locally but fails when `CI` is set).
  */
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import type { Position } from 'vscode-languageserver-types';
@@ -14,6 +15,24 @@ export const repoRoot = resolve(__dirname, '..', '..', '..');
 export const fixturesDir = join(repoRoot, 'test', 'fixtures');
 /** ../shared beside the checkout: the real-world corpus and the seeds. */
 export const sharedDir = resolve(repoRoot, '..', 'shared');
+
+/** What {@link writeFiles} makes of a name: a file with this text, a symbolic link to `link`, or a FIFO (mkfifo). */
+export type FileSpec = string | { readonly link: string } | { readonly fifo: true };
+
+/** Makes `folder` (and its parents) and the files given in it: regular files, symbolic links and FIFOs. */
+export function writeFiles(folder: string, files: Readonly<Record<string, FileSpec>>): string {
+	mkdirSync(folder, { recursive: true });
+	for (const [name, spec] of Object.entries(files)) {
+		if (typeof spec === 'string') {
+			writeFileSync(join(folder, name), spec);
+		} else if ('link' in spec) {
+			symlinkSync(spec.link, join(folder, name));
+		} else {
+			execFileSync('mkfifo', [join(folder, name)]);
+		}
+	}
+	return folder;
+}
 
 export function joinLines(...lines: string[]): string {
 	return lines.join('\n');

@@ -4,8 +4,8 @@
  * Exit status 1 when any expectation fails, a line cannot be read or a robots.txt is missing.
  */
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
 	checkExpectations,
 	decodeRobotsBytes,
@@ -25,16 +25,19 @@ import { t } from '../core/l10n';
 import { ArgumentReader, unknownFormat, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { optionTable, paragraphs } from './help';
-import { describeError } from './io';
+import { fileLimits } from '../fileSystem';
+import { cutNote, describeError, readOwnFile } from './io';
 import { escapeControls } from './terminal';
 
 interface CheckOptions {
 	readonly paths: string[];
 	format: 'text' | 'json' | 'junit';
+	/** Read a robots.txt that `@robots` names outside the folders checked. */
+	allowOutside: boolean;
 }
 
 function parseCheckArguments(args: readonly string[]): CheckOptions {
-	const options: CheckOptions = { paths: [], format: 'text' };
+	const options: CheckOptions = { paths: [], format: 'text', allowOutside: false };
 	const reader = new ArgumentReader(args);
 	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
 		if (arg === '--format') {
@@ -43,6 +46,8 @@ function parseCheckArguments(args: readonly string[]): CheckOptions {
 				throw unknownFormat(format, ['text', 'json', 'junit']);
 			}
 			options.format = format;
+		} else if (arg === '--allow-outside') {
+			options.allowOutside = true;
 		} else if (arg.startsWith('--')) {
 			throw unknownOption(arg);
 		} else {
@@ -100,19 +105,72 @@ interface FileReport {
 	readonly checked: CheckedExpectations;
 }
 
-function checkFile(file: string): FileReport {
+/** The folders checked, as written (absolute) and with their links resolved. */
+interface Folders {
+	readonly written: readonly string[];
+	readonly real: readonly string[];
+}
+
+/**
+ * The folders checked, which `@robots` may read in: each folder given, the folder of each file given, or the current
+ * folder; with their links resolved too, so that a link out of them is seen for what it is.
+ */
+function foldersChecked(paths: readonly string[]): Folders {
+	const written = (paths.length > 0 ? paths : ['.']).map((path) => {
+		try {
+			return statSync(path).isDirectory() ? resolve(path) : dirname(resolve(path));
+		} catch {
+			return dirname(resolve(path));
+		}
+	});
+	const real = written.map((folder) => {
+		try {
+			return realpathSync(folder);
+		} catch {
+			return folder;
+		}
+	});
+	return { written, real };
+}
+
+function isInside(path: string, folders: readonly string[]): boolean {
+	return folders.some((folder) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
+}
+
+/**
+ * Checks one expectations file. Files are read by the one rule (regular files only, within a size; `notes` gets a line
+ * for each file cut); the robots.txt `@robots` names must lie in the folders checked, as written and with its links
+ * resolved, unless `folders` is undefined (--allow-outside).
+ */
+function checkFile(file: string, folders: Folders | undefined, notes: string[]): FileReport {
 	let text: string;
 	try {
-		text = readFileSync(file, 'utf8');
+		const read = readOwnFile(file, fileLimits.expectations);
+		if (read.truncated) {
+			notes.push(cutNote(file, fileLimits.expectations));
+		}
+		text = read.bytes.toString('utf8');
 	} catch (error) {
 		throw new UsageError(t('cannot read {0}: {1}', file, describeError(error)));
 	}
 	const expectations = parseExpectations(text);
 	const robotsPath = resolve(dirname(file), expectations.robots?.path ?? defaultRobotsFileName);
 	const robots = relative(process.cwd(), robotsPath) || robotsPath;
+	const outside = () => ({ file, robots, checked: uncheckedExpectations(expectations, t('{0} is outside the folders checked (or a link out of them), and is not read: check a folder that holds it, or pass --allow-outside', robots)) });
+	if (folders !== undefined && !isInside(robotsPath, folders.written)) {
+		return outside();
+	}
 	let bytes: Buffer;
 	try {
-		bytes = readFileSync(robotsPath);
+		const real = realpathSync(robotsPath);
+		if (folders !== undefined && !isInside(real, folders.real)) {
+			return outside();
+		}
+		const read = readOwnFile(real, fileLimits.robots);
+		if (read.truncated) {
+			notes.push(cutNote(robots, fileLimits.robots));
+		}
+		bytes = read.bytes;
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		const problem = code === 'ENOENT'
@@ -132,21 +190,21 @@ function text(reports: readonly FileReport[]): string {
 	const out: string[] = [];
 	for (const { file, robots, checked } of reports) {
 		for (const problem of checked.file.problems) {
-			out.push(`${file}:${problem.line + 1}:${problem.span.start + 1}: ERROR ${problem.code}: ${problem.message}`);
+			out.push((`${file}:${problem.line + 1}:${problem.span.start + 1}: ERROR ${problem.code}: ${problem.message}`));
 		}
 		if (checked.results === undefined) {
-			out.push(`${file}:${(checked.file.robots?.line ?? 0) + 1}:1: ERROR robots-txt-not-found: ${checked.robotsProblem}`);
+			out.push((`${file}:${(checked.file.robots?.line ?? 0) + 1}:1: ERROR robots-txt-not-found: ${checked.robotsProblem}`));
 			continue;
 		}
 		for (const result of checked.results) {
 			if (!result.passed) {
 				const where = robotsLineOf(result.evaluation);
-				out.push(`${file}:${result.expectation.line + 1}:${result.expectation.crawlerSpan.start + 1}: FAIL ${failureMessage(result)} (${robots}:${where + 1})`);
+				out.push((`${file}:${result.expectation.line + 1}:${result.expectation.crawlerSpan.start + 1}: FAIL ${failureMessage(result)} (${robots}:${where + 1})`));
 			}
 		}
-		out.push(checked.file.problems.length > 0
+		out.push((checked.file.problems.length > 0
 			? t('{0}: {1} passed, {2} failed, {3} not understood (against {4})', file, checked.passed, checked.failed, checked.file.problems.length, robots)
-			: t('{0}: {1} passed, {2} failed (against {3})', file, checked.passed, checked.failed, robots));
+			: t('{0}: {1} passed, {2} failed (against {3})', file, checked.passed, checked.failed, robots)));
 	}
 	const passed = reports.reduce((sum, report) => sum + report.checked.passed, 0);
 	const failed = reports.reduce((sum, report) => sum + report.checked.failed, 0);
@@ -256,7 +314,12 @@ function junit(reports: readonly FileReport[]): string {
 /** Runs `check`; resolves to the exit status (0 all passed, 1 a failure or an error in a file). */
 async function runCheck(args: readonly string[], io: CommandIo): Promise<number> {
 	const options = parseCheckArguments(args);
-	const reports = collectFiles(options.paths).map(checkFile);
+	const folders = options.allowOutside ? undefined : foldersChecked(options.paths);
+	const notes: string[] = [];
+	const reports = collectFiles(options.paths).map((file) => checkFile(file, folders, notes));
+	for (const note of notes) {
+		await io.error(note);
+	}
 	await io.out.write(options.format === 'json' ? json(reports) : options.format === 'junit' ? junit(reports) : text(reports));
 	return reports.some((report) => report.checked.failed > 0 || errorsOf(report) > 0) ? 1 : 0;
 }
@@ -264,12 +327,13 @@ async function runCheck(args: readonly string[], io: CommandIo): Promise<number>
 export const checkCommand: Command = {
 	name: 'check',
 	summary: () => t('runs expectations files (crawler, URL, verdict) against their robots.txt, as text, JSON or JUnit XML'),
-	synopsis: ['robots-txt check [<files or folders>...] [--format text|json|junit]'],
+	synopsis: ['robots-txt check [<files or folders>...] [--format text|json|junit] [--allow-outside]'],
 	help: () => [
 		paragraphs([t('Runs expectations files against their robots.txt: each line names a crawler, a URL or path, and the verdict it must get (allow or disallow); README.md ("Expectations") documents the format. Without arguments, the current folder is searched for robots.expectations and *.robots.expectations files (node_modules and .git skipped); folders given are searched the same way. Each file tests the robots.txt in its folder, or the one its "@robots <path>" line names.')]),
 		'',
 		optionTable(t('Options:'), [
 			['--format <name>', t('text (file:line:col: FAIL message, then a count per file), json, or junit (JUnit XML, which CI systems show as test results)')],
+			['--allow-outside', t('read a robots.txt that "@robots" names outside the folders checked (by default it is refused, as a link out of them is)')],
 		]),
 		'',
 		paragraphs([

@@ -3,8 +3,9 @@
  * standard output that survives its reader going away (EPIPE) or a full disk (ENOSPC) without a stack trace.
  */
 
-import { readFileSync } from 'node:fs';
-import { t } from '../core/l10n';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { formatNumber, t } from '../core/l10n';
+import { notAFile } from '../fileSystem';
 import { UsageError } from './args';
 
 /** strerror(3)'s words for the errors people meet reading files and writing output, in the output's language. */
@@ -42,6 +43,8 @@ function errorWords(code: string): string | undefined {
 			return t('broken pipe');
 		case 'EROFS':
 			return t('read-only file system');
+		case notAFile:
+			return t('not a regular file (a FIFO, a device or a socket)');
 		default:
 			return undefined;
 	}
@@ -73,6 +76,49 @@ export function readBytes(path: string): Buffer {
 			? t('cannot read standard input: {0}', describeError(error))
 			: t('cannot read {0}: {1}', path, describeError(error)));
 	}
+}
+
+/** What {@link readOwnFile} read: the first bytes of a file, its size, and whether it held more. */
+export interface OwnFile {
+	readonly bytes: Buffer;
+	readonly size: number;
+	readonly truncated: boolean;
+}
+
+/** Opening never waits (a FIFO without a writer opens at once, and is then refused); Windows has no such flag. */
+const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/**
+ * The one way the command line reads a file on its own (one found in a folder, or named by another file): a regular
+ * file only (what the opened file is, by fstat, before a byte is read: a folder throws EISDIR, a FIFO, a device or a
+ * socket `not-a-file`), opened without waiting, and at most `maxBytes` of it (`truncated` says when it held more).
+ * Throws the system's error; {@link describeError} words it.
+ */
+export function readOwnFile(path: string | Buffer, maxBytes: number): OwnFile {
+	const fd = openSync(path, openFlags);
+	try {
+		const info = fstatSync(fd);
+		if (!info.isFile()) {
+			throw Object.assign(new Error(info.isDirectory() ? 'is a directory' : 'not a regular file'), { code: info.isDirectory() ? 'EISDIR' : notAFile });
+		}
+		const bytes = Buffer.alloc(Math.min(info.size, maxBytes));
+		let filled = 0;
+		while (filled < bytes.length) {
+			const read = readSync(fd, bytes, filled, bytes.length - filled, filled);
+			if (read === 0) {
+				break;
+			}
+			filled += read;
+		}
+		return { bytes: bytes.subarray(0, filled), size: info.size, truncated: info.size > filled };
+	} finally {
+		closeSync(fd);
+	}
+}
+
+/** "only the first 564 KiB of big/robots.txt were read", for standard error when {@link readOwnFile} cut a file. */
+export function cutNote(name: string, maxBytes: number): string {
+	return t('only the first {0} KiB of {1} were read', formatNumber(maxBytes / 1024), name);
 }
 
 /** Reads a text input (a URL list, a batch) as UTF-8, without the byte order mark an editor may have put first. */

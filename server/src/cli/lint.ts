@@ -7,7 +7,7 @@
  */
 
 import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { currentLocale, t } from '../core/l10n';
@@ -15,7 +15,8 @@ import { ArgumentReader, needsTokens, parseDialect, unknownFormat, unknownOption
 import type { Command, CommandIo } from './command';
 import { parseTimeout } from './fetch';
 import { optionTable, paragraphs } from './help';
-import { describeError } from './io';
+import { fileLimits } from '../fileSystem';
+import { cutNote, describeError, readOwnFile } from './io';
 import { isUrl, readRobotsSource } from './source';
 import { escapeControls } from './terminal';
 import {
@@ -32,7 +33,7 @@ import {
 	pageSiteDiagnostics,
 	parse,
 	robotsSiteDiagnostics,
-	urlPathOfFile,
+	urlPathOfNames,
 	type AnalysisOptions,
 	type Dialect,
 	type PageKind,
@@ -115,6 +116,8 @@ interface LintFile {
 	readonly kind: FileKind;
 	/** The folder given on the command line that it was found in (undefined for a file given as such). */
 	readonly folder?: string;
+	/** The path's bytes, for a file found in a folder: a name that is not UTF-8 cannot be written as a string. */
+	readonly raw?: Buffer;
 }
 
 /**
@@ -139,13 +142,21 @@ function kindOfName(name: string): FileKind {
 	return name === '_headers' ? 'headers' : 'robots';
 }
 
-/** The path of a file or folder with its symbolic links resolved, to recognise one reached by two paths. */
-function identity(path: string): string {
+/** The path of a file or folder with its symbolic links resolved (its bytes, as a key), to recognise one reached by two paths. */
+function identity(path: string, raw?: Buffer): string {
 	try {
-		return realpathSync(path);
+		return realpathSync(raw ?? path, { encoding: 'buffer' }).toString('latin1');
 	} catch {
-		return resolve(path);
+		return Buffer.from(resolve(path)).toString('latin1');
 	}
+}
+
+/**
+ * A name as read from a folder, for messages and output: UTF-8, and each byte that is not UTF-8 as `\xNN` (Linux names
+ * are bytes; a name that is not UTF-8 is still a file to read, through its bytes).
+ */
+function nameOf(bytes: Buffer): string {
+	return decodeRobotsBytes(bytes).replace(/[\udc80-\udcff]/g, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 /**
@@ -159,42 +170,44 @@ function collectFiles(paths: readonly string[]): Collected {
 	const siteFiles = new Map<string, string[]>();
 	const listed = new Set<string>();
 	const add = (file: LintFile) => {
-		const id = identity(file.path);
+		const id = identity(file.path, file.raw);
 		if (!listed.has(id)) {
 			listed.add(id);
 			files.push(file);
 		}
 	};
 	/** Walks a folder; returns how many files to lint it holds (listed before or not, readable or not). */
-	const walk = (folder: string, walked: Set<string>, given: string, all: string[]): number => {
-		const id = identity(folder);
+	const walk = (folder: string, raw: Buffer, walked: Set<string>, given: string, all: string[]): number => {
+		const id = identity(folder, raw);
 		if (walked.has(id)) {
 			return 0;
 		}
 		walked.add(id);
-		let entries: Dirent[];
+		let entries: Dirent<Buffer>[];
 		try {
-			entries = readdirSync(folder, { withFileTypes: true });
+			entries = readdirSync(raw, { withFileTypes: true, encoding: 'buffer' });
 		} catch (error) {
 			problems.push(t('cannot read folder {0}: {1}', folder, describeError(error)));
 			return 0;
 		}
 		let found = 0;
-		for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-			if (entry.name === 'node_modules' || entry.name === '.git') {
+		const named = entries.map((entry) => ({ entry, name: nameOf(entry.name) }));
+		for (const { entry, name } of named.sort((a, b) => a.name.localeCompare(b.name))) {
+			if (name === 'node_modules' || name === '.git') {
 				continue;
 			}
-			const path = join(folder, entry.name);
+			const path = join(folder, name);
+			const childRaw = Buffer.concat([raw, Buffer.from(sep), entry.name]);
 			let isDirectory = entry.isDirectory();
 			let isFile = entry.isFile();
 			if (entry.isSymbolicLink()) {
 				try {
-					const target = statSync(path);
+					const target = statSync(childRaw);
 					isDirectory = target.isDirectory();
 					isFile = target.isFile();
 				} catch (error) {
 					// A broken link is only our business when it stands where a robots.txt would be read.
-					if (isRobotsName(entry.name)) {
+					if (isRobotsName(name)) {
 						problems.push(t('cannot read {0}: {1}', path, describeError(error)));
 						found++;
 					}
@@ -202,12 +215,12 @@ function collectFiles(paths: readonly string[]): Collected {
 				}
 			}
 			if (isDirectory) {
-				found += walk(path, walked, given, all);
+				found += walk(path, childRaw, walked, given, all);
 			} else if (isFile) {
 				all.push(path);
-				const kind = isRobotsName(entry.name) ? 'robots' : kindOfName(entry.name);
-				if (kind !== 'robots' || isRobotsName(entry.name)) {
-					add({ path, kind, folder: given });
+				const kind = isRobotsName(name) ? 'robots' : kindOfName(name);
+				if (kind !== 'robots' || isRobotsName(name)) {
+					add({ path, kind, folder: given, raw: childRaw });
 					found++;
 				}
 			}
@@ -229,7 +242,7 @@ function collectFiles(paths: readonly string[]): Collected {
 		const before = problems.length;
 		const all = siteFiles.get(path) ?? [];
 		siteFiles.set(path, all);
-		if (walk(path, new Set(), path, all) === 0 && problems.length === before) {
+		if (walk(path, Buffer.from(path), new Set(), path, all) === 0 && problems.length === before) {
 			problems.push(t('nothing to lint in {0} (no robots.txt, HTML page or _headers file)', path));
 		}
 	}
@@ -288,7 +301,7 @@ function formatText(results: readonly FileResult[], hiddenHints: number): string
 	const lines: string[] = [];
 	for (const { file, diagnostics } of results) {
 		for (const d of diagnostics) {
-			lines.push(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severityNames[d.severity!]} ${d.code}: ${d.message}`);
+			lines.push((`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severityNames[d.severity!]} ${d.code}: ${d.message}`));
 		}
 	}
 	lines.push(summary(results, hiddenHints));
@@ -415,10 +428,10 @@ function checkSites(analysed: readonly Analysed[], siteFiles: ReadonlyMap<string
 		const uri = pathToFileURL(resolve(entry.file.path)).href;
 		let entries: SiteEntry[] = [];
 		if (entry.reach && entry.reach.size > 0) {
-			entries = [{ uri, urlPath: urlPathOfFile(relative(root, entry.file.path))!, reach: entry.reach }];
+			entries = [{ uri, urlPath: urlPathBelow(root, entry.file.path), reach: entry.reach }];
 		} else if (entry.file.kind === 'headers' && entry.text !== undefined && dirname(entry.file.path) === root) {
 			// Netlify and Cloudflare Pages read the headers file at the root of the site; it covers the site's files.
-			const paths = (siteFiles.get(given) ?? []).filter((path) => siteOf(path, given) === robots).map((path) => urlPathOfFile(relative(root, path))!);
+			const paths = (siteFiles.get(given) ?? []).filter((path) => siteOf(path, given) === robots).map((path) => urlPathBelow(root, path));
 			entries = [...headersReach(entry.text, paths, crawlers)].map(([urlPath, reach]) => ({ uri, urlPath, reach }));
 		}
 		if (entries.length === 0) {
@@ -446,6 +459,24 @@ function append<T>(list: T[], items: readonly T[]): void {
 	}
 }
 
+/**
+ * A file found in a folder, read by the one rule for files read on their own: a regular file (not a FIFO or a device a
+ * link leads to), at most what a crawler reads of a robots.txt and 1 MiB of a page; `notes` says when one was cut.
+ */
+function readFound(file: LintFile, notes: string[]): Uint8Array {
+	const limit = file.kind === 'robots' ? fileLimits.robots : fileLimits.page;
+	const read = readOwnFile(file.raw ?? file.path, limit);
+	if (read.truncated) {
+		notes.push(cutNote(relative(process.cwd(), file.path) || file.path, limit));
+	}
+	return read.bytes;
+}
+
+/** The URL path of a file below a site's root: its names split on this system's separator only (a `\\` is part of a name on Linux). */
+function urlPathBelow(root: string, path: string): string {
+	return urlPathOfNames(relative(root, path).split(sep))!;
+}
+
 function byPosition(a: Diagnostic, b: Diagnostic): number {
 	return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
 }
@@ -471,11 +502,12 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 		}
 	}
 	const analysed: Analysed[] = [];
+	const notes: string[] = [];
 	for (const file of files) {
 		const source = fetched.get(file.path);
 		let bytes: Uint8Array;
 		try {
-			bytes = source ? source.bytes : readFileSync(file.path);
+			bytes = source ? source.bytes : file.folder === undefined ? readFileSync(file.path) : readFound(file, notes);
 		} catch (error) {
 			problems.push(t('cannot read {0}: {1}', file.path, describeError(error)));
 			continue;
@@ -501,7 +533,7 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 		hiddenHints += all.length - diagnostics.length;
 		results.push({ file: display, diagnostics });
 	}
-	for (const problem of problems) {
+	for (const problem of [...notes, ...problems]) {
 		await io.error(problem);
 	}
 	await io.out.write(options.format === 'json' ? formatJson(results, dialects) : options.format === 'sarif' ? formatSarif(results, io.version) : formatText(results, hiddenHints));

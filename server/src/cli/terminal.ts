@@ -15,6 +15,10 @@ const unsafe = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u20
 
 function escape(char: string): string {
 	const code = char.charCodeAt(0);
+	// A line break (in a file name, say) reads as one, and never splits a file:line:col record.
+	if (char === '\n' || char === '\r') {
+		return char === '\n' ? '\\n' : '\\r';
+	}
 	return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
 }
 

@@ -6,7 +6,7 @@
  * is not open says so.
  */
 
-import type { CancellationToken, CodeLens, CompletionItem, Connection, Diagnostic, FileEvent, Hover, Position, ResponseError } from 'vscode-languageserver';
+import { DiagnosticSeverity, type CancellationToken, type CodeLens, type CompletionItem, type Connection, type Diagnostic, type FileEvent, type Hover, type Position, type ResponseError } from 'vscode-languageserver';
 import {
 	checkExpectations,
 	computeExpectationCompletions,
@@ -25,10 +25,11 @@ import {
 	type RobotsModel,
 } from '../core/index';
 import type { DocumentStore } from '../documents';
-import { baseName, childUri, FileSystemError, parentUri, type FileSystem } from '../fileSystem';
-import { t } from '../core/l10n';
+import { baseName, childUri, fileLimits, FileSystemError, notAFile, outsideWorkspace, parentUri, type FileSystem } from '../fileSystem';
+import { formatNumber, t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
+import type { WorkspacePaths } from './workspacePaths';
 
 /** Quiet time after an edit before an expectations file's diagnostics are pushed. */
 const pushDelayMs = 200;
@@ -38,6 +39,8 @@ interface Checked {
 	readonly checked: CheckedExpectations;
 	readonly robotsUri?: string;
 	readonly robots?: RobotsModel;
+	/** Said on the expectations file when its robots.txt was read in part. */
+	readonly note?: string;
 }
 
 /** The robots.txt an expectations file tests: `@robots`, else `robots.txt` in its folder. */
@@ -67,13 +70,17 @@ export class ExpectationsService {
 	/** The version of each open expectations file last checked, to tell its own edits from its robots.txt's. */
 	private readonly checkedVersions = new Map<string, number>();
 	/** Robots.txt files read from disk, by uri, with the modification time they were read at. */
-	private readonly onDisk = new Map<string, { readonly mtimeMs: number; readonly model: RobotsModel }>();
+	/** The expectations files on disk (with their size) the log has said were read in part. */
+	private readonly saidCut = new Set<string>();
+	private readonly onDisk = new Map<string, { readonly mtimeMs: number; readonly model: RobotsModel; readonly note: string | undefined }>();
 
 	constructor(
 		private readonly connection: Connection,
 		private readonly documents: DocumentStore,
 		private readonly settings: SettingsStore,
 		private readonly fileSystem: FileSystem | undefined,
+		/** What the server may read on its own: the workspace folders (workspacePaths.ts). */
+		private readonly workspace: WorkspacePaths,
 	) {}
 
 	/** Subscribes to the documents: expectations files are checked when opened or edited, and when a robots.txt changes. */
@@ -194,13 +201,17 @@ export class ExpectationsService {
 				continue;
 			}
 			try {
-				const file = parseExpectations(new TextDecoder('utf-8').decode(await fileSystem.readFile(uri)));
+				const read = await this.workspace.readFile(uri, robotsUri, fileLimits.expectations);
+				if (read.truncated) {
+					this.logCut(uri, fileLimits.expectations, read.size);
+				}
+				const file = parseExpectations(new TextDecoder('utf-8').decode(read.bytes));
 				const target = robotsUriFor(uri, file.robots?.path);
 				if (target !== undefined && sameUri(target, robotsUri)) {
 					sources.push({ uri, name, checked: checkExpectations(file, model) });
 				}
 			} catch {
-				// A file that vanished or cannot be read tests nothing.
+				// A file that vanished, cannot be read, is not a regular file or leads out of the workspace tests nothing.
 			}
 		}
 		return sources;
@@ -237,6 +248,11 @@ export class ExpectationsService {
 				return;
 			}
 			const diagnostics: Diagnostic[] = computeExpectationDiagnostics(found.checked, found.robotsUri);
+			if (found.note !== undefined) {
+				const at = found.checked.file.robots?.line ?? 0;
+				const end = found.checked.file.lines[at]?.length ?? 0;
+				diagnostics.unshift({ range: { start: { line: at, character: 0 }, end: { line: at, character: end } }, severity: DiagnosticSeverity.Information, source: 'robots-txt', message: found.note });
+			}
 			await this.connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 			// The robots.txt it tests shows its failures too: once per version of the expectations file, not per robots.txt edit.
 			if (this.checkedVersions.get(uri) !== document.version) {
@@ -259,19 +275,35 @@ export class ExpectationsService {
 		if (robotsUri === undefined) {
 			return { checked: uncheckedExpectations(file, t('Cannot tell where {0} is from {1}.', file.robots?.path ?? defaultRobotsFileName, uri)) };
 		}
-		const robots = await this.robots(robotsUri);
+		if (!this.workspace.mayRead(robotsUri, uri)) {
+			return { checked: uncheckedExpectations(file, outsideMessage(robotsUri, this.fileSystem)), robotsUri };
+		}
+		const robots = await this.robots(robotsUri, uri);
 		if (typeof robots === 'string') {
 			return { checked: uncheckedExpectations(file, robots), robotsUri };
 		}
-		return { checked: checkExpectations(file, robots), robotsUri, robots };
+		return { checked: checkExpectations(file, robots.model), robotsUri, robots: robots.model, ...(robots.note !== undefined ? { note: robots.note } : {}) };
 	}
 
-	/** The robots.txt as open in the editor, else as on disk (read again when it changed); a string says why there is none. */
-	private async robots(uri: string): Promise<RobotsModel | string> {
+	/** Says once per file and size in the server's log that an expectations file on disk was read in part. */
+	private logCut(uri: string, limit: number, size: number): void {
+		const key = `${uri}\0${size}`;
+		if (this.saidCut.has(key)) {
+			return;
+		}
+		this.saidCut.add(key);
+		this.connection.console.info(t('Only the first {0} KiB of {1} were read.', formatNumber(limit / 1024), this.fileSystem?.displayName(uri) ?? uri));
+	}
+
+	/**
+	 * The robots.txt as open in the editor, else as on disk (read again when it changed) through the workspace's one
+	 * reading rule, for the expectations file `from`; a string says why there is none.
+	 */
+	private async robots(uri: string, from: string): Promise<{ readonly model: RobotsModel; readonly note?: string } | string> {
 		const open = this.documents.uris().find((candidate) => sameUri(candidate, uri));
 		const model = open === undefined ? undefined : this.documents.model(open);
 		if (model) {
-			return model;
+			return { model };
 		}
 		const fileSystem = this.fileSystem;
 		if (fileSystem === undefined) {
@@ -284,18 +316,32 @@ export class ExpectationsService {
 		try {
 			const mtime = await fileSystem.modifiedTime(uri);
 			const cached = this.onDisk.get(uri);
-			if (cached && cached.mtimeMs === mtime) {
-				return cached.model;
+			if (cached === undefined || cached.mtimeMs !== mtime) {
+				const read = await this.workspace.readFile(uri, from, fileLimits.robots);
+				const note = read.truncated
+					? t('Only the first {0} KiB of {1} ({2} KiB) were read, as much as a crawler fetches: the answers are those of crawlers that read that much.', formatNumber(fileLimits.robots / 1024), path, formatNumber(Math.ceil(read.size / 1024)))
+					: undefined;
+				this.onDisk.set(uri, { mtimeMs: mtime, model: parse(decodeRobotsBytes(read.bytes)), note });
 			}
-			const read = parse(decodeRobotsBytes(await fileSystem.readFile(uri)));
-			this.onDisk.set(uri, { mtimeMs: mtime, model: read });
-			return read;
+			const { model: read, note } = this.onDisk.get(uri)!;
+			return note === undefined ? { model: read } : { model: read, note };
 		} catch (error) {
 			if (error instanceof FileSystemError && error.notFound) {
 				return t('No robots.txt to test at {0}: put one beside this file, or name it with `@robots <path>`.', path);
 			}
 			const code = error instanceof FileSystemError ? error.code : undefined;
+			if (code === outsideWorkspace) {
+				return outsideMessage(uri, fileSystem);
+			}
+			if (code === notAFile) {
+				return t('{0} is not a regular file (a folder, a FIFO or a device): an expectations file tests a robots.txt file.', path);
+			}
 			return t('Cannot read {0} ({1}).', path, code ?? (error instanceof Error ? error.message : String(error)));
 		}
 	}
+}
+
+/** Why a robots.txt outside the workspace folders, or reached through a link out of them, is not read. */
+function outsideMessage(uri: string, fileSystem: FileSystem | undefined): string {
+	return t('{0} is outside the workspace folders (or a link out of them): an expectations file tests only a robots.txt inside them, and nothing outside is read.', fileSystem?.displayName(uri) ?? uri);
 }

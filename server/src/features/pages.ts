@@ -38,9 +38,9 @@ import {
 	type RobotsModel,
 	type SiteEntry,
 } from '../core/index';
-import { t } from '../core/l10n';
+import { formatNumber, t } from '../core/l10n';
 import type { DocumentStore, OpenPage } from '../documents';
-import { baseName, parentUri, type FileSystem } from '../fileSystem';
+import { baseName, fileLimits, parentUri, type FileSystem } from '../fileSystem';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 import { SiteFiles, type Site, type SitePlace } from './site';
@@ -91,7 +91,7 @@ export class PageService {
 		private readonly connection: Connection,
 		private readonly documents: DocumentStore,
 		private readonly settings: SettingsStore,
-		workspace: WorkspacePaths,
+		private readonly workspace: WorkspacePaths,
 		/** The server's file system; undefined in a browser. */
 		private readonly fileSystem: FileSystem | undefined,
 	) {
@@ -393,7 +393,12 @@ export class PageService {
 			if (cached && cached.mtimeMs === mtimeMs) {
 				return { uri: site.robotsUri, model: cached.model };
 			}
-			const model = parse(decodeRobotsBytes(await fileSystem.readFile(site.robotsUri)));
+			// Through the one reading rule: a robots.txt that is a link out of the workspace is not read, nor quoted.
+			const read = await this.workspace.readFile(site.robotsUri, site.robotsUri, fileLimits.robots);
+			if (read.truncated) {
+				this.connection.console.info(t('Only the first {0} KiB of {1} were read.', formatNumber(fileLimits.robots / 1024), fileSystem.displayName(site.robotsUri)));
+			}
+			const model = parse(decodeRobotsBytes(read.bytes));
 			this.robotsOnDisk.set(key, { mtimeMs, model });
 			return { uri: site.robotsUri, model };
 		} catch {

@@ -7,7 +7,7 @@
  * this module answers is uris and URL paths, the core does the rest.
  */
 
-import { headersReach, htmlReach, urlPathOfFile, type PageReach } from '../core/index';
+import { headersReach, htmlReach, urlPathOfNames, type PageReach } from '../core/index';
 import { formatNumber, t } from '../core/l10n';
 import { baseName, childUri, fileUriOfPath, parentUri, type FileSystem } from '../fileSystem';
 import { isInside, sameFolder, uriKey, type WorkspacePaths } from './workspacePaths';
@@ -127,7 +127,8 @@ export class SiteFiles {
 		}
 		// Both decoded, as isInside compares them: the rest is the file's path below the root, names as they are.
 		const rootKey = uriKey(root);
-		return urlPathOfFile(uriKey(uri).slice(rootKey.endsWith('/') ? rootKey.length : rootKey.length + 1));
+		// Split on `/` alone: a `\` in a decoded uri is part of a name (`back\slash.html` on Linux), not a separator.
+		return urlPathOfNames(uriKey(uri).slice(rootKey.endsWith('/') ? rootKey.length : rootKey.length + 1).split('/'));
 	}
 
 	/**
@@ -359,13 +360,16 @@ export class SiteFiles {
 		return { files, truncated };
 	}
 
-	/** The first `limit` bytes of a file as UTF-8 text (bytes that are not UTF-8 become U+FFFD); undefined when it cannot be read. */
+	/**
+	 * The first `limit` bytes of a file as UTF-8 text (bytes that are not UTF-8 become U+FFFD), through the workspace's
+	 * one reading rule; undefined when it cannot be read.
+	 */
 	private async readPrefix(uri: string, limit: number): Promise<string | undefined> {
 		if (!this.fileSystem?.handles(uri)) {
 			return undefined;
 		}
 		try {
-			return new TextDecoder('utf-8').decode(await this.fileSystem.readFile(uri, limit));
+			return new TextDecoder('utf-8').decode((await this.workspace.readFile(uri, uri, limit)).bytes);
 		} catch {
 			return undefined;
 		}

@@ -7,7 +7,7 @@
  */
 
 import type { WorkspaceFolder } from 'vscode-languageserver';
-import { childUri, parentUri, type FileSystem } from '../fileSystem';
+import { childUri, FileSystemError, outsideWorkspace, parentUri, type FileContent, type FileSystem } from '../fileSystem';
 
 /** Entries (folders and files) one walk visits at most. */
 export const maxEntries = 2000;
@@ -61,19 +61,67 @@ export class WorkspacePaths {
 	}
 
 	/** Whether the folder, its links resolved, lies in a workspace folder (its links resolved too). */
-	async isInsideWorkspace(fileSystem: FileSystem, folder: string): Promise<boolean> {
-		const real = await fileSystem.realUri(folder);
+	isInsideWorkspace(fileSystem: FileSystem, folder: string): Promise<boolean> {
+		return isReallyInside(fileSystem, folder, this.folders);
+	}
+
+	/**
+	 * The folders a document may have the server read on its own: every workspace folder when it lies in one; else (a
+	 * file opened from elsewhere, or no folder open) its own folder only.
+	 */
+	private foldersFor(document: string): readonly string[] {
+		if (this.folderOf(document) !== undefined) {
+			return this.folders;
+		}
+		const own = parentUri(document);
+		return own === undefined ? [] : [own];
+	}
+
+	/** Whether `uri` lies, as written, in a folder `document` may have read ({@link readFile} then checks its links). */
+	mayRead(uri: string, document: string): boolean {
+		return this.foldersFor(document).some((folder) => isInside(uri, folder));
+	}
+
+	/**
+	 * The one way the server reads a file on its own, for `document` (the expectations file, robots.txt or page it is
+	 * read for): only inside the folders that document may read ({@link mayRead}), as written and with every symbolic
+	 * link resolved, so that a link never leads out of them; then at most `maxBytes` of a regular file, opened without
+	 * waiting (the file system's rule). Rejects with a {@link FileSystemError}: `outside-workspace`, `not-a-file`,
+	 * not found, or the system's code.
+	 */
+	async readFile(uri: string, document: string, maxBytes: number): Promise<FileContent> {
+		const fileSystem = this.fileSystem;
+		if (!fileSystem?.handles(uri)) {
+			throw new FileSystemError(`Not a local file: ${uri}`, undefined, false);
+		}
+		const folders = this.foldersFor(document);
+		if (!folders.some((folder) => isInside(uri, folder))) {
+			throw new FileSystemError(`Outside the workspace folders: ${fileSystem.displayName(uri)}`, outsideWorkspace, false);
+		}
+		const real = await fileSystem.realUri(uri);
 		if (real === undefined) {
-			return false;
+			throw new FileSystemError(`No such file: ${fileSystem.displayName(uri)}`, 'ENOENT', true);
 		}
-		for (const workspaceFolder of this.folders) {
-			const realFolder = fileSystem.handles(workspaceFolder) ? await fileSystem.realUri(workspaceFolder) : undefined;
-			if (realFolder !== undefined && (real === realFolder || isInside(real, realFolder))) {
-				return true;
-			}
+		if (!(await isReallyInside(fileSystem, real, folders))) {
+			throw new FileSystemError(`A link out of the workspace folders: ${fileSystem.displayName(uri)}`, outsideWorkspace, false);
 		}
+		return fileSystem.readFile(real, maxBytes);
+	}
+}
+
+/** Whether `uri`, its links resolved, is one of `folders` or lies in one (their links resolved too). */
+async function isReallyInside(fileSystem: FileSystem, uri: string, folders: readonly string[]): Promise<boolean> {
+	const real = await fileSystem.realUri(uri);
+	if (real === undefined) {
 		return false;
 	}
+	for (const folder of folders) {
+		const realFolder = fileSystem.handles(folder) ? await fileSystem.realUri(folder) : undefined;
+		if (realFolder !== undefined && (real === realFolder || isInside(real, realFolder))) {
+			return true;
+		}
+	}
+	return false;
 }
 
 /** Whether `uri` lies below `folder`, comparing decoded uris (clients encode the same path in more than one way). */

@@ -340,10 +340,19 @@ function rulesHidesNoindexMessage(who: string, pages: string, manyCrawlers: bool
 /**
  * The URL path a file is served at, from its path relative to the site's root folder (the robots.txt's folder, or
  * the configured one): `/private/report.html`; an index page at its folder, `/private/`. Undefined for a file
- * outside the root.
+ * outside the root. Names are separated by `/` or `\` (a Windows path); where a name may hold a `\` (a POSIX path, a
+ * uri), {@link urlPathOfNames} takes the names as they are.
  */
 export function urlPathOfFile(relativeToRoot: string): string | undefined {
-	const parts = relativeToRoot.split(/[\\/]+/).filter((part) => part !== '' && part !== '.');
+	return urlPathOfNames(relativeToRoot.split(/[\\/]+/));
+}
+
+/**
+ * The URL path a file is served at, from the names of its path below the site's root, each as it is (`back\slash.html`
+ * is one name, served at `/back%5Cslash.html`); undefined for a file outside the root.
+ */
+export function urlPathOfNames(names: readonly string[]): string | undefined {
+	const parts = names.filter((part) => part !== '' && part !== '.');
 	if (parts.some((part) => part === '..')) {
 		return undefined;
 	}

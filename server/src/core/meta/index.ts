@@ -100,6 +100,7 @@ export {
 	robotsHidesNoindexCode,
 	robotsHidesNoindexDiagnostics,
 	urlPathOfFile,
+	urlPathOfNames,
 	type BlockedNoindex,
 	type HtmlPageAnalysis,
 	type NoindexPlaces,
