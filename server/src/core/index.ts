@@ -140,6 +140,7 @@ export {
 	computeExpectationFailuresInRobots,
 	computeExpectationHover,
 	computeExpectationLenses,
+	countExpectationDiagnostics,
 	openTestBenchCommand,
 	type ExpectationsSource,
 } from './expectations/features';
