@@ -140,7 +140,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 		registerDetection(context);
 		expectations.listen();
 		// A robots.txt shows where its expectations fail: when they change, its diagnostics are computed again.
-		expectations.onDidChangeExpectations(() => diagnostics.refresh());
+		expectations.onDidChangeExpectations((robotsUris) => diagnostics.refresh(robotsUris));
 		pages.listen();
 		// A robots.txt shows the rules that defeat a page's own rules: when the pages change, its diagnostics are computed again.
 		pages.onDidChangeSite(() => diagnostics.refresh());
