@@ -155,6 +155,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 			void settings.changed(changed).then((differ) => {
 				if (differ) {
 					diagnostics.refresh();
+					expectations.refresh();
 					lenses.refresh();
 					pages.refresh();
 				}

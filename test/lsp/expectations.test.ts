@@ -43,6 +43,10 @@ describe('expectations files under load', () => {
 			const inRobots = client.lastPublished(robotsUri)!.diagnostics;
 			assert.match(inRobots[0].message, /^\d+ problems; showing the 49 most severe; run `robots-txt lint`/);
 			assert.ok(inRobots.slice(1).every((d) => d.code === 'expectation-failed'));
+			// A lower limit applies to the open expectations file at once.
+			await client.changeSettings({ diagnostics: { maxProblems: 10 } });
+			await client.waitFor(() => client.lastPublished(uri)!.diagnostics.length === 10, 'the expectations file\'s diagnostics under the new limit');
+			assert.equal(client.lastPublished(uri)!.diagnostics[0].message, '121 problems; showing the 9 most severe; run `robots-txt check` for all (or raise robotsTxt.diagnostics.maxProblems).');
 			assert.equal(await client.stop(), 0);
 		} finally {
 			client.kill();

@@ -178,6 +178,13 @@ export class ExpectationsService {
 		}
 	}
 
+	/** Settings changed (robotsTxt.diagnostics.maxProblems limits these diagnostics too): every open one is checked again. */
+	refresh(): void {
+		for (const uri of this.documents.expectationsUris()) {
+			this.schedule(uri, 0);
+		}
+	}
+
 	/** Whether the uri is an open expectations file (the other features then ask this service). */
 	handles(uri: string): boolean {
 		return this.documents.expectationsDocument(uri) !== undefined;
