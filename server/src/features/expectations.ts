@@ -290,10 +290,13 @@ export class ExpectationsService {
 			// At most maxProblems, the most severe first, as in a robots.txt (40 000 failing lines were 40 000 diagnostics,
 			// 20 MB a publish); only those are written.
 			const { maxProblems } = await this.settings.settingsFor(uri);
+			if (this.queue.waiting(uri) || document.version !== version) {
+				return;
+			}
 			const total = countExpectationDiagnostics(found.checked);
 			const diagnostics = limitDiagnostics(computeExpectationDiagnostics(found.checked, found.robotsUri, maxProblems), maxProblems, found.checked.file, expectationsLimitNote, total);
 			const last = this.sent.get(uri);
-			if (!this.queue.waiting(uri) && !(last && last.version === document.version && sameItems(last.diagnostics, diagnostics))) {
+			if (!(last && last.version === document.version && sameItems(last.diagnostics, diagnostics))) {
 				this.sent.set(uri, { version: document.version, diagnostics });
 				await this.connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 			}
