@@ -145,7 +145,7 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 		registerDetection(context);
 		expectations.listen();
 		// A robots.txt shows where its expectations fail: when they change, its diagnostics are computed again.
-		expectations.onDidChangeExpectations(() => diagnostics.refresh());
+		expectations.onDidChangeExpectations((robotsUris) => diagnostics.refresh(robotsUris));
 		pages.listen();
 		// A robots.txt shows the rules that defeat a page's own rules: when the pages change, its diagnostics are computed again.
 		pages.onDidChangeSite(() => diagnostics.refresh());
@@ -160,6 +160,7 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 			void settings.changed(changed).then((differ) => {
 				if (differ) {
 					diagnostics.refresh();
+					expectations.refresh();
 					lenses.refresh();
 					pages.refresh();
 				}

@@ -16,6 +16,7 @@ import {
 	computeExpectationFailuresInRobots,
 	computeExpectationHover,
 	computeExpectationLenses,
+	countExpectationDiagnostics,
 	defaultAnalysisOptions,
 	parse,
 	parseExpectations,
@@ -23,6 +24,7 @@ import {
 	type Expectation,
 } from '../../server/src/core/index';
 import { joinLines, markers, readFixture, repoRoot } from '../util/fixtures';
+import { superlinear } from '../util/linear';
 
 /** One line of the format and what it must read as: an expectation's fields, or a problem's code and words. */
 interface LineCase {
@@ -187,5 +189,44 @@ describe('editor features', () => {
 		assert.deepEqual(labels('Googlebot /x a|'), ['allow', 'disallow']);
 		assert.deepEqual(labels('MyBot@|'), ['rfc9309', 'google', 'yandex', 'draft1996', 'original1994']);
 		assert.deepEqual(labels('# a comment |'), []);
+	});
+});
+
+describe('many expectations (issue 21, finding 5)', () => {
+	// `Disallow: /` (line 2) decides every URL for every crawler; MyBot is a crawler no catalogue names.
+	const robots = parse(joinLines('User-agent: *', 'Disallow: /'));
+	const uri = 'file:///site/robots.expectations';
+	const many = (n: number, verdict: string) => checkExpectations(parseExpectations(Array.from({ length: n }, (_, i) => `MyBot /p/${i} ${verdict}`).join('\n')), robots);
+
+	test('n failures decided by one robots.txt line, and one unknown crawler on n lines, cost time linear in n', () => {
+		const failing = [many(3_000, 'allow'), many(12_000, 'allow')];
+		const passing = [many(3_000, 'disallow'), many(12_000, 'disallow')];
+		assert.deepEqual([failing[1].failed, passing[1].passed], [12_000, 12_000]);
+		const inRobots = computeExpectationFailuresInRobots(robots, [{ uri, name: 'robots.expectations', checked: failing[1] }]);
+		assert.deepEqual(inRobots.map((d) => d.range.start.line), [1]);
+		assert.match(inRobots[0].message, /^12,000 expectations fail here\./);
+		const notes = computeExpectationDiagnostics(passing[1], 'file:///site/robots.txt');
+		assert.deepEqual(notes.map((d) => [d.code, d.range.start.line]), [['unknown-crawler', 0]]);
+		const failures = [
+			superlinear('failures in the robots.txt', () => failing[0], () => failing[1], (checked) => computeExpectationFailuresInRobots(robots, [{ uri, name: 'robots.expectations', checked }])),
+			superlinear('the unknown crawler\'s note', () => passing[0], () => passing[1], (checked) => computeExpectationDiagnostics(checked, 'file:///site/robots.txt')),
+		];
+		assert.deepEqual(failures.filter((failure) => failure !== undefined), []);
+	});
+
+	test('with a limit, only the most severe are written: errors before notes, each in line order', () => {
+		// Lines 1, 3, 5 fail, 2 and 4 are not understood, MyBot and OtherBot are unknown (notes on lines 1 and 3).
+		const file = parseExpectations(joinLines('MyBot /a allow', 'not understood', 'OtherBot /b allow', 'junk', 'Googlebot /c allow', 'MyBot /d disallow'));
+		const checked = checkExpectations(file, robots);
+		const all = computeExpectationDiagnostics(checked, 'file:///site/robots.txt');
+		assert.deepEqual(all.map((d) => [d.code, d.range.start.line]), [
+			['expectation-failed', 0], ['unknown-crawler', 0], ['expectation-syntax', 1], ['expectation-failed', 2], ['unknown-crawler', 2], ['expectation-syntax', 3], ['expectation-failed', 4],
+		]);
+		assert.equal(countExpectationDiagnostics(checked), 7);
+		const errorsFirst = [...all.filter((d) => d.code !== 'unknown-crawler'), ...all.filter((d) => d.code === 'unknown-crawler')];
+		for (let keep = 0; keep <= 8; keep++) {
+			const kept = computeExpectationDiagnostics(checked, 'file:///site/robots.txt', keep);
+			assert.deepEqual(kept, all.filter((d) => errorsFirst.slice(0, keep).includes(d)), `keep ${keep}`);
+		}
 	});
 });

@@ -142,6 +142,7 @@ export {
 	computeExpectationFailuresInRobots,
 	computeExpectationHover,
 	computeExpectationLenses,
+	countExpectationDiagnostics,
 	openTestBenchCommand,
 	type ExpectationsSource,
 } from './expectations/features';

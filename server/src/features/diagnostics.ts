@@ -7,7 +7,7 @@
  */
 
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticServerCancellationData, type DocumentDiagnosticReport } from 'vscode-languageserver';
-import { diagnosticSource, type RobotsModel } from '../core/index';
+import { diagnosticSource } from '../core/index';
 import { formatNumber, t } from '../core/l10n';
 import { answer, type ServerContext } from './context';
 
@@ -25,14 +25,17 @@ export const pushDelayMs = 200;
  * reads the markers with `take: 500`). Sent in line order, the 500 underlined were those of the first 13 000 lines of
  * the 3.7 MB corpus file, and a new error below them was listed but not underlined; sent most severe first, errors
  * and warnings are always among them. The Problems panel sorts by position on its own.
+ *
+ * `total` is how many there are when `diagnostics` holds only the most severe of them (an expectations file writes
+ * only those it sends); `noteText` words the note.
  */
-export function limitDiagnostics(diagnostics: readonly Diagnostic[], max: number, model: RobotsModel): Diagnostic[] {
+export function limitDiagnostics(diagnostics: readonly Diagnostic[], max: number, model: FirstLine, noteText = limitNote, total = diagnostics.length): Diagnostic[] {
 	// Counted per severity rather than sorted: one pass sizes each severity's run, a second fills them in order.
 	const counts = [0, 0, 0, 0, 0];
 	for (const diagnostic of diagnostics) {
 		counts[diagnostic.severity ?? DiagnosticSeverity.Error]++;
 	}
-	const limited = diagnostics.length > max;
+	const limited = total > max;
 	const room = limited ? Math.max(0, max - 1) : diagnostics.length;
 	const next = [0, 0, 0, 0, 0];
 	for (let severity = DiagnosticSeverity.Error, at = 0; severity <= DiagnosticSeverity.Hint; severity++) {
@@ -50,9 +53,14 @@ export function limitDiagnostics(diagnostics: readonly Diagnostic[], max: number
 		range: { start: { line: 0, character: 0 }, end: { line: 0, character: model.lines[0].length } },
 		severity: DiagnosticSeverity.Information,
 		source: diagnosticSource,
-		message: limitNote(diagnostics.length, room),
+		message: noteText(total, room),
 	};
 	return [note, ...ordered.slice(0, room)];
+}
+
+/** What the note on the limit needs of a file: its first line's length (a robots.txt model, an expectations file). */
+export interface FirstLine {
+	readonly lines: readonly { readonly length: number }[];
 }
 
 /** The note that says how many problems there are and how many are shown (one key per form, for translators). */
@@ -98,9 +106,64 @@ export function sameItems(a: readonly Diagnostic[], b: readonly Diagnostic[]): b
 	return true;
 }
 
+/**
+ * Pushes documents' diagnostics one document at a time, each after a quiet time since it was last scheduled, and gives
+ * the event loop back between documents, so that a request that arrives meanwhile waits for one document's analysis
+ * at most: timers that expire together all ran before the next message was read, and a burst of edits across 200 open
+ * documents kept a hover waiting seconds behind all of their recomputations.
+ */
+export class PushQueue {
+	private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+	private readonly due = new Set<string>();
+	private running = false;
+
+	constructor(private readonly publish: (uri: string) => Promise<void>) {}
+
+	/** Publishes `uri` once `delay` ms have passed without another schedule of it, in its turn. */
+	schedule(uri: string, delay: number): void {
+		this.cancel(uri);
+		this.timers.set(uri, setTimeout(() => {
+			this.timers.delete(uri);
+			this.due.add(uri);
+			void this.run();
+		}, delay));
+	}
+
+	/** Whether `uri` waits for its quiet time or its turn: a run for it that is under way is stale. */
+	waiting(uri: string): boolean {
+		return this.timers.has(uri) || this.due.has(uri);
+	}
+
+	cancel(uri: string): void {
+		clearTimeout(this.timers.get(uri));
+		this.timers.delete(uri);
+		this.due.delete(uri);
+	}
+
+	private async run(): Promise<void> {
+		if (this.running) {
+			return;
+		}
+		this.running = true;
+		try {
+			// A set's iteration visits what is added during it: documents that fall due meanwhile wait their turn.
+			for (const uri of this.due) {
+				this.due.delete(uri);
+				await this.publish(uri);
+				await new Promise((resolve) => setTimeout(resolve, 0));
+			}
+		} finally {
+			this.running = false;
+		}
+	}
+}
+
 export interface DiagnosticsSupport {
-	/** Settings changed: recompute every open document's diagnostics (push) or ask the client to pull again. */
-	refresh(): void;
+	/**
+	 * Recompute the diagnostics of these open robots.txt documents, or of every one (settings changed): pushed again
+	 * when they changed, or pulled again by the client.
+	 */
+	refresh(uris?: readonly string[]): void;
 }
 
 export function registerDiagnostics(context: ServerContext): DiagnosticsSupport {
@@ -133,45 +196,47 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 				return { kind: 'full', resultId, items: withoutFixes(items) };
 			});
 		});
-		return { refresh: () => (context.client.diagnosticRefresh ? connection.languages.diagnostics.refresh() : undefined) };
+		// The client pulls every open document again: only when one of those to recompute is open.
+		return { refresh: (uris) => (context.client.diagnosticRefresh && (uris === undefined || uris.some((uri) => documents.get(uri))) ? connection.languages.diagnostics.refresh() : undefined) };
 	}
 
-	const pending = new Map<string, ReturnType<typeof setTimeout>>();
-	const schedule = (uri: string, delay: number) => {
-		clearTimeout(pending.get(uri));
-		pending.set(uri, setTimeout(() => {
-			pending.delete(uri);
-			void publish(uri);
-		}, delay));
-	};
+	// What each open document was last sent, so that a recomputation that changes nothing (an expectations file edited
+	// beside it) sends nothing.
+	const sent = new Map<string, { readonly version: number; readonly items: readonly Diagnostic[] }>();
 	const publish = async (uri: string) => {
 		try {
 			const { options, maxProblems } = await settings.settingsFor(uri);
 			const document = documents.get(uri);
 			// Closed meanwhile, or edited again: the newer run publishes.
-			if (!document || pending.has(uri)) {
+			if (!document || queue.waiting(uri)) {
 				return;
 			}
 			const { model } = document;
 			const failures = [...await context.expectations.robotsDiagnostics(uri, model), ...await context.pages.robotsDiagnostics(uri, model)];
 			// Edited again while the expectations files and pages were read: the newer run publishes.
-			if (pending.has(uri) || documents.model(uri) !== model) {
+			if (queue.waiting(uri) || documents.model(uri) !== model) {
 				return;
 			}
 			const diagnostics = limitDiagnostics([...context.deployed.diagnostics(uri, model, options), ...(documents.diagnostics(uri, model, options) ?? []), ...failures], maxProblems, model);
+			const last = sent.get(uri);
+			if (last && last.version === document.version && sameItems(last.items, diagnostics)) {
+				return;
+			}
+			sent.set(uri, { version: document.version, items: diagnostics });
 			await connection.sendDiagnostics({ uri, version: document.version, diagnostics: withoutFixes(diagnostics) });
 		} catch (error) {
 			connection.console.error(`Diagnostics failed for ${uri}: ${error instanceof Error ? error.stack : String(error)}`);
 		}
 	};
+	const queue = new PushQueue(publish);
 	// Robots.txt files only: expectations files and pages push their own.
-	documents.onDidOpen((uri) => documents.get(uri) && schedule(uri, 0));
-	documents.onDidChangeContent((uri) => documents.get(uri) && schedule(uri, pushDelayMs));
+	documents.onDidOpen((uri) => documents.get(uri) && queue.schedule(uri, 0));
+	documents.onDidChangeContent((uri) => documents.get(uri) && queue.schedule(uri, pushDelayMs));
 	documents.onDidClose((uri) => {
-		clearTimeout(pending.get(uri));
-		pending.delete(uri);
+		queue.cancel(uri);
+		sent.delete(uri);
 		void connection.sendDiagnostics({ uri, diagnostics: [] });
 	});
-	return { refresh: () => documents.uris().forEach((uri) => schedule(uri, 0)) };
+	return { refresh: (uris) => (uris ?? documents.uris()).forEach((uri) => documents.get(uri) && queue.schedule(uri, 0)) };
 }
 

@@ -14,6 +14,7 @@ import {
 	computeExpectationFailuresInRobots,
 	computeExpectationHover,
 	computeExpectationLenses,
+	countExpectationDiagnostics,
 	decodeRobotsBytes,
 	defaultRobotsFileName,
 	isExpectationsFileName,
@@ -21,6 +22,7 @@ import {
 	parseExpectations,
 	uncheckedExpectations,
 	type CheckedExpectations,
+	type ExpectationsFile,
 	type ExpectationsSource,
 	type RobotsModel,
 } from '../core/index';
@@ -29,6 +31,7 @@ import { baseName, childUri, fileLimits, FileSystemError, notAFile, outsideWorks
 import { formatNumber, t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
+import { limitDiagnostics, PushQueue, sameItems } from './diagnostics';
 import type { WorkspacePaths } from './workspacePaths';
 
 /** Quiet time after an edit before an expectations file's diagnostics are pushed. */
@@ -41,6 +44,17 @@ interface Checked {
 	readonly robots?: RobotsModel;
 	/** Said on the expectations file when its robots.txt was read in part. */
 	readonly note?: string;
+}
+
+/** The note on the limit of an expectations file's diagnostics, which `robots-txt check` lists in full. */
+function expectationsLimitNote(total: number, shown: number): string {
+	if (shown === 0) {
+		return t('{0} problems; none shown; run `robots-txt check` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total));
+	}
+	if (shown === 1) {
+		return t('{0} problems; showing the most severe one; run `robots-txt check` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total));
+	}
+	return t('{0} problems; showing the {1} most severe; run `robots-txt check` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total), formatNumber(shown));
 }
 
 /** The robots.txt an expectations file tests: `@robots`, else `robots.txt` in its folder. */
@@ -64,11 +78,27 @@ function sameUri(a: string, b: string): boolean {
 	}
 }
 
+/** An open expectations file as read at one version, with the robots.txt it tests. */
+interface Read {
+	readonly version: number;
+	readonly file: ExpectationsFile;
+	readonly robotsUri: string | undefined;
+}
+
 export class ExpectationsService {
-	private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
-	private readonly listeners: (() => void)[] = [];
-	/** The version of each open expectations file last checked, to tell its own edits from its robots.txt's. */
-	private readonly checkedVersions = new Map<string, number>();
+	private readonly queue = new PushQueue((uri) => this.publish(uri));
+	private readonly listeners: ((robotsUris: readonly string[]) => void)[] = [];
+	/**
+	 * The version of each open expectations file last checked, to tell its own edits from its robots.txt's, and the
+	 * robots.txt it tested then (whose failures change when it tests another, or closes).
+	 */
+	private readonly checkedVersions = new Map<string, { readonly version: number; readonly robotsUri: string | undefined }>();
+	/** Each open expectations file as read, once per version: a robots.txt edit asks every one which robots.txt it tests. */
+	private readonly read = new Map<string, Read>();
+	/** Each file's results against the robots.txt model it was last checked with, for every feature that asks. */
+	private readonly results = new WeakMap<ExpectationsFile, { readonly robots: RobotsModel; readonly checked: CheckedExpectations }>();
+	/** What each open expectations file was last sent, so that a robots.txt edit that changes nothing sends nothing. */
+	private readonly sent = new Map<string, { readonly version: number; readonly diagnostics: readonly Diagnostic[] }>();
 	/** Robots.txt files read from disk, by uri, with the modification time they were read at. */
 	/** The expectations files on disk (with their size) the log has said were read in part. */
 	private readonly saidCut = new Set<string>();
@@ -94,43 +124,71 @@ export class ExpectationsService {
 			}
 		});
 		this.documents.onDidClose((uri) => {
-			const wasExpectations = this.pending.has(uri) || this.checkedVersions.has(uri);
-			clearTimeout(this.pending.get(uri));
-			this.pending.delete(uri);
+			const checked = this.checkedVersions.get(uri);
+			const read = this.read.get(uri);
+			const wasExpectations = this.queue.waiting(uri) || checked !== undefined || read !== undefined;
+			this.queue.cancel(uri);
 			this.checkedVersions.delete(uri);
+			this.read.delete(uri);
+			this.sent.delete(uri);
 			// A robots.txt that closes is read from disk again.
 			this.onDisk.delete(uri);
 			this.robotsChanged(uri);
 			if (wasExpectations) {
-				this.fire();
+				// The robots.txt it tested, and the one it named last (what a robots.txt's diagnostics read meanwhile).
+				this.fire([checked?.robotsUri, read?.robotsUri]);
 			}
 		});
 	}
 
 	/** Files changed on disk (`workspace/didChangeWatchedFiles`, which server.ts hands to every service that reads files). */
 	filesChanged(changes: readonly FileEvent[]): void {
-		let expectationsChanged = false;
+		const folders: string[] = [];
 		for (const change of changes) {
 			this.onDisk.delete(change.uri);
 			this.robotsChanged(change.uri);
-			expectationsChanged ||= isExpectationsFileName(baseName(change.uri));
+			const folder = parentUri(change.uri);
+			if (folder !== undefined && isExpectationsFileName(baseName(change.uri))) {
+				folders.push(folder);
+			}
 		}
-		if (expectationsChanged) {
-			this.fire();
+		if (folders.length > 0) {
+			// A file on disk tests only a robots.txt in its own folder (sourcesFor looks for them there).
+			this.notify(this.documents.uris().filter((uri) => {
+				const folder = parentUri(uri);
+				return folder !== undefined && folders.some((changed) => sameUri(folder, changed));
+			}));
 		}
 	}
 
 	/**
 	 * Calls `listener` when what the expectations files say may have changed (one was edited, opened, closed, or changed
-	 * on disk), so that the robots.txt files they test get their diagnostics again.
+	 * on disk) with the open robots.txt files whose failures it may change: those get their diagnostics again, and no
+	 * other (a keystroke in an expectations file recomputed and sent again every open robots.txt's).
 	 */
-	onDidChangeExpectations(listener: () => void): void {
+	onDidChangeExpectations(listener: (robotsUris: readonly string[]) => void): void {
 		this.listeners.push(listener);
 	}
 
-	private fire(): void {
+	/** Tells the listeners about the open documents of these robots.txt uris. */
+	private fire(robotsUris: readonly (string | undefined)[]): void {
+		const targets = robotsUris.filter((uri) => uri !== undefined);
+		this.notify(this.documents.uris().filter((uri) => targets.some((target) => sameUri(uri, target))));
+	}
+
+	private notify(robotsUris: readonly string[]): void {
+		if (robotsUris.length === 0) {
+			return;
+		}
 		for (const listener of this.listeners) {
-			listener();
+			listener(robotsUris);
+		}
+	}
+
+	/** Settings changed (robotsTxt.diagnostics.maxProblems limits these diagnostics too): every open one is checked again. */
+	refresh(): void {
+		for (const uri of this.documents.expectationsUris()) {
+			this.schedule(uri, 0);
 		}
 	}
 
@@ -176,12 +234,10 @@ export class ExpectationsService {
 		const sources: ExpectationsSource[] = [];
 		const seen = new Set<string>();
 		for (const uri of this.documents.expectationsUris()) {
-			const document = this.documents.expectationsDocument(uri)!;
-			const file = parseExpectations(document.getText());
-			const target = robotsUriFor(uri, file.robots?.path);
+			const { file, robotsUri: target } = this.opened(uri)!;
 			if (target !== undefined && sameUri(target, robotsUri)) {
 				seen.add(uri);
-				sources.push({ uri, name: baseName(uri), checked: checkExpectations(file, model) });
+				sources.push({ uri, name: baseName(uri), checked: this.checkedAgainst(file, model) });
 			}
 		}
 		const fileSystem = this.fileSystem;
@@ -218,21 +274,15 @@ export class ExpectationsService {
 	}
 
 	private schedule(uri: string, delay: number): void {
-		if (!this.handles(uri)) {
-			return;
+		if (this.handles(uri)) {
+			this.queue.schedule(uri, delay);
 		}
-		clearTimeout(this.pending.get(uri));
-		this.pending.set(uri, setTimeout(() => {
-			this.pending.delete(uri);
-			void this.publish(uri);
-		}, delay));
 	}
 
 	/** Checks again the open expectations files that test this robots.txt. */
 	private robotsChanged(robotsUri: string): void {
 		for (const uri of this.documents.expectationsUris()) {
-			const text = this.documents.expectationsDocument(uri)?.getText() ?? '';
-			const target = robotsUriFor(uri, parseExpectations(text).robots?.path);
+			const target = this.opened(uri)?.robotsUri;
 			if (target !== undefined && sameUri(target, robotsUri)) {
 				this.schedule(uri, pushDelayMs);
 			}
@@ -242,36 +292,77 @@ export class ExpectationsService {
 	private async publish(uri: string): Promise<void> {
 		try {
 			const document = this.documents.expectationsDocument(uri);
+			const version = document?.version;
 			const found = await this.check(uri);
 			// Closed meanwhile, or edited again: the newer run publishes.
-			if (!document || !found || this.pending.has(uri) || this.documents.expectationsDocument(uri) !== document) {
+			if (!document || !found || this.queue.waiting(uri) || this.documents.expectationsDocument(uri) !== document || document.version !== version) {
 				return;
 			}
-			const diagnostics: Diagnostic[] = computeExpectationDiagnostics(found.checked, found.robotsUri);
+			// At most maxProblems, the most severe first, as in a robots.txt (40 000 failing lines were 40 000 diagnostics,
+			// 20 MB a publish); only those are written.
+			const { maxProblems } = await this.settings.settingsFor(uri);
+			if (this.queue.waiting(uri) || document.version !== version) {
+				return;
+			}
+			const total = countExpectationDiagnostics(found.checked);
+			const limited = limitDiagnostics(computeExpectationDiagnostics(found.checked, found.robotsUri, maxProblems), maxProblems, found.checked.file, expectationsLimitNote, total);
+			// A robots.txt read in part says so on the @robots line (or the first).
+			const diagnostics: Diagnostic[] = [...limited];
 			if (found.note !== undefined) {
 				const at = found.checked.file.robots?.line ?? 0;
 				const end = found.checked.file.lines[at]?.length ?? 0;
 				diagnostics.unshift({ range: { start: { line: at, character: 0 }, end: { line: at, character: end } }, severity: DiagnosticSeverity.Information, source: 'robots-txt', message: found.note });
 			}
-			await this.connection.sendDiagnostics({ uri, version: document.version, diagnostics });
-			// The robots.txt it tests shows its failures too: once per version of the expectations file, not per robots.txt edit.
-			if (this.checkedVersions.get(uri) !== document.version) {
-				this.checkedVersions.set(uri, document.version);
-				this.fire();
+			const last = this.sent.get(uri);
+			if (!(last && last.version === document.version && sameItems(last.diagnostics, diagnostics))) {
+				this.sent.set(uri, { version: document.version, diagnostics });
+				await this.connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+			}
+			// The robots.txt it tests shows its failures too: once per version of the expectations file, not per robots.txt
+			// edit; and only that robots.txt (and the one it tested before, when `@robots` changed).
+			const previous = this.checkedVersions.get(uri);
+			if (previous?.version !== document.version) {
+				this.checkedVersions.set(uri, { version: document.version, robotsUri: found.robotsUri });
+				this.fire(previous && previous.robotsUri !== found.robotsUri ? [previous.robotsUri, found.robotsUri] : [found.robotsUri]);
 			}
 		} catch (error) {
 			this.connection.console.error(`Expectations failed for ${uri}: ${error instanceof Error ? error.stack : String(error)}`);
 		}
 	}
 
-	/** The open expectations file at `uri`, checked against its robots.txt. */
-	private async check(uri: string): Promise<Checked | undefined> {
+	/** The open expectations file at `uri` as read at its current version, and the robots.txt it tests. */
+	private opened(uri: string): Read | undefined {
 		const document = this.documents.expectationsDocument(uri);
 		if (!document) {
 			return undefined;
 		}
-		const file = parseExpectations(document.getText());
-		const robotsUri = robotsUriFor(uri, file.robots?.path);
+		let read = this.read.get(uri);
+		if (read?.version !== document.version) {
+			const file = parseExpectations(document.getText());
+			read = { version: document.version, file, robotsUri: robotsUriFor(uri, file.robots?.path) };
+			this.read.set(uri, read);
+		}
+		return read;
+	}
+
+	/** The file's results against this model of its robots.txt: computed once for the file's version and the model. */
+	private checkedAgainst(file: ExpectationsFile, robots: RobotsModel): CheckedExpectations {
+		const kept = this.results.get(file);
+		if (kept?.robots === robots) {
+			return kept.checked;
+		}
+		const checked = checkExpectations(file, robots);
+		this.results.set(file, { robots, checked });
+		return checked;
+	}
+
+	/** The open expectations file at `uri`, checked against its robots.txt. */
+	private async check(uri: string): Promise<Checked | undefined> {
+		const read = this.opened(uri);
+		if (!read) {
+			return undefined;
+		}
+		const { file, robotsUri } = read;
 		if (robotsUri === undefined) {
 			return { checked: uncheckedExpectations(file, t('Cannot tell where {0} is from {1}.', file.robots?.path ?? defaultRobotsFileName, uri)) };
 		}
@@ -282,7 +373,7 @@ export class ExpectationsService {
 		if (typeof robots === 'string') {
 			return { checked: uncheckedExpectations(file, robots), robotsUri };
 		}
-		return { checked: checkExpectations(file, robots.model), robotsUri, robots: robots.model, ...(robots.note !== undefined ? { note: robots.note } : {}) };
+		return { checked: this.checkedAgainst(file, robots.model), robotsUri, robots: robots.model, ...(robots.note !== undefined ? { note: robots.note } : {}) };
 	}
 
 	/** Says once per file and size in the server's log that an expectations file on disk was read in part. */

@@ -6,7 +6,7 @@
 
 import { verdictSentence, verdictWord } from '../crawlers/explain';
 import { crawlerProfile } from '../crawlers/profile';
-import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
+import { crawlerEvaluator, type CrawlerEvaluation } from '../crawlers/reading';
 import { unnamedCrawler } from '../features/testUrl';
 import { formatNumber, t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
@@ -33,9 +33,17 @@ export interface CheckedExpectations {
 export function checkExpectations(file: ExpectationsFile, robots: RobotsModel): CheckedExpectations {
 	// `*` is a crawler that no group names: the same stand-in Test URL uses.
 	let unnamed: string | undefined;
+	// One evaluator per crawler as written (token and parser), not a profile and a reading looked up per expectation.
+	const evaluators = new Map<string, (url: string) => CrawlerEvaluation>();
 	const results = file.expectations.map((expectation): ExpectationResult => {
-		const token = expectation.crawler === '*' ? (unnamed ??= unnamedCrawler(robots)) : expectation.crawler;
-		const evaluation = evaluateAs(robots, crawlerProfile(token, expectation.parser), expectation.url);
+		const key = `${expectation.crawler}\n${expectation.parser ?? ''}`;
+		let evaluate = evaluators.get(key);
+		if (!evaluate) {
+			const token = expectation.crawler === '*' ? (unnamed ??= unnamedCrawler(robots)) : expectation.crawler;
+			evaluate = crawlerEvaluator(robots, crawlerProfile(token, expectation.parser));
+			evaluators.set(key, evaluate);
+		}
+		const evaluation = evaluate(expectation.url);
 		return { expectation, evaluation, passed: evaluation.verdict === expectation.verdict };
 	});
 	const failed = results.filter((result) => !result.passed).length;

@@ -26,7 +26,7 @@ import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
 import type { RobotsModel } from '../syntax/parser';
 import { failureMessage, passMessage, robotsLineOf, summaryText, type CheckedExpectations, type ExpectationResult } from './check';
-import { fieldAt, type Span } from './format';
+import { fieldAt, type ExpectationProblem, type Span } from './format';
 
 /** The client command that opens the test bench (robots.txt uri, URLs, crawler tokens). */
 export const openTestBenchCommand = 'robotsTxt.openTestBench';
@@ -40,47 +40,39 @@ function lineRange(model: RobotsModel, line: number): Range {
 	return { start: { line, character: 0 }, end: { line, character: length } };
 }
 
-/** Diagnostics of an expectations file; `robotsUri` is the robots.txt its failures point into. */
-export function computeExpectationDiagnostics(checked: CheckedExpectations, robotsUri: string | undefined): Diagnostic[] {
+/**
+ * Diagnostics of an expectations file, in line order; `robotsUri` is the robots.txt its failures point into. With
+ * `keep`, only the `keep` most severe are written (errors before notes, each in line order, as the server sends them
+ * when it limits them; `countExpectationDiagnostics` says how many there are): a file of 100 000 failing lines wrote a
+ * message for each, of which the editor is sent a thousand.
+ */
+export function computeExpectationDiagnostics(checked: CheckedExpectations, robotsUri: string | undefined, keep = Infinity): Diagnostic[] {
 	const { file } = checked;
-	const diagnostics: Diagnostic[] = file.problems.map((problem) => ({
+	const problem = (problem: ExpectationProblem): Diagnostic => ({
 		range: range(problem.line, problem.span),
 		severity: DiagnosticSeverity.Error,
 		code: problem.code,
 		source: diagnosticSource,
 		message: problem.message,
-	}));
+	});
 	if (checked.results === undefined) {
+		const diagnostics = file.problems.map(problem);
 		const at = file.robots ? range(file.robots.line, file.robots.span) : { start: { line: 0, character: 0 }, end: { line: 0, character: file.lines[0]?.length ?? 0 } };
 		diagnostics.push({ range: at, severity: DiagnosticSeverity.Error, code: 'robots-txt-not-found', source: diagnosticSource, message: checked.robotsProblem ?? t('No robots.txt to test.') });
-		return sortByPosition(diagnostics);
+		return sortByPosition(diagnostics).slice(0, keep);
 	}
-	// An unknown token is noted once, on its first line, with the other lines named.
-	const unknown = new Map<string, ExpectationResult[]>();
-	for (const result of checked.results) {
-		const { expectation, evaluation } = result;
-		if (expectation.crawler !== '*' && expectation.parser === undefined && !evaluation.crawler.known) {
-			const key = expectation.crawler.toLowerCase();
-			unknown.set(key, [...(unknown.get(key) ?? []), result]);
-		}
-		if (!result.passed) {
-			const where = robotsLineOf(evaluation);
-			diagnostics.push({
-				range: { start: { line: expectation.line, character: expectation.crawlerSpan.start }, end: { line: expectation.line, character: expectation.verdictSpan.end } },
-				severity: DiagnosticSeverity.Error,
-				code: 'expectation-failed',
-				source: diagnosticSource,
-				message: failureMessage(result),
-				...(robotsUri !== undefined ? {
-					relatedInformation: [{
-						location: { uri: robotsUri, range: lineRange(evaluation.reading.model, where) },
-						message: evaluation.rule ? t('line {0} decides', where + 1) : t('line {0}: no rule decides', where + 1),
-					}],
-				} : {}),
-			});
-		}
+	// The errors in line order, the lines that are not understood and the failures merged (both lists are in line order).
+	const diagnostics: Diagnostic[] = [];
+	const failing = checked.results.filter((result) => !result.passed);
+	for (let p = 0, f = 0; diagnostics.length < keep && (p < file.problems.length || f < failing.length);) {
+		diagnostics.push(f === failing.length || (p < file.problems.length && file.problems[p].line < failing[f].expectation.line)
+			? problem(file.problems[p++])
+			: failureDiagnostic(failing[f++], robotsUri));
 	}
-	for (const results of unknown.values()) {
+	for (const results of unknownCrawlers(checked.results).values()) {
+		if (diagnostics.length >= keep) {
+			break;
+		}
 		const [first, ...rest] = results;
 		const lines = listNames(rest.map((result) => String(result.expectation.line + 1)));
 		const others = rest.length === 0 ? '' : ' ' + (rest.length === 1 ? t('(also on line {0})', lines) : t('(also on lines {0})', lines));
@@ -93,6 +85,56 @@ export function computeExpectationDiagnostics(checked: CheckedExpectations, robo
 		});
 	}
 	return sortByPosition(diagnostics);
+}
+
+/** How many diagnostics `computeExpectationDiagnostics` has for the file, without writing them. */
+export function countExpectationDiagnostics(checked: CheckedExpectations): number {
+	const { file, results } = checked;
+	return file.problems.length + (results === undefined ? 1 : checked.failed + unknownCrawlers(results).size);
+}
+
+/** A failing expectation, with the line of the robots.txt that decides it. */
+function failureDiagnostic(result: ExpectationResult, robotsUri: string | undefined): Diagnostic {
+	const { expectation, evaluation } = result;
+	const where = robotsLineOf(evaluation);
+	return {
+		range: { start: { line: expectation.line, character: expectation.crawlerSpan.start }, end: { line: expectation.line, character: expectation.verdictSpan.end } },
+		severity: DiagnosticSeverity.Error,
+		code: 'expectation-failed',
+		source: diagnosticSource,
+		message: failureMessage(result),
+		...(robotsUri !== undefined ? {
+			relatedInformation: [{
+				location: { uri: robotsUri, range: lineRange(evaluation.reading.model, where) },
+				message: evaluation.rule ? t('line {0} decides', where + 1) : t('line {0}: no rule decides', where + 1),
+			}],
+		} : {}),
+	};
+}
+
+/** The expectations of each crawler we do not know (and no `@parser` names), by lower-case token, in line order: each is noted once, on its first line, with the other lines named. */
+function unknownCrawlers(results: readonly ExpectationResult[]): Map<string, ExpectationResult[]> {
+	const unknown = new Map<string, ExpectationResult[]>();
+	for (const result of results) {
+		const { expectation, evaluation } = result;
+		if (expectation.crawler !== '*' && expectation.parser === undefined && !evaluation.crawler.known) {
+			groupInto(unknown, expectation.crawler.toLowerCase(), result);
+		}
+	}
+	return unknown;
+}
+
+/**
+ * Adds `item` to its key's list, in place: copying the list on every item made 40 000 failures decided by one line
+ * (or of one unknown crawler) cost minutes.
+ */
+function groupInto<K, T>(groups: Map<K, T[]>, key: K, item: T): void {
+	const list = groups.get(key);
+	if (list) {
+		list.push(item);
+	} else {
+		groups.set(key, [item]);
+	}
 }
 
 function sortByPosition(diagnostics: Diagnostic[]): Diagnostic[] {
@@ -266,8 +308,7 @@ export function computeExpectationFailuresInRobots(robots: RobotsModel, sources:
 	for (const source of sources) {
 		for (const result of source.checked.results ?? []) {
 			if (!result.passed) {
-				const line = Math.min(robotsLineOf(result.evaluation), robots.lineCount - 1);
-				byLine.set(line, [...(byLine.get(line) ?? []), { source, result }]);
+				groupInto(byLine, Math.min(robotsLineOf(result.evaluation), robots.lineCount - 1), { source, result });
 			}
 		}
 	}
