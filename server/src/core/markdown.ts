@@ -1,0 +1,96 @@
+/**
+ * Markdown from text we do not write: a file's values, names and patterns, the settings' crawler tokens, a fetched
+ * body. Every hover (and every other answer the client renders as markdown) puts such text in through this module and
+ * nowhere else, so that a file can create no link, image, HTML or `command:` URI there: as text (`escapeMarkdownText`),
+ * as code (`codeSpan`), or as a sentence of ours that quotes it between its own code spans (`escapeMarkdownOutsideCode`).
+ * Line breaks in such text become spaces: a line that starts inside it could start a block (a heading, an HTML
+ * block, a link reference definition, a table row).
+ */
+
+/** Line endings as CommonMark reads them. */
+const lineBreaks = /\r\n|\r|\n/g;
+
+/**
+ * The characters that start or end inline markup, or a table cell, anywhere in a line (CommonMark and GFM): escapes,
+ * code, emphasis and strikethrough, links and images, autolinks and HTML, entity references, table pipes. `#` is
+ * among them for a text that a sentence of ours starts with.
+ */
+const inlineMarkup = /[\\`*_[\]<>!&|~#]/g;
+
+/** What only the start of a line can make into markup, besides the characters above: a list item or setext line. */
+const lineStartMarkup = /^(?:[+\-=]|\d+[.)])/;
+
+/**
+ * Text shown as itself in markdown, in a paragraph or a table cell: every character that could make markup is
+ * backslash-escaped (CommonMark §2.4: any ASCII punctuation may be), and line breaks become spaces.
+ */
+export function escapeMarkdownText(text: string): string {
+	const escaped = text.replace(lineBreaks, ' ').replace(inlineMarkup, '\\$&');
+	return lineStartMarkup.test(escaped) ? `\\${escaped}` : escaped;
+}
+
+/**
+ * Text shown as inline code. The fence is one backtick longer than the longest run of backticks in the text, so no
+ * text can close it (CommonMark §6.1); a space pads a text that starts or ends with a backtick, or with a space at both
+ * ends (which a renderer strips). In a table cell (`inTable`), a `|` would end the cell even inside code (GFM): it is
+ * escaped with an odd number of backslashes before it, which every renderer reads as an escaped pipe.
+ */
+export function codeSpan(text: string, inTable = false): string {
+	let shown = text.replace(lineBreaks, ' ');
+	if (inTable) {
+		shown = shown.replace(/(\\*)\|/g, (_, slashes: string) => `${slashes}${slashes}\\|`);
+	}
+	let longest = 0;
+	for (const run of shown.match(/`+/g) ?? []) {
+		longest = Math.max(longest, run.length);
+	}
+	const fence = '`'.repeat(longest + 1);
+	const pad = shown === '' || shown.startsWith('`') || shown.endsWith('`') || (shown.startsWith(' ') && shown.endsWith(' ') && shown.trim() !== '') ? ' ' : '';
+	return `${fence}${pad}${shown}${pad}${fence}`;
+}
+
+/**
+ * A sentence of ours that quotes text from a file between code spans of its own (the words of crawlers/explain.ts and
+ * the expectations, which the command line prints as they are): the code spans are kept and everything between them
+ * is escaped. Backtick runs pair as CommonMark pairs them (a run is closed by the next run of the same length, else it
+ * is literal), so what is kept is exactly what a renderer reads as code, and code is never markup.
+ */
+export function escapeMarkdownOutsideCode(text: string): string {
+	const flat = text.replace(lineBreaks, ' ');
+	// The runs of backticks, and for each length the runs of that length in order, each read once (linear).
+	const runs: { start: number; end: number }[] = [];
+	const byLength = new Map<number, { runs: number[]; next: number }>();
+	for (let i = flat.indexOf('`'); i >= 0; i = flat.indexOf('`', i)) {
+		const start = i;
+		while (flat.charCodeAt(i) === 96) {
+			i++;
+		}
+		const same = byLength.get(i - start) ?? { runs: [], next: 0 };
+		same.runs.push(runs.length);
+		byLength.set(i - start, same);
+		runs.push({ start, end: i });
+	}
+	const out: string[] = [];
+	let plainStart = 0;
+	for (let k = 0; k < runs.length; k++) {
+		const same = byLength.get(runs[k].end - runs[k].start)!;
+		while (same.next < same.runs.length && same.runs[same.next] <= k) {
+			same.next++;
+		}
+		if (same.next === same.runs.length) {
+			// No run of the same length follows: these backticks are literal, and escaped with the text around them.
+			continue;
+		}
+		const close = same.runs[same.next];
+		out.push(escapeMarkdownText(flat.slice(plainStart, runs[k].start)), flat.slice(runs[k].start, runs[close].end));
+		plainStart = runs[close].end;
+		k = close;
+	}
+	out.push(escapeMarkdownText(flat.slice(plainStart)));
+	return out.join('');
+}
+
+/** Markdown of ours in a GFM table cell: a `|` would end the cell, and a line break the row. */
+export function tableCell(markdown: string): string {
+	return markdown.replace(/\|/g, '\\|').replace(lineBreaks, ' ');
+}
