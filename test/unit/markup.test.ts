@@ -13,6 +13,7 @@ import type { Hover, Position } from 'vscode-languageserver-types';
 import {
 	analyseDeployed,
 	checkExpectations,
+	computeBench,
 	computeCompletions,
 	computeExpectationHover,
 	computeHeadersHover,
@@ -21,6 +22,7 @@ import {
 	defaultAnalysisOptions,
 	directiveDocs,
 	encodeRobotsText,
+	formatBench,
 	parse,
 	parseExpectations,
 	type AnalysisOptions,
@@ -244,4 +246,37 @@ test('every hover provider renders no markup from hostile files of every kind (f
 	context.diagnostic(`${tally.unsafe.length} of ${tally.total} hovers with markup from the file; checked ${JSON.stringify(counts)}`);
 	const example = tally.unsafe[0];
 	assert.equal(tally.unsafe.length, 0, `${tally.unsafe.length} of ${tally.total} hovers hold markup from the file (${JSON.stringify(byKind)}; checked ${JSON.stringify(counts)}); the first, ${example?.kind}: ${example?.found.join(', ')} in\n${example?.markdown}`);
+});
+
+/** The cells of each row of the tables in a markdown text, as markdown-it reads them. */
+function tableRowWidths(markdown: string): number[] {
+	const widths: number[] = [];
+	let cells = 0;
+	for (const token of renderer.parse(markdown, {})) {
+		if (token.type === 'tr_open') {
+			cells = 0;
+		} else if (token.type === 'th_open' || token.type === 'td_open') {
+			cells++;
+		} else if (token.type === 'tr_close') {
+			widths.push(cells);
+		}
+	}
+	return widths;
+}
+
+test('the test bench\'s Markdown export renders no markup from URLs, crawler tokens, rules or the baseline\'s name (fast-check)', () => {
+	let exports = 0;
+	fc.assert(fc.property(piece, word, word, (value, name, other) => {
+		const before = parse(robotsText(value, name));
+		const after = parse(robotsText(other, name));
+		const crawlers = ['Googlebot', name, other];
+		const bench = computeBench(after, { urls: [`/${value}`, `/${name}`, value, `/${other}/x`], crawlers, probe: true }, { model: before, label: value });
+		const markdown = formatBench(bench, 'markdown');
+		exports++;
+		assert.deepEqual(foreignMarkup(markdown), [], `markup from the file in\n${markdown}`);
+		// A pipe that ends a cell early would move every later cell of the row: each row has the header's width.
+		const widths = tableRowWidths(markdown);
+		assert.deepEqual(widths, widths.map(() => crawlers.length + 1), `a row of another width in\n${markdown}`);
+	}), { numRuns: 300, seed: 21 });
+	assert.ok(exports >= 300);
 });

@@ -13,6 +13,7 @@ import { describeUrlProblem } from '../bench/urls';
 import type { BenchBaselineResult, BenchColumn, BenchResult, BenchRow } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 import { formatNumber, t } from '../l10n';
+import { codeSpan, escapeMarkdownText } from '../markdown';
 import { summary } from './testUrl';
 
 /** The most rows and columns one bench answers; more are left out with a note. */
@@ -189,18 +190,6 @@ function csvField(text: string): string {
 	return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Text in a Markdown table cell: pipes and line breaks escaped. */
-function markdownCell(text: string): string {
-	return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
-}
-
-/** A code span that holds any text: fenced with more backticks than it contains in a row. */
-function codeSpan(text: string): string {
-	const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-	const fence = '`'.repeat(longest + 1);
-	return `${fence}${longest > 0 ? ' ' : ''}${text}${longest > 0 ? ' ' : ''}${fence}`;
-}
-
 /**
  * The bench as CSV (a verdict, line and rule column per crawler, and what it was in the baseline when there is one)
  * or as a Markdown table (one cell per crawler: verdict, line, rule), for reports and reviews.
@@ -241,29 +230,29 @@ export function formatBench(result: Omit<BenchResult, 'uri' | 'version'>, format
 		return lines.join('\r\n') + '\r\n';
 	}
 	const out: string[] = [];
-	out.push(`| URL | ${tokens.map(markdownCell).join(' | ')} |`);
+	out.push(`| URL | ${tokens.map(escapeMarkdownText).join(' | ')} |`);
 	out.push(`| --- |${' --- |'.repeat(columns)}`);
 	result.rows.forEach((row, r) => {
 		const cells: string[] = [];
 		for (let c = 0; c < columns; c++) {
 			const cell = result.cells[r * columns + c];
 			if (cell < 0) {
-				cells.push(c === 0 ? markdownCell(row.problem ?? '') : '');
+				cells.push(c === 0 ? escapeMarkdownText(row.problem ?? '') : '');
 				continue;
 			}
 			const words = cellWords(cell, result.lines);
 			let text = words.line
-				? t('{0} line {1} {2}', `**${words.verdict}**`, words.line, codeSpan(result.lines[Number(words.line) - 1] ?? ''))
-				: `**${words.verdict}** (${words.detail})`;
+				? t('{0} line {1} {2}', `**${words.verdict}**`, words.line, codeSpan(result.lines[Number(words.line) - 1] ?? '', true))
+				: `**${words.verdict}** (${escapeMarkdownText(words.detail)})`;
 			if (baseline && (baseline.cells[r * columns + c] & 1) !== (cell & 1)) {
 				const before = cellWords(baseline.cells[r * columns + c], baseline.lines);
 				text = before.line
-					? t('{0}, was {1} by line {2} in {3}', text, before.verdict, before.line, baseline.label)
-					: t('{0}, was {1} in {2}', text, before.verdict, baseline.label);
+					? t('{0}, was {1} by line {2} in {3}', text, before.verdict, before.line, escapeMarkdownText(baseline.label))
+					: t('{0}, was {1} in {2}', text, before.verdict, escapeMarkdownText(baseline.label));
 			}
-			cells.push(markdownCell(text));
+			cells.push(text);
 		}
-		out.push(`| ${markdownCell(row.url)} | ${cells.join(' | ')} |`);
+		out.push(`| ${escapeMarkdownText(row.url)} | ${cells.join(' | ')} |`);
 	});
 	return out.join('\n') + '\n';
 }
