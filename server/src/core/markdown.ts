@@ -76,9 +76,10 @@ function escapeTablePipes(text: string): string {
  * A sentence of ours that quotes text from a file between code spans of its own (the words of crawlers/explain.ts and
  * the expectations, which the command line prints as they are): the code spans are kept and everything between them
  * is escaped. Backtick runs pair as CommonMark pairs them (a run is closed by the next run of the same length, else it
- * is literal), so what is kept is exactly what a renderer reads as code, and code is never markup.
+ * is literal), so what is kept is exactly what a renderer reads as code, and code is never markup. In a table cell
+ * (`inTable`), the code's pipes are escaped as `codeSpan` escapes them.
  */
-export function escapeMarkdownOutsideCode(text: string): string {
+export function escapeMarkdownOutsideCode(text: string, inTable = false): string {
 	const flat = text.replace(lineBreaks, ' ');
 	// The runs of backticks, and for each length the runs of that length in order, each read once (linear).
 	const runs: { start: number; end: number }[] = [];
@@ -105,7 +106,8 @@ export function escapeMarkdownOutsideCode(text: string): string {
 			continue;
 		}
 		const close = same.runs[same.next];
-		out.push(escapeMarkdownText(flat.slice(plainStart, runs[k].start)), flat.slice(runs[k].start, runs[close].end));
+		const code = flat.slice(runs[k].start, runs[close].end);
+		out.push(escapeMarkdownText(flat.slice(plainStart, runs[k].start)), inTable ? escapeTablePipes(code) : code);
 		plainStart = runs[close].end;
 		k = close;
 	}

@@ -13,7 +13,7 @@ import { describeUrlProblem } from '../bench/urls';
 import type { BenchBaselineResult, BenchColumn, BenchResult, BenchRow } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 import { formatNumber, t } from '../l10n';
-import { codeSpan, escapeMarkdownText } from '../markdown';
+import { codeSpan, escapeMarkdownOutsideCode, escapeMarkdownText } from '../markdown';
 import { summary } from './testUrl';
 
 /** The most rows and columns one bench answers; more are left out with a note. */
@@ -237,7 +237,7 @@ export function formatBench(result: Omit<BenchResult, 'uri' | 'version'>, format
 		for (let c = 0; c < columns; c++) {
 			const cell = result.cells[r * columns + c];
 			if (cell < 0) {
-				cells.push(c === 0 ? escapeMarkdownText(row.problem ?? '') : '');
+				cells.push(c === 0 ? escapeMarkdownOutsideCode(row.problem ?? '', true) : '');
 				continue;
 			}
 			const words = cellWords(cell, result.lines);
