@@ -290,3 +290,25 @@ test('escaping is linear in the text: long runs of backslashes before no pipe, a
 	}
 	assert.deepEqual(failures, []);
 });
+
+test('escaped text and code spans render as the text itself, in a paragraph and in a table cell (fast-check)', () => {
+	const html = (text: string) => renderer.utils.escapeHtml(text);
+	// A paragraph drops the spaces it starts and ends with; line breaks in the text are shown as spaces.
+	const shown = (text: string) => text.replace(/\r\n|\r|\n/g, ' ');
+	fc.assert(fc.property(piece, (text) => {
+		const flat = shown(text);
+		fc.pre(flat.trim() !== '');
+		assert.equal(renderer.render(`a ${escapeMarkdownText(text)}`), `<p>${html(`a ${flat}`.trimEnd())}</p>\n`, JSON.stringify(text));
+		if (!/^[ \t]/.test(flat)) {
+			// First on a line too (four spaces there would make inert indented code, not text).
+			assert.equal(renderer.render(escapeMarkdownText(text)), `<p>${html(flat.trimEnd())}</p>\n`, JSON.stringify(text));
+		}
+		assert.equal(renderer.render(`a ${codeSpan(text)}`), `<p>a <code>${html(flat)}</code></p>\n`, JSON.stringify(text));
+		const table = (cell: string) => renderer.render(`| a |\n|---|\n| ${cell} |`);
+		assert.ok(table(escapeMarkdownText(text)).includes(`<td>${html(flat.trim())}</td>`), `${JSON.stringify(text)}: ${table(escapeMarkdownText(text))}`);
+		if (!/\\\|/.test(flat)) {
+			// A backslash before a pipe is shown doubled in a table's code: no form of it reads the same in every renderer.
+			assert.ok(table(codeSpan(text, true)).includes(`<td><code>${html(flat)}</code></td>`), `${JSON.stringify(text)}: ${table(codeSpan(text, true))}`);
+		}
+	}), { numRuns: 2000, seed: 21 });
+});

@@ -17,16 +17,19 @@ const lineBreaks = /\r\n|\r|\n/g;
  */
 const inlineMarkup = /[\\`*_[\]<>!&|~#]/g;
 
-/** What only the start of a line can make into markup, besides the characters above: a list item or setext line. */
-const lineStartMarkup = /^(?:[+\-=]|\d+[.)])/;
+/**
+ * What only the start of a line can make into markup, besides the characters above: a list item, an ordered one
+ * (whose `.` or `)` is escaped, as a backslash before a digit is no escape) or a setext underline.
+ */
+const lineStartMarkup = /^(?:([+\-=])|(\d+)([.)]))/;
 
 /**
  * Text shown as itself in markdown, in a paragraph or a table cell: every character that could make markup is
  * backslash-escaped (CommonMark §2.4: any ASCII punctuation may be), and line breaks become spaces.
  */
 export function escapeMarkdownText(text: string): string {
-	const escaped = text.replace(lineBreaks, ' ').replace(inlineMarkup, '\\$&');
-	return lineStartMarkup.test(escaped) ? `\\${escaped}` : escaped;
+	return text.replace(lineBreaks, ' ').replace(inlineMarkup, '\\$&')
+		.replace(lineStartMarkup, (_, sign: string | undefined, digits: string, mark: string) => (sign ? `\\${sign}` : `${digits}\\${mark}`));
 }
 
 /**
