@@ -6,6 +6,7 @@
 import { dialectName, isRecordDialect, type Dialect } from '../dialect';
 import type { CrawlerFact } from '../facts/crawlers';
 import { currentLocale, formatNumber, joinList, t } from '../l10n';
+import { codeSpan } from '../markdown';
 import type { CrawlerProfile } from './profile';
 import type { CrawlerEvaluation, CrawlerReading, CrawlerReason } from './reading';
 import { verdictWord } from '../verdict';
@@ -224,7 +225,7 @@ export function describeDecision(evaluation: CrawlerEvaluation): string {
 			if (!rule) {
 				return because;
 			}
-			const code = `\`${ruleText(rule.text)}\``;
+			const code = codeSpan(ruleText(rule.text));
 			return evaluation.fileVerdict === 'allow'
 				? t('{0}; the file would allow it by line {1} {2}', because, rule.line + 1, code)
 				: t('{0}; the file would disallow it by line {1} {2}', because, rule.line + 1, code);
@@ -237,7 +238,7 @@ export function describeDecision(evaluation: CrawlerEvaluation): string {
 			return t('because no rule of the group it follows matches');
 		case 'rule': {
 			const line = rule!.line + 1;
-			const code = `\`${ruleText(rule!.text)}\``;
+			const code = codeSpan(ruleText(rule!.text));
 			switch (rule!.implied) {
 				case 'host':
 					return t('by the Host on line {0} {1}, which names another mirror', line, code);

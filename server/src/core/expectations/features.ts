@@ -23,6 +23,7 @@ import { diagnosticSource } from '../diagnostics/index';
 import { knownCrawlers } from '../facts/crawlers';
 import { revealLineCommand } from '../features/codeLens';
 import { formatNumber, t } from '../l10n';
+import { escapeMarkdownOutsideCode } from '../markdown';
 import type { AnalysisOptions } from '../options';
 import type { RobotsModel } from '../syntax/parser';
 import { failureMessage, passMessage, robotsLineOf, summaryText, type CheckedExpectations, type ExpectationResult } from './check';
@@ -177,16 +178,11 @@ export function computeExpectationHover(checked: CheckedExpectations, position: 
 	if (position.character < expectation.crawlerSpan.start || position.character > expectation.verdictSpan.end) {
 		return null;
 	}
-	const head = result.passed ? `**${t('Passes.')}** ${escapeMarkdown(passMessage(result))}` : `**${t('Fails.')}** ${escapeMarkdown(failureMessage(result))}`;
+	const head = result.passed ? `**${t('Passes.')}** ${escapeMarkdownOutsideCode(passMessage(result))}` : `**${t('Fails.')}** ${escapeMarkdownOutsideCode(failureMessage(result))}`;
 	return {
 		range: { start: { line: expectation.line, character: expectation.crawlerSpan.start }, end: { line: expectation.line, character: expectation.verdictSpan.end } },
-		contents: { kind: MarkupKind.Markdown, value: `${head}\n\n${escapeMarkdown(explainEvaluation(result.evaluation))}` },
+		contents: { kind: MarkupKind.Markdown, value: `${head}\n\n${escapeMarkdownOutsideCode(explainEvaluation(result.evaluation))}` },
 	};
-}
-
-/** Escapes what markdown would read as markup outside the `code` spans the explanations use (inside them, nothing is markup). */
-function escapeMarkdown(text: string): string {
-	return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/([\\*_[\]<>])/g, '\\$1'))).join('');
 }
 
 /**

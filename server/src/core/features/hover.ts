@@ -18,6 +18,7 @@ import { escapeGooglePattern } from '../matching/encoding';
 import { compileRules, normalizePath } from '../matching/evaluate';
 import { patternForm, ruleMatches, type CompiledRule } from '../matching/rules';
 import { formatNumber, t } from '../l10n';
+import { codeSpan, escapeMarkdownText } from '../markdown';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { groupLines, lineRole, type Group, type RobotsModel } from '../syntax/parser';
@@ -88,29 +89,11 @@ const maxShownValue = 200;
 /** At most this many parts of a pattern (`contain x`, `end with y`) are put in words; the rest are counted. */
 const maxPatternParts = 8;
 
-/**
- * Inline code for text from the file. The fence is one backtick longer than the longest run inside, so no text can
- * close it; inside a table cell a `|` is escaped (GFM). Long values are cut, with the cut said.
- */
+/** Inline code for text from the file or the settings (markdown.ts), cut when long, with the cut said. */
 function code(text: string, inTable = false): string {
 	const cut = text.length > maxShownValue;
-	const shown = cut ? text.slice(0, maxShownValue) : text;
-	const escaped = inTable ? shown.replace(/\|/g, '\\|') : shown;
-	let longest = 0;
-	for (const run of escaped.match(/`+/g) ?? []) {
-		longest = Math.max(longest, run.length);
-	}
-	const fence = '`'.repeat(longest + 1);
-	const pad = escaped.startsWith('`') || escaped.endsWith('`') || escaped === '' ? ' ' : '';
-	return `${fence}${pad}${escaped}${pad}${fence}${cut ? ' ' + t('(first {0} of {1} characters)', formatNumber(maxShownValue), formatNumber(text.length)) : ''}`;
-}
-
-/**
- * Text from the file or the settings outside code spans, in the middle of a line: every character that could start
- * markup there (code, emphasis, links and images, tables, strikethrough, HTML) is escaped, so it creates none.
- */
-function plain(text: string): string {
-	return text.replace(/[\\`*_[\]!|<>&~]/g, (character) => (character === '<' ? '&lt;' : character === '>' ? '&gt;' : character === '&' ? '&amp;' : `\\${character}`));
+	const shown = codeSpan(cut ? text.slice(0, maxShownValue) : text, inTable);
+	return `${shown}${cut ? ' ' + t('(first {0} of {1} characters)', formatNumber(maxShownValue), formatNumber(text.length)) : ''}`;
 }
 
 /** Who reads with each parser: the target crawlers that run it, else the parser's kind of robot. */
@@ -132,7 +115,7 @@ class Readers {
 		for (const dialect of dialects) {
 			const tokens = this.byDialect.get(dialect);
 			if (tokens) {
-				names.push(...tokens.map(plain));
+				names.push(...tokens.map(escapeMarkdownText));
 			} else {
 				names.push(parserRobots(dialect));
 			}
@@ -686,11 +669,11 @@ function crawlerNotes(rows: readonly CrawlerRow[]): string[] {
 			notes.push(t('{0} does not follow robots.txt {1}: these rules do not stop it.', code(crawler.token), provenance(crawler, 'ignoresRobotsTxt')));
 		}
 		if (crawler.controlToken && row.follows) {
-			notes.push(t('{0} is a control token: it fetches nothing, and its rules decide whether {1} may use the pages for what the token names.', code(crawler.token), plain(crawler.owner)));
+			notes.push(t('{0} is a control token: it fetches nothing, and its rules decide whether {1} may use the pages for what the token names.', code(crawler.token), escapeMarkdownText(crawler.owner)));
 		}
 		const note = parserNote(crawler);
 		if (note && row.target) {
-			notes.push(plain(note));
+			notes.push(escapeMarkdownText(note));
 		}
 	}
 	return notes;

@@ -13,6 +13,7 @@ import { describeUrlProblem } from '../bench/urls';
 import type { BenchBaselineResult, BenchColumn, BenchExportResult, BenchResult, BenchRow } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 import { formatNumber, t } from '../l10n';
+import { codeSpan, escapeMarkdownOutsideCode, escapeMarkdownText } from '../markdown';
 import { summary } from './testUrl';
 
 /** The most rows and columns one bench answers; more are left out with a note. */
@@ -189,18 +190,6 @@ function csvField(text: string): string {
 	return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Text in a Markdown table cell: pipes and line breaks escaped. */
-function markdownCell(text: string): string {
-	return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
-}
-
-/** A code span that holds any text: fenced with more backticks than it contains in a row. */
-function codeSpan(text: string): string {
-	const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-	const fence = '`'.repeat(longest + 1);
-	return `${fence}${longest > 0 ? ' ' : ''}${text}${longest > 0 ? ' ' : ''}${fence}`;
-}
-
 /**
  * The most characters an export holds (about as many bytes: CSV and Markdown of URLs are mostly ASCII). The whole of a
  * capped bench, 50 000 URLs by 200 crawlers, was one 367 MB answer, which took 20 s to arrive.
@@ -266,7 +255,7 @@ export function formatBench(result: Omit<BenchResult, 'uri' | 'version'>, format
 			}
 		}
 	} else {
-		add(`| URL | ${tokens.map(markdownCell).join(' | ')} |`);
+		add(`| URL | ${tokens.map(escapeMarkdownText).join(' | ')} |`);
 		add(`| --- |${' --- |'.repeat(columns)}`);
 		for (let r = 0; r < result.rows.length; r++) {
 			const row = result.rows[r];
@@ -274,22 +263,22 @@ export function formatBench(result: Omit<BenchResult, 'uri' | 'version'>, format
 			for (let c = 0; c < columns; c++) {
 				const cell = result.cells[r * columns + c];
 				if (cell < 0) {
-					cells.push(c === 0 ? markdownCell(row.problem ?? '') : '');
+					cells.push(c === 0 ? escapeMarkdownOutsideCode(row.problem ?? '', true) : '');
 					continue;
 				}
 				const words = cellWords(cell, result.lines);
 				let text = words.line
-					? t('{0} line {1} {2}', `**${words.verdict}**`, words.line, codeSpan(result.lines[Number(words.line) - 1] ?? ''))
-					: `**${words.verdict}** (${words.detail})`;
+					? t('{0} line {1} {2}', `**${words.verdict}**`, words.line, codeSpan(result.lines[Number(words.line) - 1] ?? '', true))
+					: `**${words.verdict}** (${escapeMarkdownText(words.detail)})`;
 				if (baseline && (baseline.cells[r * columns + c] & 1) !== (cell & 1)) {
 					const before = cellWords(baseline.cells[r * columns + c], baseline.lines);
 					text = before.line
-						? t('{0}, was {1} by line {2} in {3}', text, before.verdict, before.line, baseline.label)
-						: t('{0}, was {1} in {2}', text, before.verdict, baseline.label);
+						? t('{0}, was {1} by line {2} in {3}', text, before.verdict, before.line, escapeMarkdownText(baseline.label))
+						: t('{0}, was {1} in {2}', text, before.verdict, escapeMarkdownText(baseline.label));
 				}
-				cells.push(markdownCell(text));
+				cells.push(text);
 			}
-			if (!addRow(`| ${markdownCell(row.url)} | ${cells.join(' | ')} |`)) {
+			if (!addRow(`| ${escapeMarkdownText(row.url)} | ${cells.join(' | ')} |`)) {
 				break;
 			}
 		}

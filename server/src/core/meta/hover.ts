@@ -6,6 +6,7 @@
 
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import { t } from '../l10n';
+import { codeSpan, escapeMarkdownText, tableCell } from '../markdown';
 import {
 	robotsMetaSources,
 	searchEngineNames,
@@ -104,10 +105,6 @@ function hover(value: string, lines: LineIndex, start: number, end: number): Hov
 	return { contents: { kind: MarkupKind.Markdown, value }, range: lines.range(start, end) };
 }
 
-function cell(text: string): string {
-	return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
-
 /** The "Reads it" cell: whether an engine reads a directive where it is written. */
 function statusText(status: SupportStatus, metaOnly: boolean): string {
 	switch (status) {
@@ -137,7 +134,7 @@ function directiveMarkdown(
 ): string {
 	const facts = directive.facts;
 	if (!facts) {
-		return t('**{0}** is no robots directive that Google, Bing, Yandex or Baidu document; crawlers ignore it.', directive.name);
+		return t('**{0}** is no robots directive that Google, Bing, Yandex or Baidu document; crawlers ignore it.', escapeMarkdownText(directive.name));
 	}
 	const parts = [t('**{0}**{1}: {2}', facts.name, facts.value === 'none' ? '' : `:${valuePlaceholder(facts)}`, facts.summary)];
 	if (directive.valueSpan && inValue >= directive.valueSpan.start) {
@@ -149,9 +146,9 @@ function directiveMarkdown(
 		if (support.source) {
 			sources.push(support.source);
 		}
-		return `| ${searchEngineNames[engine]} | ${statusText(support.status, support.metaOnly === true)} | ${cell(support.note ?? '')} |`;
+		return `| ${searchEngineNames[engine]} | ${statusText(support.status, support.metaOnly === true)} | ${tableCell(support.note ?? '')} |`;
 	});
-	parts.push([`| ${cell(t('Engine'))} | ${cell(t('Reads it'))} | ${cell(t('What it says'))} |`, '|---|---|---|', ...rows].join('\n'));
+	parts.push([`| ${tableCell(t('Engine'))} | ${tableCell(t('Reads it'))} | ${tableCell(t('What it says'))} |`, '|---|---|---|', ...rows].join('\n'));
 	parts.push(addressLine(address, where, directive));
 	if (parsed.directives.length > 1) {
 		parts.push(t('This list has {0} directives; for one crawler, Google combines all rules that reach it and the more restrictive wins, Yandex lets allowing directives win.', parsed.directives.length));
@@ -168,7 +165,7 @@ function valuePlaceholder(facts: RobotsDirectiveFacts): string {
 
 function valueMarkdown(directive: ParsedDirective, facts: RobotsDirectiveFacts): string {
 	if (directive.problem) {
-		return t('⚠ {0}.', directive.problem.message);
+		return t('⚠ {0}.', escapeMarkdownText(directive.problem.message));
 	}
 	const value = directive.parsedValue;
 	if (!value) {
@@ -226,7 +223,7 @@ function addressLine(address: CrawlerAddress | undefined, where: 'meta' | 'heade
 function crawlerList(address: CrawlerAddress): string {
 	const tokens = address.crawlers.map((crawler) => crawler.token);
 	const shown = tokens.slice(0, 8).join(', ');
-	return tokens.length > 8 ? t('{0} and {1} more', shown, tokens.length - 8) : shown || `\`${address.name}\``;
+	return tokens.length > 8 ? t('{0} and {1} more', shown, tokens.length - 8) : shown || codeSpan(address.name);
 }
 
 /** Who a meta name or header prefix addresses. */
@@ -234,10 +231,10 @@ function nameMarkdown(name: string, address: CrawlerAddress | undefined, where: 
 	if (!address) {
 		const suggestion = suggestRobotsName(name);
 		return suggestion
-			? t('No crawler is called `{0}`; did you mean `{1}`? Rules written for it reach no crawler we know.', name, suggestion)
-			: t('No crawler is called `{0}`. Rules written for it reach no crawler we know.', name);
+			? t('No crawler is called {0}; did you mean {1}? Rules written for it reach no crawler we know.', codeSpan(name), codeSpan(suggestion))
+			: t('No crawler is called {0}. Rules written for it reach no crawler we know.', codeSpan(name));
 	}
-	const what = where === 'meta' ? `name="${name}"` : `\`${name}:\``;
+	const what = where === 'meta' ? `name="${escapeMarkdownText(name)}"` : codeSpan(`${name}:`);
 	const parts: string[] = [];
 	if (address.kind === 'all') {
 		parts.push(t('{0} addresses every crawler. Google: it applies to search engine crawlers; non-search crawlers such as AdsBot-Google need rules of their own.', what));
@@ -261,11 +258,11 @@ function nameMarkdown(name: string, address: CrawlerAddress | undefined, where: 
 function summaryMarkdown(sets: readonly RobotsRuleSet[], crawlers: readonly string[], pattern?: string): string {
 	const rows = crawlers.map((crawler) => summaryRow(effectiveRobots(sets, crawler)));
 	// The pattern is a code span: `/*` bare would close the bold early.
-	const title = pattern ? t('**X-Robots-Tag for {0}**, combined for each crawler:', `\`${pattern}\``) : t('**The robots rules of this page**, combined for each crawler:');
+	const title = pattern ? t('**X-Robots-Tag for {0}**, combined for each crawler:', codeSpan(pattern)) : t('**The robots rules of this page**, combined for each crawler:');
 	const headings = [t('Crawler'), t('Index'), t('Follow links'), t('Snippet'), t('Other'), t('Combined as')];
 	return [
 		title,
-		[`| ${headings.map(cell).join(' | ')} |`, '|---|---|---|---|---|---|', ...rows].join('\n'),
+		[`| ${headings.map(tableCell).join(' | ')} |`, '|---|---|---|---|---|---|', ...rows].join('\n'),
 		t('Google: the more restrictive rule applies, and several crawler names add up ("the sum of the negative rules"). Yandex: allowing directives win over prohibiting ones. Bing and Baidu document no rule; Google\'s is assumed.'),
 		t('Rules are read only if the crawler may fetch the page: a page disallowed in robots.txt keeps its URL indexable, noindex or not.'),
 	].join('\n\n') + sourceList(['googleSpec', 'yandexMetaRobots']);
@@ -307,7 +304,7 @@ function summaryRow(result: EffectiveRobots): string {
 	const combined = result.combination === 'allow-wins'
 		? (result.combinationDocumented ? t('allowing wins') : t('allowing wins (assumed)'))
 		: (result.combinationDocumented ? t('most restrictive') : t('most restrictive (assumed)'));
-	return `| ${result.crawler} | ${yesNo(result.index)} | ${yesNo(result.follow)} | ${yesNo(result.snippet)} | ${cell(other.join(', '))} | ${combined} |`;
+	return `| ${escapeMarkdownText(result.crawler)} | ${yesNo(result.index)} | ${yesNo(result.follow)} | ${yesNo(result.snippet)} | ${tableCell(other.join(', '))} | ${combined} |`;
 }
 
 /** On a Yandex noindex marker: what it does at Yandex. */
