@@ -20,7 +20,7 @@ import {
 	type SearchEngine,
 } from './directives';
 import { addressOf, headerRuleSets, ruleSetsFromHtml, type RobotsRuleSet } from './effective';
-import { parseHeadersFile, type HeadersFile } from './headersFile';
+import { maxHeadersPatternLength, parseHeadersFile, type HeadersFile } from './headersFile';
 import { scanHtml, type HtmlAttribute, type HtmlRobotsScan, type ScannedMeta } from './html';
 import { LineIndex, type PositionMapper } from './lineIndex';
 import { engineOfCrawler, newTypoBudget, resolveRobotsName, stripTypographicQuotes, suggestRobotsName, typographicQuotes, type CrawlerAddress, type TypoBudget } from './names';
@@ -152,11 +152,16 @@ export function headersFindings(text: string, options: MetaAnalysisOptions = {})
 	const { report, finish } = collector([]);
 	const file = parseHeadersFile(text);
 	for (const problem of file.problems) {
+		if (!report.room('malformed-headers-line')) {
+			continue;
+		}
 		const message = problem.kind === 'header-before-pattern'
 			? t('A header before any URL pattern: write the pattern (such as /*) on its own line first.')
 			: problem.kind === 'missing-colon'
 				? t('A header line without `:` between its name and value.')
-				: t('A `Name: value` line at the margin is read as a URL pattern; indent header lines under their pattern.');
+				: problem.kind === 'pattern-too-long'
+					? t('A pattern longer than {0} characters, the limit Cloudflare Pages sets on a line of _headers: it is not matched against any URL.', formatNumber(maxHeadersPatternLength))
+					: t('A `Name: value` line at the margin is read as a URL pattern; indent header lines under their pattern.');
 		report({ code: 'malformed-headers-line', start: problem.start, end: problem.end, message });
 	}
 	const sets = headerSetsByRule(file);

@@ -36,6 +36,7 @@ export { commonRobotsNames, engineOfCrawler, readsGenericRules, resolveRobotsNam
 export { scanHtml, type HtmlAttribute, type HtmlRobotsScan, type NoindexFragment, type NoindexMarker, type ScannedMeta } from './html';
 export {
 	headersPatternMatches,
+	maxHeadersPatternLength,
 	parseHeadersFile,
 	xRobotsTagForPath,
 	xRobotsTagLines,
