@@ -21,7 +21,7 @@ import {
 } from './directives';
 import { addressOf, headerRuleSets, ruleSetsFromHtml, type RobotsRuleSet } from './effective';
 import { maxHeadersPatternLength, parseHeadersFile, type HeadersFile } from './headersFile';
-import { scanHtml, type HtmlAttribute, type HtmlRobotsScan, type ScannedMeta } from './html';
+import { maxRobotsTagsPerPage, scanHtml, type HtmlAttribute, type HtmlRobotsScan, type ScannedMeta } from './html';
 import { LineIndex, type PositionMapper } from './lineIndex';
 import { engineOfCrawler, newTypoBudget, resolveRobotsName, stripTypographicQuotes, suggestRobotsName, typographicQuotes, type CrawlerAddress, type TypoBudget } from './names';
 import { parseRobotsDirectives, type OddSeparator, type ParsedDirective, type Span } from './parse';
@@ -119,6 +119,15 @@ export function htmlFindings(text: string, options: MetaAnalysisOptions = {}, sc
 	const budget = newTypoBudget();
 	for (const meta of scan.metas) {
 		checkTag(meta, report, budget);
+	}
+	if (scan.skipped) {
+		const { count, start, end } = scan.skipped;
+		report({
+			code: 'too-many-robots-tags', start, end: Math.min(end, start + 5),
+			message: count === 1
+				? t('Only the first {0} robots meta tags of a page are checked; this one, the last, is not.', formatNumber(maxRobotsTagsPerPage))
+				: t('Only the first {0} robots meta tags of a page are checked; this one and the {1} after it are not.', formatNumber(maxRobotsTagsPerPage), formatNumber(count - 1)),
+		});
 	}
 	// A tag in typographic quotes is reported once as such: its name and content are not what they seem to be.
 	const sets = ruleSetsFromHtml(scan).filter((set) => !set.meta || !(hasTypographicQuotes(set.meta.name) || (set.meta.content && hasTypographicQuotes(set.meta.content))));
