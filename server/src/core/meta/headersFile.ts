@@ -181,55 +181,81 @@ export interface XRobotsTagLine {
 /** The X-Robots-Tag lines of a file whose pattern matches a URL path (and host), in file order. */
 export type XRobotsTagIndex = (path: string, host?: string) => XRobotsTagLine[];
 
-/** A node of the index's tree of literal pattern beginnings: the lines whose pattern begins with the characters that lead here. */
-interface PrefixNode {
+/** A node of a tree of literal pattern ends: the lines whose pattern begins (or ends) with the characters that lead here. */
+interface LiteralNode {
 	readonly lines: number[];
-	children: Map<number, PrefixNode> | undefined;
+	children: Map<number, LiteralNode> | undefined;
+}
+
+function newNode(): LiteralNode {
+	return { lines: [], children: undefined };
+}
+
+/** Files the line under the characters of `pattern[start, end)`, read forwards or backwards. */
+function fileUnder(root: LiteralNode, pattern: string, start: number, end: number, backwards: boolean, line: number): void {
+	let node = root;
+	for (let k = 0; k < end - start; k++) {
+		const code = pattern.charCodeAt(backwards ? end - 1 - k : start + k);
+		node.children ??= new Map();
+		let child = node.children.get(code);
+		if (!child) {
+			child = newNode();
+			node.children.set(code, child);
+		}
+		node = child;
+	}
+	node.lines.push(line);
+}
+
+/** Adds to `found` the lines filed under the beginnings (or, backwards, the endings) of `path`. */
+function gather(root: LiteralNode, path: string, backwards: boolean, found: number[]): void {
+	let node: LiteralNode | undefined = root;
+	for (let k = 0; ; k++) {
+		for (const line of node.lines) {
+			found.push(line);
+		}
+		if (k >= path.length || !node.children) {
+			return;
+		}
+		node = node.children.get(path.charCodeAt(backwards ? path.length - 1 - k : k));
+		if (!node) {
+			return;
+		}
+	}
 }
 
 /**
  * The X-Robots-Tag lines of a file indexed for matching many paths: each pattern is compiled once, and a path is
- * matched only against the patterns whose literal beginning (up to the first `*` or `:name`) it starts with, found in
- * one walk along the path. Absolute URL patterns are tried only when a host is given.
+ * matched only against the patterns whose literal beginning (up to the first `*` or `:name`) it starts with or, where
+ * a pattern's literal ending is the longer (`/*.pdf`), whose ending it ends with; both found in one walk along the
+ * path from each end. Absolute URL patterns are tried only when a host is given.
  */
 export function xRobotsTagIndex(file: HeadersFile): XRobotsTagIndex {
 	const lines = xRobotsTagLines(file);
 	const matchers = new Map<string, (path: string, host?: string) => boolean>();
-	const root: PrefixNode = { lines: [], children: undefined };
+	const beginnings = newNode();
+	const endings = newNode();
 	const hosted: number[] = [];
 	for (const [index, { rule }] of lines.entries()) {
-		if (!matchers.has(rule.pattern)) {
-			matchers.set(rule.pattern, compileHeadersPattern(rule.pattern));
+		const pattern = rule.pattern;
+		if (!matchers.has(pattern)) {
+			matchers.set(pattern, compileHeadersPattern(pattern));
 		}
-		if (absoluteUrl.test(rule.pattern)) {
+		if (absoluteUrl.test(pattern)) {
 			hosted.push(index);
 			continue;
 		}
-		let node = root;
-		for (let i = 0; i < rule.pattern.length && !startsWildcard(rule.pattern, i); i++) {
-			const code = rule.pattern.charCodeAt(i);
-			node.children ??= new Map();
-			let child = node.children.get(code);
-			if (!child) {
-				child = { lines: [], children: undefined };
-				node.children.set(code, child);
-			}
-			node = child;
+		const { prefixEnd, suffixStart } = literalEnds(pattern);
+		if (pattern.length - suffixStart > prefixEnd) {
+			fileUnder(endings, pattern, suffixStart, pattern.length, true, index);
+		} else {
+			fileUnder(beginnings, pattern, 0, prefixEnd, false, index);
 		}
-		node.lines.push(index);
 	}
 	return (path, host) => {
-		const candidates = [...root.lines];
-		let node: PrefixNode | undefined = root;
-		for (let i = 0; i < path.length && node.children; i++) {
-			node = node.children.get(path.charCodeAt(i));
-			if (!node) {
-				break;
-			}
-			for (const index of node.lines) {
-				candidates.push(index);
-			}
-		}
+		const candidates: number[] = [];
+		gather(beginnings, path, false, candidates);
+		gather(endings, path, true, candidates);
 		if (host !== undefined) {
 			for (const index of hosted) {
 				candidates.push(index);
@@ -244,6 +270,27 @@ export function xRobotsTagIndex(file: HeadersFile): XRobotsTagIndex {
 		}
 		return found;
 	};
+}
+
+/** Where a pattern's literal beginning ends (its first `*` or `:name`) and its literal ending starts (after its last). */
+function literalEnds(pattern: string): { prefixEnd: number; suffixStart: number } {
+	let prefixEnd = -1;
+	let suffixStart = 0;
+	for (let i = 0; i < pattern.length; i++) {
+		if (!startsWildcard(pattern, i)) {
+			continue;
+		}
+		if (prefixEnd < 0) {
+			prefixEnd = i;
+		}
+		if (pattern[i] === ':') {
+			while (isNameCharacter(pattern.charCodeAt(i + 1))) {
+				i++;
+			}
+		}
+		suffixStart = i + 1;
+	}
+	return prefixEnd < 0 ? { prefixEnd: pattern.length, suffixStart: pattern.length } : { prefixEnd, suffixStart };
 }
 
 const absoluteUrl = /^https?:\/\//i;
