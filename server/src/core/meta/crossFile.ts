@@ -123,7 +123,8 @@ export function headersNoindexPlaces(text: string, urlPaths: Iterable<string>, c
  */
 export function headersPatternPaths(text: string): string[] {
 	const paths = new Set<string>();
-	for (const { rule } of xRobotsTagLines(parseHeadersFile(text))) {
+	// Each rule once, however many X-Robots-Tag lines it has.
+	for (const rule of new Set(xRobotsTagLines(parseHeadersFile(text)).map((line) => line.rule))) {
 		if (!rule.pattern.startsWith('/')) {
 			continue;
 		}

@@ -181,18 +181,18 @@ export interface XRobotsTagLine {
 /** The X-Robots-Tag lines of a file whose pattern matches a URL path (and host), in file order. */
 export type XRobotsTagIndex = (path: string, host?: string) => XRobotsTagLine[];
 
-/** A node of a tree of literal pattern ends: the lines whose pattern begins (or ends) with the characters that lead here. */
+/** A node of a tree of literal pattern ends: the rules whose pattern begins (or ends) with the characters that lead here. */
 interface LiteralNode {
-	readonly lines: number[];
+	readonly rules: number[];
 	children: Map<number, LiteralNode> | undefined;
 }
 
 function newNode(): LiteralNode {
-	return { lines: [], children: undefined };
+	return { rules: [], children: undefined };
 }
 
-/** Files the line under the characters of `pattern[start, end)`, read forwards or backwards. */
-function fileUnder(root: LiteralNode, pattern: string, start: number, end: number, backwards: boolean, line: number): void {
+/** Files a rule under the characters of `pattern[start, end)`, read forwards or backwards. */
+function fileUnder(root: LiteralNode, pattern: string, start: number, end: number, backwards: boolean, rule: number): void {
 	let node = root;
 	for (let k = 0; k < end - start; k++) {
 		const code = pattern.charCodeAt(backwards ? end - 1 - k : start + k);
@@ -204,15 +204,15 @@ function fileUnder(root: LiteralNode, pattern: string, start: number, end: numbe
 		}
 		node = child;
 	}
-	node.lines.push(line);
+	node.rules.push(rule);
 }
 
-/** Adds to `found` the lines filed under the beginnings (or, backwards, the endings) of `path`. */
+/** Adds to `found` the rules filed under the beginnings (or, backwards, the endings) of `path`. */
 function gather(root: LiteralNode, path: string, backwards: boolean, found: number[]): void {
 	let node: LiteralNode | undefined = root;
 	for (let k = 0; ; k++) {
-		for (const line of node.lines) {
-			found.push(line);
+		for (const rule of node.rules) {
+			found.push(rule);
 		}
 		if (k >= path.length || !node.children) {
 			return;
@@ -225,22 +225,32 @@ function gather(root: LiteralNode, path: string, backwards: boolean, found: numb
 }
 
 /**
- * The X-Robots-Tag lines of a file indexed for matching many paths: each pattern is compiled once, and a path is
- * matched only against the patterns whose literal beginning (up to the first `*` or `:name`) it starts with or, where
- * a pattern's literal ending is the longer (`/*.pdf`), whose ending it ends with; both found in one walk along the
- * path from each end. Absolute URL patterns are tried only when a host is given.
+ * The X-Robots-Tag lines of a file indexed for matching many paths: each rule's pattern is compiled once, and a path
+ * is matched only against the patterns whose literal beginning (up to the first `*` or `:name`) it starts with or,
+ * where a pattern's literal ending is the longer (`/*.pdf`), whose ending it ends with; both found in one walk along
+ * the path from each end. Absolute URL patterns are tried only when a host is given.
  */
 export function xRobotsTagIndex(file: HeadersFile): XRobotsTagIndex {
-	const lines = xRobotsTagLines(file);
-	const matchers = new Map<string, (path: string, host?: string) => boolean>();
+	// The rules with X-Robots-Tag lines, each with its lines, in file order.
+	const rules: { readonly matches: (path: string, host?: string) => boolean; readonly lines: XRobotsTagLine[] }[] = [];
+	const compiled = new Map<string, (path: string, host?: string) => boolean>();
 	const beginnings = newNode();
 	const endings = newNode();
 	const hosted: number[] = [];
-	for (const [index, { rule }] of lines.entries()) {
-		const pattern = rule.pattern;
-		if (!matchers.has(pattern)) {
-			matchers.set(pattern, compileHeadersPattern(pattern));
+	for (const line of xRobotsTagLines(file)) {
+		const previous = rules[rules.length - 1];
+		if (previous && previous.lines[0].rule === line.rule) {
+			previous.lines.push(line);
+			continue;
 		}
+		const pattern = line.rule.pattern;
+		let matches = compiled.get(pattern);
+		if (!matches) {
+			matches = compileHeadersPattern(pattern);
+			compiled.set(pattern, matches);
+		}
+		const index = rules.length;
+		rules.push({ matches, lines: [line] });
 		if (absoluteUrl.test(pattern)) {
 			hosted.push(index);
 			continue;
@@ -263,9 +273,11 @@ export function xRobotsTagIndex(file: HeadersFile): XRobotsTagIndex {
 		}
 		const found: XRobotsTagLine[] = [];
 		for (const index of candidates.sort((a, b) => a - b)) {
-			const line = lines[index];
-			if ((matchers.get(line.rule.pattern) as (path: string, host?: string) => boolean)(path, host)) {
-				found.push(line);
+			const rule = rules[index];
+			if (rule.matches(path, host)) {
+				for (const line of rule.lines) {
+					found.push(line);
+				}
 			}
 		}
 		return found;
