@@ -143,7 +143,7 @@ const fileKinds: readonly FileKind[] = [
 			{ name: 'many rules that end alike (/*.ext)', build: (n) => Array.from({ length: n / 36 }, (_, i) => `/*.ext${i}\n${headerLine}`).join(''), n: 25_000, at: { line: 1, character: 18 } },
 			{ name: 'many rules of /*:a within the length limit', build: (n) => Array.from({ length: n / 1_000 }, (_, i) => `/p${i}/${'*:a/'.repeat(240)}\n${headerLine}`).join(''), n: 25_000, at: { line: 1, character: 18 } },
 			// Issue 21, finding 2: every colon-less line searched for a colon to the end of the file.
-			{ name: 'header lines without a colon', build: (n) => '/*\n' + '  no colon on this line\n'.repeat(n / 24), n: 100_000, at: { line: 1, character: 4 } },
+			{ name: 'header lines without a colon', build: (n) => '/*\n' + '  no colon on this line\n'.repeat(n / 24), n: 200_000, at: { line: 1, character: 4 } },
 		],
 		features: [
 			{ name: 'parse', run: (text) => parseHeadersFile(text) },
@@ -159,7 +159,6 @@ const fileKinds: readonly FileKind[] = [
 			// Issue 21, finding 11: an 8 MB page of conflicting tags took 18.9 s and 1.2 GB on every edit.
 			{ name: 'conflicting robots tags', build: (n) => '<head>' + '<meta name="robots" content="index, noindex, follow, nofollow">'.repeat(n / 63), n: 100_000, at: { line: 0, character: 40 } },
 			{ name: 'robots tags for many crawlers', build: (n) => '<head>' + Array.from({ length: n / 50 }, (_, i) => `<meta name="${crawlers[i % 4]}" content="noindex, max-snippet:${i}">`).join(''), n: 100_000, at: { line: 0, character: 40 } },
-			{ name: 'unclosed quotes', build: (n) => '<head><meta name="robots" content="noindex' + ' x="'.repeat(n / 4), n: 100_000, at: { line: 0, character: 40 } },
 		],
 		features: [
 			{ name: 'scan', run: (text) => scanHtml(text) },
