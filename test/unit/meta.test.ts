@@ -22,6 +22,7 @@ import {
 	findNoindexInHeadersFile,
 	findNoindexInHtml,
 	headersPatternMatches,
+	headersReach,
 	metaDiagnosticCatalogue,
 	parseHeadersFile,
 	parseRobotsDate,
@@ -32,6 +33,7 @@ import {
 	ruleSetsFromHeaders,
 	scanHtml,
 	searchEngines,
+	xRobotsTagForPath,
 	type DiagnosticData,
 } from '../../server/src/core/index';
 import { markers } from '../util/fixtures';
@@ -50,6 +52,15 @@ function fixed(text: string, diagnostics: readonly Diagnostic[], code: string): 
 		edits.push(...fix.edits);
 	}
 	return TextDocument.applyEdits(TextDocument.create('file:///page.html', 'html', 1, text), edits);
+}
+
+/** A small seeded generator: `random(n)` is a whole number from 0 to n - 1. */
+function seeded(seed: number): (n: number) => number {
+	let state = seed;
+	return (n) => {
+		state = (state * 1103515245 + 12345) & 0x7fffffff;
+		return state % n;
+	};
 }
 
 const head = (inside: string): string => `<!DOCTYPE html><html><head>${inside}</head><body><p>text</p></body></html>`;
@@ -326,6 +337,74 @@ describe('_headers files', () => {
 		const text = '/a\n  X-Robots-Tag: noindex\n  X-Robots-Tag: noindex\n/b\n  X-Robots-Tag: noindex\n  X-Robots-Tag:\n';
 		assert.deepEqual(codes(computeHeadersDiagnostics(text)), ['duplicate-robots-directive', 'empty-robots-directive']);
 	});
+
+	// Netlify ("Custom headers") and Cloudflare Pages ("Headers"): `*` matches any characters, `/` included, and a
+	// `:name` placeholder one path segment's worth (any characters but `/`); anything else matches itself. A regular
+	// expression of those words is the reference for random patterns and paths.
+	function documented(pattern: string, separator: '/' | '.'): RegExp {
+		let source = '^';
+		for (let i = 0; i < pattern.length; i++) {
+			if (pattern[i] === '*') {
+				source += '[^]*';
+			} else if (pattern[i] === ':' && /\w/.test(pattern[i + 1] ?? '')) {
+				while (/\w/.test(pattern[i + 1] ?? '')) {
+					i++;
+				}
+				source += separator === '/' ? '[^/]+' : '[^.]+';
+			} else {
+				source += pattern[i].replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+			}
+		}
+		return new RegExp(source + '$');
+	}
+
+	test('patterns match as Netlify and Cloudflare document splats and placeholders (random patterns and paths)', () => {
+		const random = seeded(21);
+		const pieces = ['/', '/', 'a', 'b', 'ab', '.', ':', '*', '**', ':x', ':y1'];
+		const characters = ['/', 'a', 'b', '.', ':', 'x'];
+		for (let round = 0; round < 20_000; round++) {
+			const pattern = '/' + Array.from({ length: random(8) }, () => pieces[random(pieces.length)]).join('');
+			const path = Array.from({ length: random(10) }, () => characters[random(characters.length)]).join('');
+			assert.equal(headersPatternMatches(pattern, path), documented(pattern, '/').test(path), `${pattern} against ${path}`);
+			const host = ['a.b', 'x.a.b', 'ab', 'A.B'][random(4)];
+			const hostPattern = Array.from({ length: 1 + random(4) }, () => ['a', 'b', '.', ':p', '*'][random(5)]).join('');
+			assert.equal(
+				headersPatternMatches(`https://${hostPattern}${pattern}`, path, host),
+				documented(hostPattern.toLowerCase(), '.').test(host.toLowerCase()) && documented(pattern, '/').test(path),
+				`https://${hostPattern}${pattern} against ${host} ${path}`,
+			);
+		}
+	});
+
+	test('the X-Robots-Tag lines for a path are those whose pattern matches it, in file order (random files)', () => {
+		const random = seeded(2);
+		const pieces = ['/', 'a', 'b', '.pdf', '*', ':x', 'ab/'];
+		for (let round = 0; round < 500; round++) {
+			const patterns = Array.from({ length: 1 + random(12) }, () => ['/', '/*', 'https://*.b/'][random(3)] + Array.from({ length: random(6) }, () => pieces[random(pieces.length)]).join(''));
+			const file = parseHeadersFile(patterns.map((pattern) => `${pattern}\n  X-Robots-Tag: noindex\n`).join(''));
+			for (let probe = 0; probe < 20; probe++) {
+				const path = '/' + Array.from({ length: random(6) }, () => pieces[random(pieces.length - 2)]).join('');
+				const host = random(2) === 0 ? undefined : 'a.b';
+				const expected = patterns.flatMap((pattern, index) => (documented(pattern.replace(/^https:\/\/[^/]*/, ''), '/').test(path) && (host !== undefined || !pattern.startsWith('https://')) ? [2 * index + 1] : []));
+				assert.deepEqual(xRobotsTagForPath(file, path, host).map((line) => line.header.line), expected, `${path} in ${patterns.join(' ')}`);
+			}
+		}
+	});
+
+	test('issue 21, finding 2: a 63 KB pattern of /*:a is reported past Cloudflare\'s 2,000-character line limit and matches nothing', () => {
+		// Cloudflare Pages, "Headers", Limits: "Each line in the _headers file has a 2,000 character limit."
+		const pattern = '/*:a'.repeat(63 * 1024 / 4);
+		const text = `${pattern}\n  X-Robots-Tag: noindex\n`;
+		const diagnostics = computeHeadersDiagnostics(text);
+		assert.deepEqual(diagnostics.filter((d) => d.code === 'malformed-headers-line').map((d) => [d.range.start.line, d.range.end.character]), [[0, pattern.length]]);
+		assert.match(diagnostics.find((d) => d.code === 'malformed-headers-line')?.message ?? '', /2,000 characters/);
+		assert.equal(headersPatternMatches(pattern, '/a'.repeat(pattern.length / 4)), false);
+		assert.deepEqual([...headersReach(text, ['/', '/a/a'], ['Googlebot'])], []);
+		// At the limit, the same shape is matched (and quickly: the linearity test has it).
+		const longest = '/*:a'.repeat(2000 / 4);
+		assert.equal(headersPatternMatches(longest, '/a'.repeat(longest.length / 4)), true);
+		assert.equal(headersPatternMatches(longest, '/a'.repeat(longest.length / 4 - 1)), false);
+	});
 });
 
 describe('noindex for the cross-file check', () => {
@@ -450,6 +529,24 @@ describe('bad input: a clear finding or nothing, never a crash', () => {
 		const diagnostics = computeHtmlDiagnostics(text);
 		assert.deepEqual(codes(diagnostics), ['robots-meta-outside-head']);
 		assert.equal(findNoindexInHtml(text, 'Googlebot').carriesNoindex, true);
+	});
+
+	test('issue 21, finding 11: a page of 30 000 conflicting robots tags gets the first 1,000 checked and a note on the next', () => {
+		const tag = '<meta name="robots" content="index, noindex, follow, nofollow">';
+		const count = 30_000;
+		// README, "Codes of pages": too-many-robots-tags, "the first 1,000".
+		const maxRobotsTagsPerPage = 1000;
+		const text = '<html><head>' + tag.repeat(count);
+		const diagnostics = computeHtmlDiagnostics(text);
+		const note = diagnostics.filter((d) => d.code === 'too-many-robots-tags');
+		const firstLeftOut = '<html><head>'.length + maxRobotsTagsPerPage * tag.length;
+		assert.deepEqual(note.map((d) => d.range.start.character), [firstLeftOut]);
+		assert.match(note[0].message, new RegExp(`first ${maxRobotsTagsPerPage.toLocaleString('en')} robots meta tags of a page are checked; this one and the ${(count - maxRobotsTagsPerPage - 1).toLocaleString('en')} after it are not`));
+		assert.deepEqual(diagnostics.filter((d) => d.range.start.character > firstLeftOut), [], 'nothing after the note');
+		assert.equal(findNoindexInHtml(text, 'Googlebot').occurrences.length, maxRobotsTagsPerPage);
+		// One tag over the limit: the last is named as such.
+		assert.match(computeHtmlDiagnostics('<html><head>' + tag.repeat(maxRobotsTagsPerPage + 1)).find((d) => d.code === 'too-many-robots-tags')?.message ?? '', /this one, the last, is not/);
+		assert.deepEqual(codes(computeHtmlDiagnostics('<html><head>' + tag.repeat(maxRobotsTagsPerPage))).filter((code) => code === 'too-many-robots-tags'), []);
 	});
 
 	test('a content value of 200 000 directives: a thousand findings and a note', () => {

@@ -87,6 +87,20 @@ describe('sitemaps (sitemaps.org protocol 0.9)', () => {
 		assert.ok(list.notes.length > 0);
 	});
 
+	test('issue 21, finding 6: a sitemap of a million unknown entities keeps the first five problems and counts the rest', () => {
+		const count = 1_000_000;
+		// The list shows five problems and a count of the others (the issue's "although it shows five").
+		const maxSitemapProblems = 5;
+		const xml = `<urlset><url><loc>https://a.example/${'&a;'.repeat(count)}</loc></url></urlset>`;
+		const sitemap = parseSitemap(xml);
+		assert.equal(sitemap.problems.length, maxSitemapProblems);
+		assert.equal(sitemap.problemCount, count);
+		assert.deepEqual(parseUrlList(xml).notes, [
+			...Array.from({ length: maxSitemapProblems }, () => 'Line 1: Unknown entity `&a;` kept as written.'),
+			`${(count - maxSitemapProblems).toLocaleString('en')} more problems in the XML.`,
+		]);
+	});
+
 	test('a 24 MB sitemap of 200 000 URLs: the first 50 000 are kept and the rest counted (linear scan)', () => {
 		const parts = ['<urlset>'];
 		for (let i = 0; i < 200_000; i++) {

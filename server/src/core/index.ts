@@ -92,7 +92,7 @@ export {
 	type Decision,
 	type PackedDecision,
 } from './crawlers/reading';
-export { checkUrl, describeUrlProblem, looksLikeXml, maxListUrls, parseSitemap, parseUrlList, quoteInput, type ListedUrl, type Sitemap, type UrlList } from './bench/urls';
+export { checkUrl, describeUrlProblem, looksLikeXml, maxListUrls, maxSitemapProblems, parseSitemap, parseUrlList, quoteInput, type ListedUrl, type Sitemap, type UrlList } from './bench/urls';
 export {
 	defaultDiffCrawlers,
 	describeChange,

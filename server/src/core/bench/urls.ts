@@ -160,9 +160,9 @@ export function looksLikeXml(text: string): boolean {
 export function parseUrlList(text: string, max = maxListUrls): UrlList {
 	if (looksLikeXml(text)) {
 		const sitemap = parseSitemap(text, max);
-		const notes = [...sitemap.problems.slice(0, 5).map((problem) => t('Line {0}: {1}', problem.line, problem.message))];
-		if (sitemap.problems.length > 5) {
-			notes.push(t('{0} more {0|one=problem|other=problems} in the XML.', formatNumber(sitemap.problems.length - 5)));
+		const notes = sitemap.problems.map((problem) => t('Line {0}: {1}', problem.line, problem.message));
+		if (sitemap.problemCount > sitemap.problems.length) {
+			notes.push(t('{0} more {0|one=problem|other=problems} in the XML.', formatNumber(sitemap.problemCount - sitemap.problems.length)));
 		}
 		return { kind: sitemap.isIndex ? 'sitemap-index' : 'sitemap', urls: sitemap.urls, sitemaps: sitemap.sitemaps, notes: [...notes, ...sitemap.notes] };
 	}
@@ -211,10 +211,18 @@ export interface Sitemap {
 	readonly urls: readonly ListedUrl[];
 	/** The `<loc>` of each `<sitemap>` of an index. */
 	readonly sitemaps: readonly ListedUrl[];
-	/** Parts that could not be read, by line. */
+	/** Parts that could not be read, by line: the first `maxSitemapProblems`. */
 	readonly problems: readonly { readonly line: number; readonly message: string }[];
+	/** How many problems there are, those left out of `problems` included. */
+	readonly problemCount: number;
 	readonly notes: readonly string[];
 }
+
+/**
+ * The problems of a sitemap that are kept, with their messages; the rest are only counted. A list shows this many and
+ * a count of the others, so a file of millions of unknown entities costs a counter, not a message each.
+ */
+export const maxSitemapProblems = 5;
 
 /**
  * The URLs of a sitemap (sitemaps.org protocol 0.9): the text of every `<loc>` element, with CDATA sections and the
@@ -226,6 +234,13 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 	const urls: ListedUrl[] = [];
 	const sitemaps: ListedUrl[] = [];
 	const problems: { line: number; message: string }[] = [];
+	let problemCount = 0;
+	const problem: ProblemReport = (line, message) => {
+		problemCount++;
+		if (problems.length < maxSitemapProblems) {
+			problems.push({ line, message: message() });
+		}
+	};
 	const seen = new Set<string>();
 	let isIndex = false;
 	let leftOut = 0;
@@ -246,7 +261,7 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 		if (text.startsWith('<!--', i)) {
 			const end = text.indexOf('-->', i + 4);
 			if (end < 0) {
-				problems.push({ line: lineAt(i), message: t('A comment is never closed ("-->"); the rest of the file is skipped.') });
+				problem(lineAt(i), () => t('A comment is never closed ("-->"); the rest of the file is skipped.'));
 				break;
 			}
 			i = text.indexOf('<', end + 3);
@@ -265,7 +280,7 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 		const name = localName(text.slice(i + (closing ? 2 : 1), nameEnd));
 		const tagEnd = text.indexOf('>', nameEnd);
 		if (tagEnd < 0) {
-			problems.push({ line: lineAt(i), message: t('A tag is never closed (">"); the rest of the file is skipped.') });
+			problem(lineAt(i), () => t('A tag is never closed (">"); the rest of the file is skipped.'));
 			break;
 		}
 		if (!closing && name === 'sitemapindex') {
@@ -282,7 +297,7 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 		let closed = false;
 		while (at < text.length) {
 			const next = text.indexOf('<', at);
-			value += decodeEntities(text.slice(at, next < 0 ? text.length : next), problems, startLine);
+			value += decodeEntities(text.slice(at, next < 0 ? text.length : next), problem, startLine);
 			if (next < 0) {
 				at = text.length;
 				break;
@@ -309,11 +324,11 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 			break;
 		}
 		if (!closed) {
-			problems.push({ line: startLine, message: t('<loc> is not closed by </loc>; its text is read up to the next tag.') });
+			problem(startLine, () => t('<loc> is not closed by </loc>; its text is read up to the next tag.'));
 		}
 		const url = value.trim();
 		if (url === '') {
-			problems.push({ line: startLine, message: t('An empty <loc>.') });
+			problem(startLine, () => t('An empty <loc>.'));
 		} else if (seen.has(url)) {
 			duplicates++;
 		} else {
@@ -338,10 +353,10 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 		notes.push(sitemaps.length === 1
 			? t('This is a sitemap index: it lists {0} sitemap, not pages; load one of them.', formatNumber(sitemaps.length))
 			: t('This is a sitemap index: it lists {0} sitemaps, not pages; load one of them.', formatNumber(sitemaps.length)));
-	} else if (urls.length === 0 && problems.length === 0) {
+	} else if (urls.length === 0 && problemCount === 0) {
 		notes.push(t('No <loc> element found: this does not look like a sitemap.'));
 	}
-	return { isIndex, urls, sitemaps, problems, notes };
+	return { isIndex, urls, sitemaps, problems, problemCount, notes };
 }
 
 /** Whitespace, `/`, `>` end a tag name. */
@@ -357,21 +372,40 @@ function localName(name: string): string {
 
 const namedEntities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: '\'' };
 
+/** Counts a problem, and keeps it (with the message made then) while fewer than `maxSitemapProblems` are kept. */
+type ProblemReport = (line: number, message: () => string) => void;
+
 /** XML's five named entities and character references; anything else is kept as written and reported once. */
-function decodeEntities(text: string, problems: { line: number; message: string }[], line: number): string {
-	if (!text.includes('&')) {
-		return text;
-	}
-	return text.replace(/&(#[0-9]{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{1,10});?/g, (match, name: string) => {
+function decodeEntities(text: string, problem: ProblemReport, line: number): string {
+	// One entity at a time, copying only what changes: a replace with a function held every piece of a text of millions
+	// of entities until its end (1.4 GB for 16 MB of them), and an unknown entity, kept as written, copies nothing.
+	let decoded = '';
+	let copied = 0;
+	for (let amp = text.indexOf('&'); amp >= 0; amp = text.indexOf('&', amp + 1)) {
+		entity.lastIndex = amp;
+		const found = entity.exec(text);
+		if (!found) {
+			continue;
+		}
+		const [match, name] = found;
+		let replacement: string | undefined;
 		if (name.charCodeAt(0) === 35) {
 			const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-			return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+			replacement = code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+		} else {
+			replacement = namedEntities[name];
+			if (replacement === undefined) {
+				problem(line, () => t('Unknown entity {0} kept as written.', quoteInput(match)));
+			}
 		}
-		const decoded = namedEntities[name];
-		if (decoded === undefined) {
-			problems.push({ line, message: t('Unknown entity {0} kept as written.', quoteInput(match)) });
-			return match;
+		if (replacement !== undefined) {
+			decoded += text.slice(copied, amp) + replacement;
+			copied = amp + match.length;
 		}
-		return decoded;
-	});
+		amp += match.length - 1;
+	}
+	return copied === 0 ? text : decoded + text.slice(copied);
 }
+
+/** An entity at the position it is looked for: a character reference or a name, with or without its `;`. */
+const entity = /&(#[0-9]{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{1,10});?/y;

@@ -36,6 +36,7 @@ export const metaDiagnosticCatalogue = [
 	{ code: 'missing-robots-content', severity: 'warning', summary: 'A robots meta tag without a `content` attribute (or with a misspelt one such as `contect`).' },
 	{ code: 'typographic-quotes', severity: 'warning', summary: 'An attribute value in typographic quotes (`name=”robots”`): HTML reads the quotes as part of the value, so no crawler recognises the tag.' },
 	{ code: 'unclosed-robots-meta', severity: 'warning', summary: 'A robots meta tag cut off by the end of the file; HTML parsers drop it.' },
+	{ code: 'too-many-robots-tags', severity: 'information', summary: 'A page with more robots meta tags than are checked (the first 1,000): the note is on the first tag left unchecked.' },
 	// Yandex's <noindex> element.
 	{ code: 'unclosed-noindex-element', severity: 'warning', summary: 'A Yandex `<noindex>` without its closing tag: Yandex then hides the rest of the page.' },
 	{ code: 'nested-noindex-element', severity: 'information', summary: 'A `<noindex>` inside another: Yandex ignores the markup after the first closing tag.' },

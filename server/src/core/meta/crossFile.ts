@@ -12,8 +12,8 @@ import type { SeverityName } from '../options';
 import type { RobotsModel } from '../syntax/parser';
 import { metaDiagnosticFacts } from './codes';
 import { htmlFindings, toDiagnostics, type MetaAnalysisOptions } from './diagnostics';
-import { findNoindex, headerRuleSets, ruleSetsFromHtml, type NoindexAnswer } from './effective';
-import { headersPatternMatches, parseHeadersFile, xRobotsTagLines } from './headersFile';
+import { findNoindex, matchingHeaderRuleSets, ruleSetsFromHtml, type NoindexAnswer } from './effective';
+import { headersPatternMatches, parseHeadersFile, xRobotsTagIndex, xRobotsTagLines } from './headersFile';
 import { scanHtml, type HtmlRobotsScan } from './html';
 import { LineIndex, type PositionMapper } from './lineIndex';
 
@@ -87,7 +87,8 @@ export function htmlNoindexPlaces(text: string, crawlers: readonly string[], sca
 
 /**
  * The noindex places of a `_headers` file for each URL path given that one of its X-Robots-Tag lines covers (paths it
- * leaves alone have no entry), ranges in the file. The file is parsed once for all paths.
+ * leaves alone have no entry), ranges in the file. The file is parsed and indexed once for all paths (`xRobotsTagIndex`),
+ * so that a path is matched only against the patterns that begin as it does.
  */
 export function headersNoindexPlaces(text: string, urlPaths: Iterable<string>, crawlers: readonly string[]): ReadonlyMap<string, NoindexPlaces> {
 	const file = parseHeadersFile(text);
@@ -95,10 +96,16 @@ export function headersNoindexPlaces(text: string, urlPaths: Iterable<string>, c
 	if (xRobotsTagLines(file).length === 0) {
 		return byPath;
 	}
+	const index = xRobotsTagIndex(file);
 	const lines = new LineIndex(text);
+	const seen = new Set<string>();
 	for (const urlPath of urlPaths) {
-		const sets = headerRuleSets(file, urlPath);
-		if (sets.length === 0 || byPath.has(urlPath)) {
+		if (seen.has(urlPath)) {
+			continue;
+		}
+		seen.add(urlPath);
+		const sets = matchingHeaderRuleSets(index, urlPath);
+		if (sets.length === 0) {
 			continue;
 		}
 		const places = placesOf(crawlers, (crawler) => findNoindex(sets, crawler, lines));
@@ -116,7 +123,8 @@ export function headersNoindexPlaces(text: string, urlPaths: Iterable<string>, c
  */
 export function headersPatternPaths(text: string): string[] {
 	const paths = new Set<string>();
-	for (const { rule } of xRobotsTagLines(parseHeadersFile(text))) {
+	// Each rule once, however many X-Robots-Tag lines it has.
+	for (const rule of new Set(xRobotsTagLines(parseHeadersFile(text)).map((line) => line.rule))) {
 		if (!rule.pattern.startsWith('/')) {
 			continue;
 		}

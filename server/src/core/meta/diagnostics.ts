@@ -20,8 +20,8 @@ import {
 	type SearchEngine,
 } from './directives';
 import { addressOf, headerRuleSets, ruleSetsFromHtml, type RobotsRuleSet } from './effective';
-import { parseHeadersFile, type HeadersFile } from './headersFile';
-import { scanHtml, type HtmlAttribute, type HtmlRobotsScan, type ScannedMeta } from './html';
+import { maxHeadersPatternLength, parseHeadersFile, type HeadersFile } from './headersFile';
+import { maxRobotsTagsPerPage, scanHtml, type HtmlAttribute, type HtmlRobotsScan, type ScannedMeta } from './html';
 import { LineIndex, type PositionMapper } from './lineIndex';
 import { engineOfCrawler, newTypoBudget, resolveRobotsName, stripTypographicQuotes, suggestRobotsName, typographicQuotes, type CrawlerAddress, type TypoBudget } from './names';
 import { parseRobotsDirectives, type OddSeparator, type ParsedDirective, type Span } from './parse';
@@ -120,6 +120,15 @@ export function htmlFindings(text: string, options: MetaAnalysisOptions = {}, sc
 	for (const meta of scan.metas) {
 		checkTag(meta, report, budget);
 	}
+	if (scan.skipped) {
+		const { count, start, end } = scan.skipped;
+		report({
+			code: 'too-many-robots-tags', start, end: Math.min(end, start + 5),
+			message: count === 1
+				? t('Only the first {0} robots meta tags of a page are checked; this one, the last, is not.', formatNumber(maxRobotsTagsPerPage))
+				: t('Only the first {0} robots meta tags of a page are checked; this one and the {1} after it are not.', formatNumber(maxRobotsTagsPerPage), formatNumber(count - 1)),
+		});
+	}
 	// A tag in typographic quotes is reported once as such: its name and content are not what they seem to be.
 	const sets = ruleSetsFromHtml(scan).filter((set) => !set.meta || !(hasTypographicQuotes(set.meta.name) || (set.meta.content && hasTypographicQuotes(set.meta.content))));
 	for (const set of sets) {
@@ -152,11 +161,16 @@ export function headersFindings(text: string, options: MetaAnalysisOptions = {})
 	const { report, finish } = collector([]);
 	const file = parseHeadersFile(text);
 	for (const problem of file.problems) {
+		if (!report.room('malformed-headers-line')) {
+			continue;
+		}
 		const message = problem.kind === 'header-before-pattern'
 			? t('A header before any URL pattern: write the pattern (such as /*) on its own line first.')
 			: problem.kind === 'missing-colon'
 				? t('A header line without `:` between its name and value.')
-				: t('A `Name: value` line at the margin is read as a URL pattern; indent header lines under their pattern.');
+				: problem.kind === 'pattern-too-long'
+					? t('A pattern longer than {0} characters, the limit Cloudflare Pages sets on a line of _headers: it is not matched against any URL.', formatNumber(maxHeadersPatternLength))
+					: t('A `Name: value` line at the margin is read as a URL pattern; indent header lines under their pattern.');
 		report({ code: 'malformed-headers-line', start: problem.start, end: problem.end, message });
 	}
 	const sets = headerSetsByRule(file);

@@ -10,7 +10,7 @@ import type { Range } from 'vscode-languageserver-types';
 import { findCrawler, type CrawlerFacts } from '../facts/crawlers';
 import type { RobotsDate } from './date';
 import { robotsDirectiveCatalogue, supportOf, type EngineSupport, type RobotsDirectiveFacts, type SearchEngine } from './directives';
-import { headersPatternMatches, parseHeadersFile, xRobotsTagLines, type HeadersFile } from './headersFile';
+import { parseHeadersFile, xRobotsTagIndex, xRobotsTagLines, type HeadersFile, type XRobotsTagIndex, type XRobotsTagLine } from './headersFile';
 import { scanHtml, type HtmlRobotsScan, type ScannedMeta } from './html';
 import { LineIndex } from './lineIndex';
 import { addresses, engineOfCrawler, resolveRobotsName, type CrawlerAddress } from './names';
@@ -303,14 +303,20 @@ export function findNoindexInHeadersFile(text: string, path: string, crawler: st
  * patterns only with a matching `host`).
  */
 export function headerRuleSets(file: HeadersFile, path?: string, host?: string): RobotsRuleSet[] {
-	let lines = xRobotsTagLines(file);
-	if (path !== undefined) {
-		lines = lines.filter((line) => headersPatternMatches(line.rule.pattern, path, host));
-		const detaching = lines.filter((line) => line.header.detach).map((line) => line.rule);
-		if (detaching.length > 0) {
-			lines = lines.filter((line) => detaching.includes(line.rule));
-		}
+	return path === undefined ? lineRuleSets(xRobotsTagLines(file)) : matchingHeaderRuleSets(xRobotsTagIndex(file), path, host);
+}
+
+/** `headerRuleSets` of one path, from a file's index (`xRobotsTagIndex`), which many paths share. */
+export function matchingHeaderRuleSets(index: XRobotsTagIndex, path: string, host?: string): RobotsRuleSet[] {
+	let lines = index(path, host);
+	const detaching = new Set(lines.filter((line) => line.header.detach).map((line) => line.rule));
+	if (detaching.size > 0) {
+		lines = lines.filter((line) => detaching.has(line.rule));
 	}
+	return lineRuleSets(lines);
+}
+
+function lineRuleSets(lines: readonly XRobotsTagLine[]): RobotsRuleSet[] {
 	const kept = lines.filter((line) => !line.header.detach);
 	return ruleSetsFromHeaders(kept.map((line) => line.header.value), kept.map((line) => line.header.valueStart));
 }

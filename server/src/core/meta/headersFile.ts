@@ -29,9 +29,10 @@ export interface HeadersRule {
 	readonly headers: readonly HeaderLine[];
 }
 
-/** A line that is none of pattern, header, comment or blank. */
+/** A line that is none of pattern, header, comment or blank, or a pattern too long to be matched. */
 export interface HeadersFileProblem {
-	readonly kind: 'header-before-pattern' | 'missing-colon' | 'unindented-header';
+	/** `pattern-too-long`: longer than `maxHeadersPatternLength`; the rule is kept and matches no path. */
+	readonly kind: 'header-before-pattern' | 'missing-colon' | 'unindented-header' | 'pattern-too-long';
 	readonly start: number;
 	readonly end: number;
 	readonly line: number;
@@ -87,8 +88,12 @@ function readLine(
 		return;
 	}
 	const indented = first > start;
-	const colon = text.indexOf(':', first);
-	const hasColon = colon >= 0 && colon < last;
+	// The first colon of this line: a search to the end of the file would go over every later line again.
+	let colon = first;
+	while (colon < last && text.charCodeAt(colon) !== 58) {
+		colon++;
+	}
+	const hasColon = colon < last;
 	if (!indented) {
 		// A pattern starts with `/` or is an absolute URL; `Name: value` at the margin is a header someone forgot to indent.
 		const looksLikeUrl = text[first] === '/' || text.startsWith('http://', first) || text.startsWith('https://', first);
@@ -99,6 +104,9 @@ function readLine(
 		let patternEnd = first;
 		while (patternEnd < last && !isBlank(text.charCodeAt(patternEnd))) {
 			patternEnd++;
+		}
+		if (patternEnd - first > maxHeadersPatternLength) {
+			problems.push({ kind: 'pattern-too-long', start: first, end: patternEnd, line });
 		}
 		rules.push({ pattern: text.slice(first, patternEnd), patternStart: first, patternEnd, line, headers: [] });
 		return;
@@ -136,8 +144,8 @@ function readLine(
 }
 
 /** The X-Robots-Tag lines of a file, each with its rule. */
-export function xRobotsTagLines(file: HeadersFile): { readonly rule: HeadersRule; readonly header: HeaderLine }[] {
-	const lines: { rule: HeadersRule; header: HeaderLine }[] = [];
+export function xRobotsTagLines(file: HeadersFile): XRobotsTagLine[] {
+	const lines: XRobotsTagLine[] = [];
 	for (const rule of file.rules) {
 		for (const header of rule.headers) {
 			if (header.name.toLowerCase() === 'x-robots-tag') {
@@ -152,81 +160,376 @@ export function xRobotsTagLines(file: HeadersFile): { readonly rule: HeadersRule
  * The X-Robots-Tag lines whose pattern matches a URL path, in file order: Cloudflare Pages gives a request the
  * headers of every rule that matches it. A detach line (`! X-Robots-Tag`) is returned too, for the caller to apply.
  */
-export function xRobotsTagForPath(file: HeadersFile, path: string, host?: string): { readonly rule: HeadersRule; readonly header: HeaderLine }[] {
-	return xRobotsTagLines(file).filter((line) => headersPatternMatches(line.rule.pattern, path, host));
+export function xRobotsTagForPath(file: HeadersFile, path: string, host?: string): XRobotsTagLine[] {
+	return xRobotsTagIndex(file)(path, host);
 }
 
-type PatternToken = { readonly kind: 'literal'; readonly char: string } | { readonly kind: 'splat' } | { readonly kind: 'placeholder' };
+/**
+ * The longest pattern that is matched, in characters. Cloudflare Pages limits every line of a `_headers` file to 2,000
+ * characters ("Limits", developers.cloudflare.com/pages/configuration/headers); a longer pattern is reported
+ * (`pattern-too-long`) and matches no path, so that matching a path against a pattern stays within a bounded multiple
+ * of the path's length whatever the file holds.
+ */
+export const maxHeadersPatternLength = 2000;
+
+/** An X-Robots-Tag line and the rule it belongs to. */
+export interface XRobotsTagLine {
+	readonly rule: HeadersRule;
+	readonly header: HeaderLine;
+}
+
+/** The X-Robots-Tag lines of a file whose pattern matches a URL path (and host), in file order. */
+export type XRobotsTagIndex = (path: string, host?: string) => XRobotsTagLine[];
+
+/** A node of a tree of literal pattern ends: the rules whose pattern begins (or ends) with the characters that lead here. */
+interface LiteralNode {
+	readonly rules: number[];
+	children: Map<number, LiteralNode> | undefined;
+}
+
+function newNode(): LiteralNode {
+	return { rules: [], children: undefined };
+}
+
+/** Files a rule under the characters of `pattern[start, end)`, read forwards or backwards. */
+function fileUnder(root: LiteralNode, pattern: string, start: number, end: number, backwards: boolean, rule: number): void {
+	let node = root;
+	for (let k = 0; k < end - start; k++) {
+		const code = pattern.charCodeAt(backwards ? end - 1 - k : start + k);
+		node.children ??= new Map();
+		let child = node.children.get(code);
+		if (!child) {
+			child = newNode();
+			node.children.set(code, child);
+		}
+		node = child;
+	}
+	node.rules.push(rule);
+}
+
+/** Adds to `found` the rules filed under the beginnings (or, backwards, the endings) of `path`. */
+function gather(root: LiteralNode, path: string, backwards: boolean, found: number[]): void {
+	let node: LiteralNode | undefined = root;
+	for (let k = 0; ; k++) {
+		for (const rule of node.rules) {
+			found.push(rule);
+		}
+		if (k >= path.length || !node.children) {
+			return;
+		}
+		node = node.children.get(path.charCodeAt(backwards ? path.length - 1 - k : k));
+		if (!node) {
+			return;
+		}
+	}
+}
+
+/**
+ * The X-Robots-Tag lines of a file indexed for matching many paths: each rule's pattern is compiled once, and a path
+ * is matched only against the patterns whose literal beginning (up to the first `*` or `:name`) it starts with or,
+ * where a pattern's literal ending is the longer (`/*.pdf`), whose ending it ends with; both found in one walk along
+ * the path from each end. Absolute URL patterns are tried only when a host is given.
+ */
+export function xRobotsTagIndex(file: HeadersFile): XRobotsTagIndex {
+	// The rules with X-Robots-Tag lines, each with its lines, in file order.
+	const rules: { readonly matches: (path: string, host?: string) => boolean; readonly lines: XRobotsTagLine[] }[] = [];
+	const compiled = new Map<string, (path: string, host?: string) => boolean>();
+	const beginnings = newNode();
+	const endings = newNode();
+	const hosted: number[] = [];
+	for (const line of xRobotsTagLines(file)) {
+		const previous = rules[rules.length - 1];
+		if (previous && previous.lines[0].rule === line.rule) {
+			previous.lines.push(line);
+			continue;
+		}
+		const pattern = line.rule.pattern;
+		let matches = compiled.get(pattern);
+		if (!matches) {
+			matches = compileHeadersPattern(pattern);
+			compiled.set(pattern, matches);
+		}
+		const index = rules.length;
+		rules.push({ matches, lines: [line] });
+		if (absoluteUrl.test(pattern)) {
+			hosted.push(index);
+			continue;
+		}
+		const { prefixEnd, suffixStart } = literalEnds(pattern);
+		if (pattern.length - suffixStart > prefixEnd) {
+			fileUnder(endings, pattern, suffixStart, pattern.length, true, index);
+		} else {
+			fileUnder(beginnings, pattern, 0, prefixEnd, false, index);
+		}
+	}
+	return (path, host) => {
+		const candidates: number[] = [];
+		gather(beginnings, path, false, candidates);
+		gather(endings, path, true, candidates);
+		if (host !== undefined) {
+			for (const index of hosted) {
+				candidates.push(index);
+			}
+		}
+		const found: XRobotsTagLine[] = [];
+		for (const index of candidates.sort((a, b) => a - b)) {
+			const rule = rules[index];
+			if (rule.matches(path, host)) {
+				for (const line of rule.lines) {
+					found.push(line);
+				}
+			}
+		}
+		return found;
+	};
+}
+
+/** Where a pattern's literal beginning ends (its first `*` or `:name`) and its literal ending starts (after its last). */
+function literalEnds(pattern: string): { prefixEnd: number; suffixStart: number } {
+	let prefixEnd = -1;
+	let suffixStart = 0;
+	for (let i = 0; i < pattern.length; i++) {
+		if (!startsWildcard(pattern, i)) {
+			continue;
+		}
+		if (prefixEnd < 0) {
+			prefixEnd = i;
+		}
+		if (pattern[i] === ':') {
+			while (isNameCharacter(pattern.charCodeAt(i + 1))) {
+				i++;
+			}
+		}
+		suffixStart = i + 1;
+	}
+	return prefixEnd < 0 ? { prefixEnd: pattern.length, suffixStart: pattern.length } : { prefixEnd, suffixStart };
+}
+
+const absoluteUrl = /^https?:\/\//i;
 
 /**
  * Whether a `_headers` pattern matches a URL path (and host): `*` (splat) matches any characters, `:name`
  * (placeholder) one path segment's worth. An absolute URL pattern (`https://myproject.pages.dev/*`, Cloudflare's
  * example for preview hosts) matches only when the host is given and matches too, so a rule for preview hosts never
- * speaks for the production site.
+ * speaks for the production site. A pattern longer than `maxHeadersPatternLength` matches nothing.
  */
 export function headersPatternMatches(pattern: string, path: string, host?: string): boolean {
-	let patternPath = pattern;
-	const scheme = /^https?:\/\//i.exec(pattern);
-	if (scheme) {
-		const slash = pattern.indexOf('/', scheme[0].length);
-		const patternHost = pattern.slice(scheme[0].length, slash < 0 ? pattern.length : slash);
-		if (host === undefined || !globMatches(patternHost.toLowerCase(), host.toLowerCase(), '.')) {
-			return false;
-		}
-		patternPath = slash < 0 ? '/' : pattern.slice(slash);
+	return compileHeadersPattern(pattern)(path, host);
+}
+
+/** `headersPatternMatches` for one pattern and many paths: the pattern is read once. */
+export function compileHeadersPattern(pattern: string): (path: string, host?: string) => boolean {
+	if (pattern.length > maxHeadersPatternLength) {
+		return () => false;
 	}
-	return globMatches(patternPath, path, '/');
+	const scheme = absoluteUrl.exec(pattern);
+	if (!scheme) {
+		const glob = compileGlob(pattern, '/');
+		return (path) => globMatches(glob, path);
+	}
+	const slash = pattern.indexOf('/', scheme[0].length);
+	const hostGlob = compileGlob(pattern.slice(scheme[0].length, slash < 0 ? pattern.length : slash).toLowerCase(), '.');
+	const pathGlob = compileGlob(slash < 0 ? '/' : pattern.slice(slash), '/');
+	return (path, host) => host !== undefined && globMatches(hostGlob, host.toLowerCase()) && globMatches(pathGlob, path);
 }
 
 /**
- * `*` matches any characters, `:name` one or more characters other than `separator`, anything else itself.
- * A dynamic programme over pattern and text, linear in their product, with no regular expression built from the pattern.
+ * A run of a pattern between separators that holds no splat: literal texts, and before, between and after them the
+ * placeholders, each of which takes one character or more (none of them the separator).
  */
-function globMatches(patternPath: string, path: string, separator: string): boolean {
-	const tokens: PatternToken[] = [];
-	for (let i = 0; i < patternPath.length; i++) {
-		const char = patternPath[i];
+interface Piece {
+	readonly literals: readonly string[];
+	/** `gaps[i]`: how many placeholders stand before `literals[i]`; the last entry, after the last literal. */
+	readonly gaps: readonly number[];
+}
+
+/**
+ * A pattern as its splats cut it: `blocks[0]` * `blocks[1]` * … Each block is a list of pieces, which the separators
+ * of the block join: a block of n pieces holds n - 1 literal separators.
+ */
+interface Glob {
+	readonly separator: string;
+	readonly blocks: readonly (readonly Piece[])[];
+}
+
+function isNameCharacter(code: number): boolean {
+	return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+/** Whether a `*` or a `:name` placeholder starts at `i`. */
+function startsWildcard(pattern: string, i: number): boolean {
+	return pattern[i] === '*' || (pattern[i] === ':' && isNameCharacter(pattern.charCodeAt(i + 1)));
+}
+
+/** `*` is a splat, `:name` a placeholder, anything else itself. */
+function compileGlob(pattern: string, separator: string): Glob {
+	const blocks: Piece[][] = [];
+	let pieces: Piece[] = [];
+	let literals: string[] = [];
+	let gaps: number[] = [0];
+	let runStart = -1;
+	const endRun = (end: number): void => {
+		if (runStart >= 0) {
+			literals.push(pattern.slice(runStart, end));
+			gaps.push(0);
+			runStart = -1;
+		}
+	};
+	const endPiece = (end: number): void => {
+		endRun(end);
+		pieces.push({ literals, gaps });
+		literals = [];
+		gaps = [0];
+	};
+	for (let i = 0; i < pattern.length; i++) {
+		const char = pattern[i];
 		if (char === '*') {
-			tokens.push({ kind: 'splat' });
-		} else if (char === ':' && i + 1 < patternPath.length && /[A-Za-z0-9_]/.test(patternPath[i + 1])) {
-			while (i + 1 < patternPath.length && /[A-Za-z0-9_]/.test(patternPath[i + 1])) {
+			endPiece(i);
+			blocks.push(pieces);
+			pieces = [];
+		} else if (char === ':' && isNameCharacter(pattern.charCodeAt(i + 1))) {
+			endRun(i);
+			while (isNameCharacter(pattern.charCodeAt(i + 1))) {
 				i++;
 			}
-			tokens.push({ kind: 'placeholder' });
-		} else {
-			tokens.push({ kind: 'literal', char });
+			gaps[gaps.length - 1]++;
+		} else if (char === separator) {
+			endPiece(i);
+		} else if (runStart < 0) {
+			runStart = i;
 		}
 	}
-	// reachable[p]: the tokens so far can match path[0, p).
-	let reachable = new Array<boolean>(path.length + 1).fill(false);
-	reachable[0] = true;
-	for (const token of tokens) {
-		const next = new Array<boolean>(path.length + 1).fill(false);
-		if (token.kind === 'literal') {
-			for (let p = 0; p < path.length; p++) {
-				if (reachable[p] && path[p] === token.char) {
-					next[p + 1] = true;
-				}
+	endPiece(pattern.length);
+	blocks.push(pieces);
+	return { separator, blocks };
+}
+
+/**
+ * Whether a compiled pattern matches the whole text. Each block after a splat is matched where it ends first, since
+ * the splat after it can take whatever a later end would leave; a block's separators fall on the text's separators,
+ * so its pieces are matched one text segment each. No search goes back over the text for a block already placed, and
+ * nothing is allocated.
+ */
+function globMatches(glob: Glob, text: string): boolean {
+	const { blocks } = glob;
+	const last = blocks.length - 1;
+	if (last === 0) {
+		return placedEnd(glob, blocks[0], 0, text, 0, true) === text.length;
+	}
+	let at = placedEnd(glob, blocks[0], 0, text, 0, false);
+	for (let i = 1; i < last && at >= 0; i++) {
+		at = firstEnd(glob, blocks[i], text, at);
+	}
+	return at >= 0 && endsWith(glob, blocks[last], text, at);
+}
+
+/**
+ * The earliest end of `block`'s pieces from `first` on, placed with the first of them starting exactly at `start`:
+ * every piece but the last fills a text segment up to a separator; the last ends where it can first (or, with
+ * `toEnd`, must end at the end of the text). -1 when they do not fit.
+ */
+function placedEnd(glob: Glob, block: readonly Piece[], first: number, text: string, start: number, toEnd: boolean): number {
+	let from = start;
+	for (let j = first; j < block.length - 1; j++) {
+		const to = text.indexOf(glob.separator, from);
+		if (to < 0 || pieceEnd(block[j], text, from, to, false, true) < 0) {
+			return -1;
+		}
+		from = to + 1;
+	}
+	const separator = text.indexOf(glob.separator, from);
+	if (separator >= 0 && toEnd) {
+		return -1;
+	}
+	return pieceEnd(block[block.length - 1], text, from, separator < 0 ? text.length : separator, false, toEnd);
+}
+
+/** The earliest end of a match of `block` that starts anywhere from `from` on; -1 when there is none. */
+function firstEnd(glob: Glob, block: readonly Piece[], text: string, from: number): number {
+	for (let segment = from; ;) {
+		const separator = text.indexOf(glob.separator, segment);
+		const segmentEnd = separator < 0 ? text.length : separator;
+		if (block.length === 1) {
+			const end = pieceEnd(block[0], text, segment, segmentEnd, true, false);
+			if (end >= 0) {
+				return end;
 			}
-		} else if (token.kind === 'splat') {
-			let seen = false;
-			for (let p = 0; p <= path.length; p++) {
-				seen = seen || reachable[p];
-				next[p] = seen;
-			}
-		} else {
-			// One or more characters other than the separator.
-			let seen = false;
-			for (let p = 0; p < path.length; p++) {
-				if (path[p] === separator) {
-					seen = false;
-					continue;
-				}
-				seen = seen || reachable[p];
-				next[p + 1] = seen;
+		} else if (separator >= 0 && pieceEnd(block[0], text, segment, separator, true, true) >= 0) {
+			const end = placedEnd(glob, block, 1, text, separator + 1, false);
+			if (end >= 0) {
+				return end;
 			}
 		}
-		reachable = next;
+		if (separator < 0) {
+			return -1;
+		}
+		segment = separator + 1;
 	}
-	return reachable[path.length];
+}
+
+/** Whether `block` matches the end of the text, starting anywhere from `from` on. */
+function endsWith(glob: Glob, block: readonly Piece[], text: string, from: number): boolean {
+	let to = text.length;
+	for (let j = block.length - 1; j >= 1; j--) {
+		const separator = to > 0 ? text.lastIndexOf(glob.separator, to - 1) : -1;
+		if (separator < from || pieceEnd(block[j], text, separator + 1, to, false, true) < 0) {
+			return false;
+		}
+		to = separator;
+	}
+	const separator = to > 0 ? text.lastIndexOf(glob.separator, to - 1) : -1;
+	return pieceEnd(block[0], text, Math.max(from, separator + 1), to, true, true) >= 0;
+}
+
+/**
+ * Where a piece ends when matched in `text[from, to)`, which holds no separator: starting at `from` (or anywhere from
+ * there with `freeStart`), the earliest end (with `toEnd`, `to` itself); -1 when it does not fit. Each literal is
+ * placed as far left as it goes, which leaves the most room for the rest.
+ */
+function pieceEnd(piece: Piece, text: string, from: number, to: number, freeStart: boolean, toEnd: boolean): number {
+	const { literals, gaps } = piece;
+	const count = literals.length;
+	if (count === 0) {
+		// Placeholders only (or nothing): a run of at least gaps[0] characters.
+		const fits = gaps[0] === 0 && !freeStart && toEnd ? to === from : to - from >= gaps[0];
+		return fits ? (toEnd ? to : from + gaps[0]) : -1;
+	}
+	let at = from + gaps[0];
+	for (let i = 0; i < count; i++) {
+		const literal = literals[i];
+		const pinned = i === 0 && !freeStart && gaps[0] === 0;
+		let found: number;
+		if (i === count - 1 && toEnd && gaps[count] === 0) {
+			found = to - literal.length;
+			if (found < at || (pinned && found !== at) || !text.startsWith(literal, found)) {
+				return -1;
+			}
+		} else if (pinned) {
+			found = at;
+			if (found + literal.length > to || !text.startsWith(literal, found)) {
+				return -1;
+			}
+		} else {
+			found = findBetween(text, literal, at, to);
+			if (found < 0) {
+				return -1;
+			}
+		}
+		at = found + literal.length + gaps[i + 1];
+	}
+	if (at > to) {
+		return -1;
+	}
+	return toEnd ? to : at;
+}
+
+/** The first position from `from` where `literal` lies wholly before `to`; -1 when there is none. */
+function findBetween(text: string, literal: string, from: number, to: number): number {
+	const first = literal.charCodeAt(0);
+	for (let at = from; at + literal.length <= to; at++) {
+		if (text.charCodeAt(at) === first && text.startsWith(literal, at)) {
+			return at;
+		}
+	}
+	return -1;
 }

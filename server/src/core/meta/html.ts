@@ -64,7 +64,17 @@ export interface HtmlRobotsScan {
 	readonly strayCloses: readonly NoindexMarker[];
 	/** Whether the full scan ran (false: the quick check found no robots tag). */
 	readonly fullScan: boolean;
+	/** The robots meta tags after the first `maxRobotsTagsPerPage`, which `metas` leaves out: how many, and where the first is. */
+	readonly skipped?: { readonly count: number; readonly start: number; readonly end: number };
 }
+
+/**
+ * The most robots meta tags of a page that are read: real pages carry a handful, and each costs its checks, the
+ * combination for each target crawler and its findings on every edit. A page of thousands (generated, or hostile) gets
+ * its first ones checked and a note on the first left out (`too-many-robots-tags`), as a robots.txt gets its first
+ * problems and a note that says how many there are.
+ */
+export const maxRobotsTagsPerPage = 1000;
 
 const emptyScan: HtmlRobotsScan = { metas: [], noindex: [], strayCloses: [], fullScan: false };
 
@@ -220,6 +230,7 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 	let mode: Mode = 'before-head';
 	let secondHead = false;
 	let foreign = 0;
+	let skipped: { count: number; start: number; end: number } | undefined;
 
 	const openNoindex = (marker: NoindexMarker): void => {
 		const fragment = { open: marker, close: undefined, nested: open.length > 0 };
@@ -342,7 +353,10 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 			}
 			if (name === 'meta') {
 				const relevance = isRobotsMeta(tag.attributes, budget);
-				if (relevance !== undefined) {
+				if (relevance !== undefined && metas.length >= maxRobotsTagsPerPage) {
+					skipped ??= { count: 0, start: i, end: tag.end };
+					skipped.count++;
+				} else if (relevance !== undefined) {
 					metas.push({
 						start: i,
 						end: tag.end,
@@ -375,7 +389,7 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 			i = match ? match.index : n;
 		}
 	}
-	return { metas, noindex, strayCloses, fullScan: true };
+	return { metas, noindex, strayCloses, fullScan: true, ...(skipped ? { skipped } : {}) };
 }
 
 function hasText(text: string, start: number, end: number): boolean {

@@ -33,9 +33,10 @@ export {
 	type ValueProblem,
 } from './parse';
 export { commonRobotsNames, engineOfCrawler, readsGenericRules, resolveRobotsName, suggestRobotsName, type CrawlerAddress } from './names';
-export { scanHtml, type HtmlAttribute, type HtmlRobotsScan, type NoindexFragment, type NoindexMarker, type ScannedMeta } from './html';
+export { maxRobotsTagsPerPage, scanHtml, type HtmlAttribute, type HtmlRobotsScan, type NoindexFragment, type NoindexMarker, type ScannedMeta } from './html';
 export {
 	headersPatternMatches,
+	maxHeadersPatternLength,
 	parseHeadersFile,
 	xRobotsTagForPath,
 	xRobotsTagLines,
