@@ -131,20 +131,29 @@ export const calmSettings: Readonly<Record<string, unknown>> = {
 	'editor.stickyScroll.enabled': false,
 };
 
+/** A user data folder's settings.json and what it holds (nothing when it is missing), or 'not JSON' (comments, say). */
+export function readUserSettings(userDataDir: string): { file: string; settings: Record<string, unknown> } | 'not JSON' {
+	const file = join(userDataDir, 'User', 'settings.json');
+	if (!existsSync(file)) {
+		return { file, settings: {} };
+	}
+	try {
+		return { file, settings: JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> };
+	} catch {
+		return 'not JSON';
+	}
+}
+
 /**
  * Adds the calm settings (and `extra`) that `userDataDir`'s settings.json does not set yet, keeping every setting it
  * has: a user's own choice wins. A file that is not plain JSON (comments) is left alone, and the answer says so.
  */
 export function addCalmSettings(userDataDir: string, extra: Record<string, unknown> = {}): 'written' | 'unchanged' | 'not JSON' {
-	const file = join(userDataDir, 'User', 'settings.json');
-	let settings: Record<string, unknown> = {};
-	if (existsSync(file)) {
-		try {
-			settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-		} catch {
-			return 'not JSON';
-		}
+	const read = readUserSettings(userDataDir);
+	if (read === 'not JSON') {
+		return read;
 	}
+	const { file, settings } = read;
 	const wanted = { ...calmSettings, ...extra };
 	const absent = Object.keys(wanted).filter((key) => !(key in settings));
 	if (absent.length === 0) {

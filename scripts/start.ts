@@ -5,7 +5,7 @@
 // browser entry in the browser's web worker extension host, as vscode.dev would.
 import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { addCalmSettings, cacheDir, ensureCodeServer, ensureSystemPackages, repoRoot, startCodeServer, stateFolders } from './codeServer';
+import { addCalmSettings, cacheDir, ensureCodeServer, ensureSystemPackages, readUserSettings, repoRoot, startCodeServer, stateFolders } from './codeServer';
 
 interface Manifest {
 	name: string;
@@ -27,15 +27,11 @@ extension runs in the browser (its browser entry, in VS Code's web worker extens
  * JSON (comments) is left alone, and the answer says so.
  */
 export function setWebExtensionKind(userDataDir: string, extensionId: string, web: boolean): 'set' | 'removed' | 'unchanged' | 'not JSON' {
-	const file = join(userDataDir, 'User', 'settings.json');
-	let settings: Record<string, unknown> = {};
-	if (existsSync(file)) {
-		try {
-			settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-		} catch {
-			return 'not JSON';
-		}
+	const read = readUserSettings(userDataDir);
+	if (read === 'not JSON') {
+		return read;
 	}
+	const { file, settings } = read;
 	const kinds = { ...(settings['remote.extensionKind'] as Record<string, unknown> | undefined) };
 	if (web === (extensionId in kinds)) {
 		return 'unchanged';

@@ -42,7 +42,8 @@ export async function testUrl(context: TestUrlContext, uri?: string | Uri, agent
 		void window.showErrorMessage(l10n.t('Robots.txt: Test URL works on a robots.txt file. Open one and run the command again.'));
 		return undefined;
 	}
-	const chosenUrl = url ?? await askUrl(context, l10n.t('Robots.txt: Test URL'));
+	// From a lens the crawler is chosen already: the prompt says which.
+	const chosenUrl = url ?? await askUrl(context, agent !== undefined ? l10n.t('Robots.txt: Test URL as {0}', agent) : l10n.t('Robots.txt: Test URL'));
 	if (chosenUrl === undefined) {
 		return undefined;
 	}
@@ -60,6 +61,11 @@ export async function testUrl(context: TestUrlContext, uri?: string | Uri, agent
 	// The line first, so that the editor already shows what the notification talks about.
 	if (result.selectLine !== null) {
 		await revealLine(document, result.selectLine, false);
+	} else {
+		// No line decides and no group applies: a line an earlier answer selected would read as this one's.
+		for (const editor of window.visibleTextEditors.filter((candidate) => candidate.document === document)) {
+			editor.selection = new Selection(editor.selection.active, editor.selection.active);
+		}
 	}
 	const showDetails = l10n.t('Show Details');
 	const chooseParser = l10n.t('Choose Parser…');

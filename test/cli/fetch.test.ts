@@ -95,7 +95,8 @@ describe('robots-txt fetch', () => {
 		const started = Date.now();
 		const slow = await run(['fetch', servers.sites.slow, '--timeout', '0.5', '--crawler', 'Googlebot']);
 		assert.ok(Date.now() - started < 10_000);
-		assert.equal(slow.status, 0, 'the status line arrived before the deadline');
+		// The status line arrived, the body did not: no answer to go by, so not a success (issue 22, item 8).
+		assert.equal(slow.status, 1);
 		assert.match(slow.stdout, /No complete answer arrived in time/);
 		assert.match(slow.stdout, /^Googlebot +retry later/m);
 	});
@@ -125,6 +126,36 @@ describe('robots-txt fetch', () => {
 			assert.match(result.stderr, message);
 			assert.equal(result.stderr.trim().split('\n').length, 1);
 		}
+	});
+});
+
+describe('a development server by its address (issue 22, item 8)', () => {
+	let server: http.Server;
+	let port = 0;
+	before(async () => {
+		server = http.createServer((_request, response) => {
+			response.writeHead(200, { 'Content-Type': 'text/plain' });
+			response.end('User-agent: *\nDisallow: /private/\n');
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+		port = (server.address() as AddressInfo).port;
+	});
+	after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+	test('a bare 127.0.0.1:port is fetched over http, without a warning from Node', async () => {
+		const result = await run(['fetch', `127.0.0.1:${port}`, '--crawler', 'Googlebot']);
+		assert.equal(result.status, 0, result.stderr);
+		assert.match(result.stdout, new RegExp(`http://127\\.0\\.0\\.1:${port}/robots\\.txt`));
+		assert.match(result.stdout, /200/);
+		assert.equal(result.stderr, '');
+	});
+
+	test('https to a plain http server says what it means, once, and no OpenSSL text or Node warning', async () => {
+		const result = await run(['fetch', `https://127.0.0.1:${port}`, '--crawler', 'Googlebot']);
+		assert.equal(result.status, 1);
+		const output = result.stdout + result.stderr;
+		assert.match(output, /what answered is not TLS \(a plain http server\? then the URL starts with http:\/\/\)/);
+		assert.doesNotMatch(output, /DEP0123|DeprecationWarning|ssl3_get_record|SSL routines|wrong version number/i);
 	});
 });
 

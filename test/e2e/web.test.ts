@@ -127,7 +127,7 @@ describe('Robots.txt as a web extension (code-server\'s web worker extension hos
 		const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: '/private/x' }) });
 		await row.locator('.cell', { hasText: 'DISALLOWED' }).first().waitFor({ timeout: 30_000 });
 		// The saved version is read through VS Code's file system, which works in the browser.
-		await frame.locator('#status', { hasText: /since the saved version/ }).waitFor({ timeout: 15_000 });
+		await frame.locator('#status', { hasText: /since the version saved at/ }).waitFor({ timeout: 15_000 });
 		await frame.locator('#compare').selectOption('head');
 		await frame.locator('#notes', { hasText: /Git HEAD is only available for local files/ }).waitFor({ timeout: 15_000 });
 		await page.screenshot({ path: join(resultsDir, 'web-test-bench.png') });

@@ -236,6 +236,19 @@ describe('robots.txt targets and the wire', () => {
 		assert.ok('error' in robotsTarget('http://exa mple.com'));
 	});
 
+	test('a bare host on this machine or a private network is a development server: http (issue 22, item 8)', () => {
+		for (const host of ['127.0.0.1:8765', 'localhost:3000', 'app.localhost', '10.1.2.3', '172.20.0.5:80', '192.168.1.5', '[::1]:8080', '169.254.1.1']) {
+			const target = robotsTarget(host);
+			assert.ok('robotsUrl' in target && target.robotsUrl.startsWith('http://'), `${host}: ${JSON.stringify(target)}`);
+		}
+		for (const host of ['example.com', '8.8.8.8', '172.32.0.1', '11.0.0.1', 'localhost.example.com']) {
+			const target = robotsTarget(host);
+			assert.ok('robotsUrl' in target && target.robotsUrl.startsWith('https://'), `${host}: ${JSON.stringify(target)}`);
+		}
+		// A scheme written is a scheme kept.
+		assert.deepEqual(robotsTarget('https://127.0.0.1:8443'), { robotsUrl: 'https://127.0.0.1:8443/robots.txt', origin: 'https://127.0.0.1:8443' });
+	});
+
 	test('base64 round-trips every byte, and the wire format keeps the whole fetch', () => {
 		const all = Uint8Array.from({ length: 256 }, (_, i) => i);
 		for (const length of [0, 1, 2, 3, 4, 255, 256]) {

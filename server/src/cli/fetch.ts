@@ -114,7 +114,8 @@ function parseFetchArguments(args: readonly string[]): FetchOptions {
 
 /**
  * Runs `robots-txt fetch`. Exit status: 0 when a response arrived (whatever its status: it is the finding), 1 when none
- * did (a network error, a redirect loop: the report says what crawlers make of that), 2 on bad arguments.
+ * did or it did not finish in time (a network error, a redirect loop, a timeout: the report says what crawlers make of
+ * that), 2 on bad arguments.
  */
 async function runFetch(args: readonly string[], io: CommandIo): Promise<number> {
 	const options = parseFetchArguments(args);
@@ -133,7 +134,9 @@ async function runFetch(args: readonly string[], io: CommandIo): Promise<number>
 		return 0;
 	}
 	await io.out.write(options.format === 'json' ? JSON.stringify(fetchJson(analysis), null, 2) + '\n' : fetchText(analysis, options.explain));
-	return outcome.responses.length > 0 && outcome.error?.kind !== 'redirect-loop' && outcome.error?.kind !== 'redirect-limit' ? 0 : 1;
+	// A body that stopped coming in time is no answer either: crawlers retry it (the report says what they conclude).
+	const timedOut = outcome.error?.kind === 'network' && outcome.error.code === 'timeout';
+	return outcome.responses.length > 0 && !timedOut && outcome.error?.kind !== 'redirect-loop' && outcome.error?.kind !== 'redirect-limit' ? 0 : 1;
 }
 
 /** Where the crawler stops reading, for the table. */
@@ -362,7 +365,7 @@ export const fetchCommand: Command = {
 		'',
 		paragraphs([
 			t('One GET with a User-Agent naming this tool, at most five redirects, at most 500 KiB and a 64 KiB margin read. HTTP_PROXY, HTTPS_PROXY and NO_PROXY (or their lower-case forms) are honoured; only http:// proxies.'),
-			t('Exit status: 0 when a response arrived (whatever its status: that is the finding); 1 when none did (a network error, a redirect loop); 2 on bad arguments.'),
+			t('Exit status: 0 when a response arrived (whatever its status: that is the finding); 1 when none did or it did not finish in time (a network error, a redirect loop, a timeout); 2 on bad arguments.'),
 		]),
 	].join('\n'),
 	run: runFetch,

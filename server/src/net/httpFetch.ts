@@ -11,7 +11,7 @@
 // these modules by name, so that fetches from the client honour the editor's proxy settings.
 import * as http from 'http';
 import * as https from 'https';
-import type { LookupFunction } from 'net';
+import { isIP, type LookupFunction } from 'net';
 import * as tls from 'tls';
 import * as zlib from 'zlib';
 import type { FetchError, FetchOutcome, HttpResponse, NetworkErrorKind } from '../core/fetch/response';
@@ -189,7 +189,9 @@ function open(url: URL, options: HttpFetchOptions, onResponse: (res: http.Incomi
 	const secure = url.protocol === 'https:';
 	const proxy = options.proxyFor?.(url);
 	const lookup = options.lookup ? { lookup: options.lookup } : {};
-	const tlsOptions = { servername: url.hostname.replace(/^\[|\]$/g, ''), ...(options.ca ? { ca: options.ca } : {}) };
+	const host = url.hostname.replace(/^\[|\]$/g, '');
+	// RFC 6066 §3: the server name is a host name, never an address (Node warns on the terminal when given one, DEP0123).
+	const tlsOptions = { ...(isIP(host) === 0 ? { servername: host } : {}), ...(options.ca ? { ca: options.ca } : {}) };
 	if (proxy === undefined) {
 		const module = secure ? https : http;
 		return module.request(url, { method: 'GET', headers, ...lookup, ...(secure ? tlsOptions : {}) }, onResponse);
@@ -352,8 +354,14 @@ export function classify(error: unknown): NetworkErrorKind {
 	return 'other';
 }
 
+/** OpenSSL's words when what answered on the port is not TLS (most often a plain http server). */
+const notTls = /wrong version number|packet length too long|http request|unknown protocol/i;
+
 function describe(error: unknown): string {
 	const code = (error as NodeJS.ErrnoException | undefined)?.code;
 	const message = error instanceof Error ? error.message : String(error);
+	if (classify(error) === 'tls' && notTls.test(message)) {
+		return t('what answered is not TLS (a plain http server? then the URL starts with http://)');
+	}
 	return code && !message.includes(code) ? `${message} (${code})` : message;
 }

@@ -50,7 +50,9 @@ export function robotsTarget(input: string): RobotsTarget {
 	if (scheme && !/^https?$/i.test(scheme[1])) {
 		return { error: t('"{0}" is a {1} URL; robots.txt is fetched over http or https.', text, scheme[1].toLowerCase()) };
 	}
-	const withScheme = scheme ? text : `https://${text}`;
+	// A bare host on this machine or a private network (`127.0.0.1:8765`, `localhost:3000`) is a development server,
+	// which speaks http; any other bare host, https.
+	const withScheme = scheme ? text : `${localHost(text) ? 'http' : 'https'}://${text}`;
 	let url: URL;
 	try {
 		url = new URL(withScheme);
@@ -64,4 +66,21 @@ export function robotsTarget(input: string): RobotsTarget {
 		return { error: t('"{0}" has no host name.', text) };
 	}
 	return { robotsUrl: `${url.origin}/robots.txt`, origin: url.origin };
+}
+
+/**
+ * Whether a bare `host[:port]…` names this machine or a private network: localhost, 127.0.0.0/8, [::1], and the
+ * private ranges of RFC 1918 (10/8, 172.16/12, 192.168/16) and RFC 4193 (fc00::/7), and link-local addresses.
+ */
+function localHost(text: string): boolean {
+	const host = /^(\[[^\]]*\]|[^/:?#]*)/.exec(text)![1].toLowerCase();
+	if (host === 'localhost' || host.endsWith('.localhost')) {
+		return true;
+	}
+	const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
+	if (v4) {
+		const [a, b] = [Number(v4[1]), Number(v4[2])];
+		return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+	}
+	return host === '[::1]' || /^\[f[cd][0-9a-f]{2}:/.test(host) || /^\[fe[89ab][0-9a-f]:/.test(host);
 }
