@@ -103,6 +103,9 @@ export class SettingsStore {
 	}
 }
 
+/** The most target crawlers an analysis takes from `robotsTxt.crawlers`; the rest are dropped. */
+export const maxTargetCrawlers = 500;
+
 /** Validates raw settings: bad values fall back to the defaults, bad entries are dropped. */
 export function toAnalysisOptions(raw: unknown, fileName: string | undefined): AnalysisOptions {
 	const settings = isObject(raw) ? raw : {};
@@ -116,10 +119,17 @@ export function toAnalysisOptions(raw: unknown, fileName: string | undefined): A
 	}
 	const crawlers: string[] = [];
 	if (Array.isArray(settings.crawlers)) {
+		const seen = new Set<string>();
 		for (const value of settings.crawlers) {
 			// A product token is letters, digits, `-`, `_` and `.` in practice; anything else is dropped with the entry.
-			if (typeof value === 'string' && value.trim() !== '' && !crawlers.some((seen) => seen.toLowerCase() === value.trim().toLowerCase())) {
+			if (typeof value === 'string' && value.trim() !== '' && !seen.has(value.trim().toLowerCase())) {
+				seen.add(value.trim().toLowerCase());
 				crawlers.push(value.trim());
+				// A workspace's settings are a committed file: every hover and lens answers for each target crawler, so
+				// their number is bounded (the catalogue has about 150).
+				if (crawlers.length === maxTargetCrawlers) {
+					break;
+				}
 			}
 		}
 	}

@@ -109,6 +109,17 @@ describe('robots-txt check', () => {
 		assert.match(result.stdout, /<testcase name="\* \/ allow" classname="robots.expectations" file="robots.expectations" line="100000"><skipped/);
 	});
 
+	test('a crawler the catalogue does not know passes with a note of the parser assumed (issue 22, item 15)', () => {
+		const work = mkdtempSync(join(tmpdir(), 'robots-check-'));
+		writeFileSync(join(work, 'robots.txt'), 'User-agent: *\nDisallow: /private/\n');
+		writeFileSync(join(work, 'robots.expectations'), 'Googlebot /private/x disallow\nFooBot /a allow\nFooBot /b allow\n');
+		const result = spawnSync(process.execPath, [cli, 'check'], { encoding: 'utf8', cwd: work, env: { ...process.env, LC_ALL: 'C' } });
+		assert.equal(result.status, 0, result.stderr);
+		assert.match(result.stdout, /3 passed, 0 failed/);
+		assert.match(result.stderr, /^robots-txt: note: robots\.expectations:2: FooBot is not a crawler we know: read as an RFC 9309 parser.*\(also on line 3\).*Write FooBot@<parser> to choose another/m);
+		assert.equal(result.stderr.trim().split('\n').length, 1, 'one note per crawler');
+	});
+
 	test('a missing robots.txt is an error of that file; no expectations file at all is a usage error', () => {
 		const work = mkdtempSync(join(tmpdir(), 'robots-check-'));
 		writeFileSync(join(work, 'robots.expectations'), 'Googlebot / allow\n');

@@ -278,7 +278,8 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		// The deciding lines are related information, listed under the warning.
 		await rows.filter({ hasText: 'the rule that keeps' }).first().waitFor({ timeout: 15_000 });
 		// Hovering the noindex shows the warning and what noindex does for each engine.
-		await editorLine(page, 'name="robots"').locator('span', { hasText: /noindex/ }).last().hover();
+		// The value's own token (`"noindex"`), not a span around the line, whose middle may fall outside the diagnostic.
+		await editorLine(page, 'name="robots"').locator('span', { hasText: /^"?noindex"?$/ }).last().hover();
 		const hover = hoverWidget(page);
 		await hover.waitFor({ timeout: 15_000 });
 		await hover.filter({ hasText: 'never fetch' }).waitFor({ timeout: 15_000 });

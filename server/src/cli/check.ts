@@ -8,6 +8,7 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
 	checkExpectations,
+	computeExpectationDiagnostics,
 	decodeRobotsBytes,
 	defaultRobotsFileName,
 	explainEvaluation,
@@ -319,6 +320,15 @@ async function runCheck(args: readonly string[], io: CommandIo): Promise<number>
 	const reports = collectFiles(options.paths).map((file) => checkFile(file, folders, notes));
 	for (const note of notes) {
 		await io.error(note);
+	}
+	// A crawler the catalogue does not know is read as an RFC 9309 parser, which the editor says on its first line:
+	// so does the command, on standard error, so that a passing run says what it assumed.
+	for (const { file, checked } of reports) {
+		for (const diagnostic of computeExpectationDiagnostics(checked, undefined)) {
+			if (diagnostic.code === 'unknown-crawler') {
+				await io.error(escapeControls(t('note: {0}:{1}: {2}', file, diagnostic.range.start.line + 1, diagnostic.message.trim())));
+			}
+		}
 	}
 	await io.out.write(options.format === 'json' ? json(reports) : options.format === 'junit' ? junit(reports) : text(reports));
 	return reports.some((report) => report.checked.failed > 0 || errorsOf(report) > 0) ? 1 : 0;

@@ -190,8 +190,9 @@ function open(url: URL, options: HttpFetchOptions, onResponse: (res: http.Incomi
 	const proxy = options.proxyFor?.(url);
 	const lookup = options.lookup ? { lookup: options.lookup } : {};
 	const host = url.hostname.replace(/^\[|\]$/g, '');
-	// RFC 6066 §3: the server name is a host name, never an address (Node warns on the terminal when given one, DEP0123).
-	const tlsOptions = { ...(isIP(host) === 0 ? { servername: host } : {}), ...(options.ca ? { ca: options.ca } : {}) };
+	// RFC 6066 §3: the server name is a host name, never an address (Node warns on the terminal when given one, DEP0123);
+	// an address is still the name the certificate is checked against (`host`, which a tunnel's socket does not give).
+	const tlsOptions = { ...(isIP(host) === 0 ? { servername: host } : { host }), ...(options.ca ? { ca: options.ca } : {}) };
 	if (proxy === undefined) {
 		const module = secure ? https : http;
 		return module.request(url, { method: 'GET', headers, ...lookup, ...(secure ? tlsOptions : {}) }, onResponse);
