@@ -138,40 +138,17 @@ const emptyGroup: Check = (context) => {
 			message,
 			// After each block of User-agent lines: one "Disallow:" after the last block would leave the blocks above it
 			// empty for the parsers that split there (Yandex, the 1996 draft), each an empty group of its own.
-			fixes: [{ title: t('Add "Disallow:" (allow everything explicitly)'), edits: blockEnds(model, group).map((end) => insertLinesAfter(model, context.eol, end, ['Disallow:'])) }],
+			fixes: [{ title: t('Add "Disallow:" (allow everything explicitly)'), edits: agentBlocks(model, group).map((block) => insertLinesAfter(model, context.eol, block.agents[block.agents.length - 1], ['Disallow:'])) }],
 		});
 	}
 };
 
-/** The last User-agent line of each block of them in `group`: blocks are split by a line of their own (a Crawl-delay, say). */
-function blockEnds(model: RobotsModel, group: Group): number[] {
-	const agents = group.userAgents;
-	return agents.filter((line, i) => {
-		if (i === agents.length - 1) {
-			return true;
-		}
-		for (let candidate = line + 1; candidate < agents[i + 1]; candidate++) {
-			const kind = model.lines[candidate].kind;
-			if (kind === 'directive' || kind === 'text') {
-				return true;
-			}
-		}
-		return false;
-	});
-}
-
 /**
- * User-agent lines followed by a line of their own (a Crawl-delay, say) and then more User-agent lines: written as a
- * group of their own, but RFC 9309 and Google merge them into the group below, whose rules they then follow
- * (google/robotstxt issue 51). Yandex splits there; agents-split-by-directive covers what that means for Yandex.
+ * The blocks of User-agent lines in `group`: a line of their own (a Crawl-delay, or text that is no directive) between
+ * two User-agent lines ends a block. Each block has its User-agent lines and that first line of its own (-1 for the
+ * last block).
  */
-function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: ReadonlyMap<number, number>): void {
-	const { model } = context;
-	// Merged into a group with "*", they follow the "*" rules, which is what such a block usually means.
-	if (tokens(context, group).includes('*')) {
-		return;
-	}
-	// Blocks of User-agent lines, each with the first line of its own that is not a User-agent line.
+function agentBlocks(model: RobotsModel, group: Group): { agents: number[]; own: number }[] {
 	const blocks: { agents: number[]; own: number }[] = [{ agents: [group.userAgents[0]], own: -1 }];
 	for (let i = 1; i < group.userAgents.length; i++) {
 		const line = group.userAgents[i];
@@ -188,6 +165,21 @@ function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: Readon
 			blocks.push({ agents: [line], own: -1 });
 		}
 	}
+	return blocks;
+}
+
+/**
+ * User-agent lines followed by a line of their own (a Crawl-delay, say) and then more User-agent lines: written as a
+ * group of their own, but RFC 9309 and Google merge them into the group below, whose rules they then follow
+ * (google/robotstxt issue 51). Yandex splits there; agents-split-by-directive covers what that means for Yandex.
+ */
+function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: ReadonlyMap<number, number>): void {
+	const { model } = context;
+	// Merged into a group with "*", they follow the "*" rules, which is what such a block usually means.
+	if (tokens(context, group).includes('*')) {
+		return;
+	}
+	const blocks = agentBlocks(model, group);
 	// The rules belong to the last block, the one the author wrote them under.
 	const owner = blocks[blocks.length - 1].agents[0];
 	for (const block of blocks.slice(0, -1)) {
