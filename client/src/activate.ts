@@ -81,7 +81,11 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 		version: String(context.extension.packageJSON.version),
 		content,
 		fetchSite: runtime.fetchSite,
-		showInBench: async (document, baseline, urls) => (await openTestBench(bench, document, urls)).compareWithDeployed(baseline.text, baseline.label),
+		showInBench: async (document, baseline, urls) => {
+			const shown = await openTestBench(bench, document, urls);
+			await shown.compareWithDeployed(baseline.text, baseline.label);
+			return shown.comparedOn();
+		},
 	};
 
 	context.subscriptions.push(

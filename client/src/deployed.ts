@@ -56,7 +56,7 @@ export interface DeployedContext {
 	readonly content: DeployedContent;
 	readonly fetchSite: SiteFetcher;
 	/** Shows a comparison in the document's test bench: the deployed text as its baseline, `urls` as rows when given. */
-	readonly showInBench: (document: TextDocument, baseline: { readonly text: string; readonly label: string }, urls?: readonly string[]) => Promise<unknown>;
+	readonly showInBench: (document: TextDocument, baseline: { readonly text: string; readonly label: string }, urls?: readonly string[]) => Promise<{ readonly urls: readonly string[]; readonly crawlers: readonly string[] }>;
 }
 
 /** The text of each deployed document, as the server gave it; documents of this scheme are read-only. */
@@ -195,17 +195,25 @@ export async function compareWithDeployed(context: DeployedContext, uri?: string
 		if (!fetched) {
 			return undefined;
 		}
-		const result = await context.client.sendRequest(deployedCompareRequest, { uri: document.uri.toString(), outcome: fetched.outcome, ...(urls ? { urls } : {}) });
+		const uri = document.uri.toString();
+		let result = await context.client.sendRequest(deployedCompareRequest, { uri, outcome: fetched.outcome, ...(urls ? { urls } : {}) });
+		if (result.baseline) {
+			// Shown in the bench, the comparison is the bench's: its columns, its rows and the probe rows it adds, so that
+			// the count said here is the count of verdicts the bench marks as changed.
+			const bench = await context.showInBench(document, result.baseline, urls);
+			result = await context.client.sendRequest(deployedCompareRequest, { uri, outcome: fetched.outcome, urls: [...bench.urls], crawlers: [...bench.crawlers], probe: true });
+		}
 		context.output.appendLine('');
 		context.output.appendLine(l10n.t('Compare {0} with {1} ({2})', workspace.asRelativePath(document.uri), fetched.robotsUrl, new Date().toLocaleTimeString()));
 		context.output.appendLine(`  ${result.summary}`);
 		for (const line of result.table.split('\n').filter((text) => text !== '')) {
 			context.output.appendLine(`  ${line}`);
 		}
+		for (const note of result.notes) {
+			context.output.appendLine(`  ${note}`);
+		}
 		context.output.appendLine(result.report);
-		if (result.baseline) {
-			await context.showInBench(document, result.baseline, urls);
-		} else {
+		if (!result.baseline) {
 			context.output.appendLine(`  ${l10n.t('The test bench cannot show this comparison cell by cell: the crawlers do not all read the deployed file the same way (see their conclusions above).')}`);
 		}
 		if (site === undefined) {

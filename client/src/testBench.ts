@@ -164,6 +164,11 @@ export class TestBench implements Disposable {
 		this.panel.reveal(undefined, false);
 	}
 
+	/** The rows and columns the bench compares on now. */
+	comparedOn(): { readonly urls: readonly string[]; readonly crawlers: readonly string[] } {
+		return { urls: [...this.urls], crawlers: [...this.crawlers] };
+	}
+
 	setUrls(urls: readonly string[]): void {
 		this.urls = [...urls];
 		this.changed();
@@ -600,8 +605,8 @@ function benchStrings(): BenchStrings {
 		crawlersMany: l10n.t('{0} crawlers'),
 		answeredIn: l10n.t('answered in {0} ms'),
 		paintedIn: l10n.t('painted in {0} ms'),
-		cellsChangedOne: l10n.t('{0} cell changed since {1}'),
-		cellsChangedMany: l10n.t('{0} cells changed since {1}'),
+		cellsChangedOne: l10n.t('{0} verdict changed since {1}'),
+		cellsChangedMany: l10n.t('{0} verdicts changed since {1}'),
 		evaluating: l10n.t('evaluating…'),
 	};
 }

@@ -9,7 +9,7 @@
 
 import { Emitter, type Connection, type Diagnostic, type Disposable, type Event } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createDiagnosticsSession, expectationsLanguageId, RobotsDocument, type AnalysisOptions, type DiagnosticsSession, type RobotsModel } from './core/index';
+import { createDiagnosticsSession, expectationsLanguageId, protocol, RobotsDocument, type AnalysisOptions, type DiagnosticsSession, type RobotsModel } from './core/index';
 
 interface OpenDocument {
 	readonly document: RobotsDocument;
@@ -178,6 +178,10 @@ export class DocumentStore implements Disposable {
 export function fileNameOf(uri: string): string | undefined {
 	if (uri.startsWith('untitled:')) {
 		return undefined;
+	}
+	// A deployed document is what a site served at /robots.txt, whatever its tab says.
+	if (uri.startsWith(`${protocol.deployedScheme}:`)) {
+		return 'robots.txt';
 	}
 	const path = uri.replace(/[?#].*$/, '');
 	const segment = path.slice(path.lastIndexOf('/') + 1);

@@ -107,6 +107,39 @@ export function childUri(folder: string, relative: string): string {
 	return folder + (folder.endsWith('/') ? '' : '/') + encoded;
 }
 
+/**
+ * How to name `uri` to someone reading the file `from`: its path relative to the folder of `from` (`robots.txt`,
+ * `../robots.txt`), decoded; the uri itself when the two are not on the same scheme and authority. For messages where
+ * no file system gives a display name (a browser's `vscode-remote:` or `vscode-vfs:` uris).
+ */
+export function relativeName(uri: string, from: string): string {
+	let target: URL;
+	let base: URL;
+	try {
+		target = new URL(uri);
+		base = new URL(from);
+	} catch {
+		return uri;
+	}
+	if (target.protocol !== base.protocol || target.host !== base.host) {
+		return uri;
+	}
+	const to = target.pathname.split('/');
+	const folder = base.pathname.split('/').slice(0, -1);
+	let common = 0;
+	while (common < folder.length && common < to.length - 1 && folder[common] === to[common]) {
+		common++;
+	}
+	const parts = [...folder.slice(common).map(() => '..'), ...to.slice(common)];
+	return parts.map((part) => {
+		try {
+			return decodeURIComponent(part);
+		} catch {
+			return part;
+		}
+	}).join('/');
+}
+
 /** The last name of a uri's path, decoded. */
 export function baseName(uri: string): string {
 	const path = uri.replace(/[?#].*$/, '').replace(/\/+$/, '');

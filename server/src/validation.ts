@@ -237,7 +237,7 @@ export const requestChecks: Readonly<Record<string, Check<unknown>>> = {
 	[protocol.parseUrlsMethod]: object<protocol.ParseUrlsParams>({ text: string }),
 	[protocol.deployedTargetMethod]: object<protocol.DeployedTargetParams>({ site: string, version: string }),
 	[protocol.deployedOpenMethod]: object<protocol.DeployedOpenParams>({ uri: string, outcome: wireOutcome }),
-	[protocol.deployedCompareMethod]: object<protocol.DeployedCompareParams>({ uri: string, outcome: wireOutcome, urls: optional(list(string)) }),
+	[protocol.deployedCompareMethod]: object<protocol.DeployedCompareParams>({ uri: string, outcome: wireOutcome, urls: optional(list(string)), crawlers: optional(list(string)), probe: optional(boolean) }),
 	[protocol.looksLikeRobotsTxtMethod]: object<protocol.LooksLikeRobotsTxtParams>({ text: string }),
 };
 

@@ -166,6 +166,21 @@ describe('robots-txt diff', () => {
 		assert.deepEqual(json.flips.map((flip) => [flip.url, flip.old.line, flip.new.line]), [['/private/press/', 3, 2]]);
 	});
 
+	test('a group name is not listed as a crawler: "User-agent: Yandex" is answered for YandexBot (issue 22, item 15)', () => {
+		// Yandex's help: `Yandex` is the token every Yandex robot accepts, not one robot; YandexBot is its main robot.
+		const before = join(work, 'yandex-old.txt');
+		const after = join(work, 'yandex-new.txt');
+		writeFileSync(before, 'User-agent: Yandex\nDisallow: /a\n');
+		writeFileSync(after, 'User-agent: Yandex\nDisallow: /b\n');
+		const result = run(['diff', before, after, '--json'], work);
+		assert.equal(result.status, 1, result.stderr);
+		const json = JSON.parse(result.stdout) as { crawlers: string[]; flips: { crawler: string }[] };
+		assert.ok(!json.crawlers.includes('Yandex'), json.crawlers.join(', '));
+		assert.equal(json.crawlers.filter((crawler) => crawler === 'YandexBot').length, 1);
+		assert.ok(json.flips.some((flip) => flip.crawler === 'YandexBot'));
+		assert.ok(!json.flips.some((flip) => flip.crawler === 'Yandex'));
+	});
+
 	test('bad arguments exit 2', () => {
 		assert.equal(run(['diff', old], work).status, 2);
 		assert.equal(run(['diff', old, join(work, 'nope.txt')], work).status, 2);

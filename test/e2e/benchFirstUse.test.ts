@@ -219,7 +219,7 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 			await page.keyboard.press('Enter');
 		}
 		await editorLine(page, 'User-agent: GPTBot').waitFor();
-		await frame.locator('#status', { hasText: /30 cells changed since/ }).waitFor({ timeout: 30_000 });
+		await frame.locator('#status', { hasText: /30 verdicts changed since/ }).waitFor({ timeout: 30_000 });
 		await frame.locator('#only-changed').check();
 		await page.mouse.move(640, 790);
 		await page.waitForTimeout(300);

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
 import { openWorkbench, resultsDir, Workbench } from './workbench';
-import { editorLine, goToLine, problemCounts, quickOpen, squiggles, waitForLanguageMode } from './workbenchPage';
+import { answerQuickInput, editorLine, goToLine, problemCounts, quickOpen, runCommand, squiggles, toast, waitForLanguageMode } from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
 const huge = join(repoRoot, '..', 'shared', 'corpus', 'realworld', 'files', '0932.txt');
@@ -56,6 +56,25 @@ describe('a 3.7 MB robots.txt in VS Code (code-server)', { timeout: 900_000 }, (
 		const counted = Date.now();
 		console.log(`open: tab ${tab - start} ms, language mode ${mode - start} ms, text ${text - start} ms, first squiggle ${squiggle - start} ms, problems counted ${counted - start} ms; ${JSON.stringify(await problemCounts(page))}`);
 		await page.screenshot({ path: join(resultsDir, 'big-file-open.png') });
+	});
+
+	step('Test URL past the 500 KiB Googlebot reads says so, and no other reading contradicts it (issue 22, item 11)', async () => {
+		// Line 47,065 (`Disallow: /`) would disallow /nothing, but it lies past the first 500 KiB, which is all Googlebot
+		// reads (Google's robots.txt documentation); the toast read "none of its rules matches" and that RFC 9309 parsers
+		// and Yandex's parser would disallow it, although YandexBot allows everything in a file over its limit.
+		await quickOpen(page, 'huge/robots.txt', 'robots.txt');
+		await runCommand(page, 'Robots.txt: Test URL');
+		await answerQuickInput(page, 'Robots.txt: Test URL', '/nothing');
+		await answerQuickInput(page, 'which crawler', 'Googlebot');
+		const verdict = toast(page, '/nothing as Googlebot');
+		await verdict.waitFor({ timeout: 30_000 });
+		const text = (await verdict.innerText()).replace(/\s+/g, ' ');
+		assert.match(text, /ALLOWED/);
+		assert.match(text, /\(`Disallow: \/`\) would disallow it, but it is past the first 500 KiB Googlebot reads/, text);
+		assert.doesNotMatch(text, /would DISALLOW it/, text);
+		await page.screenshot({ path: join(resultsDir, 'big-file-test-url.png') });
+		await page.keyboard.press('Escape');
+		await runCommand(page, 'Notifications: Clear All Notifications');
 	});
 
 	step('a key takes as long to show as in the same text as plain text', async () => {

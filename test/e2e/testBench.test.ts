@@ -13,7 +13,7 @@ import { after, before, describe } from 'node:test';
 import { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
 import { fixtureWorkspace, openWorkbench, resultsDir, screenshotSteps, Workbench } from './workbench';
-import { answerQuickInput, benchFrame, pasteUrls, codeLenses, quickOpen, editorLine, goToLine, runCommand, squiggles, waitForLanguageMode } from './workbenchPage';
+import { answerQuickInput, benchFrame, pasteUrls, codeLenses, problemCounts, quickOpen, editorLine, goToLine, runCommand, squiggles, toast, waitForLanguageMode } from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
 
@@ -154,11 +154,16 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await editorLine(page, 'User-agent: Googlebot').click();
 		// The source actions are the focused editor's: the bench's frame had the focus until the click.
 		await page.locator('.part.editor .monaco-editor.focused').first().waitFor();
+		const before = await problemCounts(page);
 		await runCommand(page, 'Source Action...');
 		const action = page.locator('.action-widget .monaco-list-row', { hasText: 'Block AI training crawlers' }).first();
 		await action.waitFor({ timeout: 15_000 });
 		await action.click();
 		await editorLine(page, '# AI training crawlers: no use of this site to train models.').waitFor({ timeout: 15_000 });
+		// The action leaves no finding behind (issue 22, item 5: it wrote `User-agent: Kangaroo Bot`, which our own
+		// linter flagged at once): once the counts settle, there are no more problems than before.
+		const after = await settledProblemCounts(page);
+		assert.ok(after.errors + after.warnings + after.infos <= before.errors + before.warnings + before.infos, `${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
 		const frame = benchFrame(page);
 		await frame.locator('#audit', { hasText: 'AI training 0/24' }).waitFor({ timeout: 30_000 });
 		// Search engines read the same file as before.
@@ -196,7 +201,20 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 			assert.match(await cellText(frame, '/', 'GPTBot'), /^DISALLOWED 27: Disallow: \/$/);
 			const labels = await row.locator('.changed').evaluateAll((cells) => cells.map((cell) => (cell as unknown as { getAttribute(name: string): string | null }).getAttribute('aria-label') ?? ''));
 			assert.ok(labels.some((label) => /GPTBot.*was ALLOWED.*in the deployed file/.test(label)), labels.join('\n'));
+			// One number (issue 22, item 9): the toast counted 500 probe paths for the target crawlers while the bench
+			// counted its own rows and columns. Now the toast's count is the bench's, and says what it counts.
+			const notice = toast(page, 'differ between the local file and');
+			await notice.waitFor({ timeout: 30_000 });
+			const toastText = await notice.innerText();
+			const toastCount = /(\d[\d,]*) verdicts? differs? between the local file and .*\(crawlers × URLs tested: (\d+) × (\d+)\)/.exec(toastText.replace(/\s+/g, ' '));
+			assert.ok(toastCount, toastText);
+			const status = await frame.locator('#status').innerText();
+			const benchCount = /(\d[\d,]*) verdicts? changed since the deployed file/.exec(status);
+			assert.ok(benchCount, status);
+			assert.equal(toastCount[1], benchCount[1], `toast: ${toastText}\nbench: ${status}`);
+			assert.match(status, new RegExp(`× ${toastCount[2]} crawlers`), status);
 			await page.screenshot({ path: join(resultsDir, 'test-bench-deployed.png') });
+			await notice.locator('.codicon-notifications-clear, .codicon-close').first().click().catch(() => undefined);
 			// Back to comparing with nothing, which also drops the probe rows, for the steps after this one.
 			await frame.locator('#compare').selectOption('none');
 			await frame.locator('#status', { hasText: 'changed since' }).waitFor({ state: 'hidden', timeout: 30_000 });
@@ -257,3 +275,19 @@ function lens(page: Page, text: string) {
 	return codeLenses(page).filter({ hasText: text }).first();
 }
 
+
+/** The problem counts once they have not changed for two seconds (the server answers after a pause in the edits). */
+async function settledProblemCounts(page: Page): Promise<{ errors: number; warnings: number; infos: number }> {
+	let last = JSON.stringify(await problemCounts(page));
+	let stableSince = Date.now();
+	const deadline = Date.now() + 30_000;
+	while (Date.now() - stableSince < 2_000 && Date.now() < deadline) {
+		await page.waitForTimeout(250);
+		const now = JSON.stringify(await problemCounts(page));
+		if (now !== last) {
+			last = now;
+			stableSince = Date.now();
+		}
+	}
+	return JSON.parse(last) as { errors: number; warnings: number; infos: number };
+}

@@ -245,6 +245,9 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 			await codeLenses(page).filter({ hasText: /^Deployed: 200 OK/ }).first().waitFor({ timeout: 15_000 });
 			await codeLenses(page).filter({ hasText: 'kept 1 hour' }).first().waitFor({ timeout: 15_000 });
 			await toast(page, `${site}/robots.txt: 200 OK`).waitFor({ timeout: 15_000 });
+			// The tab names the site (issue 22, item 15): two sites' files are told apart at a glance.
+			const host = new URL(site).host;
+			await page.locator('.tabs-container .tab.active', { hasText: `robots.txt (${host})` }).waitFor({ timeout: 10_000 });
 			// Typing into it is refused with VS Code's read-only message.
 			await goToLine(page, 1);
 			await page.keyboard.type('x');

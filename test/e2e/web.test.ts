@@ -139,7 +139,12 @@ describe('Robots.txt as a web extension (code-server\'s web worker extension hos
 		await openFromExplorer(page, 'robots.expectations');
 		await waitForLanguageMode(page, 'Robots.txt Expectations');
 		await page.keyboard.press('Control+Shift+M');
-		await page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'it runs in the browser, without a file system' }).first().waitFor({ timeout: 30_000 });
+		const row = page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'it runs in the browser, without a file system' }).first();
+		await row.waitFor({ timeout: 30_000 });
+		// The robots.txt is named as the expectations file sees it, not by the browser's uri (issue 22, item 15).
+		const message = await row.innerText();
+		assert.match(message, /The robots\.txt to test \(robots\.txt\) is not open/, message);
+		assert.doesNotMatch(message, /vscode-\w+:/, message);
 	});
 
 	step('an HTML page is checked against its robots.txt once that is open: the server reads no files, but open ones count', async () => {

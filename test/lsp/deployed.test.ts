@@ -42,7 +42,7 @@ describe('deployed robots.txt over stdio', { timeout: 60_000 }, () => {
 			const target = await send(targetRequest, { site: 'example.com', version: '9.9.9' });
 			assert.ok(!('error' in target));
 			assert.equal(target.robotsUrl, 'https://example.com/robots.txt');
-			assert.equal(target.uri, 'robots-txt-deployed://example.com/robots.txt?https');
+			assert.equal(target.uri, 'robots-txt-deployed://example.com/robots.txt%20%28example.com%29?https');
 			assert.equal(target.maxRedirects, 5);
 			assert.match(target.userAgent, /^robots-txt\/9\.9\.9 /);
 			assert.deepEqual(await send(targetRequest, { site: 'mailto:a@b.c', version: '1' }), { error: '"mailto:a@b.c" is a mailto URL; robots.txt is fetched over http or https.' });

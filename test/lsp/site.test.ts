@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileUriOfPath, type FileSystem } from '../../server/src/fileSystem';
+import { fileUriOfPath, relativeName, type FileSystem } from '../../server/src/fileSystem';
 import { SiteFiles, siteLimits } from '../../server/src/features/site';
 import { uriKey, WorkspacePaths } from '../../server/src/features/workspacePaths';
 import { useLocale } from '../../server/src/localize';
@@ -157,6 +157,14 @@ describe('limits and changes', () => {
 });
 
 describe('uris as clients spell them, and no file system', () => {
+	test('a message names a file relative to the one it is about, not by a browser\'s raw uri (issue 22, item 15)', () => {
+		const from = 'vscode-remote://localhost:8080/home/me/site/other/robots.expectations';
+		assert.equal(relativeName('vscode-remote://localhost:8080/home/me/site/other/robots.txt', from), 'robots.txt');
+		assert.equal(relativeName('vscode-remote://localhost:8080/home/me/site/robots.txt', from), '../robots.txt');
+		assert.equal(relativeName('vscode-remote://localhost:8080/home/me/my%20site/robots.txt', from), '../../my site/robots.txt');
+		assert.equal(relativeName('vscode-vfs://github/o/r/robots.txt', from), 'vscode-vfs://github/o/r/robots.txt');
+	});
+
 	write('spelled/robots.txt', 'User-agent: *\n');
 	write('spelled/my docs/a b@2x.html');
 

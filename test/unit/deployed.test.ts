@@ -6,6 +6,9 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sharedDir } from '../util/fixtures';
 import {
 	analyseDeployed,
 	compareWithDeployed,
@@ -14,7 +17,7 @@ import {
 	deployedLenses,
 	evaluateFetched,
 	parse,
-	probePaths,
+	computeBench,
 	testUrlDeployed,
 	type FetchOutcome,
 } from '../../server/src/core/index';
@@ -55,9 +58,40 @@ describe('deployed documents', () => {
 		assert.equal(testUrlDeployed(model, ok, { url: '/private/a', agent: 'Googlebot' }, defaultAnalysisOptions).line, 1);
 	});
 
-	test('probe paths: / and each rule\'s literal beginning with a step below it, from both files', () => {
-		assert.deepEqual(probePaths([parse('User-agent: *\nDisallow: /a/*.pdf$\nAllow: /b\n'), parse('User-agent: x\nDisallow: /c/\nDisallow: *.gif\n')]),
-			['/', '/a/', '/a/probe', '/b', '/b/probe', '/c/', '/c/probe']);
+	test('the comparison counts the verdicts the test bench marks as changed, on real files (issue 22, item 9)', () => {
+		// The toast said "2 verdicts differ (500 URLs tested)" while the bench it opened said "101 cells changed": two
+		// counts of different cells. Shown in the bench, the comparison is made on the bench's columns and rows (and the
+		// probe rows it adds), so both count the same crawler × URL pairs. Pairs of real files stand for local and
+		// deployed; some pairs share most rules, others nothing.
+		const dir = join(sharedDir, 'corpus', 'realworld', 'files');
+		const files = readdirSync(dir).filter((name) => name.endsWith('.txt')).sort().slice(0, 80);
+		const crawlers = [...defaultAnalysisOptions.crawlers, 'GPTBot', 'YandexBot'];
+		const urls = ['/', '/search?q=x', '/admin/', '/private/x', 'https://example.com/wp-admin/', 'not a url'];
+		let compared = 0;
+		let differing = 0;
+		for (let i = 0; i + 1 < files.length; i += 2) {
+			const localText = readFileSync(join(dir, files[i]), 'latin1');
+			const deployedText = readFileSync(join(dir, files[i + 1]), 'latin1');
+			const analysis = analyseDeployed(served(200, [['Content-Type', 'text/plain']], deployedText), crawlers);
+			const local = parse(localText);
+			for (const given of [urls, []]) {
+				const comparison = compareWithDeployed(local, analysis, crawlers, given, true);
+				const bench = computeBench(local, { urls: given, crawlers, probe: true }, { model: parse(analysis.text), label: 'deployed' });
+				assert.equal(comparison.rows.length, bench.baseline?.changed, `${files[i]} against ${files[i + 1]}, ${given.length} URLs given`);
+				compared++;
+				differing += comparison.rows.length;
+			}
+		}
+		assert.ok(compared >= 40 && differing > 1000, `${compared} comparisons, ${differing} differing verdicts`);
+	});
+
+	test('without URLs, the comparison probes both files\' rules and says how many crawlers and URLs it tested', () => {
+		const local = parse('User-agent: *\nDisallow: /a/*.pdf$\nAllow: /b\n');
+		const analysis = analyseDeployed(served(200, [], 'User-agent: *\nDisallow: /c/\n'), ['Googlebot']);
+		const comparison = compareWithDeployed(local, analysis, ['Googlebot']);
+		assert.deepEqual(comparison.urls, ['/', '/c/', '/a/.pdf', '/a/x.pdf', '/a/.pdfx', '/b']);
+		assert.deepEqual(comparison.rows.map((row) => [row.url, row.local, row.deployed]), [['/c/', 'allow', 'disallow'], ['/a/.pdf', 'disallow', 'allow'], ['/a/x.pdf', 'disallow', 'allow']]);
+		assert.equal(comparison.summary, '3 verdicts differ between the local file and https://example.com/robots.txt, for Googlebot (crawlers × URLs tested: 1 × 6).');
 	});
 
 	test('the comparison lists only the verdicts that differ, with the response\'s reason for crawlers that do not read the rules', () => {

@@ -4,12 +4,12 @@
  * A few properties are also asserted directly, so that a wrong snapshot cannot hide the facts that matter most.
  */
 
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { allDialects, computeHover, defaultAnalysisOptions, isDialect, parse, type AnalysisOptions, type Dialect } from '../../server/src/core/index';
-import { assertSnapshot, fixturesDir, joinLines, markers, readFixture } from '../util/fixtures';
+import { assertSnapshot, fixturesDir, joinLines, markers, readFixture, sharedDir } from '../util/fixtures';
 
 /**
  * Options from a first line `# test: crawlers=Googlebot,bingbot; dialects=rfc9309,google`. Without a header: the
@@ -74,6 +74,24 @@ describe('hover fixtures', () => {
 });
 
 describe('hover facts', () => {
+	test('a group of 1 100 User-agent lines is summarised: one note per kind of reading, with a few values and a count (issue 22, item 6)', () => {
+		// files/0120.txt: a group of 1 103 User-agent lines (68–1170) whose hover listed one note per value, 3 700 characters.
+		const text = readFileSync(join(sharedDir, 'corpus', 'realworld', 'files', '0120.txt'), 'latin1');
+		const model = parse(text);
+		const hover = computeHover(model, { line: 67, character: 2 }, defaultAnalysisOptions)!;
+		const value = (hover.contents as { value: string }).value;
+		const notes = value.split('\n').filter((line) => line.startsWith('- '));
+		// Count the values Google cuts from the file itself: it keeps the leading letters, `-` and `_` (semantics §google).
+		const values = Array.from({ length: 1170 - 67 }, (_, i) => 67 + i).filter((line) => /^user-agent:/i.test(model.lineText(line))).map((line) => model.valueText(line)).filter((v) => v !== '*');
+		const cut = values.filter((v) => /^[A-Za-z_-]+/.test(v) && !/^[A-Za-z_-]+$/.test(v)).length;
+		const none = values.filter((v) => !/^[A-Za-z_-]/.test(v)).length;
+		assert.ok(cut > 100 && none > 3 && values.length > 1_000, `${cut} cut, ${none} naming nothing`);
+		assert.equal(notes.length, 2, notes.join('\n'));
+		assert.ok(notes.some((note) => note.includes(`and ${(none - 3).toLocaleString('en')} more.`)), notes[0]);
+		assert.ok(notes.some((note) => note.includes(`and ${(cut - 3).toLocaleString('en')} more;`)), notes[1]);
+		assert.ok(value.length < 2_000, `${value.length} characters`);
+	});
+
 	test('a Crawl-delay between User-agent lines splits the group for Yandex only', () => {
 		const value = hoverAt(joinLines('User-agent: |a', 'Crawl-delay: 1', 'User-agent: b', 'Disallow: /'))!;
 		assert.match(value, /\*\*YandexBot:\*\* the `Crawl-delay` line 2 splits the `User-agent` lines: line 3 is in another group\./);

@@ -197,7 +197,6 @@ export {
 	deployedDiagnostics,
 	deployedLenses,
 	deployedReport,
-	probePaths,
 	showDetailsCommand,
 	testUrlAllDeployed,
 	testUrlDeployed,

@@ -341,6 +341,10 @@ export interface DeployedCompareParams {
 	readonly outcome: WireOutcome;
 	/** URLs or paths to compare; absent: probe paths from both files' rules. */
 	readonly urls?: readonly string[];
+	/** The crawlers to compare (the test bench's columns); absent: the target crawlers. */
+	readonly crawlers?: readonly string[];
+	/** With `urls`: add the probe paths of both files' rules, as the test bench does when it compares. */
+	readonly probe?: boolean;
 }
 
 /** One verdict that differs between the local file and the deployed one. */
@@ -360,7 +364,10 @@ export interface DeployedCompareResult {
 	readonly summary: string;
 	readonly table: string;
 	readonly rows: readonly DeployedCompareRow[];
+	/** Every URL compared: those given, then the probe paths. */
 	readonly urls: readonly string[];
+	/** What was left out past the test bench's limits. */
+	readonly notes: readonly string[];
 	/** The deployed file's report (facts and conclusions). */
 	readonly report: string;
 	/**

@@ -111,12 +111,15 @@ export function registerDeployed(context: ServerContext, refreshDiagnostics: () 
 			if (!model) {
 				throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', params.uri));
 			}
-			const urls = params.urls;
 			const options = await settings.optionsFor(params.uri);
-			const analysis = analyseDeployed(outcome, options.crawlers);
-			const comparison = compareWithDeployed(model, analysis, options.crawlers, urls);
+			const crawlers = params.crawlers ?? options.crawlers;
+			const analysis = analyseDeployed(outcome, crawlers);
+			const comparison = compareWithDeployed(model, analysis, crawlers, params.urls, params.probe === true);
+			// The bench compares every column with one text: it can show this comparison only when every crawler reads
+			// the deployed text as it is shown (or every one allows everything).
 			const kinds = new Set(analysis.conclusions.map((conclusion) => conclusion.kind));
-			const text = kinds.size !== 1 ? undefined : kinds.has('rules') ? analysis.text : kinds.has('allow-all') ? '' : undefined;
+			const oneReading = analysis.conclusions.every((conclusion) => conclusion.kind !== 'rules' || conclusion.model?.text === analysis.text);
+			const text = kinds.size !== 1 || !oneReading ? undefined : kinds.has('rules') ? analysis.text : kinds.has('allow-all') ? '' : undefined;
 			const baseline = text === undefined ? {} : { baseline: { text, label: t('the deployed file ({0})', analysis.facts.url) } };
 			return { ...comparison, report: deployedReport(analysis), ...baseline };
 		}, internalError(), 'Comparing with the deployed robots.txt failed', token),

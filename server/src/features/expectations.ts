@@ -27,7 +27,7 @@ import {
 	type RobotsModel,
 } from '../core/index';
 import type { DocumentStore } from '../documents';
-import { baseName, childUri, fileLimits, FileSystemError, notAFile, outsideWorkspace, parentUri, type FileSystem } from '../fileSystem';
+import { baseName, childUri, relativeName, fileLimits, FileSystemError, notAFile, outsideWorkspace, parentUri, type FileSystem } from '../fileSystem';
 import { formatNumber, t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
@@ -398,10 +398,10 @@ export class ExpectationsService {
 		}
 		const fileSystem = this.fileSystem;
 		if (fileSystem === undefined) {
-			return t('The robots.txt to test ({0}) is not open, and this language server cannot read files (it runs in the browser, without a file system): open the robots.txt in an editor.', uri);
+			return t('The robots.txt to test ({0}) is not open, and this language server cannot read files (it runs in the browser, without a file system): open the robots.txt in an editor.', relativeName(uri, from));
 		}
 		if (!fileSystem.handles(uri)) {
-			return t('The robots.txt to test ({0}) is not open, and only local files can be read from disk: open it.', uri);
+			return t('The robots.txt to test ({0}) is not open, and only local files can be read from disk: open it.', relativeName(uri, from));
 		}
 		const path = fileSystem.displayName(uri);
 		try {

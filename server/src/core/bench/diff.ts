@@ -7,7 +7,7 @@
  */
 
 import { describeExtent, describeFollowing, ruleText } from '../crawlers/explain';
-import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
+import { crawlerProfile, crawlersNamedIn, type CrawlerProfile } from '../crawlers/profile';
 import { decideTable, readAs, rulesAs, unpackDecision, type CrawlerReason, type PackedDecision } from '../crawlers/reading';
 import { isRecordDialect } from '../dialect';
 import { formatNumber, t } from '../l10n';
@@ -70,26 +70,9 @@ export interface DiffOptions {
 	readonly urls?: readonly string[];
 }
 
-/** The crawlers a diff is for by default: the target crawlers and every agent either version names (`*` aside). */
+/** The crawlers a diff is for by default: the target crawlers and every crawler either version names (`*` aside). */
 export function defaultDiffCrawlers(before: RobotsModel, after: RobotsModel, targets: readonly string[]): string[] {
-	const seen = new Set<string>();
-	const out: string[] = [];
-	const add = (token: string) => {
-		const key = token.toLowerCase();
-		if (token !== '' && token !== '*' && !seen.has(key)) {
-			seen.add(key);
-			out.push(token);
-		}
-	};
-	targets.forEach(add);
-	for (const model of [before, after]) {
-		for (let line = 0; line < model.lineCount; line++) {
-			if (model.lines[line].directive === 'user-agent') {
-				add(model.valueText(line));
-			}
-		}
-	}
-	return out;
+	return crawlersNamedIn([before, after], targets);
 }
 
 /** Compares two versions of a file for the given crawlers and URLs. */

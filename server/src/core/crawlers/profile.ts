@@ -7,6 +7,7 @@
 import { dialectName, type Dialect } from '../dialect';
 import { crawlerFactNames, findCrawler, rfcMinimumSizeLimit, type CrawlerFacts } from '../facts/crawlers';
 import { t } from '../l10n';
+import type { RobotsModel } from '../syntax/parser';
 
 export interface CrawlerProfile extends CrawlerFacts {
 	/** Whether the token is in the catalogue; unknown tokens get an assumed profile. */
@@ -60,6 +61,33 @@ export function crawlerProfiles(tokens: readonly string[]): CrawlerProfile[] {
 		if (trimmed !== '' && !seen.has(key)) {
 			seen.add(key);
 			out.push(crawlerProfile(trimmed));
+		}
+	}
+	return out;
+}
+
+/**
+ * The crawlers the files name: each User-agent value once (case-insensitively, `*` and empty values aside), in file
+ * order, after the tokens given first; a token a family of robots accepts (`Yandex`) is named by the robot that
+ * stands for it (`YandexBot`).
+ */
+export function crawlersNamedIn(models: readonly RobotsModel[], first: readonly string[] = []): string[] {
+	const seen = new Set<string>();
+	const out: string[] = [];
+	const add = (value: string) => {
+		const token = findCrawler(value)?.standsFor ?? value;
+		const key = token.toLowerCase();
+		if (token !== '' && token !== '*' && !seen.has(key)) {
+			seen.add(key);
+			out.push(token);
+		}
+	};
+	first.forEach(add);
+	for (const model of models) {
+		for (let line = 0; line < model.lineCount; line++) {
+			if (model.lines[line].directive === 'user-agent') {
+				add(model.valueText(line));
+			}
 		}
 	}
 	return out;

@@ -97,6 +97,11 @@ export interface CrawlerFacts {
 	readonly honours: CrawlerHonours;
 	/** A token that decides a use of content (AI training) but fetches nothing itself. */
 	readonly controlToken: boolean;
+	/**
+	 * For a token that a whole family of robots accepts rather than one robot (`Yandex`): the robot that answers for
+	 * the family where a list names crawlers (the file's, the diff's), so that no list shows a group name as a crawler.
+	 */
+	readonly standsFor?: string;
 	/** Documented not to follow robots.txt (fetches a user asked for). */
 	readonly ignoresRobotsTxt: boolean;
 	/** How it fetches robots.txt: what statuses, redirects, errors and headers make it conclude (facts/fetching.ts). */
@@ -358,7 +363,7 @@ const yandexHonoursSource = `${yandexAllowDisallow}; ${yandexCrawlDelay}; ${yand
 const yandexSizeLimit: SizeLimit = { bytes: 500 * 1024, beyond: 'allow-all' };
 
 const yandex: readonly CrawlerEntry[] = [
-	{ token: 'Yandex', owner: 'Yandex', category: 'search', dialect: 'yandex', honours: yandexHonours, honoursAssumed: ['host'], sizeLimit: yandexSizeLimit, fetch: 'yandex',
+	{ token: 'Yandex', owner: 'Yandex', category: 'search', dialect: 'yandex', honours: yandexHonours, honoursAssumed: ['host'], sizeLimit: yandexSizeLimit, fetch: 'yandex', standsFor: 'YandexBot',
 		description: () => t('Not one robot but the token every Yandex robot accepts: a `Yandex` group applies to all of them except those that need a group of their own (YaDirectFetcher, YandexDirect, …).'),
 		sources: { dialect: yandexLibraryAgents, ignoresGlobalGroup: yandexUserAgent, honours: yandexHonoursSource, sizeLimit: yandexRobotsHelp, fetch: yandexRobotsHelp } },
 	...yandexRobots

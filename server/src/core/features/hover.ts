@@ -826,37 +826,67 @@ function recordNotes(model: RobotsModel, view: GroupView): { dialect: Dialect; t
 	return notes;
 }
 
-/** Values that the dialects read differently: Google's product-token cut and its `* …` global group. */
+/** How many values a note on many values quotes. */
+const maxNoteExamples = 3;
+
+/**
+ * Values that the dialects read differently: Google's product-token cut and its `* …` global group. A group of a
+ * thousand User-agent lines gets one note per kind of reading, with a few of its values and how many more.
+ */
 function valueNotes(model: RobotsModel, views: readonly GroupView[], agentLines: readonly number[]): { dialect: Dialect; text: string }[] {
-	const notes: { dialect: Dialect; text: string }[] = [];
 	const google = views.find((view) => view.dialect === 'google' && view.group);
 	if (!google) {
-		return notes;
+		return [];
 	}
+	const asGlobal: string[] = [];
+	const noName: string[] = [];
+	const cut: { value: string; token: string }[] = [];
+	const counts = { asGlobal: 0, noName: 0, cut: 0 };
 	for (const agentLine of agentLines) {
-		if (notes.length > maxNotes) {
-			break;
-		}
 		const value = googleValue(model, agentLine);
 		if (value === '*') {
 			continue;
 		}
 		if (isGlobalAgentValue(value, 'google')) {
-			notes.push({ dialect: 'google', text: t('reads {0} as `*`; the other dialects read it as a name.', code(value)) });
+			if (counts.asGlobal++ < maxNoteExamples) {
+				asGlobal.push(value);
+			}
 			continue;
 		}
 		const token = googleProductToken(value);
 		if (token === value) {
 			continue;
 		}
-		notes.push({
-			dialect: 'google',
-			text: token === ''
-				? t('keeps only the leading letters, `-` and `_` of a value, so {0} names no crawler.', code(value))
-				: t('reads {0} as {1} (it keeps the leading letters, `-` and `_`); RFC 9309 compares the whole value, which is no valid product token.', code(value), code(token)),
-		});
+		if (token === '') {
+			if (counts.noName++ < maxNoteExamples) {
+				noName.push(value);
+			}
+		} else if (counts.cut++ < maxNoteExamples) {
+			cut.push({ value, token });
+		}
 	}
-	return notes;
+	const some = (items: readonly string[], count: number) => {
+		const listed = items.join(', ');
+		return count > items.length ? t('{0} and {1} more', listed, formatNumber(count - items.length)) : listed;
+	};
+	const notes: string[] = [];
+	if (counts.asGlobal === 1) {
+		notes.push(t('reads {0} as `*`; the other dialects read it as a name.', code(asGlobal[0])));
+	} else if (counts.asGlobal > 1) {
+		notes.push(t('reads these values as `*`: {0}; the other dialects read them as names.', some(asGlobal.map((value) => code(value)), counts.asGlobal)));
+	}
+	if (counts.noName === 1) {
+		notes.push(t('keeps only the leading letters, `-` and `_` of a value, so {0} names no crawler.', code(noName[0])));
+	} else if (counts.noName > 1) {
+		notes.push(t('keeps only the leading letters, `-` and `_` of a value, so these name no crawler: {0}.', some(noName.map((value) => code(value)), counts.noName)));
+	}
+	if (counts.cut === 1) {
+		notes.push(t('reads {0} as {1} (it keeps the leading letters, `-` and `_`); RFC 9309 compares the whole value, which is no valid product token.', code(cut[0].value), code(cut[0].token)));
+	} else if (counts.cut > 1) {
+		const pairs = cut.map(({ value, token }) => t('{0} as {1}', code(value), code(token)));
+		notes.push(t('reads only the leading letters, `-` and `_` of these values: {0}; RFC 9309 compares the whole value, which is no valid product token.', some(pairs, counts.cut)));
+	}
+	return notes.map((text) => ({ dialect: 'google', text }));
 }
 
 /** The documentation of a directive for other features (completion), in the same words as the hover. */

@@ -34,33 +34,54 @@ export interface BenchBaseline {
 	readonly label: string;
 }
 
-/** The bench for a file, and its comparison with `baseline` when given. */
-export function computeBench(model: RobotsModel, input: BenchInput, baseline?: BenchBaseline): Omit<BenchResult, 'uri' | 'version'> {
-	const notes: string[] = [];
-	let profiles = crawlerProfiles(input.crawlers);
+/** The columns of a bench: the crawlers' profiles, each token once, at most `maxBenchColumns` (with a note when cut). */
+export function benchColumns(crawlers: readonly string[], notes: string[]): CrawlerProfile[] {
+	const profiles = crawlerProfiles(crawlers);
 	if (profiles.length > maxBenchColumns) {
 		notes.push(t('Showing the first {0} of {1} crawlers.', formatNumber(maxBenchColumns), formatNumber(profiles.length)));
-		profiles = profiles.slice(0, maxBenchColumns);
+		return profiles.slice(0, maxBenchColumns);
 	}
-	let urls = input.urls;
-	if (urls.length > maxBenchRows) {
-		notes.push(t('Showing the first {0} of {1} URLs.', formatNumber(maxBenchRows), formatNumber(urls.length)));
-		urls = urls.slice(0, maxBenchRows);
+	return profiles;
+}
+
+/** The rows of a bench for the URLs given: each trimmed, with what keeps it from being tested; at most `maxBenchRows`. */
+export function benchUrlRows(urls: readonly string[], notes: string[]): BenchRow[] {
+	let kept = urls;
+	if (kept.length > maxBenchRows) {
+		notes.push(t('Showing the first {0} of {1} URLs.', formatNumber(maxBenchRows), formatNumber(kept.length)));
+		kept = kept.slice(0, maxBenchRows);
 	}
-	const rows: BenchRow[] = urls.map((raw) => {
+	return kept.map((raw) => {
 		const url = raw.trim();
 		const problem = describeUrlProblem(url);
 		return problem === undefined ? { url } : { url, problem };
 	});
+}
+
+/**
+ * The probe URLs tried against a baseline (`probeUrls` of both versions) that are not rows already, at most
+ * `maxProbes` (with a note when cut), and how many there were.
+ */
+export function benchProbes(baseline: RobotsModel, model: RobotsModel, rows: readonly BenchRow[], notes: string[]): { probes: string[]; tried: number } {
+	const listed = new Set(rows.map((row) => row.url));
+	const probes = probeUrls(baseline, model).filter((url) => !listed.has(url));
+	if (probes.length > maxProbes) {
+		notes.push(t('Probed the first {0} of {1} URLs derived from the rules.', formatNumber(maxProbes), formatNumber(probes.length)));
+		return { probes: probes.slice(0, maxProbes), tried: probes.length };
+	}
+	return { probes, tried: probes.length };
+}
+
+/** The bench for a file, and its comparison with `baseline` when given. */
+export function computeBench(model: RobotsModel, input: BenchInput, baseline?: BenchBaseline): Omit<BenchResult, 'uri' | 'version'> {
+	const notes: string[] = [];
+	const profiles = benchColumns(input.crawlers, notes);
+	const rows = benchUrlRows(input.urls, notes);
 	const probing = { added: 0, tried: 0 };
 	if (baseline && input.probe) {
-		const listed = new Set(rows.map((row) => row.url));
-		let probes = probeUrls(baseline.model, model).filter((url) => !listed.has(url));
-		probing.tried = probes.length;
-		if (probes.length > maxProbes) {
-			notes.push(t('Probed the first {0} of {1} URLs derived from the rules.', formatNumber(maxProbes), formatNumber(probes.length)));
-			probes = probes.slice(0, maxProbes);
-		}
+		const { probes, tried } = benchProbes(baseline.model, model, rows, notes);
+		probing.tried = tried;
+		// A probe becomes a row when its verdict changed for any column: its cells then count among those that changed.
 		const flipped = new Set(verdictFlips(baseline.model, model, profiles, probes).map((flip) => flip.url));
 		for (const url of probes) {
 			if (flipped.has(url)) {

@@ -5,7 +5,7 @@
  */
 
 import { allDialects, dialectName, isDialect, type Dialect } from '../dialect';
-import { crawlerProfile, type CrawlerProfile } from '../crawlers/profile';
+import { crawlerProfile, crawlersNamedIn, type CrawlerProfile } from '../crawlers/profile';
 import { describeDecision, explainEvaluation, formatBytes, listNames, parserRobots, ruleText, verdictSentence, verdictWord } from '../crawlers/explain';
 import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
 import { auditCategories } from '../bench/audit';
@@ -94,20 +94,9 @@ export function verdictSummary(url: string, rows: readonly CrawlerVerdictRow[], 
 	return line;
 }
 
-/** The distinct User-agent values of the file (`*` excluded), the target crawlers and the whole catalogue. */
+/** The crawlers the file names (`crawlersNamedIn`), the target crawlers and the whole catalogue. */
 export function computeAgents(model: RobotsModel, options: AnalysisOptions): AgentList {
-	const seen = new Set<string>();
-	const fromFile: string[] = [];
-	for (let line = 0; line < model.lineCount; line++) {
-		if (model.lines[line].directive !== 'user-agent') {
-			continue;
-		}
-		const value = model.valueText(line);
-		if (value !== '' && value !== '*' && !seen.has(value.toLowerCase())) {
-			seen.add(value.toLowerCase());
-			fromFile.push(value);
-		}
-	}
+	const fromFile = crawlersNamedIn([model]);
 	const known = knownCrawlers.map(({ token, owner, category, description }) => ({ token, owner, category, description }));
 	return { fromFile, targets: [...options.crawlers], known, categories: auditCategories.map(({ category, label }) => ({ category, label })) };
 }

@@ -6,15 +6,16 @@
 
 import { DiagnosticSeverity, type CodeLens, type Diagnostic } from 'vscode-languageserver-types';
 import { listNames, verdictWord } from '../crawlers/explain';
-import { crawlerProfile } from '../crawlers/profile';
 import { evaluateAs } from '../crawlers/reading';
+import { verdictFlips } from '../bench/diff';
+import { benchColumns, benchProbes, benchUrlRows } from '../features/testBench';
 import { alignedTable, testUrl, testUrlAll, verdictSummary, type TestUrlParams } from '../features/testUrl';
 import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
 import type { VerdictName } from '../verdict';
 import type { DeployedCompareRow, TestUrlAllResult, TestUrlResult } from '../protocol';
 import { decodeRobotsBytes } from '../syntax/bytes';
-import { lineRole, RobotsModel } from '../syntax/parser';
+import { RobotsModel } from '../syntax/parser';
 import { concludeFetch, concludeFetchAll, evaluateFetched, type FetchConclusion } from './conclude';
 import {
 	basisNote,
@@ -179,74 +180,66 @@ export interface Comparison {
 	readonly summary: string;
 	/** The differing verdicts as an aligned plain-text table. */
 	readonly table: string;
+	/** What was left out (URLs, crawlers or probes past the bench's limits). */
+	readonly notes: readonly string[];
 }
-
-/** How many probe URLs a comparison takes at most. */
-const maxProbes = 500;
 
 /**
- * Probe paths from both files' rules: `/` and, for every Allow and Disallow line (as RFC 9309 or Google read them), the
- * pattern's literal beginning (up to the first `*` or `$`), and that beginning followed by one more segment, so that a
- * rule and its neighbours both get a URL.
+ * The verdicts of the crawlers that differ between the local file and the deployed one, on the same URLs, crawlers and
+ * cells as the test bench compared with the deployed text: the `urls` given (checked as the bench checks its rows) and,
+ * when none are given or `probe` asks, the probe URLs of both files' rules. Each crawler reads the deployed body as it
+ * decodes it; a crawler that concludes something else from the response (no rules, all disallowed) answers for it.
  */
-export function probePaths(models: readonly RobotsModel[]): string[] {
-	const paths = new Set<string>(['/']);
-	for (const model of models) {
-		for (let line = 0; line < model.lineCount && paths.size < maxProbes; line++) {
-			const node = model.lines[line];
-			const role = lineRole(node, 'rfc9309');
-			if (role !== 'allow' && role !== 'disallow' && lineRole(node, 'google') !== 'allow' && lineRole(node, 'google') !== 'disallow') {
-				continue;
-			}
-			const value = model.valueText(line);
-			const literal = value.split(/[*$]/)[0];
-			if (!literal.startsWith('/')) {
-				continue;
-			}
-			paths.add(literal);
-			paths.add(literal.endsWith('/') ? `${literal}probe` : `${literal}/probe`);
-		}
-	}
-	return [...paths].slice(0, maxProbes);
-}
-
-/** The verdicts of the target crawlers on `urls` (probe paths by default) that differ between the local and the deployed file. */
-export function compareWithDeployed(local: RobotsModel, analysis: DeployedAnalysis, crawlers: readonly string[], urls?: readonly string[]): Comparison {
+export function compareWithDeployed(local: RobotsModel, analysis: DeployedAnalysis, crawlers: readonly string[], urls?: readonly string[], probe = false): Comparison {
 	const deployedModel = RobotsModel.parse(analysis.text);
-	const probes = urls && urls.length > 0 ? [...urls] : probePaths([local, deployedModel]);
-	const rows: ComparisonRow[] = [];
-	const seen = new Set<string>();
-	for (const token of crawlers) {
-		const key = token.trim().toLowerCase();
-		if (key === '' || seen.has(key)) {
-			continue;
+	const notes: string[] = [];
+	const profiles = benchColumns(crawlers, notes);
+	const rows = benchUrlRows(urls ?? [], notes);
+	const listed = rows.filter((row) => row.problem === undefined).map((row) => row.url);
+	const probes = probe || rows.length === 0 ? benchProbes(deployedModel, local, rows, notes).probes : [];
+	const tested = [...listed, ...probes];
+	const conclusions = profiles.map((profile) => conclusionFor(analysis, profile.token));
+	// Crawlers that read the deployed rules are compared a whole table at a time, grouped by the text they decoded.
+	const byModel = new Map<RobotsModel, number[]>();
+	const differing: ComparisonRow[][] = profiles.map(() => []);
+	conclusions.forEach((conclusion, column) => {
+		if (conclusion.kind === 'rules' && conclusion.model) {
+			byModel.set(conclusion.model, [...(byModel.get(conclusion.model) ?? []), column]);
+			return;
 		}
-		seen.add(key);
-		const profile = crawlerProfile(token.trim());
-		const conclusion = conclusionFor(analysis, profile.token);
-		for (const url of probes) {
-			const mine = evaluateAs(local, profile, url);
+		const because = `${conclusionLabel(conclusion.kind)}: ${conclusion.event} ${basisNote(conclusion.basis)}`;
+		for (const url of tested) {
+			const mine = evaluateAs(local, profiles[column], url);
 			const theirs = evaluateFetched(conclusion, url);
 			if (theirs.verdict !== mine.verdict) {
-				rows.push({
-					crawler: profile.token,
-					url,
-					local: mine.verdict,
-					localLine: mine.rule?.line ?? null,
-					deployed: theirs.verdict,
-					deployedLine: theirs.evaluation?.rule?.line ?? null,
-					...(conclusion.kind !== 'rules' ? { deployedBecause: `${conclusionLabel(conclusion.kind)}: ${conclusion.event} ${basisNote(conclusion.basis)}` } : {}),
-				});
+				differing[column].push({ crawler: profiles[column].token, url, local: mine.verdict, localLine: mine.rule?.line ?? null, deployed: theirs.verdict, deployedLine: null, deployedBecause: because });
 			}
 		}
+	});
+	for (const [model, columns] of byModel) {
+		const flips = verdictFlips(model, local, columns.map((column) => profiles[column]), tested);
+		const columnOf = new Map(columns.map((column) => [profiles[column].token, column]));
+		for (const flip of flips) {
+			differing[columnOf.get(flip.crawler)!].push({
+				crawler: flip.crawler,
+				url: flip.url,
+				local: flip.after.verdict,
+				localLine: flip.after.line >= 0 ? flip.after.line : null,
+				deployed: flip.before.verdict,
+				deployedLine: flip.before.line >= 0 ? flip.before.line : null,
+			});
+		}
 	}
-	const crawlersWith = [...new Set(rows.map((row) => row.crawler))];
-	const summary = rows.length === 0
-		? noDifference(analysis.facts.url, seen.size, probes.length)
-		: rows.length === 1
-			? t('1 verdict differs between the local file and {0}, for {1} ({2} URLs tested).', analysis.facts.url, listNames(crawlersWith), formatNumber(probes.length))
-			: t('{0} verdicts differ between the local file and {1}, for {2} ({3} URLs tested).', formatNumber(rows.length), analysis.facts.url, listNames(crawlersWith), formatNumber(probes.length));
-	return { urls: probes, rows, summary, table: comparisonTable(rows) };
+	const found = differing.flat();
+	const crawlersWith = [...new Set(found.map((row) => row.crawler))];
+	const crawlerCount = formatNumber(profiles.length);
+	const urlCount = formatNumber(tested.length);
+	const summary = found.length === 0
+		? noDifference(analysis.facts.url, profiles.length, tested.length)
+		: found.length === 1
+			? t('1 verdict differs between the local file and {0}, for {1} (crawlers × URLs tested: {2} × {3}).', analysis.facts.url, listNames(crawlersWith), crawlerCount, urlCount)
+			: t('{0} verdicts differ between the local file and {1}, for {2} (crawlers × URLs tested: {3} × {4}).', formatNumber(found.length), analysis.facts.url, listNames(crawlersWith), crawlerCount, urlCount);
+	return { urls: tested, rows: found, summary, table: comparisonTable(found), notes };
 }
 
 /** That no verdict differs, with singular and plural of both counts as separate keys. */

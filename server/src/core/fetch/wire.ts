@@ -16,8 +16,11 @@ export function deployedTarget(site: string, version: string): DeployedTarget {
 		return target;
 	}
 	const url = new URL(target.robotsUrl);
-	// The authority names the document in the editor's tab; the scheme, kept in the query, tells http from https.
-	const uri = `${deployedScheme}://${url.host}/robots.txt?${url.protocol.slice(0, -1)}`;
+	// An editor's tab shows the last path segment: it names the host, so that two sites' files tell apart. The authority
+	// is the host too, and the scheme, kept in the query, tells http from https.
+	// Encoded as VS Code writes a URI (parentheses too), so that the editor's URI of the document is this same string.
+	const name = encodeURIComponent(`robots.txt (${url.host})`).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+	const uri = `${deployedScheme}://${url.host}/${name}?${url.protocol.slice(0, -1)}`;
 	return { robotsUrl: target.robotsUrl, uri, userAgent: fetchUserAgent(version), ...defaultFetchLimits };
 }
 
