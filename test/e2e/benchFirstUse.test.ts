@@ -124,7 +124,7 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 		await page.keyboard.press('Backspace');
 		await page.keyboard.type('-old/');
 		await editorLine(page, 'Disallow: /private-old/').waitFor();
-		const changedSince = /([\d,]+) cells? changed since (?:the saved version|the version saved at )/;
+		const changedSince = /([\d,]+) verdicts? changed since (?:the saved version|the version saved at )/;
 		await frame.locator('#status', { hasText: changedSince }).waitFor({ timeout: 30_000 });
 		// Auto-save writes the edit to disk (the tab is no longer dirty); the baseline must not follow it.
 		await page.locator('.part.editor .tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });

@@ -127,7 +127,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await page.keyboard.type('-results');
 		await editorLine(page, 'Disallow: /search-results').waitFor();
 		const frame = benchFrame(page);
-		await frame.locator('#status', { hasText: /\d+ cells? changed since git HEAD/ }).waitFor({ timeout: 30_000 });
+		await frame.locator('#status', { hasText: /\d+ verdicts? changed since git HEAD/ }).waitFor({ timeout: 30_000 });
 		const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: '/search/page' }) });
 		await row.locator('.changed').first().waitFor({ timeout: 15_000 });
 		assert.match(await cellText(frame, '/search/page', 'Googlebot'), /^ALLOWED/);
