@@ -35,7 +35,7 @@ function walk(dir, out = []) {
 }
 
 const bundles = [
-	{ ...base, entryPoints: ['server/src/cli/main.ts'], outfile: 'server/dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+	{ ...base, entryPoints: ['cli/src/main.ts'], outfile: 'cli/dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 	{ ...base, entryPoints: ['server/src/main.ts'], outfile: 'server/dist/server.js', banner: { js: '#!/usr/bin/env node' } },
 	{ ...base, entryPoints: ['client/src/extension.ts'], outfile: 'client/dist/extension.js' },
 	// The test bench's webview script runs in the webview (a browser), not in Node.
@@ -70,7 +70,7 @@ const testBuild = {
 	...unbundled,
 	bundle: false,
 	sourcemap: true,
-	entryPoints: [...walk('test'), ...walk('server/src'), ...walk('scripts')],
+	entryPoints: [...walk('test'), ...walk('core/src'), ...walk('io/src'), ...walk('server/src'), ...walk('cli/src'), ...walk('scripts')],
 	outdir: 'out',
 	outbase: '.',
 };
@@ -84,7 +84,7 @@ if (process.argv.includes('--package')) {
 	const packageDir = 'packages/robots-txt-tools';
 	const packageJson = JSON.parse(readFileSync(`${packageDir}/package.json`, 'utf8'));
 	rmSync(`${packageDir}/dist`, { recursive: true, force: true });
-	const library = { bundle: true, platform: 'node', target: 'node20', sourcemap: false, minify: false, logLevel: 'warning', entryPoints: ['server/src/core/library.ts'] };
+	const library = { bundle: true, platform: 'node', target: 'node20', sourcemap: false, minify: false, logLevel: 'warning', entryPoints: ['core/src/library.ts'] };
 	// The CLI says the package's version (`--version`, the fetch User-Agent), not the extension's.
 	const packageVersion = {
 		name: 'package-version',
@@ -95,7 +95,7 @@ if (process.argv.includes('--package')) {
 	await Promise.all([
 		esbuild.build({ ...library, format: 'cjs', outfile: `${packageDir}/dist/index.cjs` }),
 		esbuild.build({ ...library, format: 'esm', outfile: `${packageDir}/dist/index.mjs` }),
-		esbuild.build({ ...library, entryPoints: ['server/src/cli/main.ts'], format: 'cjs', outfile: `${packageDir}/dist/cli.cjs`, banner: { js: '#!/usr/bin/env node' }, plugins: [packageVersion] }),
+		esbuild.build({ ...library, entryPoints: ['cli/src/main.ts'], format: 'cjs', outfile: `${packageDir}/dist/cli.cjs`, banner: { js: '#!/usr/bin/env node' }, plugins: [packageVersion] }),
 	]);
 	// One declaration tree (tsc's, CommonJS-format .d.ts files) behind an ESM and a CommonJS entry, so that TypeScript
 	// sees the `import` condition as ESM and the `require` condition as CommonJS.
@@ -108,7 +108,7 @@ if (process.argv.includes('--package')) {
 }
 
 if (tests) {
-	// Transpiled files keep their relative imports, and server/src/localize.ts imports the bundles from l10n/.
+	// Transpiled files keep their relative imports, and io/src/localize.ts imports the bundles from l10n/.
 	const { cpSync } = await import('node:fs');
 	cpSync('l10n', 'out/l10n', { recursive: true });
 }

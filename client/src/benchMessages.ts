@@ -1,6 +1,6 @@
 // The messages between the test bench's webview and the extension (postMessage), shared by both sides. Plain data:
 // the bench's answers are the server's (core/protocol.ts), passed through; the webview only shows them.
-import type { BenchResult } from '../../server/src/core/protocol';
+import type { BenchResult } from '../../core/src/protocol';
 
 export type { BenchResult };
 

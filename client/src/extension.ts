@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { env, l10n, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
-import { fetchWithLimits, speakIn } from '../../server/src/net/httpFetch';
+import { fetchWithLimits, speakIn } from '../../io/src/httpFetch';
 import { activateClient, clientId, clientName, deactivateClient } from './activate';
 import type { FetchLimits } from './deployed';
 import type { WireOutcome } from './protocol';

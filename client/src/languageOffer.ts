@@ -3,7 +3,7 @@
 // server's reason. The decision is remembered per file: declined files are never asked about again, and switched
 // files are switched again when they are next opened (VS Code does not keep a chosen language for a file).
 import type * as vscode from 'vscode';
-import { looksLikeRobotsTxtMaxChars, looksLikeRobotsTxtMethod, type LooksLikeRobotsTxtParams, type LooksLikeRobotsTxtResult } from '../../server/src/core/protocol';
+import { looksLikeRobotsTxtMaxChars, looksLikeRobotsTxtMethod, type LooksLikeRobotsTxtParams, type LooksLikeRobotsTxtResult } from '../../core/src/protocol';
 
 /** The parts of the VS Code API the offer uses, passed in so that a test can drive it without VS Code. */
 export interface OfferApi {

@@ -1,9 +1,9 @@
 // The custom requests this client sends. Their names and shapes live in the server's protocol module, the one file
 // the client may import from server/ (plain data, no robots.txt knowledge); this file only makes them request types.
 import { RequestType } from 'vscode-languageclient';
-import * as protocol from '../../server/src/core/protocol';
+import * as protocol from '../../core/src/protocol';
 
-export type { AgentList, BenchResult, CrawlerVerdictRow, ParseUrlsResult, TestUrlAllResult, TestUrlResult } from '../../server/src/core/protocol';
+export type { AgentList, BenchResult, CrawlerVerdictRow, ParseUrlsResult, TestUrlAllResult, TestUrlResult } from '../../core/src/protocol';
 
 export const testUrlRequest = new RequestType<protocol.TestUrlParams, protocol.TestUrlResult, void>(protocol.testUrlMethod);
 export const testUrlAllRequest = new RequestType<protocol.TestUrlAllParams, protocol.TestUrlAllResult, void>(protocol.testUrlAllMethod);
@@ -13,7 +13,7 @@ export const benchBaselineRequest = new RequestType<protocol.BenchBaselineParams
 export const benchExportRequest = new RequestType<protocol.BenchExportParams, protocol.BenchExportResult, void>(protocol.benchExportMethod);
 export const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, protocol.ParseUrlsResult, void>(protocol.parseUrlsMethod);
 
-export type { DeployedCompareResult, DeployedOpenResult, DeployedTarget, WireOutcome } from '../../server/src/core/protocol';
+export type { DeployedCompareResult, DeployedOpenResult, DeployedTarget, WireOutcome } from '../../core/src/protocol';
 export const deployedScheme = protocol.deployedScheme;
 export const deployedTargetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);
 export const deployedOpenRequest = new RequestType<protocol.DeployedOpenParams, protocol.DeployedOpenResult, void>(protocol.deployedOpenMethod);

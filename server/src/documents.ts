@@ -9,7 +9,7 @@
 
 import { Emitter, type Connection, type Diagnostic, type Disposable, type Event } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createDiagnosticsSession, expectationsLanguageId, protocol, RobotsDocument, type AnalysisOptions, type DiagnosticsSession, type RobotsModel } from './core/index';
+import { createDiagnosticsSession, expectationsLanguageId, protocol, RobotsDocument, type AnalysisOptions, type DiagnosticsSession, type RobotsModel } from '../../core/src/index';
 
 interface OpenDocument {
 	readonly document: RobotsDocument;

@@ -5,7 +5,7 @@
 
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type Connection } from 'vscode-languageserver/node';
-import { nodeFileSystem } from './nodeFileSystem';
+import { nodeFileSystem } from '../../io/src/nodeFileSystem';
 import { startServer } from './server';
 
 /**

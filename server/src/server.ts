@@ -24,7 +24,7 @@ import {
 	type WorkspaceFolder,
 } from 'vscode-languageserver';
 import { DocumentStore, headersFileName, htmlLanguageId } from './documents';
-import type { ServerRuntime } from './fileSystem';
+import type { ServerRuntime } from '../../io/src/fileSystem';
 import { registerCodeActions, codeActionKinds, pageCodeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
 import { registerCompletion, completionTriggerCharacters, pageCompletionTriggerCharacters } from './features/completion';
@@ -43,10 +43,10 @@ import { registerSymbols } from './features/symbols';
 import { registerTestBench } from './features/testBench';
 import { registerTestUrl } from './features/testUrl';
 import { WorkspacePaths } from './features/workspacePaths';
-import { t } from './core/l10n';
+import { t } from '../../core/src/l10n';
 import { refuseRequestsAfterShutdown } from './runner';
 import { SettingsStore, settingsSection } from './settings';
-import { useLocale } from './localize';
+import { useLocale } from '../../io/src/localize';
 import { checkedConnection } from './validation';
 
 export const serverName = 'robots-txt-language-server';

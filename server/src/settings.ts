@@ -5,8 +5,8 @@
  */
 
 import type { Connection } from 'vscode-languageserver';
-import { defaultAnalysisOptions, isDialect, severityNames, type AnalysisOptions, type Dialect, type SeverityName } from './core/index';
-import { t } from './core/l10n';
+import { defaultAnalysisOptions, isDialect, severityNames, type AnalysisOptions, type Dialect, type SeverityName } from '../../core/src/index';
+import { t } from '../../core/src/l10n';
 import { fileNameOf } from './documents';
 
 /** The settings section, equal to the LanguageClient id so that `robotsTxt.trace.server` works too. */

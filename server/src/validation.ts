@@ -43,7 +43,7 @@ import {
 	type TextDocumentContentChangeEvent,
 	type TextDocumentIdentifier,
 } from 'vscode-languageserver';
-import { allDialects, protocol } from './core/index';
+import { allDialects, protocol } from '../../core/src/index';
 
 /**
  * What is wrong with a value (`at` names it in the message), or undefined when it has the type `T`: everything a

@@ -55,7 +55,7 @@ import {
 	type BenchResult,
 	type Dialect,
 	type RobotsModel,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { TestClient } from '../lsp/client';
 import { repoRoot, sharedDir } from '../util/fixtures';
 
@@ -787,7 +787,7 @@ function sizes(): void {
 	const figures = {
 		serverBundleKb: kb(join(repoRoot, 'server', 'dist', 'server.js')),
 		clientBundleKb: kb(join(repoRoot, 'client', 'dist', 'extension.js')),
-		cliBundleKb: kb(join(repoRoot, 'server', 'dist', 'cli.js')),
+		cliBundleKb: kb(join(repoRoot, 'cli', 'dist', 'cli.js')),
 		browserServerBundleKb: kb(browserServer),
 		browserServerGzipKb: gzipKb(browserServer),
 		browserClientBundleKb: kb(browserClient),

@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { repoRoot } from '../util/fixtures';
 
-const cli = join(repoRoot, 'server', 'dist', 'cli.js');
+const cli = join(repoRoot, 'cli', 'dist', 'cli.js');
 
 function run(args: string[], cwd: string, input?: string) {
 	// The C locale: the English the assertions read, whatever the developer's LANG.

@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { repoRoot } from '../util/fixtures';
 
-const cli = join(repoRoot, 'server', 'dist', 'cli.js');
+const cli = join(repoRoot, 'cli', 'dist', 'cli.js');
 const work = mkdtempSync(join(tmpdir(), 'robots-cli-'));
 const robots = join(work, 'robots.txt');
 writeFileSync(robots, [

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../util/fixtures';
 
-export const cli = join(repoRoot, 'server', 'dist', 'cli.js');
+export const cli = join(repoRoot, 'cli', 'dist', 'cli.js');
 
 /**
  * The environment the CLI runs in for tests: the C locale, so that its output is the English the tests assert even on a

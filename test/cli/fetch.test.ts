@@ -14,9 +14,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { repoRoot } from '../util/fixtures';
 import { rules, startRobotsServers, type RobotsServers } from '../util/robotsServer';
-import { fetchWithLimits } from '../../server/src/net/httpFetch';
+import { fetchWithLimits } from '../../io/src/httpFetch';
 
-const cli = join(repoRoot, 'server', 'dist', 'cli.js');
+const cli = join(repoRoot, 'cli', 'dist', 'cli.js');
 let servers: RobotsServers;
 
 before(async () => {

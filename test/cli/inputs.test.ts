@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkUrl } from '../../server/src/cli/urlInput';
+import { checkUrl } from '../../cli/src/urlInput';
 import { canDenyPermission, runCli, workFolder } from './cliProcess';
 
 const work = workFolder('robots-inputs-');

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { columns, helpWidth } from '../../server/src/cli/help';
+import { columns, helpWidth } from '../../cli/src/help';
 import { repoRoot } from '../util/fixtures';
 import { englishEnv, runCli, workFolder, type CliResult } from './cliProcess';
 

@@ -10,7 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LineSplitter, maxLineLength, type InputLine } from '../../server/src/cli/lines';
+import { LineSplitter, maxLineLength, type InputLine } from '../../cli/src/lines';
 import { cli, englishEnv, runCli, workFolder } from './cliProcess';
 
 const work = workFolder('robots-streaming-');

@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import { Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
-import { computeDiagnostics, parse } from '../../server/src/core/index';
-import { defaultAnalysisOptions } from '../../server/src/core/options';
-import { useLocale } from '../../server/src/localize';
+import { computeDiagnostics, parse } from '../../core/src/index';
+import { defaultAnalysisOptions } from '../../core/src/options';
+import { useLocale } from '../../io/src/localize';
 import { fixtureWorkspace, openWorkbench, resultsDir, Workbench } from './workbench';
 import { openFromExplorer, waitForLanguageMode } from './workbenchPage';
 

@@ -37,7 +37,7 @@ import {
 	type ProtocolConnection,
 	type PublishDiagnosticsParams,
 } from 'vscode-languageserver/node';
-import * as protocol from '../../server/src/core/protocol';
+import * as protocol from '../../core/src/protocol';
 import { withoutFileSystem } from '../../server/src/server';
 import { repoRoot } from '../util/fixtures';
 

@@ -16,7 +16,7 @@ import {
 	parse,
 	protocol,
 	type FetchOutcome,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { TestClient } from './client';
 
 const targetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);

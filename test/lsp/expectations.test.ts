@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DiagnosticSeverity, HoverRequest } from 'vscode-languageserver/node';
-import { expectationsLanguageId } from '../../server/src/core/index';
+import { expectationsLanguageId } from '../../core/src/index';
 import { joinLines } from '../util/fixtures';
 import { quiet, TestClient } from './client';
 

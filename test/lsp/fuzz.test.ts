@@ -23,7 +23,7 @@ import {
 	RequestType,
 	type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver/node';
-import { protocol } from '../../server/src/core/index';
+import { protocol } from '../../core/src/index';
 import { TestClient } from './client';
 
 /** How long one request may take on a loaded CI machine before the server counts as stalled. */

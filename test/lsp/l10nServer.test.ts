@@ -11,9 +11,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
 import { RequestType, ResponseError } from 'vscode-languageserver/node';
-import { format } from '../../server/src/core/l10n';
-import * as protocol from '../../server/src/core/protocol';
-import { bundles } from '../../server/src/localize';
+import { format } from '../../core/src/l10n';
+import * as protocol from '../../core/src/protocol';
+import { bundles } from '../../io/src/localize';
 import { repoRoot } from '../util/fixtures';
 import { TestClient } from './client';
 

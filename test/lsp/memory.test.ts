@@ -31,7 +31,7 @@ import {
 	StreamMessageReader,
 	StreamMessageWriter,
 } from 'vscode-languageserver/node';
-import { nodeFileSystem } from '../../server/src/nodeFileSystem';
+import { nodeFileSystem } from '../../io/src/nodeFileSystem';
 import { startServer } from '../../server/src/server';
 import { sharedDir } from '../util/fixtures';
 

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ErrorCodes, StreamMessageReader, type Message, type ResponseMessage } from 'vscode-languageserver/node';
-import { protocol } from '../../server/src/core/index';
+import { protocol } from '../../core/src/index';
 import { TestClient } from './client';
 
 /** How long one request may take on a loaded machine before it counts as never answered. */

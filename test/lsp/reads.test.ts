@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CompletionRequest, DidOpenTextDocumentNotification, HoverRequest, type CompletionItem, type Hover } from 'vscode-languageserver/node';
-import { expectationsLanguageId } from '../../server/src/core/index';
+import { expectationsLanguageId } from '../../core/src/index';
 import { joinLines, writeFiles, type FileSpec } from '../util/fixtures';
 import { TestClient } from './client';
 

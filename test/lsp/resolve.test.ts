@@ -17,7 +17,7 @@ import {
 	type CodeLens,
 	type Diagnostic,
 } from 'vscode-languageserver/node';
-import { computeCodeActions, computeCodeLenses, computeDiagnostics, defaultAnalysisOptions, parse, type AnalysisOptions } from '../../server/src/core/index';
+import { computeCodeActions, computeCodeLenses, computeDiagnostics, defaultAnalysisOptions, parse, type AnalysisOptions } from '../../core/src/index';
 import { defaultMaxLensGroups } from '../../server/src/settings';
 import { joinLines } from '../util/fixtures';
 import { quiet, TestClient } from './client';

@@ -55,7 +55,7 @@ import {
 	testUrl,
 	type AnalysisOptions,
 	type DiagnosticData,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { joinLines } from '../util/fixtures';
 import { quiet, TestClient } from './client';
 

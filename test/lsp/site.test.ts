@@ -12,11 +12,11 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileUriOfPath, relativeName, type FileSystem } from '../../server/src/fileSystem';
+import { fileUriOfPath, relativeName, type FileSystem } from '../../io/src/fileSystem';
 import { SiteFiles, siteLimits } from '../../server/src/features/site';
 import { uriKey, WorkspacePaths } from '../../server/src/features/workspacePaths';
-import { useLocale } from '../../server/src/localize';
-import { nodeFileSystem } from '../../server/src/nodeFileSystem';
+import { useLocale } from '../../io/src/localize';
+import { nodeFileSystem } from '../../io/src/nodeFileSystem';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'robots-site-')));
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -35,7 +35,7 @@ import {
 	parseUrlList,
 	protocol,
 	type BenchResult,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { joinLines } from '../util/fixtures';
 import { TestClient } from './client';
 

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WorkspacePaths } from '../../server/src/features/workspacePaths';
-import { nodeFileSystem } from '../../server/src/nodeFileSystem';
+import { nodeFileSystem } from '../../io/src/nodeFileSystem';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'robots-paths-')));
 const workspace = join(root, 'workspace');

@@ -14,7 +14,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, TextEdit } from 'vscode-languageserver-types';
-import { computeAiTrainingActions, computeDiagnostics, defaultAnalysisOptions, parse, type DiagnosticData } from '../../server/src/core/index';
+import { computeAiTrainingActions, computeDiagnostics, defaultAnalysisOptions, parse, type DiagnosticData } from '../../core/src/index';
 import { joinLines, sharedDir } from '../util/fixtures';
 
 const uri = 'file:///site/robots.txt';

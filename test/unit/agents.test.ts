@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { allDialects, knownCrawlers, parse, selectGroups, type Dialect, type Group, type GroupSelection, type RobotsModel } from '../../server/src/core/index';
-import { agentValue, googleProductToken, isGlobalAgentValue, robotName, yandexRobot } from '../../server/src/core/matching/agents';
+import { allDialects, knownCrawlers, parse, selectGroups, type Dialect, type Group, type GroupSelection, type RobotsModel } from '../../core/src/index';
+import { agentValue, googleProductToken, isGlobalAgentValue, robotName, yandexRobot } from '../../core/src/matching/agents';
 import { sharedDir } from '../util/fixtures';
 
 /** The selection by a pass over every group and User-agent line. */

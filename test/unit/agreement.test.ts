@@ -24,7 +24,7 @@ import {
 	testUrlAll,
 	type AnalysisOptions,
 	type RobotsModel,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { fixturesDir, readFixture, repoRoot } from '../util/fixtures';
 
 interface Sample {
@@ -120,7 +120,7 @@ test('Test URL, the all-crawlers table, lenses, hovers and diagnostics render th
 });
 
 test('the CLI answers each crawler as the model does', () => {
-	const cli = join(repoRoot, 'server', 'dist', 'cli.js');
+	const cli = join(repoRoot, 'cli', 'dist', 'cli.js');
 	const work = mkdtempSync(join(tmpdir(), 'robots-agreement-'));
 	const failures: string[] = [];
 	for (const sample of samples()) {

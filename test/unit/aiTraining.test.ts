@@ -20,7 +20,7 @@ import {
 	knownCrawlers,
 	parse,
 	probeUrls,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { joinLines, repoRoot, sharedDir } from '../util/fixtures';
 
 const uri = 'file:///site/robots.txt';

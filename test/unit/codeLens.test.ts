@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeLens } from 'vscode-languageserver-types';
-import { computeCodeLenses, defaultAnalysisOptions, groupLensData, parse, resolveCodeLens, type AnalysisOptions } from '../../server/src/core/index';
+import { computeCodeLenses, defaultAnalysisOptions, groupLensData, parse, resolveCodeLens, type AnalysisOptions } from '../../core/src/index';
 import { assertSnapshot, fixturesDir, joinLines, readFixture } from '../util/fixtures';
 
 const uri = 'file:///site/robots.txt';

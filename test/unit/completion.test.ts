@@ -12,7 +12,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InsertTextFormat, type CompletionItem, type Position, type TextEdit } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { computeCompletions, defaultAnalysisOptions, isDialect, knownCrawlers, parse, type AnalysisOptions, type Dialect } from '../../server/src/core/index';
+import { computeCompletions, defaultAnalysisOptions, isDialect, knownCrawlers, parse, type AnalysisOptions, type Dialect } from '../../core/src/index';
 import { assertSnapshot, fixturesDir, joinLines, markers, readFixture } from '../util/fixtures';
 
 /** Items shown per cursor in a snapshot; the rest are counted. */

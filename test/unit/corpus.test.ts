@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allDialects, evaluate, parse, print } from '../../server/src/core/index';
+import { allDialects, evaluate, parse, print } from '../../core/src/index';
 import { sharedDir } from '../util/fixtures';
 import { measureNoise } from '../util/noise';
 

@@ -6,7 +6,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { crawlerCategories, crawlerFactNames, knownCrawlers, findCrawler, type CrawlerCategory, type CrawlerFact, type CrawlerFacts, type CrawlerHonours } from '../../server/src/core/facts/crawlers';
+import { crawlerCategories, crawlerFactNames, knownCrawlers, findCrawler, type CrawlerCategory, type CrawlerFact, type CrawlerFacts, type CrawlerHonours } from '../../core/src/facts/crawlers';
 
 /** A fact the engine relies on, what its source says, and where; `url: null` means no source read states it. */
 interface PinnedFact {

@@ -29,7 +29,7 @@ import {
 	robotsSiteDiagnostics,
 	urlPathOfFile,
 	urlPathOfNames,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { fixturesDir, joinLines } from '../util/fixtures';
 
 const site = join(fixturesDir, 'site');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { compileCrawlerDecider, crawlerProfile, decideRoot, decideTable, evaluateAs, knownCrawlers, parse, unpackDecision, type RobotsModel } from '../../server/src/core/index';
+import { compileCrawlerDecider, crawlerProfile, decideRoot, decideTable, evaluateAs, knownCrawlers, parse, unpackDecision, type RobotsModel } from '../../core/src/index';
 import { joinLines, sharedDir } from '../util/fixtures';
 
 /** Crawlers with every behaviour the model knows, and tokens the catalogue does not know. */

@@ -20,7 +20,7 @@ import {
 	computeBench,
 	testUrlDeployed,
 	type FetchOutcome,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 
 const url = 'https://example.com/robots.txt';
 const text = 'User-agent: *\nDisallow: /private\n';

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeRobotsBytes, detectionMaxChars, looksLikeRobotsTxt } from '../../server/src/core/index';
+import { decodeRobotsBytes, detectionMaxChars, looksLikeRobotsTxt } from '../../core/src/index';
 import { fixturesDir, joinLines, sharedDir } from '../util/fixtures';
 
 interface MatchFixture {

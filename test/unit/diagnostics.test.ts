@@ -21,7 +21,7 @@ import {
 	resolveCodeAction,
 	type AnalysisOptions,
 	type DiagnosticData,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { assertSnapshot, fixturesDir, joinLines, readFixture } from '../util/fixtures';
 
 const severityNames: Record<number, string> = {

@@ -19,7 +19,7 @@ import {
 	formatDocument,
 	parse,
 	probeUrls,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { joinLines, sharedDir } from '../util/fixtures';
 
 const corpusDir = join(sharedDir, 'corpus', 'realworld', 'files');

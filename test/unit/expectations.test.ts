@@ -22,7 +22,7 @@ import {
 	parseExpectations,
 	uncheckedExpectations,
 	type Expectation,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { joinLines, markers, readFixture, repoRoot } from '../util/fixtures';
 import { superlinear } from '../util/linear';
 

@@ -27,7 +27,7 @@ import {
 	robotsTarget,
 	type FetchOutcome,
 	type HttpResponse,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { fixturesDir } from '../util/fixtures';
 
 interface FixtureResponse {

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeFoldingRanges, parse } from '../../server/src/core/index';
+import { computeFoldingRanges, parse } from '../../core/src/index';
 import { assertSnapshot, fixturesDir, joinLines, readFixture } from '../util/fixtures';
 
 function render(text: string): string {

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range } from 'vscode-languageserver-types';
-import { allDialects, evaluate, formatDocument, lineRole, parse, type FormatOptions, type RobotsModel } from '../../server/src/core/index';
+import { allDialects, evaluate, formatDocument, lineRole, parse, type FormatOptions, type RobotsModel } from '../../core/src/index';
 import { assertSnapshot, fixturesDir, joinLines, readFixture, sharedDir } from '../util/fixtures';
 
 function format(text: string, range?: Range, options?: FormatOptions): string {

@@ -11,9 +11,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeBench, defaultAnalysisOptions, parse, testUrl, testUrlAll } from '../../server/src/core/index';
-import { verdictToken, verdictWord } from '../../server/src/core/verdict';
-import { bundles, useLocale } from '../../server/src/localize';
+import { computeBench, defaultAnalysisOptions, parse, testUrl, testUrlAll } from '../../core/src/index';
+import { verdictToken, verdictWord } from '../../core/src/verdict';
+import { bundles, useLocale } from '../../io/src/localize';
 import { repoRoot } from '../util/fixtures';
 
 const languages = ['ru', 'pt-br', 'zh-cn'] as const;

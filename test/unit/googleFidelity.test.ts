@@ -7,7 +7,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeRobotsBytes, encodeRobotsText, evaluate, parse, print } from '../../server/src/core/index';
+import { decodeRobotsBytes, encodeRobotsText, evaluate, parse, print } from '../../core/src/index';
 
 interface Case {
 	readonly name: string;

@@ -4,8 +4,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeDocumentHighlights, defaultAnalysisOptions, parse } from '../../server/src/core/index';
-import { maxHighlights } from '../../server/src/core/features/highlights';
+import { computeDocumentHighlights, defaultAnalysisOptions, parse } from '../../core/src/index';
+import { maxHighlights } from '../../core/src/features/highlights';
 import { joinLines } from '../util/fixtures';
 
 /** `text` holds one `|` cursor; `expected` lists the highlighted text of each highlight as `line:text`. */

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allDialects, computeHover, defaultAnalysisOptions, isDialect, parse, type AnalysisOptions, type Dialect } from '../../server/src/core/index';
+import { allDialects, computeHover, defaultAnalysisOptions, isDialect, parse, type AnalysisOptions, type Dialect } from '../../core/src/index';
 import { assertSnapshot, fixturesDir, joinLines, markers, readFixture, sharedDir } from '../util/fixtures';
 
 /**

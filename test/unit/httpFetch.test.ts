@@ -6,8 +6,8 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyseDeployed, concludeFetch, defaultFetchLimits, describeConclusion, type FetchOutcome } from '../../server/src/core/index';
-import { fetchWithLimits, type HttpFetchOptions } from '../../server/src/net/httpFetch';
+import { analyseDeployed, concludeFetch, defaultFetchLimits, describeConclusion, type FetchOutcome } from '../../core/src/index';
+import { fetchWithLimits, type HttpFetchOptions } from '../../io/src/httpFetch';
 import { rules, startRobotsServers, testLookup, type RobotsServers } from '../util/robotsServer';
 
 let servers: RobotsServers;

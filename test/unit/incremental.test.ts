@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { allDialects, applyEdit, parse, print, RobotsDocument, type RobotsModel } from '../../server/src/core/index';
+import { allDialects, applyEdit, parse, print, RobotsDocument, type RobotsModel } from '../../core/src/index';
 import { fixturesDir, readFixture } from '../util/fixtures';
 
 const fragments = [

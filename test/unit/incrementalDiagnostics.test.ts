@@ -15,10 +15,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { allDialects, computeDiagnostics, createDiagnosticsSession, defaultAnalysisOptions, parse, RobotsDocument, type AnalysisOptions, type Dialect } from '../../server/src/core/index';
-import { editSegments, LineCache, segmentAround, segmentStarts, type SegmentSpan } from '../../server/src/core/diagnostics/segments';
-import { applyEdit } from '../../server/src/core/syntax/document';
-import { groupLines, type RobotsModel } from '../../server/src/core/syntax/parser';
+import { allDialects, computeDiagnostics, createDiagnosticsSession, defaultAnalysisOptions, parse, RobotsDocument, type AnalysisOptions, type Dialect } from '../../core/src/index';
+import { editSegments, LineCache, segmentAround, segmentStarts, type SegmentSpan } from '../../core/src/diagnostics/segments';
+import { applyEdit } from '../../core/src/syntax/document';
+import { groupLines, type RobotsModel } from '../../core/src/syntax/parser';
 import { sharedDir } from '../util/fixtures';
 
 const fragments = [

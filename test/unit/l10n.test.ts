@@ -10,13 +10,13 @@ import { join, relative, sep } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
-import { configureL10n, format, formatNumber, joinList, pluralForms, t } from '../../server/src/core/l10n';
-import { bundles, environmentLocale, shippedLocale, useLocale } from '../../server/src/localize';
-import { repoRoot } from '../util/fixtures';
+import { configureL10n, format, formatNumber, joinList, pluralForms, t } from '../../core/src/l10n';
+import { bundles, environmentLocale, shippedLocale, useLocale } from '../../io/src/localize';
+import { repoRoot, sourceRoots } from '../util/fixtures';
 
 const languages = ['zh-cn', 'ru', 'pt-br'] as const;
 /** Where the functions that take a key are defined; their own parameters are not keys. */
-const definitions = new Set(['server/src/core/l10n.ts', 'server/src/core/diagnostics/context.ts', 'server/src/localize.ts']);
+const definitions = new Set(['core/src/l10n.ts', 'core/src/diagnostics/context.ts', 'io/src/localize.ts']);
 
 function sourceFiles(dir: string): string[] {
 	const files: string[] = [];
@@ -82,7 +82,7 @@ export function keysInSource(files: readonly { path: string; text: string }[]): 
 }
 
 function projectSources(): { path: string; text: string }[] {
-	return [join(repoRoot, 'server', 'src'), join(repoRoot, 'client')].flatMap(sourceFiles).map((path) => ({
+	return sourceRoots.map((root) => join(repoRoot, root)).flatMap(sourceFiles).map((path) => ({
 		path: relative(repoRoot, path).split(sep).join('/'),
 		text: readFileSync(path, 'utf8'),
 	}));

@@ -10,9 +10,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as vscodeL10n from '@vscode/l10n';
 import ts from 'typescript';
-import { configureL10n } from '../../server/src/core/l10n';
-import { fetchWithLimits, speakIn } from '../../server/src/net/httpFetch';
-import { bundles } from '../../server/src/localize';
+import { configureL10n } from '../../core/src/l10n';
+import { fetchWithLimits, speakIn } from '../../io/src/httpFetch';
+import { bundles } from '../../io/src/localize';
 import { repoRoot } from '../util/fixtures';
 
 const languages = ['zh-cn', 'ru', 'pt-br'] as const;

@@ -19,8 +19,8 @@ import {
 	parse,
 	type AnalysisOptions,
 	type RobotsModel,
-} from '../../server/src/core/index';
-import { useLocale } from '../../server/src/localize';
+} from '../../core/src/index';
+import { useLocale } from '../../io/src/localize';
 import { fixturesDir, readFixture, repoRoot, sharedDir } from '../util/fixtures';
 
 const languages = ['zh-cn', 'ru', 'pt-br'] as const;

@@ -29,9 +29,9 @@ import {
 	type CrawlerProfile,
 	type FetchOutcome,
 	type HttpResponse,
-} from '../../server/src/core/index';
-import { sourceTitles } from '../../server/src/core/fetch/explain';
-import { useLocale } from '../../server/src/localize';
+} from '../../core/src/index';
+import { sourceTitles } from '../../core/src/fetch/explain';
+import { useLocale } from '../../io/src/localize';
 import { fixturesDir } from '../util/fixtures';
 
 const languages = ['zh-cn', 'ru', 'pt-br'] as const;

@@ -39,8 +39,8 @@ import {
 	testUrl,
 	testUrlAll,
 	type AnalysisOptions,
-} from '../../server/src/core/index';
-import { useLocale } from '../../server/src/localize';
+} from '../../core/src/index';
+import { useLocale } from '../../io/src/localize';
 import { repoRoot, sharedDir } from '../util/fixtures';
 
 const locales = ['zh-cn', 'ru', 'pt-br'] as const;

@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatNumber, t } from '../../server/src/core/l10n';
-import { useLocale } from '../../server/src/localize';
+import { formatNumber, t } from '../../core/src/l10n';
+import { useLocale } from '../../io/src/localize';
 import { repoRoot } from '../util/fixtures';
 
 interface CountNoun {

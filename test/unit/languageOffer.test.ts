@@ -13,8 +13,8 @@ import assert from 'node:assert/strict';
 import { buildSync } from 'esbuild';
 import type * as vscode from 'vscode';
 import type * as offerModule from '../../client/src/languageOffer';
-import { looksLikeRobotsTxt, protocol } from '../../server/src/core/index';
-import { format } from '../../server/src/core/l10n';
+import { looksLikeRobotsTxt, protocol } from '../../core/src/index';
+import { format } from '../../core/src/l10n';
 import { joinLines, repoRoot } from '../util/fixtures';
 
 // The client is bundled for VS Code, not transpiled for the tests; this file bundles the one module it tests, which

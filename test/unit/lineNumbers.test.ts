@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluate, evaluateAs, parse, verdictSentence } from '../../server/src/core/library';
+import { evaluate, evaluateAs, parse, verdictSentence } from '../../core/src/library';
 import { joinLines } from '../util/fixtures';
 
 test('a deciding rule and an applied group carry the line number the explanation names', () => {

@@ -42,7 +42,7 @@ import {
 	scanHtml,
 	testUrl,
 	type RobotsModel,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import type { Position } from 'vscode-languageserver-types';
 import { superlinear } from '../util/linear';
 

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeDocumentLinks, parse } from '../../server/src/core/index';
+import { computeDocumentLinks, parse } from '../../core/src/index';
 import { joinLines } from '../util/fixtures';
 
 function check(text: string, expected: readonly string[]): void {

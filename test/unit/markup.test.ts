@@ -27,8 +27,8 @@ import {
 	parseExpectations,
 	type AnalysisOptions,
 	type FetchOutcome,
-} from '../../server/src/core/index';
-import { codeSpan, escapeMarkdownOutsideCode, escapeMarkdownText } from '../../server/src/core/markdown';
+} from '../../core/src/index';
+import { codeSpan, escapeMarkdownOutsideCode, escapeMarkdownText } from '../../core/src/markdown';
 import { superlinear } from '../util/linear';
 
 const renderer = new MarkdownIt({ html: true, linkify: false });

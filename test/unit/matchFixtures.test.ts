@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluate, isDialect, parse, type Dialect } from '../../server/src/core/index';
+import { evaluate, isDialect, parse, type Dialect } from '../../core/src/index';
 import { fixturesDir, readFixture } from '../util/fixtures';
 
 interface MatchCase {

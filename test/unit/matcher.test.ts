@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { allDialects, compileMatcher, evaluate, parse, type RobotsModel } from '../../server/src/core/index';
-import { RuleSet, ruleMatches, type CompiledRule, type Precedence } from '../../server/src/core/matching/rules';
-import { pathStartOf, urlPath } from '../../server/src/core/matching/url';
+import { allDialects, compileMatcher, evaluate, parse, type RobotsModel } from '../../core/src/index';
+import { RuleSet, ruleMatches, type CompiledRule, type Precedence } from '../../core/src/matching/rules';
+import { pathStartOf, urlPath } from '../../core/src/matching/url';
 import { fixturesDir, joinLines, readFixture, sharedDir } from '../util/fixtures';
 
 /** The URLs on which the fast path and `evaluate()` disagree, as readable lines. */

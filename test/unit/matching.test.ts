@@ -6,11 +6,11 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluate, parse } from '../../server/src/core/index';
-import { escapeGooglePattern, normalizeDraft, normalizeRfc } from '../../server/src/core/matching/encoding';
-import { parseYandexHost } from '../../server/src/core/matching/host';
-import { matchesWildcard, patternForm } from '../../server/src/core/matching/rules';
-import { splitUrl } from '../../server/src/core/matching/url';
+import { evaluate, parse } from '../../core/src/index';
+import { escapeGooglePattern, normalizeDraft, normalizeRfc } from '../../core/src/matching/encoding';
+import { parseYandexHost } from '../../core/src/matching/host';
+import { matchesWildcard, patternForm } from '../../core/src/matching/rules';
+import { splitUrl } from '../../core/src/matching/url';
 import { joinLines } from '../util/fixtures';
 
 describe('splitUrl (Google GetPathParamsQuery semantics)', () => {

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { computeCodeActions, computeDiagnostics, createDiagnosticsSession, defaultAnalysisOptions, parse, type DiagnosticData } from '../../server/src/core/index';
+import { computeCodeActions, computeDiagnostics, createDiagnosticsSession, defaultAnalysisOptions, parse, type DiagnosticData } from '../../core/src/index';
 import { joinLines, sharedDir } from '../util/fixtures';
 
 const uri = 'file:///site/robots.txt';

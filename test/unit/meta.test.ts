@@ -35,7 +35,7 @@ import {
 	searchEngines,
 	xRobotsTagForPath,
 	type DiagnosticData,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { markers } from '../util/fixtures';
 import { superlinear } from '../util/linear';
 

@@ -20,7 +20,7 @@ import {
 	scanHtml,
 	type EffectiveRobots,
 	type RobotsRuleSet,
-} from '../../server/src/core/index';
+} from '../../core/src/index';
 import { fixturesDir, readFixture } from '../util/fixtures';
 
 interface MetaCase {

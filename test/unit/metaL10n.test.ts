@@ -27,9 +27,9 @@ import {
 	robotsDirectiveCatalogue,
 	robotsSiteDiagnostics,
 	type SiteEntry,
-} from '../../server/src/core/index';
-import type { DiagnosticData } from '../../server/src/core/diagnostics/index';
-import { useLocale } from '../../server/src/localize';
+} from '../../core/src/index';
+import type { DiagnosticData } from '../../core/src/diagnostics/index';
+import { useLocale } from '../../io/src/localize';
 import { fixturesDir, joinLines, readFixture } from '../util/fixtures';
 
 const locales = ['zh-cn', 'ru', 'pt-br'] as const;

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bypassesProxy, proxyFromEnvironment } from '../../server/src/cli/proxy';
+import { bypassesProxy, proxyFromEnvironment } from '../../cli/src/proxy';
 
 test('http_proxy for http URLs, https_proxy for https URLs, lower case first, a scheme optional', () => {
 	const proxyFor = proxyFromEnvironment({ http_proxy: 'http://lower:3128', HTTP_PROXY: 'http://upper:3128', HTTPS_PROXY: 'secure.example:8080' });

@@ -8,10 +8,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { allDialects } from '../../server/src/core/index';
-import { applyEdit } from '../../server/src/core/syntax/document';
-import { groupLines, RobotsModel } from '../../server/src/core/syntax/parser';
-import { regroup, SplicedLists } from '../../server/src/core/syntax/regroup';
+import { allDialects } from '../../core/src/index';
+import { applyEdit } from '../../core/src/syntax/document';
+import { groupLines, RobotsModel } from '../../core/src/syntax/parser';
+import { regroup, SplicedLists } from '../../core/src/syntax/regroup';
 
 const lines = [
 	'User-agent: *', 'User-agent: a', 'user-agent: Yandex', 'Allow: /x', 'Disallow: /y', 'Disallow:', 'Allowx: /x', 'Disalow: /z',

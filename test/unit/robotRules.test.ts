@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RobotRules } from '../../server/src/core/index';
+import { RobotRules } from '../../core/src/index';
 
 const hour = 60 * 60 * 1000;
 

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SymbolKind, type DocumentSymbol, type Range } from 'vscode-languageserver-types';
-import { computeDocumentSymbols, parse } from '../../server/src/core/index';
-import { maxSymbols } from '../../server/src/core/features/symbols';
+import { computeDocumentSymbols, parse } from '../../core/src/index';
+import { maxSymbols } from '../../core/src/features/symbols';
 import { assertSnapshot, fixturesDir, joinLines, readFixture } from '../util/fixtures';
 
 const kindNames = new Map<number, string>(Object.entries(SymbolKind).map(([name, value]) => [value as number, name]));

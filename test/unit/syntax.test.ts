@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { allDialects, parse, print, type RobotsModel } from '../../server/src/core/index';
+import { allDialects, parse, print, type RobotsModel } from '../../core/src/index';
 import { assertSnapshot, fixturesDir, readFixture } from '../util/fixtures';
 
 function span(text: string, start: number, end: number): string {

@@ -6,7 +6,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeBench, evaluateAs, formatBench, parse, unpackDecision } from '../../server/src/core/index';
+import { computeBench, evaluateAs, formatBench, parse, unpackDecision } from '../../core/src/index';
 import { joinLines } from '../util/fixtures';
 
 const text = joinLines(

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allDialects, computeAgents, defaultAnalysisOptions, parse, testUrl, testUrlAll, type AnalysisOptions } from '../../server/src/core/index';
+import { allDialects, computeAgents, defaultAnalysisOptions, parse, testUrl, testUrlAll, type AnalysisOptions } from '../../core/src/index';
 import { assertSnapshot, fixturesDir, joinLines, readFixture } from '../util/fixtures';
 
 const everyDialect: AnalysisOptions = { ...defaultAnalysisOptions, dialects: allDialects };

@@ -11,11 +11,11 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
-import { allDialects, defaultDialects, diagnosticCatalogue, directiveFacts, metaDiagnosticCatalogue, severityNames } from '../../server/src/core/index';
+import { allDialects, defaultDialects, diagnosticCatalogue, directiveFacts, metaDiagnosticCatalogue, severityNames } from '../../core/src/index';
 import { defaultMaxLensGroups, defaultMaxProblems } from '../../server/src/settings';
 import { repoRoot } from '../util/fixtures';
 
-const coreDir = join(repoRoot, 'server', 'src', 'core');
+const coreDir = join(repoRoot, 'core', 'src');
 const serverSrc = join(repoRoot, 'server', 'src');
 const clientDir = join(repoRoot, 'client');
 
@@ -95,7 +95,7 @@ const forbiddenMembers = new Set(['Date.now', 'Math.random', 'performance.now'])
  * The one allowed read of the clock: `RobotRules`' default for its injectable `now` (ARCHITECTURE.md). It must stay
  * in use, or the exception is stale.
  */
-const allowedClockReads = [{ file: 'server/src/core/robotRules.ts', read: 'Date.now' }];
+const allowedClockReads = [{ file: 'core/src/robotRules.ts', read: 'Date.now' }];
 
 /** Whether an identifier names a property or a member rather than a variable: `x.process`, `{ process: 1 }`. */
 function isMemberName(node: ts.Identifier): boolean {
@@ -249,22 +249,24 @@ function directiveViolations(source: ts.SourceFile): string[] {
 }
 
 /**
- * The modules of the server the client may import (ARCHITECTURE.md): the custom requests' names and wire shapes,
- * plain data that core, server, client and tests share, and the HTTP GET that must run in the extension host, where
- * VS Code's proxy settings apply (their own rules are not this test's).
+ * The modules of the other programs the client may import (ARCHITECTURE.md): the custom requests' names and wire
+ * shapes, plain data that core, server, client and tests share, and the HTTP GET that must run in the extension host,
+ * where VS Code's proxy settings apply (their own rules are not this test's).
  */
-const clientMayImport = [join(repoRoot, 'server', 'src', 'core', 'protocol'), join(repoRoot, 'server', 'src', 'net', 'httpFetch')];
+const clientMayImport = [join(repoRoot, 'core', 'src', 'protocol'), join(repoRoot, 'io', 'src', 'httpFetch')];
 
-/** Imports of a client file that reach into the server (the client starts the server by path, never imports it). */
+/** The programs whose knowledge the client must not hold: it starts the server by path and never imports them. */
+const notForClient = ['server', 'core', 'cli', 'io'].map((name) => join(repoRoot, name));
+
+/** Imports of a client file that reach into another program (the core, the server, the CLI, the IO edge). */
 function clientImportViolations(source: ts.SourceFile): string[] {
-	const serverDir = join(repoRoot, 'server');
 	return moduleSpecifiers(source)
 		.filter(({ specifier }) => {
 			if (specifier.startsWith('.')) {
 				const target = resolve(dirname(source.fileName), specifier).replace(/\.ts$/, '');
-				return !clientMayImport.includes(target) && (target === serverDir || target.startsWith(serverDir + sep));
+				return !clientMayImport.includes(target) && notForClient.some((dir) => target === dir || target.startsWith(dir + sep));
 			}
-			return /(^|\/)server(\/|$)/.test(specifier);
+			return /(^|\/)(server|core|cli|io)(\/|$)/.test(specifier);
 		})
 		.map(({ specifier, node }) => `${where(source, node)} imports '${specifier}'`);
 }
@@ -283,7 +285,7 @@ describe('the core is pure', () => {
 	});
 
 	test('the import rule catches a planted violation', () => {
-		const source = planted('server/src/core/syntax/planted.ts', [
+		const source = planted('core/src/syntax/planted.ts', [
 			"import { readFileSync } from 'node:fs';",
 			"import type { Connection } from 'vscode-languageserver';",
 			"export { x } from '../../features/context';",
@@ -371,10 +373,10 @@ describe('the server adapter and the client know no robots.txt', () => {
 		assert.deepStrictEqual([...flagged].sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7]);
 	});
 
-	test('the client imports nothing from the server but the protocol module and the HTTP GET', () => {
+	test('the client imports nothing of the core, the server, the CLI or the IO edge but the protocol module and the HTTP GET', () => {
 		assert.deepStrictEqual(client.flatMap((path) => clientImportViolations(parseSource(path))), []);
-		const source = planted('client/src/planted.ts', "import { parse } from '../../server/src/core/index';\nimport { x } from './protocol';\nimport { testUrlMethod } from '../../server/src/core/protocol';");
-		assert.deepStrictEqual(clientImportViolations(source).map((violation) => violation.replace(/^.*imports /, '')), ["'../../server/src/core/index'"]);
+		const source = planted('client/src/planted.ts', "import { parse } from '../../core/src/index';\nimport { x } from './protocol';\nimport { testUrlMethod } from '../../core/src/protocol';");
+		assert.deepStrictEqual(clientImportViolations(source).map((violation) => violation.replace(/^.*imports /, '')), ["'../../core/src/index'"]);
 	});
 });
 

@@ -6,7 +6,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkUrl, describeUrlProblem, parseSitemap, parseUrlList } from '../../server/src/core/index';
+import { checkUrl, describeUrlProblem, parseSitemap, parseUrlList } from '../../core/src/index';
 import { joinLines } from '../util/fixtures';
 
 describe('sitemaps (sitemaps.org protocol 0.9)', () => {

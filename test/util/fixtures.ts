@@ -12,6 +12,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 
 /** The repository root (tests run from out/test/…). */
 export const repoRoot = resolve(__dirname, '..', '..', '..');
+
+/** The folders of the programs' sources (ARCHITECTURE.md's code map), for tests that read every source file. */
+export const sourceRoots = ['core/src', 'io/src', 'server/src', 'cli/src', 'client'] as const;
 export const fixturesDir = join(repoRoot, 'test', 'fixtures');
 /** ../shared beside the checkout: the real-world corpus and the seeds. */
 export const sharedDir = resolve(repoRoot, '..', 'shared');

@@ -6,7 +6,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { computeDiagnostics, decodeRobotsBytes, defaultAnalysisOptions, parse, type AnalysisOptions } from '../../server/src/core/index';
+import { computeDiagnostics, decodeRobotsBytes, defaultAnalysisOptions, parse, type AnalysisOptions } from '../../core/src/index';
 import { sharedDir } from './fixtures';
 
 export const corpusDir = join(sharedDir, 'corpus', 'realworld', 'files');

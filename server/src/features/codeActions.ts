@@ -6,7 +6,7 @@
  */
 
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
-import { computeAiTrainingActions, computeCodeActions, fixAllData, protocol, resolveCodeAction } from '../core/index';
+import { computeAiTrainingActions, computeCodeActions, fixAllData, protocol, resolveCodeAction } from '../../../core/src/index';
 import { answer, type ServerContext } from './context';
 
 /** The kinds of action the server offers. */

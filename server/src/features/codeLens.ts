@@ -5,7 +5,7 @@
  */
 
 import { CodeLensRefreshRequest, type CodeLens } from 'vscode-languageserver';
-import { computeCodeLenses, groupLensData, resolveCodeLens } from '../core/index';
+import { computeCodeLenses, groupLensData, resolveCodeLens } from '../../../core/src/index';
 import { answer, type ServerContext } from './context';
 
 export interface CodeLensSupport {

@@ -4,7 +4,7 @@
  */
 
 import type { CompletionItem } from 'vscode-languageserver';
-import { computeCompletions } from '../core/index';
+import { computeCompletions } from '../../../core/src/index';
 import { answer, type ServerContext } from './context';
 
 /** Characters after which the client asks for completions unprompted: after a key, a space, a path separator. */

@@ -5,7 +5,7 @@
  */
 
 import type { CancellationToken, ClientCapabilities, Connection, ResponseError } from 'vscode-languageserver';
-import type { AnalysisOptions, RobotsModel } from '../core/index';
+import type { AnalysisOptions, RobotsModel } from '../../../core/src/index';
 import type { DocumentStore } from '../documents';
 import type { ExpectationsService } from './expectations';
 import type { DeployedStore } from './deployed';

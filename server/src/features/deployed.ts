@@ -21,8 +21,8 @@ import {
 	type DeployedAnalysis,
 	type FetchOutcome,
 	type RobotsModel,
-} from '../core/index';
-import { t } from '../core/l10n';
+} from '../../../core/src/index';
+import { t } from '../../../core/src/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 

@@ -4,8 +4,8 @@
  */
 
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver';
-import { looksLikeRobotsTxt, protocol } from '../core/index';
-import { t } from '../core/l10n';
+import { looksLikeRobotsTxt, protocol } from '../../../core/src/index';
+import { t } from '../../../core/src/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 

@@ -7,8 +7,8 @@
  */
 
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticServerCancellationData, type DocumentDiagnosticReport } from 'vscode-languageserver';
-import { diagnosticSource } from '../core/index';
-import { formatNumber, t } from '../core/l10n';
+import { diagnosticSource } from '../../../core/src/index';
+import { formatNumber, t } from '../../../core/src/l10n';
 import { answer, type ServerContext } from './context';
 
 /** Quiet time after an edit before diagnostics are pushed. */

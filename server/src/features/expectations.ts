@@ -25,10 +25,10 @@ import {
 	type ExpectationsFile,
 	type ExpectationsSource,
 	type RobotsModel,
-} from '../core/index';
+} from '../../../core/src/index';
 import type { DocumentStore } from '../documents';
-import { baseName, childUri, relativeName, fileLimits, FileSystemError, notAFile, outsideWorkspace, parentUri, type FileSystem } from '../fileSystem';
-import { formatNumber, t } from '../core/l10n';
+import { baseName, childUri, relativeName, fileLimits, FileSystemError, notAFile, outsideWorkspace, parentUri, type FileSystem } from '../../../io/src/fileSystem';
+import { formatNumber, t } from '../../../core/src/l10n';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 import { limitDiagnostics, PushQueue, sameItems } from './diagnostics';

@@ -1,7 +1,7 @@
 /** `textDocument/foldingRange`: the core's folding ranges. */
 
 import type { FoldingRange } from 'vscode-languageserver';
-import { computeFoldingRanges } from '../core/index';
+import { computeFoldingRanges } from '../../../core/src/index';
 import { answer, type ServerContext } from './context';
 
 export function registerFolding(context: ServerContext): void {

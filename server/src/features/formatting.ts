@@ -1,7 +1,7 @@
 /** `textDocument/formatting` and `textDocument/rangeFormatting`: the core's formatter edits. */
 
 import type { TextEdit } from 'vscode-languageserver';
-import { formatDocument } from '../core/index';
+import { formatDocument } from '../../../core/src/index';
 import { answer, type ServerContext } from './context';
 
 export function registerFormatting(context: ServerContext): void {

@@ -1,7 +1,7 @@
 /** `textDocument/documentHighlight`: the core's highlights for the position. */
 
 import type { DocumentHighlight } from 'vscode-languageserver';
-import { computeDocumentHighlights } from '../core/index';
+import { computeDocumentHighlights } from '../../../core/src/index';
 import { answer, type ServerContext } from './context';
 
 export function registerHighlights(context: ServerContext): void {

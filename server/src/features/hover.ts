@@ -1,6 +1,6 @@
 /** `textDocument/hover`: the core's hover for the position (an expectations file's or a page's from its service). */
 
-import { computeHover } from '../core/index';
+import { computeHover } from '../../../core/src/index';
 import { answer, type ServerContext } from './context';
 
 export function registerHover(context: ServerContext): void {

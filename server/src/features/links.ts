@@ -1,7 +1,7 @@
 /** `textDocument/documentLink`: the core's links. */
 
 import type { DocumentLink } from 'vscode-languageserver';
-import { computeDocumentLinks } from '../core/index';
+import { computeDocumentLinks } from '../../../core/src/index';
 import { answer, type ServerContext } from './context';
 
 export function registerLinks(context: ServerContext): void {

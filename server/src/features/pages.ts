@@ -37,10 +37,10 @@ import {
 	type PageReach,
 	type RobotsModel,
 	type SiteEntry,
-} from '../core/index';
-import { formatNumber, t } from '../core/l10n';
+} from '../../../core/src/index';
+import { formatNumber, t } from '../../../core/src/l10n';
 import type { DocumentStore, OpenPage } from '../documents';
-import { baseName, fileLimits, parentUri, type FileSystem } from '../fileSystem';
+import { baseName, fileLimits, parentUri, type FileSystem } from '../../../io/src/fileSystem';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 import { SiteFiles, type Site, type SitePlace } from './site';

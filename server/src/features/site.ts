@@ -7,9 +7,9 @@
  * this module answers is uris and URL paths, the core does the rest.
  */
 
-import { headersReach, htmlReach, urlPathOfNames, type PageReach } from '../core/index';
-import { formatNumber, t } from '../core/l10n';
-import { baseName, childUri, fileUriOfPath, parentUri, type FileSystem } from '../fileSystem';
+import { headersReach, htmlReach, urlPathOfNames, type PageReach } from '../../../core/src/index';
+import { formatNumber, t } from '../../../core/src/l10n';
+import { baseName, childUri, fileUriOfPath, parentUri, type FileSystem } from '../../../io/src/fileSystem';
 import { isInside, sameFolder, uriKey, type WorkspacePaths } from './workspacePaths';
 
 /** The limits of one site's listing; the README states them. */

@@ -1,7 +1,7 @@
 /** `textDocument/documentSymbol`: the core's outline. */
 
 import type { DocumentSymbol } from 'vscode-languageserver';
-import { computeDocumentSymbols } from '../core/index';
+import { computeDocumentSymbols } from '../../../core/src/index';
 import { answer, type ServerContext } from './context';
 
 export function registerSymbols(context: ServerContext): void {

@@ -6,8 +6,8 @@
  */
 
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver';
-import { computeBench, formatBench, parse, parseUrlList, protocol, type BenchExportResult, type BenchResult, type ParseUrlsResult, type RobotsModel } from '../core/index';
-import { t } from '../core/l10n';
+import { computeBench, formatBench, parse, parseUrlList, protocol, type BenchExportResult, type BenchResult, type ParseUrlsResult, type RobotsModel } from '../../../core/src/index';
+import { t } from '../../../core/src/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 

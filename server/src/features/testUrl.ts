@@ -16,8 +16,8 @@ import {
 	type RobotsModel,
 	type TestUrlAllResult,
 	type TestUrlResult,
-} from '../core/index';
-import { t } from '../core/l10n';
+} from '../../../core/src/index';
+import { t } from '../../../core/src/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 

@@ -7,7 +7,7 @@
  */
 
 import type { WorkspaceFolder } from 'vscode-languageserver';
-import { childUri, FileSystemError, outsideWorkspace, parentUri, type FileContent, type FileSystem } from '../fileSystem';
+import { childUri, FileSystemError, outsideWorkspace, parentUri, type FileContent, type FileSystem } from '../../../io/src/fileSystem';
 
 /** Entries (folders and files) one walk visits at most. */
 export const maxEntries = 2000;

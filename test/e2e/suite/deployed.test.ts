@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 
-/** The wire shapes of the commands' results (server/src/core/protocol.ts). */
+/** The wire shapes of the commands' results (core/src/protocol.ts). */
 interface OpenResult {
 	uri: string;
 	text: string;

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
 
-/** The wire shape of the robotsTxt.testUrl command's result (server/src/core/protocol.ts). */
+/** The wire shape of the robotsTxt.testUrl command's result (core/src/protocol.ts). */
 interface TestUrlResult {
 	verdict: 'allow' | 'disallow';
 	line: number | null;

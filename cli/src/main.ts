@@ -6,8 +6,8 @@
  * unreadable input or output that cannot be written.
  */
 
-import { version } from '../../../package.json';
-import { t } from '../core/l10n';
+import { version } from '../../package.json';
+import { t } from '../../core/src/l10n';
 import { UsageError } from './args';
 import { checkCommand } from './check';
 import type { Command, CommandIo } from './command';
@@ -17,7 +17,7 @@ import { fetchCommand } from './fetch';
 import { optionTable, paragraphs, wrap } from './help';
 import { describeError, Output } from './io';
 import { lintCommand } from './lint';
-import { environmentLocale, useLocale } from '../localize';
+import { environmentLocale, useLocale } from '../../io/src/localize';
 import { escapeControls } from './terminal';
 import { testCommand } from './test';
 

@@ -13,9 +13,9 @@ import {
 	robotsTarget,
 	summariseConclusions,
 	type FetchOutcome,
-} from '../core/index';
-import { t } from '../core/l10n';
-import { fetchWithLimits } from '../net/httpFetch';
+} from '../../core/src/index';
+import { t } from '../../core/src/l10n';
+import { fetchWithLimits } from '../../io/src/httpFetch';
 import { UsageError } from './args';
 import { inputName, readBytes } from './io';
 import { proxyFromEnvironment } from './proxy';

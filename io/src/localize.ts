@@ -6,7 +6,7 @@
  */
 
 import * as l10n from '@vscode/l10n';
-import { configureL10n } from './core/l10n';
+import { configureL10n } from '../../core/src/l10n';
 import ptBr from '../../l10n/bundle.l10n.pt-br.json';
 import ru from '../../l10n/bundle.l10n.ru.json';
 import zhCn from '../../l10n/bundle.l10n.zh-cn.json';

@@ -2,8 +2,8 @@
  * Command-line argument reading shared by the commands: options that take a value, dialect names, usage errors.
  */
 
-import { allDialects, isDialect, type Dialect } from '../core/index';
-import { t } from '../core/l10n';
+import { allDialects, isDialect, type Dialect } from '../../core/src/index';
+import { t } from '../../core/src/l10n';
 
 /** A mistake in the command line: reported in one line, exit status 2. */
 export class UsageError extends Error {}

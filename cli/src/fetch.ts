@@ -22,8 +22,8 @@ import {
 	type FetchConclusion,
 	type FetchedVerdict,
 	verdictToken,
-} from '../core/index';
-import { formatNumber, joinList, t } from '../core/l10n';
+} from '../../core/src/index';
+import { formatNumber, joinList, t } from '../../core/src/l10n';
 import { ArgumentReader, needsTokens, unknownFormat, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { columns, optionTable, paragraphs } from './help';

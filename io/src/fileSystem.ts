@@ -4,7 +4,7 @@
  * instead of failing. Features never import Node's modules; they ask for this and check that it is there.
  */
 
-import { defaultFetchLimits } from './core/fetch/site';
+import { defaultFetchLimits } from '../../core/src/fetch/site';
 
 /** What a folder entry is. Symbolic links are `other`: walks do not follow them. */
 export type EntryKind = 'file' | 'directory' | 'other';

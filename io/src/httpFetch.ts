@@ -14,8 +14,8 @@ import * as https from 'https';
 import { isIP, type LookupFunction } from 'net';
 import * as tls from 'tls';
 import * as zlib from 'zlib';
-import type { FetchError, FetchOutcome, HttpResponse, NetworkErrorKind } from '../core/fetch/response';
-import { configureL10n, t, type Translate } from '../core/l10n';
+import type { FetchError, FetchOutcome, HttpResponse, NetworkErrorKind } from '../../core/src/fetch/response';
+import { configureL10n, t, type Translate } from '../../core/src/l10n';
 
 export interface HttpFetchOptions {
 	readonly userAgent: string;

@@ -10,12 +10,12 @@ import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from '
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { currentLocale, t } from '../core/l10n';
+import { currentLocale, t } from '../../core/src/l10n';
 import { ArgumentReader, needsTokens, parseDialect, unknownFormat, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { parseTimeout } from './fetch';
 import { optionTable, paragraphs } from './help';
-import { fileLimits } from '../fileSystem';
+import { fileLimits } from '../../io/src/fileSystem';
 import { cutNote, describeError, readOwnFile } from './io';
 import { isUrl, readRobotsSource } from './source';
 import { escapeControls } from './terminal';
@@ -40,7 +40,7 @@ import {
 	type PageReach,
 	type RobotsModel,
 	type SiteEntry,
-} from '../core/index';
+} from '../../core/src/index';
 
 interface LintOptions {
 	readonly paths: string[];

@@ -18,8 +18,8 @@ import {
 	type Evaluation,
 	type RobotsModel,
 	verdictToken,
-} from '../core/index';
-import { t } from '../core/l10n';
+} from '../../core/src/index';
+import { t } from '../../core/src/l10n';
 import { ArgumentReader, needsTokens, parseDialect, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { noRuleMatches, parseTimeout, runSiteTest } from './fetch';

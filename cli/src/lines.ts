@@ -7,7 +7,7 @@
 
 import { closeSync, createReadStream, openSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { formatNumber, t } from '../core/l10n';
+import { formatNumber, t } from '../../core/src/l10n';
 import { UsageError } from './args';
 import { describeError } from './io';
 

@@ -3,4 +3,4 @@
  * bench and expectations files use too, so that every front end accepts the same inputs.
  */
 
-export { checkUrl } from '../core/index';
+export { checkUrl } from '../../core/src/index';

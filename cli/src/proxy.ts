@@ -5,7 +5,7 @@
  * not read. A few lines of our own rather than a dependency: the rules are short and this is their only use.
  */
 
-import { t } from '../core/l10n';
+import { t } from '../../core/src/l10n';
 
 type Environment = Readonly<Record<string, string | undefined>>;
 

@@ -17,8 +17,8 @@ import {
 	verdictToken,
 	type DecisionSide,
 	type RobotsModel,
-} from '../core/index';
-import { formatNumber, t } from '../core/l10n';
+} from '../../core/src/index';
+import { formatNumber, t } from '../../core/src/l10n';
 import { ArgumentReader, needsTokens, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { optionTable, paragraphs } from './help';

@@ -4,8 +4,8 @@
  * everything as JSON with `--format json`.
  */
 
-import { crawlerCategories, crawlerFactNames, crawlerProfile, dialectNames, findCrawler, knownCrawlers, type CrawlerCategory, type CrawlerFacts } from '../core/index';
-import { t } from '../core/l10n';
+import { crawlerCategories, crawlerFactNames, crawlerProfile, dialectNames, findCrawler, knownCrawlers, type CrawlerCategory, type CrawlerFacts } from '../../core/src/index';
+import { t } from '../../core/src/l10n';
 import { ArgumentReader, unknownFormat, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { columns, optionTable, paragraphs } from './help';

@@ -4,8 +4,8 @@
  */
 
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { formatNumber, t } from '../core/l10n';
-import { notAFile } from '../fileSystem';
+import { formatNumber, t } from '../../core/src/l10n';
+import { notAFile } from '../../io/src/fileSystem';
 import { UsageError } from './args';
 
 /** strerror(3)'s words for the errors people meet reading files and writing output, in the output's language. */

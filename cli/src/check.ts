@@ -21,12 +21,12 @@ import {
 	uncheckedExpectations,
 	verdictWord,
 	type CheckedExpectations,
-} from '../core/index';
-import { t } from '../core/l10n';
+} from '../../core/src/index';
+import { t } from '../../core/src/l10n';
 import { ArgumentReader, unknownFormat, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { optionTable, paragraphs } from './help';
-import { fileLimits } from '../fileSystem';
+import { fileLimits } from '../../io/src/fileSystem';
 import { cutNote, describeError, readOwnFile } from './io';
 import { escapeControls } from './terminal';
 
