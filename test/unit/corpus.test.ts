@@ -60,6 +60,7 @@ test('every corpus file parses losslessly and answers in every dialect', { skip:
 
 test('the default crawlers lose no warning or error that concerns them (noise before and after)', { skip: !available ? 'no ../shared/corpus here' : false }, () => {
 	const report = measureNoise();
+	assert.ok(report.before.files >= 900, `only ${report.before.files} files measured`);
 	assert.deepEqual(report.lost, [], 'warnings or errors that concern a default crawler went missing');
 	// The crawler model answers for fewer parsers by default: less noise, never more.
 	assert.ok(report.after.bySeverity[3] <= report.before.bySeverity[3], `information: ${report.before.bySeverity[3]} -> ${report.after.bySeverity[3]}`);

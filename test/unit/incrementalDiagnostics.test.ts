@@ -296,9 +296,12 @@ test('the segment around a line, read from the lines near it, is the one a scan 
 		check(model, maxLines);
 	}), { numRuns: 2000 });
 	const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
+	let files = 0;
 	for (const name of readdirSync(corpus).filter((file) => file.endsWith('.txt')).sort().slice(0, 200)) {
 		check(parse(new TextDecoder().decode(readFileSync(join(corpus, name)))), 64);
+		files++;
 	}
+	assert.equal(files, 200, 'corpus files checked');
 });
 
 test('a line cache takes over the values of the lines an edit kept, in place, and leaves the cache before it empty', () => {
@@ -365,6 +368,8 @@ test('edits in a file of many real groups: diagnostics equal a fresh analysis', 
 			size += body.length;
 		}
 	}
+	// A floor, so that a filter or a missing corpus cannot leave an empty file to edit.
+	assert.ok(bodies.length >= 20 && size >= 140_000, `${bodies.length} files, ${size} characters`);
 	fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 5 }), (edits) => check(bodies.join('\n'), edits)), { numRuns: 12 });
 });
 
