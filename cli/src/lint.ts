@@ -364,7 +364,8 @@ function sarifLanguage(): string {
 function sarifLocation(file: string, range: Diagnostic['range']) {
 	return {
 		physicalLocation: {
-			artifactLocation: { uri: file.split(/[\\/]/).map(encodeURIComponent).join('/') },
+			// SARIF 2.1.0 §3.4.3: a URI reference; a file fetched by its URL is named by that URL, a path segment by segment.
+			artifactLocation: { uri: isUrl(file) ? file : file.split(/[\\/]/).map(encodeURIComponent).join('/') },
 			region: { startLine: range.start.line + 1, startColumn: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 },
 		},
 	};

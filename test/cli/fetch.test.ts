@@ -255,7 +255,17 @@ describe('robots-txt lint <URL>', () => {
 		const result = await run(['lint', `${servers.sites.bom}/robots.txt`, '--format', 'json']);
 		assert.equal(result.status, 0, result.stderr);
 		const records = JSON.parse(result.stdout) as { file: string }[];
-		assert.ok(records.every((record) => record.file === `${servers.sites.bom}/robots.txt`), result.stdout);
+		// `Disallow: /private` gets private-path-disclosure at least, so there is a record to read the name from.
+		assert.ok(records.length >= 1 && records.every((record) => record.file === `${servers.sites.bom}/robots.txt`), result.stdout);
+	});
+
+	test('sarif: the deployed file\'s artifact location is its URL (SARIF 2.1.0 §3.4.3: a URI reference), not a path made of it', async () => {
+		const url = `${servers.sites.bom}/robots.txt`;
+		const result = await run(['lint', url, '--format', 'sarif']);
+		assert.equal(result.status, 0, result.stderr);
+		const results = JSON.parse(result.stdout).runs[0].results as { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
+		assert.ok(results.length >= 1, result.stdout);
+		assert.deepEqual([...new Set(results.map((entry) => entry.locations[0].physicalLocation.artifactLocation.uri))], [url]);
 	});
 
 	test('a URL that serves no file is unreadable (exit 2), with what crawlers make of the response', async () => {

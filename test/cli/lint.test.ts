@@ -187,6 +187,7 @@ const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
 
 test('the whole real-world corpus lints: every file answers, nothing crashes', { skip: existsSync(corpus) ? false : 'no ../shared/corpus here', timeout: 300_000 }, () => {
 	const files = readdirSync(corpus).filter((name) => name.endsWith('.txt')).sort();
+	assert.ok(files.length >= 900, `only ${files.length} corpus files`);
 	const result = lint([...files, '--format', 'json'], corpus);
 	assert.ok(result.status === 0 || result.status === 1, result.stderr);
 	const records: { file: string; code: string }[] = JSON.parse(result.stdout);

@@ -132,12 +132,14 @@ describe('hover facts', () => {
 	});
 
 	test('text from the file cannot become markup: backticks, links, images and HTML stay literal', () => {
-		const value = hoverAt('User-agent: |a``b ![t](https://attacker.example/pixel.png) [run](command:workbench.action.terminal.new) <img src=x>\nDisallow: /')!;
-		for (const line of value.split('\n')) {
-			// Every occurrence of the attack sits inside a code span fenced longer than the backticks it holds.
-			if (line.includes('attacker.example')) {
-				assert.match(line, /```a``b !\[t\]\(https:\/\/attacker\.example\/pixel\.png\)/, line);
-			}
+		const value = hoverAt('User-agent: |a``b ![t](https://attacker.example/pixel.png) [run](command:workbench.action.terminal.new) <img src=x>\nDisallow: /');
+		assert.ok(value, 'a User-agent line has a hover');
+		const quoting = value.split('\n').filter((line) => line.includes('attacker.example'));
+		// The hover names the group's value (else this test checks nothing), and every occurrence of the attack sits
+		// inside a code span fenced longer than the backticks it holds.
+		assert.ok(quoting.length >= 1, value);
+		for (const line of quoting) {
+			assert.match(line, /```a``b !\[t\]\(https:\/\/attacker\.example\/pixel\.png\)/, line);
 		}
 	});
 

@@ -5,9 +5,11 @@
  * segment's problems (segments.ts), each line's, the file-wide facts and the file checks' results, so fast-check edits
  * texts made of the lines that move those: groups that start and end segments, names repeated across groups, `*`
  * groups with and without rules, Yandex tokens, Host lines, suppression comments, line ends of all kinds.
+ * `computeDiagnostics` runs the same segmenting cold, so both are also held to a second reference that shares none
+ * of it: every check over one window of the whole file (`diagnosticsInOneWindow`), on these edits and on the corpus.
  */
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -15,8 +17,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { allDialects, computeDiagnostics, createDiagnosticsSession, defaultAnalysisOptions, parse, RobotsDocument, type AnalysisOptions, type Dialect } from '../../core/src/index';
+import { allDialects, computeDiagnostics, createDiagnosticsSession, decodeRobotsBytes, defaultAnalysisOptions, parse, RobotsDocument, type AnalysisOptions, type Dialect } from '../../core/src/index';
 import { editSegments, LineCache, segmentAround, segmentStarts, type SegmentSpan } from '../../core/src/diagnostics/segments';
+import { diagnosticsInOneWindow } from '../../core/src/diagnostics/session';
 import { applyEdit } from '../../core/src/syntax/document';
 import { groupLines, type RobotsModel } from '../../core/src/syntax/parser';
 import { sharedDir } from '../util/fixtures';
@@ -62,6 +65,16 @@ const edit: fc.Arbitrary<Edit> = fc.record(
 );
 
 /**
+ * `diagnostics` (a session's, of `text`) deep-equal both references: `computeDiagnostics` of a fresh parse, and every
+ * check run over one window of the whole file (no segments), which `computeDiagnostics` must equal too.
+ */
+function assertReferences(diagnostics: readonly Diagnostic[], text: string, options: AnalysisOptions, uri: string, message: string): void {
+	const fresh = computeDiagnostics(parse(text), options, uri);
+	assert.deepStrictEqual(diagnostics, fresh, message);
+	assert.deepStrictEqual(fresh, diagnosticsInOneWindow(parse(text), options, uri), `one window: ${message}`);
+}
+
+/**
  * Applies the edits as LSP range changes, comparing the session's diagnostics with a fresh analysis of a fresh parse
  * after each, and, when an edit says so, those of an earlier version asked for again. The options switch between
  * objects and copies of them: the session compares settings by value.
@@ -71,23 +84,21 @@ function check(text: string, edits: readonly Edit[], bigLines?: number): void {
 	const document = new RobotsDocument(text, 0);
 	const session = createDiagnosticsSession(bigLines);
 	let options = optionSets[0];
-	assert.deepStrictEqual(session.diagnostics(document.model, options, uri), computeDiagnostics(parse(text), options, uri));
+	assertReferences(session.diagnostics(document.model, options, uri), text, options, uri, `before any edit of ${JSON.stringify(text)}`);
 	const versions = [document.model];
 	edits.forEach((e, version) => {
 		options = e.options === undefined ? options : e.options % 2 === 0 ? optionSets[e.options % optionSets.length] : { ...optionSets[e.options % optionSets.length] };
 		if (e.earlier !== undefined) {
 			const earlier = versions[e.earlier % versions.length];
 			const again = session.diagnostics(earlier, options, uri);
-			assert.deepStrictEqual(again, computeDiagnostics(parse(earlier.text), options, uri), `version ${e.earlier % versions.length} again, before edit ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(edits.slice(0, version + 1))}`);
+			assertReferences(again, earlier.text, options, uri, `version ${e.earlier % versions.length} again, before edit ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(edits.slice(0, version + 1))}`);
 		}
 		const length = document.text.length;
 		const start = Math.floor(e.start * length);
 		const end = Math.min(length, start + e.length);
 		document.update([{ range: { start: document.positionAt(start), end: document.positionAt(end) }, text: e.insert }], version + 1);
 		versions.push(document.model);
-		const incremental = session.diagnostics(document.model, options, uri);
-		const fresh = computeDiagnostics(parse(document.text), options, uri);
-		assert.deepStrictEqual(incremental, fresh, `after edit ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(edits.slice(0, version + 1))}`);
+		assertReferences(session.diagnostics(document.model, options, uri), document.text, options, uri, `after edit ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(edits.slice(0, version + 1))}`);
 	});
 }
 
@@ -139,7 +150,7 @@ test('typing inside the rules of a big group: diagnostics equal a fresh analysis
 					: { start: { line, character: column }, end: { line, character: key.type === '' ? Math.min(length, column + 1) : column } };
 			const text = key.replace !== null ? (key.paste ? key.replace + '\n' : key.replace) : key.type === 'join' ? '' : key.type;
 			document.update([{ range, text }], version + 1);
-			assert.deepStrictEqual(session.diagnostics(document.model, defaultAnalysisOptions, uri), computeDiagnostics(parse(document.text), defaultAnalysisOptions, uri),
+			assertReferences(session.diagnostics(document.model, defaultAnalysisOptions, uri), document.text, defaultAnalysisOptions, uri,
 				`after keystroke ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(keys.slice(0, version + 1))}`);
 		});
 	}), { numRuns: 1500 });
@@ -159,7 +170,7 @@ test('typing in the biggest real group (0932.txt, 47 063 rules, cut to 2 000 lin
 			const column = Math.min(document.model.lines[line].length, key.column);
 			const end = key.type === '' ? Math.min(document.model.lines[line].length, column + 1) : column;
 			document.update([{ range: { start: { line, character: column }, end: { line, character: end } }, text: key.type }], version + 1);
-			assert.deepStrictEqual(session.diagnostics(document.model, defaultAnalysisOptions, uri), computeDiagnostics(parse(document.text), defaultAnalysisOptions, uri), `after ${JSON.stringify(typed.slice(0, version + 1))}`);
+			assertReferences(session.diagnostics(document.model, defaultAnalysisOptions, uri), document.text, defaultAnalysisOptions, uri, `after ${JSON.stringify(typed.slice(0, version + 1))}`);
 		});
 	}), { numRuns: 15 });
 });
@@ -285,9 +296,12 @@ test('the segment around a line, read from the lines near it, is the one a scan 
 		check(model, maxLines);
 	}), { numRuns: 2000 });
 	const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
+	let files = 0;
 	for (const name of readdirSync(corpus).filter((file) => file.endsWith('.txt')).sort().slice(0, 200)) {
 		check(parse(new TextDecoder().decode(readFileSync(join(corpus, name)))), 64);
+		files++;
 	}
+	assert.equal(files, 200, 'corpus files checked');
 });
 
 test('a line cache takes over the values of the lines an edit kept, in place, and leaves the cache before it empty', () => {
@@ -354,7 +368,25 @@ test('edits in a file of many real groups: diagnostics equal a fresh analysis', 
 			size += body.length;
 		}
 	}
+	// A floor, so that a filter or a missing corpus cannot leave an empty file to edit.
+	assert.ok(bodies.length >= 20 && size >= 140_000, `${bodies.length} files, ${size} characters`);
 	fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 5 }), (edits) => check(bodies.join('\n'), edits)), { numRuns: 12 });
+});
+
+test('on every corpus file, the segmented analysis equals every check over one window of the whole file', { skip: existsSync(join(sharedDir, 'corpus', 'realworld', 'files')) ? false : 'no ../shared/corpus here' }, () => {
+	const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
+	const options: AnalysisOptions = { ...defaultAnalysisOptions, dialects: allDialects };
+	let files = 0;
+	let diagnostics = 0;
+	for (const name of readdirSync(corpus).filter((file) => file.endsWith('.txt')).sort()) {
+		const model = parse(decodeRobotsBytes(readFileSync(join(corpus, name))));
+		const segmented = computeDiagnostics(model, options, 'file:///robots.txt');
+		assert.deepStrictEqual(segmented, diagnosticsInOneWindow(model, options, 'file:///robots.txt'), name);
+		files++;
+		diagnostics += segmented.length;
+	}
+	// A floor, so that a filter or a missing corpus cannot make this pass on nothing.
+	assert.ok(files >= 900 && diagnostics >= 10_000, `${files} files, ${diagnostics} diagnostics compared`);
 });
 
 test('problems kept for unchanged segments do not keep earlier versions of the file alive', async () => {

@@ -59,6 +59,9 @@ function assertSafe(markdown: string, where: string): void {
 }
 
 test('hovers over hostile User-agent values, paths, keys and settings render no markup from them', () => {
+	// Counted, so that hovers or completions that stopped coming cannot pass as safe.
+	let hovers = 0;
+	let documented = 0;
 	for (const attack of attacks) {
 		const text = [
 			`User-agent: ${attack}`,
@@ -77,6 +80,7 @@ test('hovers over hostile User-agent values, paths, keys and settings render no 
 			for (const character of [0, node.keyEnd, node.valueStart + 1, node.valueEnd]) {
 				const hover = computeHover(model, { line, character }, options);
 				if (hover) {
+					hovers++;
 					assertSafe((hover.contents as { value: string }).value, `hover at ${line}:${character} of ${JSON.stringify(attack)}`);
 				}
 			}
@@ -84,11 +88,17 @@ test('hovers over hostile User-agent values, paths, keys and settings render no 
 			for (const item of completions) {
 				const documentation = item.documentation;
 				if (documentation && typeof documentation !== 'string') {
+					documented++;
 					assertSafe(documentation.value, `completion ${item.label} at line ${line}`);
 				}
 			}
 		}
+		// The hostile User-agent value itself has a hover (its group), so the attack is rendered at least once.
+		const agent = computeHover(model, { line: 0, character: model.lines[0].valueStart + 1 }, options);
+		assert.ok(agent && (agent.contents as { value: string }).value.length > 0, `no hover on the User-agent value ${JSON.stringify(attack)}`);
 	}
+	assert.ok(hovers >= attacks.length * 8, `only ${hovers} hovers checked`);
+	assert.ok(documented >= attacks.length, `only ${documented} completion documents checked`);
 });
 
 test('the check itself catches markup: the fence hovers used before would fail it', () => {

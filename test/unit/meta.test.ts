@@ -223,6 +223,19 @@ describe('HTML scanner', () => {
 		assert.equal(findNoindexInHtml(text, 'Googlebot').indexable, false);
 	});
 
+	test('what the HTML standard keeps out of the document is no robots tag: template content, a comment closed by --!>, a script\'s escaped text (found by parse5, issue 23)', () => {
+		const names = (text: string) => scanHtml(text).metas.map((meta) => meta.content?.value);
+		// HTML §4.12.3: a template's content is a DocumentFragment of its own, not part of the document, nested or not.
+		assert.deepEqual(names('<head><template><meta name="robots" content="a"><template></template><meta name="robots" content="b"></template><meta name="robots" content="c">'), ['c']);
+		// Inside a template, text does not end the document's head: the meta after it is still in the head.
+		assert.deepEqual(scanHtml('<head><template>text<p></template><meta name="robots" content="noindex">').metas.map((meta) => meta.placement), ['head']);
+		// HTML §13.2.5.52, comment end bang state: `--!>` ends a comment (a parse error, but the end).
+		assert.deepEqual(names('<!-- x --!><meta name="robots" content="after"><!-- <meta name="robots" content="inside"> -->'), ['after']);
+		// HTML §13.2.5.20 on, script data (double) escaped states: after `<!--`, a `<script>` makes its `</script>` text.
+		assert.deepEqual(names('<script><!--<script></script><meta name="robots" content="text">--></script><meta name="robots" content="tag">'), ['tag']);
+		assert.deepEqual(names('<script><!--></script><meta name="robots" content="tag">'), ['tag']);
+	});
+
 	test('the first of duplicate attributes counts, as in HTML', () => {
 		const scan = scanHtml(head('<meta name="robots" content="noindex" content="index">'));
 		assert.equal(scan.metas[0].content?.value, 'noindex');

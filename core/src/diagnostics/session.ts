@@ -87,6 +87,15 @@ export function createDiagnosticsSession(bigLines = bigSegmentLines): Diagnostic
 }
 
 /**
+ * All problems of `model` from one window over the whole file: no segments (every check reads all the file's groups at
+ * once, each fact is summarised over the whole file), nothing kept. The same diagnostics as `computeDiagnostics`,
+ * reached without `segmentStarts`, so it is the tests' second reference for the segmented and incremental analysis.
+ */
+export function diagnosticsInOneWindow(model: RobotsModel, options: AnalysisOptions, uri?: string): readonly Diagnostic[] {
+	return new Session(Infinity, true).diagnostics(model, options, uri);
+}
+
+/**
  * The one empty list that kept state holds wherever it has nothing (a segment's problems, answers and fact summaries):
  * a file of 50 000 small groups keeps 50 000 segments, most with nothing to report, and an empty array each was 10 MB
  * that every full collection went through. Frozen, so that a change to it throws instead of reaching every segment.
@@ -211,7 +220,11 @@ function settingsKey(options: AnalysisOptions): string {
 class Session implements DiagnosticsSession {
 	private last: Round | undefined;
 
-	constructor(private readonly bigLines: number) {}
+	constructor(
+		private readonly bigLines: number,
+		/** One segment, the whole file (`diagnosticsInOneWindow`). */
+		private readonly oneWindow = false,
+	) {}
 
 	/** Fact versions, unique within the session. */
 	private versions = 0;
@@ -244,7 +257,7 @@ class Session implements DiagnosticsSession {
 	 * while they give the same answers.
 	 */
 	private analyse(model: RobotsModel, options: AnalysisOptions, settings: string, uri: string | undefined, eol: string, previous: Round | undefined): Round {
-		const { segments, edit } = segmentsOf(model, previous, this.bigLines);
+		const { segments, edit } = segmentsOf(model, previous, this.bigLines, this.oneWindow);
 		const facts = new Facts(model, segments, this.nextVersion);
 		if (previous && edit) {
 			carryFacts(previous, edit, facts);
@@ -406,9 +419,10 @@ function groupedRepeats(diagnostics: readonly Diagnostic[], options: AnalysisOpt
 /**
  * The model's segments: those of the model analysed before where they hold the same nodes (moved as far as lines
  * were inserted or removed above them), new ones for the lines between, with the per-line values and, for the very
- * same nodes, everything else that the segment with the same first line had.
+ * same nodes, everything else that the segment with the same first line had. With `oneWindow`, one segment: the
+ * whole file.
  */
-function segmentsOf(model: RobotsModel, previous: Round | undefined, bigLines: number): { segments: Segment[]; edit?: SegmentEdit } {
+function segmentsOf(model: RobotsModel, previous: Round | undefined, bigLines: number, oneWindow: boolean): { segments: Segment[]; edit?: SegmentEdit } {
 	const fresh = (span: SegmentSpan, before?: SegmentState, edit?: SegmentEdit): Segment => {
 		// A segment of the whole file (a file of one group) shares the model's immutable array instead of a copy.
 		const nodes = span.from === 0 && span.to === model.lineCount ? model.lines : model.lines.slice(span.from, span.to);
@@ -423,6 +437,9 @@ function segmentsOf(model: RobotsModel, previous: Round | undefined, bigLines: n
 			: { nodes, lines, summaries: [] };
 		return { ...span, state };
 	};
+	if (oneWindow) {
+		return { segments: [fresh({ from: 0, to: model.lineCount })] };
+	}
 	if (!previous) {
 		const starts = segmentStarts(model.lines);
 		return { segments: starts.map((from, i) => fresh({ from, to: i + 1 < starts.length ? starts[i + 1] : model.lineCount })) };

@@ -230,6 +230,9 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 	let mode: Mode = 'before-head';
 	let secondHead = false;
 	let foreign = 0;
+	// Open `<template>` elements: their content is a fragment apart from the document (HTML §4.12.3), so a meta tag
+	// there is no robots tag, and nothing in it moves the document's insertion mode.
+	let template = 0;
 	let skipped: { count: number; start: number; end: number } | undefined;
 
 	const openNoindex = (marker: NoindexMarker): void => {
@@ -250,7 +253,7 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 	while (i < n) {
 		const lt = text.indexOf('<', i);
 		const stop = lt < 0 ? n : lt;
-		if (mode !== 'in-body' && hasText(text, i, stop)) {
+		if (mode !== 'in-body' && template === 0 && hasText(text, i, stop)) {
 			mode = 'in-body';
 		}
 		if (lt < 0) {
@@ -265,8 +268,8 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 					i += text[i + 4] === '>' ? 5 : 6;
 					continue;
 				}
-				const close = text.indexOf('-->', i + 4);
-				const end = close < 0 ? n : close + 3;
+				const close = commentEnd(text, i + 4);
+				const end = close < 0 ? n : close + (text.charCodeAt(close + 2) === 33 ? 4 : 3);
 				if (close >= 0 && close - (i + 4) <= 40) {
 					const body = text.slice(i + 4, close).trim().toLowerCase();
 					if (body === 'noindex') {
@@ -309,6 +312,8 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 					}
 				} else if (name === 'noindex') {
 					closeNoindex({ start: i, end: tag.end, form: 'element' });
+				} else if (name === 'template') {
+					template = Math.max(0, template - 1);
 				} else if (name === 'svg' || name === 'math') {
 					foreign = Math.max(0, foreign - 1);
 				}
@@ -340,7 +345,9 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 		}
 		const name = text.slice(i + 1, j).toLowerCase();
 		const tag = readAttributes(text, j);
-		if (name === 'head') {
+		if (template > 0 && (name === 'head' || headElements.has(name))) {
+			template += name === 'template' ? 1 : 0;
+		} else if (name === 'head') {
 			if (mode === 'before-head') {
 				mode = 'in-head';
 			} else {
@@ -351,7 +358,9 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 			if (mode === 'before-head') {
 				mode = 'in-head';
 			}
-			if (name === 'meta') {
+			if (name === 'template') {
+				template = 1;
+			} else if (name === 'meta') {
 				const relevance = isRobotsMeta(tag.attributes, budget);
 				if (relevance !== undefined && metas.length >= maxRobotsTagsPerPage) {
 					skipped ??= { count: 0, start: i, end: tag.end };
@@ -372,7 +381,7 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 				}
 			}
 		} else if (name !== 'html') {
-			mode = 'in-body';
+			mode = template > 0 ? mode : 'in-body';
 			if (name === 'noindex') {
 				openNoindex({ start: i, end: tag.end, form: 'element' });
 			} else if ((name === 'svg' || name === 'math') && !tag.selfClosing) {
@@ -383,13 +392,56 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 		}
 		i = tag.end;
 		const rawEnd = tag.closed ? rawTextEnds.get(name) : undefined;
-		if (rawEnd) {
+		if (rawEnd && name === 'script') {
+			i = scriptEnd(text, i);
+		} else if (rawEnd) {
 			rawEnd.lastIndex = i;
 			const match = rawEnd.exec(text);
 			i = match ? match.index : n;
 		}
 	}
 	return { metas, noindex, strayCloses, fullScan: true, ...(skipped ? { skipped } : {}) };
+}
+
+// What moves the script data states of the HTML tokenizer (§13.2.5.4 on): `<!--`, `-->` and script tags.
+const scriptMarks = /<!--|-->|<(\/?)script(?=[\t\n\f\r />])/gi;
+
+/**
+ * Where a script's text that starts at `from` ends: at its `</script`, or at the end of the text. A `<!--` in it
+ * makes `<script>…</script>` inside it text until `-->` (the escaped and double-escaped states), as browsers read it.
+ */
+function scriptEnd(text: string, from: number): number {
+	let state: 'data' | 'escaped' | 'double' = 'data';
+	scriptMarks.lastIndex = from;
+	for (let match = scriptMarks.exec(text); match; match = scriptMarks.exec(text)) {
+		const mark = match[0];
+		if (mark === '<!--') {
+			state = state === 'data' ? 'escaped' : state;
+			// `<!-->` opens and closes: the dashes are shared.
+			scriptMarks.lastIndex = match.index + 2;
+		} else if (mark === '-->') {
+			state = 'data';
+		} else if (match[1] === '/') {
+			if (state !== 'double') {
+				return match.index;
+			}
+			state = 'escaped';
+		} else if (state === 'escaped') {
+			state = 'double';
+		}
+	}
+	return text.length;
+}
+
+/** Where the comment that starts before `from` ends: the `--` of its `-->` or `--!>` (HTML's comment end states), or -1. */
+function commentEnd(text: string, from: number): number {
+	for (let dashes = text.indexOf('--', from); dashes >= 0; dashes = text.indexOf('--', dashes + 1)) {
+		const next = text.charCodeAt(dashes + 2);
+		if (next === 62 || (next === 33 && text.charCodeAt(dashes + 3) === 62)) {
+			return dashes;
+		}
+	}
+	return -1;
 }
 
 function hasText(text: string, start: number, end: number): boolean {
