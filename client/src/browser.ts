@@ -9,6 +9,7 @@ import {
 	type LanguageClientOptions,
 	type MessageTransports,
 } from 'vscode-languageclient/browser';
+import type { InitializationOptions } from '../../core/src/protocol';
 import { activateClient, clientId, clientName, deactivateClient } from './activate';
 
 /**
@@ -24,7 +25,9 @@ function cannotFetch(): string {
 export async function activate(context: ExtensionContext): Promise<void> {
 	const url = await workerUrl(context.extensionUri);
 	await activateClient(context, {
-		createClient: (options) => new WorkerLanguageClient(options, url),
+		// The server in the worker reads no files: it speaks the editor's language from the bundle VS Code loaded for
+		// this client (the same l10n/ file), so that the .vsix ships each bundle once.
+		createClient: (options) => new WorkerLanguageClient({ ...options, initializationOptions: { l10nBundle: l10n.bundle } satisfies InitializationOptions }, url),
 		fetchSite: { unavailable: cannotFetch() },
 	});
 }

@@ -397,3 +397,12 @@ export interface LooksLikeRobotsTxtResult {
 	/** Why, in one sentence with the counts it decided on, to show with the offer. */
 	readonly reason: string;
 }
+
+/** What a client may put in `initialize`'s `initializationOptions`. */
+export interface InitializationOptions {
+	/**
+	 * The l10n bundle of the editor's language (VS Code's `l10n.bundle`, the same l10n/ file the server would read):
+	 * the browser server has no file to read it from, and the .vsix ships each bundle once. The Node server ignores it.
+	 */
+	readonly l10nBundle?: Readonly<Record<string, string>>;
+}

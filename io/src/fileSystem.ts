@@ -5,6 +5,7 @@
  */
 
 import { defaultFetchLimits } from '../../core/src/fetch/site';
+import type { ShippedLocale, Translations } from './locales';
 
 /** What a folder entry is. Symbolic links are `other`: walks do not follow them. */
 export type EntryKind = 'file' | 'directory' | 'other';
@@ -90,6 +91,11 @@ export interface FileSystem {
 export interface ServerRuntime {
 	/** Absent in a browser's web worker. */
 	readonly fileSystem?: FileSystem;
+	/**
+	 * The bundle of a shipped locale, read where the entry finds it (the Node server from the l10n/ folder, the browser
+	 * server from `initialize`'s options, where the client hands over VS Code's); undefined leaves the server in English.
+	 */
+	translations?(locale: ShippedLocale, initializationOptions: unknown): Translations | undefined;
 }
 
 /** The folder a file is in, as a uri ending in `/`; undefined when the uri cannot be read. */

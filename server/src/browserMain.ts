@@ -5,6 +5,8 @@
  */
 
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
+import type { InitializationOptions } from '../../core/src/protocol';
+import { translationsFrom, type Translations } from '../../io/src/locales';
 import { startServer } from './server';
 
 const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(self), new BrowserMessageWriter(self));
@@ -31,4 +33,10 @@ console.log = (...args: unknown[]) => connection.console.log(format(args));
 console.error = (...args: unknown[]) => connection.console.error(format(args));
 self.addEventListener('unhandledrejection', (event) => connection.console.error(`Unhandled rejection: ${format([event.reason])}`));
 
-startServer(connection, {});
+/** The bundle the client handed over in `initialize` (a worker reads no files), if it is one. */
+function handedTranslations(_locale: string, options: unknown): Translations | undefined {
+	const bundle = typeof options === 'object' && options !== null ? (options as InitializationOptions).l10nBundle : undefined;
+	return translationsFrom(bundle);
+}
+
+startServer(connection, { translations: handedTranslations });

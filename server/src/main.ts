@@ -3,8 +3,11 @@
  * local file system. From here on, nothing depends on how the server was started; browserMain.ts is the other entry.
  */
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type Connection } from 'vscode-languageserver/node';
+import { translationsFrom, type ShippedLocale, type Translations } from '../../io/src/locales';
 import { nodeFileSystem } from '../../io/src/nodeFileSystem';
 import { startServer } from './server';
 
@@ -34,4 +37,23 @@ console.log = (...args: unknown[]) => connection.console.log(format(...args));
 console.error = (...args: unknown[]) => connection.console.error(format(...args));
 process.on('unhandledRejection', (reason) => connection.console.error(`Unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`));
 
-startServer(connection, { fileSystem: nodeFileSystem });
+/**
+ * A shipped locale's bundle, read from the l10n/ folder two levels above the bundled server (server/dist/server.js):
+ * the extension's, which VS Code reads for the client too, or the repository's for a server started from it.
+ */
+function readTranslations(locale: ShippedLocale): Translations | undefined {
+	const file = join(__dirname, '..', '..', 'l10n', `bundle.l10n.${locale}.json`);
+	let translations: Translations | undefined;
+	try {
+		translations = translationsFrom(JSON.parse(readFileSync(file, 'utf8')));
+	} catch (error) {
+		connection.console.error(`The translations for ${locale} cannot be read (${error instanceof Error ? error.message : String(error)}); the server speaks English.`);
+		return undefined;
+	}
+	if (translations === undefined) {
+		connection.console.error(`${file} is not an l10n bundle (an object of strings); the server speaks English.`);
+	}
+	return translations;
+}
+
+startServer(connection, { fileSystem: nodeFileSystem, translations: readTranslations });

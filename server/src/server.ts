@@ -46,7 +46,7 @@ import { WorkspacePaths } from './features/workspacePaths';
 import { t } from '../../core/src/l10n';
 import { refuseRequestsAfterShutdown } from './runner';
 import { SettingsStore, settingsSection } from './settings';
-import { useLocale } from '../../io/src/localize';
+import { useLocaleFrom } from '../../io/src/locales';
 import { checkedConnection } from './validation';
 
 export const serverName = 'robots-txt-language-server';
@@ -121,7 +121,7 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 		}
 		initialized = true;
 		// Every text the core writes from here on (problems, hovers, lenses, Test URL answers) is in the editor's language.
-		useLocale(params.locale);
+		useLocaleFrom(params.locale, (locale) => runtime.translations?.(locale, params.initializationOptions));
 		const client = readClientSupport(params.capabilities);
 		const settings = new SettingsStore(connection, client.configuration);
 		const expectations = new ExpectationsService(connection, documents, settings, runtime.fileSystem, paths);

@@ -189,3 +189,43 @@ describe('the browser build of the server, in a realm with a web worker\'s globa
 		assert.equal(await client.sendRequest(ShutdownRequest.type), null);
 	});
 });
+
+describe('the browser build of the server speaks the language of the bundle the client hands over', () => {
+	/** The log lines of a worker initialized with `locale` and `initializationOptions`, once it has said what it cannot do. */
+	async function logsOf(locale: string, initializationOptions: protocol.InitializationOptions | undefined): Promise<string[]> {
+		const channel = new MessageChannel();
+		startWorker(channel.port1);
+		const client = createProtocolConnection(new PortMessageReader(channel.port2), new PortMessageWriter(channel.port2));
+		const logs: string[] = [];
+		client.onNotification(LogMessageNotification.type, (params) => logs.push(params.message));
+		client.listen();
+		try {
+			await client.sendRequest(InitializeRequest.type, { processId: null, rootUri: null, capabilities: {}, locale, initializationOptions });
+			await client.sendNotification(InitializedNotification.type, {});
+			const deadline = Date.now() + 5_000;
+			while (logs.length === 0 && Date.now() < deadline) {
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			}
+			return logs;
+		} finally {
+			client.dispose();
+			channel.port1.close();
+			channel.port2.close();
+		}
+	}
+
+	// The log line the server words when it starts without a file system, in English and as l10n/ translates it.
+	const english = withoutFileSystem();
+	const russianBundle = JSON.parse(readFileSync(join(repoRoot, 'l10n', 'bundle.l10n.ru.json'), 'utf8')) as Record<string, string>;
+
+	test('with the Russian bundle in initialize\'s options, it speaks Russian', async () => {
+		const russian = russianBundle[english];
+		assert.ok(russian !== undefined && russian !== english);
+		assert.deepEqual(await logsOf('ru', { l10nBundle: russianBundle }), [russian]);
+	});
+
+	test('without one, it speaks English: the bundles are not inlined into it a second time', async () => {
+		assert.deepEqual(await logsOf('ru', undefined), [english]);
+		assert.deepEqual(await logsOf('ru', { l10nBundle: { [english]: 42 } as unknown as Record<string, string> }), [english]);
+	});
+});

@@ -122,6 +122,33 @@ describe('code lenses', () => {
 		assert.equal(resolveCodeLens(model, defaultAnalysisOptions, { range, data: { uri, version: 1, group: 7, lens: 'test' } }).command, undefined);
 	});
 
+	// 6 000 groups of `*` and, past the limit of 5 000 groups, one group of Googlebot's: the file (about 180 KB) is within
+	// the 500 KiB every crawler reads. RFC 9309 §2.2.1: a crawler follows the group that names it, and the `*` groups
+	// only when none does; so Googlebot follows no lensed group, and bingbot every one.
+	const manyGroups = Array.from({ length: 6_000 }, (_, i) => `User-agent: *\nDisallow: /${i}\n\n`).join('') + 'User-agent: Googlebot\nDisallow: /\n';
+	const twoCrawlers = { ...defaultAnalysisOptions, crawlers: ['Googlebot', 'bingbot'] };
+
+	test('on 6 001 groups with a limit of 5 000, the lenses are on the first 5 000 groups, each followed as the whole file says', () => {
+		const model = parse(manyGroups);
+		const lenses = computeCodeLenses(model, twoCrawlers, uri, { maxGroups: 5_000 });
+		assert.equal(lenses.length, 2 + 1 + 2 * 5_000);
+		assert.equal(lenses[2].command?.title, 'Code lenses on the first 5,000 of 6,001 groups only (robotsTxt.codeLens.maxGroups)');
+		const onGroups = lenses.slice(3);
+		// Each group is three lines: its User-agent line is line 3i.
+		assert.deepStrictEqual(onGroups.map((lens) => lens.range.start.line), Array.from({ length: 5_000 }, (_, i) => [3 * i, 3 * i]).flat());
+		const titles = new Set(onGroups.map((lens) => lens.command?.title));
+		assert.deepStrictEqual([...titles], ['Followed by bingbot (1 of your 2 crawlers), and every other crawler without a group of its own', 'Test URL as any crawler…']);
+		// Resolved later, from copies as a client sends them back, the lenses it shows are the same.
+		const later = computeCodeLenses(model, twoCrawlers, uri, { maxGroups: 5_000, resolveLater: { version: 1 } });
+		const firstScreen = later.filter((lens) => lens.range.start.line < 60).map((lens) => JSON.parse(JSON.stringify(lens)) as CodeLens);
+		const resolved = firstScreen.map((lens) => (lens.command ? lens : resolveCodeLens(parse(manyGroups), twoCrawlers, lens, 5_000)));
+		assert.deepStrictEqual(resolved, lenses.filter((lens) => lens.range.start.line < 60));
+		// Without a limit every group has its lenses, Googlebot's own group with its title.
+		const all = computeCodeLenses(model, twoCrawlers, uri);
+		assert.equal(all.length, 2 + 2 * 6_001);
+		assert.equal(all.at(-2)?.command?.title, 'Followed by Googlebot (1 of your 2 crawlers)');
+	});
+
 	test('an empty file still offers the URL tester', () => {
 		const lenses = computeCodeLenses(parse(''), defaultAnalysisOptions, uri);
 		assert.deepStrictEqual(lenses.map((lens) => [lens.command?.command, lens.command?.arguments]), [['robotsTxt.testUrl', [uri]], ['robotsTxt.testUrlAll', [uri]]]);

@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { allDialects, parse, print, type RobotsModel } from '../../core/src/index';
+import { groupLines } from '../../core/src/syntax/parser';
 import { assertSnapshot, fixturesDir, readFixture } from '../util/fixtures';
 
 function span(text: string, start: number, end: number): string {
@@ -102,4 +103,20 @@ describe('grouping', () => {
 			assertSnapshot(join(fixturesDir, 'grouping', name + '.snap'), renderGroupings(model));
 		});
 	}
+
+	test('building only the first groups gives the grouping\'s first groups and counts them all, in every dialect', () => {
+		for (const name of readdirSync(join(fixturesDir, 'grouping')).filter((file) => file.endsWith('.robots.txt'))) {
+			const model = parse(readFixture('grouping', name));
+			for (const dialect of allDialects) {
+				const whole = model.grouping(dialect);
+				for (let keep = 0; keep <= whole.groups.length; keep++) {
+					const first = groupLines(model.lines, dialect, 0, model.lineCount, keep);
+					const context = `${name}, ${dialect}, ${keep}`;
+					assert.deepStrictEqual(first.groups, whole.groups.slice(0, keep), context);
+					assert.deepStrictEqual(first.orphanRules, whole.orphanRules, context);
+					assert.equal(first.total ?? first.groups.length, whole.groups.length, context);
+				}
+			}
+		}
+	});
 });

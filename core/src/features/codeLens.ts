@@ -16,7 +16,7 @@ import { crawlerProfile } from '../crawlers/profile';
 import { readAs } from '../crawlers/reading';
 import { showDetailsCommand } from '../fetch/deployed';
 import type { AnalysisOptions } from '../options';
-import type { Group, RobotsModel } from '../syntax/parser';
+import { groupLines, type Group, type RobotsModel } from '../syntax/parser';
 
 /** The client command that asks for a URL (and an agent, unless given) and shows the verdicts. */
 export const testUrlCommand = 'robotsTxt.testUrl';
@@ -57,10 +57,10 @@ export function computeCodeLenses(model: RobotsModel, options: AnalysisOptions, 
 	if (options.crawlers.length > 0) {
 		lenses.push({ range: top, command: { title: t('Test URL for All Crawlers…'), command: testUrlAllCommand, arguments: [uri] } });
 	}
-	const { groups } = model.grouping('rfc9309');
-	const lensed = lensedGroups(groups.length, lensOptions.maxGroups);
-	if (lensed < groups.length) {
-		const [shown, total] = [formatNumber(lensed), formatNumber(groups.length)];
+	const { groups, total: count } = lensGroups(model, lensOptions.maxGroups);
+	const lensed = groups.length;
+	if (lensed < count) {
+		const [shown, total] = [formatNumber(lensed), formatNumber(count)];
 		lenses.push({
 			range: top,
 			command: {
@@ -81,7 +81,7 @@ export function computeCodeLenses(model: RobotsModel, options: AnalysisOptions, 
 		}
 		return lenses;
 	}
-	const followers = lensed > 0 ? followersOf(model, options.crawlers, lensed) : [];
+	const followers = lensed > 0 ? followersOf(model, options.crawlers, groups) : [];
 	for (let index = 0; index < lensed; index++) {
 		const range = groupRange(model, groups[index]);
 		lenses.push({ range, command: followersCommand(model, options, uri, groups[index], followers[index]) });
@@ -98,14 +98,14 @@ export function computeCodeLenses(model: RobotsModel, options: AnalysisOptions, 
  */
 export function resolveCodeLens(model: RobotsModel, options: AnalysisOptions, lens: CodeLens, maxGroups?: number): CodeLens {
 	const data = groupLensData(lens.data);
-	const { groups } = model.grouping('rfc9309');
-	const lensed = lensedGroups(groups.length, maxGroups);
+	const { groups } = lensGroups(model, maxGroups);
+	const lensed = groups.length;
 	if (data === undefined || data.group >= lensed) {
 		return lens;
 	}
 	const command = data.lens === 'test'
 		? testCommand(model, data.uri, groups[data.group])
-		: followersCommand(model, options, data.uri, groups[data.group], followersOf(model, options.crawlers, lensed)[data.group]);
+		: followersCommand(model, options, data.uri, groups[data.group], followersOf(model, options.crawlers, groups)[data.group]);
 	return { range: lens.range, command };
 }
 
@@ -121,8 +121,32 @@ export function groupLensData(data: unknown): GroupLensData | undefined {
 	return { uri, version, group: group as number, lens };
 }
 
-function lensedGroups(groups: number, maxGroups: number | undefined): number {
-	return Math.min(groups, Math.max(0, maxGroups ?? Infinity));
+/** The groups that get lenses, per model and limit (`maxGroups`, or every group). */
+const lensGroupsMemo = new WeakMap<RobotsModel, Map<number, { readonly groups: readonly Group[]; readonly total: number }>>();
+
+/**
+ * The groups that get lenses, the first `maxGroups` as RFC 9309 reads them, and how many groups the file has. Only
+ * those are built: a file of 50 000 groups is counted to the end, but its lenses need no more than the first 5 000
+ * (building all of them was most of the first lens request's time on such a file, and garbage for the next collection).
+ */
+function lensGroups(model: RobotsModel, maxGroups: number | undefined): { readonly groups: readonly Group[]; readonly total: number } {
+	const keep = Math.max(0, maxGroups ?? Infinity);
+	if (keep === Infinity) {
+		const { groups } = model.grouping('rfc9309');
+		return { groups, total: groups.length };
+	}
+	let byLimit = lensGroupsMemo.get(model);
+	if (!byLimit) {
+		byLimit = new Map();
+		lensGroupsMemo.set(model, byLimit);
+	}
+	let found = byLimit.get(keep);
+	if (!found) {
+		const { groups, total } = groupLines(model.lines, 'rfc9309', 0, model.lineCount, keep);
+		found = { groups, total: total ?? groups.length };
+		byLimit.set(keep, found);
+	}
+	return found;
 }
 
 function groupRange(model: RobotsModel, group: Group): Range {
@@ -154,27 +178,27 @@ function testCommand(model: RobotsModel, uri: string, group: Group): Command {
 const followersMemo = new WeakMap<RobotsModel, Map<string, readonly (readonly string[])[]>>();
 
 /**
- * The target crawlers that follow each of the first `lensed` groups, each as it reads the file (in its own parser's
+ * The target crawlers that follow each of the lens groups, each as it reads the file (in its own parser's
  * grouping, which lands on the lens groups through their User-agent lines). Groups past the last lensed one are
  * passed over without reading their lines.
  */
-function followersOf(model: RobotsModel, crawlers: readonly string[], lensed: number): readonly (readonly string[])[] {
+function followersOf(model: RobotsModel, crawlers: readonly string[], groups: readonly Group[]): readonly (readonly string[])[] {
 	let byKey = followersMemo.get(model);
 	if (!byKey) {
 		byKey = new Map();
 		followersMemo.set(model, byKey);
 	}
-	const key = `${lensed}\n${crawlers.join('\n')}`;
+	const key = `${groups.length}\n${crawlers.join('\n')}`;
 	let followers = byKey.get(key);
 	if (!followers) {
-		followers = computeFollowers(model, crawlers, lensed);
+		followers = computeFollowers(model, crawlers, groups);
 		byKey.set(key, followers);
 	}
 	return followers;
 }
 
-function computeFollowers(model: RobotsModel, crawlers: readonly string[], lensed: number): string[][] {
-	const { groups } = model.grouping('rfc9309');
+function computeFollowers(model: RobotsModel, crawlers: readonly string[], groups: readonly Group[]): string[][] {
+	const lensed = groups.length;
 	const groupOfLine = new Int32Array(model.lineCount).fill(-1);
 	for (let index = 0; index < lensed; index++) {
 		for (const line of groups[index].userAgents) {

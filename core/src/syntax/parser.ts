@@ -28,6 +28,8 @@ export interface Grouping {
 	readonly groups: readonly Group[];
 	/** `Allow`/`Disallow` lines that belong to no group: before any `User-agent`, or after a record ended. */
 	readonly orphanRules: readonly number[];
+	/** How many groups the lines hold, when `groupLines` was asked to build only the first of them and left some out. */
+	readonly total?: number;
 }
 
 /** What a line does for grouping in one dialect. */
@@ -204,11 +206,16 @@ const none: number[] = [];
  * - 1996 draft and 1994: a blank line ends the record, and what follows belongs to none until the next `User-agent`.
  * A window that starts where every dialect starts a group (see diagnostics/segments.ts) gets the whole file's groups
  * of its lines, numbered from 0.
+ * @param keep how many groups to build: the rest are only counted (`total`), for a caller that needs the first few of
+ * 50 000 groups and how many there are.
  */
-export function groupLines(lines: readonly LineNode[], dialect: Dialect, from = 0, to = lines.length): Grouping {
+export function groupLines(lines: readonly LineNode[], dialect: Dialect, from = 0, to = lines.length, keep = Infinity): Grouping {
 	const groups: Group[] = [];
 	const orphanRules: number[] = [];
 	let current: GroupBuilder | undefined;
+	// The group being read once `keep` groups are built: it is counted, and its lines are not listed.
+	const beyond: GroupBuilder = { index: -1, userAgents: none, rules: none, others: none, firstLine: -1, lastLine: -1 };
+	let total = 0;
 	let hasRule = false;
 	let previousRole: LineRole | undefined;
 	const records = dialect === 'draft1996' || dialect === 'original1994';
@@ -233,17 +240,26 @@ export function groupLines(lines: readonly LineNode[], dialect: Dialect, from = 
 			case 'user-agent': {
 				const startsGroup = !current || hasRule || (dialect === 'yandex' && previousRole !== 'user-agent');
 				if (startsGroup) {
-					current = { index: groups.length, userAgents: [], rules: none, others: none, firstLine: i, lastLine: i };
-					groups.push(current);
+					total++;
+					if (groups.length < keep) {
+						current = { index: groups.length, userAgents: [], rules: none, others: none, firstLine: i, lastLine: i };
+						groups.push(current);
+					} else {
+						current = beyond;
+					}
 					hasRule = false;
 				}
-				current!.userAgents.push(i);
-				current!.lastLine = i;
+				if (current !== beyond) {
+					current!.userAgents.push(i);
+					current!.lastLine = i;
+				}
 				break;
 			}
 			case 'allow':
 			case 'disallow':
-				if (current) {
+				if (current === beyond) {
+					hasRule = true;
+				} else if (current) {
 					if (current.rules === none) {
 						current.rules = [];
 					}
@@ -255,7 +271,7 @@ export function groupLines(lines: readonly LineNode[], dialect: Dialect, from = 
 				}
 				break;
 			case 'other':
-				if (current) {
+				if (current && current !== beyond) {
 					if (current.others === none) {
 						current.others = [];
 					}
@@ -267,5 +283,5 @@ export function groupLines(lines: readonly LineNode[], dialect: Dialect, from = 
 		previousRole = role;
 	}
 	close();
-	return { dialect, groups, orphanRules };
+	return total > groups.length ? { dialect, groups, orphanRules, total } : { dialect, groups, orphanRules };
 }
