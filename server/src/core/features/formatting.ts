@@ -9,9 +9,9 @@ import type { Range, TextEdit } from 'vscode-languageserver-types';
 import { allDialects, type Dialect } from '../dialect';
 import { canonicalName } from '../facts/directives';
 import { googleMaxLineOctets } from '../matching/agents';
-import { utf8Length } from '../matching/encoding';
 import type { LineNode } from '../syntax/ast';
 import { isWhitespace, lexLine } from '../syntax/lexer';
+import { octetLength } from '../syntax/octets';
 import type { RobotsModel } from '../syntax/parser';
 
 /** The subset of LSP's `FormattingOptions` the formatter reads. */
@@ -161,7 +161,7 @@ function formatLine(model: RobotsModel, line: number): string {
 	if (formatted === text) {
 		return text;
 	}
-	if (node.length * 3 > googleMaxLineOctets && (utf8Length(text) > googleMaxLineOctets || utf8Length(formatted) > googleMaxLineOctets)) {
+	if (node.length * 3 > googleMaxLineOctets && (octetLength(text) > googleMaxLineOctets || octetLength(formatted) > googleMaxLineOctets)) {
 		return text;
 	}
 	return readsAlike(node, text, lexLine(formatted, 0, line === 0), formatted) ? formatted : text;
