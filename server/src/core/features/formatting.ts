@@ -11,6 +11,7 @@ import { canonicalName } from '../facts/directives';
 import { googleMaxLineOctets } from '../matching/agents';
 import type { LineNode } from '../syntax/ast';
 import { isWhitespace, lexLine } from '../syntax/lexer';
+import { dominantLineEnd } from '../syntax/lineEnds';
 import { octetLength } from '../syntax/octets';
 import type { RobotsModel } from '../syntax/parser';
 
@@ -59,7 +60,7 @@ export function formatDocument(model: RobotsModel, range?: Range, options: Forma
 			plans[line] = { content, deleted: false, insertBefore: '' };
 		}
 	}
-	const eol = dominantEol(model);
+	const eol = dominantLineEnd(model);
 	planBlankLines(model, plans);
 	planGroupSeparators(model, plans, eol);
 	let append = '';
@@ -278,29 +279,6 @@ function spans(groups: readonly { firstLine: number; lastLine: number }[], after
 	}
 	const group = groups[low];
 	return group !== undefined && group.firstLine <= after && group.lastLine >= before;
-}
-
-/** The most common line end of the document; `\n` when it has none. */
-function dominantEol(model: RobotsModel): string {
-	let lf = 0;
-	let crlf = 0;
-	let cr = 0;
-	for (let line = 0; line < model.lineCount; line++) {
-		const node = model.lines[line];
-		if (node.eolLength === 2) {
-			crlf++;
-		} else if (node.eolLength === 1) {
-			if (model.lineTexts[line].charCodeAt(node.length) === 13) {
-				cr++;
-			} else {
-				lf++;
-			}
-		}
-	}
-	if (crlf > lf && crlf >= cr) {
-		return '\r\n';
-	}
-	return cr > lf && cr > crlf ? '\r' : '\n';
 }
 
 function toEdits(model: RobotsModel, plans: Plans, append: string): TextEdit[] {
