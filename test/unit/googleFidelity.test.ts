@@ -56,6 +56,18 @@ const cases: readonly Case[] = [
 		bytes: bytesOf('User-agent: *\nDisallow: /soci\xe9t\xe9\n'),
 		agent: 'Googlebot', url: 'https://example.fr/soci%C3%A9t%C3%A9/info', google: 'allow', line: null,
 	},
+	{
+		// robots.cc keeps kMaxLineLen - 1 = 2083 * 8 - 1 = 16 663 octets of a line, one per raw byte: the pattern is
+		// `/` and the first 16 652 bytes E9 (16 663 - `Disallow: `), so a URL with exactly those octets matches.
+		name: 'a Latin-1 line cut at 16 663 octets keeps 16 652 raw bytes of its pattern',
+		bytes: bytesOf(`User-agent: *\nDisallow: /${'\xe9'.repeat(16_989)}\n`),
+		agent: 'Googlebot', url: `https://example.fr/${'%E9'.repeat(16_652)}`, google: 'disallow', line: 2,
+	},
+	{
+		name: 'a Latin-1 line cut at 16 663 octets does not match a URL one raw byte shorter than its pattern',
+		bytes: bytesOf(`User-agent: *\nDisallow: /${'\xe9'.repeat(16_989)}\n`),
+		agent: 'Googlebot', url: `https://example.fr/${'%E9'.repeat(16_651)}`, google: 'allow', line: null,
+	},
 ];
 
 describe('google dialect reads bytes as robots.cc does', () => {

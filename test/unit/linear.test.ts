@@ -203,6 +203,8 @@ const fileKinds: readonly FileKind[] = [
 			{ name: 'many <url> elements with unknown entities', build: (n) => '<urlset>' + '<url><loc>&a;</loc></url>\n'.repeat(n / 26) + '</urlset>', n: 400_000, at: { line: 0, character: 0 } },
 			{ name: 'many URLs', build: (n) => '<urlset>' + Array.from({ length: n / 60 }, (_, i) => `<url><loc>https://a.example/page-${i}</loc></url>\n`).join('') + '</urlset>', n: 400_000, at: { line: 0, character: 0 } },
 			{ name: 'tag openers without tags', build: (n) => '<urlset><url><loc>' + '<'.repeat(n), n: 400_000, at: { line: 0, character: 0 } },
+			{ name: 'elements never closed, then end tags without a start', build: (n) => '<urlset>' + '<url>'.repeat(n / 12) + '</x>'.repeat(n / 8), n: 400_000, at: { line: 0, character: 0 } },
+			{ name: 'namespace declarations on every element', build: (n) => '<urlset>' + '<url xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:i="i"><loc>/a</loc><i:loc>/b</i:loc></url>\n'.repeat(n / 100) + '</urlset>', n: 400_000, at: { line: 0, character: 0 } },
 			{ name: 'a URL list', build: (n) => Array.from({ length: n / 20 }, (_, i) => `/a/path/number/${i}`).join('\n'), n: 400_000, at: { line: 0, character: 0 } },
 		],
 		features: [{ name: 'read', run: (text) => parseUrlList(text) }],

@@ -50,12 +50,70 @@ describe('sitemaps (sitemaps.org protocol 0.9)', () => {
 			'<URL><LOC><![CDATA[https://a.example/2?x=<y>&z]]></LOC></URL>',
 			'<url><loc>https://a.example/&#51;&#x34;</loc></url>',
 			'<!-- <url><loc>https://a.example/commented-out</loc></url> -->',
-			'<url><loc>https://a.example/5</loc><image:image><image:loc>https://a.example/img.png</image:loc></image:image></url>',
+			'<url><loc>https://a.example/5</loc></url>',
 			'</sm:urlset>',
 		);
 		assert.deepEqual(parseSitemap(xml).urls.map((entry) => entry.url), [
-			'https://a.example/1', 'https://a.example/2?x=<y>&z', 'https://a.example/34', 'https://a.example/5', 'https://a.example/img.png',
+			'https://a.example/1', 'https://a.example/2?x=<y>&z', 'https://a.example/34', 'https://a.example/5',
 		]);
+	});
+
+	// The sitemaps.org schema (sitemap.xsd, namespace http://www.sitemaps.org/schemas/sitemap/0.9): `loc` is a child of
+	// `url` (urlset) or of `sitemap` (sitemapindex); extensions live in namespaces of their own and are not pages.
+	const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+	test('an image sitemap: <image:loc> is an image of the page, not a page (Google\'s image sitemap example)', () => {
+		const xml = joinLines(
+			'<?xml version="1.0" encoding="UTF-8"?>',
+			`<urlset xmlns="${sitemapNs}"`,
+			'    xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+			'  <url>',
+			'    <loc>https://example.com/sample1.html</loc>',
+			'    <image:image>',
+			'      <image:loc>https://example.com/image.jpg</image:loc>',
+			'    </image:image>',
+			'    <image:image>',
+			'      <image:loc>https://example.com/photo.jpg</image:loc>',
+			'    </image:image>',
+			'  </url>',
+			'  <url>',
+			'    <loc>https://example.com/sample2.html</loc>',
+			'    <image:image>',
+			'      <image:loc>https://example.com/picture.jpg</image:loc>',
+			'    </image:image>',
+			'  </url>',
+			'</urlset>',
+		);
+		const sitemap = parseSitemap(xml);
+		assert.deepEqual(sitemap.urls, [{ url: 'https://example.com/sample1.html', line: 5 }, { url: 'https://example.com/sample2.html', line: 14 }]);
+		assert.deepEqual(sitemap.problems, []);
+	});
+
+	test('the namespace decides, not the prefix: <loc> in another default namespace is not the sitemap\'s, <sm:loc> bound to it is', () => {
+		const xml = joinLines(
+			`<sm:urlset xmlns:sm="${sitemapNs}" xmlns="http://example.com/other">`,
+			'<sm:url><loc>https://a.example/other-namespace</loc><sm:loc>https://a.example/page</sm:loc></sm:url>',
+			`<url xmlns="${sitemapNs}"><loc>https://a.example/default-namespace</loc></url>`,
+			'<sm:url><image:loc xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">https://a.example/i.png</image:loc></sm:url>',
+			`<sm:url><x:loc xmlns:x="${sitemapNs}">https://a.example/any-prefix</x:loc></sm:url>`,
+			'</sm:urlset>',
+		);
+		assert.deepEqual(parseSitemap(xml).urls.map((entry) => entry.url), [
+			'https://a.example/page', 'https://a.example/default-namespace', 'https://a.example/any-prefix',
+		]);
+	});
+
+	test('a <loc> outside <url> and <sitemap> names no page', () => {
+		const xml = `<urlset xmlns="${sitemapNs}"><loc>https://a.example/stray</loc><url><lastmod><loc>https://a.example/nested</loc></lastmod><loc>https://a.example/page</loc></url></urlset>`;
+		assert.deepEqual(parseSitemap(xml).urls.map((entry) => entry.url), ['https://a.example/page']);
+	});
+
+	test('a sitemap index with a prefixed namespace: the <loc> of each <sitemap>', () => {
+		const xml = `<i:sitemapindex xmlns:i="${sitemapNs}"><i:sitemap><i:loc>https://a.example/s1.xml</i:loc></i:sitemap><i:sitemap><i:loc>https://a.example/s2.xml</i:loc></i:sitemap></i:sitemapindex>`;
+		const sitemap = parseSitemap(xml);
+		assert.equal(sitemap.isIndex, true);
+		assert.deepEqual(sitemap.sitemaps.map((entry) => entry.url), ['https://a.example/s1.xml', 'https://a.example/s2.xml']);
+		assert.deepEqual(sitemap.urls, []);
 	});
 
 	test('broken XML: an unclosed <loc>, an unknown entity, an empty <loc>, a tag never closed; the rest is read', () => {

@@ -224,11 +224,30 @@ export interface Sitemap {
  */
 export const maxSitemapProblems = 5;
 
+/** The namespace of the sitemaps.org protocol 0.9, whose `loc`, `url`, `sitemap` and `sitemapindex` the reader reads. */
+const sitemapNamespace = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/** An element the reader has seen open and not yet closed, with the namespace bindings it made. */
+interface OpenElement {
+	/** Its name as written, in lower case, to match its end tag. */
+	readonly name: string;
+	/** `url` or `sitemap` of the sitemap namespace: whose `<loc>` is a page or a sitemap; else undefined. */
+	readonly entry: 'url' | 'sitemap' | undefined;
+	/** The bindings it replaced, to restore when it closes: prefix ('' for the default namespace) and the earlier URI. */
+	readonly replaced: readonly (readonly [string, string | undefined])[];
+}
+
+/** `xmlns="…"` and `xmlns:prefix="…"` in a start tag. */
+const namespaceDeclaration = /(?:^|\s)xmlns(?::([^\s=/>]+))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
 /**
- * The URLs of a sitemap (sitemaps.org protocol 0.9): the text of every `<loc>` element, with CDATA sections and the
- * XML entities decoded and surrounding whitespace trimmed. Not a validating parser: tags are found by name whatever
- * their namespace prefix or case, everything else is skipped, and a `<loc>` that is never closed is reported and
- * read up to the next tag. One pass; each character is looked at a bounded number of times.
+ * The URLs of a sitemap (sitemaps.org protocol 0.9): the text of every `<loc>` of the sitemap namespace that is a
+ * child of a `<url>` (a page) or a `<sitemap>` (a sitemap of an index), with CDATA sections and the XML entities
+ * decoded and surrounding whitespace trimmed. Namespaces are read as XML declares them (`xmlns`, `xmlns:prefix`), so
+ * the `<image:loc>` of Google's image extension is no page, and `<sm:loc>` is one where `sm` is bound to the sitemap
+ * namespace; a file that declares no namespace is read as a sitemap. Not a validating parser: names are compared
+ * whatever their case, an end tag without a start is skipped, everything else is skipped, and a `<loc>` that is never
+ * closed is reported and read up to the next tag. One pass; each character is looked at a bounded number of times.
  */
 export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 	const urls: ListedUrl[] = [];
@@ -245,6 +264,11 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 	let isIndex = false;
 	let leftOut = 0;
 	let duplicates = 0;
+	// The open elements and the namespace bindings in scope; `openNames` counts the open elements by name, so that an
+	// end tag with no start is known without a search down the stack.
+	const open: OpenElement[] = [];
+	const openNames = new Map<string, number>();
+	const bindings = new Map<string, string>();
 	// Line counting that only moves forward.
 	let line = 1;
 	let counted = 0;
@@ -277,20 +301,47 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 		while (nameEnd < text.length && !isNameEnd(text.charCodeAt(nameEnd))) {
 			nameEnd++;
 		}
-		const name = localName(text.slice(i + (closing ? 2 : 1), nameEnd));
+		const written = text.slice(i + (closing ? 2 : 1), nameEnd).toLowerCase();
 		const tagEnd = text.indexOf('>', nameEnd);
 		if (tagEnd < 0) {
 			problem(lineAt(i), () => t('A tag is never closed (">"); the rest of the file is skipped.'));
 			break;
 		}
-		if (!closing && name === 'sitemapindex') {
-			isIndex = true;
-		}
-		if (closing || name !== 'loc' || text.charCodeAt(tagEnd - 1) === 47) {
+		if (closing) {
+			closeElement(open, openNames, bindings, written);
 			i = text.indexOf('<', tagEnd + 1);
 			continue;
 		}
-		// The element's text: character data and CDATA sections up to `</loc>` (any prefix).
+		const code = written.charCodeAt(0);
+		if (code === 63 || code === 33) {
+			// `<?xml …?>` and `<!DOCTYPE …>` open nothing.
+			i = text.indexOf('<', tagEnd + 1);
+			continue;
+		}
+		const replaced = declareNamespaces(text.slice(nameEnd, tagEnd), bindings);
+		const colon = written.indexOf(':');
+		const namespace = bindings.get(colon < 0 ? '' : written.slice(0, colon));
+		// A name without a prefix in no namespace (none declared, or `xmlns=""`) is read as the sitemap's: files that leave
+		// out the declaration are still sitemaps.
+		const local = namespace === sitemapNamespace || (colon < 0 && !namespace) ? written.slice(colon + 1) : '';
+		const selfClosing = text.charCodeAt(tagEnd - 1) === 47;
+		const parent = open.length > 0 ? open[open.length - 1].entry : undefined;
+		if (local === 'sitemapindex') {
+			isIndex = true;
+		}
+		if (local !== 'loc' || selfClosing || parent === undefined) {
+			if (selfClosing) {
+				restoreNamespaces(bindings, replaced);
+			} else {
+				open.push({ name: written, entry: local === 'url' || local === 'sitemap' ? local : undefined, replaced });
+				openNames.set(written, (openNames.get(written) ?? 0) + 1);
+			}
+			i = text.indexOf('<', tagEnd + 1);
+			continue;
+		}
+		// The `<loc>` is read to its end tag here, and opens nothing.
+		restoreNamespaces(bindings, replaced);
+		// The element's text: character data and CDATA sections up to its end tag (`</loc>`, `</sm:loc>`).
 		const startLine = lineAt(i);
 		let value = '';
 		let at = tagEnd + 1;
@@ -319,7 +370,7 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 				while (end < text.length && !isNameEnd(text.charCodeAt(end))) {
 					end++;
 				}
-				closed = localName(text.slice(next + 2, end)) === 'loc';
+				closed = text.slice(next + 2, end).toLowerCase() === written;
 			}
 			break;
 		}
@@ -333,7 +384,7 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 			duplicates++;
 		} else {
 			seen.add(url);
-			const list = isIndex ? sitemaps : urls;
+			const list = parent === 'sitemap' ? sitemaps : urls;
 			if (list.length >= max) {
 				leftOut++;
 			} else {
@@ -353,7 +404,7 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 		notes.push(sitemaps.length === 1
 			? t('This is a sitemap index: it lists {0} sitemap, not pages; load one of them.', formatNumber(sitemaps.length))
 			: t('This is a sitemap index: it lists {0} sitemaps, not pages; load one of them.', formatNumber(sitemaps.length)));
-	} else if (urls.length === 0 && problemCount === 0) {
+	} else if (urls.length === 0 && sitemaps.length === 0 && problemCount === 0) {
 		notes.push(t('No <loc> element found: this does not look like a sitemap.'));
 	}
 	return { isIndex, urls, sitemaps, problems, problemCount, notes };
@@ -364,10 +415,52 @@ function isNameEnd(code: number): boolean {
 	return code === 32 || code === 9 || code === 10 || code === 13 || code === 47 || code === 62;
 }
 
-/** The name without its namespace prefix, in lower case (`sm:LOC` is `loc`). */
-function localName(name: string): string {
-	const colon = name.indexOf(':');
-	return (colon >= 0 ? name.slice(colon + 1) : name).toLowerCase();
+/**
+ * Applies a start tag's namespace declarations (its text after the name) to `bindings`; returns what they replaced.
+ * Most tags declare none, and the expression runs only on those that mention `xmlns`.
+ */
+function declareNamespaces(attributes: string, bindings: Map<string, string>): (readonly [string, string | undefined])[] {
+	const replaced: (readonly [string, string | undefined])[] = [];
+	if (!attributes.includes('xmlns')) {
+		return replaced;
+	}
+	namespaceDeclaration.lastIndex = 0;
+	for (let found = namespaceDeclaration.exec(attributes); found; found = namespaceDeclaration.exec(attributes)) {
+		const prefix = (found[1] ?? '').toLowerCase();
+		replaced.push([prefix, bindings.get(prefix)]);
+		bindings.set(prefix, (found[2] ?? found[3]).trim());
+	}
+	return replaced;
+}
+
+/** Puts back the bindings an element replaced, latest first. */
+function restoreNamespaces(bindings: Map<string, string>, replaced: readonly (readonly [string, string | undefined])[]): void {
+	for (let i = replaced.length - 1; i >= 0; i--) {
+		const [prefix, earlier] = replaced[i];
+		if (earlier === undefined) {
+			bindings.delete(prefix);
+		} else {
+			bindings.set(prefix, earlier);
+		}
+	}
+}
+
+/**
+ * An end tag: closes the latest open element of that name and every element opened after it (left open by broken XML);
+ * an end tag with no open element of its name is skipped. Each element is closed once, so this is linear in all.
+ */
+function closeElement(open: OpenElement[], openNames: Map<string, number>, bindings: Map<string, string>, name: string): void {
+	if (!openNames.get(name)) {
+		return;
+	}
+	for (;;) {
+		const element = open.pop()!;
+		openNames.set(element.name, openNames.get(element.name)! - 1);
+		restoreNamespaces(bindings, element.replaced);
+		if (element.name === name) {
+			return;
+		}
+	}
 }
 
 const namedEntities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: '\'' };

@@ -8,11 +8,11 @@
 import type { Dialect } from '../dialect';
 import type { SizeLimit } from '../facts/crawlers';
 import { selectGroups, type GroupSelection } from '../matching/agents';
-import { utf8Length } from '../matching/encoding';
 import { appliedGroups, evaluatePrepared, prepareRoot, prepareSelection, type AppliedGroup, type Evaluation, type Prepared } from '../matching/evaluate';
 import { hostRuleDecides, noRuleMatches, robotsTxtExempt, type Matcher } from '../matching/matcher';
 import type { CompiledRule } from '../matching/rules';
 import { lexLine } from '../syntax/lexer';
+import { octetCut, octetLength } from '../syntax/octets';
 import { RobotsModel } from '../syntax/parser';
 import { firstAtLeast } from '../sorted';
 import { crawlerProfile, type CrawlerProfile } from './profile';
@@ -206,7 +206,7 @@ function lineOctets(model: RobotsModel): Float64Array {
 		const texts = model.lineTexts;
 		offsets = new Float64Array(texts.length + 1);
 		for (let line = 0; line < texts.length; line++) {
-			offsets[line + 1] = offsets[line] + utf8Length(texts[line]);
+			offsets[line + 1] = offsets[line] + octetLength(texts[line]);
 		}
 		octets.set(model, offsets);
 	}
@@ -233,7 +233,7 @@ function cut(model: RobotsModel, limit: SizeLimit): { extent: ReadExtent; model:
 	if (limit.beyond === 'allow-all') {
 		return { extent: { kind: 'too-large', limit: limit.bytes, fileBytes: total }, model };
 	}
-	const character = charactersWithin(texts[line], limit.bytes - offsets[line]);
+	const character = octetCut(texts[line], limit.bytes - offsets[line]);
 	const partial = texts[line].slice(0, character);
 	const lines = model.lines.slice(0, line);
 	const lineTexts = texts.slice(0, line);
@@ -243,27 +243,6 @@ function cut(model: RobotsModel, limit: SizeLimit): { extent: ReadExtent; model:
 		extent: { kind: 'cut', limit: limit.bytes, fileBytes: total, line, lineNumber: line + 1, character },
 		model: RobotsModel.fromLines(lines, lineTexts),
 	};
-}
-
-/** How many UTF-16 units of `text` fit in `octets` octets of UTF-8, never splitting a character. */
-function charactersWithin(text: string, octets: number): number {
-	let used = 0;
-	for (let i = 0; i < text.length; i++) {
-		const width = utf8Length(text.slice(i, isPair(text, i) ? i + 2 : i + 1));
-		if (used + width > octets) {
-			return i;
-		}
-		used += width;
-		if (isPair(text, i)) {
-			i++;
-		}
-	}
-	return text.length;
-}
-
-function isPair(text: string, i: number): boolean {
-	const code = text.charCodeAt(i);
-	return code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
 }
 
 /** Why a crawler's verdict is what it is, beyond the dialect's reasons. */

@@ -9,7 +9,7 @@ import { CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit 
 import type { AnalysisOptions } from '../options';
 import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
-import { lineEnding } from './checks/edits';
+import { dominantLineEnd } from '../syntax/lineEnds';
 import { createDiagnosticsSession, diagnosticSource, type DiagnosticData, type DiagnosticFix } from './session';
 
 export { createDiagnosticsSession, diagnosticSource, type DiagnosticData, type DiagnosticFix, type DiagnosticsSession } from './session';
@@ -232,7 +232,7 @@ function disableNextLine(model: RobotsModel, line: number, code: string): TextEd
 	const bom = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
 	const indent = /^[ \t]*/.exec(text.slice(bom))![0];
 	const at = { line, character: bom };
-	return { range: { start: at, end: at }, newText: `${indent}# robots-txt-disable-next-line ${code}${lineEnding(model)}` };
+	return { range: { start: at, end: at }, newText: `${indent}# robots-txt-disable-next-line ${code}${dominantLineEnd(model)}` };
 }
 
 /**

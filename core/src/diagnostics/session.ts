@@ -35,7 +35,7 @@ import { lineChecks } from './checks/lines';
 import { groupChecks, groupFacts } from './checks/groups';
 import { ruleChecks, ruleFacts } from './checks/rules';
 import { recordChecks, recordFacts } from './checks/records';
-import { lineEnding } from './checks/edits';
+import { dominantLineEnd } from '../syntax/lineEnds';
 import { editedBlock, sharedEnds, type EditedBlock } from '../syntax/regroup';
 
 /** The `source` of every diagnostic the core reports. */
@@ -235,7 +235,7 @@ class Session implements DiagnosticsSession {
 		if (last && last.model === model && last.settings === settings && last.uri === uri) {
 			return last.diagnostics;
 		}
-		const eol = lineEnding(model);
+		const eol = dominantLineEnd(model);
 		const previous = last && last.settings === settings && last.uri === uri && last.eol === eol ? last : undefined;
 		// An analysis that throws leaves nothing half-updated behind: the session then starts afresh.
 		this.last = undefined;

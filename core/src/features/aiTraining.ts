@@ -10,10 +10,10 @@ import { listNames } from '../crawlers/explain';
 import { decideRoot, decideTable, readAs, unpackDecision } from '../crawlers/reading';
 import { knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
 import { googleProductToken } from '../matching/agents';
-import { utf8Length } from '../matching/encoding';
 import { probeUrls } from '../bench/diff';
 import { formatNumber, t } from '../l10n';
 import { allowAiTrainingKind, blockAiTrainingKind } from '../protocol';
+import { octetLength } from '../syntax/octets';
 import { lineRole, type Group, type RobotsModel } from '../syntax/parser';
 
 /** The catalogue's AI training crawlers that read robots.txt, in catalogue order. */
@@ -95,7 +95,7 @@ function action(model: RobotsModel, uri: string, stance: Stance, tokens: readonl
 	const edits = groupEdits(model, stance, tokens, existing);
 	const title = stance === 'block' ? t('Block AI training crawlers ({0})', listNames(tokens, 3)) : t('Allow AI training crawlers ({0})', listNames(tokens, 3));
 	const kind = stance === 'block' ? blockAiTrainingKind : allowAiTrainingKind;
-	const growth = edits.reduce((sum, edit) => sum + utf8Length(edit.newText), 0);
+	const growth = edits.reduce((sum, edit) => sum + octetLength(edit.newText), 0);
 	const limit = smallestOtherLimit();
 	if (size + growth > limit.bytes) {
 		return {

@@ -9,9 +9,10 @@ import type { Range, TextEdit } from 'vscode-languageserver-types';
 import { allDialects, type Dialect } from '../dialect';
 import { canonicalName } from '../facts/directives';
 import { googleMaxLineOctets } from '../matching/agents';
-import { utf8Length } from '../matching/encoding';
 import type { LineNode } from '../syntax/ast';
 import { isWhitespace, lexLine } from '../syntax/lexer';
+import { dominantLineEnd } from '../syntax/lineEnds';
+import { octetLength } from '../syntax/octets';
 import type { RobotsModel } from '../syntax/parser';
 
 /** The subset of LSP's `FormattingOptions` the formatter reads. */
@@ -59,7 +60,7 @@ export function formatDocument(model: RobotsModel, range?: Range, options: Forma
 			plans[line] = { content, deleted: false, insertBefore: '' };
 		}
 	}
-	const eol = dominantEol(model);
+	const eol = dominantLineEnd(model);
 	planBlankLines(model, plans);
 	planGroupSeparators(model, plans, eol);
 	let append = '';
@@ -161,7 +162,7 @@ function formatLine(model: RobotsModel, line: number): string {
 	if (formatted === text) {
 		return text;
 	}
-	if (node.length * 3 > googleMaxLineOctets && (utf8Length(text) > googleMaxLineOctets || utf8Length(formatted) > googleMaxLineOctets)) {
+	if (node.length * 3 > googleMaxLineOctets && (octetLength(text) > googleMaxLineOctets || octetLength(formatted) > googleMaxLineOctets)) {
 		return text;
 	}
 	return readsAlike(node, text, lexLine(formatted, 0, line === 0), formatted) ? formatted : text;
@@ -278,29 +279,6 @@ function spans(groups: readonly { firstLine: number; lastLine: number }[], after
 	}
 	const group = groups[low];
 	return group !== undefined && group.firstLine <= after && group.lastLine >= before;
-}
-
-/** The most common line end of the document; `\n` when it has none. */
-function dominantEol(model: RobotsModel): string {
-	let lf = 0;
-	let crlf = 0;
-	let cr = 0;
-	for (let line = 0; line < model.lineCount; line++) {
-		const node = model.lines[line];
-		if (node.eolLength === 2) {
-			crlf++;
-		} else if (node.eolLength === 1) {
-			if (model.lineTexts[line].charCodeAt(node.length) === 13) {
-				cr++;
-			} else {
-				lf++;
-			}
-		}
-	}
-	if (crlf > lf && crlf >= cr) {
-		return '\r\n';
-	}
-	return cr > lf && cr > crlf ? '\r' : '\n';
 }
 
 function toEdits(model: RobotsModel, plans: Plans, append: string): TextEdit[] {

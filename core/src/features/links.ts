@@ -1,16 +1,14 @@
 /**
- * Document links: the URL of every Sitemap line that is an absolute http(s) URL, so it opens with a click.
- * Values that are not such URLs get no link (diagnostics report them).
+ * Document links: the URL of every Sitemap line that a crawler can fetch (`isFetchableSitemapUrl`), so it opens with a
+ * click. Values that are not such URLs get no link; the diagnostics report them, by the same function.
  */
 
 import type { DocumentLink } from 'vscode-languageserver-types';
+import { isFetchableSitemapUrl } from '../facts/sitemaps';
 import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 
-// A scheme, a non-empty authority and no whitespace: what an editor can open as it stands.
-const httpUrl = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
-
-/** One link per Sitemap line (as any dialect reads the key) whose value is an absolute http or https URL. */
+/** One link per Sitemap line (as any dialect reads the key) whose value is a URL a crawler can fetch. */
 export function computeDocumentLinks(model: RobotsModel): DocumentLink[] {
 	const links: DocumentLink[] = [];
 	for (let line = 0; line < model.lineCount; line++) {
@@ -19,7 +17,7 @@ export function computeDocumentLinks(model: RobotsModel): DocumentLink[] {
 			continue;
 		}
 		const value = model.valueText(line);
-		if (httpUrl.test(value)) {
+		if (isFetchableSitemapUrl(value)) {
 			links.push({
 				range: { start: { line, character: node.valueStart }, end: { line, character: node.valueEnd } },
 				target: value,

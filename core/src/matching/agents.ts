@@ -8,8 +8,8 @@
 import type { Dialect } from '../dialect';
 import { yandexRobots, type YandexRobot } from '../facts/yandexRobots';
 import { lexLine } from '../syntax/lexer';
+import { octetCut, octetLength } from '../syntax/octets';
 import type { Group, RobotsModel } from '../syntax/parser';
-import { utf8Length } from './encoding';
 
 /** How the groups that apply were found. */
 export type SelectionKind =
@@ -47,7 +47,7 @@ export function googleValue(model: RobotsModel, line: number): string {
 		return value;
 	}
 	const text = model.lineText(line);
-	if (utf8Length(text) <= googleMaxLineOctets) {
+	if (octetLength(text) <= googleMaxLineOctets) {
 		return value;
 	}
 	return googleValueOf(text, line);
@@ -55,25 +55,9 @@ export function googleValue(model: RobotsModel, line: number): string {
 
 /** The value of a line's text, cut at 16 663 octets and lexed again. */
 function googleValueOf(text: string, line: number): string {
-	const truncated = truncateToOctets(text, googleMaxLineOctets);
+	const truncated = text.slice(0, octetCut(text, googleMaxLineOctets));
 	const cut = lexLine(truncated, 0, line === 0);
 	return truncated.slice(cut.valueStart, cut.valueEnd);
-}
-
-function truncateToOctets(text: string, limit: number): string {
-	let octets = 0;
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		const width = code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code <= 0xdbff ? 4 : 3;
-		if (octets + width > limit) {
-			return text.slice(0, i);
-		}
-		octets += width;
-		if (width === 4) {
-			i++;
-		}
-	}
-	return text;
 }
 
 /** The user-agent value of a line in a dialect (Google reads lines cut at 16 663 octets). */

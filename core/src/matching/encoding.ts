@@ -231,31 +231,3 @@ export function escapeGooglePattern(text: string): string {
 export function normalizeDraft(text: string): string {
 	return rewrite(text, 'draft');
 }
-
-const asciiOnly = /^[\x00-\x7f]*$/;
-
-/** The number of UTF-8 octets of a string. */
-export function utf8Length(text: string): number {
-	// Most lines are ASCII, which the regular expression engine confirms several times faster than the loop below.
-	if (asciiOnly.test(text)) {
-		return text.length;
-	}
-	let octets = 0;
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		if (code < 0x80) {
-			octets += 1;
-		} else if (code < 0x800) {
-			octets += 2;
-		} else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-			octets += 4;
-			i++;
-		} else if (isEscapedByte(code)) {
-			// One raw byte that was not UTF-8 (see decodeRobotsBytes).
-			octets += 1;
-		} else {
-			octets += 3;
-		}
-	}
-	return octets;
-}

@@ -75,7 +75,15 @@ export function matchesWildcard(segments: readonly string[], anchoredEnd: boolea
 
 /** Whether a single rule matches a normalised path (used where one rule is explained on its own). */
 export function ruleMatches(rule: CompiledRule, path: string, wildcards: boolean): boolean {
-	const form = patternForm(rule.normalized, wildcards);
+	return patternMatches(rule.normalized, path, wildcards);
+}
+
+/**
+ * Whether one pattern matches a path, both already in the same form: with `wildcards`, `*` is any run and a final `$`
+ * the end (RFC 9309 §2.2.3); without, the pattern is a prefix. The one matcher of a lone pattern, for the checks too.
+ */
+export function patternMatches(pattern: string, path: string, wildcards: boolean): boolean {
+	const form = patternForm(pattern, wildcards);
 	switch (form.kind) {
 		case 'prefix':
 			return path.startsWith(form.key);

@@ -31,24 +31,3 @@ export function insertLinesAfter(model: RobotsModel, eol: string, line: number, 
 	const end = model.lines[line].length;
 	return { range: { start: { line, character: end }, end: { line, character: end } }, newText: lines.map((text) => eol + text).join('') };
 }
-
-/** The most common line end of the file's first 1 000 lines, `\n` when it has none. */
-export function lineEnding(model: RobotsModel): string {
-	let crlf = 0;
-	let lf = 0;
-	let cr = 0;
-	const limit = Math.min(model.lineCount, 1000);
-	for (let i = 0; i < limit; i++) {
-		const node = model.lines[i];
-		if (node.eolLength === 2) {
-			crlf++;
-		} else if (node.eolLength === 1) {
-			if (model.lineTexts[i].endsWith('\r')) {
-				cr++;
-			} else {
-				lf++;
-			}
-		}
-	}
-	return crlf > lf && crlf >= cr ? '\r\n' : cr > lf ? '\r' : '\n';
-}

@@ -5,8 +5,8 @@
 
 import { listNames } from '../../crawlers/explain';
 import { googleMaxLineOctets } from '../../matching/agents';
-import { utf8Length } from '../../matching/encoding';
 import { escapedByte, isEscapedByte } from '../../syntax/bytes';
+import { octetCut, octetLength } from '../../syntax/octets';
 import type { RobotsModel } from '../../syntax/parser';
 import { formatNumber, t } from '../../l10n';
 import { shown, type AnyFact, type Check, type CheckEntry, type FileFact } from '../context';
@@ -215,13 +215,9 @@ function hexByte(text: string, at: number): string {
 	return escapedByte(text.charCodeAt(at)).toString(16).toUpperCase();
 }
 
-const ascii = /^[\x00-\x7f]*$/;
-
-/** The UTF-8 size of a line, line end included. */
+/** The size of a line in octets as crawlers receive it, line end included. */
 function lineOctets(model: RobotsModel, line: number): number {
-	const text = model.lineTexts[line];
-	// Most lines are ASCII, which the regular expression engine confirms several times faster than a loop.
-	return ascii.test(text) ? text.length : utf8Length(text);
+	return octetLength(model.lineTexts[line]);
 }
 
 /**
@@ -353,8 +349,8 @@ const lineLimits: Check = (context) => {
 	for (let line = context.from; line < context.to; line++) {
 		const text = model.lineTexts[line];
 		const node = model.lines[line];
-		const lineOctets = text.length * 3 <= googleMaxLineOctets ? -1 : utf8Length(model.lineText(line));
-		const cut = lineOctets > googleMaxLineOctets ? cutPosition(model.lineText(line), googleMaxLineOctets) : -1;
+		const lineOctets = text.length * 3 <= googleMaxLineOctets ? -1 : octetLength(model.lineText(line));
+		const cut = lineOctets > googleMaxLineOctets ? octetCut(model.lineText(line), googleMaxLineOctets) : -1;
 		// A cut inside a comment loses nothing Google would have read.
 		if (cut >= 0 && (node.kind === 'directive' || node.kind === 'text') && (node.commentStart < 0 || cut < node.commentStart)) {
 			context.report({
@@ -376,21 +372,6 @@ const lineLimits: Check = (context) => {
 		}
 	}
 };
-
-function cutPosition(text: string, limit: number): number {
-	let octets = 0;
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		octets += code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code <= 0xdbff ? 4 : 3;
-		if (octets > limit) {
-			return i;
-		}
-		if (code >= 0xd800 && code <= 0xdbff) {
-			i++;
-		}
-	}
-	return text.length;
-}
 
 /** Whether this is a robots.txt file at all, under its name; when it is not, no other check runs. */
 export const identityChecks: readonly Check[] = [fileName, notRobotsTxt];

@@ -3,6 +3,7 @@
  * Request-rate, Visit-time and Noindex.
  */
 
+import { isFetchableSitemapUrl } from '../../facts/sitemaps';
 import { parseYandexHost, unknownTopLevelDomain } from '../../matching/host';
 import type { LineNode } from '../../syntax/ast';
 import { listNames } from '../../crawlers/explain';
@@ -125,7 +126,7 @@ const sitemap: Check = (context) => {
 			continue;
 		}
 		const value = model.valueText(line);
-		if (!isAbsoluteHttpUrl(value)) {
+		if (!isFetchableSitemapUrl(value)) {
 			context.report({
 				code: 'invalid-sitemap-url',
 				line,
@@ -138,18 +139,6 @@ const sitemap: Check = (context) => {
 		}
 	}
 };
-
-function isAbsoluteHttpUrl(value: string): boolean {
-	if (!/^https?:\/\/[^\s/?#]+/i.test(value) || /\s/.test(value)) {
-		return false;
-	}
-	try {
-		const url = new URL(value);
-		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-	} catch {
-		return false;
-	}
-}
 
 /** A Crawl-delay value as Yandex's library reads it: digits, optionally a "." and more digits (".5" included). */
 const crawlDelayValue = /^(?:\d+(?:\.\d*)?|\.\d+)$/;

@@ -5,6 +5,7 @@
  */
 
 import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
+import { patternMatches } from '../../matching/rules';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import { t } from '../../l10n';
 import { at, movedProblem, shown, tLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix, type LineText, type Problem, type Recall } from '../context';
@@ -83,32 +84,6 @@ function encodeNonAscii(value: string): string {
 		}
 	}
 	return out;
-}
-
-/**
- * Whether a pattern matches a path as RFC 9309 reads it (`*` any run, a final `$` the end); a literal comparison
- * without regular expressions, linear in pattern and path length for all practical patterns.
- */
-function patternMatches(pattern: string, path: string): boolean {
-	const anchored = pattern.endsWith('$');
-	const pieces = (anchored ? pattern.slice(0, -1) : pattern).split('*');
-	if (!path.startsWith(pieces[0])) {
-		return false;
-	}
-	let at = pieces[0].length;
-	if (pieces.length === 1) {
-		return !anchored || at === path.length;
-	}
-	// Each middle piece at its first place after the previous one: the earliest choice never rules out a match.
-	for (let i = 1; i < pieces.length - 1; i++) {
-		const found = path.indexOf(pieces[i], at);
-		if (found < 0) {
-			return false;
-		}
-		at = found + pieces[i].length;
-	}
-	const last = pieces[pieces.length - 1];
-	return anchored ? path.length - last.length >= at && path.endsWith(last) : path.indexOf(last, at) >= 0;
 }
 
 /** Path segments whose names say that something private lies there. */
@@ -259,7 +234,8 @@ function pathMeaning(context: CheckContext, directive: 'allow' | 'disallow', val
 	if (directive !== 'disallow') {
 		return;
 	}
-	if (/robots/i.test(value) && patternMatches(value, '/robots.txt')) {
+	// The pattern as written, read with RFC 9309's wildcards.
+	if (/robots/i.test(value) && patternMatches(value, '/robots.txt', true)) {
 		context.report({
 			code: 'robots-txt-rule',
 			...span,
