@@ -6,10 +6,14 @@
 
 import { defaultFetchLimits } from './core/fetch/site';
 
-/** What a folder entry is. Symbolic links are `other`: walks do not follow them. */
-export type EntryKind = 'file' | 'directory' | 'other';
+/**
+ * What a folder entry is: a symbolic link is `link` (walk.ts follows one only into the folders it may read), a FIFO, a
+ * device or a socket `other`.
+ */
+export type EntryKind = 'file' | 'directory' | 'link' | 'other';
 
 export interface DirectoryEntry {
+	/** The name; a byte that is not UTF-8 (names are bytes on Linux) as U+DC80 + the byte, which {@link childUri} encodes back. */
 	readonly name: string;
 	readonly kind: EntryKind;
 }
@@ -101,10 +105,20 @@ export function parentUri(uri: string): string | undefined {
 	}
 }
 
-/** The uri of `relative` (names separated by `/`, as they are, not encoded) inside `folder` (a uri ending in `/`). */
+/**
+ * The uri of `relative` (names separated by `/`, as they are, not encoded) inside `folder` (a uri ending in `/`); a
+ * U+DC80 + byte escape of a name that is not UTF-8 (as {@link DirectoryEntry} gives it) becomes that byte, `%XX`.
+ */
 export function childUri(folder: string, relative: string): string {
-	const encoded = relative.split('/').map((name) => encodeURIComponent(name)).join('/');
+	const encoded = relative.split('/').map(encodeName).join('/');
 	return folder + (folder.endsWith('/') ? '' : '/') + encoded;
+}
+
+function encodeName(name: string): string {
+	return name.replace(/[\udc80-\udcff]|[^\udc80-\udcff]+/gu, (part) => {
+		const code = part.charCodeAt(0);
+		return part.length === 1 && code >= 0xdc80 && code <= 0xdcff ? '%' + (code - 0xdc00).toString(16).toUpperCase().padStart(2, '0') : encodeURIComponent(part);
+	});
 }
 
 /**
