@@ -5,6 +5,7 @@
  */
 
 import { defaultFetchLimits } from './core/fetch/site';
+import { encodeUriComponentOfBytes } from './core/syntax/bytes';
 
 /**
  * What a folder entry is: a symbolic link is `link` (walk.ts follows one only into the folders it may read), a FIFO, a
@@ -110,15 +111,8 @@ export function parentUri(uri: string): string | undefined {
  * U+DC80 + byte escape of a name that is not UTF-8 (as {@link DirectoryEntry} gives it) becomes that byte, `%XX`.
  */
 export function childUri(folder: string, relative: string): string {
-	const encoded = relative.split('/').map(encodeName).join('/');
+	const encoded = relative.split('/').map(encodeUriComponentOfBytes).join('/');
 	return folder + (folder.endsWith('/') ? '' : '/') + encoded;
-}
-
-function encodeName(name: string): string {
-	return name.replace(/[\udc80-\udcff]|[^\udc80-\udcff]+/gu, (part) => {
-		const code = part.charCodeAt(0);
-		return part.length === 1 && code >= 0xdc80 && code <= 0xdcff ? '%' + (code - 0xdc00).toString(16).toUpperCase().padStart(2, '0') : encodeURIComponent(part);
-	});
 }
 
 /**

@@ -7,6 +7,7 @@ import { constants } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decodeRobotsBytes } from './core/index';
+import { encodeUriComponentOfBytes } from './core/syntax/bytes';
 import { FileSystemError, notAFile, type DirectoryEntry, type FileContent, type FileStat, type FileSystem } from './fileSystem';
 
 /**
@@ -28,13 +29,10 @@ function toPath(uri: string): string | Buffer {
 	}
 }
 
-/** The `file:` uri of a local path given as bytes, each byte of a name that is not UTF-8 as `%XX`. */
+/** The `file:` uri of a local path given as bytes, each byte of a name that is not UTF-8 as `%XX` (childUri's form). */
 function uriOfPathBytes(path: Buffer): string {
 	const text = decodeRobotsBytes(path);
-	if (!/[\udc80-\udcff]/.test(text)) {
-		return pathToFileURL(text).href;
-	}
-	return 'file://' + [...path].map((byte) => (/[A-Za-z0-9\-._~!$&'()*+,;=:@/]/.test(String.fromCharCode(byte)) && byte < 0x80 ? String.fromCharCode(byte) : '%' + byte.toString(16).toUpperCase().padStart(2, '0'))).join('');
+	return /[\udc80-\udcff]/.test(text) ? 'file://' + text.split('/').map(encodeUriComponentOfBytes).join('/') : pathToFileURL(text).href;
 }
 
 /** A path as people read it: each byte that is not UTF-8 as `\xNN`. */
