@@ -126,6 +126,22 @@ export async function walkFolder(fileSystem: FileSystem, start: string, options:
 	return { entries, problems, visited, truncated };
 }
 
+/**
+ * Paths (names joined by `/`) in the order of a depth-first walk: name by name, so that a folder's files stay together;
+ * each name by `compare` (code units by default).
+ */
+export function byNames(a: string, b: string, compare: (x: string, y: string) => number = (x, y) => (x < y ? -1 : x > y ? 1 : 0)): number {
+	const left = a.split('/');
+	const right = b.split('/');
+	for (let i = 0; i < Math.min(left.length, right.length); i++) {
+		const order = compare(left[i], right[i]);
+		if (order !== 0) {
+			return order;
+		}
+	}
+	return left.length - right.length;
+}
+
 /** One spelling of a uri for comparing (`childUri` writes `%40` where `realUri` may write `@`). */
 function decoded(uri: string): string {
 	try {

@@ -18,7 +18,7 @@ import { parseTimeout } from './fetch';
 import { optionTable, paragraphs } from './help';
 import { fileLimits } from '../fileSystem';
 import { displayPath, nodeFileSystem } from '../nodeFileSystem';
-import { walkFolder } from '../walk';
+import { byNames, walkFolder } from '../walk';
 import { cutNote, describeError } from './io';
 import { isUrl, readRobotsSource } from './source';
 import { escapeControls } from './terminal';
@@ -194,7 +194,7 @@ async function collectFiles(paths: readonly string[]): Promise<Collected> {
 			}
 		}
 		// The files in the order of their names, name by name (a folder's files together), as people read a tree.
-		for (const entry of walked.entries.filter((entry) => entry.kind === 'file').sort((a, b) => byNames(a.path, b.path))) {
+		for (const entry of walked.entries.filter((entry) => entry.kind === 'file').sort((a, b) => byNames(a.path, b.path, (x, y) => x.localeCompare(y)))) {
 			files.add(entry.path);
 			const kind = fileKindOfName(entry.name);
 			if (kind === 'robots' || kind === 'html' || kind === 'headers') {
@@ -207,19 +207,6 @@ async function collectFiles(paths: readonly string[]): Promise<Collected> {
 		}
 	}
 	return { files, problems, sites };
-}
-
-/** Paths compared name by name (a folder's files together), each name in the locale's order. */
-function byNames(a: string, b: string): number {
-	const left = a.split('/');
-	const right = b.split('/');
-	for (let i = 0; i < Math.min(left.length, right.length); i++) {
-		const order = left[i].localeCompare(right[i]);
-		if (order !== 0) {
-			return order;
-		}
-	}
-	return left.length - right.length;
 }
 
 const severityNames: Record<number, 'error' | 'warning' | 'information' | 'hint'> = {

@@ -221,7 +221,7 @@ export * from './meta/index';
 export {
 	changeReach,
 	entersFolder,
-	expectationsTarget,
+	expectationsRobotsUri,
 	fileKindOfName,
 	folderOfPath,
 	headersFileName,

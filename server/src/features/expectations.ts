@@ -17,7 +17,8 @@ import {
 	countExpectationDiagnostics,
 	decodeRobotsBytes,
 	defaultRobotsFileName,
-	isExpectationsFileName,
+	expectationsRobotsUri,
+	fileKindOfName,
 	parse,
 	parseExpectations,
 	uncheckedExpectations,
@@ -55,15 +56,6 @@ function expectationsLimitNote(total: number, shown: number): string {
 		return t('{0} problems; showing the most severe one; run `robots-txt check` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total));
 	}
 	return t('{0} problems; showing the {1} most severe; run `robots-txt check` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total), formatNumber(shown));
-}
-
-/** The robots.txt an expectations file tests: `@robots`, else `robots.txt` in its folder. */
-export function robotsUriFor(expectationsUri: string, robotsPath: string | undefined): string | undefined {
-	try {
-		return new URL(robotsPath ?? defaultRobotsFileName, expectationsUri).href;
-	} catch {
-		return undefined;
-	}
 }
 
 /** The same uri as VS Code and `URL` may spell it differently (`%3A`, `:`): compared in one form. */
@@ -148,7 +140,7 @@ export class ExpectationsService {
 			this.onDisk.delete(change.uri);
 			this.robotsChanged(change.uri);
 			const folder = parentUri(change.uri);
-			if (folder !== undefined && isExpectationsFileName(baseName(change.uri))) {
+			if (folder !== undefined && fileKindOfName(baseName(change.uri)) === 'expectations') {
 				folders.push(folder);
 			}
 		}
@@ -247,7 +239,7 @@ export class ExpectationsService {
 		}
 		let names: string[] = [];
 		try {
-			names = (await fileSystem.readDirectory(folder)).map((entry) => entry.name).filter(isExpectationsFileName);
+			names = (await fileSystem.readDirectory(folder)).map((entry) => entry.name).filter((name) => fileKindOfName(name) === 'expectations');
 		} catch {
 			return sources;
 		}
@@ -262,7 +254,7 @@ export class ExpectationsService {
 					this.logCut(uri, fileLimits.expectations, read.size);
 				}
 				const file = parseExpectations(new TextDecoder('utf-8').decode(read.bytes));
-				const target = robotsUriFor(uri, file.robots?.path);
+				const target = expectationsRobotsUri(uri, file.robots?.path);
 				if (target !== undefined && sameUri(target, robotsUri)) {
 					sources.push({ uri, name, checked: checkExpectations(file, model) });
 				}
@@ -339,7 +331,7 @@ export class ExpectationsService {
 		let read = this.read.get(uri);
 		if (read?.version !== document.version) {
 			const file = parseExpectations(document.getText());
-			read = { version: document.version, file, robotsUri: robotsUriFor(uri, file.robots?.path) };
+			read = { version: document.version, file, robotsUri: expectationsRobotsUri(uri, file.robots?.path) };
 			this.read.set(uri, read);
 		}
 		return read;

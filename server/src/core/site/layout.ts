@@ -222,11 +222,19 @@ function servedFrom(description: SiteDescription, root: string, path: string): b
 }
 
 /**
- * The robots.txt an expectations file tests: the path its `@robots` line names (relative to the expectations file's
- * folder), else `robots.txt` beside it; undefined when that climbs out of the folder (nothing outside is read).
+ * The robots.txt an expectations file tests, as a uri: the path its `@robots` line names, relative to the expectations
+ * file (`/` or `\` between names, `..` up, an absolute path or a `file:` URL as they are), else `robots.txt` beside it;
+ * undefined when the line names nothing on the expectations file's own scheme and host (an `https:` URL). Whether the
+ * file may be read (inside the workspace folders, the folders checked) is the edge's rule.
  */
-export function expectationsTarget(expectationsPath: string, robotsLine: string | undefined): string | undefined {
-	return resolvePath(folderOfPath(expectationsPath), robotsLine ?? robotsFileName);
+export function expectationsRobotsUri(expectationsUri: string, robotsLine: string | undefined): string | undefined {
+	try {
+		const base = new URL(expectationsUri);
+		const target = new URL(robotsLine ?? robotsFileName, base);
+		return target.protocol === base.protocol && target.host === base.host ? target.href : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /** What a change of one path can change: the page places of the folder (a robots.txt came or went), and the listings of the sites whose roots hold it. */
