@@ -5,8 +5,9 @@
  *
  * The link rule, the same everywhere: a symbolic link is followed when what it leads to, every link resolved, lies in
  * one of the folders the walk may read (`within`: the workspace folders, the folders given on the command line, their
- * links resolved too), and never otherwise; a folder is entered once however many links lead to it (which ends link
- * cycles), and a file reached by several paths is listed once, under the first. What the walk lists is regular files
+ * links resolved too) but not in the walk's own start, whose files the walk lists under their own paths; never
+ * otherwise. A folder is entered once however many links lead to it (which ends link cycles), and a file reached by
+ * several paths is listed once, under the first. What the walk lists is regular files
  * and folders; reading them keeps the file system's own rule (a regular file, opened without waiting, within a size).
  */
 
@@ -60,6 +61,8 @@ export async function walkFolder(fileSystem: FileSystem, start: string, options:
 		.filter((folder): folder is string => folder !== undefined)
 		.map(asFolder);
 	const inside = (real: string) => within.some((folder) => asFolder(real) === folder || real.startsWith(folder));
+	const startReal = await fileSystem.realUri(start);
+	const own = (real: string) => startReal !== undefined && (asFolder(real) === asFolder(startReal) || real.startsWith(asFolder(startReal)));
 	const entries: WalkedEntry[] = [];
 	const problems: WalkProblem[] = [];
 	const folders = new Set<string>();
@@ -110,7 +113,8 @@ export async function walkFolder(fileSystem: FileSystem, start: string, options:
 					problems.push({ uri, path, name: child.name, kind: 'link', error });
 					continue;
 				}
-				if (!inside(target)) {
+				// Out of the folders it may read, or back into the walk (which lists that file or folder under its own path).
+				if (!inside(target) || own(target)) {
 					continue;
 				}
 			}

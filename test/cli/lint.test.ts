@@ -119,11 +119,11 @@ describe('robots-txt lint', () => {
 		const result = lint(['tree'], work);
 		assert.equal(result.status, 1, result.stderr);
 		assert.equal(result.stderr, '');
-		// links/ comes first by name: real/'s two files are reported under the names they were first found by; up/ and
+		// The links into tree/ lead back into the walk: real/'s two files are reported under their own names; up/ and
 		// out/ lead out of tree/, and nothing is read through them (the editor's rule: a link never leads out of the workspace).
 		assert.deepEqual(problems(result.stdout), [
-			'tree/links/blog/robots.txt:3:1: information crawl-delay-ignored',
-			'tree/links/robots.txt:3:1: error missing-colon',
+			'tree/real/blog/robots.txt:3:1: information crawl-delay-ignored',
+			'tree/real/robots.txt:3:1: error missing-colon',
 		]);
 		// Given alone, tree/links holds only links out of it.
 		const alone = lint(['tree/links'], work);
