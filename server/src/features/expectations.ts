@@ -32,11 +32,8 @@ import { baseName, childUri, relativeName, fileLimits, FileSystemError, notAFile
 import { formatNumber, t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
-import { limitDiagnostics, PushQueue, sameItems } from './diagnostics';
+import { limitDiagnostics, PushQueue, pushDelayMs, sameItems } from './diagnostics';
 import type { WorkspacePaths } from './workspacePaths';
-
-/** Quiet time after an edit before an expectations file's diagnostics are pushed. */
-const pushDelayMs = 200;
 
 /** An expectations file with the robots.txt it tests. */
 interface Checked {
