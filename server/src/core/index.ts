@@ -223,22 +223,13 @@ export {
 	entersFolder,
 	expectationsRobotsUri,
 	fileKindOfName,
-	folderOfPath,
 	headersFileName,
-	isWithin,
-	joinPath,
 	placeOfPage,
 	resolvePath,
 	robotsCandidates,
-	robotsFileName,
 	siteMembers,
 	siteOfRobots,
 	skippedFolderNames,
-	urlPathInSite,
-	type PlaceOf,
 	type SiteDescription,
-	type SiteFileKind,
-	type SiteMember,
-	type SiteOf,
 } from './site/layout';
-export { placedEntries, siteFindings, type SitePage, type SiteRobots } from './site/findings';
+export { siteFindings, type SitePage, type SiteRobots } from './site/findings';

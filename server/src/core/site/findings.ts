@@ -26,7 +26,7 @@ export type SitePage =
  * The reach of a page at its place: an HTML page's at its URL path; a headers file's, when it is the one at its site's
  * root, for the URL paths of the site's files and its own patterns; nothing otherwise.
  */
-export function placedEntries(description: SiteDescription, place: PlaceOf, page: SitePage, crawlers: readonly string[]): SiteEntry[] {
+function placedEntries(description: SiteDescription, place: PlaceOf, page: SitePage, crawlers: readonly string[]): SiteEntry[] {
 	if (page.kind === 'html') {
 		return page.reach.size === 0 ? [] : [{ uri: page.uri, urlPath: place.urlPath, reach: page.reach }];
 	}

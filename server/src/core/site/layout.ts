@@ -18,7 +18,7 @@ export type SiteFileKind = 'robots' | 'html' | 'headers' | 'expectations' | 'oth
  * The name of a robots.txt: exactly `robots.txt`, as crawlers request it (RFC 9309 2.3: "/robots.txt", in lower case;
  * URL paths are case-sensitive), so `ROBOTS.TXT` serves nothing on a case-sensitive server and founds no site.
  */
-export const robotsFileName = 'robots.txt';
+const robotsFileName = 'robots.txt';
 /** The headers file Netlify and Cloudflare Pages read from the root of a site's output folder. */
 export const headersFileName = '_headers';
 /** Folders no walk enters: dependencies and version control hold no site. */
@@ -68,18 +68,18 @@ export interface SiteMember {
 }
 
 /** The folder a path is in (`''` at the top). */
-export function folderOfPath(path: string): string {
+function folderOfPath(path: string): string {
 	const slash = path.lastIndexOf('/');
 	return slash < 0 ? '' : path.slice(0, slash);
 }
 
 /** The path of `name` in `folder`. */
-export function joinPath(folder: string, name: string): string {
+function joinPath(folder: string, name: string): string {
 	return folder === '' ? name : `${folder}/${name}`;
 }
 
 /** Whether `path` is `folder` or lies below it. */
-export function isWithin(path: string, folder: string): boolean {
+function isWithin(path: string, folder: string): boolean {
 	return folder === '' || path === folder || path.startsWith(folder + '/');
 }
 
@@ -147,7 +147,7 @@ export function siteOfRobots(description: SiteDescription, robotsPath: string): 
 }
 
 /** The URL path of a file in a site: from the first of its roots that holds it; undefined outside them. */
-export function urlPathInSite(site: SiteOf, path: string): string | undefined {
+function urlPathInSite(site: SiteOf, path: string): string | undefined {
 	const root = site.roots.find((candidate) => isWithin(path, candidate) && path !== candidate);
 	return root === undefined ? undefined : urlPathOfNames((root === '' ? path : path.slice(root.length + 1)).split('/'));
 }
