@@ -31,7 +31,7 @@ import { optionTable, paragraphs } from './help';
 import { fileLimits } from '../fileSystem';
 import { nodeFileSystem } from '../nodeFileSystem';
 import { byNames, walkFolder } from '../walk';
-import { cutNote, describeError, readOwnFile } from './io';
+import { cutNote, describeError, givenPaths, readOwnFile } from './io';
 import { escapeControls } from './terminal';
 
 interface CheckOptions {
@@ -68,13 +68,10 @@ function parseCheckArguments(args: readonly string[]): CheckOptions {
  */
 async function collectFiles(paths: readonly string[]): Promise<string[]> {
 	const files: string[] = [];
-	const given: { path: string; folder?: string }[] = [];
-	for (const path of paths.length > 0 ? paths : ['.']) {
-		try {
-			given.push({ path, ...(statSync(path).isDirectory() ? { folder: pathToFileURL(resolve(path)).href.replace(/\/?$/, '/') } : {}) });
-		} catch (error) {
-			throw new UsageError(t('cannot read {0}: {1}', path, describeError(error)));
-		}
+	const given = givenPaths(paths.length > 0 ? paths : ['.']);
+	const unreadablePath = given.find((entry) => entry.error !== undefined);
+	if (unreadablePath !== undefined) {
+		throw new UsageError(t('cannot read {0}: {1}', unreadablePath.path, describeError(unreadablePath.error)));
 	}
 	const within = given.flatMap((entry) => (entry.folder === undefined ? [] : [entry.folder]));
 	for (const { path, folder } of given) {

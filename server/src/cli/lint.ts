@@ -7,7 +7,7 @@
  * rule). A path that yields nothing to lint is an error, so a CI job with a wrong path fails.
  */
 
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
@@ -19,7 +19,7 @@ import { optionTable, paragraphs } from './help';
 import { fileLimits } from '../fileSystem';
 import { displayPath, nodeFileSystem } from '../nodeFileSystem';
 import { byNames, walkFolder } from '../walk';
-import { cutNote, describeError } from './io';
+import { cutNote, describeError, givenPaths } from './io';
 import { isUrl, readRobotsSource } from './source';
 import { escapeControls } from './terminal';
 import {
@@ -164,16 +164,13 @@ async function collectFiles(paths: readonly string[]): Promise<Collected> {
 			files.push(file);
 		}
 	};
-	const given: { path: string; folder?: string }[] = [];
-	for (const path of paths) {
-		try {
-			given.push({ path, ...(statSync(path).isDirectory() ? { folder: pathToFileURL(resolve(path)).href.replace(/\/?$/, '/') } : {}) });
-		} catch (error) {
-			problems.push(t('cannot read {0}: {1}', path, describeError(error)));
-		}
-	}
+	const given = givenPaths(paths);
 	const within = given.flatMap((entry) => (entry.folder === undefined ? [] : [entry.folder]));
-	for (const { path, folder } of given) {
+	for (const { path, folder, error } of given) {
+		if (error !== undefined) {
+			problems.push(t('cannot read {0}: {1}', path, describeError(error)));
+			continue;
+		}
 		if (folder === undefined) {
 			await add({ path, kind: kindOfName(basename(path)) });
 			continue;
