@@ -28,6 +28,7 @@ import {
 	computeMetaCompletions,
 	computeMetaHover,
 	decodeRobotsBytes,
+	fileKindOfName,
 	headersReach,
 	htmlReach,
 	pageSiteDiagnostics,
@@ -133,7 +134,7 @@ export class PageService {
 		}
 		this.site.changed(uris);
 		this.generation++;
-		const robots = uris.filter((uri) => baseName(uri) === 'robots.txt');
+		const robots = uris.filter((uri) => fileKindOfName(baseName(uri)) === 'robots');
 		for (const uri of robots) {
 			this.robotsOnDisk.delete(uriKey(uri));
 		}
