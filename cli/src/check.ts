@@ -4,17 +4,19 @@
  * Exit status 1 when any expectation fails, a line cannot be read or a robots.txt is missing.
  */
 
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
 	checkExpectations,
 	computeExpectationDiagnostics,
 	decodeRobotsBytes,
 	defaultRobotsFileName,
+	expectationsRobotsUri,
 	explainEvaluation,
+	fileKindOfName,
 	failureMessage,
 	passMessage,
-	isExpectationsFileName,
 	parse,
 	parseExpectations,
 	robotsLineOf,
@@ -27,7 +29,9 @@ import { ArgumentReader, unknownFormat, unknownOption, UsageError } from './args
 import type { Command, CommandIo } from './command';
 import { optionTable, paragraphs } from './help';
 import { fileLimits } from '../../io/src/fileSystem';
-import { cutNote, describeError, readOwnFile } from './io';
+import { nodeFileSystem } from '../../io/src/nodeFileSystem';
+import { byNames, walkFolder } from '../../io/src/walk';
+import { cutNote, describeError, givenPaths, readOwnFile } from './io';
 import { escapeControls } from './terminal';
 
 interface CheckOptions {
@@ -58,37 +62,31 @@ function parseCheckArguments(args: readonly string[]): CheckOptions {
 	return options;
 }
 
-const skipped = new Set(['node_modules', '.git']);
-
-/** Files given as they are; folders searched (recursively, node_modules and .git aside) for expectations files. */
-function collectFiles(paths: readonly string[]): string[] {
+/**
+ * Files given as they are; folders searched by the one walker (walk.ts: node_modules and .git skipped, a link followed
+ * only into the folders given) for the files the core names expectations files.
+ */
+async function collectFiles(paths: readonly string[]): Promise<string[]> {
 	const files: string[] = [];
-	const walk = (folder: string) => {
-		let entries;
-		try {
-			entries = readdirSync(folder, { withFileTypes: true });
-		} catch (error) {
-			throw new UsageError(t('cannot read {0}: {1}', folder, describeError(error)));
-		}
-		for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-			if (entry.isDirectory() && !skipped.has(entry.name)) {
-				walk(join(folder, entry.name));
-			} else if (entry.isFile() && isExpectationsFileName(entry.name)) {
-				files.push(join(folder, entry.name));
-			}
-		}
-	};
-	for (const path of paths.length > 0 ? paths : ['.']) {
-		let isFolder: boolean;
-		try {
-			isFolder = statSync(path).isDirectory();
-		} catch (error) {
-			throw new UsageError(t('cannot read {0}: {1}', path, describeError(error)));
-		}
-		if (isFolder) {
-			walk(path);
-		} else {
+	const given = givenPaths(paths.length > 0 ? paths : ['.']);
+	const unreadablePath = given.find((entry) => entry.error !== undefined);
+	if (unreadablePath !== undefined) {
+		throw new UsageError(t('cannot read {0}: {1}', unreadablePath.path, describeError(unreadablePath.error)));
+	}
+	const within = given.flatMap((entry) => (entry.folder === undefined ? [] : [entry.folder]));
+	for (const { path, folder } of given) {
+		if (folder === undefined) {
 			files.push(path);
+			continue;
+		}
+		const walked = await walkFolder(nodeFileSystem, folder, { within });
+		const unreadable = walked.problems.find((problem) => problem.kind === 'folder');
+		if (unreadable !== undefined) {
+			throw new UsageError(t('cannot read {0}: {1}', join(path, ...unreadable.path.split('/')), describeError(unreadable.error)));
+		}
+		const found = walked.entries.filter((entry) => entry.kind === 'file' && fileKindOfName(entry.name) === 'expectations');
+		for (const entry of found.sort((a, b) => byNames(a.path, b.path))) {
+			files.push(join(path, ...entry.path.split('/')));
 		}
 	}
 	if (files.length === 0) {
@@ -155,10 +153,12 @@ function checkFile(file: string, folders: Folders | undefined, notes: string[]):
 		throw new UsageError(t('cannot read {0}: {1}', file, describeError(error)));
 	}
 	const expectations = parseExpectations(text);
-	const robotsPath = resolve(dirname(file), expectations.robots?.path ?? defaultRobotsFileName);
+	// The core's answer, as the editor's: relative to the expectations file, `/` or `\` between names, a `file:` URL as it is.
+	const robotsUri = expectationsRobotsUri(pathToFileURL(resolve(file)).href, expectations.robots?.path);
+	const robotsPath = robotsUri === undefined ? resolve(dirname(file), expectations.robots?.path ?? defaultRobotsFileName) : fileURLToPath(robotsUri);
 	const robots = relative(process.cwd(), robotsPath) || robotsPath;
 	const outside = () => ({ file, robots, checked: uncheckedExpectations(expectations, t('{0} is outside the folders checked (or a link out of them), and is not read: check a folder that holds it, or pass --allow-outside', robots)) });
-	if (folders !== undefined && !isInside(robotsPath, folders.written)) {
+	if (robotsUri === undefined || (folders !== undefined && !isInside(robotsPath, folders.written))) {
 		return outside();
 	}
 	let bytes: Buffer;
@@ -317,7 +317,7 @@ async function runCheck(args: readonly string[], io: CommandIo): Promise<number>
 	const options = parseCheckArguments(args);
 	const folders = options.allowOutside ? undefined : foldersChecked(options.paths);
 	const notes: string[] = [];
-	const reports = collectFiles(options.paths).map((file) => checkFile(file, folders, notes));
+	const reports = (await collectFiles(options.paths)).map((file) => checkFile(file, folders, notes));
 	for (const note of notes) {
 		await io.error(note);
 	}

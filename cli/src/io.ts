@@ -3,7 +3,9 @@
  * standard output that survives its reader going away (EPIPE) or a full disk (ENOSPC) without a stack trace.
  */
 
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { formatNumber, t } from '../../core/src/l10n';
 import { notAFile } from '../../io/src/fileSystem';
 import { UsageError } from './args';
@@ -119,6 +121,24 @@ export function readOwnFile(path: string | Buffer, maxBytes: number): OwnFile {
 /** "only the first 564 KiB of big/robots.txt were read", for standard error when {@link readOwnFile} cut a file. */
 export function cutNote(name: string, maxBytes: number): string {
 	return t('only the first {0} KiB of {1} were read', formatNumber(maxBytes / 1024), name);
+}
+
+/** A path given on the command line: a folder's uri when it is one (where a walk starts), or why it could not be read. */
+export interface GivenPath {
+	readonly path: string;
+	readonly folder?: string;
+	readonly error?: unknown;
+}
+
+/** The paths given, each a folder (its uri, ending in `/`), a file, or an error; walks may follow links into any of the folders. */
+export function givenPaths(paths: readonly string[]): GivenPath[] {
+	return paths.map((path) => {
+		try {
+			return statSync(path).isDirectory() ? { path, folder: pathToFileURL(resolve(path)).href.replace(/\/?$/, '/') } : { path };
+		} catch (error) {
+			return { path, error };
+		}
+	});
 }
 
 /** Reads a text input (a URL list, a batch) as UTF-8, without the byte order mark an editor may have put first. */

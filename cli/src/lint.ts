@@ -1,13 +1,14 @@
 /**
  * `robots-txt lint`: the diagnostics of the language server for CI pipelines, in compiler-style text (for problem
- * matchers), JSON, or SARIF 2.1.0 (for code scanning). Folders are searched recursively for files named robots.txt,
- * HTML pages (robots meta tags) and `_headers` files (X-Robots-Tag lines), following symbolic links; in a folder the
- * pages are also checked against the nearest robots.txt above them. A path that yields nothing to lint is an error,
- * so a CI job with a wrong path fails.
+ * matchers), JSON, or SARIF 2.1.0 (for code scanning). Folders are searched recursively by the language server's
+ * walker (walk.ts: a symbolic link followed only into the folders given) for files named robots.txt, HTML pages (robots
+ * meta tags) and `_headers` files (X-Robots-Tag lines); in a folder the pages are also checked against the robots.txt
+ * the core says serves them (core/site/: the nearest above, or with `--site-root` the editor's `robotsTxt.siteRoot`
+ * rule). A path that yields nothing to lint is an error, so a CI job with a wrong path fails.
  */
 
-import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { currentLocale, t } from '../../core/src/l10n';
@@ -16,7 +17,9 @@ import type { Command, CommandIo } from './command';
 import { parseTimeout } from './fetch';
 import { optionTable, paragraphs } from './help';
 import { fileLimits } from '../../io/src/fileSystem';
-import { cutNote, describeError, readOwnFile } from './io';
+import { displayPath, nodeFileSystem } from '../../io/src/nodeFileSystem';
+import { byNames, walkFolder } from '../../io/src/walk';
+import { cutNote, describeError, givenPaths } from './io';
 import { isUrl, readRobotsSource } from './source';
 import { escapeControls } from './terminal';
 import {
@@ -27,19 +30,19 @@ import {
 	defaultAnalysisOptions,
 	diagnosticCatalogue,
 	diagnosticFacts,
-	headersReach,
+	fileKindOfName,
 	metaDiagnosticCatalogue,
 	metaDiagnosticFacts,
-	pageSiteDiagnostics,
 	parse,
-	robotsSiteDiagnostics,
-	urlPathOfNames,
+	resolvePath,
+	siteFindings,
 	type AnalysisOptions,
 	type Dialect,
 	type PageKind,
 	type PageReach,
 	type RobotsModel,
-	type SiteEntry,
+	type SitePage,
+	type SiteRobots,
 } from '../../core/src/index';
 
 interface LintOptions {
@@ -53,6 +56,8 @@ interface LintOptions {
 	hints: boolean;
 	/** For URLs: milliseconds for each fetch. */
 	timeoutMs?: number;
+	/** The folder served at `/` (the editor's `robotsTxt.siteRoot`): relative to each folder given, or absolute. */
+	siteRoot?: string;
 }
 
 function parseLintArguments(args: readonly string[]): LintOptions {
@@ -94,6 +99,9 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 			case '--timeout':
 				options.timeoutMs = parseTimeout(reader.value(arg));
 				break;
+			case '--site-root':
+				options.siteRoot = reader.value(arg);
+				break;
 			default:
 				if (arg.startsWith('--')) {
 					throw unknownOption(arg);
@@ -112,141 +120,90 @@ type FileKind = 'robots' | PageKind;
 
 /** A file to lint. */
 interface LintFile {
+	/** As shown and, for a file given as such, as read. */
 	readonly path: string;
 	readonly kind: FileKind;
-	/** The folder given on the command line that it was found in (undefined for a file given as such). */
-	readonly folder?: string;
-	/** The path's bytes, for a file found in a folder: a name that is not UTF-8 cannot be written as a string. */
-	readonly raw?: Buffer;
+	/** For a file found in a folder: where it was found (the walker's uri, which keeps a name's bytes) and its path below the folder given. */
+	readonly found?: { readonly uri: string; readonly site: number; readonly path: string };
 }
 
-/**
- * The files to lint, the paths that could not be read or hold nothing to lint (one line each), and for each folder
- * given every file found in it (for the URL paths a `_headers` file covers).
- */
+/** A folder given, as the core's site description sees it: every file found in it, by path below it. */
+interface GivenFolder {
+	readonly path: string;
+	readonly files: Set<string>;
+}
+
+/** The files to lint, the paths that could not be read or hold nothing to lint (one line each), and the folders given. */
 interface Collected {
 	readonly files: LintFile[];
 	readonly problems: string[];
-	readonly siteFiles: Map<string, string[]>;
-}
-
-function isRobotsName(name: string): boolean {
-	return name.toLowerCase() === 'robots.txt';
+	readonly sites: GivenFolder[];
 }
 
 /** A file given by name is linted as what its name says: an HTML page, a `_headers` file, else a robots.txt. */
 function kindOfName(name: string): FileKind {
-	if (/\.html?$/i.test(name)) {
-		return 'html';
-	}
-	return name === '_headers' ? 'headers' : 'robots';
-}
-
-/** The path of a file or folder with its symbolic links resolved (its bytes, as a key), to recognise one reached by two paths. */
-function identity(path: string, raw?: Buffer): string {
-	try {
-		return realpathSync(raw ?? path, { encoding: 'buffer' }).toString('latin1');
-	} catch {
-		return Buffer.from(resolve(path)).toString('latin1');
-	}
+	const kind = fileKindOfName(name);
+	return kind === 'html' || kind === 'headers' ? kind : 'robots';
 }
 
 /**
- * A name as read from a folder, for messages and output: UTF-8, and each byte that is not UTF-8 as `\xNN` (Linux names
- * are bytes; a name that is not UTF-8 is still a file to read, through its bytes).
+ * Files to lint: given files as they are; folders walked by the one walker (walk.ts) for the files the core names
+ * robots.txt (exactly that name, as crawlers request it), HTML pages and `_headers` files, a symbolic link followed only
+ * into the folders given. A file reached by several paths is linted once, under the first.
  */
-function nameOf(bytes: Buffer): string {
-	return decodeRobotsBytes(bytes).replace(/[\udc80-\udcff]/g, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16).toUpperCase().padStart(2, '0')}`);
-}
-
-/**
- * Files to lint: given files as they are, folders searched for files named robots.txt (case-insensitively), HTML pages
- * and `_headers` files, symbolic links followed. A folder is walked once per given path however many links lead to
- * it, which also ends link cycles; a file reached by several paths is linted once, under the first.
- */
-function collectFiles(paths: readonly string[]): Collected {
+async function collectFiles(paths: readonly string[]): Promise<Collected> {
 	const files: LintFile[] = [];
 	const problems: string[] = [];
-	const siteFiles = new Map<string, string[]>();
+	const sites: GivenFolder[] = [];
 	const listed = new Set<string>();
-	const add = (file: LintFile) => {
-		const id = identity(file.path, file.raw);
+	const add = async (file: LintFile) => {
+		const uri = file.found?.uri ?? pathToFileURL(resolve(file.path)).href;
+		const id = (await nodeFileSystem.realUri(uri)) ?? uri;
 		if (!listed.has(id)) {
 			listed.add(id);
 			files.push(file);
 		}
 	};
-	/** Walks a folder; returns how many files to lint it holds (listed before or not, readable or not). */
-	const walk = (folder: string, raw: Buffer, walked: Set<string>, given: string, all: string[]): number => {
-		const id = identity(folder, raw);
-		if (walked.has(id)) {
-			return 0;
-		}
-		walked.add(id);
-		let entries: Dirent<Buffer>[];
-		try {
-			entries = readdirSync(raw, { withFileTypes: true, encoding: 'buffer' });
-		} catch (error) {
-			problems.push(t('cannot read folder {0}: {1}', folder, describeError(error)));
-			return 0;
-		}
-		let found = 0;
-		const named = entries.map((entry) => ({ entry, name: nameOf(entry.name) }));
-		for (const { entry, name } of named.sort((a, b) => a.name.localeCompare(b.name))) {
-			if (name === 'node_modules' || name === '.git') {
-				continue;
-			}
-			const path = join(folder, name);
-			const childRaw = Buffer.concat([raw, Buffer.from(sep), entry.name]);
-			let isDirectory = entry.isDirectory();
-			let isFile = entry.isFile();
-			if (entry.isSymbolicLink()) {
-				try {
-					const target = statSync(childRaw);
-					isDirectory = target.isDirectory();
-					isFile = target.isFile();
-				} catch (error) {
-					// A broken link is only our business when it stands where a robots.txt would be read.
-					if (isRobotsName(name)) {
-						problems.push(t('cannot read {0}: {1}', path, describeError(error)));
-						found++;
-					}
-					continue;
-				}
-			}
-			if (isDirectory) {
-				found += walk(path, childRaw, walked, given, all);
-			} else if (isFile) {
-				all.push(path);
-				const kind = isRobotsName(name) ? 'robots' : kindOfName(name);
-				if (kind !== 'robots' || isRobotsName(name)) {
-					add({ path, kind, folder: given, raw: childRaw });
-					found++;
-				}
-			}
-		}
-		return found;
-	};
-	for (const path of paths) {
-		let stat;
-		try {
-			stat = statSync(path);
-		} catch (error) {
+	const given = givenPaths(paths);
+	const within = given.flatMap((entry) => (entry.folder === undefined ? [] : [entry.folder]));
+	for (const { path, folder, error } of given) {
+		if (error !== undefined) {
 			problems.push(t('cannot read {0}: {1}', path, describeError(error)));
 			continue;
 		}
-		if (!stat.isDirectory()) {
-			add({ path, kind: kindOfName(basename(path)) });
+		if (folder === undefined) {
+			await add({ path, kind: kindOfName(basename(path)) });
 			continue;
 		}
-		const before = problems.length;
-		const all = siteFiles.get(path) ?? [];
-		siteFiles.set(path, all);
-		if (walk(path, Buffer.from(path), new Set(), path, all) === 0 && problems.length === before) {
+		const site = sites.length;
+		const files = new Set<string>();
+		sites.push({ path, files });
+		const walked = await walkFolder(nodeFileSystem, folder, { within });
+		const shown = (below: string) => displayPath(join(path, ...below.split('/')));
+		let found = 0;
+		for (const problem of walked.problems) {
+			if (problem.kind === 'folder') {
+				problems.push(t('cannot read folder {0}: {1}', shown(problem.path), describeError(problem.error)));
+			} else if (fileKindOfName(problem.name) === 'robots') {
+				// A broken link is only our business when it stands where a robots.txt would be read.
+				problems.push(t('cannot read {0}: {1}', shown(problem.path), describeError(problem.error)));
+				found++;
+			}
+		}
+		// The files in the order of their names, name by name (a folder's files together), as people read a tree.
+		for (const entry of walked.entries.filter((entry) => entry.kind === 'file').sort((a, b) => byNames(a.path, b.path, (x, y) => x.localeCompare(y)))) {
+			files.add(entry.path);
+			const kind = fileKindOfName(entry.name);
+			if (kind === 'robots' || kind === 'html' || kind === 'headers') {
+				await add({ path: shown(entry.path), kind, found: { uri: entry.uri, site, path: entry.path } });
+				found++;
+			}
+		}
+		if (found === 0 && walked.problems.every((problem) => problem.kind !== 'folder')) {
 			problems.push(t('nothing to lint in {0} (no robots.txt, HTML page or _headers file)', path));
 		}
 	}
-	return { files, problems, siteFiles };
+	return { files, problems, sites };
 }
 
 const severityNames: Record<number, 'error' | 'warning' | 'information' | 'hint'> = {
@@ -394,63 +351,47 @@ interface Analysed {
 }
 
 /**
- * The check across files, for the files found in a folder given: each page against the nearest robots.txt above it
- * in that folder (its site's root), the warning on the page and the hint on the deciding robots.txt line.
+ * The check across files, for the files found in each folder given: the core places each page (the robots.txt that
+ * serves it, at which URL path: `placeOfPage`, as in the editor, `--site-root` as `robotsTxt.siteRoot`) and gives the
+ * warning on the page and the hint on the deciding robots.txt line (`siteFindings`).
  */
-function checkSites(analysed: readonly Analysed[], siteFiles: ReadonlyMap<string, readonly string[]>, crawlers: readonly string[]): void {
-	const robotsByFolder = new Map<string, Analysed>();
-	for (const entry of analysed) {
-		if (entry.file.kind === 'robots' && entry.file.folder !== undefined && entry.model) {
-			robotsByFolder.set(dirname(entry.file.path), entry);
-		}
-	}
-	const siteOf = (path: string, given: string): Analysed | undefined => {
-		for (let folder = dirname(path); ; folder = dirname(folder)) {
-			const robots = robotsByFolder.get(folder);
-			if (robots) {
-				return robots;
-			}
-			if (folder === given || relative(given, folder).startsWith('..') || dirname(folder) === folder) {
-				return undefined;
+function checkSites(analysed: readonly Analysed[], sites: readonly GivenFolder[], siteRoot: string | undefined, crawlers: readonly string[]): void {
+	sites.forEach((folder, index) => {
+		const mine = analysed.filter((entry) => entry.file.found?.site === index);
+		const robots = new Map<string, SiteRobots>();
+		const pages: SitePage[] = [];
+		for (const { file, model, reach, text } of mine) {
+			const { uri, path } = file.found!;
+			if (file.kind === 'robots' && model) {
+				robots.set(path, { uri, model });
+			} else if (file.kind === 'html' && reach) {
+				pages.push({ kind: 'html', path, uri, reach });
+			} else if (file.kind === 'headers' && text !== undefined) {
+				pages.push({ kind: 'headers', path, uri, text });
 			}
 		}
-	};
-	const hints = new Map<Analysed, SiteEntry[]>();
-	for (const entry of analysed) {
-		const given = entry.file.folder;
-		if (entry.file.kind === 'robots' || given === undefined) {
-			continue;
+		const root = siteRootBelow(folder.path, siteRoot);
+		const findings = siteFindings({ files: folder.files, ...(root !== undefined ? { siteRoot: root } : {}) }, robots, pages, crawlers);
+		for (const entry of mine) {
+			const found = findings.get(entry.file.found!.path);
+			if (found !== undefined) {
+				append(entry.diagnostics, found);
+				entry.diagnostics.sort(byPosition);
+			}
 		}
-		const robots = siteOf(entry.file.path, given);
-		if (!robots) {
-			continue;
-		}
-		const root = dirname(robots.file.path);
-		const uri = pathToFileURL(resolve(entry.file.path)).href;
-		let entries: SiteEntry[] = [];
-		if (entry.reach && entry.reach.size > 0) {
-			entries = [{ uri, urlPath: urlPathBelow(root, entry.file.path), reach: entry.reach }];
-		} else if (entry.file.kind === 'headers' && entry.text !== undefined && dirname(entry.file.path) === root) {
-			// Netlify and Cloudflare Pages read the headers file at the root of the site; it covers the site's files.
-			const paths = (siteFiles.get(given) ?? []).filter((path) => siteOf(path, given) === robots).map((path) => urlPathBelow(root, path));
-			entries = [...headersReach(entry.text, paths, crawlers)].map(([urlPath, reach]) => ({ uri, urlPath, reach }));
-		}
-		if (entries.length === 0) {
-			continue;
-		}
-		append(entry.diagnostics, pageSiteDiagnostics(robots.model!, pathToFileURL(resolve(robots.file.path)).href, entries));
-		entry.diagnostics.sort(byPosition);
-		const site = hints.get(robots);
-		if (site) {
-			append(site, entries);
-		} else {
-			hints.set(robots, [...entries]);
-		}
+	});
+}
+
+/** `--site-root` as a path below a folder given: relative to it, or an absolute path inside it; undefined otherwise. */
+function siteRootBelow(folder: string, siteRoot: string | undefined): string | undefined {
+	if (siteRoot === undefined) {
+		return undefined;
 	}
-	for (const [robots, entries] of hints) {
-		append(robots.diagnostics, robotsSiteDiagnostics(robots.model!, entries));
-		robots.diagnostics.sort(byPosition);
+	if (!isAbsolute(siteRoot)) {
+		return resolvePath('', siteRoot);
 	}
+	const below = relative(resolve(folder), resolve(siteRoot));
+	return below.startsWith('..') || isAbsolute(below) ? undefined : resolvePath('', below);
 }
 
 /** `list.push(...items)` without passing every item as an argument, which overflows the stack past ~100 000. */
@@ -461,21 +402,17 @@ function append<T>(list: T[], items: readonly T[]): void {
 }
 
 /**
- * A file found in a folder, read by the one rule for files read on their own: a regular file (not a FIFO or a device a
- * link leads to), at most what a crawler reads of a robots.txt and 1 MiB of a page; `notes` says when one was cut.
+ * A file found in a folder, read by the one rule for files read on their own (the file system's: a regular file, not a
+ * FIFO or a device a link leads to, opened without waiting), at most what a crawler reads of a robots.txt and 1 MiB of
+ * a page; `notes` says when one was cut.
  */
-function readFound(file: LintFile, notes: string[]): Uint8Array {
+async function readFound(file: LintFile, uri: string, notes: string[]): Promise<Uint8Array> {
 	const limit = file.kind === 'robots' ? fileLimits.robots : fileLimits.page;
-	const read = readOwnFile(file.raw ?? file.path, limit);
+	const read = await nodeFileSystem.readFile(uri, limit);
 	if (read.truncated) {
 		notes.push(cutNote(relative(process.cwd(), file.path) || file.path, limit));
 	}
 	return read.bytes;
-}
-
-/** The URL path of a file below a site's root: its names split on this system's separator only (a `\\` is part of a name on Linux). */
-function urlPathBelow(root: string, path: string): string {
-	return urlPathOfNames(relative(root, path).split(sep))!;
 }
 
 function byPosition(a: Diagnostic, b: Diagnostic): number {
@@ -487,7 +424,7 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 	const options = parseLintArguments(args);
 	const base: AnalysisOptions = { ...defaultAnalysisOptions, dialects: options.dialects, crawlers: options.crawlers ?? defaultAnalysisOptions.crawlers };
 	const dialects = analysisDialects(base);
-	const { files, problems, siteFiles } = collectFiles(options.paths.filter((path) => !isUrl(path)));
+	const { files, problems, sites } = await collectFiles(options.paths.filter((path) => !isUrl(path)));
 	// URLs: the file a site serves, fetched once each; one that serves no file is a problem like an unreadable path.
 	const fetched = new Map<string, { name: string; bytes: Uint8Array }>();
 	for (const url of options.paths.filter(isUrl)) {
@@ -508,7 +445,7 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 		const source = fetched.get(file.path);
 		let bytes: Uint8Array;
 		try {
-			bytes = source ? source.bytes : file.folder === undefined ? readFileSync(file.path) : readFound(file, notes);
+			bytes = source ? source.bytes : file.found === undefined ? readFileSync(file.path) : await readFound(file, file.found.uri, notes);
 		} catch (error) {
 			problems.push(t('cannot read {0}: {1}', file.path, describeError(error)));
 			continue;
@@ -523,10 +460,10 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 		}
 		// Pages as browsers read them without a declared charset other than UTF-8; what is not UTF-8 becomes U+FFFD.
 		const text = new TextDecoder('utf-8').decode(bytes);
-		const page = analysePage(file.kind, text, { targets: base.crawlers, uri: pathToFileURL(resolve(file.path)).href });
+		const page = analysePage(file.kind, text, { targets: base.crawlers, uri: file.found?.uri ?? pathToFileURL(resolve(file.path)).href });
 		analysed.push({ file, display, diagnostics: page.diagnostics, reach: page.reach, ...(file.kind === 'headers' ? { text } : {}) });
 	}
-	checkSites(analysed, siteFiles, base.crawlers);
+	checkSites(analysed, sites, options.siteRoot, base.crawlers);
 	const results: FileResult[] = [];
 	let hiddenHints = 0;
 	for (const { display, diagnostics: all } of analysed) {
@@ -551,11 +488,11 @@ export const lintCommand: Command = {
 	name: 'lint',
 	summary: () => t('reports the mistakes in robots.txt files, robots meta tags and X-Robots-Tag lines, as text, JSON or SARIF'),
 	synopsis: [
-		'robots-txt lint <files, folders or URLs>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N] [--hints] [--timeout <seconds>]',
+		'robots-txt lint <files, folders or URLs>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N] [--hints] [--site-root <folder>] [--timeout <seconds>]',
 	],
 	help: () => [
 		paragraphs([
-			t('Reports the mistakes in robots.txt files, in the robots meta tags of HTML pages (*.html, *.htm) and in the X-Robots-Tag lines of _headers files (Netlify, Cloudflare Pages). A file is read as what its name says (an HTML page, a _headers file, else a robots.txt). Folders are searched for all three (symbolic links followed, node_modules and .git skipped); a file reached by several paths is reported once.'),
+			t('Reports the mistakes in robots.txt files, in the robots meta tags of HTML pages (*.html, *.htm) and in the X-Robots-Tag lines of _headers files (Netlify, Cloudflare Pages). A file is read as what its name says (an HTML page, a _headers file, else a robots.txt). Folders are searched for all three (symbolic links followed only into the folders given, node_modules and .git skipped); a file reached by several paths is reported once.'),
 			t('In a folder, each page is also checked against the nearest robots.txt above it, which is served from the root of its site: a page whose noindex a target crawler never sees, because that robots.txt disallows the page to it, gets a warning (noindex-blocked-by-robots-txt) naming the deciding line, and that line gets a hint (rule-hides-noindex, shown with --hints). A _headers file beside the robots.txt covers the site\'s files and its own patterns.'),
 		]),
 		'',
@@ -565,6 +502,7 @@ export const lintCommand: Command = {
 			['--dialect <name>', t('parsers to compare against besides the crawlers\' own; repeat or separate with commas')],
 			['--max-warnings <n>', t('fail when there are more warnings than this')],
 			['--hints', t('report hints too (style notes such as a directive\'s casing); left out by default')],
+			['--site-root <folder>', t('the folder served at / (the editor\'s robotsTxt.siteRoot), relative to each folder given or absolute: pages below it are checked against the robots.txt at its root, else the one in its public/ or static/ folder')],
 			['--timeout <s>', t('for URLs: seconds for each fetch (default 10)')],
 		]),
 		'',

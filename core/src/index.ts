@@ -212,3 +212,24 @@ export { decodeBase64, deployedTarget, encodeBase64, outcomeFromWire, outcomeToW
  * diagnostics, hovers and completions for HTML and `_headers` files. See meta/index.ts.
  */
 export * from './meta/index';
+
+/**
+ * A site as an input: a folder's files by relative path and the site-root setting in; what kind each file is, which
+ * robots.txt serves a page and at which URL path, the files of a site, the robots.txt an expectations file tests, what
+ * a change reaches, and the findings across files out. See site/layout.ts and site/findings.ts.
+ */
+export {
+	changeReach,
+	entersFolder,
+	expectationsRobotsUri,
+	fileKindOfName,
+	headersFileName,
+	placeOfPage,
+	resolvePath,
+	robotsCandidates,
+	siteMembers,
+	siteOfRobots,
+	skippedFolderNames,
+	type SiteDescription,
+} from './site/layout';
+export { siteFindings, type SitePage, type SiteRobots } from './site/findings';

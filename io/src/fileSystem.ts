@@ -5,12 +5,17 @@
  */
 
 import { defaultFetchLimits } from '../../core/src/fetch/site';
+import { encodeUriComponentOfBytes } from '../../core/src/syntax/bytes';
 import type { ShippedLocale, Translations } from './locales';
 
-/** What a folder entry is. Symbolic links are `other`: walks do not follow them. */
-export type EntryKind = 'file' | 'directory' | 'other';
+/**
+ * What a folder entry is: a symbolic link is `link` (walk.ts follows one only into the folders it may read), a FIFO, a
+ * device or a socket `other`.
+ */
+export type EntryKind = 'file' | 'directory' | 'link' | 'other';
 
 export interface DirectoryEntry {
+	/** The name; a byte that is not UTF-8 (names are bytes on Linux) as U+DC80 + the byte, which {@link childUri} encodes back. */
 	readonly name: string;
 	readonly kind: EntryKind;
 }
@@ -107,9 +112,12 @@ export function parentUri(uri: string): string | undefined {
 	}
 }
 
-/** The uri of `relative` (names separated by `/`, as they are, not encoded) inside `folder` (a uri ending in `/`). */
+/**
+ * The uri of `relative` (names separated by `/`, as they are, not encoded) inside `folder` (a uri ending in `/`); a
+ * U+DC80 + byte escape of a name that is not UTF-8 (as {@link DirectoryEntry} gives it) becomes that byte, `%XX`.
+ */
 export function childUri(folder: string, relative: string): string {
-	const encoded = relative.split('/').map((name) => encodeURIComponent(name)).join('/');
+	const encoded = relative.split('/').map(encodeUriComponentOfBytes).join('/');
 	return folder + (folder.endsWith('/') ? '' : '/') + encoded;
 }
 

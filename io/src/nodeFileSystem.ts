@@ -6,17 +6,38 @@
 import { constants } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { decodeRobotsBytes } from '../../core/src/index';
+import { encodeUriComponentOfBytes } from '../../core/src/syntax/bytes';
 import { FileSystemError, notAFile, type DirectoryEntry, type FileContent, type FileStat, type FileSystem } from './fileSystem';
 
-function toPath(uri: string): string {
+/**
+ * The local path of a `file:` uri; its bytes when a name in it is not UTF-8 (`%E9` alone, as childUri writes a Latin-1
+ * name found in a folder), which node:fs opens as they are.
+ */
+function toPath(uri: string): string | Buffer {
 	if (!uri.startsWith('file:')) {
 		throw new FileSystemError(`Not a local file: ${uri}`, undefined, false);
 	}
 	try {
 		return fileURLToPath(uri);
 	} catch (error) {
+		const url = URL.canParse(uri) ? new URL(uri) : undefined;
+		if (url !== undefined && url.host === '' && process.platform !== 'win32' && !/%2f/i.test(url.pathname)) {
+			return Buffer.from(url.pathname.replace(/%([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+		}
 		throw new FileSystemError(`Not a local file: ${uri} (${error instanceof Error ? error.message : String(error)})`, undefined, false);
 	}
+}
+
+/** The `file:` uri of a local path given as bytes, each byte of a name that is not UTF-8 as `%XX` (childUri's form). */
+function uriOfPathBytes(path: Buffer): string {
+	const text = decodeRobotsBytes(path);
+	return /[\udc80-\udcff]/.test(text) ? 'file://' + text.split('/').map(encodeUriComponentOfBytes).join('/') : pathToFileURL(text).href;
+}
+
+/** A path as people read it: each byte that is not UTF-8 as `\xNN`. */
+export function displayPath(path: string | Buffer): string {
+	return typeof path === 'string' ? path : decodeRobotsBytes(path).replace(/[\udc80-\udcff]/g, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 /** Node's errors carry a code (ENOENT, EACCES); the message keeps the system's words. */
@@ -32,8 +53,12 @@ export const nodeFileSystem: FileSystem = {
 	handles: (uri) => uri.startsWith('file:'),
 	async readDirectory(uri): Promise<DirectoryEntry[]> {
 		try {
-			const entries = await readdir(toPath(uri), { withFileTypes: true });
-			return entries.map((entry) => ({ name: entry.name, kind: entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other' }));
+			// Names as bytes: one that is not UTF-8 keeps its bytes as escapes (decodeRobotsBytes), and so can be opened again.
+			const entries = await readdir(toPath(uri), { withFileTypes: true, encoding: 'buffer' });
+			return entries.map((entry) => ({
+				name: decodeRobotsBytes(entry.name),
+				kind: entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : 'other',
+			}));
 		} catch (error) {
 			throw wrap(error);
 		}
@@ -62,14 +87,14 @@ export const nodeFileSystem: FileSystem = {
 	},
 	async realUri(uri) {
 		try {
-			return pathToFileURL(await realpath(toPath(uri))).href;
+			return uriOfPathBytes(await realpath(toPath(uri), { encoding: 'buffer' }));
 		} catch {
 			return undefined;
 		}
 	},
 	displayName(uri) {
 		try {
-			return toPath(uri);
+			return displayPath(toPath(uri));
 		} catch {
 			return uri;
 		}
@@ -86,12 +111,12 @@ const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.
  * The first `maxBytes` bytes of a regular file (fewer when it is shorter), without reading the rest; what the open
  * file is (fstat, so the kind is that of what was opened) is checked before a byte is read.
  */
-async function readPrefix(path: string, maxBytes: number): Promise<FileContent> {
+async function readPrefix(path: string | Buffer, maxBytes: number): Promise<FileContent> {
 	const handle = await open(path, openFlags);
 	try {
 		const info = await handle.stat();
 		if (!info.isFile()) {
-			throw new FileSystemError(`Not a regular file: ${path}`, notAFile, false);
+			throw new FileSystemError(`Not a regular file: ${displayPath(path)}`, notAFile, false);
 		}
 		const buffer = new Uint8Array(Math.max(0, Math.min(info.size, Math.floor(maxBytes))));
 		let filled = 0;

@@ -9,7 +9,7 @@
 
 import { Emitter, type Connection, type Diagnostic, type Disposable, type Event } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createDiagnosticsSession, expectationsLanguageId, protocol, RobotsDocument, type AnalysisOptions, type DiagnosticsSession, type RobotsModel } from '../../core/src/index';
+import { createDiagnosticsSession, expectationsLanguageId, fileKindOfName, protocol, RobotsDocument, type AnalysisOptions, type DiagnosticsSession, type RobotsModel } from '../../core/src/index';
 
 interface OpenDocument {
 	readonly document: RobotsDocument;
@@ -29,8 +29,8 @@ export interface OpenPage {
 const robotsLanguageId = 'robots-txt';
 /** The language id of HTML documents (VS Code's, and the LSP specification's list). */
 export const htmlLanguageId = 'html';
-/** The name of the headers file Netlify and Cloudflare Pages read from a site's root folder. */
-export const headersFileName = '_headers';
+/** The name of the headers file Netlify and Cloudflare Pages read from a site's root folder: the core's (core/site/). */
+export { headersFileName } from '../../core/src/index';
 
 /**
  * Whether a document is a page, by its language id (HTML) or its file name (`_headers`, which editors open as plain
@@ -40,7 +40,7 @@ export function pageKindOf(languageId: string, uri: string): PageKind | undefine
 	if (languageId === htmlLanguageId) {
 		return 'html';
 	}
-	if (languageId !== expectationsLanguageId && languageId !== robotsLanguageId && fileNameOf(uri) === headersFileName) {
+	if (languageId !== expectationsLanguageId && languageId !== robotsLanguageId && fileKindOfName(fileNameOf(uri) ?? '') === 'headers') {
 		return 'headers';
 	}
 	return undefined;

@@ -102,25 +102,33 @@ describe('robots-txt lint', () => {
 		chmodSync(join(site, 'private'), 0o755);
 	});
 
-	test('symbolic links are followed, cycles end, and a file reached twice is reported once', () => {
+	test('symbolic links are followed only into the folders given, cycles end, and a file reached twice is reported once', () => {
 		const real = join(work, 'tree', 'real');
 		const links = join(work, 'tree', 'links');
 		mkdirSync(join(real, 'blog'), { recursive: true });
 		mkdirSync(links, { recursive: true });
+		mkdirSync(join(work, 'elsewhere'), { recursive: true });
 		writeFileSync(join(real, 'robots.txt'), 'User-agent: *\nDisallow: /tmp/\nDisallow /private\n');
 		writeFileSync(join(real, 'blog', 'robots.txt'), 'User-agent: *\nDisallow: /drafts/\nCrawl-delay: 10\n');
+		writeFileSync(join(work, 'elsewhere', 'robots.txt'), 'User-agent: *\nDisallow /elsewhere\n');
 		symlinkSync(join('..', 'real', 'robots.txt'), join(links, 'robots.txt'));
 		symlinkSync(join('..', 'real', 'blog'), join(links, 'blog'));
 		symlinkSync('.', join(links, 'loop'));
 		symlinkSync('..', join(links, 'up'));
-		const result = lint(['tree/links'], work);
+		symlinkSync(join('..', '..', 'elsewhere'), join(links, 'out'));
+		const result = lint(['tree'], work);
 		assert.equal(result.status, 1, result.stderr);
 		assert.equal(result.stderr, '');
-		// up/ reaches tree/ and so real/ again: the same two files, reported under the names they were first found by.
+		// The links into tree/ lead back into the walk: real/'s two files are reported under their own names; up/ and
+		// out/ lead out of tree/, and nothing is read through them (the editor's rule: a link never leads out of the workspace).
 		assert.deepEqual(problems(result.stdout), [
-			'tree/links/blog/robots.txt:3:1: information crawl-delay-ignored',
-			'tree/links/robots.txt:3:1: error missing-colon',
+			'tree/real/blog/robots.txt:3:1: information crawl-delay-ignored',
+			'tree/real/robots.txt:3:1: error missing-colon',
 		]);
+		// Given alone, tree/links holds only links out of it.
+		const alone = lint(['tree/links'], work);
+		assert.equal(alone.status, 2);
+		assert.equal(alone.stderr, 'robots-txt: nothing to lint in tree/links (no robots.txt, HTML page or _headers file)\n');
 		const twice = lint(['tree/real', 'tree/real/robots.txt', 'tree/links', './tree/real/blog/robots.txt'], work);
 		assert.equal(twice.stderr, '');
 		assert.deepEqual(problems(twice.stdout), [

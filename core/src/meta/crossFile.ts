@@ -9,6 +9,7 @@ import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-language
 import { evaluateAs } from '../crawlers/reading';
 import { formatNumber, joinList, t } from '../l10n';
 import type { SeverityName } from '../options';
+import { encodeUriComponentOfBytes } from '../syntax/bytes';
 import type { RobotsModel } from '../syntax/parser';
 import { metaDiagnosticFacts } from './codes';
 import { htmlFindings, toDiagnostics, type MetaAnalysisOptions } from './diagnostics';
@@ -364,7 +365,7 @@ export function urlPathOfNames(names: readonly string[]): string | undefined {
 	if (parts.some((part) => part === '..')) {
 		return undefined;
 	}
-	const encoded = parts.map((part) => encodeURIComponent(part).replace(/%40/g, '@'));
+	const encoded = parts.map((part) => encodeUriComponentOfBytes(part).replace(/%40/g, '@'));
 	const last = encoded[encoded.length - 1];
 	if (last !== undefined && /^index\.html?$/i.test(last)) {
 		return '/' + encoded.slice(0, -1).map((part) => part + '/').join('');

@@ -109,3 +109,14 @@ export function encodeRobotsText(text: string): Uint8Array {
 	}
 	return Uint8Array.from(out);
 }
+
+/**
+ * `encodeURIComponent` for text that may hold escaped bytes (a file name that is not UTF-8, read as bytes): each escape
+ * becomes its byte, `%XX`, where `encodeURIComponent` would throw on the lone surrogate.
+ */
+export function encodeUriComponentOfBytes(text: string): string {
+	return text.replace(/[\udc80-\udcff]|[^\udc80-\udcff]+/gu, (part) => {
+		const code = part.charCodeAt(0);
+		return part.length === 1 && isEscapedByte(code) ? '%' + escapedByte(code).toString(16).toUpperCase().padStart(2, '0') : encodeURIComponent(part);
+	});
+}

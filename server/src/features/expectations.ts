@@ -17,7 +17,8 @@ import {
 	countExpectationDiagnostics,
 	decodeRobotsBytes,
 	defaultRobotsFileName,
-	isExpectationsFileName,
+	expectationsRobotsUri,
+	fileKindOfName,
 	parse,
 	parseExpectations,
 	uncheckedExpectations,
@@ -31,11 +32,8 @@ import { baseName, childUri, relativeName, fileLimits, FileSystemError, notAFile
 import { formatNumber, t } from '../../../core/src/l10n';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
-import { limitDiagnostics, PushQueue, sameItems } from './diagnostics';
+import { limitDiagnostics, PushQueue, pushDelayMs, sameItems } from './diagnostics';
 import type { WorkspacePaths } from './workspacePaths';
-
-/** Quiet time after an edit before an expectations file's diagnostics are pushed. */
-const pushDelayMs = 200;
 
 /** An expectations file with the robots.txt it tests. */
 interface Checked {
@@ -55,15 +53,6 @@ function expectationsLimitNote(total: number, shown: number): string {
 		return t('{0} problems; showing the most severe one; run `robots-txt check` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total));
 	}
 	return t('{0} problems; showing the {1} most severe; run `robots-txt check` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total), formatNumber(shown));
-}
-
-/** The robots.txt an expectations file tests: `@robots`, else `robots.txt` in its folder. */
-export function robotsUriFor(expectationsUri: string, robotsPath: string | undefined): string | undefined {
-	try {
-		return new URL(robotsPath ?? defaultRobotsFileName, expectationsUri).href;
-	} catch {
-		return undefined;
-	}
 }
 
 /** The same uri as VS Code and `URL` may spell it differently (`%3A`, `:`): compared in one form. */
@@ -148,7 +137,7 @@ export class ExpectationsService {
 			this.onDisk.delete(change.uri);
 			this.robotsChanged(change.uri);
 			const folder = parentUri(change.uri);
-			if (folder !== undefined && isExpectationsFileName(baseName(change.uri))) {
+			if (folder !== undefined && fileKindOfName(baseName(change.uri)) === 'expectations') {
 				folders.push(folder);
 			}
 		}
@@ -247,7 +236,7 @@ export class ExpectationsService {
 		}
 		let names: string[] = [];
 		try {
-			names = (await fileSystem.readDirectory(folder)).map((entry) => entry.name).filter(isExpectationsFileName);
+			names = (await fileSystem.readDirectory(folder)).map((entry) => entry.name).filter((name) => fileKindOfName(name) === 'expectations');
 		} catch {
 			return sources;
 		}
@@ -262,7 +251,7 @@ export class ExpectationsService {
 					this.logCut(uri, fileLimits.expectations, read.size);
 				}
 				const file = parseExpectations(new TextDecoder('utf-8').decode(read.bytes));
-				const target = robotsUriFor(uri, file.robots?.path);
+				const target = expectationsRobotsUri(uri, file.robots?.path);
 				if (target !== undefined && sameUri(target, robotsUri)) {
 					sources.push({ uri, name, checked: checkExpectations(file, model) });
 				}
@@ -339,7 +328,7 @@ export class ExpectationsService {
 		let read = this.read.get(uri);
 		if (read?.version !== document.version) {
 			const file = parseExpectations(document.getText());
-			read = { version: document.version, file, robotsUri: robotsUriFor(uri, file.robots?.path) };
+			read = { version: document.version, file, robotsUri: expectationsRobotsUri(uri, file.robots?.path) };
 			this.read.set(uri, read);
 		}
 		return read;

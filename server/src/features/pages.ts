@@ -28,6 +28,7 @@ import {
 	computeMetaCompletions,
 	computeMetaHover,
 	decodeRobotsBytes,
+	fileKindOfName,
 	headersReach,
 	htmlReach,
 	pageSiteDiagnostics,
@@ -43,11 +44,9 @@ import type { DocumentStore, OpenPage } from '../documents';
 import { baseName, fileLimits, parentUri, type FileSystem } from '../../../io/src/fileSystem';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
+import { PushQueue, pushDelayMs } from './diagnostics';
 import { SiteFiles, type Site, type SitePlace } from './site';
 import { uriKey, type WorkspacePaths } from './workspacePaths';
-
-/** Quiet time after an edit before a page's diagnostics are pushed (as for robots.txt files). */
-const pushDelayMs = 200;
 
 /** The last analysis of an open page. */
 interface Analysed {
@@ -74,7 +73,8 @@ interface Robots {
 }
 
 export class PageService {
-	private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+	/** The one push scheduler (features/diagnostics.ts): a quiet time per page, then one page at a time. */
+	private readonly queue = new PushQueue((uri) => this.publish(uri));
 	private readonly analysed = new Map<string, Analysed>();
 	/** How many diagnostics were last pushed for each page, so that a page without any is not sent an empty list on every edit. */
 	private readonly pushed = new Map<string, number>();
@@ -104,9 +104,8 @@ export class PageService {
 		this.documents.onDidChangeContent((uri) => (this.handles(uri) ? this.schedule(uri, pushDelayMs) : this.robotsChanged(uri, false)));
 		this.documents.onDidClose((uri) => {
 			const last = this.analysed.get(uri);
-			if (last || this.pending.has(uri)) {
-				clearTimeout(this.pending.get(uri));
-				this.pending.delete(uri);
+			if (last || this.queue.waiting(uri)) {
+				this.queue.cancel(uri);
 				this.analysed.delete(uri);
 				if ((this.pushed.get(uri) ?? 0) > 0) {
 					void this.connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -135,7 +134,7 @@ export class PageService {
 		}
 		this.site.changed(uris);
 		this.generation++;
-		const robots = uris.filter((uri) => baseName(uri) === 'robots.txt');
+		const robots = uris.filter((uri) => fileKindOfName(baseName(uri)) === 'robots');
 		for (const uri of robots) {
 			this.robotsOnDisk.delete(uriKey(uri));
 		}
@@ -258,11 +257,7 @@ export class PageService {
 	}
 
 	private schedule(uri: string, delay: number): void {
-		clearTimeout(this.pending.get(uri));
-		this.pending.set(uri, setTimeout(() => {
-			this.pending.delete(uri);
-			void this.publish(uri);
-		}, delay));
+		this.queue.schedule(uri, delay);
 	}
 
 	/** A robots.txt was opened, edited or closed: the open pages whose rules it can defeat are checked again. */
@@ -284,7 +279,7 @@ export class PageService {
 			const before = this.analysed.get(uri);
 			const analysed = await this.analyse(uri);
 			// Closed meanwhile, or edited again: the newer run publishes.
-			if (!analysed || this.pending.has(uri) || this.documents.page(uri)?.document.version !== analysed.version) {
+			if (!analysed || this.queue.waiting(uri) || this.documents.page(uri)?.document.version !== analysed.version) {
 				return;
 			}
 			// A page without findings costs no message per keystroke.

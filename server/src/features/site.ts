@@ -1,16 +1,30 @@
 /**
- * A site's files, for the check of pages against their robots.txt: which robots.txt a page is served beside and at
- * which URL path (the workspace layout), and the site's pages and `_headers` files on disk, listed lazily within fixed
- * limits and read again only when their modification time or size changes. Files are uris read through the server's
- * `FileSystem`: only those inside the workspace folders are read, and symbolic links are not followed. Without a file
- * system (the server in a browser) only robots.txt files open in the editor found a site and nothing is listed; what
- * this module answers is uris and URL paths, the core does the rest.
+ * A site's files, for the check of pages against their robots.txt: the IO around the core's answers (core/site/): it
+ * describes a workspace folder to the core by paths (the robots.txt files an answer depends on, or a site's walk) and
+ * turns the core's paths back into uris; the site's pages and `_headers` files on disk are listed lazily by the one
+ * walker (walk.ts) within fixed limits and read again only when their modification time or size changes. Files are
+ * read through the server's `FileSystem`: only those inside the workspace folders, a link followed only into them.
+ * Without a file system (the server in a browser) only robots.txt files open in the editor found a site and nothing is
+ * listed.
  */
 
-import { headersReach, htmlReach, urlPathOfNames, type PageReach } from '../../../core/src/index';
+import {
+	changeReach,
+	entersFolder,
+	headersReach,
+	htmlReach,
+	placeOfPage,
+	resolvePath,
+	robotsCandidates,
+	siteMembers,
+	siteOfRobots,
+	type PageReach,
+	type SiteDescription,
+} from '../../../core/src/index';
 import { formatNumber, t } from '../../../core/src/l10n';
 import { baseName, childUri, fileUriOfPath, parentUri, type FileSystem } from '../../../io/src/fileSystem';
-import { isInside, sameFolder, uriKey, type WorkspacePaths } from './workspacePaths';
+import { walkFolder } from '../../../io/src/walk';
+import { isInside, uriKey, type WorkspacePaths } from './workspacePaths';
 
 /** The limits of one site's listing; the README states them. */
 export const siteLimits = {
@@ -25,12 +39,6 @@ export const siteLimits = {
 	/** How long a listing is reused when no change was heard (for clients that watch no files). */
 	freshForMs: 30_000,
 } as const;
-
-const robotsFileName = 'robots.txt';
-const headersFileName = '_headers';
-const skipped = new Set(['node_modules', '.git']);
-/** The folders whose files build tools copy to the site's root: Vite's and Next.js's `public/`, Hugo's and SvelteKit's `static/`. */
-const copiedToRoot = ['public', 'static'];
 
 /** A site: its robots.txt and the folders served at `/` (uris ending in `/`), the robots.txt's own first. */
 export interface Site {
@@ -76,11 +84,11 @@ export class SiteFiles {
 	) {}
 
 	/**
-	 * The site of a page and its URL path: the nearest folder above it that holds a robots.txt (a robots.txt is served
-	 * from its site's root), up to its workspace folder; with `siteRoot`, a page below that folder is served relative to
-	 * it when no nearer robots.txt claims it, and that folder's robots.txt is the one at its root or else in its
-	 * `public/` or `static/` folder. Pages outside the workspace folders find only robots.txt files open in the editor,
-	 * and so does every page when there is no file system. Untitled pages have no folder and no site.
+	 * The site of a page and its URL path, as the core decides it (`placeOfPage`: the nearest robots.txt above it, up to
+	 * its workspace folder; with `siteRoot`, that folder's robots.txt at its root or in its `public/` or `static/`
+	 * folder), from the robots.txt files that exist among the candidates (`robotsCandidates`). Pages outside the
+	 * workspace folders find only robots.txt files open in the editor, and so does every page when there is no file
+	 * system. Untitled pages have no folder and no site.
 	 */
 	siteOfPage(pageUri: string, siteRoot: string | undefined): Promise<SitePlace | undefined> {
 		const key = `${uriKey(pageUri)}\0${siteRoot ?? ''}`;
@@ -98,43 +106,20 @@ export class SiteFiles {
 
 	/** The site of a robots.txt: its own folder, and the configured site root when this is that root's robots.txt. */
 	async siteOfRobots(robotsUri: string, siteRoot: string | undefined): Promise<Site> {
-		const folder = parentUri(robotsUri);
-		if (folder === undefined) {
+		const located = this.locate(robotsUri);
+		if (located === undefined) {
 			return { robotsUri, roots: [] };
 		}
-		const root = this.resolveSiteRoot(robotsUri, siteRoot);
-		if (root === undefined || sameFolder(root, folder)) {
-			return { robotsUri, roots: [folder] };
-		}
-		const copy = copiedToRoot.find((name) => sameFolder(childUri(root, name), folder));
-		if (copy === undefined) {
-			return { robotsUri, roots: [folder] };
-		}
-		// public/robots.txt speaks for the site root only when no robots.txt comes before it there.
-		for (const before of [root, ...copiedToRoot.slice(0, copiedToRoot.indexOf(copy)).map((name) => childUri(root, name))]) {
-			if (await this.hasRobots(childUri(before, robotsFileName))) {
-				return { robotsUri, roots: [folder] };
-			}
-		}
-		return { robotsUri, roots: [folder, root] };
-	}
-
-	/** The URL path of a file in a site: from the first of its roots that holds it; undefined outside them. */
-	urlPathIn(site: Site, uri: string): string | undefined {
-		const root = site.roots.find((candidate) => isInside(uri, candidate));
-		if (root === undefined) {
-			return undefined;
-		}
-		// Both decoded, as isInside compares them: the rest is the file's path below the root, names as they are.
-		const rootKey = uriKey(root);
-		// Split on `/` alone: a `\` in a decoded uri is part of a name (`back\slash.html` on Linux), not a separator.
-		return urlPathOfNames(uriKey(uri).slice(rootKey.endsWith('/') ? rootKey.length : rootKey.length + 1).split('/'));
+		const description = await this.describe(located, siteRoot);
+		const site = siteOfRobots(description, located.path);
+		return { robotsUri, roots: site.roots.map((root) => folderUri(located.folder, root)) };
 	}
 
 	/**
-	 * The files of a site, walked breadth-first by name from each root: no node_modules or .git, no folder that holds its
-	 * own robots.txt (its pages are that file's), no symbolic links, nothing outside the workspace folders, nothing
-	 * without a file system. Pages and headers files beyond the limits are left out and the listing says so.
+	 * The files of a site, walked breadth-first by name from each root (walk.ts: no node_modules or .git, links only
+	 * within the workspace folders, nothing without a file system), none in a folder that holds its own robots.txt (its
+	 * pages are that file's); the core says which files the site serves and at which URL paths. Pages and headers files
+	 * beyond the limits are left out and the listing says so.
 	 */
 	listing(site: Site): Promise<SiteListing> {
 		const key = site.roots.map(uriKey).join('\0');
@@ -189,7 +174,7 @@ export class SiteFiles {
 					this.listings.delete(listingKey);
 				}
 			}
-			if (baseName(uri) === robotsFileName) {
+			if (changeReach(baseName(uri)).places) {
 				this.places.clear();
 			}
 		}
@@ -203,55 +188,67 @@ export class SiteFiles {
 		this.places.clear();
 	}
 
-	/** `robotsTxt.siteRoot` as a folder uri (ending in `/`): an absolute local path, or a path relative to the document's workspace folder. */
-	private resolveSiteRoot(documentUri: string, siteRoot: string | undefined): string | undefined {
+	/**
+	 * Where a uri is described from: its workspace folder, else (a file opened from elsewhere) the top of its uri's path;
+	 * and its path below that folder. Undefined for a uri without a folder (untitled).
+	 */
+	private locate(uri: string): Located | undefined {
+		if (parentUri(uri) === undefined) {
+			return undefined;
+		}
+		let folder = this.workspace.folderOf(uri);
+		if (folder === undefined) {
+			try {
+				folder = new URL('/', uri).href;
+			} catch {
+				return undefined;
+			}
+		}
+		const folderKey = uriKey(asFolder(folder));
+		const key = uriKey(uri);
+		return key.startsWith(folderKey) ? { folder: asFolder(folder), path: key.slice(folderKey.length) } : undefined;
+	}
+
+	/**
+	 * `robotsTxt.siteRoot` as a path below the described folder: a path relative to the workspace folder, or an absolute
+	 * local path inside it; undefined when unset or outside (a relative setting counts only in a workspace folder).
+	 */
+	private siteRootPath(located: Located, siteRoot: string | undefined): string | undefined {
 		if (siteRoot === undefined) {
 			return undefined;
 		}
 		const absolute = fileUriOfPath(siteRoot);
 		if (absolute !== undefined) {
-			return asFolder(absolute);
+			const folderKey = uriKey(located.folder);
+			const rootKey = uriKey(asFolder(absolute));
+			return rootKey.startsWith(folderKey) ? rootKey.slice(folderKey.length).replace(/\/$/, '') : undefined;
 		}
-		const folder = this.workspace.folderOf(documentUri);
-		if (folder === undefined) {
-			return undefined;
+		return this.workspace.folderOf(located.folder) === undefined ? undefined : resolvePath('', siteRoot);
+	}
+
+	/** The description the core answers from: the robots.txt files that exist among those the answer depends on. */
+	private async describe(located: Located, siteRoot: string | undefined): Promise<SiteDescription> {
+		const root = this.siteRootPath(located, siteRoot);
+		const files = new Set<string>();
+		for (const candidate of new Set(robotsCandidates(located.path, root))) {
+			if (await this.hasRobots(childUri(located.folder, candidate))) {
+				files.add(candidate);
+			}
 		}
-		// Relative names as they are written, `.` and `..` resolved by the URL parser as path.resolve would.
-		const relative = siteRoot.split(/[\\/]+/).filter((name) => name !== '').map((name) => encodeURIComponent(name)).join('/');
-		try {
-			return asFolder(new URL(relative === '' ? '.' : relative + '/', asFolder(folder)).href);
-		} catch {
-			return undefined;
-		}
+		return { files, ...(root !== undefined ? { siteRoot: root } : {}) };
 	}
 
 	private async findSite(pageUri: string, siteRoot: string | undefined): Promise<SitePlace | undefined> {
-		const workspaceFolder = this.workspace.folderOf(pageUri);
-		const root = this.resolveSiteRoot(pageUri, siteRoot);
-		for (let folder = parentUri(pageUri); folder !== undefined; ) {
-			const robotsUri = childUri(folder, robotsFileName);
-			if (await this.hasRobots(robotsUri)) {
-				const site = await this.siteOfRobots(robotsUri, siteRoot);
-				const urlPath = this.urlPathIn(site, pageUri);
-				return urlPath === undefined ? undefined : { site, urlPath };
-			}
-			if (root !== undefined && sameFolder(folder, root)) {
-				for (const copy of copiedToRoot) {
-					const copied = childUri(childUri(root, copy), robotsFileName);
-					if (await this.hasRobots(copied)) {
-						const site = await this.siteOfRobots(copied, siteRoot);
-						const urlPath = this.urlPathIn(site, pageUri);
-						return urlPath === undefined ? undefined : { site, urlPath };
-					}
-				}
-			}
-			const parent = parentFolder(folder);
-			if ((workspaceFolder !== undefined && sameFolder(folder, workspaceFolder)) || parent === undefined || sameFolder(parent, folder)) {
-				return undefined;
-			}
-			folder = parent;
+		const located = this.locate(pageUri);
+		if (located === undefined) {
+			return undefined;
 		}
-		return undefined;
+		const place = placeOfPage(await this.describe(located, siteRoot), located.path);
+		if (place === undefined) {
+			return undefined;
+		}
+		const site = { robotsUri: childUri(located.folder, place.site.robots), roots: place.site.roots.map((root) => folderUri(located.folder, root)) };
+		return { site, urlPath: place.urlPath };
 	}
 
 	/** A robots.txt open in the editor, or a file on disk inside the workspace folders. */
@@ -273,89 +270,66 @@ export class SiteFiles {
 	private async walk(site: Site): Promise<SiteListing> {
 		const fileSystem = this.fileSystem;
 		const files: SiteFile[] = [];
-		if (fileSystem === undefined) {
+		const located = site.roots.length === 0 ? undefined : this.locate(site.roots[0]);
+		if (fileSystem === undefined || located === undefined) {
 			return { files, truncated: undefined };
 		}
-		const listed = new Set<string>();
-		const seen = new Set<string>();
-		let entries = 0;
-		let pages = 0;
-		let bytes = 0;
+		const paths: string[] = [];
+		const uris = new Map<string, string>();
+		let visited = 0;
 		let truncated: string | undefined;
 		for (const root of site.roots) {
 			if (!fileSystem.handles(root) || !(await this.workspace.isInsideWorkspace(fileSystem, root))) {
 				continue;
 			}
-			const queue = [root];
-			while (queue.length > 0) {
-				const folder = queue.shift()!;
-				if (seen.has(uriKey(asFolder(folder)))) {
-					continue;
-				}
-				seen.add(uriKey(asFolder(folder)));
-				let children;
-				try {
-					children = await fileSystem.readDirectory(folder);
-				} catch {
-					continue;
-				}
-				// A folder with a robots.txt of its own is another site, unless it is this one's.
-				if (!sameFolder(folder, root) && children.some((child) => child.name === robotsFileName && child.kind === 'file')) {
-					continue;
-				}
-				children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-				for (const child of children) {
-					if (entries >= siteLimits.maxEntries) {
-						truncated ??= t('the walk stopped after {0} files and folders', formatNumber(siteLimits.maxEntries));
-						break;
-					}
-					if (skipped.has(child.name)) {
-						continue;
-					}
-					entries++;
-					const uri = childUri(folder, child.name);
-					if (child.kind === 'directory') {
-						queue.push(uri);
-						continue;
-					}
-					// Symbolic links are `other`: the walk does not follow them.
-					if (child.kind !== 'file' || listed.has(uriKey(uri))) {
-						continue;
-					}
-					listed.add(uriKey(uri));
-					const urlPath = this.urlPathIn(site, uri);
-					if (urlPath === undefined) {
-						continue;
-					}
-					const isPage = /\.html?$/i.test(child.name);
-					// Netlify and Cloudflare Pages read the headers file at the root of the output folder only.
-					const isHeaders = child.name === headersFileName && site.roots.some((candidate) => sameFolder(candidate, folder));
-					if (!isPage && !isHeaders) {
-						files.push({ uri, urlPath, kind: 'other', mtimeMs: 0, size: 0 });
-						continue;
-					}
-					if (isPage && pages >= siteLimits.maxPages) {
-						truncated ??= t('only the first {0} pages are read', formatNumber(siteLimits.maxPages));
-						files.push({ uri, urlPath, kind: 'other', mtimeMs: 0, size: 0 });
-						continue;
-					}
-					let info;
-					try {
-						info = await fileSystem.stat(uri);
-					} catch {
-						continue;
-					}
-					const cost = Math.min(info.size, siteLimits.maxBytesPerFile);
-					if (bytes + cost > siteLimits.maxBytes) {
-						truncated ??= t('only the first {0} MiB of pages are read', formatNumber(siteLimits.maxBytes / (1024 * 1024)));
-						files.push({ uri, urlPath, kind: 'other', mtimeMs: 0, size: 0 });
-						continue;
-					}
-					bytes += cost;
-					pages += isPage ? 1 : 0;
-					files.push({ uri, urlPath, kind: isPage ? 'html' : 'headers', mtimeMs: info.mtimeMs, size: info.size });
+			const rootPath = uriKey(asFolder(root)).slice(uriKey(located.folder).length).replace(/\/$/, '');
+			const walked = await walkFolder(fileSystem, root, {
+				within: this.workspace.folders,
+				maxEntries: siteLimits.maxEntries - visited,
+				basePath: rootPath,
+				enter: (_path, names) => entersFolder(names),
+			});
+			visited += walked.visited;
+			if (walked.truncated) {
+				truncated ??= t('the walk stopped after {0} files and folders', formatNumber(siteLimits.maxEntries));
+			}
+			for (const entry of walked.entries) {
+				if (entry.kind === 'file') {
+					paths.push(entry.path);
+					uris.set(entry.path, entry.uri);
 				}
 			}
+		}
+		const description: SiteDescription = { files: new Set(paths) };
+		const core = { robots: located.path, roots: site.roots.map((root) => uriKey(asFolder(root)).slice(uriKey(located.folder).length).replace(/\/$/, '')) };
+		let pages = 0;
+		let bytes = 0;
+		for (const member of siteMembers(description, core, paths)) {
+			const uri = uris.get(member.path)!;
+			if (member.kind === 'other') {
+				files.push({ uri, urlPath: member.urlPath, kind: 'other', mtimeMs: 0, size: 0 });
+				continue;
+			}
+			if (member.kind === 'html' && pages >= siteLimits.maxPages) {
+				truncated ??= t('only the first {0} pages are read', formatNumber(siteLimits.maxPages));
+				files.push({ uri, urlPath: member.urlPath, kind: 'other', mtimeMs: 0, size: 0 });
+				continue;
+			}
+			let info;
+			try {
+				info = await fileSystem.stat(uri);
+			} catch {
+				continue;
+			}
+			const cost = Math.min(info.size, siteLimits.maxBytesPerFile);
+			if (bytes + cost > siteLimits.maxBytes) {
+				truncated ??= t('only the first {0} MiB of pages are read', formatNumber(siteLimits.maxBytes / (1024 * 1024)));
+				files.push({ uri, urlPath: member.urlPath, kind: 'other', mtimeMs: 0, size: 0 });
+				continue;
+			}
+			bytes += cost;
+			pages += member.kind === 'html' ? 1 : 0;
+			files.push({ uri, urlPath: member.urlPath, kind: member.kind, mtimeMs: info.mtimeMs, size: info.size });
 		}
 		return { files, truncated };
 	}
@@ -376,16 +350,18 @@ export class SiteFiles {
 	}
 }
 
+/** Where a uri is described from: the folder (a uri ending in `/`), and the uri's path below it. */
+interface Located {
+	readonly folder: string;
+	readonly path: string;
+}
+
 /** A folder's uri ending in `/`, as {@link parentUri} gives them, so that a uri inside it is the folder's uri and more. */
 function asFolder(uri: string): string {
 	return uri.endsWith('/') ? uri : uri + '/';
 }
 
-/** The folder above a folder, ending in `/`; the same folder at the top of the uri's path, undefined when it cannot be read. */
-function parentFolder(folder: string): string | undefined {
-	try {
-		return new URL('..', asFolder(folder)).href;
-	} catch {
-		return undefined;
-	}
+/** The uri of a folder's path below `folder`, ending in `/`. */
+function folderUri(folder: string, path: string): string {
+	return path === '' ? folder : asFolder(childUri(folder, path));
 }

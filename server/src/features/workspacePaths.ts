@@ -1,42 +1,47 @@
 /**
  * The site's paths for completion after Allow and Disallow: the folders and files below the robots.txt file's own
  * folder (that folder is the site root robots.txt paths start from), for documents inside a workspace folder only.
- * Inside means once symbolic links are resolved, so a folder linked from elsewhere is never listed; the walk itself
- * does not follow links. It is breadth-first, skips node_modules and .git, stops at a fixed number of entries and is
- * cached briefly. A server without a file system (in a browser) offers no paths.
+ * Inside means once symbolic links are resolved, so a folder linked from elsewhere is never listed; the walk (walk.ts,
+ * the one walker) follows a link only into the workspace folders. It is breadth-first, skips node_modules and .git,
+ * stops at a fixed number of entries and is cached briefly. A server without a file system (in a browser) offers no paths.
  */
 
 import type { WorkspaceFolder } from 'vscode-languageserver';
-import { childUri, FileSystemError, outsideWorkspace, parentUri, type FileContent, type FileSystem } from '../../../io/src/fileSystem';
+import { walkFolder } from '../../../io/src/walk';
+import { FileSystemError, outsideWorkspace, parentUri, type FileContent, type FileSystem } from '../../../io/src/fileSystem';
 
 /** Entries (folders and files) one walk visits at most. */
 export const maxEntries = 2000;
 /** How long a walk's result is reused. */
 const freshForMs = 30_000;
-const skipped = new Set(['node_modules', '.git']);
 
 export class WorkspacePaths {
-	private folders: string[] = [];
+	private folderUris: string[] = [];
 	private readonly cache = new Map<string, { time: number; paths: Promise<string[]> }>();
 
 	constructor(private readonly fileSystem: FileSystem | undefined) {}
 
+	/** The workspace folders' uris, as the client sent them. */
+	get folders(): readonly string[] {
+		return this.folderUris;
+	}
+
 	/** Replaces the workspace folders (from `initialize` or a folder change). */
 	setFolders(folders: readonly WorkspaceFolder[]): void {
-		this.folders = folders.map((folder) => folder.uri);
+		this.folderUris = folders.map((folder) => folder.uri);
 		this.cache.clear();
 	}
 
 	changeFolders(added: readonly WorkspaceFolder[], removed: readonly WorkspaceFolder[]): void {
 		const gone = new Set(removed.map((folder) => folder.uri));
-		this.folders = [...this.folders.filter((uri) => !gone.has(uri)), ...added.map((folder) => folder.uri)];
+		this.folderUris = [...this.folderUris.filter((uri) => !gone.has(uri)), ...added.map((folder) => folder.uri)];
 		this.cache.clear();
 	}
 
 	/** Site paths (starting with `/`; folders end in `/`) for the document; empty for untitled or virtual documents. */
 	pathsFor(uri: string): Promise<string[]> {
 		const fileSystem = this.fileSystem;
-		if (!fileSystem?.handles(uri) || !this.folders.some((folder) => fileSystem.handles(folder) && isInside(uri, folder))) {
+		if (!fileSystem?.handles(uri) || !this.folderUris.some((folder) => fileSystem.handles(folder) && isInside(uri, folder))) {
 			return Promise.resolve([]);
 		}
 		const root = parentUri(uri);
@@ -47,7 +52,7 @@ export class WorkspacePaths {
 		if (cached && Date.now() - cached.time < freshForMs) {
 			return cached.paths;
 		}
-		const paths = this.isInsideWorkspace(fileSystem, root).then((inside) => (inside ? walk(fileSystem, root, maxEntries) : []));
+		const paths = this.isInsideWorkspace(fileSystem, root).then((inside) => (inside ? walk(fileSystem, root, maxEntries, this.folderUris) : []));
 		this.cache.set(root, { time: Date.now(), paths });
 		return paths;
 	}
@@ -57,12 +62,12 @@ export class WorkspacePaths {
 	 * reads nothing, so it answers without a file system too (the site root of pages in a browser).
 	 */
 	folderOf(uri: string): string | undefined {
-		return this.folders.find((folder) => sameFolder(uri, folder) || isInside(uri, folder));
+		return this.folderUris.find((folder) => sameFolder(uri, folder) || isInside(uri, folder));
 	}
 
 	/** Whether the folder, its links resolved, lies in a workspace folder (its links resolved too). */
 	isInsideWorkspace(fileSystem: FileSystem, folder: string): Promise<boolean> {
-		return isReallyInside(fileSystem, folder, this.folders);
+		return isReallyInside(fileSystem, folder, this.folderUris);
 	}
 
 	/**
@@ -71,7 +76,7 @@ export class WorkspacePaths {
 	 */
 	private foldersFor(document: string): readonly string[] {
 		if (this.folderOf(document) !== undefined) {
-			return this.folders;
+			return this.folderUris;
 		}
 		const own = parentUri(document);
 		return own === undefined ? [] : [own];
@@ -150,35 +155,8 @@ export function uriKey(uri: string): string {
 	return decoded.replace(/^file:\/\/\/([A-Z]):/, (_match, drive: string) => `file:///${drive.toLowerCase()}:`);
 }
 
-async function walk(fileSystem: FileSystem, root: string, limit: number): Promise<string[]> {
-	const paths: string[] = [];
-	const queue: string[] = [''];
-	let visited = 0;
-	while (queue.length > 0 && visited < limit) {
-		const relative = queue.shift()!;
-		let entries;
-		try {
-			entries = await fileSystem.readDirectory(relative === '' ? root : childUri(root, relative.slice(1)));
-		} catch {
-			continue;
-		}
-		entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-		for (const entry of entries) {
-			if (visited >= limit) {
-				break;
-			}
-			if (skipped.has(entry.name)) {
-				continue;
-			}
-			visited++;
-			const path = `${relative}/${entry.name}`;
-			if (entry.kind === 'directory') {
-				paths.push(path + '/');
-				queue.push(path);
-			} else if (entry.kind === 'file') {
-				paths.push(path);
-			}
-		}
-	}
-	return paths;
+/** The paths below `root` for completion (folders ending in `/`), through the one walker, links only within the workspace folders. */
+async function walk(fileSystem: FileSystem, root: string, limit: number, within: readonly string[]): Promise<string[]> {
+	const { entries } = await walkFolder(fileSystem, root, { within, maxEntries: limit });
+	return entries.map((entry) => `/${entry.path}${entry.kind === 'directory' ? '/' : ''}`);
 }
