@@ -2,14 +2,14 @@
 // server's answer for many URLs by many crawlers, asks again on every edit, and compares with a baseline version.
 // This file moves data between the webview, the server and VS Code (files, git, editors); it decides no verdict.
 import {
-	Disposable,
+	type Disposable,
 	env,
-	ExtensionContext,
+	type ExtensionContext,
 	l10n,
-	OutputChannel,
+	type OutputChannel,
 	Uri,
 	ViewColumn,
-	WebviewPanel,
+	type WebviewPanel,
 	window,
 	workspace,
 	type TextDocument,

@@ -141,7 +141,7 @@ function byKind<T extends { readonly kind: string }>(kinds: { readonly [K in T['
 		if (!isObject(value)) {
 			return `${at} must be an object, not ${kindOf(value)}`;
 		}
-		const check = Object.prototype.hasOwnProperty.call(kinds, value.kind as PropertyKey) ? (kinds as Record<string, Check<unknown>>)[value.kind as string] : undefined;
+		const check = Object.hasOwn(kinds, value.kind as PropertyKey) ? (kinds as Record<string, Check<unknown>>)[value.kind as string] : undefined;
 		return check ? check(value, at) : `${at}.kind must be one of ${Object.keys(kinds).map((kind) => JSON.stringify(kind)).join(', ')}`;
 	};
 }

@@ -200,7 +200,7 @@ function identifierNamesDirective(name: string, directive: string): boolean {
 	return words.some((word, i) => word === joined || parts.every((part, k) => words[i + k] === part));
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -214,12 +214,12 @@ function stringNamesDirective(text: string, directive: string): boolean {
 	if ((value === directive || value === directive + ':') && directive !== 'allow' && directive !== 'disallow') {
 		return true;
 	}
-	return new RegExp(`(?<![\\w-])${escape(directive)}\\s*:`, 'i').test(text);
+	return new RegExp(`(?<![\\w-])${escapeRegExp(directive)}\\s*:`, 'i').test(text);
 }
 
 /** Whether a regular expression literal names a directive: the name as a whole word anywhere in it. */
 function regexNamesDirective(source: string, directive: string): boolean {
-	return new RegExp(`(?<![\\w-])${escape(directive)}(?![\\w-])`, 'i').test(source);
+	return new RegExp(`(?<![\\w-])${escapeRegExp(directive)}(?![\\w-])`, 'i').test(source);
 }
 
 /**

@@ -85,7 +85,7 @@ function checkAuthority(text: string, start: number): string | undefined {
 		return space;
 	}
 	const closing = hostPort.startsWith('[') ? hostPort.indexOf(']') : -1;
-	const colon = hostPort.indexOf(':', closing < 0 ? 0 : closing);
+	const colon = hostPort.indexOf(':', Math.max(closing , 0));
 	const host = colon < 0 ? hostPort : hostPort.slice(0, colon);
 	const port = colon < 0 ? '' : hostPort.slice(colon + 1);
 	if (port !== '' && (!/^[0-9]+$/.test(port) || Number(port) > 65535)) {

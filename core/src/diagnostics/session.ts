@@ -268,7 +268,7 @@ class Session implements DiagnosticsSession {
 			fileResults.set(check, result);
 			ran.push({ result, slot });
 		};
-		identityChecks.forEach((check, slot) => runFileCheck(check, slot, false));
+		identityChecks.forEach((check, slot) => { runFileCheck(check, slot, false); });
 		const done = (whole: WholeFile, diagnostics: readonly Diagnostic[]): Round => {
 			facts.done();
 			// What the segments took over is theirs now: the states before let go, so no chain of versions stays alive.

@@ -244,7 +244,7 @@ function crawlerCompletions(text: string, span: Span, line: number, robots: Robo
 		});
 	};
 	add('*', t('a crawler that no group names'), 0);
-	options.crawlers.forEach((token, i) => add(token, t('target crawler'), 100 + i));
+	options.crawlers.forEach((token, i) => { add(token, t('target crawler'), 100 + i); });
 	if (robots) {
 		let rank = 1000;
 		for (let i = 0; i < robots.lineCount; i++) {
@@ -253,7 +253,7 @@ function crawlerCompletions(text: string, span: Span, line: number, robots: Robo
 			}
 		}
 	}
-	knownCrawlers.forEach((crawler, i) => add(crawler.token, crawler.category, 10_000 + i));
+	knownCrawlers.forEach((crawler, i) => { add(crawler.token, crawler.category, 10_000 + i); });
 	return items;
 }
 

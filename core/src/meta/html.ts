@@ -106,7 +106,7 @@ function mayHaveRobotsTags(text: string, budget: TypoBudget): boolean {
 
 function isRobotsMeta(attributes: readonly HtmlAttribute[], budget: TypoBudget): RobotsRelevance | undefined {
 	const name = first(attributes, 'name');
-	if (!name || !name.hasValue) {
+	if (!name?.hasValue) {
 		return undefined;
 	}
 	return robotsRelevance(name.value, first(attributes, 'content')?.value, budget);

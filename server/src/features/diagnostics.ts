@@ -237,6 +237,6 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 		sent.delete(uri);
 		void connection.sendDiagnostics({ uri, diagnostics: [] });
 	});
-	return { refresh: (uris) => (uris ?? documents.uris()).forEach((uri) => documents.get(uri) && queue.schedule(uri, 0)) };
+	return { refresh: (uris) => (uris ?? documents.uris()).forEach((uri) => { documents.get(uri) && queue.schedule(uri, 0); }) };
 }
 
