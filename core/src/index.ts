@@ -48,7 +48,6 @@ export {
 	computeCodeLenses,
 	groupLensData,
 	resolveCodeLens,
-	revealLineCommand,
 	testUrlAllCommand,
 	testUrlCommand,
 	type CodeLensOptions,
@@ -56,6 +55,7 @@ export {
 } from './features/codeLens';
 export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
 export * as protocol from './protocol';
+export { revealLineCommand } from './protocol';
 export type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, ParserName, TestUrlAllResult, TestUrlResult } from './protocol';
 export { computeHover } from './features/hover';
 export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
@@ -203,7 +203,7 @@ export {
 	type Comparison,
 	type ComparisonRow,
 	type DeployedAnalysis,
-} from './fetch/deployed';
+} from './features/deployed';
 export { decodeBase64, deployedTarget, encodeBase64, outcomeFromWire, outcomeToWire } from './fetch/wire';
 
 /**

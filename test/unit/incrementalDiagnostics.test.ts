@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { allDialects, computeDiagnostics, createDiagnosticsSession, defaultAnalysisOptions, parse, RobotsDocument, type AnalysisOptions, type Dialect } from '../../core/src/index';
-import { editSegments, LineCache, segmentAround, segmentStarts, type SegmentSpan } from '../../core/src/diagnostics/segments';
+import { editSegments, LineCache, segmentAround, segmentStarts, type SegmentSpan } from '../../core/src/syntax/segments';
 import { applyEdit } from '../../core/src/syntax/document';
 import { groupLines, type RobotsModel } from '../../core/src/syntax/parser';
 import { sharedDir } from '../util/fixtures';

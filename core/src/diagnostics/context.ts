@@ -14,7 +14,7 @@ import type { LineNode } from '../syntax/ast';
 import { groupLines, type Grouping, type RobotsModel } from '../syntax/parser';
 import { regroup, SplicedLists, type EditedBlock } from '../syntax/regroup';
 import { diagnosticFacts, type DiagnosticCode, type Severity } from './codes';
-import type { LineCache } from './segments';
+import type { LineCache } from '../syntax/segments';
 
 /**
  * Text that names other lines by number. It is a function of how a line is shown, so that a problem computed

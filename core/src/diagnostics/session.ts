@@ -29,7 +29,7 @@ import {
 	type Recall,
 } from './context';
 import { findSuppressions, suppressionLines } from './suppression';
-import { editSegments, LineCache, sameNodes, segmentStarts, type SegmentEdit, type SegmentSpan } from './segments';
+import { editSegments, LineCache, sameNodes, segmentStarts, type SegmentEdit, type SegmentSpan } from '../syntax/segments';
 import { fileChecks, fileFacts, identityChecks, maxInvalidUtf8 } from './checks/file';
 import { lineChecks } from './checks/lines';
 import { groupChecks, groupFacts } from './checks/groups';

@@ -5,9 +5,8 @@
  */
 
 import { verdictSentence, verdictWord } from '../crawlers/explain';
-import { crawlerProfile } from '../crawlers/profile';
+import { crawlerProfile, unnamedCrawler } from '../crawlers/profile';
 import { crawlerEvaluator, type CrawlerEvaluation } from '../crawlers/reading';
-import { unnamedCrawler } from '../features/testUrl';
 import { formatNumber, t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 import type { Expectation, ExpectationsFile } from './format';

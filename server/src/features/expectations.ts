@@ -31,7 +31,7 @@ import { baseName, childUri, relativeName, fileLimits, FileSystemError, notAFile
 import { formatNumber, t } from '../../../core/src/l10n';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
-import { limitDiagnostics, PushQueue, sameItems } from './diagnostics';
+import { limitDiagnostics, PushQueue, sameItems } from './push';
 import type { WorkspacePaths } from './workspacePaths';
 
 /** Quiet time after an edit before an expectations file's diagnostics are pushed. */
