@@ -35,7 +35,7 @@ export interface AuditCategory {
 }
 
 /** The catalogue's crawlers of a category. */
-export function crawlersOf(category: CrawlerCategory): readonly CrawlerFacts[] {
+function crawlersOf(category: CrawlerCategory): readonly CrawlerFacts[] {
 	return knownCrawlers.filter((crawler) => crawler.category === category);
 }
 

@@ -20,9 +20,9 @@ import { revealLineCommand } from '../protocol';
 import type { Group, RobotsModel } from '../syntax/parser';
 
 /** The client command that asks for a URL (and an agent, unless given) and shows the verdicts. */
-export const testUrlCommand = 'robotsTxt.testUrl';
+const testUrlCommand = 'robotsTxt.testUrl';
 /** The client command that tests one URL for every target crawler. */
-export const testUrlAllCommand = 'robotsTxt.testUrlAll';
+const testUrlAllCommand = 'robotsTxt.testUrlAll';
 
 /** How `computeCodeLenses` lays out its lenses beyond the analysis options. */
 export interface CodeLensOptions {

@@ -136,7 +136,7 @@ export interface TagEnd {
 }
 
 /** Reads attributes from `i` (just after the tag name) to the `>` that ends the tag, as the HTML tokenizer does. */
-export function readAttributes(text: string, i: number): TagEnd {
+function readAttributes(text: string, i: number): TagEnd {
 	const attributes: HtmlAttribute[] = [];
 	const n = text.length;
 	let slash = false;
