@@ -1,6 +1,6 @@
 // Installs code-server (a real VS Code workbench and extension host) into the git-ignored .cache/ folder on first use,
 // and starts and stops it in a process group of its own so that no helper process outlives a run.
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 export const repoRoot = findRepoRoot(__dirname);
 
 /** Where installs are cached between runs: the git-ignored .cache/, or ROBOTS_TXT_CACHE to share one between checkouts. */
-export const cacheDir = process.env['ROBOTS_TXT_CACHE'] ?? join(repoRoot, '.cache');
+export const cacheDir = process.env.ROBOTS_TXT_CACHE ?? join(repoRoot, '.cache');
 
 /** code-server 4.139.1 bundles VS Code 1.139.1; its install (native modules) needs Node 24 with headers. */
 const codeServerVersion = '4.139.1';
@@ -46,7 +46,7 @@ export function ensureCodeServer(log: (line: string) => void = (line) => console
 		const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
 		const env = {
 			...inherited,
-			PATH: `${nodeBin}:${process.env['PATH'] ?? ''}`,
+			PATH: `${nodeBin}:${process.env.PATH ?? ''}`,
 			npm_config_nodedir: headers,
 		};
 		run(node, [npmCli(), 'install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', `code-server@${codeServerVersion}`], env);
@@ -72,7 +72,7 @@ const systemPackages = [
 export function ensureSystemPackages(names: readonly string[] = ['chromium', 'libkrb5-dev'], log: (line: string) => void = (line) => console.log(line)): void {
 	const missing = systemPackages
 		.filter((entry) => names.includes(entry.name))
-		.filter((entry) => !(entry.name === 'chromium' && process.env['CHROMIUM_PATH']) && !entry.present())
+		.filter((entry) => !(entry.name === 'chromium' && process.env.CHROMIUM_PATH) && !entry.present())
 		.map((entry) => entry.name);
 	if (missing.length === 0) {
 		return;
@@ -384,11 +384,11 @@ function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv): 
 /** The npm that runs this script (npm_execpath), or the one installed next to the running node. */
 function npmCli(): string {
 	const candidates = [
-		process.env['npm_execpath'],
+		process.env.npm_execpath,
 		resolve(process.execPath, '..', '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js'),
 	];
 	for (const candidate of candidates) {
-		if (candidate !== undefined && candidate.endsWith('.js') && existsSync(candidate)) {
+		if (candidate?.endsWith('.js') && existsSync(candidate)) {
 			return candidate;
 		}
 	}

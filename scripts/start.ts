@@ -136,7 +136,7 @@ export function parseArguments(args: readonly string[]): { port?: number; folder
 			i++;
 		} else if (arg === '--folder' && value !== undefined) {
 			// npm runs scripts from the package root; INIT_CWD is where the user typed the command.
-			folder = resolve(process.env['INIT_CWD'] ?? process.cwd(), value);
+			folder = resolve(process.env.INIT_CWD ?? process.cwd(), value);
 			i++;
 		} else if (arg === '--web') {
 			web = true;

@@ -125,12 +125,12 @@ async function runFileCommands(suite: FileSuite, options: RunOptions): Promise<C
 	}
 	// A file passes when a command said so; a file nobody mentioned failed (or was never run).
 	const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
-	const passed = suite.files.filter((file) => new RegExp(`^[✓√] ${escape(file)} run successful`, 'm').test(plain)).length;
+	const passed = suite.files.filter((file) => new RegExp(`^[✓√] ${escapeRegExp(file)} run successful`, 'm').test(plain)).length;
 	const failed = suite.files.length - passed;
 	return { tests: suite.files.length, passed, failed, skipped: 0, ...(problem !== undefined && failed === 0 ? { problem } : {}) };
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -140,10 +140,10 @@ function escape(text: string): string {
  */
 function run(command: CommandLine, options: RunOptions): Promise<{ status: number; output: string }> {
 	const env = { ...process.env };
-	delete env['NODE_TEST_CONTEXT'];
+	delete env.NODE_TEST_CONTEXT;
 	// The suites write into a pipe; keep their colours when the person running them looks at a terminal.
-	if (process.stdout.isTTY && env['FORCE_COLOR'] === undefined && env['NO_COLOR'] === undefined) {
-		env['FORCE_COLOR'] = '1';
+	if (process.stdout.isTTY && env.FORCE_COLOR === undefined && env.NO_COLOR === undefined) {
+		env.FORCE_COLOR = '1';
 	}
 	const [program, ...args] = command;
 	return new Promise((resolve) => {

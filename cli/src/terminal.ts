@@ -13,7 +13,7 @@
 // eslint-disable-next-line no-control-regex
 const unsafe = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
-function escape(char: string): string {
+function shownAsEscape(char: string): string {
 	const code = char.charCodeAt(0);
 	// A line break (in a file name, say) reads as one, and never splits a file:line:col record.
 	if (char === '\n' || char === '\r') {
@@ -25,7 +25,7 @@ function escape(char: string): string {
 /** One line of text output with every control character (line ends included) and bidi override shown as an escape. */
 export function escapeControls(line: string): string {
 	unsafe.lastIndex = 0;
-	return unsafe.test(line) ? line.replace(unsafe, escape) : line;
+	return unsafe.test(line) ? line.replace(unsafe, shownAsEscape) : line;
 }
 
 /** Text of several lines, each escaped, the line feeds between them kept. */

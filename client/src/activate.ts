@@ -1,16 +1,16 @@
 // What both entries share (extension.ts for Node, browser.ts for VS Code for the Web): the client's options, the
 // commands, the test bench, Test URL and crash handling. The entries differ only in how the server is reached and in
 // what their runtime can do; the client holds no robots.txt knowledge, everything it shows comes from the server.
-import { commands, ExtensionContext, l10n, languages, OutputChannel, TextDocument, Uri, window, workspace } from 'vscode';
+import { commands, type ExtensionContext, l10n, languages, type OutputChannel, type TextDocument, Uri, window, workspace } from 'vscode';
 import {
-	BaseLanguageClient,
+	type BaseLanguageClient,
 	CloseAction,
-	CloseHandlerResult,
-	DocumentSelector,
+	type CloseHandlerResult,
+	type DocumentSelector,
 	ErrorAction,
-	ErrorHandler,
-	ErrorHandlerResult,
-	LanguageClientOptions,
+	type ErrorHandler,
+	type ErrorHandlerResult,
+	type LanguageClientOptions,
 	State,
 } from 'vscode-languageclient';
 import type { CompareMode } from './benchMessages';

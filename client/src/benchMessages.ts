@@ -153,7 +153,7 @@ export function readFromWebview(message: unknown): FromWebview | undefined {
 		return undefined;
 	}
 	const type = (message as { type?: unknown }).type;
-	if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(fromWebviewFields, type)) {
+	if (typeof type !== 'string' || !Object.hasOwn(fromWebviewFields, type)) {
 		return undefined;
 	}
 	const fields: Readonly<Record<string, 'string' | 'index' | 'amount' | 'flag' | readonly string[]>> = fromWebviewFields[type as FromWebview['type']];

@@ -7,23 +7,23 @@ import {
 	EventEmitter,
 	l10n,
 	languages,
-	Memento,
-	OutputChannel,
+	type Memento,
+	type OutputChannel,
 	ProgressLocation,
-	TextDocument,
-	TextDocumentContentProvider,
+	type TextDocument,
+	type TextDocumentContentProvider,
 	Uri,
 	window,
 	workspace,
 } from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
-	DeployedCompareResult,
+	type DeployedCompareResult,
 	deployedCompareRequest,
-	DeployedOpenResult,
+	type DeployedOpenResult,
 	deployedOpenRequest,
 	deployedTargetRequest,
-	WireOutcome,
+	type WireOutcome,
 } from './protocol';
 import { pickOrType } from './testUrl';
 

@@ -111,5 +111,5 @@ export function registerLanguageOffer(api: OfferApi, state: vscode.Memento, clie
 		}),
 		api.workspace.onDidOpenTextDocument((document) => void consider(document)),
 	];
-	return { dispose: () => subscriptions.forEach((subscription) => subscription.dispose()) };
+	return { dispose: () => subscriptions.forEach((subscription) => { subscription.dispose(); }) };
 }

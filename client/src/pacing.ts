@@ -3,13 +3,13 @@
 // window spent on re-drawing them slowed each key in a 47 000-line file to twice the time of the same text as plain
 // text. A document that shows many problems is asked again once typing pauses, as VS Code's own JSON and CSS servers
 // validate after a pause; a pull that the next key cancels no longer empties the file's problems until the next answer.
-import { CancellationError, CancellationToken, Disposable, languages, TextDocument, Uri, workspace } from 'vscode';
+import { CancellationError, type CancellationToken, Disposable, languages, type TextDocument, Uri, workspace } from 'vscode';
 import type { Middleware } from 'vscode-languageclient';
 
 /** Documents showing more problems than this are asked again only once typing pauses. */
-export const manyProblems = 100;
+const manyProblems = 100;
 /** The pause: long enough to cover the gap between keys of someone typing, short enough to feel immediate. */
-export const settleMs = 200;
+const settleMs = 200;
 
 /** The middleware that paces pulls, and the listener it needs (to dispose with the extension). */
 export function pacedDiagnostics(): { readonly middleware: Middleware; readonly disposable: Disposable } {

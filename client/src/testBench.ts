@@ -2,14 +2,14 @@
 // server's answer for many URLs by many crawlers, asks again on every edit, and compares with a baseline version.
 // This file moves data between the webview, the server and VS Code (files, git, editors); it decides no verdict.
 import {
-	Disposable,
+	type Disposable,
 	env,
-	ExtensionContext,
+	type ExtensionContext,
 	l10n,
-	OutputChannel,
+	type OutputChannel,
 	Uri,
 	ViewColumn,
-	WebviewPanel,
+	type WebviewPanel,
 	window,
 	workspace,
 	type TextDocument,
@@ -76,12 +76,7 @@ export async function openTestBench(context: TestBenchContext, document: TextDoc
 	return bench;
 }
 
-/** The open bench of a document, for tests and commands. */
-export function testBenchFor(uri: Uri): TestBench | undefined {
-	return panels.get(uri.toString());
-}
-
-export class TestBench implements Disposable {
+class TestBench implements Disposable {
 	private readonly panel: WebviewPanel;
 	private readonly subscriptions: Disposable[] = [];
 	private urls: string[] = [];

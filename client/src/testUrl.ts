@@ -3,22 +3,22 @@
 import {
 	commands,
 	l10n,
-	Memento,
-	OutputChannel,
-	QuickPickItem,
+	type Memento,
+	type OutputChannel,
+	type QuickPickItem,
 	QuickPickItemKind,
 	Range,
 	Selection,
-	TextDocument,
+	type TextDocument,
 	TextEditorRevealType,
 	Uri,
-	ViewColumn,
+	type ViewColumn,
 	window,
 	workspace,
 } from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { pickedValue } from './pick';
-import { agentsRequest, TestUrlAllResult, testUrlAllRequest, TestUrlResult, testUrlRequest } from './protocol';
+import { agentsRequest, type TestUrlAllResult, testUrlAllRequest, type TestUrlResult, testUrlRequest } from './protocol';
 
 const languageId = 'robots-txt';
 const historyKey = 'robotsTxt.testUrl.history';

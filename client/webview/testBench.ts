@@ -14,7 +14,7 @@ const vscode = acquireVsCodeApi();
 const post = (message: FromWebview): void => vscode.postMessage(message);
 
 /** The page's words, which the extension put in the page when it created the panel. */
-const strings = JSON.parse(document.body.dataset['strings'] ?? '{}') as BenchStrings;
+const strings = JSON.parse(document.body.dataset.strings ?? '{}') as BenchStrings;
 /**
  * A template of `strings` with its arguments: `{0}`, `{1}`… replaced as vscode.l10n.t replaces them (other braces are
  * left as they are). Written here because the client imports nothing from the server but its protocol.
@@ -140,7 +140,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
 			// The time to the next frame: what people wait for after the answer arrives.
 			requestAnimationFrame(() => {
 				const ms = performance.now() - started;
-				statusLine.dataset['paintedMs'] = ms.toFixed(1);
+				statusLine.dataset.paintedMs = ms.toFixed(1);
 				updateStatus(ms);
 				post({ type: 'painted', ms, rows: result?.rows.length ?? 0, columns: result?.columns.length ?? 0 });
 			});
@@ -195,7 +195,7 @@ function updateStatus(paintedMs?: number): void {
 	}
 	if (result) {
 		parts.push(say(strings.answeredIn, count(Math.round(serverMs))));
-		const painted = paintedMs ?? Number(statusLine.dataset['paintedMs'] ?? NaN);
+		const painted = paintedMs ?? Number(statusLine.dataset.paintedMs ?? NaN);
 		if (!Number.isNaN(painted)) {
 			parts.push(say(strings.paintedIn, count(Math.round(painted))));
 		}
@@ -414,8 +414,8 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 	const header = document.createElement('div');
 	header.className = 'cell url';
 	header.setAttribute('role', 'rowheader');
-	header.dataset['row'] = String(index);
-	header.dataset['column'] = '0';
+	header.dataset.row = String(index);
+	header.dataset.column = '0';
 	header.tabIndex = active.row === index && active.column === 0 ? 0 : -1;
 	header.textContent = row.url === '' ? strings.emptyUrl : middleCut(urlLabel(row.url, origin), row.probe ? chars - 6 : chars);
 	// What is shown may be cut or a path: screen readers get the whole URL.
@@ -423,7 +423,7 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 	header.title = row.problem ?? (row.probe ? say(strings.probed, row.url) : row.url);
 	if (row.probe) {
 		header.classList.add('probe');
-		header.dataset['probe'] = strings.probe;
+		header.dataset.probe = strings.probe;
 	}
 	const counts = data.audit.filter((category) => category.allowedPerUrl[rowIndex] >= 0)
 		.map((category) => say(strings.mayFetchIt, category.label, count(category.allowedPerUrl[rowIndex]), count(category.allowed.length + category.blocked.length)));
@@ -448,8 +448,8 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 		div.className = `cell verdict ${(cell & 1) === 1 ? 'allow' : 'disallow'}`;
 		div.setAttribute('role', 'gridcell');
 		div.setAttribute('aria-colindex', String(shownColumn + 2));
-		div.dataset['row'] = String(index);
-		div.dataset['column'] = String(shownColumn + 1);
+		div.dataset.row = String(index);
+		div.dataset.column = String(shownColumn + 1);
 		div.tabIndex = active.row === index && active.column === shownColumn + 1 ? 0 : -1;
 		const word = document.createElement('span');
 		word.className = 'word';
@@ -462,9 +462,9 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 		if (changed(rowIndex, column)) {
 			const before = describeCell(data.baseline!.cells[rowIndex * data.columns.length + column], data.baseline!.lines, data.reasons);
 			div.classList.add('changed');
-			word.dataset['changed'] = strings.changed;
+			word.dataset.changed = strings.changed;
 			const was = before.detail ? say(strings.was, before.verdict, before.detail, data.baseline!.label) : say(strings.wasWithoutDetail, before.verdict, data.baseline!.label);
-			div.dataset['was'] = was;
+			div.dataset.was = was;
 			label = say(strings.changedLabel, label, was);
 		}
 		div.setAttribute('aria-label', label);
@@ -494,7 +494,7 @@ function cellTarget(target: EventTarget | null): { row: number; column: number; 
 	if (!element) {
 		return undefined;
 	}
-	return { row: Number(element.dataset['row']), column: Number(element.dataset['column']), element };
+	return { row: Number(element.dataset.row), column: Number(element.dataset.column), element };
 }
 
 function reveal(row: number, column: number): void {
@@ -540,7 +540,7 @@ function explain(target: { row: number; column: number; element: HTMLElement }):
 			tooltip.textContent = target.element.title || target.element.textContent || '';
 			return;
 		}
-		const was = target.element.dataset['was'];
+		const was = target.element.dataset.was;
 		pendingPrefix = was ? `${say(strings.changedTooltip, was)}\n` : '';
 		tooltip.textContent = `${pendingPrefix}…`;
 		explainId++;

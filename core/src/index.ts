@@ -8,7 +8,7 @@ export { directiveFacts, type DirectiveFacts, type DirectiveId } from './facts/d
 export type { LineKind, LineNode } from './syntax/ast';
 export { RobotsModel, lineRole, type Group, type Grouping, type LineRole } from './syntax/parser';
 export { decodeRobotsBytes, encodeRobotsText } from './syntax/bytes';
-export { RobotsDocument, applyEdit, applyRangeEdit, lineRange, offsetAt, positionAt } from './syntax/document';
+export { RobotsDocument, applyEdit, applyRangeEdit, lineRange } from './syntax/document';
 export {
 	compileMatcher,
 	evaluate,
@@ -48,14 +48,12 @@ export {
 	computeCodeLenses,
 	groupLensData,
 	resolveCodeLens,
-	revealLineCommand,
-	testUrlAllCommand,
-	testUrlCommand,
 	type CodeLensOptions,
 	type GroupLensData,
 } from './features/codeLens';
 export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
 export * as protocol from './protocol';
+export { revealLineCommand } from './protocol';
 export type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, ParserName, TestUrlAllResult, TestUrlResult } from './protocol';
 export { computeHover } from './features/hover';
 export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
@@ -83,16 +81,14 @@ export {
 	crawlerReasons,
 	decideRoot,
 	decideTable,
-	decisionLine,
 	isAllowedDecision,
-	packDecision,
 	rulesAs,
 	unpackDecision,
 	type CrawlerDecider,
 	type Decision,
 	type PackedDecision,
 } from './crawlers/reading';
-export { checkUrl, describeUrlProblem, looksLikeXml, maxListUrls, maxSitemapProblems, parseSitemap, parseUrlList, quoteInput, type ListedUrl, type Sitemap, type UrlList } from './bench/urls';
+export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput, type ListedUrl, type Sitemap, type UrlList } from './bench/urls';
 export {
 	defaultDiffCrawlers,
 	describeChange,
@@ -106,18 +102,15 @@ export {
 	type RuleLine,
 	type VerdictFlip,
 } from './bench/diff';
-export { auditByCategory, auditCategories, crawlersOf, type AuditCategory } from './bench/audit';
-export { computeBench, formatBench, maxBenchColumns, maxBenchRows, maxProbes, type BenchBaseline, type BenchInput } from './features/testBench';
+export { auditByCategory, auditCategories, type AuditCategory } from './bench/audit';
+export { computeBench, formatBench, type BenchBaseline, type BenchInput } from './features/testBench';
 export { aiTrainingCrawlers, computeAiTrainingActions } from './features/aiTraining';
 export {
 	defaultRobotsFileName,
-	expectationsFileName,
-	expectationsFileSuffix,
 	expectationsLanguageId,
 	fieldAt,
 	isExpectationsFileName,
 	parseExpectations,
-	verdictWords,
 	type Expectation,
 	type ExpectationProblem,
 	type ExpectationProblemCode,
@@ -127,7 +120,6 @@ export {
 } from './expectations/format';
 export {
 	checkExpectations,
-	expectationCrawler,
 	failureMessage,
 	passMessage,
 	robotsLineOf,
@@ -143,7 +135,6 @@ export {
 	computeExpectationHover,
 	computeExpectationLenses,
 	countExpectationDiagnostics,
-	openTestBenchCommand,
 	type ExpectationsSource,
 } from './expectations/features';
 export type {
@@ -178,15 +169,12 @@ export { concludeFetch, concludeFetchAll, evaluateFetched, type ConclusionKind, 
 export {
 	basisNote,
 	conclusionLabel,
-	conclusionWords,
-	describeCache,
 	describeConclusion,
 	describeResponse,
 	eventConsequence,
 	formatDuration,
 	policyAssumed,
 	responseHeadline,
-	statusLine,
 	summariseConclusions,
 	type ResponseFacts,
 } from './fetch/explain';
@@ -203,7 +191,7 @@ export {
 	type Comparison,
 	type ComparisonRow,
 	type DeployedAnalysis,
-} from './fetch/deployed';
+} from './features/deployed';
 export { decodeBase64, deployedTarget, encodeBase64, outcomeFromWire, outcomeToWire } from './fetch/wire';
 
 /**

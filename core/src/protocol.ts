@@ -4,6 +4,9 @@
  * and the tests. Plain data only: this is the one module the client may import from server/.
  */
 
+/** Selects a line (and shows its hover): `(uri, line, showHover?)`; the lenses' and expectations' target. */
+export const revealLineCommand = 'robotsTxt.revealLine';
+
 /** `robotsTxt/testUrl`: one URL for one crawler. */
 export const testUrlMethod = 'robotsTxt/testUrl';
 /** `robotsTxt/testUrlAll`: one URL for every target crawler. */

@@ -36,7 +36,7 @@ export { headersFileName } from '../../core/src/index';
  * Whether a document is a page, by its language id (HTML) or its file name (`_headers`, which editors open as plain
  * text); undefined for robots.txt and expectations files.
  */
-export function pageKindOf(languageId: string, uri: string): PageKind | undefined {
+function pageKindOf(languageId: string, uri: string): PageKind | undefined {
 	if (languageId === htmlLanguageId) {
 		return 'html';
 	}

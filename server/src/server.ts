@@ -28,7 +28,8 @@ import type { ServerRuntime } from '../../io/src/fileSystem';
 import { registerCodeActions, codeActionKinds, pageCodeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
 import { registerCompletion, completionTriggerCharacters, pageCompletionTriggerCharacters } from './features/completion';
-import { DeployedStore, registerDeployed } from './features/deployed';
+import { registerDeployed } from './features/deployed';
+import { DeployedStore } from './features/deployedStore';
 import { registerDetection } from './features/detection';
 import { readClientSupport, type ServerContext } from './features/context';
 import { registerDiagnostics } from './features/diagnostics';
@@ -49,13 +50,13 @@ import { SettingsStore, settingsSection } from './settings';
 import { useLocaleFrom } from '../../io/src/locales';
 import { checkedConnection } from './validation';
 
-export const serverName = 'robots-txt-language-server';
+const serverName = 'robots-txt-language-server';
 
 /**
  * The pages the server asks a client for: HTML documents and files named `_headers`, local or untitled, and in the
  * schemes of the workspace folders (a virtual workspace's), not in views such as git diffs.
  */
-export function pageSelector(folders: readonly WorkspaceFolder[]): DocumentSelector {
+function pageSelector(folders: readonly WorkspaceFolder[]): DocumentSelector {
 	const schemes = new Set(['file', 'untitled']);
 	for (const folder of folders) {
 		const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(folder.uri)?.[1];

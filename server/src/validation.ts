@@ -141,7 +141,7 @@ function byKind<T extends { readonly kind: string }>(kinds: { readonly [K in T['
 		if (!isObject(value)) {
 			return `${at} must be an object, not ${kindOf(value)}`;
 		}
-		const check = Object.prototype.hasOwnProperty.call(kinds, value.kind as PropertyKey) ? (kinds as Record<string, Check<unknown>>)[value.kind as string] : undefined;
+		const check = Object.hasOwn(kinds, value.kind as PropertyKey) ? (kinds as Record<string, Check<unknown>>)[value.kind as string] : undefined;
 		return check ? check(value, at) : `${at}.kind must be one of ${Object.keys(kinds).map((kind) => JSON.stringify(kind)).join(', ')}`;
 	};
 }
@@ -205,7 +205,7 @@ const wireOutcome = object<protocol.WireOutcome>({
 const benchFields = { uri: string, urls: list(string), crawlers: list(string), probe: optional(boolean) };
 
 /** The check of each request's params, by method: every request the server answers has one. */
-export const requestChecks: Readonly<Record<string, Check<unknown>>> = {
+const requestChecks: Readonly<Record<string, Check<unknown>>> = {
 	[HoverRequest.method]: atPosition,
 	[CompletionRequest.method]: atPosition,
 	[DocumentHighlightRequest.method]: atPosition,
@@ -245,7 +245,7 @@ export const requestChecks: Readonly<Record<string, Check<unknown>>> = {
 const contentChange = object<Pick<TextDocumentContentChangeEvent, 'text'>>({ text: string });
 
 /** The check of each document notification's params, by method. */
-export const notificationChecks: Readonly<Record<string, Check<unknown>>> = {
+const notificationChecks: Readonly<Record<string, Check<unknown>>> = {
 	[DidOpenTextDocumentNotification.method]: object<DidOpenTextDocumentParams>({
 		textDocument: object<DidOpenTextDocumentParams['textDocument']>({ uri: string, languageId: string, version: int, text: string }),
 	}),
@@ -257,7 +257,7 @@ export const notificationChecks: Readonly<Record<string, Check<unknown>>> = {
 };
 
 /** What is wrong with a request's arguments as the connection hands them over, or undefined when they fit. */
-export function requestProblem(method: string, args: readonly unknown[]): string | undefined {
+function requestProblem(method: string, args: readonly unknown[]): string | undefined {
 	const check = requestChecks[method];
 	if (check === undefined) {
 		return `${method} is not a request the server checks`;

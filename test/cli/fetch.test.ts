@@ -287,8 +287,8 @@ describe('robots-txt diff <URL> <file>', () => {
 			writeFileSync(urls, `${servers.sites.ok}/nogoogle\n${servers.sites.ok}/private\n${servers.sites.ok}/open\n`);
 			const result = await run(['diff', servers.sites.ok, local, '--agent', 'Googlebot', '--urls', urls]);
 			assert.equal(result.status, 1, result.stderr);
-			assert.match(result.stdout, /\/nogoogle  as Googlebot: DISALLOWED by old line 5 `Disallow: \/nogoogle` -> ALLOWED/);
-			assert.match(result.stdout, /\/private  as Googlebot: ALLOWED .* -> DISALLOWED by new line 2 `Disallow: \/private`/);
+			assert.match(result.stdout, /\/nogoogle {2}as Googlebot: DISALLOWED by old line 5 `Disallow: \/nogoogle` -> ALLOWED/);
+			assert.match(result.stdout, /\/private {2}as Googlebot: ALLOWED .* -> DISALLOWED by new line 2 `Disallow: \/private`/);
 			assert.doesNotMatch(result.stdout, /\/open/);
 			const same = await run(['diff', local, local, '--agent', 'Googlebot', '--urls', urls]);
 			assert.equal(same.status, 0, same.stderr);

@@ -28,7 +28,9 @@ const sameInDraft04AndDraft07 = new Set([
 /** The keywords of a schema (not the names under `properties` and `definitions`), and where each is. */
 function keywordsOf(node: unknown, at: string, into: Map<string, string>): Map<string, string> {
 	if (Array.isArray(node)) {
-		node.forEach((item, i) => keywordsOf(item, `${at}/${i}`, into));
+		node.forEach((item, i) => {
+			keywordsOf(item, `${at}/${i}`, into);
+		});
 	} else if (node !== null && typeof node === 'object') {
 		for (const [key, value] of Object.entries(node)) {
 			if (!into.has(key)) {

@@ -8,9 +8,9 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
-import { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
-import { fixtureWorkspace, openWorkbench, resultsDir, screenshotSteps, Workbench } from './workbench';
+import { fixtureWorkspace, openWorkbench, resultsDir, screenshotSteps, type Workbench } from './workbench';
 import { answerQuickInput, benchFrame, pasteUrls, editorLine, goToLine, quickOpen, runCommand, toast, waitForLanguageMode } from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);

@@ -7,9 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
-import { openWorkbench, resultsDir, Workbench } from './workbench';
+import { openWorkbench, resultsDir, type Workbench } from './workbench';
 import { answerQuickInput, editorLine, goToLine, problemCounts, quickOpen, runCommand, squiggles, toast, waitForLanguageMode } from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
@@ -97,7 +97,13 @@ describe('a 3.7 MB robots.txt in VS Code (code-server)', { timeout: 900_000 }, (
 			const squiggle = page.locator('.part.editor .squiggly-error');
 			// Diagnostics arrive again after each edit and VS Code redraws its decorations, so a squiggle can vanish for a
 			// moment: it counts once it is still there a little later.
-			const steady = async () => (await squiggle.count()) > 0 && (await page.waitForTimeout(300), (await squiggle.count()) > 0);
+			const steady = async () => {
+				if ((await squiggle.count()) === 0) {
+					return false;
+				}
+				await page.waitForTimeout(300);
+				return (await squiggle.count()) > 0;
+			};
 			await waitFor(steady, 30_000).catch(() => undefined);
 			const shown = await squiggle.count();
 			console.log(`line ${line + 1}: ${shown} error squiggle(s) in view after ${Date.now() - started} ms`);

@@ -82,7 +82,7 @@ async function main(): Promise<number> {
 			// The workbench reports the extension host's output and the tests' exit code through these two functions.
 			await page.exposeFunction('codeAutomationLog', (level: string, message: unknown) => {
 				// The workbench's own warnings (offline gallery, no GitHub sign-in) are noise here; the tests log at info.
-				if (level === 'info' || process.env['E2E_VERBOSE'] !== undefined) {
+				if (level === 'info' || process.env.E2E_VERBOSE !== undefined) {
 					console.log(Array.isArray(message) ? format(...(message as unknown[])) : String(message));
 				}
 			});

@@ -12,12 +12,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
-import { Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
 import { computeDiagnostics, parse } from '../../core/src/index';
 import { defaultAnalysisOptions } from '../../core/src/options';
 import { useLocale } from '../../io/src/localize';
-import { fixtureWorkspace, openWorkbench, resultsDir, Workbench } from './workbench';
+import { fixtureWorkspace, openWorkbench, resultsDir, type Workbench } from './workbench';
 import { openFromExplorer, waitForLanguageMode } from './workbenchPage';
 
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { name: string; version: string };

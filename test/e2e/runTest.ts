@@ -28,7 +28,7 @@ export async function runExtensionTests(vscodeExecutablePath: string): Promise<v
 
 /** Desktop VS Code from VSCODE_EXECUTABLE_PATH or a download into .cache/, or undefined when neither works. */
 async function desktopVsCode(): Promise<string | undefined> {
-	const given = process.env['VSCODE_EXECUTABLE_PATH'];
+	const given = process.env.VSCODE_EXECUTABLE_PATH;
 	if (given !== undefined) {
 		return given;
 	}

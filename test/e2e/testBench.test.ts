@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
-import { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
-import { fixtureWorkspace, openWorkbench, resultsDir, screenshotSteps, Workbench } from './workbench';
+import { fixtureWorkspace, openWorkbench, resultsDir, screenshotSteps, type Workbench } from './workbench';
 import { answerQuickInput, benchFrame, pasteUrls, codeLenses, problemCounts, quickOpen, editorLine, goToLine, runCommand, squiggles, toast, waitForLanguageMode } from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
@@ -78,7 +78,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 	});
 
 	after(async () => {
-		if (process.env['UPDATE_SCREENSHOTS'] !== undefined && process.env['CI'] === undefined) {
+		if (process.env.UPDATE_SCREENSHOTS !== undefined && process.env.CI === undefined) {
 			for (const [name, target] of Object.entries(readmeScreenshots)) {
 				copyFileSync(join(resultsDir, name), join(repoRoot, 'images', target));
 			}

@@ -8,9 +8,9 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
-import { openWorkbench, resultsDir, Workbench } from './workbench';
+import { openWorkbench, resultsDir, type Workbench } from './workbench';
 import {
 	answerQuickInput,
 	codeLenses,
@@ -58,6 +58,12 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 
 	after(async () => {
 		await workbench?.close();
+		// The README's screenshots, when asked for (never in CI).
+		if (process.env.UPDATE_SCREENSHOTS !== undefined && process.env.CI === undefined) {
+			for (const [name, target] of Object.entries(readmeScreenshots)) {
+				copyFileSync(join(resultsDir, name), join(repoRoot, 'images', target));
+			}
+		}
 	});
 
 	step('opening robots.txt switches the language mode to Robots.txt', async () => {
@@ -289,14 +295,6 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		await page.waitForTimeout(300);
 		await page.screenshot({ path: join(resultsDir, 'meta.png') });
 		await page.keyboard.press('Escape');
-	});
-
-	after(() => {
-		if (process.env['UPDATE_SCREENSHOTS'] !== undefined && process.env['CI'] === undefined) {
-			for (const [name, target] of Object.entries(readmeScreenshots)) {
-				copyFileSync(join(resultsDir, name), join(repoRoot, 'images', target));
-			}
-		}
 	});
 });
 

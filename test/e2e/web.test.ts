@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
-import { fixtureWorkspace, openWorkbench, resultsDir, Workbench } from './workbench';
+import { fixtureWorkspace, openWorkbench, resultsDir, type Workbench } from './workbench';
 import {
 	answerQuickInput,
 	editorLine,

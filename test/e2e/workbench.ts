@@ -5,8 +5,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { Browser, chromium, Page } from 'playwright-core';
-import { addCalmSettings, CodeServerInstall, ensureCodeServer, installExtension, repoRoot, RunningCodeServer, startCodeServer, stateFolders } from '../../scripts/codeServer';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { addCalmSettings, type CodeServerInstall, ensureCodeServer, installExtension, repoRoot, type RunningCodeServer, startCodeServer, stateFolders } from '../../scripts/codeServer';
 
 /** Screenshots and logs of the end-to-end runs; git-ignored. */
 export const resultsDir = join(repoRoot, 'test-results', 'e2e');
@@ -92,7 +92,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
 		process.removeListener('SIGTERM', onSignal);
 		await browser?.close().catch(() => undefined);
 		await server.stop();
-		if (process.env['E2E_KEEP'] === undefined) {
+		if (process.env.E2E_KEEP === undefined) {
 			rmSync(tempDir, { recursive: true, force: true });
 		}
 	};
@@ -121,7 +121,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
 
 /** Debian's Chromium, or the browser named by CHROMIUM_PATH. */
 function chromiumPath(): string {
-	const candidates = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+	const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 	const found = candidates.find((candidate) => candidate !== undefined && existsSync(candidate));
 	if (found === undefined) {
 		throw new Error('No Chromium found: install Debian\'s chromium package (apt-get install chromium) or set CHROMIUM_PATH.');

@@ -1,6 +1,6 @@
 // What a person does and sees in the VS Code workbench, as Playwright steps: open a file, run a command, read the
 // editor, the status bar, hovers, notifications and panels. Selectors are VS Code's own DOM classes and ids.
-import { FrameLocator, Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 /** The editor part only: the Chat view holds a second Monaco editor that must not be counted. */
 export const editorPart = '.part.editor';

@@ -110,7 +110,7 @@ function mutations(method: string, example: unknown): { params: string; what: st
 			wrong.push('"true"', '1', '[]');
 		} else if (Array.isArray(value)) {
 			wrong.push('"x"', '5', '{}');
-			value.forEach((item, i) => visit(item, `${path}[${i}]`, key, (by) => replace(value.map((other, j) => (j === i ? by : other)))));
+			value.forEach((item, i) => { visit(item, `${path}[${i}]`, key, (by) => replace(value.map((other, j) => (j === i ? by : other)))); });
 		} else if (typeof value === 'object' && value !== null) {
 			wrong.push('"x"', '5', '[]');
 			for (const [name, field] of Object.entries(value)) {

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentSymbolRequest, ErrorCodes, FoldingRangeRequest, InitializeRequest, ResponseError, ShutdownRequest } from 'vscode-languageserver/node';
+import { DocumentSymbolRequest, ErrorCodes, FoldingRangeRequest, InitializeRequest, type ResponseError, ShutdownRequest } from 'vscode-languageserver/node';
 import { serverPath, TestClient } from './client';
 
 const uri = 'file:///site/robots.txt';

@@ -97,8 +97,12 @@ describe('the .vsix', () => {
 			['extension/client/dist/testBench.js', 'the test bench\'s page'],
 			['extension/package.nls.json', 'the manifest\'s texts'],
 		]);
-		manifest.contributes.languages.flatMap((language) => language.configuration ?? []).forEach((path) => refs.set(inVsix(path), 'a language configuration'));
-		manifest.contributes.grammars.forEach((grammar) => refs.set(inVsix(grammar.path), 'a grammar'));
+		for (const path of manifest.contributes.languages.flatMap((language) => language.configuration ?? [])) {
+			refs.set(inVsix(path), 'a language configuration');
+		}
+		for (const grammar of manifest.contributes.grammars) {
+			refs.set(inVsix(grammar.path), 'a grammar');
+		}
 		for (const locale of shippedLocales) {
 			refs.set(inVsix(posix.join(manifest.l10n, `bundle.l10n.${locale}.json`)), `the ${locale} bundle`);
 			refs.set(inVsix(`package.nls.${locale}.json`), `the manifest's ${locale} texts`);

@@ -77,7 +77,7 @@ describe('Block AI training crawlers', () => {
 	test('Allow then Block toggles the same group', () => {
 		const text = joinLines('User-agent: *', 'Disallow: /', '');
 		const allowed = apply(text, actionFor(text, 'Allow')!);
-		assert.match(allowed, /# AI training crawlers: allowed to use this site to train models\.\nUser-agent: Google-Extended\n[^]*Allow: \/\n\nUser-agent: \*/);
+		assert.match(allowed, /# AI training crawlers: allowed to use this site to train models\.\nUser-agent: Google-Extended\n[\s\S]*Allow: \/\n\nUser-agent: \*/);
 		assert.equal(evaluateAs(parse(allowed), 'GPTBot', '/x').verdict, 'allow');
 		assert.deepEqual(collateral(text, allowed), []);
 		const blocked = apply(allowed, actionFor(allowed, 'Block')!);

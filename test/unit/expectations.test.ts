@@ -169,7 +169,7 @@ describe('editor features', () => {
 	test('the hover explains the verdict', () => {
 		const file = parseExpectations('Googlebot /private/a allow');
 		const hover = computeExpectationHover(checkExpectations(file, robots), { line: 0, character: 3 });
-		const value = (hover?.contents as { value: string }).value;
+		const value = (hover!.contents as { value: string }).value;
 		assert.match(value, /^\*\*Fails\.\*\* Expected Googlebot to be ALLOWED/);
 		assert.match(value, /Googlebot: DISALLOWED by line 2 `Disallow: \/private\/`/);
 	});

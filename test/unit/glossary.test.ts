@@ -60,7 +60,7 @@ export function glossaryProblems(terms: Readonly<Record<string, Term>>, language
 		for (const variant of term.forbidden[language] ?? []) {
 			const pattern = variantPattern(variant);
 			for (const [key, translation] of Object.entries(texts)) {
-				if ((only && !only.test(key)) || (except && except.test(key))) {
+				if ((only && !only.test(key)) || (except?.test(key))) {
 					continue;
 				}
 				const found = pattern.exec(prose(translation));

@@ -18,7 +18,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { allDialects, computeDiagnostics, createDiagnosticsSession, decodeRobotsBytes, defaultAnalysisOptions, parse, RobotsDocument, type AnalysisOptions, type Dialect } from '../../core/src/index';
-import { editSegments, LineCache, segmentAround, segmentStarts, type SegmentSpan } from '../../core/src/diagnostics/segments';
+import { editSegments, LineCache, segmentAround, segmentStarts, type SegmentSpan } from '../../core/src/syntax/segments';
 import { diagnosticsInOneWindow } from '../../core/src/diagnostics/session';
 import { applyEdit } from '../../core/src/syntax/document';
 import { groupLines, type RobotsModel } from '../../core/src/syntax/parser';
@@ -206,7 +206,7 @@ test('a session reuses what an edit left alone, and compares settings by value',
 	const after = session.diagnostics(document.model, { ...defaultAnalysisOptions }, uri);
 	const inFirstGroups = (diagnostics: readonly Diagnostic[]) => diagnostics.filter((diagnostic) => diagnostic.range.start.line < 10);
 	assert.ok(inFirstGroups(before).length >= 4);
-	inFirstGroups(after).forEach((diagnostic, i) => assert.equal(diagnostic, inFirstGroups(before)[i]));
+	inFirstGroups(after).forEach((diagnostic, i) => { assert.equal(diagnostic, inFirstGroups(before)[i]); });
 	assert.deepStrictEqual(after, computeDiagnostics(parse(document.text), defaultAnalysisOptions, uri));
 	// Other settings: a fresh analysis, right for them.
 	const strict = { ...defaultAnalysisOptions, severities: { 'duplicate-rule': 'off' as const } };
@@ -306,9 +306,9 @@ test('the segment around a line, read from the lines near it, is the one a scan 
 
 test('a line cache takes over the values of the lines an edit kept, in place, and leaves the cache before it empty', () => {
 	// Values that name the node and the text they were computed from, so that one kept for the wrong line shows.
-	const valueOf = (model: RobotsModel, line: number) => ({ node: model.lines[line], text: model.lineTexts[line] });
-	const read = (cache: LineCache, model: RobotsModel) => model.lines.map((_, line) => cache.values('text')[line] as ReturnType<typeof valueOf> | undefined);
-	const fill = (cache: LineCache, model: RobotsModel) => model.lines.forEach((_, line) => (cache.values('text')[line] = valueOf(model, line)));
+	const valueAt = (model: RobotsModel, line: number) => ({ node: model.lines[line], text: model.lineTexts[line] });
+	const read = (cache: LineCache, model: RobotsModel) => model.lines.map((_, line) => cache.values('text')[line] as ReturnType<typeof valueAt> | undefined);
+	const fill = (cache: LineCache, model: RobotsModel) => model.lines.forEach((_, line) => { cache.values('text')[line] = valueAt(model, line); });
 	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 6 }), (text, edits) => {
 		let model = parse(text);
 		let cache = new LineCache(model.lines);

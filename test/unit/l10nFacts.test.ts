@@ -51,11 +51,11 @@ const englishWords = new Set([
 /** Every source title the facts cite, longest first: citations keep their titles (l10n.md). */
 const titles = (() => {
 	const found = new Set<string>();
-	const add = (source: string | undefined) => source?.split('; ').forEach((part) => found.add(sourceTitles(part)));
+	const add = (source: string | undefined) => source?.split('; ').forEach((part) => { found.add(sourceTitles(part)); });
 	for (const policy of Object.values(fetchPolicies)) {
 		for (const value of Object.values(policy)) {
 			if (Array.isArray(value)) {
-				value.forEach((rule: { source?: string }) => add(rule.source));
+				value.forEach((rule: { source?: string }) => { add(rule.source); });
 			} else if (typeof value === 'object' && value !== null && 'value' in value) {
 				add((value as { source?: string }).source);
 			}
@@ -160,7 +160,7 @@ function texts(): Map<string, string> {
 		out.set(`${id} read by`, doc.readBy);
 	}
 	for (const policy of Object.values(fetchPolicies)) {
-		policy.statuses.forEach((rule, i) => rule.note && out.set(`${policy.id} status rule ${i} note`, rule.note));
+		policy.statuses.forEach((rule, i) => { rule.note && out.set(`${policy.id} status rule ${i} note`, rule.note); });
 		for (const [name, value] of Object.entries(policy)) {
 			const note = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { note?: string }).note : undefined;
 			if (note) {
@@ -179,13 +179,13 @@ function texts(): Map<string, string> {
 			out.set(`${entry.name}: ${crawler.token} (${crawler.fetch})`, describeConclusion(concludeFetch(outcome, crawler)));
 		}
 		const facts = describeResponse(outcome);
-		facts.notes.forEach((note, i) => out.set(`${entry.name}: note ${i}`, note));
+		facts.notes.forEach((note, i) => { out.set(`${entry.name}: note ${i}`, note); });
 		if (facts.error && outcome.error?.kind !== 'network') {
 			out.set(`${entry.name}: error`, facts.error);
 		}
 		const analysis = analyseDeployed(outcome, crawlers.map((crawler) => crawler.token));
-		deployedLenses(analysis).forEach((lens, i) => out.set(`${entry.name}: lens ${i}`, lens.command!.title));
-		deployedDiagnostics(analysis, 10).forEach((diagnostic) => out.set(`${entry.name}: diagnostic`, diagnostic.message));
+		deployedLenses(analysis).forEach((lens, i) => { out.set(`${entry.name}: lens ${i}`, lens.command!.title); });
+		deployedDiagnostics(analysis, 10).forEach((diagnostic) => { out.set(`${entry.name}: diagnostic`, diagnostic.message); });
 		const deployed = RobotsModel.parse(analysis.text);
 		for (const conclusion of analysis.conclusions.filter((each) => each.kind !== 'rules')) {
 			out.set(`${entry.name}: Test URL as ${conclusion.crawler.token}`, testUrlDeployed(deployed, analysis, { url: '/private/a', agent: conclusion.crawler.token }, defaultAnalysisOptions).headline);

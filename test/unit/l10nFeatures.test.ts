@@ -120,7 +120,7 @@ function produce(): Map<string, string> {
 		computeDocumentSymbols(model).forEach((symbol, i) => {
 			put(`${name} symbol ${i} detail`, symbol.detail);
 		});
-		computeDocumentLinks(model).forEach((link, i) => put(`${name} link ${i}`, link.tooltip));
+		computeDocumentLinks(model).forEach((link, i) => { put(`${name} link ${i}`, link.tooltip); });
 		for (const action of computeAiTrainingActions(model, 'file:///robots.txt')) {
 			put(`${name} action ${action.kind}`, action.title);
 		}
@@ -144,10 +144,10 @@ function produce(): Map<string, string> {
 			put(`${name} bench follows ${column.crawler.token}`, column.follows);
 			put(`${name} bench note ${column.crawler.token}`, column.note);
 		});
-		bench.rows.forEach((row, i) => put(`${name} bench problem ${i}`, row.problem));
-		bench.reasons.forEach((reason, i) => put(`${name} bench reason ${i}`, reason));
-		bench.audit.forEach((category) => put(`${name} bench audit ${category.category}`, category.label));
-		bench.baseline?.readingChanges.forEach((change) => put(`${name} bench change ${change.crawler}`, change.summary));
+		bench.rows.forEach((row, i) => { put(`${name} bench problem ${i}`, row.problem); });
+		bench.reasons.forEach((reason, i) => { put(`${name} bench reason ${i}`, reason); });
+		bench.audit.forEach((category) => { put(`${name} bench audit ${category.category}`, category.label); });
+		bench.baseline?.readingChanges.forEach((change) => { put(`${name} bench change ${change.crawler}`, change.summary); });
 		put(`${name} bench markdown`, formatBench(bench, 'markdown').text);
 		put(`${name} bench csv head`, formatBench(bench, 'csv').text.split('\r\n')[0]);
 	}
@@ -190,9 +190,9 @@ function produce(): Map<string, string> {
 	const checked = checkExpectations(expectations, antiques);
 	computeExpectationDiagnostics(checked, 'file:///robots.txt').forEach((diagnostic, i) => {
 		put(`expectations diagnostic ${i}`, diagnostic.message);
-		diagnostic.relatedInformation?.forEach((related, j) => put(`expectations diagnostic ${i} related ${j}`, related.message));
+		diagnostic.relatedInformation?.forEach((related, j) => { put(`expectations diagnostic ${i} related ${j}`, related.message); });
 	});
-	computeExpectationLenses(checked, 'file:///robots.expectations', 'file:///robots.txt').forEach((lens, i) => put(`expectations lens ${i}`, lens.command?.title));
+	computeExpectationLenses(checked, 'file:///robots.expectations', 'file:///robots.txt').forEach((lens, i) => { put(`expectations lens ${i}`, lens.command?.title); });
 	for (const result of checked.results ?? []) {
 		const at = { line: result.expectation.line, character: result.expectation.crawlerSpan.start };
 		put(`expectations hover ${at.line}`, markdownOf(computeExpectationHover(checked, at)));
@@ -206,11 +206,11 @@ function produce(): Map<string, string> {
 	}
 	computeExpectationFailuresInRobots(antiques, [{ uri: 'file:///robots.expectations', name: 'robots.expectations', checked }]).forEach((diagnostic, i) => {
 		put(`expectations in robots ${i}`, diagnostic.message);
-		diagnostic.relatedInformation?.forEach((related, j) => put(`expectations in robots ${i} related ${j}`, related.message));
+		diagnostic.relatedInformation?.forEach((related, j) => { put(`expectations in robots ${i} related ${j}`, related.message); });
 	});
 	put('expectations lens without robots', computeExpectationLenses({ file: expectations, robotsProblem: 'x', passed: 0, failed: 0 }, 'file:///e', undefined)[0].command?.title);
 	// URLs the bench and the expectations cannot test, and URL lists.
-	['', 'mailto:x', 'private/x', 'http://:80/', 'http://a:99999/', 'http://[zz]/', '/a b', '/a\tb', '/a\u0001'].forEach((text, i) => put(`checkUrl ${i}`, checkUrl(text)));
+	['', 'mailto:x', 'private/x', 'http://:80/', 'http://a:99999/', 'http://[zz]/', '/a b', '/a\tb', '/a\u0001'].forEach((text, i) => { put(`checkUrl ${i}`, checkUrl(text)); });
 	const lists = [
 		'/a\n/a\n/b\n',
 		'<?xml version="1.0"?><urlset><url><loc>/a</loc></url><url><loc>/a</loc></url><url><loc></loc></url><url><loc>/b &bogus; </url></urlset>',
@@ -218,11 +218,11 @@ function produce(): Map<string, string> {
 		'<?xml version="1.0"?><html><!-- open',
 		'<?xml version="1.0"?><html><p',
 	];
-	lists.forEach((text, i) => parseUrlList(text, 1).notes.forEach((note, j) => put(`url list ${i} note ${j}`, note)));
+	lists.forEach((text, i) => { parseUrlList(text, 1).notes.forEach((note, j) => { put(`url list ${i} note ${j}`, note); }); });
 	// Reading changes, and whether a text reads as a robots.txt.
 	const before = parse('User-agent: *\nDisallow: /a\nDisallow: /b\n');
 	const after = parse('User-agent: Googlebot\nDisallow: /c\n\nUser-agent: *\nAllow: /a\n' + 'Disallow: /x\n'.repeat(1));
-	diffRobots(before, after, { crawlers: ['Googlebot', 'bingbot', 'Suzy-Spider'], urls: [] }).changes.forEach((change) => put(`change ${change.crawler}`, describeChange(change)));
+	diffRobots(before, after, { crawlers: ['Googlebot', 'bingbot', 'Suzy-Spider'], urls: [] }).changes.forEach((change) => { put(`change ${change.crawler}`, describeChange(change)); });
 	for (const [i, text] of ['User-agent: *\nDisallow: /\n', 'Some prose.\nMore prose.\nUser-agent: *\nDisallow: /\nEven more.\nAnd more.\n', 'Hello', 'User-agent: *\n'].entries()) {
 		put(`detection ${i}`, looksLikeRobotsTxt(text).reason);
 	}

@@ -110,12 +110,12 @@ class FakeSession {
 
 	open(document: FakeDocument): void {
 		this.documents.push(document);
-		this.openListeners.forEach((listener) => listener(document));
+		this.openListeners.forEach((listener) => { listener(document); });
 	}
 
 	close(document: FakeDocument): void {
 		this.documents.splice(this.documents.indexOf(document), 1);
-		this.closeListeners.forEach((listener) => listener(document));
+		this.closeListeners.forEach((listener) => { listener(document); });
 	}
 
 	/** Lets every pending promise and timer of the offer run. */

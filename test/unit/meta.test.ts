@@ -441,27 +441,27 @@ describe('noindex for the cross-file check', () => {
 describe('hover', () => {
 	test('on a directive: every engine, with sources', () => {
 		const { text, positions } = markers(head('<meta name="robots" content="noin|dex, max-image-preview:la|rge">'));
-		const value = (computeMetaHover(text, positions[0])?.contents as { value: string }).value;
+		const value = (computeMetaHover(text, positions[0])!.contents as { value: string }).value;
 		for (const expected of ['**noindex**', '| Google | yes', '| Baidu | not documented', 'developers.google.com', 'yandex.ru']) {
 			assert.ok(value.includes(expected), expected);
 		}
-		assert.match((computeMetaHover(text, positions[1])?.contents as { value: string }).value, /larger image preview/);
+		assert.match((computeMetaHover(text, positions[1])!.contents as { value: string }).value, /larger image preview/);
 	});
 
 	test('on a name, on the tag, on a noindex element, and nowhere else', () => {
 		const { text, positions } = markers('<head><me|ta name="google|bot" content="noindex"><meta name="viewport" content="wi|dth"></head><body><noin|dex>x</noindex> <p>|</p></body>');
-		assert.match((computeMetaHover(text, positions[1])?.contents as { value: string }).value, /Googlebot/);
-		const summary = (computeMetaHover(text, positions[0])?.contents as { value: string }).value;
+		assert.match((computeMetaHover(text, positions[1])!.contents as { value: string }).value, /Googlebot/);
+		const summary = (computeMetaHover(text, positions[0])!.contents as { value: string }).value;
 		assert.match(summary, /\| Googlebot \| \*\*no\*\* \| yes \|/);
 		assert.equal(computeMetaHover(text, positions[2]), null);
-		assert.match((computeMetaHover(text, positions[3])?.contents as { value: string }).value, /Yandex/);
+		assert.match((computeMetaHover(text, positions[3])!.contents as { value: string }).value, /Yandex/);
 		assert.equal(computeMetaHover(text, positions[4]), null);
 	});
 
 	test('in a _headers file, on a prefix and on a directive', () => {
 		const { text, positions } = markers('/*\n  X-Robots-Tag: google|bot: unavailable_after: 25 Jun 2010 15:00:00 P|ST\n');
-		assert.match((computeHeadersHover(text, positions[0])?.contents as { value: string }).value, /googlebot/);
-		assert.match((computeHeadersHover(text, positions[1])?.contents as { value: string }).value, /2010-06-25T23:00:00Z/);
+		assert.match((computeHeadersHover(text, positions[0])!.contents as { value: string }).value, /googlebot/);
+		assert.match((computeHeadersHover(text, positions[1])!.contents as { value: string }).value, /2010-06-25T23:00:00Z/);
 	});
 });
 

@@ -97,7 +97,7 @@ test('the dialects that group a big group alike get one patched list for it, and
 	const entered = applyEdit(model, model.lineStarts[line] + 8, model.lineStarts[line] + 8, '\n');
 	const lists = new SplicedLists();
 	const patched = dialects.map((dialect) => regroup(model.grouping(dialect), model.lines, entered.lines, dialect, 0, entered.lineCount, undefined, lists)!);
-	dialects.forEach((dialect, i) => assert.deepEqual(patched[i], groupLines(entered.lines, dialect), dialect));
+	dialects.forEach((dialect, i) => { assert.deepEqual(patched[i], groupLines(entered.lines, dialect), dialect); });
 	// Groupings whose lists were equal (and separate arrays) share the patched one.
 	assert.notEqual(model.grouping(dialects[0]).groups[0].rules, model.grouping(dialects[1]).groups[0].rules);
 	assert.equal(new Set(patched.map((grouping) => grouping.groups[0].rules)).size, 1);
@@ -105,6 +105,6 @@ test('the dialects that group a big group alike get one patched list for it, and
 	const deleted = applyEdit(entered, entered.lineStarts[line + 1] - 1, entered.lineStarts[line + 1], '');
 	const next = new SplicedLists();
 	const again = dialects.map((dialect, i) => regroup(patched[i], entered.lines, deleted.lines, dialect, 0, deleted.lineCount, undefined, next)!);
-	dialects.forEach((dialect, i) => assert.deepEqual(again[i], groupLines(deleted.lines, dialect), dialect));
+	dialects.forEach((dialect, i) => { assert.deepEqual(again[i], groupLines(deleted.lines, dialect), dialect); });
 	assert.equal(new Set(again.map((grouping) => grouping.groups[0].rules)).size, 1);
 });

@@ -200,7 +200,7 @@ function identifierNamesDirective(name: string, directive: string): boolean {
 	return words.some((word, i) => word === joined || parts.every((part, k) => words[i + k] === part));
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -214,12 +214,12 @@ function stringNamesDirective(text: string, directive: string): boolean {
 	if ((value === directive || value === directive + ':') && directive !== 'allow' && directive !== 'disallow') {
 		return true;
 	}
-	return new RegExp(`(?<![\\w-])${escape(directive)}\\s*:`, 'i').test(text);
+	return new RegExp(`(?<![\\w-])${escapeRegExp(directive)}\\s*:`, 'i').test(text);
 }
 
 /** Whether a regular expression literal names a directive: the name as a whole word anywhere in it. */
 function regexNamesDirective(source: string, directive: string): boolean {
-	return new RegExp(`(?<![\\w-])${escape(directive)}(?![\\w-])`, 'i').test(source);
+	return new RegExp(`(?<![\\w-])${escapeRegExp(directive)}(?![\\w-])`, 'i').test(source);
 }
 
 /**
@@ -377,6 +377,372 @@ describe('the server adapter and the client know no robots.txt', () => {
 		assert.deepStrictEqual(client.flatMap((path) => clientImportViolations(parseSource(path))), []);
 		const source = planted('client/src/planted.ts', "import { parse } from '../../core/src/index';\nimport { x } from './protocol';\nimport { testUrlMethod } from '../../core/src/protocol';");
 		assert.deepStrictEqual(clientImportViolations(source).map((violation) => violation.replace(/^.*imports /, '')), ["'../../core/src/index'"]);
+	});
+});
+
+/**
+ * The source roots of the programs (ARCHITECTURE.md's table) and which others each may import. The client's rule is
+ * narrower (two files) and has its own test above.
+ */
+const programs: readonly { readonly name: string; readonly roots: readonly string[]; readonly mayImport: readonly string[] }[] = [
+	{ name: 'core', roots: ['core/src'], mayImport: [] },
+	{ name: 'io', roots: ['io/src'], mayImport: ['core'] },
+	{ name: 'server', roots: ['server/src'], mayImport: ['core', 'io'] },
+	{ name: 'cli', roots: ['cli/src'], mayImport: ['core', 'io'] },
+	{ name: 'client', roots: ['client/src', 'client/webview'], mayImport: ['core', 'io'] },
+];
+
+const sourceRoots = programs.flatMap((program) => program.roots.map((root) => join(repoRoot, root)));
+
+function inside(path: string, dir: string): boolean {
+	return path === dir || path.startsWith(dir + sep);
+}
+
+function programOf(path: string): (typeof programs)[number] | undefined {
+	return programs.find((program) => program.roots.some((root) => inside(path, join(repoRoot, root))));
+}
+
+/** Every program's TypeScript files. */
+function programFiles(): string[] {
+	return sourceRoots.flatMap((root) => sourceFiles(root));
+}
+
+/** Imports of a file of io, server or cli that reach into a program it may not import (a file's own program aside). */
+function programImportViolations(source: ts.SourceFile): string[] {
+	const own = programOf(source.fileName);
+	if (!own) {
+		return [];
+	}
+	return moduleSpecifiers(source)
+		.filter(({ specifier }) => {
+			if (!specifier.startsWith('.')) {
+				return false;
+			}
+			const target = programOf(resolve(dirname(source.fileName), specifier));
+			return target !== undefined && target !== own && !own.mayImport.includes(target.name);
+		})
+		.map(({ specifier, node }) => `${where(source, node)} imports '${specifier}'`);
+}
+
+/** The file a relative module specifier names among `files`: `x.ts`, or `x/index.ts` for a folder. */
+function resolveModule(from: string, specifier: string, files: ReadonlySet<string>): string | undefined {
+	if (!specifier.startsWith('.')) {
+		return undefined;
+	}
+	const target = resolve(dirname(from), specifier);
+	return [`${target}.ts`, target, join(target, 'index.ts')].find((candidate) => files.has(candidate));
+}
+
+/** Which files each file imports (type imports, re-exports and import types included), among the files given. */
+function importGraph(sources: readonly ts.SourceFile[]): Map<string, Set<string>> {
+	const files = new Set(sources.map((source) => source.fileName));
+	const graph = new Map<string, Set<string>>();
+	for (const source of sources) {
+		const targets = new Set<string>();
+		for (const { specifier } of moduleSpecifiers(source)) {
+			const target = resolveModule(source.fileName, specifier, files);
+			if (target !== undefined && target !== source.fileName) {
+				targets.add(target);
+			}
+		}
+		graph.set(source.fileName, targets);
+	}
+	return graph;
+}
+
+/** The strongly connected components of more than one node (Tarjan's algorithm): each is a cycle, or cycles that meet. */
+function cycles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+	const index = new Map<string, number>();
+	const low = new Map<string, number>();
+	const stack: string[] = [];
+	const onStack = new Set<string>();
+	const found: string[][] = [];
+	const connect = (node: string) => {
+		index.set(node, index.size);
+		low.set(node, index.get(node)!);
+		stack.push(node);
+		onStack.add(node);
+		for (const next of graph.get(node) ?? []) {
+			if (!index.has(next)) {
+				connect(next);
+				low.set(node, Math.min(low.get(node)!, low.get(next)!));
+			} else if (onStack.has(next)) {
+				low.set(node, Math.min(low.get(node)!, index.get(next)!));
+			}
+		}
+		if (low.get(node) === index.get(node)) {
+			const component: string[] = [];
+			let member: string;
+			do {
+				member = stack.pop()!;
+				onStack.delete(member);
+				component.push(member);
+			} while (member !== node);
+			if (component.length > 1) {
+				found.push(component.sort());
+			}
+		}
+	};
+	for (const node of graph.keys()) {
+		if (!index.has(node)) {
+			connect(node);
+		}
+	}
+	return found;
+}
+
+/**
+ * The folder a file belongs to for the folder rules: the first folder below its source root, with everything under it
+ * (`core/src/diagnostics` holds `diagnostics/checks`). A file directly in a source root stands alone (`core/src/l10n.ts`,
+ * `server/src/server.ts`): the root is the program, not a folder of it.
+ */
+function unitOf(path: string): string {
+	const root = sourceRoots.find((candidate) => inside(path, candidate));
+	if (root === undefined) {
+		return path;
+	}
+	const [first, ...rest] = relative(root, path).split(sep);
+	return rest.length === 0 ? path : join(root, first);
+}
+
+/** The graph between units: an edge where some file of one imports some file of another. */
+function unitGraph(graph: ReadonlyMap<string, ReadonlySet<string>>): Map<string, Set<string>> {
+	const units = new Map<string, Set<string>>();
+	for (const [from, targets] of graph) {
+		const edges = units.get(unitOf(from)) ?? new Set<string>();
+		units.set(unitOf(from), edges);
+		for (const target of targets) {
+			if (unitOf(target) !== unitOf(from)) {
+				edges.add(unitOf(target));
+			}
+		}
+	}
+	return units;
+}
+
+function shown(paths: readonly string[]): string {
+	return paths.map((path) => relative(repoRoot, path).split(sep).join('/')).join(' ↔ ');
+}
+
+/**
+ * The core's layers, lowest first (ARCHITECTURE.md says why). A core file may import its own folder (or, standing
+ * alone, only itself) and the units of lower layers; units of one layer do not import each other.
+ */
+const coreLayers: readonly (readonly string[])[] = [
+	['l10n.ts', 'markdown.ts', 'sorted.ts', 'editDistance.ts', 'protocol.ts'],
+	['dialect.ts', 'verdict.ts'],
+	['facts'],
+	['options.ts'],
+	['syntax'],
+	['matching'],
+	['crawlers'],
+	['bench'],
+	['fetch'],
+	['robotRules.ts'],
+	['diagnostics'],
+	['meta', 'expectations'],
+	['site'],
+	['features'],
+	['index.ts', 'library.ts'],
+];
+
+/** The layer of each core unit, by its name below core/src. */
+const coreLayerOf = new Map(coreLayers.flatMap((names, layer) => names.map((name) => [name, layer] as const)));
+
+/** The imports of core files that go sideways or up the layers, and the core units no layer names. */
+function layerViolations(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+	const layer = (path: string) => coreLayerOf.get(relative(coreDir, unitOf(path)).split(sep).join('/'));
+	const violations: string[] = [];
+	for (const [from, targets] of graph) {
+		if (!inside(from, coreDir)) {
+			continue;
+		}
+		const own = layer(from);
+		if (own === undefined) {
+			violations.push(`${shown([unitOf(from)])} is in no layer`);
+			continue;
+		}
+		for (const target of targets) {
+			const theirs = layer(target);
+			if (unitOf(target) !== unitOf(from) && theirs !== undefined && theirs >= own) {
+				violations.push(`${shown([from])} (layer ${own}) imports ${shown([target])} (layer ${theirs})`);
+			}
+		}
+	}
+	return [...new Set(violations)];
+}
+
+/**
+ * The files whose exports VS Code calls by name (`activate`, `deactivate`): the extension's entries. The package's
+ * public API, `core/src/library.ts`, counts as a user of everything it exports.
+ */
+const hostEntries = ['client/src/extension.ts', 'client/src/browser.ts'].map((path) => join(repoRoot, path));
+const publicApi = join(coreDir, 'library.ts');
+
+/** The original symbol behind an import or re-export. */
+function originalSymbol(checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol {
+	return symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+}
+
+/**
+ * The exported values (functions, classes, constants) of the programs' files that no other file uses. A use is an
+ * import of the value (by name, or as `namespace.name` through a namespace import) in another file of the programs or
+ * of the tests; a re-export (`export { x } from`) is no use but passes the value on, so that what index.ts re-exports
+ * counts as used when something imports it from there; what library.ts exports is the npm package's API and used.
+ * Tests count as users of what they import: the unit they test (a value only a test imports is a seam of that test's
+ * unit), and `typeof namespace` of a module a test loads itself uses all of its exports. Exported types are left out: they name the shapes the exported functions take and give, and the package's
+ * declarations need them.
+ */
+function unusedExports(program: ts.Program, declaring: readonly string[]): string[] {
+	const checker = program.getTypeChecker();
+	const used = new Set<ts.Symbol>();
+	const use = (node: ts.Node, from: ts.SourceFile) => {
+		const symbol = checker.getSymbolAtLocation(node);
+		const original = symbol && originalSymbol(checker, symbol);
+		if (original?.declarations?.some((declaration) => declaration.getSourceFile() !== from)) {
+			used.add(original);
+		}
+	};
+	for (const source of program.getSourceFiles()) {
+		if (source.isDeclarationFile || source.fileName.includes('/node_modules/')) {
+			continue;
+		}
+		visit(source, (node) => {
+			if (ts.isImportSpecifier(node) || ts.isImportClause(node)) {
+				use(node.name ?? node, source);
+			} else if (ts.isExportSpecifier(node) && resolve(source.fileName) === publicApi) {
+				use(node.name, source);
+			} else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
+				const namespace = checker.getSymbolAtLocation(node.expression);
+				if (namespace && namespace.flags & ts.SymbolFlags.Alias) {
+					use(node.name, source);
+				}
+			} else if (ts.isQualifiedName(node) && ts.isIdentifier(node.left)) {
+				use(node.right, source);
+			} else if (ts.isTypeQueryNode(node) && ts.isIdentifier(node.exprName)) {
+				// `typeof namespace`: a test that loads the module itself (with a stand-in for vscode) reads its exports.
+				const namespace = checker.getSymbolAtLocation(node.exprName);
+				const module = namespace && namespace.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(namespace) : undefined;
+				if (module && module.flags & ts.SymbolFlags.ValueModule) {
+					for (const exported of checker.getExportsOfModule(module)) {
+						used.add(originalSymbol(checker, exported));
+					}
+				}
+			}
+		});
+	}
+	const unused: string[] = [];
+	for (const path of declaring) {
+		const source = program.getSourceFile(path);
+		const module = source && checker.getSymbolAtLocation(source);
+		if (!source || !module || hostEntries.includes(resolve(path)) || resolve(path) === publicApi) {
+			continue;
+		}
+		for (const exported of checker.getExportsOfModule(module)) {
+			const original = originalSymbol(checker, exported);
+			const declaredHere = original.declarations?.some((declaration) => declaration.getSourceFile() === source);
+			if (declaredHere && original.flags & ts.SymbolFlags.Value && !used.has(original)) {
+				unused.push(`${relative(repoRoot, path).split(sep).join('/')}: ${exported.name}`);
+			}
+		}
+	}
+	return unused;
+}
+
+/** The programs' files and the tests in one program, resolved but not type-checked (the libraries are not read). */
+function wholeProgram(extra?: { readonly path: string; readonly text: string }[]): ts.Program {
+	const files = [...programFiles(), ...sourceFiles(join(repoRoot, 'test')), ...sourceFiles(join(repoRoot, 'scripts'))];
+	const host = ts.createCompilerHost({});
+	if (extra) {
+		const texts = new Map(extra.map((file) => [file.path, file.text]));
+		const readFile = host.readFile.bind(host);
+		host.readFile = (name) => texts.get(resolve(name)) ?? readFile(name);
+		const fileExists = host.fileExists.bind(host);
+		host.fileExists = (name) => texts.has(resolve(name)) || fileExists(name);
+		files.push(...texts.keys());
+	}
+	return ts.createProgram(files, {
+		target: ts.ScriptTarget.ES2022,
+		module: ts.ModuleKind.CommonJS,
+		moduleResolution: ts.ModuleResolutionKind.Node10,
+		noLib: true,
+		types: [],
+		noEmit: true,
+		skipLibCheck: true,
+		resolveJsonModule: true,
+		esModuleInterop: true,
+	}, host);
+}
+
+describe('layers and programs are in order', () => {
+	const sources = programFiles().map((path) => parseSource(path));
+	const graph = importGraph(sources);
+
+	test('io, server, cli and client import only the programs below them', () => {
+		assert.ok(sources.length > 140, `${sources.length} files`);
+		assert.deepStrictEqual(sources.flatMap((source) => programImportViolations(source)), []);
+		const planted = [
+			parseSource(join(repoRoot, 'io/src/planted.ts'), "import { x } from '../../server/src/settings';\nimport { parse } from '../../core/src/index';"),
+			parseSource(join(repoRoot, 'cli/src/planted.ts'), "import type { ServerContext } from '../../server/src/features/context';\nimport { y } from '../../io/src/localize';"),
+			parseSource(join(repoRoot, 'server/src/planted.ts'), "import { main } from '../../cli/src/main';\nimport { z } from './settings';"),
+		];
+		assert.deepStrictEqual(planted.flatMap((source) => programImportViolations(source)).map((violation) => violation.replace(/^.*imports /, '')), [
+			"'../../server/src/settings'", "'../../server/src/features/context'", "'../../cli/src/main'",
+		]);
+	});
+
+	test('no import cycle between files, type imports included', () => {
+		assert.deepStrictEqual(cycles(graph).map(shown), []);
+		const a = join(repoRoot, 'server/src/features/plantedA.ts');
+		const b = join(repoRoot, 'server/src/features/plantedB.ts');
+		const planted = importGraph([
+			...sources,
+			parseSource(a, "import type { B } from './plantedB';\nexport interface A { b: B }"),
+			parseSource(b, "import type { A } from './plantedA';\nimport { runSafe } from '../runner';\nexport interface B { a: A }"),
+		]);
+		assert.deepStrictEqual(cycles(planted).map(shown), [shown([a, b])]);
+	});
+
+	test('no import cycle between folders (a folder with its subfolders; a file directly in src/ on its own)', () => {
+		assert.deepStrictEqual(cycles(unitGraph(graph)).map(shown), []);
+		// features/ already imports fetch/ (deployed.ts reads the fetch's conclusion).
+		const planted = unitGraph(importGraph([...sources, parseSource(join(coreDir, 'fetch/planted.ts'), "import { testUrl } from '../features/testUrl';")]));
+		assert.deepStrictEqual(cycles(planted).map(shown), [shown([join(coreDir, 'features'), join(coreDir, 'fetch')])]);
+	});
+
+	test('the core\'s layers are in order, and every folder and loose file of the core has one', () => {
+		assert.deepStrictEqual(layerViolations(graph), []);
+		const units = new Set([...graph.keys()].filter((path) => inside(path, coreDir)).map((path) => relative(coreDir, unitOf(path)).split(sep).join('/')));
+		assert.deepStrictEqual([...coreLayerOf.keys()].filter((name) => !units.has(name)), [], 'no layer names a unit that is gone');
+		const syntax = join(coreDir, 'syntax/planted.ts');
+		const planted = importGraph([...sources, parseSource(syntax, [
+			"import { computeHover } from '../features/hover';",
+			"import { t } from '../l10n';",
+			"import { lexLine } from './lexer';",
+			"import { selectGroups } from '../matching/agents';",
+			"import { directiveFacts } from '../facts/directives';",
+		].join('\n')), parseSource(join(coreDir, 'planted.ts'), "import { t } from './l10n';")]);
+		assert.deepStrictEqual(layerViolations(planted).map((violation) => violation.replace(/ \(layer \d+\)/g, '')), [
+			'core/src/syntax/planted.ts imports core/src/features/hover.ts',
+			'core/src/syntax/planted.ts imports core/src/matching/agents.ts',
+			'core/src/planted.ts is in no layer',
+		]);
+	});
+
+	test('every exported value has a user outside its file', () => {
+		const unused = unusedExports(wholeProgram(), programFiles());
+		assert.deepStrictEqual(unused, [], `exported, used nowhere else (make it file-local or delete it):\n${unused.join('\n')}`);
+	});
+
+	test('the export rule catches a planted unused export and counts uses through index.ts, namespaces and tests', () => {
+		const declaring = join(coreDir, 'features/planted.ts');
+		const program = wholeProgram([
+			{ path: declaring, text: 'export function unused(): number { return 1; }\nexport function viaIndex(): number { return 2; }\nexport const viaNamespace = 3;\nexport function byTest(): number { return 4; }\nexport interface Shape { readonly x: number }' },
+			{ path: join(coreDir, 'features/plantedIndex.ts'), text: "export { unused, viaIndex } from './planted';\nexport * as planted from './planted';" },
+			{ path: join(repoRoot, 'server/src/planted.ts'), text: "import { viaIndex, planted } from '../../core/src/features/plantedIndex';\nexport const sum = viaIndex() + planted.viaNamespace;" },
+			{ path: join(repoRoot, 'test/unit/planted.test.ts'), text: "import { byTest } from '../../core/src/features/planted';\nbyTest();" },
+		]);
+		assert.deepStrictEqual(unusedExports(program, [declaring]), ['core/src/features/planted.ts: unused']);
 	});
 });
 

@@ -35,7 +35,7 @@ export interface AuditCategory {
 }
 
 /** The catalogue's crawlers of a category. */
-export function crawlersOf(category: CrawlerCategory): readonly CrawlerFacts[] {
+function crawlersOf(category: CrawlerCategory): readonly CrawlerFacts[] {
 	return knownCrawlers.filter((crawler) => crawler.category === category);
 }
 
@@ -47,7 +47,7 @@ export function auditByCategory(model: RobotsModel, urls: readonly string[]): Au
 		const columns = crawlers.length;
 		const allowed: string[] = [];
 		const blocked: string[] = [];
-		crawlers.forEach((crawler, column) => (isAllowedDecision(table[column]) ? allowed : blocked).push(crawler.token));
+		crawlers.forEach((crawler, column) => { (isAllowedDecision(table[column]) ? allowed : blocked).push(crawler.token); });
 		const allowedPerUrl = urls.map((_, row) => {
 			let count = 0;
 			for (let column = 0; column < columns; column++) {

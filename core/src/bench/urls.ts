@@ -7,7 +7,7 @@
 import { formatNumber, t } from '../l10n';
 
 /** The most rows a list gives; more are counted and reported, not kept. */
-export const maxListUrls = 50_000;
+const maxListUrls = 50_000;
 
 /** Longer rows are cut in messages. */
 const maxShown = 60;
@@ -85,7 +85,7 @@ function checkAuthority(text: string, start: number): string | undefined {
 		return space;
 	}
 	const closing = hostPort.startsWith('[') ? hostPort.indexOf(']') : -1;
-	const colon = hostPort.indexOf(':', closing < 0 ? 0 : closing);
+	const colon = hostPort.indexOf(':', Math.max(closing , 0));
 	const host = colon < 0 ? hostPort : hostPort.slice(0, colon);
 	const port = colon < 0 ? '' : hostPort.slice(colon + 1);
 	if (port !== '' && (!/^[0-9]+$/.test(port) || Number(port) > 65535)) {
@@ -142,7 +142,7 @@ export interface UrlList {
 }
 
 /** Whether a text is XML (a sitemap) rather than a list: its first non-blank character is `<`. */
-export function looksLikeXml(text: string): boolean {
+function looksLikeXml(text: string): boolean {
 	for (let i = 0; i < text.length && i < 4096; i++) {
 		const code = text.charCodeAt(i);
 		if (code === 0xfeff || code === 32 || code === 9 || code === 10 || code === 13) {
@@ -222,7 +222,7 @@ export interface Sitemap {
  * The problems of a sitemap that are kept, with their messages; the rest are only counted. A list shows this many and
  * a count of the others, so a file of millions of unknown entities costs a counter, not a message each.
  */
-export const maxSitemapProblems = 5;
+const maxSitemapProblems = 5;
 
 /** The namespace of the sitemaps.org protocol 0.9, whose `loc`, `url`, `sitemap` and `sitemapindex` the reader reads. */
 const sitemapNamespace = 'http://www.sitemaps.org/schemas/sitemap/0.9';

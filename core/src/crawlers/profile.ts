@@ -4,9 +4,10 @@
  * A profile may be asked to read as another parser than its own (`dialect`), which the answers then say.
  */
 
-import { dialectName, type Dialect } from '../dialect';
+import { allDialects, dialectName, type Dialect } from '../dialect';
 import { crawlerFactNames, findCrawler, rfcMinimumSizeLimit, type CrawlerFacts } from '../facts/crawlers';
 import { t } from '../l10n';
+import { selectGroups } from '../matching/agents';
 import type { RobotsModel } from '../syntax/parser';
 
 export interface CrawlerProfile extends CrawlerFacts {
@@ -91,4 +92,27 @@ export function crawlersNamedIn(models: readonly RobotsModel[], first: readonly 
 		}
 	}
 	return out;
+}
+
+const unnamedCandidates = ['AnyCrawler', 'SomeCrawler', 'OtherCrawler', 'UnlistedCrawler', 'GenericCrawler'];
+
+/**
+ * A crawler name that no group names in any dialect, so that it follows the `*` group everywhere. The 1996 draft
+ * matches substrings, so a group for `bot` names every name containing it; the candidates are tried in turn, then
+ * names made of one repeated letter. (An empty User-agent value names every crawler in the 1996 draft: no name helps.)
+ */
+export function unnamedCrawler(model: RobotsModel): string {
+	const namesNone = (name: string) => allDialects.every((dialect) => selectGroups(model, dialect, name).kind !== 'specific');
+	for (const candidate of unnamedCandidates) {
+		if (namesNone(candidate)) {
+			return candidate;
+		}
+	}
+	for (const letter of 'QXZJKVW') {
+		const candidate = letter.repeat(12);
+		if (namesNone(candidate)) {
+			return candidate;
+		}
+	}
+	return unnamedCandidates[0];
 }

@@ -327,7 +327,7 @@ export const crawlerReasons: readonly CrawlerReason[] = ['rule', 'no-matching-ru
  */
 export type PackedDecision = number;
 
-export function packDecision(verdict: 'allow' | 'disallow', reason: CrawlerReason, line: number): PackedDecision {
+function packDecision(verdict: 'allow' | 'disallow', reason: CrawlerReason, line: number): PackedDecision {
 	return ((line + 1) << 4) | (crawlerReasons.indexOf(reason) << 1) | (verdict === 'allow' ? 1 : 0);
 }
 
@@ -350,11 +350,6 @@ export function unpackDecision(code: PackedDecision): Decision {
 /** The verdict of a packed decision. */
 export function isAllowedDecision(code: PackedDecision): boolean {
 	return (code & 1) === 1;
-}
-
-/** The deciding line of a packed decision (0-based), or -1. */
-export function decisionLine(code: PackedDecision): number {
-	return (code >> 4) - 1;
 }
 
 /**

@@ -29,7 +29,7 @@ import {
 	type Recall,
 } from './context';
 import { findSuppressions, suppressionLines } from './suppression';
-import { editSegments, LineCache, sameNodes, segmentStarts, type SegmentEdit, type SegmentSpan } from './segments';
+import { editSegments, LineCache, sameNodes, segmentStarts, type SegmentEdit, type SegmentSpan } from '../syntax/segments';
 import { fileChecks, fileFacts, identityChecks, maxInvalidUtf8 } from './checks/file';
 import { lineChecks } from './checks/lines';
 import { groupChecks, groupFacts } from './checks/groups';
@@ -281,7 +281,7 @@ class Session implements DiagnosticsSession {
 			fileResults.set(check, result);
 			ran.push({ result, slot });
 		};
-		identityChecks.forEach((check, slot) => runFileCheck(check, slot, false));
+		identityChecks.forEach((check, slot) => { runFileCheck(check, slot, false); });
 		const done = (whole: WholeFile, diagnostics: readonly Diagnostic[]): Round => {
 			facts.done();
 			// What the segments took over is theirs now: the states before let go, so no chain of versions stays alive.
@@ -338,7 +338,7 @@ class Session implements DiagnosticsSession {
 }
 
 /** From this many findings of one code and severity on, they are told as one (`groupedRepeats`). */
-export const repeatThreshold = 5;
+const repeatThreshold = 5;
 
 /** The related lines a grouped finding lists at the most. */
 const maxRepeatsListed = 100;

@@ -28,7 +28,7 @@ function parseCodes(rest: string): ReadonlySet<string> | 'all' {
 }
 
 /** Whether a comment (`#` included) is a suppression comment. */
-export function isSuppressionComment(comment: string): boolean {
+function isSuppressionComment(comment: string): boolean {
 	return directive.test(comment);
 }
 

@@ -5,9 +5,8 @@
  */
 
 import { verdictSentence, verdictWord } from '../crawlers/explain';
-import { crawlerProfile } from '../crawlers/profile';
+import { crawlerProfile, unnamedCrawler } from '../crawlers/profile';
 import { crawlerEvaluator, type CrawlerEvaluation } from '../crawlers/reading';
-import { unnamedCrawler } from '../features/testUrl';
 import { formatNumber, t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 import type { Expectation, ExpectationsFile } from './format';
@@ -56,7 +55,7 @@ export function uncheckedExpectations(file: ExpectationsFile, problem: string): 
 }
 
 /** The crawler as a failure names it. */
-export function expectationCrawler(expectation: Expectation): string {
+function expectationCrawler(expectation: Expectation): string {
 	const who = expectation.crawler === '*' ? t('a crawler that no group names') : expectation.crawler;
 	return expectation.parser ? t('{0} (read as {1})', who, expectation.parser) : who;
 }

@@ -21,16 +21,16 @@ import { crawlerProfile } from '../crawlers/profile';
 import { allDialects, dialectName } from '../dialect';
 import { diagnosticSource } from '../diagnostics/index';
 import { knownCrawlers } from '../facts/crawlers';
-import { revealLineCommand } from '../features/codeLens';
 import { formatNumber, t } from '../l10n';
 import { escapeMarkdownOutsideCode } from '../markdown';
 import type { AnalysisOptions } from '../options';
+import { revealLineCommand } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 import { failureMessage, passMessage, robotsLineOf, summaryText, type CheckedExpectations, type ExpectationResult } from './check';
 import { fieldAt, type ExpectationProblem, type Span } from './format';
 
 /** The client command that opens the test bench (robots.txt uri, URLs, crawler tokens). */
-export const openTestBenchCommand = 'robotsTxt.openTestBench';
+const openTestBenchCommand = 'robotsTxt.openTestBench';
 
 function range(line: number, span: Span): Range {
 	return { start: { line, character: span.start }, end: { line, character: span.end } };
@@ -244,7 +244,7 @@ function crawlerCompletions(text: string, span: Span, line: number, robots: Robo
 		});
 	};
 	add('*', t('a crawler that no group names'), 0);
-	options.crawlers.forEach((token, i) => add(token, t('target crawler'), 100 + i));
+	options.crawlers.forEach((token, i) => { add(token, t('target crawler'), 100 + i); });
 	if (robots) {
 		let rank = 1000;
 		for (let i = 0; i < robots.lineCount; i++) {
@@ -253,7 +253,7 @@ function crawlerCompletions(text: string, span: Span, line: number, robots: Robo
 			}
 		}
 	}
-	knownCrawlers.forEach((crawler, i) => add(crawler.token, crawler.category, 10_000 + i));
+	knownCrawlers.forEach((crawler, i) => { add(crawler.token, crawler.category, 10_000 + i); });
 	return items;
 }
 

@@ -11,9 +11,9 @@ import { t } from '../l10n';
 /** The language id of expectations files. */
 export const expectationsLanguageId = 'robots-txt-expectations';
 /** The file name looked for beside a robots.txt; `<name>.robots.expectations` works too. */
-export const expectationsFileName = 'robots.expectations';
+const expectationsFileName = 'robots.expectations';
 /** The ending of other expectations files (`staging.robots.expectations`). */
-export const expectationsFileSuffix = '.robots.expectations';
+const expectationsFileSuffix = '.robots.expectations';
 /** The robots.txt an expectations file tests unless `@robots` names another: the one in its folder. */
 export const defaultRobotsFileName = 'robots.txt';
 
@@ -31,7 +31,7 @@ export interface Span {
 export type ExpectedVerdict = 'allow' | 'disallow';
 
 /** The words a verdict may be written as (compared case-insensitively). */
-export const verdictWords: Readonly<Record<string, ExpectedVerdict>> = {
+const verdictWords: Readonly<Record<string, ExpectedVerdict>> = {
 	allow: 'allow',
 	allowed: 'allow',
 	disallow: 'disallow',

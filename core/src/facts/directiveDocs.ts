@@ -197,3 +197,9 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 		sources: ['RSL Collective: *Really Simple Licensing* (2025)'],
 	},
 };
+
+/** The documentation of a directive for completion, in the same words as the hover. */
+export function directiveDocumentation(id: Exclude<DirectiveId, 'unknown'>): string {
+	const doc = directiveDocs[id];
+	return [doc.summary, '', '```robots-txt', doc.syntax, '```', '', `**${t('Read by:')}** ${doc.readBy}`].join('\n');
+}

@@ -307,7 +307,7 @@ export const fetchPolicies: Readonly<Record<FetchPolicyId, FetchPolicy>> = {
 export const fetchPolicyIds = Object.keys(fetchPolicies) as FetchPolicyId[];
 
 /** Whether `status` falls under a status pattern. */
-export function statusMatches(pattern: StatusPattern, status: number): boolean {
+function statusMatches(pattern: StatusPattern, status: number): boolean {
 	if (pattern === 'any') {
 		return true;
 	}

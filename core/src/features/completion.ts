@@ -14,14 +14,13 @@ import {
 } from 'vscode-languageserver-types';
 import { isRecordDialect, type Dialect } from '../dialect';
 import { knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
-import { directiveDocs } from '../facts/directiveDocs';
+import { directiveDocs, directiveDocumentation } from '../facts/directiveDocs';
 import { canonicalName, type DirectiveId } from '../facts/directives';
 import { formatNumber, t } from '../l10n';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { isWhitespace } from '../syntax/lexer';
 import type { RobotsModel } from '../syntax/parser';
-import { directiveDocumentation } from './hover';
 
 /** Where a new line stands relative to the groups above it. */
 type Place =

@@ -23,7 +23,7 @@ import { analysisDialects, type AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { groupLines, lineRole, type Group, type RobotsModel } from '../syntax/parser';
 import { holdsSorted, sameNumbers } from '../sorted';
-import { segmentAround, type SegmentSpan } from '../diagnostics/segments';
+import { segmentAround, type SegmentSpan } from '../syntax/segments';
 
 /** At most this many crawler rows in a group hover; the rest are named in one line. */
 const maxCrawlerRows = 12;
@@ -887,10 +887,4 @@ function valueNotes(model: RobotsModel, views: readonly GroupView[], agentLines:
 		notes.push(t('reads only the leading letters, `-` and `_` of these values: {0}; RFC 9309 compares the whole value, which is no valid product token.', some(pairs, counts.cut)));
 	}
 	return notes.map((text) => ({ dialect: 'google', text }));
-}
-
-/** The documentation of a directive for other features (completion), in the same words as the hover. */
-export function directiveDocumentation(id: Exclude<DirectiveId, 'unknown'>): string {
-	const doc = directiveDocs[id];
-	return [doc.summary, '', '```robots-txt', doc.syntax, '```', '', `**${t('Read by:')}** ${doc.readBy}`].join('\n');
 }

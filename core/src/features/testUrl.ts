@@ -5,12 +5,11 @@
  */
 
 import { allDialects, dialectName, isDialect, type Dialect } from '../dialect';
-import { crawlerProfile, crawlersNamedIn, type CrawlerProfile } from '../crawlers/profile';
+import { crawlerProfile, crawlersNamedIn, unnamedCrawler, type CrawlerProfile } from '../crawlers/profile';
 import { describeDecision, explainEvaluation, formatBytes, listNames, parserRobots, ruleText, verdictSentence, verdictWord } from '../crawlers/explain';
 import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
 import { auditCategories } from '../bench/audit';
 import { knownCrawlers } from '../facts/crawlers';
-import { selectGroups } from '../matching/agents';
 import { formatNumber, t } from '../l10n';
 import { analysisDialects, type AnalysisOptions } from '../options';
 import type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, TestUrlAllResult, TestUrlResult } from '../protocol';
@@ -212,27 +211,4 @@ export function alignedTable(cells: readonly (readonly string[])[]): string {
 		}
 	}
 	return cells.map((row) => row.map((text, column) => (column < row.length - 1 ? text.padEnd(widths[column]) : text)).join('  ').trimEnd()).join('\n');
-}
-
-const unnamedCandidates = ['AnyCrawler', 'SomeCrawler', 'OtherCrawler', 'UnlistedCrawler', 'GenericCrawler'];
-
-/**
- * A crawler name that no group names in any dialect, so that it follows the `*` group everywhere. The 1996 draft
- * matches substrings, so a group for `bot` names every name containing it; the candidates are tried in turn, then
- * names made of one repeated letter. (An empty User-agent value names every crawler in the 1996 draft: no name helps.)
- */
-export function unnamedCrawler(model: RobotsModel): string {
-	const namesNone = (name: string) => allDialects.every((dialect) => selectGroups(model, dialect, name).kind !== 'specific');
-	for (const candidate of unnamedCandidates) {
-		if (namesNone(candidate)) {
-			return candidate;
-		}
-	}
-	for (const letter of 'QXZJKVW') {
-		const candidate = letter.repeat(12);
-		if (namesNone(candidate)) {
-			return candidate;
-		}
-	}
-	return unnamedCandidates[0];
 }

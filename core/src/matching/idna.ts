@@ -29,7 +29,7 @@ function adapt(delta: number, points: number, first: boolean): number {
 }
 
 /** The Punycode of a label's code points (RFC 3492 §6.3), without the `xn--` prefix. */
-export function punycode(label: string): string {
+function punycode(label: string): string {
 	const points = Array.from(label, (character) => character.codePointAt(0)!);
 	let output = points.filter((point) => point < 0x80).map((point) => String.fromCharCode(point)).join('');
 	const basic = output.length;

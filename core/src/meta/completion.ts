@@ -34,7 +34,7 @@ export function computeMetaCompletions(text: string, position: Position, documen
 	}
 	const attributes = found.tag.attributes;
 	const name = first(attributes, 'name');
-	if (name && name.hasValue && offset >= name.valueStart && offset <= name.valueEnd && name.quote !== '') {
+	if (name?.hasValue && offset >= name.valueStart && offset <= name.valueEnd && name.quote !== '') {
 		const range = lines.range(name.valueStart, offset + rest(text, offset, name.valueEnd));
 		return commonRobotsNames.map((candidate, index) => ({
 			label: candidate,
@@ -46,7 +46,7 @@ export function computeMetaCompletions(text: string, position: Position, documen
 		}));
 	}
 	const content = first(attributes, 'content');
-	if (!name || !content || !content.hasValue || offset < content.valueStart || offset > content.valueEnd) {
+	if (!name || !content?.hasValue || offset < content.valueStart || offset > content.valueEnd) {
 		return [];
 	}
 	const bareName = stripTypographicQuotes(name.value).trim();

@@ -19,8 +19,8 @@ import { scanHtml, type HtmlRobotsScan } from './html';
 import { LineIndex, type PositionMapper } from './lineIndex';
 
 /** The code of the finding on the page, and of the mirror hint in the robots.txt. */
-export const blockedNoindexCode = 'noindex-blocked-by-robots-txt';
-export const robotsHidesNoindexCode = 'rule-hides-noindex';
+const blockedNoindexCode = 'noindex-blocked-by-robots-txt';
+const robotsHidesNoindexCode = 'rule-hides-noindex';
 
 /** One page of the site, as the caller found it. */
 export interface SitePage {
@@ -149,11 +149,6 @@ export function blockedNoindexesAt(robots: RobotsModel, urlPath: string, uri: st
 		out.push({ crawler: evaluation.crawler.token, urlPath, robotsLine: evaluation.rule.line, robotsRule: evaluation.rule.text, uri, ranges });
 	}
 	return out;
-}
-
-/** For each target crawler, whether the page is disallowed to it while carrying a noindex that reaches it. */
-export function blockedNoindexes(robots: RobotsModel, crawlers: readonly string[], urlPath: string, uri: string, noindexFor: (crawler: string) => NoindexAnswer): BlockedNoindex[] {
-	return blockedNoindexesAt(robots, urlPath, uri, placesOf(crawlers, noindexFor));
 }
 
 /** The findings of one HTML page. */

@@ -29,7 +29,7 @@ import { sentences } from './text';
 import { editDistance } from '../editDistance';
 
 /** The source of every diagnostic, the same as the robots.txt analysis's. */
-export const metaDiagnosticSource = 'robots-txt';
+const metaDiagnosticSource = 'robots-txt';
 
 /** The settings the meta checks take. */
 export interface MetaAnalysisOptions {
@@ -157,7 +157,7 @@ export function htmlFindings(text: string, options: MetaAnalysisOptions = {}, sc
 }
 
 /** The findings of a `_headers` file (its X-Robots-Tag lines and its syntax), on document offsets. Never throws. */
-export function headersFindings(text: string, options: MetaAnalysisOptions = {}): MetaFinding[] {
+function headersFindings(text: string, options: MetaAnalysisOptions = {}): MetaFinding[] {
 	const { report, finish } = collector([]);
 	const file = parseHeadersFile(text);
 	for (const problem of file.problems) {

@@ -144,7 +144,7 @@ export interface EffectiveRobots {
 const factsByName = new Map(robotsDirectiveCatalogue.map((facts) => [facts.name, facts]));
 
 /** The directives of `sets` that reach `crawler`, each with its engine's support. */
-export function appliedDirectives(sets: readonly RobotsRuleSet[], crawler: string): AppliedDirective[] {
+function appliedDirectives(sets: readonly RobotsRuleSet[], crawler: string): AppliedDirective[] {
 	const who = target(crawler);
 	const applied: AppliedDirective[] = [];
 	for (const set of sets) {

@@ -318,7 +318,7 @@ export function headersPatternMatches(pattern: string, path: string, host?: stri
 }
 
 /** `headersPatternMatches` for one pattern and many paths: the pattern is read once. */
-export function compileHeadersPattern(pattern: string): (path: string, host?: string) => boolean {
+function compileHeadersPattern(pattern: string): (path: string, host?: string) => boolean {
 	if (pattern.length > maxHeadersPatternLength) {
 		return () => false;
 	}

@@ -41,7 +41,7 @@ export function computeMetaHover(text: string, position: Position, options: Meta
 	}
 	const { tag, start } = found;
 	const name = first(tag.attributes, 'name');
-	if (!name || !name.hasValue) {
+	if (!name?.hasValue) {
 		return null;
 	}
 	const bareName = stripTypographicQuotes(name.value).trim();

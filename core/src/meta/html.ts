@@ -106,7 +106,7 @@ function mayHaveRobotsTags(text: string, budget: TypoBudget): boolean {
 
 function isRobotsMeta(attributes: readonly HtmlAttribute[], budget: TypoBudget): RobotsRelevance | undefined {
 	const name = first(attributes, 'name');
-	if (!name || !name.hasValue) {
+	if (!name?.hasValue) {
 		return undefined;
 	}
 	return robotsRelevance(name.value, first(attributes, 'content')?.value, budget);
@@ -136,7 +136,7 @@ export interface TagEnd {
 }
 
 /** Reads attributes from `i` (just after the tag name) to the `>` that ends the tag, as the HTML tokenizer does. */
-export function readAttributes(text: string, i: number): TagEnd {
+function readAttributes(text: string, i: number): TagEnd {
 	const attributes: HtmlAttribute[] = [];
 	const n = text.length;
 	let slash = false;

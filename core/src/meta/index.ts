@@ -32,7 +32,7 @@ export {
 	type Span,
 	type ValueProblem,
 } from './parse';
-export { commonRobotsNames, engineOfCrawler, readsGenericRules, resolveRobotsName, suggestRobotsName, type CrawlerAddress } from './names';
+export { commonRobotsNames, engineOfCrawler, resolveRobotsName, suggestRobotsName, type CrawlerAddress } from './names';
 export { maxRobotsTagsPerPage, scanHtml, type HtmlAttribute, type HtmlRobotsScan, type NoindexFragment, type NoindexMarker, type ScannedMeta } from './html';
 export {
 	headersPatternMatches,
@@ -46,7 +46,6 @@ export {
 	type HeadersRule,
 } from './headersFile';
 export {
-	appliedDirectives,
 	effectiveRobots,
 	findNoindex,
 	findNoindexInHeaders,
@@ -64,9 +63,7 @@ export {
 export {
 	computeHeadersDiagnostics,
 	computeHtmlDiagnostics,
-	headersFindings,
 	htmlFindings,
-	metaDiagnosticSource,
 	robotsValueFindings,
 	toDiagnostics,
 	type MetaAnalysisOptions,
@@ -89,16 +86,13 @@ export {
 } from './siteCheck';
 export {
 	analyseHtmlPage,
-	blockedNoindexCode,
 	blockedNoindexDiagnostics,
-	blockedNoindexes,
 	blockedNoindexesAt,
 	headersBlockedNoindexes,
 	headersNoindexPlaces,
 	headersPatternPaths,
 	htmlNoindexPlaces,
 	pageBlockedNoindexes,
-	robotsHidesNoindexCode,
 	robotsHidesNoindexDiagnostics,
 	urlPathOfFile,
 	urlPathOfNames,

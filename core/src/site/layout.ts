@@ -24,7 +24,7 @@ export const headersFileName = '_headers';
 /** Folders no walk enters: dependencies and version control hold no site. */
 export const skippedFolderNames: ReadonlySet<string> = new Set(['node_modules', '.git']);
 /** The folders whose files build tools copy to the site's root: Vite's and Next.js's `public/`, Hugo's and SvelteKit's `static/`. */
-export const copiedToRoot: readonly string[] = ['public', 'static'];
+const copiedToRoot: readonly string[] = ['public', 'static'];
 
 /** What a file is from its name: a robots.txt, an HTML page, a `_headers` file, an expectations file, or other. */
 export function fileKindOfName(name: string): SiteFileKind {

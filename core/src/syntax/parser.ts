@@ -204,7 +204,7 @@ const none: number[] = [];
  * - RFC 9309 and Google: a `User-agent` after a rule starts a group; blank and unknown lines end nothing.
  * - Yandex: also a `User-agent` after a blank line, a comment line or any other directive starts a group.
  * - 1996 draft and 1994: a blank line ends the record, and what follows belongs to none until the next `User-agent`.
- * A window that starts where every dialect starts a group (see diagnostics/segments.ts) gets the whole file's groups
+ * A window that starts where every dialect starts a group (see syntax/segments.ts) gets the whole file's groups
  * of its lines, numbered from 0.
  * @param keep how many groups to build: the rest are only counted (`total`), for a caller that needs the first few of
  * 50 000 groups and how many there are.

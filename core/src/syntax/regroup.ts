@@ -125,7 +125,7 @@ export function regroup(
 	const records = dialect === 'draft1996' || dialect === 'original1994';
 	const newRules: number[] = [];
 	const newOthers: number[] = [];
-	is.forEach((role, i) => (role === 'rule' ? newRules : role === 'other' ? newOthers : []).push(start + i));
+	is.forEach((role, i) => { (role === 'rule' ? newRules : role === 'other' ? newOthers : []).push(start + i); });
 	let orphanRules = previous.orphanRules;
 	// Lines before the first group, and (for records) after a blank line that ended one, belong to no group: there a
 	// rule is an orphan and anything else is dropped. No blank line was replaced, so the lines after the block stay

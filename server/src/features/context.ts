@@ -8,7 +8,7 @@ import type { CancellationToken, ClientCapabilities, Connection, ResponseError }
 import type { AnalysisOptions, RobotsModel } from '../../../core/src/index';
 import type { DocumentStore } from '../documents';
 import type { ExpectationsService } from './expectations';
-import type { DeployedStore } from './deployed';
+import type { DeployedStore } from './deployedStore';
 import type { PageService } from './pages';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';

@@ -1,84 +1,29 @@
 /**
  * Deployed robots.txt documents: the custom requests `robotsTxt/deployedTarget` (where to fetch, with what limits),
  * `robotsTxt/deployedOpen` (the client fetched; keep the response for the document and answer its text) and
- * `robotsTxt/deployedCompare` (an open local file against a fetch), and the store the other features ask for a
- * document's response: diagnostics, code lenses and Test URL add what the response means. Plumbing around core calls.
+ * `robotsTxt/deployedCompare` (an open local file against a fetch), which fill the store (deployedStore.ts) the other
+ * features ask for a document's response. Plumbing around core calls.
  */
 
-import { ErrorCodes, RequestType, ResponseError, type CodeLens, type Diagnostic } from 'vscode-languageserver';
+import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver';
 import {
 	analyseDeployed,
 	compareWithDeployed,
-	deployedDiagnostics,
-	deployedLenses,
 	deployedReport,
 	deployedTarget,
 	outcomeFromWire,
 	protocol,
 	responseHeadline,
 	summariseConclusions,
-	type AnalysisOptions,
-	type DeployedAnalysis,
 	type FetchOutcome,
-	type RobotsModel,
 } from '../../../core/src/index';
 import { t } from '../../../core/src/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 
-export const deployedTargetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);
-export const deployedOpenRequest = new RequestType<protocol.DeployedOpenParams, protocol.DeployedOpenResult, void>(protocol.deployedOpenMethod);
-export const deployedCompareRequest = new RequestType<protocol.DeployedCompareParams, protocol.DeployedCompareResult, void>(protocol.deployedCompareMethod);
-
-/** How many deployed responses are kept: one per deployed document a person opened recently. */
-const maxKept = 32;
-
-/** The response behind each deployed document, and its analysis for the document's current settings. */
-export class DeployedStore {
-	private readonly outcomes = new Map<string, FetchOutcome>();
-	private readonly analyses = new Map<string, { key: string; analysis: DeployedAnalysis }>();
-
-	set(uri: string, outcome: FetchOutcome): void {
-		this.outcomes.delete(uri);
-		this.outcomes.set(uri, outcome);
-		this.analyses.delete(uri);
-		for (const old of this.outcomes.keys()) {
-			if (this.outcomes.size <= maxKept) {
-				break;
-			}
-			this.outcomes.delete(old);
-			this.analyses.delete(old);
-		}
-	}
-
-	/** The analysis of the document's response for these settings, or undefined when it is not a deployed document. */
-	analysis(uri: string, options: AnalysisOptions): DeployedAnalysis | undefined {
-		const outcome = this.outcomes.get(uri);
-		if (!outcome) {
-			return undefined;
-		}
-		const key = options.crawlers.join('\n');
-		const cached = this.analyses.get(uri);
-		if (cached && cached.key === key) {
-			return cached.analysis;
-		}
-		const analysis = analyseDeployed(outcome, options.crawlers);
-		this.analyses.set(uri, { key, analysis });
-		return analysis;
-	}
-
-	/** What the response adds to the document's diagnostics. */
-	diagnostics(uri: string, model: RobotsModel, options: AnalysisOptions): Diagnostic[] {
-		const analysis = this.analysis(uri, options);
-		return analysis ? deployedDiagnostics(analysis, model.lineCount > 0 ? model.lines[0].length : 0) : [];
-	}
-
-	/** What the response adds to the document's code lenses. */
-	lenses(uri: string, options: AnalysisOptions): CodeLens[] {
-		const analysis = this.analysis(uri, options);
-		return analysis ? deployedLenses(analysis) : [];
-	}
-}
+const deployedTargetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);
+const deployedOpenRequest = new RequestType<protocol.DeployedOpenParams, protocol.DeployedOpenResult, void>(protocol.deployedOpenMethod);
+const deployedCompareRequest = new RequestType<protocol.DeployedCompareParams, protocol.DeployedCompareResult, void>(protocol.deployedCompareMethod);
 
 export function registerDeployed(context: ServerContext, refreshDiagnostics: () => void): void {
 	const { connection, settings, deployed } = context;

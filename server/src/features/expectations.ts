@@ -32,7 +32,7 @@ import { baseName, childUri, relativeName, fileLimits, FileSystemError, notAFile
 import { formatNumber, t } from '../../../core/src/l10n';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
-import { limitDiagnostics, PushQueue, pushDelayMs, sameItems } from './diagnostics';
+import { limitDiagnostics, PushQueue, pushDelayMs, sameItems } from './push';
 import type { WorkspacePaths } from './workspacePaths';
 
 /** An expectations file with the robots.txt it tests. */

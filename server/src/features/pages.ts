@@ -44,7 +44,7 @@ import type { DocumentStore, OpenPage } from '../documents';
 import { baseName, fileLimits, parentUri, type FileSystem } from '../../../io/src/fileSystem';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
-import { PushQueue, pushDelayMs } from './diagnostics';
+import { PushQueue, pushDelayMs } from './push';
 import { SiteFiles, type Site, type SitePlace } from './site';
 import { uriKey, type WorkspacePaths } from './workspacePaths';
 

@@ -11,7 +11,7 @@ import { walkFolder } from '../../../io/src/walk';
 import { FileSystemError, outsideWorkspace, parentUri, type FileContent, type FileSystem } from '../../../io/src/fileSystem';
 
 /** Entries (folders and files) one walk visits at most. */
-export const maxEntries = 2000;
+const maxEntries = 2000;
 /** How long a walk's result is reused. */
 const freshForMs = 30_000;
 
@@ -136,7 +136,7 @@ export function isInside(uri: string, folder: string): boolean {
 }
 
 /** Whether two uris name the same folder, with or without its last `/`, compared as {@link uriKey}s. */
-export function sameFolder(a: string, b: string): boolean {
+function sameFolder(a: string, b: string): boolean {
 	const trim = (uri: string) => uriKey(uri).replace(/\/+$/, '');
 	return trim(a) === trim(b);
 }

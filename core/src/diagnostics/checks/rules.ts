@@ -281,11 +281,11 @@ function missingLeadingSlash(context: CheckContext, line: number, value: string,
  */
 function regexSigns(value: string): { leading: boolean; simple: boolean } | undefined {
 	const leading = /^\^|^\.\*/.test(value);
-	const escape = /\\[.dwsDWS/?*+()[\]^$|]/.test(value);
+	const regexEscape = /\\[.dwsDWS/?*+()[\]^$|]/.test(value);
 	const group = /\(\?:|\([^()]*\|[^()]*\)/.test(value);
 	const characterClass = /\[\^?(?:[A-Za-z0-9]-[A-Za-z0-9]|\\.)+\]/.test(value);
 	const anyAfterSlash = /\/\.\*/.test(value);
-	return leading || escape || group || characterClass || anyAfterSlash ? { leading, simple: !group && !characterClass } : undefined;
+	return leading || regexEscape || group || characterClass || anyAfterSlash ? { leading, simple: !group && !characterClass } : undefined;
 }
 
 /** Reports regular-expression syntax; returns whether the pattern starts with it. */
@@ -845,7 +845,7 @@ class ValueLines {
 		const slot = this.slots.get(value);
 		if (slot !== undefined) {
 			f(this.firsts[slot]);
-			this.later[slot]?.forEach((line) => f(line));
+			this.later[slot]?.forEach((line) => { f(line); });
 		}
 	}
 
@@ -933,7 +933,7 @@ class LengthIndex {
 					byVerdict[rule.allow ? 1 : 0].push(normalizeRfc(rule.value, true).length);
 				}
 			}
-			byVerdict.forEach((lengths) => lengths.sort((a, b) => a - b));
+			byVerdict.forEach((lengths) => { lengths.sort((a, b) => a - b); });
 			this.sorted = byVerdict;
 		}
 		const lengths = this.sorted[allow ? 1 : 0];

@@ -8,15 +8,15 @@ import { DiagnosticSeverity, type CodeLens, type Diagnostic } from 'vscode-langu
 import { listNames, verdictWord } from '../crawlers/explain';
 import { evaluateAs } from '../crawlers/reading';
 import { verdictFlips } from '../bench/diff';
-import { benchColumns, benchProbes, benchUrlRows } from '../features/testBench';
-import { alignedTable, testUrl, testUrlAll, verdictSummary, type TestUrlParams } from '../features/testUrl';
+import { benchColumns, benchProbes, benchUrlRows } from './testBench';
+import { alignedTable, testUrl, testUrlAll, verdictSummary, type TestUrlParams } from './testUrl';
 import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
 import type { VerdictName } from '../verdict';
 import type { DeployedCompareRow, TestUrlAllResult, TestUrlResult } from '../protocol';
 import { decodeRobotsBytes } from '../syntax/bytes';
 import { RobotsModel } from '../syntax/parser';
-import { concludeFetch, concludeFetchAll, evaluateFetched, type FetchConclusion } from './conclude';
+import { concludeFetch, concludeFetchAll, evaluateFetched, type FetchConclusion } from '../fetch/conclude';
 import {
 	basisNote,
 	conclusionLabel,
@@ -27,8 +27,8 @@ import {
 	responseHeadline,
 	summariseConclusions,
 	type ResponseFacts,
-} from './explain';
-import { finalResponse, type FetchOutcome } from './response';
+} from '../fetch/explain';
+import { finalResponse, type FetchOutcome } from '../fetch/response';
 
 /** A fetched robots.txt with what the target crawlers make of it. */
 export interface DeployedAnalysis {

@@ -1,13 +1,13 @@
 /**
  * The file as segments: runs of lines that every dialect groups on their own, so that the checks of one segment see
  * nothing of the others but the file-wide facts they ask for. An edit changes the nodes of the lines it touches and
- * no others (syntax/document.ts), so only the segments around it are scanned again; the others keep their nodes.
- * This module knows nothing of the checks: what is kept per segment is the analysis session's business (session.ts).
+ * no others (document.ts), so only the segments around it are scanned again; the others keep their nodes.
+ * This module knows nothing of the checks: what is kept per segment is the analysis session's business (diagnostics/session.ts).
  */
 
-import type { LineNode } from '../syntax/ast';
-import type { RobotsModel } from '../syntax/parser';
-import { sharedEnds } from '../syntax/regroup';
+import type { LineNode } from './ast';
+import type { RobotsModel } from './parser';
+import { sharedEnds } from './regroup';
 
 /**
  * The lines at which a segment starts: 0, and each User-agent line (in every reading) that comes after a blank line
