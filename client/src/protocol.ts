@@ -14,7 +14,21 @@ export const benchExportRequest = new RequestType<protocol.BenchExportParams, pr
 export const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, protocol.ParseUrlsResult, void>(protocol.parseUrlsMethod);
 
 export type { DeployedCompareResult, DeployedOpenResult, DeployedTarget, WireOutcome } from '../../server/src/core/protocol';
-export const deployedScheme = protocol.deployedScheme;
+export {
+	compareWithCommand,
+	compareWithDeployedCommand,
+	deployedScheme,
+	expectationsLanguageId,
+	openDeployedCommand,
+	openTestBenchCommand,
+	restartServerCommand,
+	revealLineCommand,
+	robotsLanguageId,
+	settingsSection,
+	showDetailsCommand,
+	testUrlAllCommand,
+	testUrlCommand,
+} from '../../server/src/core/protocol';
 export const deployedTargetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);
 export const deployedOpenRequest = new RequestType<protocol.DeployedOpenParams, protocol.DeployedOpenResult, void>(protocol.deployedOpenMethod);
 export const deployedCompareRequest = new RequestType<protocol.DeployedCompareParams, protocol.DeployedCompareResult, void>(protocol.deployedCompareMethod);

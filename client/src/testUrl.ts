@@ -18,9 +18,8 @@ import {
 } from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { pickedValue } from './pick';
-import { agentsRequest, TestUrlAllResult, testUrlAllRequest, TestUrlResult, testUrlRequest } from './protocol';
+import { agentsRequest, robotsLanguageId as languageId, TestUrlAllResult, testUrlAllRequest, TestUrlResult, testUrlRequest } from './protocol';
 
-const languageId = 'robots-txt';
 const historyKey = 'robotsTxt.testUrl.history';
 const historySize = 10;
 

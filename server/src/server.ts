@@ -10,6 +10,7 @@ import {
 	CompletionRequest,
 	DidChangeConfigurationNotification,
 	DidChangeTextDocumentNotification,
+	DidChangeWatchedFilesNotification,
 	DidCloseTextDocumentNotification,
 	DidOpenTextDocumentNotification,
 	HoverRequest,
@@ -23,7 +24,8 @@ import {
 	type ServerCapabilities,
 	type WorkspaceFolder,
 } from 'vscode-languageserver';
-import { DocumentStore, headersFileName, htmlLanguageId } from './documents';
+import { DocumentStore } from './documents';
+import { diagnosticSource, headersFileName, htmlLanguageId, settingsSection, watchedFileGlobs } from './core/protocol';
 import type { ServerRuntime } from './fileSystem';
 import { registerCodeActions, codeActionKinds, pageCodeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
@@ -45,7 +47,7 @@ import { registerTestUrl } from './features/testUrl';
 import { WorkspacePaths } from './features/workspacePaths';
 import { t } from './core/l10n';
 import { refuseRequestsAfterShutdown } from './runner';
-import { SettingsStore, settingsSection } from './settings';
+import { SettingsStore } from './settings';
 import { useLocale } from './localize';
 import { checkedConnection } from './validation';
 
@@ -181,6 +183,12 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 				});
 			}
 			registerPages(connection, client.pageRegistration, pageSelector(folders));
+			if (client.watchedFilesRegistration) {
+				// The files read from disk (watchedFileGlobs): a change to one of them changes answers about others.
+				connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: watchedFileGlobs.map((globPattern) => ({ globPattern })) }).catch((error: unknown) => {
+					connection.console.warn(`The client did not take the registration for watched files: ${error instanceof Error ? error.message : String(error)}`);
+				});
+			}
 		});
 
 		const capabilities: ServerCapabilities = {
@@ -198,7 +206,7 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 			workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
 		};
 		if (client.pullDiagnostics) {
-			capabilities.diagnosticProvider = { identifier: 'robots-txt', interFileDependencies: false, workspaceDiagnostics: false };
+			capabilities.diagnosticProvider = { identifier: diagnosticSource, interFileDependencies: false, workspaceDiagnostics: false };
 		}
 		return { capabilities, serverInfo: { name: serverName } };
 	});

@@ -36,7 +36,7 @@ export {
 	type DiagnosticsSession,
 	type FixAllData,
 } from './diagnostics/index';
-export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
+export { diagnosticCatalogue, diagnosticFacts, lspSeverity, sarifLevel, severityName, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
 export { foreignContentMessage } from './diagnostics/checks/file';
 export { analysisDialects, defaultAnalysisOptions, defaultCrawlers, defaultDialects, severityNames, type AnalysisOptions, type SeverityName } from './options';
 export { computeDocumentSymbols } from './features/symbols';
@@ -48,14 +48,12 @@ export {
 	computeCodeLenses,
 	groupLensData,
 	resolveCodeLens,
-	revealLineCommand,
-	testUrlAllCommand,
-	testUrlCommand,
 	type CodeLensOptions,
 	type GroupLensData,
 } from './features/codeLens';
 export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
 export * as protocol from './protocol';
+export { expectationsLanguageId } from './protocol';
 export type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, ParserName, TestUrlAllResult, TestUrlResult } from './protocol';
 export { computeHover } from './features/hover';
 export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
@@ -113,7 +111,6 @@ export {
 	defaultRobotsFileName,
 	expectationsFileName,
 	expectationsFileSuffix,
-	expectationsLanguageId,
 	fieldAt,
 	isExpectationsFileName,
 	parseExpectations,
@@ -143,7 +140,6 @@ export {
 	computeExpectationHover,
 	computeExpectationLenses,
 	countExpectationDiagnostics,
-	openTestBenchCommand,
 	type ExpectationsSource,
 } from './expectations/features';
 export type {
@@ -197,7 +193,6 @@ export {
 	deployedDiagnostics,
 	deployedLenses,
 	deployedReport,
-	showDetailsCommand,
 	testUrlAllDeployed,
 	testUrlDeployed,
 	type Comparison,

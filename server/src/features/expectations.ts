@@ -17,6 +17,7 @@ import {
 	countExpectationDiagnostics,
 	decodeRobotsBytes,
 	defaultRobotsFileName,
+	diagnosticSource,
 	isExpectationsFileName,
 	parse,
 	parseExpectations,
@@ -311,7 +312,7 @@ export class ExpectationsService {
 			if (found.note !== undefined) {
 				const at = found.checked.file.robots?.line ?? 0;
 				const end = found.checked.file.lines[at]?.length ?? 0;
-				diagnostics.unshift({ range: { start: { line: at, character: 0 }, end: { line: at, character: end } }, severity: DiagnosticSeverity.Information, source: 'robots-txt', message: found.note });
+				diagnostics.unshift({ range: { start: { line: at, character: 0 }, end: { line: at, character: end } }, severity: DiagnosticSeverity.Information, source: diagnosticSource, message: found.note });
 			}
 			const last = this.sent.get(uri);
 			if (!(last && last.version === document.version && sameItems(last.diagnostics, diagnostics))) {

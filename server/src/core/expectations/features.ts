@@ -19,18 +19,14 @@ import {
 import { explainEvaluation, listNames, parserNote } from '../crawlers/explain';
 import { crawlerProfile } from '../crawlers/profile';
 import { allDialects, dialectName } from '../dialect';
-import { diagnosticSource } from '../diagnostics/index';
 import { knownCrawlers } from '../facts/crawlers';
-import { revealLineCommand } from '../features/codeLens';
 import { formatNumber, t } from '../l10n';
 import { escapeMarkdownOutsideCode } from '../markdown';
 import type { AnalysisOptions } from '../options';
+import { diagnosticSource, openTestBenchCommand, revealLineCommand } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 import { failureMessage, passMessage, robotsLineOf, summaryText, type CheckedExpectations, type ExpectationResult } from './check';
 import { fieldAt, type ExpectationProblem, type Span } from './format';
-
-/** The client command that opens the test bench (robots.txt uri, URLs, crawler tokens). */
-export const openTestBenchCommand = 'robotsTxt.openTestBench';
 
 function range(line: number, span: Span): Range {
 	return { start: { line, character: span.start }, end: { line, character: span.end } };

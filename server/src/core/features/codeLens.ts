@@ -14,16 +14,9 @@ import { listNames, maxListed } from '../crawlers/explain';
 import { formatNumber, t } from '../l10n';
 import { crawlerProfile } from '../crawlers/profile';
 import { readAs } from '../crawlers/reading';
-import { showDetailsCommand } from '../fetch/deployed';
 import type { AnalysisOptions } from '../options';
+import { revealLineCommand, showDetailsCommand, testUrlAllCommand, testUrlCommand } from '../protocol';
 import type { Group, RobotsModel } from '../syntax/parser';
-
-/** The client command that asks for a URL (and an agent, unless given) and shows the verdicts. */
-export const testUrlCommand = 'robotsTxt.testUrl';
-/** The client command that tests one URL for every target crawler. */
-export const testUrlAllCommand = 'robotsTxt.testUrlAll';
-/** The client command that selects a line and, when asked, shows its hover. */
-export const revealLineCommand = 'robotsTxt.revealLine';
 
 /** How `computeCodeLenses` lays out its lenses beyond the analysis options. */
 export interface CodeLensOptions {

@@ -12,8 +12,8 @@ import { benchColumns, benchProbes, benchUrlRows } from '../features/testBench';
 import { alignedTable, testUrl, testUrlAll, verdictSummary, type TestUrlParams } from '../features/testUrl';
 import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
+import { diagnosticSource, showDetailsCommand, type DeployedCompareRow, type TestUrlAllResult, type TestUrlResult } from '../protocol';
 import type { VerdictName } from '../verdict';
-import type { DeployedCompareRow, TestUrlAllResult, TestUrlResult } from '../protocol';
 import { decodeRobotsBytes } from '../syntax/bytes';
 import { RobotsModel } from '../syntax/parser';
 import { concludeFetch, concludeFetchAll, evaluateFetched, type FetchConclusion } from './conclude';
@@ -75,9 +75,6 @@ export function deployedReport(analysis: DeployedAnalysis): string {
 
 const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-/** The client command that shows a text in the Robots.txt output (the lens's details). */
-export const showDetailsCommand = 'robotsTxt.showDetails';
-
 /**
  * Code lenses at the top of the deployed document: the response (status, redirects, final URL) and how long the
  * crawlers keep it. A lens is always visible above the text, unlike a hover, and the response is a fact about the whole
@@ -121,7 +118,7 @@ export function deployedDiagnostics(analysis: DeployedAnalysis, firstLineLength:
 	return [{
 		range: { start: { line: 0, character: 0 }, end: { line: 0, character: firstLineLength } },
 		severity: notRules.length > 0 ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
-		source: 'robots-txt',
+		source: diagnosticSource,
 		message,
 	}];
 }

@@ -66,7 +66,6 @@ export {
 	computeHtmlDiagnostics,
 	headersFindings,
 	htmlFindings,
-	metaDiagnosticSource,
 	robotsValueFindings,
 	toDiagnostics,
 	type MetaAnalysisOptions,
