@@ -234,9 +234,44 @@ export interface BenchRow {
 
 /**
  * A decision packed into one number: bit 0 the verdict (1 allow), bits 1-3 the reason (an index into `reasons`),
- * the rest the deciding line + 1 (0: no rule decided). -1 for a row that cannot be tested.
+ * the rest the deciding line + 1 (0: no rule decided). -1 for a row that cannot be tested. `packBenchCell` writes it
+ * and `unpackBenchCell` reads it, for the core and the bench's webview alike.
  */
 export type BenchCell = number;
+
+/** A bench cell read back. */
+export interface BenchCellParts {
+	readonly allow: boolean;
+	/** The reason's index into `BenchResult.reasons` (0: a rule decided). */
+	readonly reason: number;
+	/** The deciding line (0-based), or -1 when no rule decided. */
+	readonly line: number;
+}
+
+/** A decision as a bench cell: `reason` below 8, `line` from -1 to 2^27 - 2. */
+export function packBenchCell(allow: boolean, reason: number, line: number): BenchCell {
+	return ((line + 1) << 4) | (reason << 1) | (allow ? 1 : 0);
+}
+
+/** A bench cell's parts (of a cell that is not -1). */
+export function unpackBenchCell(cell: BenchCell): BenchCellParts {
+	return { allow: benchCellAllows(cell), reason: (cell >> 1) & 7, line: benchCellLine(cell) };
+}
+
+/** The verdict of a bench cell: true for allow. */
+export function benchCellAllows(cell: BenchCell): boolean {
+	return (cell & 1) === 1;
+}
+
+/** The deciding line of a bench cell (0-based), or -1 when no rule decided. */
+export function benchCellLine(cell: BenchCell): number {
+	return (cell >> 4) - 1;
+}
+
+/** Whether a cell's verdict differs from the baseline's cell for the same URL and crawler (both tested). */
+export function benchVerdictChanged(now: BenchCell, then: BenchCell): boolean {
+	return now >= 0 && then >= 0 && benchCellAllows(now) !== benchCellAllows(then);
+}
 
 /** One category of the AI crawler audit. */
 export interface BenchAuditCategory {
