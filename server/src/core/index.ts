@@ -75,7 +75,7 @@ export {
 	type ReadExtent,
 } from './crawlers/reading';
 export { describeReading, explainEvaluation, listNames, reasonWords, verdictSentence, verdictWord } from './crawlers/explain';
-export { verdictToken } from './verdict';
+export type { VerdictReader, VerdictToken } from './verdict';
 export {
 	compileCrawlerDecider,
 	crawlerReasons,

@@ -163,6 +163,8 @@ export interface CrawlerVerdictRow {
 	readonly rule: string | null;
 	/** The line to select for this row (as in TestUrlResult). */
 	readonly selectLine: number | null;
+	/** The verdict word and the deciding line, for a picker: "DISALLOWED · line 5", or the word alone. */
+	readonly verdictText: string;
 	readonly explanation: string;
 }
 

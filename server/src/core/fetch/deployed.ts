@@ -9,7 +9,7 @@ import { listNames, verdictWord } from '../crawlers/explain';
 import { evaluateAs } from '../crawlers/reading';
 import { verdictFlips } from '../bench/diff';
 import { benchColumns, benchProbes, benchUrlRows } from '../features/testBench';
-import { alignedTable, testUrl, testUrlAll, verdictSummary, type TestUrlParams } from '../features/testUrl';
+import { alignedTable, testUrl, testUrlAll, verdictSummary, verdictText, type TestUrlParams } from '../features/testUrl';
 import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
 import { diagnosticSource, showDetailsCommand, type DeployedCompareRow, type TestUrlAllResult, type TestUrlResult } from '../protocol';
@@ -162,7 +162,8 @@ export function testUrlAllDeployed(model: RobotsModel, analysis: DeployedAnalysi
 			return row;
 		}
 		const { verdict } = evaluateFetched(conclusion, url);
-		return { ...row, verdict: verdict === 'unknown' ? row.verdict : verdict, line: null, rule: `(${conclusionLabel(conclusion.kind)}: ${conclusion.event})`, selectLine: null, explanation: describeConclusion(conclusion) };
+		const known = verdict === 'unknown' ? row.verdict : verdict;
+		return { ...row, verdict: known, line: null, rule: `(${conclusionLabel(conclusion.kind)}: ${conclusion.event})`, selectLine: null, verdictText: verdictText(known, null), explanation: describeConclusion(conclusion) };
 	});
 	return { ...result, rows, summary: verdictSummary(url, rows, true) };
 }
