@@ -179,6 +179,13 @@ function serverProgram(): ts.Program {
 	return serverProgramCache;
 }
 
+/** A core file planted with `lines`, in the program of server/src (its other files reused), and its type checker. */
+function plantedWithTypes(lines: readonly string[]): { source: ts.SourceFile; checker: ts.TypeChecker; program: ts.Program } {
+	const path = join(coreDir, 'planted.ts');
+	const program = withPlanted(serverProgram(), path, lines.join('\n'));
+	return { source: program.getSourceFile(path)!, checker: program.getTypeChecker(), program };
+}
+
 /** `program` with one more file, planted at `path` (in a real file's place), the other files reused. */
 function withPlanted(program: ts.Program, path: string, text: string): ts.Program {
 	const host = ts.createCompilerHost(program.getCompilerOptions());
@@ -541,9 +548,8 @@ describe('every contract is written in the protocol module, and every command is
 			"export const named = { name: 'robots-txt' };",
 			"export type Kind = 'robots-txt' | 'other';",
 		];
-		const path = join(coreDir, 'planted.ts');
-		const program = withPlanted(serverProgram(), path, lines.join('\n'));
-		const { violations, exceptions } = contractLiteralViolations(program.getSourceFile(path)!, program.getTypeChecker(), crawlerReasonNames(program));
+		const { source, checker, program } = plantedWithTypes(lines);
+		const { violations, exceptions } = contractLiteralViolations(source, checker, crawlerReasonNames(program));
 		assert.deepStrictEqual(violations.map((violation) => Number(/:(\d+) writes/.exec(violation)![1])), [3, 4, 5, 6, 10, 11]);
 		assert.deepStrictEqual(exceptions, ['reason', 'reason', 'reason']);
 		// The client has no reasons and no type checker here: every one counts.
@@ -568,9 +574,8 @@ describe('every contract is written in the protocol module, and every command is
 			"export const suggest = { title: 'x', command: 'editor.action.triggerSuggest' };",
 			"export const other = { title: 'x', command: 'editor.action.formatDocument' };",
 		];
-		const path = join(coreDir, 'planted.ts');
-		const program = withPlanted(serverProgram(), path, lines.join('\n'));
-		const { commands, unknown } = namedCommands(program.getSourceFile(path)!, program.getTypeChecker());
+		const { source, checker } = plantedWithTypes(lines);
+		const { commands, unknown } = namedCommands(source, checker);
 		assert.equal(unknown.length, 1, unknown.join('\n'));
 		assert.deepStrictEqual(commandViolations(commands, contributed), ['robotsTxt.nope', 'editor.action.formatDocument']);
 	});
