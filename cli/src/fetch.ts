@@ -21,7 +21,7 @@ import {
 	type DeployedAnalysis,
 	type FetchConclusion,
 	type FetchedVerdict,
-	verdictToken,
+	verdictWord,
 } from '../../core/src/index';
 import { formatNumber, joinList, t } from '../../core/src/l10n';
 import { ArgumentReader, needsTokens, unknownFormat, unknownOption, UsageError } from './args';
@@ -288,7 +288,7 @@ export async function runSiteTest(options: SiteTestOptions, io: CommandIo): Prom
 }
 
 function verdictText(verdict: FetchedVerdict['verdict']): string {
-	return verdictToken(verdict).padEnd(10);
+	return verdictWord(verdict, { forTools: true }).padEnd(10);
 }
 
 /** What decided, in a few words, as `robots-txt test` says it. */

@@ -36,6 +36,8 @@ import {
 	parse,
 	resolvePath,
 	siteFindings,
+	sarifLevel,
+	severityName,
 	type AnalysisOptions,
 	type Dialect,
 	type PageKind,
@@ -206,13 +208,6 @@ async function collectFiles(paths: readonly string[]): Promise<Collected> {
 	return { files, problems, sites };
 }
 
-const severityNames: Record<number, 'error' | 'warning' | 'information' | 'hint'> = {
-	[DiagnosticSeverity.Error]: 'error',
-	[DiagnosticSeverity.Warning]: 'warning',
-	[DiagnosticSeverity.Information]: 'information',
-	[DiagnosticSeverity.Hint]: 'hint',
-};
-
 interface FileResult {
 	readonly file: string;
 	readonly diagnostics: readonly Diagnostic[];
@@ -258,7 +253,7 @@ function formatText(results: readonly FileResult[], hiddenHints: number): string
 	const lines: string[] = [];
 	for (const { file, diagnostics } of results) {
 		for (const d of diagnostics) {
-			lines.push((`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severityNames[d.severity!]} ${d.code}: ${d.message}`));
+			lines.push((`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severityName(d.severity!)} ${d.code}: ${d.message}`));
 		}
 	}
 	lines.push(summary(results, hiddenHints));
@@ -272,7 +267,7 @@ function formatJson(results: readonly FileResult[], dialects: readonly Dialect[]
 		column: d.range.start.character + 1,
 		endLine: d.range.end.line + 1,
 		endColumn: d.range.end.character + 1,
-		severity: severityNames[d.severity!],
+		severity: severityName(d.severity!),
 		code: d.code,
 		message: d.message,
 		dialects: dialectsOf(String(d.code), dialects),
@@ -281,13 +276,11 @@ function formatJson(results: readonly FileResult[], dialects: readonly Dialect[]
 	return JSON.stringify(records, null, 2) + '\n';
 }
 
-const sarifLevels = { error: 'error', warning: 'warning', information: 'note', hint: 'note' } as const;
-
 function formatSarif(results: readonly FileResult[], version: string): string {
 	const rules = [...diagnosticCatalogue, ...metaDiagnosticCatalogue].map((facts) => ({
 		id: facts.code,
 		shortDescription: { text: facts.summary },
-		defaultConfiguration: { level: sarifLevels[facts.severity] },
+		defaultConfiguration: { level: sarifLevel(facts.severity) },
 	}));
 	const ruleIndex = new Map<string, number>(rules.map((rule, index) => [rule.id, index]));
 	const sarif = {
@@ -300,7 +293,7 @@ function formatSarif(results: readonly FileResult[], version: string): string {
 			results: results.flatMap(({ file, diagnostics }) => diagnostics.map((d) => ({
 				ruleId: String(d.code),
 				ruleIndex: ruleIndex.get(String(d.code)),
-				level: sarifLevels[severityNames[d.severity!]],
+				level: sarifLevel(severityName(d.severity!)),
 				message: { text: d.message },
 				locations: [sarifLocation(file, d.range)],
 				...(d.relatedInformation?.length ? {

@@ -8,6 +8,7 @@
 
 import { version } from '../../package.json';
 import { t } from '../../core/src/l10n';
+import { verdictWord } from '../../core/src/verdict';
 import { UsageError } from './args';
 import { checkCommand } from './check';
 import type { Command, CommandIo } from './command';
@@ -68,7 +69,7 @@ function generalHelp(): string {
  * (annotations, code scanning alerts, test reports), and `--locale en` pins English where a tool compares them.
  */
 function machineReadNote(): string {
-	return t('In every language, the words tools read stay as they are: ALLOWED and DISALLOWED, the severity and code of lint lines, the FAIL and ERROR of check lines, and the field names and values of JSON, SARIF and JUnit XML. Messages inside those formats are in the output\'s language; pass --locale en where a tool expects English ones.');
+	return t('In every language, the words tools read stay as they are: {0} and {1}, the severity and code of lint lines, the FAIL and ERROR of check lines, and the field names and values of JSON, SARIF and JUnit XML. Messages inside those formats are in the output\'s language; pass --locale en where a tool expects English ones.', verdictWord('allow', { forTools: true }), verdictWord('disallow', { forTools: true }));
 }
 
 function commandHelp(command: Command): string {

@@ -17,7 +17,7 @@ import {
 	type Dialect,
 	type Evaluation,
 	type RobotsModel,
-	verdictToken,
+	verdictWord,
 } from '../../core/src/index';
 import { t } from '../../core/src/l10n';
 import { ArgumentReader, needsTokens, parseDialect, unknownOption, UsageError } from './args';
@@ -227,7 +227,7 @@ function toJson(result: Answer, robots?: string): string {
 
 function toText(result: Answer, showAgent: boolean): string {
 	const evaluation = result.evaluation;
-	const verdict = verdictToken(evaluation.verdict).padEnd(10);
+	const verdict = verdictWord(evaluation.verdict, { forTools: true }).padEnd(10);
 	const agent = showAgent ? `  ${t('as {0}', result.kind === 'crawler' ? result.evaluation.crawler.token : result.evaluation.agent)}` : '';
 	return escapeControls(`${verdict} ${evaluation.url}${agent}  (${decided(result)})`);
 }

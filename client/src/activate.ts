@@ -18,19 +18,29 @@ import { registerLanguageOffer } from './languageOffer';
 import { pacedDiagnostics } from './pacing';
 import { openTestBench, type TestBenchContext } from './testBench';
 import { compareWithDeployed, DeployedContent, openDeployed, showDetailsText, type DeployedContext, type SiteFetcher } from './deployed';
-import { deployedScheme } from './protocol';
+import {
+	compareWithCommand,
+	compareWithDeployedCommand,
+	deployedScheme,
+	expectationsLanguageId,
+	openDeployedCommand,
+	openTestBenchCommand,
+	restartServerCommand,
+	revealLineCommand,
+	robotsLanguageId as languageId,
+	settingsSection,
+	showDetailsCommand,
+	testUrlAllCommand,
+	testUrlCommand,
+} from './protocol';
 import { revealLine, testUrl, testUrlAll } from './testUrl';
-
-const languageId = 'robots-txt';
-/** Expectations files: regression tests for a robots.txt, served by the same server. */
-const expectationsLanguageId = 'robots-txt-expectations';
 
 /** How many crashes within {@link crashWindowMs} are restarted before the client gives up. */
 const maxRestarts = 4;
 const crashWindowMs = 3 * 60 * 1000;
 
-/** The language client's id: its settings section `robotsTxt.trace.server` follows from it. */
-export const clientId = 'robotsTxt';
+/** The language client's id, the settings section: `robotsTxt.trace.server` follows from it. */
+export const clientId = settingsSection;
 export const clientName = 'Robots.txt';
 
 /** What an entry gives the shared part: how to reach the server, and what its runtime can do. */
@@ -54,17 +64,9 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 	const clientOptions: LanguageClientOptions = {
 		documentSelector: documentSelector(),
 		synchronize: {
-			configurationSection: 'robotsTxt',
-			// Expectations files read a robots.txt from disk when it is not open, and a robots.txt shows where the
-			// expectations files beside it fail; pages are checked against their site's robots.txt, and a robots.txt
-			// shows the pages it hides rules from: the server hears when any of these changes on disk. The
-			// browser entry's server has no file system and reads none of them from disk; it only drops what it knew.
-			fileEvents: [
-				workspace.createFileSystemWatcher('**/robots.txt'),
-				workspace.createFileSystemWatcher('**/*robots.expectations'),
-				workspace.createFileSystemWatcher('**/*.{html,htm}'),
-				workspace.createFileSystemWatcher('**/_headers'),
-			],
+			configurationSection: settingsSection,
+			// The files the server reads from disk are watched when it asks (dynamic registration of
+			// workspace/didChangeWatchedFiles, with the protocol's watchedFileGlobs).
 		},
 		outputChannel: output,
 		errorHandler,
@@ -92,14 +94,14 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 		output,
 		content,
 		workspace.registerTextDocumentContentProvider(deployedScheme, content),
-		commands.registerCommand('robotsTxt.openDeployed', (site?: string) => openDeployed(deployed, site)),
-		commands.registerCommand('robotsTxt.compareWithDeployed', (uri?: unknown, site?: unknown, urls?: unknown) => compareWithDeployed(deployed, uriArgument(uri), stringArgument(site), stringList(urls))),
-		commands.registerCommand('robotsTxt.showDetails', (text?: string) => showDetailsText(output, text)),
-		commands.registerCommand('robotsTxt.testUrl', (uri?: unknown, agent?: unknown, url?: unknown, parser?: unknown) =>
+		commands.registerCommand(openDeployedCommand, (site?: string) => openDeployed(deployed, site)),
+		commands.registerCommand(compareWithDeployedCommand, (uri?: unknown, site?: unknown, urls?: unknown) => compareWithDeployed(deployed, uriArgument(uri), stringArgument(site), stringList(urls))),
+		commands.registerCommand(showDetailsCommand, (text?: string) => showDetailsText(output, text)),
+		commands.registerCommand(testUrlCommand, (uri?: unknown, agent?: unknown, url?: unknown, parser?: unknown) =>
 			testUrl({ client: languageClient, output, state: context.workspaceState }, uriArgument(uri), stringArgument(agent), stringArgument(url), stringArgument(parser))),
-		commands.registerCommand('robotsTxt.testUrlAll', (uri?: unknown, url?: unknown) =>
+		commands.registerCommand(testUrlAllCommand, (uri?: unknown, url?: unknown) =>
 			testUrlAll({ client: languageClient, output, state: context.workspaceState }, uriArgument(uri), stringArgument(url))),
-		commands.registerCommand('robotsTxt.openTestBench', async (uri?: unknown, urls?: unknown, crawlers?: unknown) => {
+		commands.registerCommand(openTestBenchCommand, async (uri?: unknown, urls?: unknown, crawlers?: unknown) => {
 			const document = await robotsDocument(uriArgument(uri));
 			if (document === undefined) {
 				void window.showErrorMessage(l10n.t('Robots.txt: the test bench works on a robots.txt file. Open one and run the command again.'));
@@ -107,7 +109,7 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 			}
 			return openTestBench(bench, document, stringList(urls), stringList(crawlers));
 		}),
-		commands.registerCommand('robotsTxt.compareWith', async (uri?: unknown, modeArgument?: unknown) => {
+		commands.registerCommand(compareWithCommand, async (uri?: unknown, modeArgument?: unknown) => {
 			const document = await robotsDocument(uriArgument(uri));
 			if (document === undefined) {
 				void window.showErrorMessage(l10n.t('Robots.txt: Compare with… works on a robots.txt file. Open one and run the command again.'));
@@ -121,11 +123,11 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 			], { title: l10n.t('Robots.txt: Compare with…') }))?.mode;
 			return chosen === undefined ? undefined : openTestBench(bench, document, undefined, undefined, chosen);
 		}),
-		commands.registerCommand('robotsTxt.revealLine', async (uri: string, line: number, showHover?: boolean) => {
+		commands.registerCommand(revealLineCommand, async (uri: string, line: number, showHover?: boolean) => {
 			const document = await workspace.openTextDocument(Uri.parse(uri));
 			await revealLine(document, line, showHover === true);
 		}),
-		commands.registerCommand('robotsTxt.restartServer', async () => {
+		commands.registerCommand(restartServerCommand, async () => {
 			errorHandler.reset();
 			output.appendLine(`[${new Date().toLocaleTimeString()}] ${l10n.t('Restarting the language server on request.')}`);
 			if (languageClient.state === State.Running) {

@@ -23,11 +23,11 @@ import {
 	type DeployedOpenResult,
 	deployedOpenRequest,
 	deployedTargetRequest,
+	robotsLanguageId as languageId,
 	type WireOutcome,
 } from './protocol';
 import { pickOrType } from './testUrl';
 
-const languageId = 'robots-txt';
 const sitesKey = 'robotsTxt.deployed.sites';
 const sitesKept = 10;
 

@@ -3,7 +3,8 @@
 import { RequestType } from 'vscode-languageclient';
 import * as protocol from '../../core/src/protocol';
 
-export type { AgentList, BenchResult, CrawlerVerdictRow, ParseUrlsResult, TestUrlAllResult, TestUrlResult } from '../../core/src/protocol';
+// The contracts (wire shapes, language ids, command ids, the settings section, the deployed scheme) as they are.
+export * from '../../core/src/protocol';
 
 export const testUrlRequest = new RequestType<protocol.TestUrlParams, protocol.TestUrlResult, void>(protocol.testUrlMethod);
 export const testUrlAllRequest = new RequestType<protocol.TestUrlAllParams, protocol.TestUrlAllResult, void>(protocol.testUrlAllMethod);
@@ -13,8 +14,6 @@ export const benchBaselineRequest = new RequestType<protocol.BenchBaselineParams
 export const benchExportRequest = new RequestType<protocol.BenchExportParams, protocol.BenchExportResult, void>(protocol.benchExportMethod);
 export const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, protocol.ParseUrlsResult, void>(protocol.parseUrlsMethod);
 
-export type { DeployedCompareResult, DeployedOpenResult, DeployedTarget, WireOutcome } from '../../core/src/protocol';
-export const deployedScheme = protocol.deployedScheme;
 export const deployedTargetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);
 export const deployedOpenRequest = new RequestType<protocol.DeployedOpenParams, protocol.DeployedOpenResult, void>(protocol.deployedOpenMethod);
 export const deployedCompareRequest = new RequestType<protocol.DeployedCompareParams, protocol.DeployedCompareResult, void>(protocol.deployedCompareMethod);

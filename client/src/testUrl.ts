@@ -19,8 +19,8 @@ import {
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { pickedValue } from './pick';
 import { agentsRequest, type TestUrlAllResult, testUrlAllRequest, type TestUrlResult, testUrlRequest } from './protocol';
+import { robotsLanguageId as languageId } from './protocol';
 
-const languageId = 'robots-txt';
 const historyKey = 'robotsTxt.testUrl.history';
 const historySize = 10;
 
@@ -119,7 +119,7 @@ export async function testUrlAll(context: TestUrlContext, uri?: string | Uri, ur
 async function showRows(document: TextDocument, result: TestUrlAllResult): Promise<void> {
 	const items = result.rows.map((row) => ({
 		label: `${row.verdict === 'allow' ? '$(pass)' : '$(error)'} ${row.crawler.token}`,
-		description: verdictDescription(row.verdict === 'allow', row.line),
+		description: row.verdictText,
 		detail: row.explanation,
 		line: row.selectLine,
 	}));
@@ -127,14 +127,6 @@ async function showRows(document: TextDocument, result: TestUrlAllResult): Promi
 	if (picked && picked.line !== null) {
 		await revealLine(document, picked.line, false);
 	}
-}
-
-/** A row's verdict in words (a whole phrase per case, so that each language words it), with its deciding line. */
-function verdictDescription(allowed: boolean, line: number | null): string {
-	if (line === null) {
-		return allowed ? l10n.t('ALLOWED') : l10n.t('DISALLOWED');
-	}
-	return allowed ? l10n.t('ALLOWED · line {0}', line + 1) : l10n.t('DISALLOWED · line {0}', line + 1);
 }
 
 /** Logs a failed request (`logLine` words it with the reason) and tells the user. */

@@ -3,6 +3,7 @@
 // verdicts, lines, reasons, explanations and column sets all arrive by postMessage. Everything from data is set as
 // text (textContent, attributes), never as HTML. Its own words come from the extension, in VS Code's display language.
 import type { BenchResult, BenchStrings, FromWebview, ToWebview } from '../src/benchMessages';
+import { benchCellAllows, benchVerdictChanged, unpackBenchCell } from '../../core/src/protocol';
 import { columnOrder, middleCut, sharedOrigin, urlLabel } from './layout';
 
 interface VsCodeApi {
@@ -246,9 +247,7 @@ function changed(row: number, column: number): boolean {
 	if (!baseline) {
 		return false;
 	}
-	const now = cellAt(row, column);
-	const then = baseline.cells[row * result!.columns.length + column];
-	return now >= 0 && then >= 0 && (now & 1) !== (then & 1);
+	return benchVerdictChanged(cellAt(row, column), baseline.cells[row * result!.columns.length + column]);
 }
 
 function rowChanged(row: number): boolean {
@@ -260,16 +259,12 @@ function rowChanged(row: number): boolean {
 	return false;
 }
 
-/** The verdict word of a packed cell, as the server words it. */
-function verdictOf(cell: number): string {
-	return result!.verdicts[cell & 1] ?? '';
-}
-
-/** What a cell says in words: the verdict, then the deciding line and its text, or the reason. */
+/** What a cell says in words: the verdict (as the server words it), then the deciding line and its text, or the reason. */
 function describeCell(cell: number, lines: Readonly<Record<string, string>>, reasons: readonly string[]): { verdict: string; detail: string } {
-	const line = (cell >> 4) - 1;
-	const reason = reasons[(cell >> 1) & 7] ?? '';
-	const verdict = verdictOf(cell);
+	const parts = unpackBenchCell(cell);
+	const line = parts.line;
+	const reason = reasons[parts.reason] ?? '';
+	const verdict = result!.verdicts[parts.allow ? 1 : 0] ?? '';
 	if (line >= 0) {
 		return { verdict, detail: `${line + 1}: ${lines[line] ?? ''}${reason !== '' ? ` (${reason})` : ''}` };
 	}
@@ -445,7 +440,7 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 		const cell = cellAt(rowIndex, column);
 		const described = describeCell(cell, data.lines, data.reasons);
 		const div = document.createElement('div');
-		div.className = `cell verdict ${(cell & 1) === 1 ? 'allow' : 'disallow'}`;
+		div.className = `cell verdict ${benchCellAllows(cell) ? 'allow' : 'disallow'}`;
 		div.setAttribute('role', 'gridcell');
 		div.setAttribute('aria-colindex', String(shownColumn + 2));
 		div.dataset.row = String(index);
@@ -506,7 +501,7 @@ function reveal(row: number, column: number): void {
 	if (cell < 0) {
 		return;
 	}
-	const line = (cell >> 4) - 1;
+	const line = unpackBenchCell(cell).line;
 	const target = line >= 0 ? line : result.columns[order[column - 1]].groupLine;
 	if (target !== null) {
 		post({ type: 'reveal', line: target });

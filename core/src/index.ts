@@ -36,7 +36,7 @@ export {
 	type DiagnosticsSession,
 	type FixAllData,
 } from './diagnostics/index';
-export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
+export { diagnosticCatalogue, diagnosticFacts, lspSeverity, sarifLevel, severityName, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
 export { foreignContentMessage } from './diagnostics/checks/file';
 export { analysisDialects, defaultAnalysisOptions, defaultCrawlers, defaultDialects, severityNames, type AnalysisOptions, type SeverityName } from './options';
 export { computeDocumentSymbols } from './features/symbols';
@@ -54,6 +54,7 @@ export {
 export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
 export * as protocol from './protocol';
 export { revealLineCommand } from './protocol';
+export { expectationsLanguageId } from './protocol';
 export type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, ParserName, TestUrlAllResult, TestUrlResult } from './protocol';
 export { computeHover } from './features/hover';
 export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
@@ -75,7 +76,7 @@ export {
 	type ReadExtent,
 } from './crawlers/reading';
 export { describeReading, explainEvaluation, listNames, reasonWords, verdictSentence, verdictWord } from './crawlers/explain';
-export { verdictToken } from './verdict';
+export type { VerdictReader, VerdictToken } from './verdict';
 export {
 	compileCrawlerDecider,
 	crawlerReasons,
@@ -83,7 +84,7 @@ export {
 	decideTable,
 	isAllowedDecision,
 	rulesAs,
-	unpackDecision,
+	packDecision, unpackDecision,
 	type CrawlerDecider,
 	type Decision,
 	type PackedDecision,
@@ -107,7 +108,6 @@ export { computeBench, formatBench, type BenchBaseline, type BenchInput } from '
 export { aiTrainingCrawlers, computeAiTrainingActions } from './features/aiTraining';
 export {
 	defaultRobotsFileName,
-	expectationsLanguageId,
 	fieldAt,
 	isExpectationsFileName,
 	parseExpectations,
@@ -185,7 +185,6 @@ export {
 	deployedDiagnostics,
 	deployedLenses,
 	deployedReport,
-	showDetailsCommand,
 	testUrlAllDeployed,
 	testUrlDeployed,
 	type Comparison,

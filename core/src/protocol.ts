@@ -1,11 +1,62 @@
 /**
- * The custom requests between the client and the language server: method names and wire shapes, in one place for
- * the core (which computes the results), the server (which registers the handlers), the client (which sends them)
- * and the tests. Plain data only: this is the one module the client may import from server/.
+ * Every contract between the client, the language server and the core, in one place: the custom requests (method names
+ * and wire shapes), the language ids, the diagnostics' source, the settings section, the command ids that lenses and
+ * code actions name, the scheme of deployed documents, the files the server asks the client for and watches, and the
+ * test bench's packed cell format with its one decoder. The core computes the results, the server registers the
+ * handlers, the client sends the requests and registers the commands, the tests check both sides. Plain data and
+ * pure functions only: this is the one module the client and the bench's webview may import from server/, and the
+ * only file of server/src and client/ where these strings are written (test/unit/tidy.test.ts).
  */
 
+/** The language id of robots.txt files: package.json's `contributes.languages`, the client's selector, the server's documents. */
+export const robotsLanguageId = 'robots-txt';
+/** The language id of expectations files (regression tests for a robots.txt), served by the same server. */
+export const expectationsLanguageId = 'robots-txt-expectations';
+/** The language id of HTML documents (VS Code's, and the LSP specification's list): pages the server asks for. */
+export const htmlLanguageId = 'html';
+/** The name of the headers file Netlify and Cloudflare Pages read from a site's root folder: pages too. */
+export const headersFileName = '_headers';
+
+/**
+ * The `source` of every diagnostic we report (robots.txt files, expectations files, pages, deployed documents; the
+ * command line's JSON too), and the identifier of the server's pull diagnostics.
+ */
+export const diagnosticSource = 'robots-txt';
+
+/** The settings section (`robotsTxt.*`): what the client synchronises and the server reads; also the language client's id. */
+export const settingsSection = 'robotsTxt';
+
+/** Test URL: `(uri?, agent?, url?, parser?)`. */
+export const testUrlCommand = 'robotsTxt.testUrl';
+/** Test URL for every target crawler: `(uri?, url?)`. */
+export const testUrlAllCommand = 'robotsTxt.testUrlAll';
+/** Opens the test bench: `(uri?, urls?, crawlers?)`. */
+export const openTestBenchCommand = 'robotsTxt.openTestBench';
+/** Opens the test bench comparing with a baseline: `(uri?, mode?)`. */
+export const compareWithCommand = 'robotsTxt.compareWith';
+/** Fetches a site's robots.txt into a deployed document: `(site?)`. */
+export const openDeployedCommand = 'robotsTxt.openDeployed';
+/** Compares an open robots.txt with the deployed one: `(uri?, site?, urls?)`. */
+export const compareWithDeployedCommand = 'robotsTxt.compareWithDeployed';
+/** Restarts the language server. */
+export const restartServerCommand = 'robotsTxt.restartServer';
 /** Selects a line (and shows its hover): `(uri, line, showHover?)`; the lenses' and expectations' target. */
 export const revealLineCommand = 'robotsTxt.revealLine';
+/** Shows a text (a deployed file's report) in the output: `(text)`. */
+export const showDetailsCommand = 'robotsTxt.showDetails';
+
+/** Every command the client registers; package.json contributes each (a tidy test ties them). */
+export const commandIds = [
+	testUrlCommand, testUrlAllCommand, openTestBenchCommand, compareWithCommand, openDeployedCommand, compareWithDeployedCommand,
+	restartServerCommand, revealLineCommand, showDetailsCommand,
+] as const;
+
+/**
+ * The files the server reads from disk and must hear about when they change (it registers a watcher for them when the
+ * client can register one dynamically): robots.txt files (expectations files and pages are checked against them),
+ * expectations files (a robots.txt shows where they fail), and pages (a robots.txt shows the pages it hides rules from).
+ */
+export const watchedFileGlobs = ['**/robots.txt', '**/*robots.expectations', '**/*.{html,htm}', `**/${headersFileName}`] as const;
 
 /** `robotsTxt/testUrl`: one URL for one crawler. */
 export const testUrlMethod = 'robotsTxt/testUrl';
@@ -112,6 +163,8 @@ export interface CrawlerVerdictRow {
 	readonly rule: string | null;
 	/** The line to select for this row (as in TestUrlResult). */
 	readonly selectLine: number | null;
+	/** The verdict word and the deciding line, for a picker: "DISALLOWED · line 5", or the word alone. */
+	readonly verdictText: string;
 	readonly explanation: string;
 }
 
@@ -183,9 +236,44 @@ export interface BenchRow {
 
 /**
  * A decision packed into one number: bit 0 the verdict (1 allow), bits 1-3 the reason (an index into `reasons`),
- * the rest the deciding line + 1 (0: no rule decided). -1 for a row that cannot be tested.
+ * the rest the deciding line + 1 (0: no rule decided). -1 for a row that cannot be tested. `packBenchCell` writes it
+ * and `unpackBenchCell` reads it, for the core and the bench's webview alike.
  */
 export type BenchCell = number;
+
+/** A bench cell read back. */
+export interface BenchCellParts {
+	readonly allow: boolean;
+	/** The reason's index into `BenchResult.reasons` (0: a rule decided). */
+	readonly reason: number;
+	/** The deciding line (0-based), or -1 when no rule decided. */
+	readonly line: number;
+}
+
+/** A decision as a bench cell: `reason` below 8, `line` from -1 to 2^27 - 2. */
+export function packBenchCell(allow: boolean, reason: number, line: number): BenchCell {
+	return ((line + 1) << 4) | (reason << 1) | (allow ? 1 : 0);
+}
+
+/** A bench cell's parts (of a cell that is not -1). */
+export function unpackBenchCell(cell: BenchCell): BenchCellParts {
+	return { allow: benchCellAllows(cell), reason: (cell >> 1) & 7, line: benchCellLine(cell) };
+}
+
+/** The verdict of a bench cell: true for allow. */
+export function benchCellAllows(cell: BenchCell): boolean {
+	return (cell & 1) === 1;
+}
+
+/** The deciding line of a bench cell (0-based), or -1 when no rule decided. */
+export function benchCellLine(cell: BenchCell): number {
+	return (cell >> 4) - 1;
+}
+
+/** Whether a cell's verdict differs from the baseline's cell for the same URL and crawler (both tested). */
+export function benchVerdictChanged(now: BenchCell, then: BenchCell): boolean {
+	return now >= 0 && then >= 0 && benchCellAllows(now) !== benchCellAllows(then);
+}
 
 /** One category of the AI crawler audit. */
 export interface BenchAuditCategory {

@@ -10,6 +10,7 @@
 import { Emitter, type Connection, type Diagnostic, type Disposable, type Event } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createDiagnosticsSession, expectationsLanguageId, fileKindOfName, protocol, RobotsDocument, type AnalysisOptions, type DiagnosticsSession, type RobotsModel } from '../../core/src/index';
+import { htmlLanguageId, robotsLanguageId } from '../../core/src/protocol';
 
 interface OpenDocument {
 	readonly document: RobotsDocument;
@@ -24,13 +25,6 @@ export interface OpenPage {
 	readonly document: TextDocument;
 	readonly kind: PageKind;
 }
-
-/** The language id of robots.txt documents. */
-const robotsLanguageId = 'robots-txt';
-/** The language id of HTML documents (VS Code's, and the LSP specification's list). */
-export const htmlLanguageId = 'html';
-/** The name of the headers file Netlify and Cloudflare Pages read from a site's root folder: the core's (core/site/). */
-export { headersFileName } from '../../core/src/index';
 
 /**
  * Whether a document is a page, by its language id (HTML) or its file name (`_headers`, which editors open as plain

@@ -10,6 +10,7 @@ import {
 	CompletionRequest,
 	DidChangeConfigurationNotification,
 	DidChangeTextDocumentNotification,
+	DidChangeWatchedFilesNotification,
 	DidCloseTextDocumentNotification,
 	DidOpenTextDocumentNotification,
 	HoverRequest,
@@ -23,8 +24,9 @@ import {
 	type ServerCapabilities,
 	type WorkspaceFolder,
 } from 'vscode-languageserver';
-import { DocumentStore, headersFileName, htmlLanguageId } from './documents';
+import { DocumentStore } from './documents';
 import type { ServerRuntime } from '../../io/src/fileSystem';
+import { diagnosticSource, headersFileName, htmlLanguageId, settingsSection, watchedFileGlobs } from '../../core/src/protocol';
 import { registerCodeActions, codeActionKinds, pageCodeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
 import { registerCompletion, completionTriggerCharacters, pageCompletionTriggerCharacters } from './features/completion';
@@ -46,7 +48,7 @@ import { registerTestUrl } from './features/testUrl';
 import { WorkspacePaths } from './features/workspacePaths';
 import { t } from '../../core/src/l10n';
 import { refuseRequestsAfterShutdown } from './runner';
-import { SettingsStore, settingsSection } from './settings';
+import { SettingsStore } from './settings';
 import { useLocaleFrom } from '../../io/src/locales';
 import { checkedConnection } from './validation';
 
@@ -182,6 +184,12 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 				});
 			}
 			registerPages(connection, client.pageRegistration, pageSelector(folders));
+			if (client.watchedFilesRegistration) {
+				// The files read from disk (watchedFileGlobs): a change to one of them changes answers about others.
+				connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: watchedFileGlobs.map((globPattern) => ({ globPattern })) }).catch((error: unknown) => {
+					connection.console.warn(`The client did not take the registration for watched files: ${error instanceof Error ? error.message : String(error)}`);
+				});
+			}
 		});
 
 		const capabilities: ServerCapabilities = {
@@ -199,7 +207,7 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 			workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
 		};
 		if (client.pullDiagnostics) {
-			capabilities.diagnosticProvider = { identifier: 'robots-txt', interFileDependencies: false, workspaceDiagnostics: false };
+			capabilities.diagnosticProvider = { identifier: diagnosticSource, interFileDependencies: false, workspaceDiagnostics: false };
 		}
 		return { capabilities, serverInfo: { name: serverName } };
 	});

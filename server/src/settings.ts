@@ -7,10 +7,8 @@
 import type { Connection } from 'vscode-languageserver';
 import { defaultAnalysisOptions, isDialect, severityNames, type AnalysisOptions, type Dialect, type SeverityName } from '../../core/src/index';
 import { t } from '../../core/src/l10n';
+import { settingsSection } from '../../core/src/protocol';
 import { fileNameOf } from './documents';
-
-/** The settings section, equal to the LanguageClient id so that `robotsTxt.trace.server` works too. */
-export const settingsSection = 'robotsTxt';
 
 /** `robotsTxt.diagnostics.maxProblems` when it is not set (or not a whole number of at least 1). */
 export const defaultMaxProblems = 1000;

@@ -53,6 +53,8 @@ export interface ClientOptions {
 	readonly codeActionResolve?: boolean;
 	/** Announce `workspace/codeLens/refresh` (as VS Code does); the client counts the requests. */
 	readonly codeLensRefresh?: boolean;
+	/** Announce dynamic registration of `workspace/didChangeWatchedFiles` (as VS Code does). */
+	readonly watchedFiles?: boolean;
 }
 
 export class TestClient {
@@ -122,6 +124,7 @@ export class TestClient {
 				workspaceFolders: true,
 				...(options.pull ? { diagnostics: { refreshSupport: true } } : {}),
 				...(options.codeLensRefresh ? { codeLens: { refreshSupport: true } } : {}),
+				...(options.watchedFiles ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}),
 			},
 			textDocument: {
 				synchronization: { dynamicRegistration: !!options.dynamicRegistration },

@@ -103,6 +103,21 @@ describe('robots meta tags in HTML documents', () => {
 		}
 	});
 
+	test('a client that registers watchers dynamically is asked to watch the files the server reads from disk', async () => {
+		const client = await TestClient.start({ watchedFiles: true });
+		try {
+			await client.waitFor(() => client.registrations.length > 0, 'the watcher registration');
+			assert.deepEqual(client.registrations.map((registration) => registration.method), ['workspace/didChangeWatchedFiles']);
+			// robots.txt files (their expectations and pages are checked against them), expectations files (a robots.txt
+			// shows where they fail) and pages (a robots.txt shows the pages it hides rules from), as the client watched them.
+			assert.deepEqual(client.registrations[0].registerOptions, {
+				watchers: [{ globPattern: '**/robots.txt' }, { globPattern: '**/*robots.expectations' }, { globPattern: '**/*.{html,htm}' }, { globPattern: '**/_headers' }],
+			});
+		} finally {
+			client.kill();
+		}
+	});
+
 	test('a page without robots tags gets nothing: no diagnostics are sent for it, edit after edit', async () => {
 		const client = await TestClient.start({ configuration: true, settings: { crawlers } });
 		try {

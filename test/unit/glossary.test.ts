@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeBench, defaultAnalysisOptions, parse, testUrl, testUrlAll } from '../../core/src/index';
-import { verdictToken, verdictWord } from '../../core/src/verdict';
+import { verdictWord } from '../../core/src/verdict';
 import { bundles, useLocale } from '../../io/src/localize';
 import { repoRoot } from '../util/fixtures';
 
@@ -102,8 +102,8 @@ describe('verdict words', () => {
 	const verdictPattern = new RegExp(`\\b(${words.join('|')})\\b`);
 
 	test('no key spells a verdict inside a sentence: the word is an argument from verdictWord', () => {
-		// The keys that are the words themselves, and the help sentence that lists the words tools read.
-		const spelled = Object.keys(bundles.ru).filter((key) => verdictPattern.test(key) && !/^(DIS)?ALLOWED( · line \{0\})?$|^UNKNOWN$|tools read/.test(key));
+		// The keys that are the words themselves (the help sentence that lists the words tools read takes them too).
+		const spelled = Object.keys(bundles.ru).filter((key) => verdictPattern.test(key) && !/^(DIS)?ALLOWED$|^UNKNOWN$/.test(key));
 		assert.deepEqual(spelled, []);
 	});
 
@@ -111,7 +111,7 @@ describe('verdict words', () => {
 		try {
 			for (const language of languages) {
 				useLocale(language);
-				assert.deepEqual((['allow', 'disallow', 'unknown'] as const).map(verdictToken), ['ALLOWED', 'DISALLOWED', 'UNKNOWN']);
+				assert.deepEqual((['allow', 'disallow', 'unknown'] as const).map((verdict) => verdictWord(verdict, { forTools: true })), ['ALLOWED', 'DISALLOWED', 'UNKNOWN']);
 			}
 		} finally {
 			useLocale(undefined);
@@ -134,6 +134,8 @@ describe('verdict words', () => {
 				const all = testUrlAll(robots, '/search', options);
 				assert.ok(all.summary.includes(disallowed), all.summary);
 				assert.ok(all.table.includes(allowed) && all.table.includes(disallowed), all.table);
+				// The picker's description of each row: the same word, then the deciding line.
+				assert.deepEqual(all.rows.map((row) => row.verdictText.startsWith(row.verdict === 'allow' ? allowed : disallowed)), all.rows.map(() => true));
 				const bench = computeBench(robots, { urls: ['/search'], crawlers: options.crawlers });
 				assert.deepEqual(bench.verdicts, [disallowed, allowed]);
 				for (const text of [one.headline, one.explanation, all.summary, all.table, ...all.rows.map((row) => row.explanation)]) {

@@ -1,9 +1,11 @@
 /**
  * The architecture's invariants as tests, in the manner of rust-analyzer's tidy checks: the core imports nothing but
  * its own files and the two LSP type packages and reads no clock, process or global; the server adapter and the
- * client name no robots.txt directive; the client imports nothing from the server; and what users configure or see
- * (package.json's enums, the README's table of codes, the TextMate grammar) lists what the code knows. Each scanner
- * is shown to catch a planted violation, so that a rule cannot pass by reading nothing.
+ * client name no robots.txt directive; the client imports nothing from the server; every contract between them is
+ * written in the protocol module only, and every command a lens or action names is one package.json contributes; the
+ * verdict words are written in core/verdict.ts only; and what users configure or see (package.json's enums, the
+ * README's table of codes, the TextMate grammar) lists what the code knows. Each scanner is shown to catch a planted
+ * violation, so that a rule cannot pass by reading nothing.
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,11 +14,15 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
 import { allDialects, defaultDialects, diagnosticCatalogue, directiveFacts, metaDiagnosticCatalogue, severityNames } from '../../core/src/index';
+import { protocol } from '../../core/src/index';
 import { defaultMaxLensGroups, defaultMaxProblems } from '../../server/src/settings';
 import { repoRoot } from '../util/fixtures';
 
 const coreDir = join(repoRoot, 'core', 'src');
 const serverSrc = join(repoRoot, 'server', 'src');
+/** The sources of the programs that run on Node or in the worker: the core, the IO edge, the server and the CLI. */
+const programSrcs = ['core/src', 'io/src', 'server/src', 'cli/src'].map((path) => join(repoRoot, path));
+const nodeProgramFiles = (): string[] => programSrcs.flatMap((dir) => sourceFiles(dir));
 const clientDir = join(repoRoot, 'client');
 
 /** The TypeScript files under `dir`, recursively (declaration files and build output aside). */
@@ -169,6 +175,140 @@ function coreProgram(files: readonly string[]): ts.Program {
 	});
 }
 
+let serverProgramCache: ts.Program | undefined;
+
+/** Every file of the core, the IO edge, the server and the CLI in one program, built once for the rules that need types. */
+function serverProgram(): ts.Program {
+	serverProgramCache ??= coreProgram(nodeProgramFiles());
+	return serverProgramCache;
+}
+
+/** A core file planted with `lines`, in the program of server/src (its other files reused), and its type checker. */
+function plantedWithTypes(lines: readonly string[]): { source: ts.SourceFile; checker: ts.TypeChecker; program: ts.Program } {
+	const path = join(coreDir, 'planted.ts');
+	const program = withPlanted(serverProgram(), path, lines.join('\n'));
+	return { source: program.getSourceFile(path)!, checker: program.getTypeChecker(), program };
+}
+
+/** `program` with one more file, planted at `path` (in a real file's place), the other files reused. */
+function withPlanted(program: ts.Program, path: string, text: string): ts.Program {
+	const host = ts.createCompilerHost(program.getCompilerOptions());
+	const getSourceFile = host.getSourceFile.bind(host);
+	host.getSourceFile = (name, language, ...rest) => (resolve(name) === path
+		? ts.createSourceFile(name, text, language, true, ts.ScriptKind.TS)
+		: program.getSourceFile(name) ?? getSourceFile(name, language, ...rest));
+	const fileExists = host.fileExists.bind(host);
+	host.fileExists = (name) => resolve(name) === path || fileExists(name);
+	return ts.createProgram([...program.getRootFileNames(), path], program.getCompilerOptions(), host, program);
+}
+
+const protocolFile = join(coreDir, 'protocol.ts');
+
+/**
+ * The contracts' strings: the values of the protocol module that carry our name (language ids, the diagnostics'
+ * source, the settings section, command ids, method names, the deployed scheme, the watched robots.txt and
+ * expectations files). `html` and `_headers` are the platform's names, written elsewhere as everyday words.
+ */
+const contractValues = new Set<string>((Object.values(protocol) as unknown[]).filter((value): value is string => typeof value === 'string' && /robots/i.test(value)));
+
+/**
+ * The places outside the protocol module where the word `robots-txt` is something else, each documented, each still in
+ * use: the crawler reason of `/robots.txt` itself (matching/evaluate.ts's `Reason`, which only that type's own union
+ * and values of it may write), and the command line's own program name as SARIF's `tool.driver.name`.
+ */
+const reasonTypeFile = 'core/src/matching/evaluate.ts';
+const reasonTypeName = 'Reason';
+const programNameExceptions = [{ file: 'cli/src/lint.ts', property: 'name', value: 'robots-txt' }];
+
+/** The type a literal is checked against: its contextual type, the switched expression's, or the compared operand's. */
+function checkedAgainst(node: ts.Expression, checker: ts.TypeChecker): ts.Type | undefined {
+	const parent = node.parent;
+	if (ts.isCaseClause(parent) && parent.expression === node) {
+		return checker.getTypeAtLocation(parent.parent.parent.expression);
+	}
+	if (ts.isBinaryExpression(parent) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(parent.operatorToken.kind)) {
+		return checker.getTypeAtLocation(parent.left === node ? parent.right : parent.left);
+	}
+	return checker.getContextualType(node);
+}
+
+/** Whether a type holds crawler reasons only: string literals, each a member of `CrawlerReason`. */
+function isReasonType(type: ts.Type | undefined, reasons: ReadonlySet<string>): boolean {
+	const members = type === undefined ? [] : type.isUnion() ? type.types : [type];
+	return members.length > 0 && members.every((member) => member.isStringLiteral() && reasons.has(member.value));
+}
+
+/** The crawler reasons, as the type checker reads `CrawlerReason` (crawlers/reading.ts). */
+function crawlerReasonNames(program: ts.Program): Set<string> {
+	const checker = program.getTypeChecker();
+	const reading = program.getSourceFile(join(coreDir, 'crawlers', 'reading.ts'))!;
+	const symbol = checker.getExportsOfModule(checker.getSymbolAtLocation(reading)!).find((exported) => exported.name === 'CrawlerReason')!;
+	const type = checker.getDeclaredTypeOfSymbol(symbol);
+	return new Set((type.isUnion() ? type.types : [type]).filter((member) => member.isStringLiteral()).map((member) => (member as ts.StringLiteralType).value));
+}
+
+/**
+ * The contracts' strings written outside the protocol module. With a type checker, a `robots-txt` that is a crawler
+ * reason is told apart (and reported in `reasons`); without one (the client, which has no reasons), every one counts.
+ */
+function contractLiteralViolations(source: ts.SourceFile, checker?: ts.TypeChecker, reasons: ReadonlySet<string> = new Set()): { violations: string[]; exceptions: string[] } {
+	const violations: string[] = [];
+	const exceptions: string[] = [];
+	const file = relative(repoRoot, source.fileName).split(sep).join('/');
+	if (resolve(source.fileName) === protocolFile) {
+		return { violations, exceptions };
+	}
+	visit(source, (node) => {
+		if (!(ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) || !contractValues.has(node.text)) {
+			return;
+		}
+		if (node.text === 'robots-txt') {
+			const alias = ts.findAncestor(node, ts.isTypeAliasDeclaration);
+			if (ts.isLiteralTypeNode(node.parent) ? file === reasonTypeFile && alias?.name.text === reasonTypeName : checker !== undefined && isReasonType(checkedAgainst(node, checker), reasons)) {
+				exceptions.push('reason');
+				return;
+			}
+			const property = ts.isPropertyAssignment(node.parent) && ts.isIdentifier(node.parent.name) ? node.parent.name.text : undefined;
+			if (programNameExceptions.some((exception) => exception.file === file && exception.property === property)) {
+				exceptions.push(`${file} ${property}`);
+				return;
+			}
+		}
+		violations.push(`${where(source, node)} writes '${node.text}' (import it from core/protocol.ts)`);
+	});
+	return { violations, exceptions };
+}
+
+/** The commands named by `command:` in the core and the adapter (lenses, completion items, code actions). */
+function namedCommands(source: ts.SourceFile, checker: ts.TypeChecker): { commands: string[]; unknown: string[] } {
+	const commands: string[] = [];
+	const unknown: string[] = [];
+	visit(source, (node) => {
+		if (!((ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) && ts.isIdentifier(node.name) && node.name.text === 'command')) {
+			return;
+		}
+		const type = checker.getTypeAtLocation(ts.isPropertyAssignment(node) ? node.initializer : node.name);
+		if (!(type.flags & ts.TypeFlags.StringLike)) {
+			return; // A `Command` object (a code action's), whose own `command` is checked where it is written.
+		}
+		const members = type.isUnion() ? type.types : [type];
+		if (members.every((member) => member.isStringLiteral())) {
+			commands.push(...members.map((member) => (member as ts.StringLiteralType).value));
+		} else {
+			unknown.push(`${where(source, node)} names a command that is not a constant: ${node.getText(source).slice(0, 60)}`);
+		}
+	});
+	return { commands, unknown };
+}
+
+/** VS Code's own commands that our lenses and items may name. */
+const builtInCommands = new Set(['editor.action.triggerSuggest']);
+
+/** Problems with the commands a file names: ours must be contributed, others built in; `''` is a lens with a title only. */
+function commandViolations(named: readonly string[], contributed: ReadonlySet<string>): string[] {
+	return named.filter((command) => command !== '' && !(command.startsWith(`${protocol.settingsSection}.`) ? contributed.has(command) : builtInCommands.has(command)));
+}
+
 /**
  * The directives whose names must not appear in the adapter or the client. `comment` and `license` are directives
  * too, but also everyday words there (a comment, a licence field), so they are left out rather than misreported.
@@ -300,7 +440,7 @@ describe('the core is pure', () => {
 	});
 
 	test('core files read no clock, process or global but RobotRules\' injectable default', () => {
-		const program = coreProgram(files);
+		const program = serverProgram();
 		const checker = program.getTypeChecker();
 		const results = files.map((path) => coreGlobalViolations(program.getSourceFile(path)!, checker));
 		assert.deepStrictEqual(results.flatMap((result) => result.violations), []);
@@ -743,6 +883,124 @@ describe('layers and programs are in order', () => {
 			{ path: join(repoRoot, 'test/unit/planted.test.ts'), text: "import { byTest } from '../../core/src/features/planted';\nbyTest();" },
 		]);
 		assert.deepStrictEqual(unusedExports(program, [declaring]), ['core/src/features/planted.ts: unused']);
+	});
+});
+
+describe('every contract is written in the protocol module, and every command is contributed', () => {
+	const client = sourceFiles(clientDir);
+	const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { commands: { command: string }[] } };
+	const contributed = new Set(manifest.contributes.commands.map((entry) => entry.command));
+
+	test('the contracts\' strings appear in server/src and client only in core/protocol.ts, the crawler reason and the SARIF name aside', () => {
+		const program = serverProgram();
+		const reasons = crawlerReasonNames(program);
+		assert.ok(reasons.has('robots-txt') && reasons.has('no-group'), [...reasons].join(', '));
+		assert.ok(['robots-txt', 'robots-txt-expectations', 'robots-txt-deployed', 'robotsTxt', 'robotsTxt.testUrl'].every((value) => contractValues.has(value)), [...contractValues].join(', '));
+		const results = [
+			...nodeProgramFiles().map((path) => contractLiteralViolations(program.getSourceFile(path)!, program.getTypeChecker(), reasons)),
+			...client.map((path) => contractLiteralViolations(parseSource(path))),
+		];
+		assert.deepStrictEqual(results.flatMap((result) => result.violations), []);
+		const exceptions = results.flatMap((result) => result.exceptions);
+		assert.ok(exceptions.filter((exception) => exception === 'reason').length >= 5, 'the crawler reason is still written as one');
+		assert.deepStrictEqual(exceptions.filter((exception) => exception !== 'reason'), programNameExceptions.map((exception) => `${exception.file} ${exception.property}`), 'the program name exception is in use');
+	});
+
+	test('the contract rule catches planted strings and leaves the crawler reason alone', () => {
+		const lines = [
+			"import type { Diagnostic } from 'vscode-languageserver-types';",
+			"import type { CrawlerReason } from './crawlers/reading';",
+			"export const d: Diagnostic = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'x', source: 'robots-txt' };",
+			"export const languageId = 'robots-txt';",
+			"export function isExpectations(id: string): boolean { return id === 'robots-txt-expectations'; }",
+			'export const lens = { title: \'Test\', command: `robotsTxt.testUrl` };',
+			"export function words(reason: CrawlerReason): string { switch (reason) { case 'robots-txt': return 'always allowed'; default: return ''; } }",
+			"export function exempt(reason: CrawlerReason): boolean { return reason === 'robots-txt'; }",
+			"export const reasons: readonly CrawlerReason[] = ['rule', 'robots-txt'];",
+			"export const named = { name: 'robots-txt' };",
+			"export type Kind = 'robots-txt' | 'other';",
+		];
+		const { source, checker, program } = plantedWithTypes(lines);
+		const { violations, exceptions } = contractLiteralViolations(source, checker, crawlerReasonNames(program));
+		assert.deepStrictEqual(violations.map((violation) => Number(/:(\d+) writes/.exec(violation)![1])), [3, 4, 5, 6, 10, 11]);
+		assert.deepStrictEqual(exceptions, ['reason', 'reason', 'reason']);
+		// The client has no reasons and no type checker here: every one counts.
+		assert.equal(contractLiteralViolations(planted('client/src/planted.ts', "const languageId = 'robots-txt';")).violations.length, 1);
+	});
+
+	test('every command a lens, an item or an action of the core or the server names is contributed in package.json', () => {
+		const program = serverProgram();
+		const results = nodeProgramFiles().map((path) => namedCommands(program.getSourceFile(path)!, program.getTypeChecker()));
+		assert.deepStrictEqual(results.flatMap((result) => result.unknown), []);
+		const named = new Set(results.flatMap((result) => result.commands));
+		for (const command of [protocol.testUrlCommand, protocol.testUrlAllCommand, protocol.revealLineCommand, protocol.showDetailsCommand, protocol.openTestBenchCommand]) {
+			assert.ok(named.has(command), `${command} is found where the lenses name it`);
+		}
+		assert.deepStrictEqual(commandViolations([...named], contributed), []);
+	});
+
+	test('the command rule catches a planted command that is not contributed, or not a constant', () => {
+		const lines = [
+			"export const lens = { title: 'x', command: 'robotsTxt.nope' };",
+			"export function item(id: string) { return { title: 'x', command: id }; }",
+			"export const suggest = { title: 'x', command: 'editor.action.triggerSuggest' };",
+			"export const other = { title: 'x', command: 'editor.action.formatDocument' };",
+		];
+		const { source, checker } = plantedWithTypes(lines);
+		const { commands, unknown } = namedCommands(source, checker);
+		assert.equal(unknown.length, 1, unknown.join('\n'));
+		assert.deepStrictEqual(commandViolations(commands, contributed), ['robotsTxt.nope', 'editor.action.formatDocument']);
+	});
+
+	test('package.json contributes the protocol\'s commands, and the client registers each', () => {
+		assert.deepStrictEqual([...contributed].sort(), [...protocol.commandIds].sort());
+		const activate = parseSource(join(clientDir, 'src', 'activate.ts'));
+		const registered: string[] = [];
+		visit(activate, (node) => {
+			if (ts.isCallExpression(node) && node.expression.getText(activate) === 'commands.registerCommand') {
+				const [id] = node.arguments;
+				registered.push(ts.isIdentifier(id) ? String((protocol as Record<string, unknown>)[id.text]) : id.getText(activate));
+			}
+		});
+		assert.deepStrictEqual(registered.sort(), [...protocol.commandIds].sort());
+	});
+});
+
+/** ALLOWED or DISALLOWED written in code (strings, templates, regular expressions; comments are not code). */
+function verdictWordsWritten(source: ts.SourceFile): string[] {
+	const found: string[] = [];
+	visit(source, (node) => {
+		const text = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)
+			? node.text
+			: ts.isRegularExpressionLiteral(node) ? node.text : undefined;
+		if (text !== undefined && /\b(DIS)?ALLOWED\b/.test(text)) {
+			found.push(`${where(source, node)}: ${node.getText(source).slice(0, 60)}`);
+		}
+	});
+	return found;
+}
+
+describe('the verdict words are written once', () => {
+	const verdictFile = join(coreDir, 'verdict.ts');
+
+	test('ALLOWED and DISALLOWED are written in server/src, client/src and client/webview only in core/verdict.ts', () => {
+		const files = [...nodeProgramFiles(), ...sourceFiles(clientDir)];
+		assert.ok(files.includes(verdictFile) && files.some((path) => path.includes(`${sep}webview${sep}`)), 'the scan reads verdict.ts and the webview');
+		assert.deepStrictEqual(files.filter((path) => path !== verdictFile).flatMap((path) => verdictWordsWritten(parseSource(path))), []);
+		// The words people read (keys of t()) and those tools read: the one place that writes them.
+		assert.ok(verdictWordsWritten(parseSource(verdictFile)).length >= 4, 'the scan finds the words where they are written');
+	});
+
+	test('the verdict word rule catches planted words and leaves comments and other words alone', () => {
+		const source = planted('client/webview/planted.ts', [
+			"const a = allowed ? 'ALLOWED' : 'x';",
+			'const b = `${word} DISALLOWED · line ${line}`;',
+			"const c = l10n.t('Robots may be ALLOWED here');",
+			'// ALLOWED in a comment is no code.',
+			"const d = 'UNALLOWED, ALLOWEDNESS';",
+			'const e = /^DISALLOWED /;',
+		].join('\n'));
+		assert.deepStrictEqual(verdictWordsWritten(source).map((found) => Number(/:(\d+):/.exec(found)![1])), [1, 2, 3, 6]);
 	});
 });
 

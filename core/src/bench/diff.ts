@@ -8,7 +8,7 @@
 
 import { describeExtent, describeFollowing, ruleText } from '../crawlers/explain';
 import { crawlerProfile, crawlersNamedIn, type CrawlerProfile } from '../crawlers/profile';
-import { decideTable, readAs, rulesAs, unpackDecision, type CrawlerReason, type PackedDecision } from '../crawlers/reading';
+import { decideTable, isAllowedDecision, readAs, rulesAs, unpackDecision, type CrawlerReason, type PackedDecision } from '../crawlers/reading';
 import { isRecordDialect } from '../dialect';
 import { formatNumber, t } from '../l10n';
 import type { CompiledRule } from '../matching/rules';
@@ -94,7 +94,7 @@ export function verdictFlips(before: RobotsModel, after: RobotsModel, profiles: 
 		for (let column = 0; column < columns; column++) {
 			const a = old[row * columns + column];
 			const b = now[row * columns + column];
-			if ((a & 1) !== (b & 1)) {
+			if (isAllowedDecision(a) !== isAllowedDecision(b)) {
 				flips.push({ url: urls[row], crawler: profiles[column].token, before: side(before, a), after: side(after, b) });
 			}
 		}

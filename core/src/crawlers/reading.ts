@@ -11,6 +11,7 @@ import { selectGroups, type GroupSelection } from '../matching/agents';
 import { appliedGroups, evaluatePrepared, prepareRoot, prepareSelection, type AppliedGroup, type Evaluation, type Prepared } from '../matching/evaluate';
 import { hostRuleDecides, noRuleMatches, robotsTxtExempt, type Matcher } from '../matching/matcher';
 import type { CompiledRule } from '../matching/rules';
+import { benchCellAllows, packBenchCell, unpackBenchCell, type BenchCell } from '../protocol';
 import { lexLine } from '../syntax/lexer';
 import { octetCut, octetLength } from '../syntax/octets';
 import { RobotsModel } from '../syntax/parser';
@@ -321,14 +322,14 @@ export function compileCrawlerMatcher(model: RobotsModel, crawler: CrawlerProfil
 export const crawlerReasons: readonly CrawlerReason[] = ['rule', 'no-matching-rule', 'no-group', 'robots-txt', 'too-large', 'ignores-robots-txt'];
 
 /**
- * A decision packed into one integer, for tables of many URLs and crawlers: bit 0 is the verdict (1: allow), bits 1-3
- * the reason (`crawlerReasons`), and the rest the deciding line plus one (0: no rule decided). What the file's rule
+ * A decision packed into one integer, for tables of many URLs and crawlers: the test bench's cell (`BenchCell` in
+ * core/protocol.ts, whose functions pack and read it), with `crawlerReasons` as its reason codes. What the file's rule
  * says when the crawler ignores robots.txt is the line's own verdict.
  */
-export type PackedDecision = number;
+export type PackedDecision = BenchCell;
 
-function packDecision(verdict: 'allow' | 'disallow', reason: CrawlerReason, line: number): PackedDecision {
-	return ((line + 1) << 4) | (crawlerReasons.indexOf(reason) << 1) | (verdict === 'allow' ? 1 : 0);
+export function packDecision(verdict: 'allow' | 'disallow', reason: CrawlerReason, line: number): PackedDecision {
+	return packBenchCell(verdict === 'allow', crawlerReasons.indexOf(reason), line);
 }
 
 /** A packed decision read back. */
@@ -340,17 +341,12 @@ export interface Decision {
 }
 
 export function unpackDecision(code: PackedDecision): Decision {
-	return {
-		verdict: (code & 1) === 1 ? 'allow' : 'disallow',
-		reason: crawlerReasons[(code >> 1) & 7],
-		line: (code >> 4) - 1,
-	};
+	const { allow, reason, line } = unpackBenchCell(code);
+	return { verdict: allow ? 'allow' : 'disallow', reason: crawlerReasons[reason], line };
 }
 
 /** The verdict of a packed decision. */
-export function isAllowedDecision(code: PackedDecision): boolean {
-	return (code & 1) === 1;
-}
+export const isAllowedDecision: (code: PackedDecision) => boolean = benchCellAllows;
 
 /**
  * Verdicts and deciding lines for many URLs, as `evaluateAs` gives them but without building explanations: one walk

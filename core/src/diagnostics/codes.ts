@@ -3,10 +3,40 @@
  * suppression comments name them), so a code is never renamed or reused; new checks get new codes.
  */
 
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { Dialect } from '../dialect';
 
 /** A diagnostic's default severity, in words. */
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+/**
+ * Every form a severity takes, in one table for robots.txt and pages alike, from the most severe: the word of the
+ * catalogues, the settings and the command line (its lines and JSON), LSP's number (1 to 4, in this order), and
+ * SARIF 2.1.0's level (§3.27.10: `note` is its lowest, for information and hints alike).
+ */
+const severityForms = [
+	{ name: 'error', lsp: DiagnosticSeverity.Error, sarif: 'error' },
+	{ name: 'warning', lsp: DiagnosticSeverity.Warning, sarif: 'warning' },
+	{ name: 'information', lsp: DiagnosticSeverity.Information, sarif: 'note' },
+	{ name: 'hint', lsp: DiagnosticSeverity.Hint, sarif: 'note' },
+] as const satisfies readonly { readonly name: Severity; readonly lsp: DiagnosticSeverity; readonly sarif: string }[];
+
+const formOfName = new Map<Severity, (typeof severityForms)[number]>(severityForms.map((form) => [form.name, form]));
+
+/** A severity as LSP sends it. */
+export function lspSeverity(name: Severity): DiagnosticSeverity {
+	return formOfName.get(name)!.lsp;
+}
+
+/** An LSP severity in words. */
+export function severityName(severity: DiagnosticSeverity): Severity {
+	return severityForms[severity - 1].name;
+}
+
+/** A severity as SARIF's `level`. */
+export function sarifLevel(name: Severity): (typeof severityForms)[number]['sarif'] {
+	return formOfName.get(name)!.sarif;
+}
 
 /** One entry of the diagnostic catalogue: a stable code, its default severity, the dialects it concerns, a summary. */
 export interface DiagnosticFacts {

@@ -10,9 +10,11 @@ import type { AnalysisOptions } from '../options';
 import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 import { dominantLineEnd } from '../syntax/lineEnds';
-import { createDiagnosticsSession, diagnosticSource, type DiagnosticData, type DiagnosticFix } from './session';
+import { createDiagnosticsSession, type DiagnosticData, type DiagnosticFix } from './session';
+import { diagnosticSource } from '../protocol';
 
-export { createDiagnosticsSession, diagnosticSource, type DiagnosticData, type DiagnosticFix, type DiagnosticsSession } from './session';
+export { createDiagnosticsSession, type DiagnosticData, type DiagnosticFix, type DiagnosticsSession } from './session';
+export { diagnosticSource } from '../protocol';
 
 /**
  * All problems of a file, in line order, from a fresh analysis: nothing is kept from one call to the next, so the

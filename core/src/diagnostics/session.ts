@@ -11,7 +11,8 @@ import type { AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
 import { lineRange } from '../syntax/document';
 import type { RobotsModel } from '../syntax/parser';
-import { diagnosticFacts, type Severity } from './codes';
+import { diagnosticFacts, lspSeverity } from './codes';
+import { diagnosticSource } from '../protocol';
 import {
 	Audience,
 	CheckContext,
@@ -37,9 +38,6 @@ import { ruleChecks, ruleFacts } from './checks/rules';
 import { recordChecks, recordFacts } from './checks/records';
 import { dominantLineEnd } from '../syntax/lineEnds';
 import { editedBlock, sharedEnds, type EditedBlock } from '../syntax/regroup';
-
-/** The `source` of every diagnostic the core reports. */
-export const diagnosticSource = 'robots-txt';
 
 /** A fix as a diagnostic carries it. */
 export interface DiagnosticFix {
@@ -106,13 +104,6 @@ const nothing: readonly never[] = Object.freeze([]);
 function orNothing<T>(list: readonly T[]): readonly T[] {
 	return list.length === 0 ? nothing : list;
 }
-
-const severities: Readonly<Record<Severity, DiagnosticSeverity>> = {
-	error: DiagnosticSeverity.Error,
-	warning: DiagnosticSeverity.Warning,
-	information: DiagnosticSeverity.Information,
-	hint: DiagnosticSeverity.Hint,
-};
 
 /** The checks after the identity checks, in the order problems at one position are listed. */
 const checks: readonly CheckEntry[] = [...fileChecks, ...lineChecks, ...groupChecks, ...ruleChecks, ...recordChecks];
@@ -840,7 +831,7 @@ function filtered(model: RobotsModel, diagnostics: Diagnostic[], invalidUtf8: nu
 
 function severityOf(problem: Problem, options: AnalysisOptions): DiagnosticSeverity {
 	const override = options.severities[problem.code];
-	return severities[override && override !== 'off' ? override : problem.severity ?? diagnosticFacts(problem.code)!.severity];
+	return lspSeverity(override && override !== 'off' ? override : problem.severity ?? diagnosticFacts(problem.code)!.severity);
 }
 
 /** A problem found `delta` lines above or below where its lines are now, as an LSP diagnostic. */

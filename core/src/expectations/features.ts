@@ -19,18 +19,15 @@ import {
 import { explainEvaluation, listNames, parserNote } from '../crawlers/explain';
 import { crawlerProfile } from '../crawlers/profile';
 import { allDialects, dialectName } from '../dialect';
-import { diagnosticSource } from '../diagnostics/index';
 import { knownCrawlers } from '../facts/crawlers';
 import { formatNumber, t } from '../l10n';
 import { escapeMarkdownOutsideCode } from '../markdown';
 import type { AnalysisOptions } from '../options';
 import { revealLineCommand } from '../protocol';
+import { diagnosticSource, openTestBenchCommand } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 import { failureMessage, passMessage, robotsLineOf, summaryText, type CheckedExpectations, type ExpectationResult } from './check';
 import { fieldAt, type ExpectationProblem, type Span } from './format';
-
-/** The client command that opens the test bench (robots.txt uri, URLs, crawler tokens). */
-const openTestBenchCommand = 'robotsTxt.openTestBench';
 
 function range(line: number, span: Span): Range {
 	return { start: { line, character: span.start }, end: { line, character: span.end } };

@@ -8,8 +8,6 @@ import { allDialects, isDialect, type Dialect } from '../dialect';
 import { checkUrl, describeUrlProblem, quoteInput } from '../bench/urls';
 import { t } from '../l10n';
 
-/** The language id of expectations files. */
-export const expectationsLanguageId = 'robots-txt-expectations';
 /** The file name looked for beside a robots.txt; `<name>.robots.expectations` works too. */
 const expectationsFileName = 'robots.expectations';
 /** The ending of other expectations files (`staging.robots.expectations`). */

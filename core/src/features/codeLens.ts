@@ -14,15 +14,9 @@ import { listNames, maxListed } from '../crawlers/explain';
 import { formatNumber, t } from '../l10n';
 import { crawlerProfile } from '../crawlers/profile';
 import { readAs } from '../crawlers/reading';
-import { showDetailsCommand } from './deployed';
 import type { AnalysisOptions } from '../options';
-import { revealLineCommand } from '../protocol';
+import { revealLineCommand, showDetailsCommand, testUrlAllCommand, testUrlCommand } from '../protocol';
 import { groupLines, type Group, type RobotsModel } from '../syntax/parser';
-
-/** The client command that asks for a URL (and an agent, unless given) and shows the verdicts. */
-const testUrlCommand = 'robotsTxt.testUrl';
-/** The client command that tests one URL for every target crawler. */
-const testUrlAllCommand = 'robotsTxt.testUrlAll';
 
 /** How `computeCodeLenses` lays out its lenses beyond the analysis options. */
 export interface CodeLensOptions {

@@ -10,10 +10,11 @@ import { evaluateAs } from '../crawlers/reading';
 import { verdictFlips } from '../bench/diff';
 import { benchColumns, benchProbes, benchUrlRows } from './testBench';
 import { alignedTable, testUrl, testUrlAll, verdictSummary, type TestUrlParams } from './testUrl';
+import { verdictText } from '../features/testUrl';
 import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
+import { diagnosticSource, showDetailsCommand, type DeployedCompareRow, type TestUrlAllResult, type TestUrlResult } from '../protocol';
 import type { VerdictName } from '../verdict';
-import type { DeployedCompareRow, TestUrlAllResult, TestUrlResult } from '../protocol';
 import { decodeRobotsBytes } from '../syntax/bytes';
 import { RobotsModel } from '../syntax/parser';
 import { concludeFetch, concludeFetchAll, evaluateFetched, type FetchConclusion } from '../fetch/conclude';
@@ -75,9 +76,6 @@ export function deployedReport(analysis: DeployedAnalysis): string {
 
 const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-/** The client command that shows a text in the Robots.txt output (the lens's details). */
-export const showDetailsCommand = 'robotsTxt.showDetails';
-
 /**
  * Code lenses at the top of the deployed document: the response (status, redirects, final URL) and how long the
  * crawlers keep it. A lens is always visible above the text, unlike a hover, and the response is a fact about the whole
@@ -121,7 +119,7 @@ export function deployedDiagnostics(analysis: DeployedAnalysis, firstLineLength:
 	return [{
 		range: { start: { line: 0, character: 0 }, end: { line: 0, character: firstLineLength } },
 		severity: notRules.length > 0 ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
-		source: 'robots-txt',
+		source: diagnosticSource,
 		message,
 	}];
 }
@@ -165,7 +163,8 @@ export function testUrlAllDeployed(model: RobotsModel, analysis: DeployedAnalysi
 			return row;
 		}
 		const { verdict } = evaluateFetched(conclusion, url);
-		return { ...row, verdict: verdict === 'unknown' ? row.verdict : verdict, line: null, rule: `(${conclusionLabel(conclusion.kind)}: ${conclusion.event})`, selectLine: null, explanation: describeConclusion(conclusion) };
+		const known = verdict === 'unknown' ? row.verdict : verdict;
+		return { ...row, verdict: known, line: null, rule: `(${conclusionLabel(conclusion.kind)}: ${conclusion.event})`, selectLine: null, verdictText: verdictText(known, null), explanation: describeConclusion(conclusion) };
 	});
 	return { ...result, rows, summary: verdictSummary(url, rows, true) };
 }

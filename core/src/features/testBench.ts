@@ -10,7 +10,7 @@ import { crawlerReasons, decideTable, readAs, unpackDecision, type PackedDecisio
 import { auditByCategory } from '../bench/audit';
 import { describeChange, diffRobots, probeUrls, verdictFlips } from '../bench/diff';
 import { describeUrlProblem } from '../bench/urls';
-import type { BenchBaselineResult, BenchColumn, BenchExportResult, BenchResult, BenchRow } from '../protocol';
+import { benchCellLine, benchVerdictChanged, type BenchBaselineResult, type BenchColumn, type BenchExportResult, type BenchResult, type BenchRow } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 import { formatNumber, t } from '../l10n';
 import { codeSpan, escapeMarkdownOutsideCode, escapeMarkdownText } from '../markdown';
@@ -161,7 +161,7 @@ function spread(values: readonly number[], rowOf: readonly number[], rowCount: n
 function lineTexts(model: RobotsModel, cells: readonly number[]): Record<string, string> {
 	const lines: Record<string, string> = {};
 	for (const cell of cells) {
-		const line = (cell >> 4) - 1;
+		const line = benchCellLine(cell);
 		if (cell >= 0 && line >= 0 && line < model.lineCount && lines[line] === undefined) {
 			lines[line] = ruleText(model.lineText(line).trim());
 		}
@@ -181,7 +181,7 @@ function compare(
 	const before = tableCells(baseline.model, profiles, testable, rowOf, rowCount);
 	let changed = 0;
 	for (let i = 0; i < cells.length; i++) {
-		if (cells[i] >= 0 && (cells[i] & 1) !== (before[i] & 1)) {
+		if (benchVerdictChanged(cells[i], before[i])) {
 			changed++;
 		}
 	}
@@ -291,7 +291,7 @@ export function formatBench(result: Omit<BenchResult, 'uri' | 'version'>, format
 				let text = words.line
 					? t('{0} line {1} {2}', `**${words.verdict}**`, words.line, codeSpan(result.lines[Number(words.line) - 1] ?? '', true))
 					: `**${words.verdict}** (${escapeMarkdownText(words.detail)})`;
-				if (baseline && (baseline.cells[r * columns + c] & 1) !== (cell & 1)) {
+				if (baseline && benchVerdictChanged(cell, baseline.cells[r * columns + c])) {
 					const before = cellWords(baseline.cells[r * columns + c], baseline.lines);
 					text = before.line
 						? t('{0}, was {1} by line {2} in {3}', text, before.verdict, before.line, escapeMarkdownText(baseline.label))

@@ -49,6 +49,11 @@ export function testUrl(model: RobotsModel, params: TestUrlParams, options: Anal
 	};
 }
 
+/** A row's verdict word with its deciding line (0-based), or alone. */
+export function verdictText(verdict: 'allow' | 'disallow', line: number | null): string {
+	return line === null ? verdictWord(verdict) : t('{0} · line {1}', verdictWord(verdict), line + 1);
+}
+
 /** The same URL for every target crawler, in the order of the settings. */
 export function testUrlAll(model: RobotsModel, url: string, options: AnalysisOptions): TestUrlAllResult {
 	const rows: CrawlerVerdictRow[] = options.crawlers.map((token) => {
@@ -59,6 +64,7 @@ export function testUrlAll(model: RobotsModel, url: string, options: AnalysisOpt
 			line: evaluation.rule ? evaluation.rule.line : null,
 			rule: evaluation.rule ? evaluation.rule.text : null,
 			selectLine: selectLine(evaluation),
+			verdictText: verdictText(evaluation.verdict, evaluation.rule ? evaluation.rule.line : null),
 			explanation: explainEvaluation(evaluation),
 		};
 	});

@@ -4,7 +4,9 @@
  * robots.txt catalogue, so both can share one `robotsTxt.severities` setting.
  */
 
-import type { Severity } from '../diagnostics/codes';
+import type { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { lspSeverity, type Severity } from '../diagnostics/codes';
+import type { SeverityName } from '../options';
 
 export interface MetaDiagnosticFacts {
 	readonly code: string;
@@ -54,4 +56,10 @@ const byCode = new Map<string, MetaDiagnosticFacts>(metaDiagnosticCatalogue.map(
 
 export function metaDiagnosticFacts(code: string): MetaDiagnosticFacts | undefined {
 	return byCode.get(code);
+}
+
+/** The severity of a finding of pages: the setting's (`off`: none), else the catalogue's. */
+export function metaSeverity(code: string, severities: Readonly<Record<string, SeverityName>> | undefined): DiagnosticSeverity | undefined {
+	const name = severities?.[code] ?? metaDiagnosticFacts(code)?.severity ?? 'warning';
+	return name === 'off' ? undefined : lspSeverity(name);
 }

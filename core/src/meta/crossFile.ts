@@ -5,13 +5,14 @@
  * files to URL paths (`urlPathOfFile`) and hands in their texts; verdicts come from the crawler model.
  */
 
-import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver-types';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { evaluateAs } from '../crawlers/reading';
 import { formatNumber, joinList, t } from '../l10n';
 import type { SeverityName } from '../options';
 import { encodeUriComponentOfBytes } from '../syntax/bytes';
 import type { RobotsModel } from '../syntax/parser';
-import { metaDiagnosticFacts } from './codes';
+import { metaSeverity } from './codes';
+import { diagnosticSource } from '../protocol';
 import { htmlFindings, toDiagnostics, type MetaAnalysisOptions } from './diagnostics';
 import { findNoindex, matchingHeaderRuleSets, ruleSetsFromHtml, type NoindexAnswer } from './effective';
 import { headersPatternMatches, parseHeadersFile, xRobotsTagIndex, xRobotsTagLines } from './headersFile';
@@ -183,19 +184,6 @@ export function analyseHtmlPage(text: string, options: MetaAnalysisOptions = {},
 	};
 }
 
-const diagnosticSeverities: Readonly<Record<Exclude<SeverityName, 'off'>, DiagnosticSeverity>> = {
-	error: DiagnosticSeverity.Error,
-	warning: DiagnosticSeverity.Warning,
-	information: DiagnosticSeverity.Information,
-	hint: DiagnosticSeverity.Hint,
-};
-
-/** The severity of a cross-file code: the override, else the catalogue's; undefined when turned off. */
-function severityOf(code: string, severities: Readonly<Record<string, SeverityName>> | undefined): DiagnosticSeverity | undefined {
-	const name = severities?.[code] ?? metaDiagnosticFacts(code)?.severity ?? 'warning';
-	return name === 'off' ? undefined : diagnosticSeverities[name];
-}
-
 /**
  * The page's warnings, one per noindex place, naming the crawlers it cannot reach and the deciding robots.txt line
  * as related information. `severities` overrides the catalogue's severity (`off` drops them), as `robotsTxt.diagnostics.severity` does.
@@ -206,7 +194,7 @@ export function blockedNoindexDiagnostics(
 	robotsLineRange: (line: number) => Range,
 	severities?: Readonly<Record<string, SeverityName>>,
 ): Diagnostic[] {
-	const severity = severityOf(blockedNoindexCode, severities);
+	const severity = metaSeverity(blockedNoindexCode, severities);
 	if (severity === undefined) {
 		return [];
 	}
@@ -230,7 +218,7 @@ export function blockedNoindexDiagnostics(
 			range: group[0].ranges[0],
 			severity,
 			code: blockedNoindexCode,
-			source: 'robots-txt',
+			source: diagnosticSource,
 			message: blockedNoindexMessage(namedAndCounted(crawlers), pathsCovered(paths), crawlers.length > 1, paths.length > 1, disallowingLines(rules, paths.length > 1)),
 			relatedInformation: rules.map((rule) => ({
 				location: { uri: robotsUri, range: robotsLineRange(rule.robotsLine) },
@@ -289,7 +277,7 @@ export function robotsHidesNoindexDiagnostics(
 	robotsLineRange: (line: number) => Range,
 	severities?: Readonly<Record<string, SeverityName>>,
 ): Diagnostic[] {
-	const severity = severityOf(robotsHidesNoindexCode, severities);
+	const severity = metaSeverity(robotsHidesNoindexCode, severities);
 	if (severity === undefined) {
 		return [];
 	}
@@ -322,7 +310,7 @@ export function robotsHidesNoindexDiagnostics(
 			range: robotsLineRange(line),
 			severity,
 			code: robotsHidesNoindexCode,
-			source: 'robots-txt',
+			source: diagnosticSource,
 			message: rulesHidesNoindexMessage(namedAndCounted(crawlers), namedAndCounted(pages), crawlers.length > 1, pages.length > 1),
 			relatedInformation: [...places.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line)).slice(0, 20).map((place) => ({ location: { uri: place.uri, range: place.range }, message: t('noindex for {0}', joinList([...place.crawlers])) })),
 		};

@@ -4,12 +4,13 @@
  * so the line table is built only when there is something to report.
  */
 
-import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import type { DiagnosticData } from '../diagnostics/index';
 import type { SeverityName } from '../options';
 import { findCrawler } from '../facts/crawlers';
 import { formatNumber, t } from '../l10n';
-import { metaDiagnosticFacts, type MetaDiagnosticCode } from './codes';
+import { metaSeverity, type MetaDiagnosticCode } from './codes';
+import { diagnosticSource } from '../protocol';
 import {
 	carriedBy,
 	findRobotsDirective,
@@ -27,9 +28,6 @@ import { engineOfCrawler, newTypoBudget, resolveRobotsName, stripTypographicQuot
 import { parseRobotsDirectives, type OddSeparator, type ParsedDirective, type Span } from './parse';
 import { sentences } from './text';
 import { editDistance } from '../editDistance';
-
-/** The source of every diagnostic, the same as the robots.txt analysis's. */
-const metaDiagnosticSource = 'robots-txt';
 
 /** The settings the meta checks take. */
 export interface MetaAnalysisOptions {
@@ -224,13 +222,6 @@ export function computeHeadersDiagnostics(text: string, options: MetaAnalysisOpt
 	return toDiagnostics(text, headersFindings(text, options), options);
 }
 
-const severities: Readonly<Record<Exclude<SeverityName, 'off'>, DiagnosticSeverity>> = {
-	error: DiagnosticSeverity.Error,
-	warning: DiagnosticSeverity.Warning,
-	information: DiagnosticSeverity.Information,
-	hint: DiagnosticSeverity.Hint,
-};
-
 /**
  * Turns findings into diagnostics in document order, applying severity overrides. `document`, the editor's copy of the
  * same text, converts offsets without a line table of the whole text.
@@ -243,8 +234,8 @@ export function toDiagnostics(text: string, findings: readonly MetaFinding[], op
 	const diagnostics: Diagnostic[] = [];
 	const sorted = [...findings].sort((a, b) => a.start - b.start || a.end - b.end);
 	for (const finding of sorted) {
-		const severity = options.severities?.[finding.code] ?? metaDiagnosticFacts(finding.code)?.severity ?? 'warning';
-		if (severity === 'off') {
+		const severity = metaSeverity(finding.code, options.severities);
+		if (severity === undefined) {
 			continue;
 		}
 		const data: DiagnosticData = {
@@ -256,9 +247,9 @@ export function toDiagnostics(text: string, findings: readonly MetaFinding[], op
 		};
 		const diagnostic: Diagnostic = {
 			range: lines.range(finding.start, finding.end),
-			severity: severities[severity],
+			severity,
 			code: finding.code,
-			source: metaDiagnosticSource,
+			source: diagnosticSource,
 			message: finding.message,
 			data,
 		};

@@ -8,6 +8,7 @@
  * Paths are names joined by `/` (a `\` is part of a name), without a leading `/`; the folder itself is `''`.
  */
 
+import { headersFileName } from '../protocol';
 import { isExpectationsFileName } from '../expectations/format';
 import { urlPathOfNames } from '../meta/crossFile';
 
@@ -20,7 +21,6 @@ export type SiteFileKind = 'robots' | 'html' | 'headers' | 'expectations' | 'oth
  */
 const robotsFileName = 'robots.txt';
 /** The headers file Netlify and Cloudflare Pages read from the root of a site's output folder. */
-export const headersFileName = '_headers';
 /** Folders no walk enters: dependencies and version control hold no site. */
 export const skippedFolderNames: ReadonlySet<string> = new Set(['node_modules', '.git']);
 /** The folders whose files build tools copy to the site's root: Vite's and Next.js's `public/`, Hugo's and SvelteKit's `static/`. */

@@ -40,6 +40,8 @@ export interface ClientSupport {
 	 * `_headers`) itself, with those features only, so that the client's own selector stays the robots.txt languages'.
 	 */
 	readonly pageRegistration: { readonly sync: boolean; readonly hover: boolean; readonly completion: boolean; readonly codeAction: boolean };
+	/** Dynamic registration of `workspace/didChangeWatchedFiles`: the server then names the files it watches itself. */
+	readonly watchedFilesRegistration: boolean;
 }
 
 export function readClientSupport(capabilities: ClientCapabilities): ClientSupport {
@@ -60,6 +62,7 @@ export function readClientSupport(capabilities: ClientCapabilities): ClientSuppo
 			completion: !!capabilities.textDocument?.completion?.dynamicRegistration,
 			codeAction: !!capabilities.textDocument?.codeAction?.dynamicRegistration,
 		},
+		watchedFilesRegistration: !!capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration,
 	};
 }
 

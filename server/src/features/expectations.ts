@@ -19,6 +19,7 @@ import {
 	defaultRobotsFileName,
 	expectationsRobotsUri,
 	fileKindOfName,
+	diagnosticSource,
 	parse,
 	parseExpectations,
 	uncheckedExpectations,
@@ -300,7 +301,7 @@ export class ExpectationsService {
 			if (found.note !== undefined) {
 				const at = found.checked.file.robots?.line ?? 0;
 				const end = found.checked.file.lines[at]?.length ?? 0;
-				diagnostics.unshift({ range: { start: { line: at, character: 0 }, end: { line: at, character: end } }, severity: DiagnosticSeverity.Information, source: 'robots-txt', message: found.note });
+				diagnostics.unshift({ range: { start: { line: at, character: 0 }, end: { line: at, character: end } }, severity: DiagnosticSeverity.Information, source: diagnosticSource, message: found.note });
 			}
 			const last = this.sent.get(uri);
 			if (!(last && last.version === document.version && sameItems(last.diagnostics, diagnostics))) {
