@@ -210,7 +210,6 @@ export {
 	entersFolder,
 	expectationsRobotsUri,
 	fileKindOfName,
-	headersFileName,
 	placeOfPage,
 	resolvePath,
 	robotsCandidates,
