@@ -5,6 +5,7 @@
  */
 
 import { formatNumber, t } from '../l10n';
+import { asciiHost } from '../matching/url';
 
 /** The most rows a list gives; more are counted and reported, not kept. */
 export const maxListUrls = 50_000;
@@ -93,12 +94,7 @@ function checkAuthority(text: string, start: number): string | undefined {
 	}
 	// The WHATWG URL parser (as browsers and Node read URLs) decides whether the host is one: brackets must hold an
 	// IPv6 address, and a name must not contain the code points it forbids.
-	try {
-		new URL(`http://${host}/`);
-	} catch {
-		return t('"{0}" is not a valid host', host);
-	}
-	return undefined;
+	return asciiHost(host) === undefined ? t('"{0}" is not a valid host', host) : undefined;
 }
 
 /** Rejects spaces and control characters, which no URL contains (RFC 3986 §2). */
