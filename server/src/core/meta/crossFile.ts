@@ -6,6 +6,7 @@
  */
 
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { evaluateAs } from '../crawlers/reading';
 import { formatNumber, joinList, t } from '../l10n';
 import type { SeverityName } from '../options';
@@ -15,7 +16,7 @@ import { htmlFindings, toDiagnostics, type MetaAnalysisOptions } from './diagnos
 import { findNoindex, matchingHeaderRuleSets, ruleSetsFromHtml, type NoindexAnswer } from './effective';
 import { headersPatternMatches, parseHeadersFile, xRobotsTagIndex, xRobotsTagLines } from './headersFile';
 import { scanHtml, type HtmlRobotsScan } from './html';
-import { LineIndex, type PositionMapper } from './lineIndex';
+import { pageDocument } from './text';
 
 /** The code of the finding on the page, and of the mirror hint in the robots.txt. */
 export const blockedNoindexCode = 'noindex-blocked-by-robots-txt';
@@ -73,7 +74,7 @@ function placesOf(crawlers: readonly string[], answer: (crawler: string) => Noin
  * The noindex places of an HTML page for the crawlers given. A page without robots tags costs the scanner's one quick
  * pass (`scan`, when the caller already has it, costs nothing more) and gets none.
  */
-export function htmlNoindexPlaces(text: string, crawlers: readonly string[], scan: HtmlRobotsScan = scanHtml(text), document?: PositionMapper): NoindexPlaces {
+export function htmlNoindexPlaces(text: string, crawlers: readonly string[], scan: HtmlRobotsScan = scanHtml(text), document?: TextDocument): NoindexPlaces {
 	if (!scan.fullScan) {
 		return noPlaces;
 	}
@@ -81,7 +82,7 @@ export function htmlNoindexPlaces(text: string, crawlers: readonly string[], sca
 	if (sets.length === 0) {
 		return noPlaces;
 	}
-	const lines = new LineIndex(text, document);
+	const lines = pageDocument(text, document);
 	return placesOf(crawlers, (crawler) => findNoindex(sets, crawler, lines));
 }
 
@@ -97,7 +98,7 @@ export function headersNoindexPlaces(text: string, urlPaths: Iterable<string>, c
 		return byPath;
 	}
 	const index = xRobotsTagIndex(file);
-	const lines = new LineIndex(text);
+	const lines = pageDocument(text);
 	const seen = new Set<string>();
 	for (const urlPath of urlPaths) {
 		if (seen.has(urlPath)) {
@@ -176,7 +177,7 @@ export interface HtmlPageAnalysis {
  * places for `options.targets`. A page without robots tags costs the scanner's quick pass and nothing else.
  * `document`, the editor's copy of the same text, converts offsets without a line table of the whole text.
  */
-export function analyseHtmlPage(text: string, options: MetaAnalysisOptions = {}, document?: PositionMapper): HtmlPageAnalysis {
+export function analyseHtmlPage(text: string, options: MetaAnalysisOptions = {}, document?: TextDocument): HtmlPageAnalysis {
 	const scan = scanHtml(text);
 	if (!scan.fullScan) {
 		return { diagnostics: [], noindex: noPlaces };

@@ -75,7 +75,6 @@ export {
 } from './diagnostics';
 export { computeHeadersHover, computeMetaHover } from './hover';
 export { computeHeadersCompletions, computeMetaCompletions } from './completion';
-export { LineIndex, type PositionMapper } from './lineIndex';
 export {
 	analysePage,
 	headersReach,
