@@ -230,7 +230,6 @@ export const requestChecks: Readonly<Record<string, Check<unknown>>> = {
 	[protocol.testUrlMethod]: object<protocol.TestUrlParams>({ uri: string, url: string, agent: string, parser: optional(literal(...allDialects)) }),
 	[protocol.testUrlAllMethod]: object<protocol.TestUrlAllParams>({ uri: string, url: string }),
 	[protocol.agentsMethod]: object<protocol.AgentsParams>({ uri: string }),
-	[protocol.syncCheckMethod]: object<protocol.SyncCheckParams>({ uri: string }),
 	[protocol.benchMethod]: object<protocol.BenchParams>(benchFields),
 	[protocol.benchExportMethod]: object<protocol.BenchExportParams>({ ...benchFields, format: literal('csv', 'markdown') }),
 	[protocol.benchBaselineMethod]: object<protocol.BenchBaselineParams>({ uri: string, text: nullable(string), label: string }),
