@@ -16,7 +16,6 @@ const maxShown = 60;
 /** A piece of text as a message quotes it: cut, with control characters shown as `?`. */
 export function quoteInput(text: string): string {
 	const shown = text.length > maxShown ? text.slice(0, maxShown - 1) + '…' : text;
-	// eslint-disable-next-line no-control-regex
 	return '`' + shown.replace(/[\u0000-\u001f\u007f\ufffd]/g, '?') + '`';
 }
 
@@ -99,7 +98,6 @@ function checkAuthority(text: string, start: number): string | undefined {
 
 /** Rejects spaces and control characters, which no URL contains (RFC 3986 §2). */
 function checkCharacters(text: string): string | undefined {
-	// eslint-disable-next-line no-control-regex
 	const found = /[\u0000-\u0020\u007f]/.exec(text);
 	if (!found) {
 		return undefined;
