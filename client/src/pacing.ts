@@ -7,9 +7,9 @@ import { CancellationError, CancellationToken, Disposable, languages, TextDocume
 import type { Middleware } from 'vscode-languageclient';
 
 /** Documents showing more problems than this are asked again only once typing pauses. */
-export const manyProblems = 100;
+const manyProblems = 100;
 /** The pause: long enough to cover the gap between keys of someone typing, short enough to feel immediate. */
-export const settleMs = 200;
+const settleMs = 200;
 
 /** The middleware that paces pulls, and the listener it needs (to dispose with the extension). */
 export function pacedDiagnostics(): { readonly middleware: Middleware; readonly disposable: Disposable } {

@@ -76,12 +76,7 @@ export async function openTestBench(context: TestBenchContext, document: TextDoc
 	return bench;
 }
 
-/** The open bench of a document, for tests and commands. */
-export function testBenchFor(uri: Uri): TestBench | undefined {
-	return panels.get(uri.toString());
-}
-
-export class TestBench implements Disposable {
+class TestBench implements Disposable {
 	private readonly panel: WebviewPanel;
 	private readonly subscriptions: Disposable[] = [];
 	private urls: string[] = [];

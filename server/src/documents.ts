@@ -17,7 +17,7 @@ interface OpenDocument {
 }
 
 /** What a page is: an HTML document, or a `_headers` file (Netlify, Cloudflare Pages) of X-Robots-Tag lines. */
-export type PageKind = 'html' | 'headers';
+type PageKind = 'html' | 'headers';
 
 /** An open page: its text, kept up to date with the client's incremental changes, and its kind. */
 export interface OpenPage {
@@ -36,7 +36,7 @@ export const headersFileName = '_headers';
  * Whether a document is a page, by its language id (HTML) or its file name (`_headers`, which editors open as plain
  * text); undefined for robots.txt and expectations files.
  */
-export function pageKindOf(languageId: string, uri: string): PageKind | undefined {
+function pageKindOf(languageId: string, uri: string): PageKind | undefined {
 	if (languageId === htmlLanguageId) {
 		return 'html';
 	}

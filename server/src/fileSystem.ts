@@ -7,7 +7,7 @@
 import { defaultFetchLimits } from './core/fetch/site';
 
 /** What a folder entry is. Symbolic links are `other`: walks do not follow them. */
-export type EntryKind = 'file' | 'directory' | 'other';
+type EntryKind = 'file' | 'directory' | 'other';
 
 export interface DirectoryEntry {
 	readonly name: string;

@@ -49,13 +49,13 @@ import { SettingsStore, settingsSection } from './settings';
 import { useLocale } from './localize';
 import { checkedConnection } from './validation';
 
-export const serverName = 'robots-txt-language-server';
+const serverName = 'robots-txt-language-server';
 
 /**
  * The pages the server asks a client for: HTML documents and files named `_headers`, local or untitled, and in the
  * schemes of the workspace folders (a virtual workspace's), not in views such as git diffs.
  */
-export function pageSelector(folders: readonly WorkspaceFolder[]): DocumentSelector {
+function pageSelector(folders: readonly WorkspaceFolder[]): DocumentSelector {
 	const schemes = new Set(['file', 'untitled']);
 	for (const folder of folders) {
 		const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(folder.uri)?.[1];

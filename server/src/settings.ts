@@ -22,7 +22,7 @@ export const defaultMaxProblems = 1000;
 export const defaultMaxLensGroups = 5000;
 
 /** One document's settings: what the core's analyses take, and what the server itself reads. */
-export interface DocumentSettings {
+interface DocumentSettings {
 	readonly options: AnalysisOptions;
 	/** The most diagnostics sent for one document; a note says when there are more. */
 	readonly maxProblems: number;
@@ -157,21 +157,21 @@ export function toAnalysisOptions(raw: unknown, fileName: string | undefined): A
 }
 
 /** Validates `diagnostics.maxProblems`: a whole number of at least 1, else the default. */
-export function toMaxProblems(raw: unknown): number {
+function toMaxProblems(raw: unknown): number {
 	const diagnostics = isObject(raw) && isObject(raw.diagnostics) ? raw.diagnostics : {};
 	const value = diagnostics.maxProblems;
 	return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : defaultMaxProblems;
 }
 
 /** Validates `codeLens.maxGroups`: a whole number of at least 1, else the default. */
-export function toMaxLensGroups(raw: unknown): number {
+function toMaxLensGroups(raw: unknown): number {
 	const codeLens = isObject(raw) && isObject(raw.codeLens) ? raw.codeLens : {};
 	const value = codeLens.maxGroups;
 	return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : defaultMaxLensGroups;
 }
 
 /** Validates `siteRoot`: a path that is not blank, trimmed, else undefined (each robots.txt's own folder). */
-export function toSiteRoot(raw: unknown): string | undefined {
+function toSiteRoot(raw: unknown): string | undefined {
 	const value = isObject(raw) ? raw.siteRoot : undefined;
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }

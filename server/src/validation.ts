@@ -50,7 +50,7 @@ import { allDialects, protocol } from './core/index';
  * check admits is a `T` (`admits` only carries the type, so that a schema that drifts from its protocol type fails to
  * compile).
  */
-export interface Check<T> {
+interface Check<T> {
 	(value: unknown, at: string): string | undefined;
 	readonly admits?: () => T;
 }
@@ -205,7 +205,7 @@ const wireOutcome = object<protocol.WireOutcome>({
 const benchFields = { uri: string, urls: list(string), crawlers: list(string), probe: optional(boolean) };
 
 /** The check of each request's params, by method: every request the server answers has one. */
-export const requestChecks: Readonly<Record<string, Check<unknown>>> = {
+const requestChecks: Readonly<Record<string, Check<unknown>>> = {
 	[HoverRequest.method]: atPosition,
 	[CompletionRequest.method]: atPosition,
 	[DocumentHighlightRequest.method]: atPosition,
@@ -244,7 +244,7 @@ export const requestChecks: Readonly<Record<string, Check<unknown>>> = {
 const contentChange = object<Pick<TextDocumentContentChangeEvent, 'text'>>({ text: string });
 
 /** The check of each document notification's params, by method. */
-export const notificationChecks: Readonly<Record<string, Check<unknown>>> = {
+const notificationChecks: Readonly<Record<string, Check<unknown>>> = {
 	[DidOpenTextDocumentNotification.method]: object<DidOpenTextDocumentParams>({
 		textDocument: object<DidOpenTextDocumentParams['textDocument']>({ uri: string, languageId: string, version: int, text: string }),
 	}),
@@ -256,7 +256,7 @@ export const notificationChecks: Readonly<Record<string, Check<unknown>>> = {
 };
 
 /** What is wrong with a request's arguments as the connection hands them over, or undefined when they fit. */
-export function requestProblem(method: string, args: readonly unknown[]): string | undefined {
+function requestProblem(method: string, args: readonly unknown[]): string | undefined {
 	const check = requestChecks[method];
 	if (check === undefined) {
 		return `${method} is not a request the server checks`;

@@ -67,7 +67,7 @@ function generalHelp(): string {
  * they are never translated; messages inside JSON, SARIF and JUnit XML follow the locale, because people read them
  * (annotations, code scanning alerts, test reports), and `--locale en` pins English where a tool compares them.
  */
-export function machineReadNote(): string {
+function machineReadNote(): string {
 	return t('In every language, the words tools read stay as they are: ALLOWED and DISALLOWED, the severity and code of lint lines, the FAIL and ERROR of check lines, and the field names and values of JSON, SARIF and JUnit XML. Messages inside those formats are in the output\'s language; pass --locale en where a tool expects English ones.');
 }
 
@@ -151,7 +151,7 @@ function takeLocale(args: readonly string[]): { rest: string[]; unshipped?: stri
 }
 
 /** Runs the command line; resolves to the exit status. */
-export async function main(args: readonly string[]): Promise<number> {
+async function main(args: readonly string[]): Promise<number> {
 	// A closed standard error leaves nothing to report to; without a listener its error would be a stack trace.
 	process.stderr.on('error', () => undefined);
 	const out = new Output(process.stdout);

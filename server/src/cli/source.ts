@@ -35,7 +35,7 @@ export function isUrl(spec: string): boolean {
 }
 
 /** Fetches `url` exactly (following redirects) with the CLI's settings. */
-export async function fetchUrl(url: string, settings: FetchSettings): Promise<FetchOutcome> {
+async function fetchUrl(url: string, settings: FetchSettings): Promise<FetchOutcome> {
 	let proxyFor;
 	try {
 		proxyFor = proxyFromEnvironment(settings.env ?? process.env);
@@ -60,7 +60,7 @@ export async function fetchSite(site: string, settings: FetchSettings): Promise<
 }
 
 /** A robots.txt read for a command: its name for messages, its bytes, and the fetch when it came from a URL. */
-export interface RobotsSource {
+interface RobotsSource {
 	readonly name: string;
 	readonly bytes: Uint8Array;
 	readonly outcome?: FetchOutcome;
@@ -91,7 +91,7 @@ export async function readRobotsSource(spec: string, settings: FetchSettings): P
 }
 
 /** "URL: 404 Not Found; no file to read. Googlebot and bingbot allow every URL (no restrictions)." */
-export function unreadableMessage(url: string, outcome: FetchOutcome): string {
+function unreadableMessage(url: string, outcome: FetchOutcome): string {
 	const analysis = analyseDeployed(outcome, defaultAnalysisOptions.crawlers);
 	const what = analysis.facts.error ?? responseHeadline(analysis.facts);
 	const crawlers = summariseConclusions(analysis.conclusions).join('; ');

@@ -4,11 +4,11 @@
  */
 
 export { allDialects, dialectName, dialectNames, isDialect, type Dialect } from './dialect';
-export { directiveFacts, type DirectiveFacts, type DirectiveId } from './facts/directives';
+export { directiveFacts, type DirectiveId } from './facts/directives';
 export type { LineKind, LineNode } from './syntax/ast';
 export { RobotsModel, lineRole, type Group, type Grouping, type LineRole } from './syntax/parser';
 export { decodeRobotsBytes, encodeRobotsText } from './syntax/bytes';
-export { RobotsDocument, applyEdit, applyRangeEdit, lineRange, offsetAt, positionAt } from './syntax/document';
+export { RobotsDocument, applyEdit, applyRangeEdit, lineRange } from './syntax/document';
 export {
 	compileMatcher,
 	evaluate,
@@ -30,11 +30,9 @@ export {
 	diagnosticSource,
 	fixAllData,
 	resolveCodeAction,
-	type CodeActionOptions,
 	type DiagnosticData,
 	type DiagnosticFix,
 	type DiagnosticsSession,
-	type FixAllData,
 } from './diagnostics/index';
 export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
 export { foreignContentMessage } from './diagnostics/checks/file';
@@ -49,10 +47,6 @@ export {
 	groupLensData,
 	resolveCodeLens,
 	revealLineCommand,
-	testUrlAllCommand,
-	testUrlCommand,
-	type CodeLensOptions,
-	type GroupLensData,
 } from './features/codeLens';
 export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
 export * as protocol from './protocol';
@@ -61,7 +55,7 @@ export { computeHover } from './features/hover';
 export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
 export { computeCompletions } from './features/completion';
 export { crawlerFactNames, findCrawler, knownCrawlers, type CrawlerFacts, type CrawlerHonours, type CrawlerCategory, type CrawlerFact, type SizeLimit, crawlerCategories } from './facts/crawlers';
-export { directiveDocs, type DirectiveDoc } from './facts/directiveDocs';
+export { directiveDocs } from './facts/directiveDocs';
 
 export { parse, print } from './syntax/text';
 export { crawlerProfile, crawlerProfiles, type CrawlerProfile } from './crawlers/profile';
@@ -83,16 +77,12 @@ export {
 	crawlerReasons,
 	decideRoot,
 	decideTable,
-	decisionLine,
 	isAllowedDecision,
-	packDecision,
 	rulesAs,
 	unpackDecision,
-	type CrawlerDecider,
-	type Decision,
 	type PackedDecision,
 } from './crawlers/reading';
-export { checkUrl, describeUrlProblem, looksLikeXml, maxListUrls, maxSitemapProblems, parseSitemap, parseUrlList, quoteInput, type ListedUrl, type Sitemap, type UrlList } from './bench/urls';
+export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput } from './bench/urls';
 export {
 	defaultDiffCrawlers,
 	describeChange,
@@ -100,34 +90,23 @@ export {
 	probeUrls,
 	verdictFlips,
 	type DecisionSide,
-	type DiffOptions,
-	type ReadingChange,
-	type RobotsDiff,
-	type RuleLine,
-	type VerdictFlip,
 } from './bench/diff';
-export { auditByCategory, auditCategories, crawlersOf, type AuditCategory } from './bench/audit';
-export { computeBench, formatBench, maxBenchColumns, maxBenchRows, maxProbes, type BenchBaseline, type BenchInput } from './features/testBench';
+export { auditByCategory, auditCategories } from './bench/audit';
+export { computeBench, formatBench } from './features/testBench';
 export { aiTrainingCrawlers, computeAiTrainingActions } from './features/aiTraining';
 export {
 	defaultRobotsFileName,
-	expectationsFileName,
-	expectationsFileSuffix,
 	expectationsLanguageId,
 	fieldAt,
 	isExpectationsFileName,
 	parseExpectations,
-	verdictWords,
 	type Expectation,
 	type ExpectationProblem,
-	type ExpectationProblemCode,
 	type ExpectationsFile,
-	type ExpectedVerdict,
 	type Span,
 } from './expectations/format';
 export {
 	checkExpectations,
-	expectationCrawler,
 	failureMessage,
 	passMessage,
 	robotsLineOf,
@@ -143,7 +122,6 @@ export {
 	computeExpectationHover,
 	computeExpectationLenses,
 	countExpectationDiagnostics,
-	openTestBenchCommand,
 	type ExpectationsSource,
 } from './expectations/features';
 export type {
@@ -178,15 +156,12 @@ export { concludeFetch, concludeFetchAll, evaluateFetched, type ConclusionKind, 
 export {
 	basisNote,
 	conclusionLabel,
-	conclusionWords,
-	describeCache,
 	describeConclusion,
 	describeResponse,
 	eventConsequence,
 	formatDuration,
 	policyAssumed,
 	responseHeadline,
-	statusLine,
 	summariseConclusions,
 	type ResponseFacts,
 } from './fetch/explain';
@@ -200,8 +175,6 @@ export {
 	showDetailsCommand,
 	testUrlAllDeployed,
 	testUrlDeployed,
-	type Comparison,
-	type ComparisonRow,
 	type DeployedAnalysis,
 } from './fetch/deployed';
 export { decodeBase64, deployedTarget, encodeBase64, outcomeFromWire, outcomeToWire } from './fetch/wire';

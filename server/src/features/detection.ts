@@ -9,7 +9,7 @@ import { t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 
-export const looksLikeRobotsTxtRequest = new RequestType<protocol.LooksLikeRobotsTxtParams, protocol.LooksLikeRobotsTxtResult, void>(protocol.looksLikeRobotsTxtMethod);
+const looksLikeRobotsTxtRequest = new RequestType<protocol.LooksLikeRobotsTxtParams, protocol.LooksLikeRobotsTxtResult, void>(protocol.looksLikeRobotsTxtMethod);
 
 export function registerDetection(context: ServerContext): void {
 	const { connection } = context;

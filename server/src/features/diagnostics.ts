@@ -12,7 +12,7 @@ import { formatNumber, t } from '../core/l10n';
 import { answer, type ServerContext } from './context';
 
 /** Quiet time after an edit before diagnostics are pushed. */
-export const pushDelayMs = 200;
+const pushDelayMs = 200;
 
 /**
  * The diagnostics to send: at most `max` items, the most severe first (in line order within a severity). When some are
@@ -59,7 +59,7 @@ export function limitDiagnostics(diagnostics: readonly Diagnostic[], max: number
 }
 
 /** What the note on the limit needs of a file: its first line's length (a robots.txt model, an expectations file). */
-export interface FirstLine {
+interface FirstLine {
 	readonly lines: readonly { readonly length: number }[];
 }
 
@@ -80,7 +80,7 @@ function limitNote(total: number, shown: number): string {
  * code and range), so a fix is never applied from a list the editor still shows after an edit moved its lines. And
  * the list is a third shorter: on every Enter in the 3.7 MB corpus file, its 1 000 problems are sent again.
  */
-export function withoutFixes(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+function withoutFixes(diagnostics: readonly Diagnostic[]): Diagnostic[] {
 	return diagnostics.map((diagnostic) => {
 		if (diagnostic.data === undefined) {
 			return diagnostic;
@@ -158,7 +158,7 @@ export class PushQueue {
 	}
 }
 
-export interface DiagnosticsSupport {
+interface DiagnosticsSupport {
 	/**
 	 * Recompute the diagnostics of these open robots.txt documents, or of every one (settings changed): pushed again
 	 * when they changed, or pulled again by the client.

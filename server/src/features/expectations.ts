@@ -58,7 +58,7 @@ function expectationsLimitNote(total: number, shown: number): string {
 }
 
 /** The robots.txt an expectations file tests: `@robots`, else `robots.txt` in its folder. */
-export function robotsUriFor(expectationsUri: string, robotsPath: string | undefined): string | undefined {
+function robotsUriFor(expectationsUri: string, robotsPath: string | undefined): string | undefined {
 	try {
 		return new URL(robotsPath ?? defaultRobotsFileName, expectationsUri).href;
 	} catch {

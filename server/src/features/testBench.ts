@@ -11,10 +11,10 @@ import { t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 
-export const benchRequest = new RequestType<protocol.BenchParams, BenchResult, void>(protocol.benchMethod);
-export const benchBaselineRequest = new RequestType<protocol.BenchBaselineParams, { label: string | null }, void>(protocol.benchBaselineMethod);
-export const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, ParseUrlsResult, void>(protocol.parseUrlsMethod);
-export const benchExportRequest = new RequestType<protocol.BenchExportParams, BenchExportResult, void>(protocol.benchExportMethod);
+const benchRequest = new RequestType<protocol.BenchParams, BenchResult, void>(protocol.benchMethod);
+const benchBaselineRequest = new RequestType<protocol.BenchBaselineParams, { label: string | null }, void>(protocol.benchBaselineMethod);
+const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, ParseUrlsResult, void>(protocol.parseUrlsMethod);
+const benchExportRequest = new RequestType<protocol.BenchExportParams, BenchExportResult, void>(protocol.benchExportMethod);
 
 export function registerTestBench(context: ServerContext): void {
 	const { connection, documents } = context;

@@ -21,9 +21,9 @@ import { t } from '../core/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 
-export const testUrlRequest = new RequestType<protocol.TestUrlParams, TestUrlResult, void>(protocol.testUrlMethod);
-export const testUrlAllRequest = new RequestType<protocol.TestUrlAllParams, TestUrlAllResult, void>(protocol.testUrlAllMethod);
-export const agentsRequest = new RequestType<protocol.AgentsParams, AgentList, void>(protocol.agentsMethod);
+const testUrlRequest = new RequestType<protocol.TestUrlParams, TestUrlResult, void>(protocol.testUrlMethod);
+const testUrlAllRequest = new RequestType<protocol.TestUrlAllParams, TestUrlAllResult, void>(protocol.testUrlAllMethod);
+const agentsRequest = new RequestType<protocol.AgentsParams, AgentList, void>(protocol.agentsMethod);
 
 export function registerTestUrl(context: ServerContext): void {
 	const { connection, settings } = context;

@@ -10,7 +10,7 @@ import type { WorkspaceFolder } from 'vscode-languageserver';
 import { childUri, FileSystemError, outsideWorkspace, parentUri, type FileContent, type FileSystem } from '../fileSystem';
 
 /** Entries (folders and files) one walk visits at most. */
-export const maxEntries = 2000;
+const maxEntries = 2000;
 /** How long a walk's result is reused. */
 const freshForMs = 30_000;
 const skipped = new Set(['node_modules', '.git']);

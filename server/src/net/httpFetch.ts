@@ -332,7 +332,7 @@ const resetCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_P
 const tlsCodes = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(VERIFY|GET)_|HOSTNAME_MISMATCH|EPROTO$)/;
 
 /** The core's kind of a Node network error. */
-export function classify(error: unknown): NetworkErrorKind {
+function classify(error: unknown): NetworkErrorKind {
 	const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
 	if (dnsCodes.has(code)) {
 		return 'dns';

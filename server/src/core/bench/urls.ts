@@ -8,7 +8,7 @@ import { formatNumber, t } from '../l10n';
 import { asciiHost } from '../matching/url';
 
 /** The most rows a list gives; more are counted and reported, not kept. */
-export const maxListUrls = 50_000;
+const maxListUrls = 50_000;
 
 /** Longer rows are cut in messages. */
 const maxShown = 60;
@@ -119,13 +119,13 @@ export function describeUrlProblem(text: string): string | undefined {
 }
 
 /** One entry of a list: the URL as given and the source line it came from (1-based). */
-export interface ListedUrl {
+interface ListedUrl {
 	readonly url: string;
 	readonly line: number;
 }
 
 /** A list of URLs read from text: one a line, or a sitemap. */
-export interface UrlList {
+interface UrlList {
 	readonly kind: 'list' | 'sitemap' | 'sitemap-index';
 	/** The URLs, duplicates dropped, at most `maxListUrls`. Each may still be unusable (`checkUrl` says why). */
 	readonly urls: readonly ListedUrl[];
@@ -136,7 +136,7 @@ export interface UrlList {
 }
 
 /** Whether a text is XML (a sitemap) rather than a list: its first non-blank character is `<`. */
-export function looksLikeXml(text: string): boolean {
+function looksLikeXml(text: string): boolean {
 	for (let i = 0; i < text.length && i < 4096; i++) {
 		const code = text.charCodeAt(i);
 		if (code === 0xfeff || code === 32 || code === 9 || code === 10 || code === 13) {
@@ -198,7 +198,7 @@ export function parseUrlList(text: string, max = maxListUrls): UrlList {
 }
 
 /** What a sitemap yields. */
-export interface Sitemap {
+interface Sitemap {
 	/** `<sitemapindex>` rather than `<urlset>`. */
 	readonly isIndex: boolean;
 	/** The `<loc>` of each `<url>` (for an index: none). */
@@ -216,7 +216,7 @@ export interface Sitemap {
  * The problems of a sitemap that are kept, with their messages; the rest are only counted. A list shows this many and
  * a count of the others, so a file of millions of unknown entities costs a counter, not a message each.
  */
-export const maxSitemapProblems = 5;
+const maxSitemapProblems = 5;
 
 /**
  * The URLs of a sitemap (sitemaps.org protocol 0.9): the text of every `<loc>` element, with CDATA sections and the

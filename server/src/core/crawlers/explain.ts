@@ -27,7 +27,7 @@ export function listNames(names: readonly string[], max = maxListed, total = nam
 }
 
 /** The same list with "or": `a, b or c`, for the names of which none applies. */
-export function listAlternatives(names: readonly string[], max = maxListed): string {
+function listAlternatives(names: readonly string[], max = maxListed): string {
 	const items = names.length <= max ? names : [...names.slice(0, max), t('{0} more', formatNumber(names.length - max))];
 	if (items.length <= 1) {
 		return items.join('');

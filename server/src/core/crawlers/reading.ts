@@ -348,12 +348,12 @@ export const crawlerReasons: readonly CrawlerReason[] = ['rule', 'no-matching-ru
  */
 export type PackedDecision = number;
 
-export function packDecision(verdict: 'allow' | 'disallow', reason: CrawlerReason, line: number): PackedDecision {
+function packDecision(verdict: 'allow' | 'disallow', reason: CrawlerReason, line: number): PackedDecision {
 	return ((line + 1) << 4) | (crawlerReasons.indexOf(reason) << 1) | (verdict === 'allow' ? 1 : 0);
 }
 
 /** A packed decision read back. */
-export interface Decision {
+interface Decision {
 	readonly verdict: 'allow' | 'disallow';
 	readonly reason: CrawlerReason;
 	/** The deciding line (0-based), or -1. */
@@ -373,16 +373,11 @@ export function isAllowedDecision(code: PackedDecision): boolean {
 	return (code & 1) === 1;
 }
 
-/** The deciding line of a packed decision (0-based), or -1. */
-export function decisionLine(code: PackedDecision): number {
-	return (code >> 4) - 1;
-}
-
 /**
  * Verdicts and deciding lines for many URLs, as `evaluateAs` gives them but without building explanations: one walk
  * of the compiled rules per URL, and a packed integer out.
  */
-export interface CrawlerDecider {
+interface CrawlerDecider {
 	readonly crawler: CrawlerProfile;
 	readonly reading: CrawlerReading;
 	/** The decision `evaluateAs` would reach for `url`: its verdict, reason and deciding line. */

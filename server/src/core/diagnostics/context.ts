@@ -18,7 +18,7 @@ import type { LineCache } from './segments';
 
 /**
  * Text that names other lines by number. It is a function of how a line is shown, so that a problem computed
- * earlier stays right when lines above it are inserted or removed; `withLines` writes one.
+ * earlier stays right when lines above it are inserted or removed; `tLines` writes one.
  */
 export type LineText = string | ((line: (index: number) => number) => string);
 
@@ -33,24 +33,9 @@ export function at(line: number): LineReference {
 }
 
 /**
- * A text that names lines: withLines\`the same rule as line ${at(seen.line)}\`. The function it returns holds the
- * template's parts and values only, not the scope of the check that wrote it (and with it a whole model version),
- * so kept problems keep nothing else alive.
- */
-export function withLines(parts: TemplateStringsArray, ...values: readonly unknown[]): LineText {
-	return (number) => {
-		let text = parts[0];
-		for (let i = 0; i < values.length; i++) {
-			const value = values[i];
-			text += (value instanceof LineReference ? String(number(value.line)) : String(value)) + parts[i + 1];
-		}
-		return text;
-	};
-}
-
-/**
- * A localized text that names lines: tLines('The same rule as line {0}.', at(seen.line)). Like `withLines`, it holds
- * only the key and the arguments; the translation is looked up when the text is shown.
+ * A localized text that names lines: tLines('The same rule as line {0}.', at(seen.line)). It holds only the key and
+ * the arguments, not the scope of the check that wrote it (and with it a whole model version), so kept problems keep
+ * nothing else alive; the translation is looked up when the text is shown.
  */
 export function tLines(message: string, ...args: readonly (string | number | boolean | LineReference)[]): LineText {
 	if (!args.some((arg) => arg instanceof LineReference)) {

@@ -325,7 +325,7 @@ class Session implements DiagnosticsSession {
 }
 
 /** From this many findings of one code and severity on, they are told as one (`groupedRepeats`). */
-export const repeatThreshold = 5;
+const repeatThreshold = 5;
 
 /** The related lines a grouped finding lists at the most. */
 const maxRepeatsListed = 100;

@@ -56,7 +56,7 @@ export function uncheckedExpectations(file: ExpectationsFile, problem: string): 
 }
 
 /** The crawler as a failure names it. */
-export function expectationCrawler(expectation: Expectation): string {
+function expectationCrawler(expectation: Expectation): string {
 	const who = expectation.crawler === '*' ? t('a crawler that no group names') : expectation.crawler;
 	return expectation.parser ? t('{0} (read as {1})', who, expectation.parser) : who;
 }

@@ -30,7 +30,7 @@ import { failureMessage, passMessage, robotsLineOf, summaryText, type CheckedExp
 import { fieldAt, type ExpectationProblem, type Span } from './format';
 
 /** The client command that opens the test bench (robots.txt uri, URLs, crawler tokens). */
-export const openTestBenchCommand = 'robotsTxt.openTestBench';
+const openTestBenchCommand = 'robotsTxt.openTestBench';
 
 function range(line: number, span: Span): Range {
 	return { start: { line, character: span.start }, end: { line, character: span.end } };

@@ -11,9 +11,9 @@ import { t } from '../l10n';
 /** The language id of expectations files. */
 export const expectationsLanguageId = 'robots-txt-expectations';
 /** The file name looked for beside a robots.txt; `<name>.robots.expectations` works too. */
-export const expectationsFileName = 'robots.expectations';
+const expectationsFileName = 'robots.expectations';
 /** The ending of other expectations files (`staging.robots.expectations`). */
-export const expectationsFileSuffix = '.robots.expectations';
+const expectationsFileSuffix = '.robots.expectations';
 /** The robots.txt an expectations file tests unless `@robots` names another: the one in its folder. */
 export const defaultRobotsFileName = 'robots.txt';
 
@@ -28,10 +28,10 @@ export interface Span {
 	readonly end: number;
 }
 
-export type ExpectedVerdict = 'allow' | 'disallow';
+type ExpectedVerdict = 'allow' | 'disallow';
 
 /** The words a verdict may be written as (compared case-insensitively). */
-export const verdictWords: Readonly<Record<string, ExpectedVerdict>> = {
+const verdictWords: Readonly<Record<string, ExpectedVerdict>> = {
 	allow: 'allow',
 	allowed: 'allow',
 	disallow: 'disallow',
@@ -54,7 +54,7 @@ export interface Expectation {
 }
 
 /** Stable codes of what can be wrong with a line. */
-export type ExpectationProblemCode = 'expectation-syntax' | 'not-a-url' | 'unknown-parser' | 'unknown-directive' | 'duplicate-directive';
+type ExpectationProblemCode = 'expectation-syntax' | 'not-a-url' | 'unknown-parser' | 'unknown-directive' | 'duplicate-directive';
 
 export interface ExpectationProblem {
 	readonly line: number;
@@ -209,7 +209,7 @@ function isSpace(code: number): boolean {
 }
 
 /** Which field of an expectation line a character position is in, for completion. */
-export type FieldAt =
+type FieldAt =
 	| { readonly field: 'crawler' | 'url' | 'verdict'; readonly span: Span }
 	| { readonly field: 'comment' | 'directive' | 'beyond' };
 

@@ -19,14 +19,14 @@ import type { AnalysisOptions } from '../options';
 import type { Group, RobotsModel } from '../syntax/parser';
 
 /** The client command that asks for a URL (and an agent, unless given) and shows the verdicts. */
-export const testUrlCommand = 'robotsTxt.testUrl';
+const testUrlCommand = 'robotsTxt.testUrl';
 /** The client command that tests one URL for every target crawler. */
-export const testUrlAllCommand = 'robotsTxt.testUrlAll';
+const testUrlAllCommand = 'robotsTxt.testUrlAll';
 /** The client command that selects a line and, when asked, shows its hover. */
 export const revealLineCommand = 'robotsTxt.revealLine';
 
 /** How `computeCodeLenses` lays out its lenses beyond the analysis options. */
-export interface CodeLensOptions {
+interface CodeLensOptions {
 	/**
 	 * Lenses go on the first `maxGroups` groups in file order (default: every group); when the file has more, a lens
 	 * at the top says so. A list of 100 000 lenses is megabytes that the editor reads at every edit, to show a screenful.
@@ -40,7 +40,7 @@ export interface CodeLensOptions {
 }
 
 /** What a group's lens sent without its command carries, for `resolveCodeLens`. */
-export interface GroupLensData {
+interface GroupLensData {
 	readonly uri: string;
 	/** The version of the document the lens was computed for: a lens of another version cannot be resolved. */
 	readonly version: number;

@@ -17,19 +17,19 @@ import { codeSpan, escapeMarkdownOutsideCode, escapeMarkdownText } from '../mark
 import { summary } from './testUrl';
 
 /** The most rows and columns one bench answers; more are left out with a note. */
-export const maxBenchRows = 50_000;
-export const maxBenchColumns = 200;
+const maxBenchRows = 50_000;
+const maxBenchColumns = 200;
 /** The most probe URLs tried against a baseline: each is decided for every column in both versions. */
-export const maxProbes = 100_000;
+const maxProbes = 100_000;
 
-export interface BenchInput {
+interface BenchInput {
 	readonly urls: readonly string[];
 	readonly crawlers: readonly string[];
 	/** With a baseline: add rows for probe URLs whose verdict changed. */
 	readonly probe?: boolean;
 }
 
-export interface BenchBaseline {
+interface BenchBaseline {
 	readonly model: RobotsModel;
 	readonly label: string;
 }
@@ -215,7 +215,7 @@ function csvField(text: string): string {
  * The most characters an export holds (about as many bytes: CSV and Markdown of URLs are mostly ASCII). The whole of a
  * capped bench, 50 000 URLs by 200 crawlers, was one 367 MB answer, which took 20 s to arrive.
  */
-export const maxBenchExportChars = 32_000_000;
+const maxBenchExportChars = 32_000_000;
 
 /**
  * The bench as CSV (a verdict, line and rule column per crawler, and what it was in the baseline when there is one)

@@ -21,7 +21,7 @@ export interface CacheLifetime {
 }
 
 /** Cache-Control directives (RFC 9111 §5.2): names lower-cased, values unquoted; `true` for a directive without one. */
-export function cacheControl(response: HttpResponse): Map<string, string | true> {
+function cacheControl(response: HttpResponse): Map<string, string | true> {
 	const directives = new Map<string, string | true>();
 	for (const value of headerValues(response, 'cache-control')) {
 		for (const part of value.split(',')) {

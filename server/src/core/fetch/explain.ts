@@ -154,7 +154,7 @@ export function describeResponse(outcome: FetchOutcome): ResponseFacts {
 }
 
 /** The status line of a response for people: `200 OK`, `404`. */
-export function statusLine(facts: Pick<ResponseFacts, 'status' | 'statusText'>): string {
+function statusLine(facts: Pick<ResponseFacts, 'status' | 'statusText'>): string {
 	return facts.status === undefined ? t('no response') : `${facts.status}${facts.statusText ? ` ${facts.statusText}` : ''}`;
 }
 
@@ -195,7 +195,7 @@ export function formatDuration(seconds: number): string {
 }
 
 /** What a conclusion means, as a predicate after the crawler's name (or several names, with `plural`). */
-export function conclusionWords(kind: ConclusionKind, plural = false): string {
+function conclusionWords(kind: ConclusionKind, plural = false): string {
 	switch (kind) {
 		case 'rules':
 			return plural ? t('read the rules in the body') : t('reads the rules in the body');
@@ -257,20 +257,6 @@ export function basisNote(basis: Sourced<unknown>): string {
 		return basis.note ? t('(our assumption: {0})', basis.note) : t('(our assumption: no source we read states it)');
 	}
 	return `(${sourceTitles(basis.source)}${basis.note ? `; ${basis.note}` : ''})`;
-}
-
-/** How long the answer is kept, as a clause: "keeps the answer 24 hours (no caching header: RFC 9309's default)". */
-export function describeCache(conclusion: FetchConclusion): string | undefined {
-	const cache = conclusion.cache;
-	if (!cache) {
-		return undefined;
-	}
-	if (cache.seconds === null) {
-		return t('it keeps the answer with no expiry: the program decides when to read the file again {0}', basisNote(cache.rule));
-	}
-	return cache.seconds === 0
-		? t('it does not keep the answer ({0}) {1}', cache.basis, basisNote(cache.rule))
-		: t('it keeps the answer {0} ({1}) {2}', formatDuration(cache.seconds), cache.basis, basisNote(cache.rule));
 }
 
 /** How long the answer is kept, as a sentence of its own. */

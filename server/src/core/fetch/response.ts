@@ -86,7 +86,7 @@ export function headerValues(response: HttpResponse, name: string): string[] {
 }
 
 /** Whether a response is a redirect that can be followed: a redirect status with a Location. */
-export function isRedirect(response: HttpResponse): boolean {
+function isRedirect(response: HttpResponse): boolean {
 	return redirectStatuses.has(response.status) && header(response, 'location') !== undefined;
 }
 
@@ -112,7 +112,7 @@ export function finalResponse(outcome: FetchOutcome): HttpResponse | undefined {
 }
 
 /** A Content-Type split into its media type (lower case) and charset parameter (as given). */
-export interface ContentType {
+interface ContentType {
 	readonly mediaType: string;
 	readonly charset?: string;
 }

@@ -4,7 +4,7 @@
  * A host name's normal form is the WHATWG URL parser's (`asciiHost`), the one browsers and Node use.
  */
 
-export interface UrlParts {
+interface UrlParts {
 	/** Lower-case scheme, or undefined for a URL without one (a bare path or `host/path`). */
 	readonly scheme: string | undefined;
 	/** Lower-case host name, or undefined when the URL names none. */

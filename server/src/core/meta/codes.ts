@@ -6,7 +6,7 @@
 
 import type { Severity } from '../diagnostics/codes';
 
-export interface MetaDiagnosticFacts {
+interface MetaDiagnosticFacts {
 	readonly code: string;
 	readonly severity: Severity;
 	/** One line for documentation and the settings description. */

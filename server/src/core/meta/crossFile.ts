@@ -19,11 +19,11 @@ import { scanHtml, type HtmlRobotsScan } from './html';
 import { pageDocument } from './text';
 
 /** The code of the finding on the page, and of the mirror hint in the robots.txt. */
-export const blockedNoindexCode = 'noindex-blocked-by-robots-txt';
-export const robotsHidesNoindexCode = 'rule-hides-noindex';
+const blockedNoindexCode = 'noindex-blocked-by-robots-txt';
+const robotsHidesNoindexCode = 'rule-hides-noindex';
 
 /** One page of the site, as the caller found it. */
-export interface SitePage {
+interface SitePage {
 	/** Where the page is (a file uri), for related information. */
 	readonly uri: string;
 	/** The URL path it is served at, e.g. `/private/report.html` or `/private/` for an index page. */
@@ -33,14 +33,14 @@ export interface SitePage {
 }
 
 /** A `_headers` file (Netlify, Cloudflare Pages) and the URL paths of the site's pages it may cover. */
-export interface SiteHeadersFile {
+interface SiteHeadersFile {
 	readonly uri: string;
 	readonly text: string;
 	readonly urlPaths: readonly string[];
 }
 
 /** One crawler that is kept from a page whose noindex it is meant to see. */
-export interface BlockedNoindex {
+interface BlockedNoindex {
 	readonly crawler: string;
 	readonly urlPath: string;
 	/** The robots.txt line (0-based) that disallows the page for the crawler. */
@@ -151,11 +151,6 @@ export function blockedNoindexesAt(robots: RobotsModel, urlPath: string, uri: st
 	return out;
 }
 
-/** For each target crawler, whether the page is disallowed to it while carrying a noindex that reaches it. */
-export function blockedNoindexes(robots: RobotsModel, crawlers: readonly string[], urlPath: string, uri: string, noindexFor: (crawler: string) => NoindexAnswer): BlockedNoindex[] {
-	return blockedNoindexesAt(robots, urlPath, uri, placesOf(crawlers, noindexFor));
-}
-
 /** The findings of one HTML page. */
 export function pageBlockedNoindexes(robots: RobotsModel, crawlers: readonly string[], page: SitePage): BlockedNoindex[] {
 	return blockedNoindexesAt(robots, page.urlPath, page.uri, htmlNoindexPlaces(page.html, crawlers));
@@ -167,7 +162,7 @@ export function headersBlockedNoindexes(robots: RobotsModel, crawlers: readonly 
 }
 
 /** What an editor needs of an HTML page on each edit: its own diagnostics, and where its noindex is for the target crawlers. */
-export interface HtmlPageAnalysis {
+interface HtmlPageAnalysis {
 	readonly diagnostics: Diagnostic[];
 	readonly noindex: NoindexPlaces;
 }

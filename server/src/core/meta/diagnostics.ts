@@ -29,7 +29,7 @@ import { offsetRange, pageDocument, sentences } from './text';
 import { editDistance } from '../editDistance';
 
 /** The source of every diagnostic, the same as the robots.txt analysis's. */
-export const metaDiagnosticSource = 'robots-txt';
+const metaDiagnosticSource = 'robots-txt';
 
 /** The settings the meta checks take. */
 export interface MetaAnalysisOptions {
@@ -45,14 +45,14 @@ export interface MetaAnalysisOptions {
 }
 
 /** A text edit on document offsets. */
-export interface OffsetEdit {
+interface OffsetEdit {
 	readonly start: number;
 	readonly end: number;
 	readonly newText: string;
 }
 
 /** A finding on document offsets, before it becomes a diagnostic. */
-export interface MetaFinding {
+interface MetaFinding {
 	readonly code: MetaDiagnosticCode;
 	readonly start: number;
 	readonly end: number;
@@ -157,7 +157,7 @@ export function htmlFindings(text: string, options: MetaAnalysisOptions = {}, sc
 }
 
 /** The findings of a `_headers` file (its X-Robots-Tag lines and its syntax), on document offsets. Never throws. */
-export function headersFindings(text: string, options: MetaAnalysisOptions = {}): MetaFinding[] {
+function headersFindings(text: string, options: MetaAnalysisOptions = {}): MetaFinding[] {
 	const { report, finish } = collector([]);
 	const file = parseHeadersFile(text);
 	for (const problem of file.problems) {

@@ -101,7 +101,7 @@ function reaches(address: CrawlerAddress | string, crawler: Target): boolean {
 }
 
 /** A directive that reaches the crawler, and what its engine says about it. */
-export interface AppliedDirective {
+interface AppliedDirective {
 	readonly set: RobotsRuleSet;
 	readonly directive: ParsedDirective;
 	readonly facts: RobotsDirectiveFacts;
@@ -145,7 +145,7 @@ export interface EffectiveRobots {
 const factsByName = new Map(robotsDirectiveCatalogue.map((facts) => [facts.name, facts]));
 
 /** The directives of `sets` that reach `crawler`, each with its engine's support. */
-export function appliedDirectives(sets: readonly RobotsRuleSet[], crawler: string): AppliedDirective[] {
+function appliedDirectives(sets: readonly RobotsRuleSet[], crawler: string): AppliedDirective[] {
 	const who = target(crawler);
 	const applied: AppliedDirective[] = [];
 	for (const set of sets) {
@@ -234,7 +234,7 @@ function tighter(current: number | undefined, next: number): number {
 }
 
 /** Where a noindex (or none) addressed to a crawler is. */
-export interface NoindexOccurrence {
+interface NoindexOccurrence {
 	readonly set: RobotsRuleSet;
 	readonly directive: ParsedDirective;
 	/** Document offsets of the directive. */

@@ -29,7 +29,7 @@ export function engineOfCrawler(crawler: CrawlerFacts): SearchEngine | undefined
  * Whether `<meta name="robots">` and unprefixed X-Robots-Tag rules reach a crawler. Google: the robots rule "applies
  * to search engine crawlers"; non-search crawlers such as AdsBot-Google need rules addressed to them.
  */
-export function readsGenericRules(crawler: CrawlerFacts): boolean {
+function readsGenericRules(crawler: CrawlerFacts): boolean {
 	return !(crawler.owner === 'Google' && crawler.category !== 'search');
 }
 
@@ -143,7 +143,7 @@ export interface TypoBudget {
 	left: number;
 }
 
-export const typoSearchesPerDocument = 1000;
+const typoSearchesPerDocument = 1000;
 
 export function newTypoBudget(): TypoBudget {
 	return { left: typoSearchesPerDocument };

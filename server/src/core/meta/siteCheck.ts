@@ -37,7 +37,7 @@ export interface SiteEntry {
 /** The kinds of page: an HTML document, or a `_headers` file (Netlify, Cloudflare Pages). */
 export type PageKind = 'html' | 'headers';
 
-export interface PageAnalysis {
+interface PageAnalysis {
 	/** The page's own diagnostics: its robots meta tags, or its X-Robots-Tag lines and syntax. */
 	readonly diagnostics: Diagnostic[];
 	/** For an HTML page, its reach; a headers file's reach depends on the URL paths of its site (`headersReach`). */

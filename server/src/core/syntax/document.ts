@@ -73,7 +73,7 @@ export class RobotsDocument {
 }
 
 /** The offset of an LSP position, clamped to the document and to the line's content, as TextDocument does. */
-export function offsetAt(model: RobotsModel, position: Position): number {
+function offsetAt(model: RobotsModel, position: Position): number {
 	if (position.line < 0) {
 		return 0;
 	}
@@ -83,7 +83,7 @@ export function offsetAt(model: RobotsModel, position: Position): number {
 	return model.lineStarts[position.line] + clampCharacter(model, position.line, position.character);
 }
 
-export function positionAt(model: RobotsModel, offset: number): Position {
+function positionAt(model: RobotsModel, offset: number): Position {
 	const clamped = Math.max(0, Math.min(offset, model.text.length));
 	const line = model.lineAt(clamped);
 	return { line, character: Math.min(clamped - model.lineStarts[line], model.lines[line].length) };

@@ -26,7 +26,7 @@ export function isWhitespace(code: number): boolean {
 }
 
 /** The offset of the first CR or LF at or after `start`, or the text's length. */
-export function findLineBreak(text: string, start: number): number {
+function findLineBreak(text: string, start: number): number {
 	const length = text.length;
 	for (let i = start; i < length; i++) {
 		const code = text.charCodeAt(i);

@@ -31,10 +31,10 @@ const fileName: Check = (context) => {
 };
 
 /** What the content looks like when it is not robots.txt. */
-export type ForeignContent = 'an HTML page' | 'XML or HTML markup' | 'JSON' | 'UTF-16 text' | 'binary data';
+type ForeignContent = 'an HTML page' | 'XML or HTML markup' | 'JSON' | 'UTF-16 text' | 'binary data';
 
 /** What the content looks like when it is not robots.txt (in English words, which the message turns into a sentence). */
-export function foreignContent(model: RobotsModel): ForeignContent | undefined {
+function foreignContent(model: RobotsModel): ForeignContent | undefined {
 	let sample = '';
 	for (let line = 0; line < model.lineCount && sample.length < 2048; line++) {
 		sample += model.lineTexts[line];

@@ -412,7 +412,7 @@ const agentsSplit: Check = (context) => {
 const browserWords = new Set(['mozilla', 'compatible', 'applewebkit', 'khtml', 'like', 'gecko', 'chrome', 'safari', 'mobile', 'version', 'windows', 'linux', 'macintosh', 'x11', 'iphone', 'android', 'msie', 'opera', 'firefox', 'win32', 'win64']);
 
 /** The crawler's product token inside a User-agent value (a name with a version, or a whole browser string). */
-export function intendedToken(value: string): string | undefined {
+function intendedToken(value: string): string | undefined {
 	const parts = value.split(/[\s;(),]+/).filter((part) => part !== '' && !part.startsWith('+') && !part.includes('://'));
 	for (const part of parts) {
 		const name = part.split('/')[0];

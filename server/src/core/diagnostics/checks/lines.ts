@@ -11,7 +11,7 @@ import { doubleEncodedBom } from './file';
 import { editDistance } from '../../editDistance';
 
 /** The directive a misspelt key most likely means, with how Google reads it. */
-export function suggestDirective(key: string): { id: Exclude<DirectiveId, 'unknown'>; googleAccepts: boolean } | undefined {
+function suggestDirective(key: string): { id: Exclude<DirectiveId, 'unknown'>; googleAccepts: boolean } | undefined {
 	const lower = key.toLowerCase();
 	const google = googleDirectiveForKey(key);
 	if (google !== 'unknown') {
