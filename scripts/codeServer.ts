@@ -168,7 +168,7 @@ export function addCalmSettings(userDataDir: string, extra: Record<string, unkno
 }
 
 /** Options for {@link startCodeServer}; every folder should be private to the run. */
-export interface CodeServerOptions {
+interface CodeServerOptions {
 	install: CodeServerInstall;
 	/** Holds the user data, extensions and XDG folders. */
 	stateDir: string;
@@ -266,7 +266,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
 }
 
 /** A port that was free a moment ago on 127.0.0.1. */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
 	return new Promise((resolvePort, reject) => {
 		const server = createServer();
 		server.once('error', reject);
@@ -279,7 +279,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Sends `signal` to the child's whole process group, ignoring a group that is already gone. */
-export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 	if (child.pid === undefined) {
 		return;
 	}

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** A command to run: the program and its arguments. */
-export type CommandLine = readonly string[];
+type CommandLine = readonly string[];
 
 /** A suite of `node --test` files, its counts read from the TAP reporter's closing lines. */
-export interface NodeTestSuite {
+interface NodeTestSuite {
 	readonly kind: 'node';
 	readonly name: string;
 	readonly files: readonly string[];
@@ -20,7 +20,7 @@ export interface NodeTestSuite {
 }
 
 /** A suite of commands that each test some files and print `✓ <file> run successfully` for each that passes. */
-export interface FileSuite {
+interface FileSuite {
 	readonly kind: 'files';
 	readonly name: string;
 	readonly files: readonly string[];
@@ -30,7 +30,7 @@ export interface FileSuite {
 
 export type Suite = NodeTestSuite | FileSuite;
 
-export interface SuiteResult {
+interface SuiteResult {
 	readonly name: string;
 	readonly tests: number;
 	readonly passed: number;
@@ -41,7 +41,7 @@ export interface SuiteResult {
 	readonly problem?: string;
 }
 
-export interface RunOptions {
+interface RunOptions {
 	readonly cwd: string;
 	/** Where the suites' own output and the summary go. */
 	readonly write: (text: string) => void;

@@ -261,7 +261,6 @@ function json(reports: readonly FileReport[]): string {
 /** Text as XML 1.0 character data or attribute value: escaped, and characters XML cannot hold replaced. */
 function xml(text: string): string {
 	return text
-		// eslint-disable-next-line no-control-regex
 		.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
 		.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -229,7 +229,7 @@ function fetchJson(analysis: DeployedAnalysis): unknown {
 }
 
 /** `robots-txt test --site`: what it needs from the test command's options. */
-export interface SiteTestOptions {
+interface SiteTestOptions {
 	readonly site: string;
 	readonly agents?: readonly string[];
 	/**

@@ -81,7 +81,7 @@ export function readBytes(path: string): Buffer {
 }
 
 /** What {@link readOwnFile} read: the first bytes of a file, its size, and whether it held more. */
-export interface OwnFile {
+interface OwnFile {
 	readonly bytes: Buffer;
 	readonly size: number;
 	readonly truncated: boolean;

@@ -60,7 +60,7 @@ export async function fetchSite(site: string, settings: FetchSettings): Promise<
 }
 
 /** A robots.txt read for a command: its name for messages, its bytes, and the fetch when it came from a URL. */
-export interface RobotsSource {
+interface RobotsSource {
 	readonly name: string;
 	readonly bytes: Uint8Array;
 	readonly outcome?: FetchOutcome;

@@ -10,7 +10,6 @@
  * C0 controls but the tab, DEL, C1 controls (which some terminals obey in UTF-8 too), and the bidirectional embedding,
  * override and isolate characters (U+202A–U+202E, U+2066–U+2069).
  */
-// eslint-disable-next-line no-control-regex
 const unsafe = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 function shownAsEscape(char: string): string {

@@ -44,7 +44,7 @@ export const clientId = settingsSection;
 export const clientName = 'Robots.txt';
 
 /** What an entry gives the shared part: how to reach the server, and what its runtime can do. */
-export interface ClientRuntime {
+interface ClientRuntime {
 	/** A client for these options, over the entry's transport (IPC to a Node process, or a web worker). */
 	createClient(options: LanguageClientOptions): BaseLanguageClient | Promise<BaseLanguageClient>;
 	/** Why the server cannot start (a missing bundle in a broken build), checked before starting; undefined when it can. */

@@ -4,7 +4,7 @@ import { env, extensions, l10n, Uri, window, workspace, type Event, type TextDoc
 import type { CompareMode } from './benchMessages';
 
 /** A version to compare with: its text and its name for people, or why it is not available. */
-export type Baseline = { readonly text: string; readonly label: string } | { readonly unavailable: string };
+type Baseline = { readonly text: string; readonly label: string } | { readonly unavailable: string };
 
 /** The part of the Git extension's API (`vscode.git`, API version 1) the bench uses. */
 interface GitApi {

@@ -15,7 +15,7 @@ export interface OfferApi {
 }
 
 /** The request the offer sends: the language client's `sendRequest`, by method name. */
-export interface OfferClient {
+interface OfferClient {
 	sendRequest(method: typeof looksLikeRobotsTxtMethod, params: LooksLikeRobotsTxtParams): Promise<LooksLikeRobotsTxtResult>;
 }
 

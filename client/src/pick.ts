@@ -1,7 +1,7 @@
 // What Enter takes in a picker whose list only suggests (pickOrType in testUrl.ts): pure, so that a unit test holds it.
 
 /** What the picker knows when Enter is pressed. */
-export interface PickState {
+interface PickState {
 	/** The text in the input, trimmed. */
 	readonly typed: string;
 	/** The label of the item VS Code reports as selected, if any. */

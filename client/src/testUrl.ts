@@ -25,7 +25,7 @@ const historyKey = 'robotsTxt.testUrl.history';
 const historySize = 10;
 
 /** What the commands need from the extension: the running client, the output channel and per-workspace storage. */
-export interface TestUrlContext {
+interface TestUrlContext {
 	client: BaseLanguageClient;
 	output: OutputChannel;
 	state: Memento;

@@ -4,7 +4,7 @@
  */
 
 export { allDialects, dialectName, dialectNames, isDialect, type Dialect } from './dialect';
-export { directiveFacts, type DirectiveFacts, type DirectiveId } from './facts/directives';
+export { directiveFacts, type DirectiveId } from './facts/directives';
 export type { LineKind, LineNode } from './syntax/ast';
 export { RobotsModel, lineRole, type Group, type Grouping, type LineRole } from './syntax/parser';
 export { decodeRobotsBytes, encodeRobotsText } from './syntax/bytes';
@@ -30,11 +30,9 @@ export {
 	diagnosticSource,
 	fixAllData,
 	resolveCodeAction,
-	type CodeActionOptions,
 	type DiagnosticData,
 	type DiagnosticFix,
 	type DiagnosticsSession,
-	type FixAllData,
 } from './diagnostics/index';
 export { diagnosticCatalogue, diagnosticFacts, lspSeverity, sarifLevel, severityName, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
 export { foreignContentMessage } from './diagnostics/checks/file';
@@ -48,8 +46,6 @@ export {
 	computeCodeLenses,
 	groupLensData,
 	resolveCodeLens,
-	type CodeLensOptions,
-	type GroupLensData,
 } from './features/codeLens';
 export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
 export * as protocol from './protocol';
@@ -60,7 +56,7 @@ export { computeHover } from './features/hover';
 export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
 export { computeCompletions } from './features/completion';
 export { crawlerFactNames, findCrawler, knownCrawlers, type CrawlerFacts, type CrawlerHonours, type CrawlerCategory, type CrawlerFact, type SizeLimit, crawlerCategories } from './facts/crawlers';
-export { directiveDocs, type DirectiveDoc } from './facts/directiveDocs';
+export { directiveDocs } from './facts/directiveDocs';
 
 export { parse, print } from './syntax/text';
 export { crawlerProfile, crawlerProfiles, type CrawlerProfile } from './crawlers/profile';
@@ -84,12 +80,11 @@ export {
 	decideTable,
 	isAllowedDecision,
 	rulesAs,
-	packDecision, unpackDecision,
-	type CrawlerDecider,
-	type Decision,
+	packDecision,
+	unpackDecision,
 	type PackedDecision,
 } from './crawlers/reading';
-export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput, type ListedUrl, type Sitemap, type UrlList } from './bench/urls';
+export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput } from './bench/urls';
 export {
 	defaultDiffCrawlers,
 	describeChange,
@@ -97,14 +92,9 @@ export {
 	probeUrls,
 	verdictFlips,
 	type DecisionSide,
-	type DiffOptions,
-	type ReadingChange,
-	type RobotsDiff,
-	type RuleLine,
-	type VerdictFlip,
 } from './bench/diff';
-export { auditByCategory, auditCategories, type AuditCategory } from './bench/audit';
-export { computeBench, formatBench, type BenchBaseline, type BenchInput } from './features/testBench';
+export { auditByCategory, auditCategories } from './bench/audit';
+export { computeBench, formatBench } from './features/testBench';
 export { aiTrainingCrawlers, computeAiTrainingActions } from './features/aiTraining';
 export {
 	defaultRobotsFileName,
@@ -113,9 +103,7 @@ export {
 	parseExpectations,
 	type Expectation,
 	type ExpectationProblem,
-	type ExpectationProblemCode,
 	type ExpectationsFile,
-	type ExpectedVerdict,
 	type Span,
 } from './expectations/format';
 export {
@@ -187,8 +175,6 @@ export {
 	deployedReport,
 	testUrlAllDeployed,
 	testUrlDeployed,
-	type Comparison,
-	type ComparisonRow,
 	type DeployedAnalysis,
 } from './features/deployed';
 export { decodeBase64, deployedTarget, encodeBase64, outcomeFromWire, outcomeToWire } from './fetch/wire';

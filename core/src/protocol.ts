@@ -64,34 +64,6 @@ export const testUrlMethod = 'robotsTxt/testUrl';
 export const testUrlAllMethod = 'robotsTxt/testUrlAll';
 /** `robotsTxt/agents`: the crawler names to offer in a picker. */
 export const agentsMethod = 'robotsTxt/agents';
-/**
- * `robotsTxt/syncCheck`: the server's idea of an open document (version, length, a hash of the text), so that a
- * client or a test can tell whether the two copies of the text are still the same.
- */
-export const syncCheckMethod = 'robotsTxt/syncCheck';
-
-export interface SyncCheckParams {
-	readonly uri: string;
-}
-
-export interface SyncCheckResult {
-	readonly version: number;
-	/** UTF-16 code units. */
-	readonly length: number;
-	/** FNV-1a (32 bits) over the UTF-16 code units, as `textHash` computes it. */
-	readonly hash: number;
-}
-
-/** The hash `robotsTxt/syncCheck` answers with: FNV-1a over the UTF-16 code units of the text. */
-export function textHash(text: string): number {
-	let hash = 0x811c9dc5;
-	for (let i = 0; i < text.length; i++) {
-		hash ^= text.charCodeAt(i);
-		hash = Math.imul(hash, 0x01000193) >>> 0;
-	}
-	return hash;
-}
-
 /** The parsers a client may ask for by name (the core's dialects). */
 export type ParserName = 'rfc9309' | 'google' | 'yandex' | 'draft1996' | 'original1994';
 

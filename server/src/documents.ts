@@ -18,7 +18,7 @@ interface OpenDocument {
 }
 
 /** What a page is: an HTML document, or a `_headers` file (Netlify, Cloudflare Pages) of X-Robots-Tag lines. */
-export type PageKind = 'html' | 'headers';
+type PageKind = 'html' | 'headers';
 
 /** An open page: its text, kept up to date with the client's incremental changes, and its kind. */
 export interface OpenPage {

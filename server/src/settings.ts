@@ -20,7 +20,7 @@ export const defaultMaxProblems = 1000;
 export const defaultMaxLensGroups = 5000;
 
 /** One document's settings: what the core's analyses take, and what the server itself reads. */
-export interface DocumentSettings {
+interface DocumentSettings {
 	readonly options: AnalysisOptions;
 	/** The most diagnostics sent for one document; a note says when there are more. */
 	readonly maxProblems: number;

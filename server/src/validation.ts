@@ -50,7 +50,7 @@ import { allDialects, protocol } from '../../core/src/index';
  * check admits is a `T` (`admits` only carries the type, so that a schema that drifts from its protocol type fails to
  * compile).
  */
-export interface Check<T> {
+interface Check<T> {
 	(value: unknown, at: string): string | undefined;
 	readonly admits?: () => T;
 }
@@ -230,7 +230,6 @@ const requestChecks: Readonly<Record<string, Check<unknown>>> = {
 	[protocol.testUrlMethod]: object<protocol.TestUrlParams>({ uri: string, url: string, agent: string, parser: optional(literal(...allDialects)) }),
 	[protocol.testUrlAllMethod]: object<protocol.TestUrlAllParams>({ uri: string, url: string }),
 	[protocol.agentsMethod]: object<protocol.AgentsParams>({ uri: string }),
-	[protocol.syncCheckMethod]: object<protocol.SyncCheckParams>({ uri: string }),
 	[protocol.benchMethod]: object<protocol.BenchParams>(benchFields),
 	[protocol.benchExportMethod]: object<protocol.BenchExportParams>({ ...benchFields, format: literal('csv', 'markdown') }),
 	[protocol.benchBaselineMethod]: object<protocol.BenchBaselineParams>({ uri: string, text: nullable(string), label: string }),

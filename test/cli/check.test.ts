@@ -92,7 +92,6 @@ describe('robots-txt check', () => {
 		assert.match(xml, /<testcase name="Googlebot \/private\/press\/ disallow" classname="robots.expectations" file="robots.expectations" line="1">\n {6}<failure type="expectation-failed" message="expected DISALLOWED, got ALLOWED">Expected Googlebot/);
 		assert.match(xml, /<testcase name="bingbot \/a allow" classname="robots.expectations" file="robots.expectations" line="2"\/>/);
 		assert.match(xml, /<error type="expectation-syntax" message="`maybe` is not a verdict/);
-		// eslint-disable-next-line no-control-regex
 		assert.doesNotMatch(xml, /[\u0000-\u0008]/);
 	});
 

@@ -21,7 +21,6 @@ const osc52Escaped = '\\x1b]52;c;SGk=\\x07';
 const rlo = '\u202e';
 
 /** What must never be written raw: the characters the escape covers. */
-// eslint-disable-next-line no-control-regex
 const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 const work = workFolder('robots-controls-');

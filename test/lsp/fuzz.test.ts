@@ -3,7 +3,7 @@
  * reliability run used), random edits (one by one, batched bottom to top, reversed ranges, positions that are not
  * numbers), random requests at random positions and malformed messages. Every request must be answered within a
  * budget, the server must stay alive, and its text must equal what the textdocument package makes of the same changes
- * (checked through `robotsTxt/syncCheck`) whenever no change was refused.
+ * (checked through its outline, folding ranges, links and formatting edits: serverView.ts) whenever no change was refused.
  */
 
 import { test } from 'node:test';
@@ -20,11 +20,11 @@ import {
 	DocumentSymbolRequest,
 	FoldingRangeRequest,
 	HoverRequest,
-	RequestType,
 	type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver/node';
 import { protocol } from '../../core/src/index';
 import { TestClient } from './client';
+import { coreView, serverView } from './serverView';
 
 /** How long one request may take on a loaded CI machine before the server counts as stalled. */
 const budgetMs = 5_000;
@@ -59,7 +59,6 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
 );
 
 const uri = 'file:///fuzz/robots.txt';
-const syncCheck = new RequestType<protocol.SyncCheckParams, protocol.SyncCheckResult, void>(protocol.syncCheckMethod);
 
 async function within<T>(what: string, promise: Promise<T>): Promise<T> {
 	let timer: NodeJS.Timeout | undefined;
@@ -159,11 +158,10 @@ test('random edits, requests and malformed messages over the wire: answered in t
 						}
 					}
 				}
-				const state = await within('syncCheck', client.connection.sendRequest(syncCheck, { uri }));
+				const view = await within('the server\'s view of the text', serverView(client, uri));
 				assert.ok(client.alive, 'the server is alive');
 				if (inSync) {
-					assert.equal(state.hash, protocol.textHash(reference.getText()), `the server's text differs from the textdocument package's after ${operations.length} operations`);
-					assert.equal(state.length, reference.getText().length);
+					assert.deepEqual(view, coreView(reference.getText()), `the server's text differs from the textdocument package's after ${operations.length} operations`);
 				}
 				await client.close(uri);
 				inSync = true;

@@ -11,6 +11,7 @@ import { escapeGooglePattern, normalizeDraft, normalizeRfc } from '../../core/sr
 import { parseYandexHost } from '../../core/src/matching/host';
 import { matchesWildcard, patternForm } from '../../core/src/matching/rules';
 import { splitUrl } from '../../core/src/matching/url';
+import { asciiHost } from '../../core/src/matching/url';
 import { joinLines } from '../util/fixtures';
 
 describe('splitUrl (Google GetPathParamsQuery semantics)', () => {
@@ -42,6 +43,27 @@ describe('splitUrl (Google GetPathParamsQuery semantics)', () => {
 			const parts = splitUrl(url);
 			assert.deepEqual([parts.path, parts.host, parts.port], [path, host, port]);
 		});
+	}
+});
+
+// The WHATWG URL standard's host parser (its host parsing examples, and UTS #46's mapping it applies): what a
+// browser requests for a host as written.
+describe('asciiHost (WHATWG URL host parsing, UTS #46)', () => {
+	const hosts: [string, string][] = [
+		['ｅｘａｍｐｌｅ．ｃｏｍ', 'example.com'],
+		['bücher.example', 'xn--bcher-kva.example'],
+		['a。b', 'a.b'],
+		['EXAMPLE.COM', 'example.com'],
+		['faß.example', 'xn--fa-hia.example'],
+		['[0:0::1]', '[::1]'],
+	];
+	for (const [host, ascii] of hosts) {
+		test(`${host} is ${ascii}`, () => assert.equal(asciiHost(host), ascii));
+	}
+	// The standard's failures, and text that holds more than a host (a port, a path, user info) or nothing.
+	const notHosts = ['example^example', 'example.255', '[0:0::1%5D', '', 'a b', 'example.com/a', 'example.com:80', 'user@example.com'];
+	for (const host of notHosts) {
+		test(`${JSON.stringify(host)} is not a host`, () => assert.equal(asciiHost(host), undefined));
 	}
 });
 
@@ -163,6 +185,9 @@ describe('Yandex Host values (seed 001)', () => {
 	for (const value of invalid) {
 		test(`invalid: ${JSON.stringify(value)}`, () => assert.equal(parseYandexHost(value), undefined));
 	}
+	test('a name in full-width forms counts as its UTS #46 mapping', () => {
+		assert.deepEqual(parseYandexHost('ｗｗｗ．ｍｙｈｏｓｔ．ｃｏｍ'), { host: 'www.myhost.com', port: 80 });
+	});
 });
 
 describe('evaluate reports why', () => {

@@ -33,9 +33,9 @@ import {
 	ruleSetsFromHeaders,
 	scanHtml,
 	searchEngines,
-	xRobotsTagForPath,
 	type DiagnosticData,
 } from '../../core/src/index';
+import { xRobotsTagIndex } from '../../core/src/meta/headersFile';
 import { markers } from '../util/fixtures';
 import { superlinear } from '../util/linear';
 
@@ -399,7 +399,7 @@ describe('_headers files', () => {
 				const path = '/' + Array.from({ length: random(6) }, () => pieces[random(pieces.length - 2)]).join('');
 				const host = random(2) === 0 ? undefined : 'a.b';
 				const expected = patterns.flatMap((pattern, index) => (documented(pattern.replace(/^https:\/\/[^/]*/, ''), '/').test(path) && (host !== undefined || !pattern.startsWith('https://')) ? [2 * index + 1] : []));
-				assert.deepEqual(xRobotsTagForPath(file, path, host).map((line) => line.header.line), expected, `${path} in ${patterns.join(' ')}`);
+				assert.deepEqual(xRobotsTagIndex(file)(path, host).map((line) => line.header.line), expected, `${path} in ${patterns.join(' ')}`);
 			}
 		}
 	});

@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
 	computeHeadersDiagnostics,
 	computeHtmlDiagnostics,
@@ -14,7 +15,6 @@ import {
 	findNoindexInHeadersFile,
 	findNoindexInHtml,
 	headerRuleSets,
-	LineIndex,
 	parseHeadersFile,
 	ruleSetsFromHtml,
 	scanHtml,
@@ -64,7 +64,7 @@ for (const file of files) {
 				const diagnostics = c.html !== undefined ? computeHtmlDiagnostics(text, options) : computeHeadersDiagnostics(text, options);
 				const failures: string[] = [];
 				if (c.findings) {
-					const lines = new LineIndex(text);
+					const lines = TextDocument.create('', '', 0, text);
 					const actual = diagnostics.map((diagnostic) => ({
 						code: String(diagnostic.code),
 						text: text.slice(lines.offsetAt(diagnostic.range.start), lines.offsetAt(diagnostic.range.end)),

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-types';
 import {
 	computeHeadersCompletions,
@@ -21,7 +22,6 @@ import {
 	computeMetaHover,
 	headersReach,
 	htmlReach,
-	LineIndex,
 	pageSiteDiagnostics,
 	parse,
 	robotsDirectiveCatalogue,
@@ -73,13 +73,13 @@ function diagnosticsOf(input: Input): Diagnostic[] {
 }
 
 function hoverAt(input: Input, offset: number): Hover | null {
-	const position = new LineIndex(input.text).positionAt(offset);
+	const position = TextDocument.create('', '', 0, input.text).positionAt(offset);
 	const options = { targets: input.targets };
 	return input.kind === 'html' ? computeMetaHover(input.text, position, options) : computeHeadersHover(input.text, position, options);
 }
 
 function completionsAt(input: Input, offset: number): CompletionItem[] {
-	const position = new LineIndex(input.text).positionAt(offset);
+	const position = TextDocument.create('', '', 0, input.text).positionAt(offset);
 	return input.kind === 'html' ? computeMetaCompletions(input.text, position) : computeHeadersCompletions(input.text, position);
 }
 

@@ -22,7 +22,7 @@ export const auditCategories: readonly { readonly category: CrawlerCategory; rea
 ];
 
 /** One category's answer. */
-export interface AuditCategory {
+interface AuditCategory {
 	readonly category: CrawlerCategory;
 	readonly label: string;
 	/** The catalogue's crawlers of the category that may fetch `/`, and those that may not. */

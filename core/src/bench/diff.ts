@@ -15,14 +15,14 @@ import type { CompiledRule } from '../matching/rules';
 import type { RobotsModel } from '../syntax/parser';
 
 /** A rule line in one version. */
-export interface RuleLine {
+interface RuleLine {
 	/** 0-based. */
 	readonly line: number;
 	readonly text: string;
 }
 
 /** How one crawler's reading changed. */
-export interface ReadingChange {
+interface ReadingChange {
 	readonly crawler: string;
 	/** Whose groups it follows in each version, when that changed (else both undefined). */
 	readonly followsBefore?: string;
@@ -47,14 +47,14 @@ export interface DecisionSide {
 	readonly text: string | null;
 }
 
-export interface VerdictFlip {
+interface VerdictFlip {
 	readonly url: string;
 	readonly crawler: string;
 	readonly before: DecisionSide;
 	readonly after: DecisionSide;
 }
 
-export interface RobotsDiff {
+interface RobotsDiff {
 	readonly crawlers: readonly string[];
 	/** The URLs compared, and whether they were probed from the rules (no URLs given). */
 	readonly urls: readonly string[];
@@ -63,7 +63,7 @@ export interface RobotsDiff {
 	readonly flips: readonly VerdictFlip[];
 }
 
-export interface DiffOptions {
+interface DiffOptions {
 	/** The crawlers to compare; default: `defaultDiffCrawlers(before, after, targets)`. */
 	readonly crawlers: readonly string[];
 	/** URLs to compare; without them, `probeUrls(before, after)`. */

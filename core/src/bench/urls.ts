@@ -5,6 +5,7 @@
  */
 
 import { formatNumber, t } from '../l10n';
+import { asciiHost } from '../matching/url';
 
 /** The most rows a list gives; more are counted and reported, not kept. */
 const maxListUrls = 50_000;
@@ -15,7 +16,6 @@ const maxShown = 60;
 /** A piece of text as a message quotes it: cut, with control characters shown as `?`. */
 export function quoteInput(text: string): string {
 	const shown = text.length > maxShown ? text.slice(0, maxShown - 1) + '…' : text;
-	// eslint-disable-next-line no-control-regex
 	return '`' + shown.replace(/[\u0000-\u001f\u007f\ufffd]/g, '?') + '`';
 }
 
@@ -93,17 +93,11 @@ function checkAuthority(text: string, start: number): string | undefined {
 	}
 	// The WHATWG URL parser (as browsers and Node read URLs) decides whether the host is one: brackets must hold an
 	// IPv6 address, and a name must not contain the code points it forbids.
-	try {
-		new URL(`http://${host}/`);
-	} catch {
-		return t('"{0}" is not a valid host', host);
-	}
-	return undefined;
+	return asciiHost(host) === undefined ? t('"{0}" is not a valid host', host) : undefined;
 }
 
 /** Rejects spaces and control characters, which no URL contains (RFC 3986 §2). */
 function checkCharacters(text: string): string | undefined {
-	// eslint-disable-next-line no-control-regex
 	const found = /[\u0000-\u0020\u007f]/.exec(text);
 	if (!found) {
 		return undefined;
@@ -125,13 +119,13 @@ export function describeUrlProblem(text: string): string | undefined {
 }
 
 /** One entry of a list: the URL as given and the source line it came from (1-based). */
-export interface ListedUrl {
+interface ListedUrl {
 	readonly url: string;
 	readonly line: number;
 }
 
 /** A list of URLs read from text: one a line, or a sitemap. */
-export interface UrlList {
+interface UrlList {
 	readonly kind: 'list' | 'sitemap' | 'sitemap-index';
 	/** The URLs, duplicates dropped, at most `maxListUrls`. Each may still be unusable (`checkUrl` says why). */
 	readonly urls: readonly ListedUrl[];
@@ -204,7 +198,7 @@ export function parseUrlList(text: string, max = maxListUrls): UrlList {
 }
 
 /** What a sitemap yields. */
-export interface Sitemap {
+interface Sitemap {
 	/** `<sitemapindex>` rather than `<urlset>`. */
 	readonly isIndex: boolean;
 	/** The `<loc>` of each `<url>` (for an index: none). */

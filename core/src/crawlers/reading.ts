@@ -333,7 +333,7 @@ export function packDecision(verdict: 'allow' | 'disallow', reason: CrawlerReaso
 }
 
 /** A packed decision read back. */
-export interface Decision {
+interface Decision {
 	readonly verdict: 'allow' | 'disallow';
 	readonly reason: CrawlerReason;
 	/** The deciding line (0-based), or -1. */
@@ -352,7 +352,7 @@ export const isAllowedDecision: (code: PackedDecision) => boolean = benchCellAll
  * Verdicts and deciding lines for many URLs, as `evaluateAs` gives them but without building explanations: one walk
  * of the compiled rules per URL, and a packed integer out.
  */
-export interface CrawlerDecider {
+interface CrawlerDecider {
 	readonly crawler: CrawlerProfile;
 	readonly reading: CrawlerReading;
 	/** The decision `evaluateAs` would reach for `url`: its verdict, reason and deciding line. */

@@ -132,7 +132,7 @@ function samePosition(a: TextEdit, b: TextEdit): boolean {
 }
 
 /** How `computeCodeActions` sends its fix-all actions. */
-export interface CodeActionOptions {
+interface CodeActionOptions {
 	/**
 	 * When set, the fix-all actions come without their edits, with `data` (`FixAllData`) naming this version of the
 	 * document, and `resolveCodeAction` adds the edits when the editor applies one: thousands of fixes then cross the
@@ -147,7 +147,7 @@ export interface CodeActionOptions {
 }
 
 /** What a fix-all action sent without its edits carries, for `resolveCodeAction`. */
-export interface FixAllData {
+interface FixAllData {
 	readonly uri: string;
 	/** The version of the document the action was offered for: an action of another version cannot be resolved. */
 	readonly version: number;

@@ -9,7 +9,7 @@ import type { FileFact } from './context';
 
 const directive = /^#\s*robots-txt-(disable-next-line|disable|enable)\b(.*)$/;
 
-export interface Suppressions {
+interface Suppressions {
 	/** No line is suppressed. */
 	readonly none: boolean;
 	isSuppressed(code: string, line: number): boolean;

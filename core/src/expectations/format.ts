@@ -26,7 +26,7 @@ export interface Span {
 	readonly end: number;
 }
 
-export type ExpectedVerdict = 'allow' | 'disallow';
+type ExpectedVerdict = 'allow' | 'disallow';
 
 /** The words a verdict may be written as (compared case-insensitively). */
 const verdictWords: Readonly<Record<string, ExpectedVerdict>> = {
@@ -52,7 +52,7 @@ export interface Expectation {
 }
 
 /** Stable codes of what can be wrong with a line. */
-export type ExpectationProblemCode = 'expectation-syntax' | 'not-a-url' | 'unknown-parser' | 'unknown-directive' | 'duplicate-directive';
+type ExpectationProblemCode = 'expectation-syntax' | 'not-a-url' | 'unknown-parser' | 'unknown-directive' | 'duplicate-directive';
 
 export interface ExpectationProblem {
 	readonly line: number;
@@ -207,7 +207,7 @@ function isSpace(code: number): boolean {
 }
 
 /** Which field of an expectation line a character position is in, for completion. */
-export type FieldAt =
+type FieldAt =
 	| { readonly field: 'crawler' | 'url' | 'verdict'; readonly span: Span }
 	| { readonly field: 'comment' | 'directive' | 'beyond' };
 

@@ -10,7 +10,7 @@ import type { DirectiveId } from './directives';
 import { t } from '../l10n';
 
 /** The documentation of one directive. */
-export interface DirectiveDoc {
+interface DirectiveDoc {
 	/** What the directive does, in one or two sentences. */
 	readonly summary: string;
 	/** The form of a line, e.g. `Disallow: <path pattern>`. */

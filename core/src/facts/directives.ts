@@ -25,7 +25,7 @@ export type DirectiveId =
 /** The keys Google's parser acts on; everything else it ignores. */
 export type GoogleDirectiveId = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unknown';
 
-export interface DirectiveFacts {
+interface DirectiveFacts {
 	readonly id: Exclude<DirectiveId, 'unknown'>;
 	/** The spelling to write, e.g. `User-agent`. */
 	readonly canonical: string;

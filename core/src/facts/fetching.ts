@@ -30,7 +30,7 @@ export interface Sourced<T> {
 }
 
 /** Which statuses a rule covers: exact codes (`404`), classes (`4xx`), or `any`. */
-export type StatusPattern = string;
+type StatusPattern = string;
 
 /** One line of a crawler's status table; the first rule whose pattern matches decides. */
 export interface StatusRule extends Sourced<FetchOutcomeKind> {

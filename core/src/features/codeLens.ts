@@ -19,7 +19,7 @@ import { revealLineCommand, showDetailsCommand, testUrlAllCommand, testUrlComman
 import { groupLines, type Group, type RobotsModel } from '../syntax/parser';
 
 /** How `computeCodeLenses` lays out its lenses beyond the analysis options. */
-export interface CodeLensOptions {
+interface CodeLensOptions {
 	/**
 	 * Lenses go on the first `maxGroups` groups in file order (default: every group); when the file has more, a lens
 	 * at the top says so. A list of 100 000 lenses is megabytes that the editor reads at every edit, to show a screenful.
@@ -33,7 +33,7 @@ export interface CodeLensOptions {
 }
 
 /** What a group's lens sent without its command carries, for `resolveCodeLens`. */
-export interface GroupLensData {
+interface GroupLensData {
 	readonly uri: string;
 	/** The version of the document the lens was computed for: a lens of another version cannot be resolved. */
 	readonly version: number;

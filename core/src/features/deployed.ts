@@ -170,9 +170,9 @@ export function testUrlAllDeployed(model: RobotsModel, analysis: DeployedAnalysi
 }
 
 /** One verdict that differs between the local file and the deployed one (the wire shape is the core's). */
-export type ComparisonRow = DeployedCompareRow;
+type ComparisonRow = DeployedCompareRow;
 
-export interface Comparison {
+interface Comparison {
 	readonly urls: readonly string[];
 	readonly rows: readonly ComparisonRow[];
 	/** One line: how many verdicts differ, for how many crawlers and URLs. */

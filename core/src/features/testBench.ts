@@ -22,14 +22,14 @@ const maxBenchColumns = 200;
 /** The most probe URLs tried against a baseline: each is decided for every column in both versions. */
 const maxProbes = 100_000;
 
-export interface BenchInput {
+interface BenchInput {
 	readonly urls: readonly string[];
 	readonly crawlers: readonly string[];
 	/** With a baseline: add rows for probe URLs whose verdict changed. */
 	readonly probe?: boolean;
 }
 
-export interface BenchBaseline {
+interface BenchBaseline {
 	readonly model: RobotsModel;
 	readonly label: string;
 }

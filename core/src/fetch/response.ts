@@ -112,7 +112,7 @@ export function finalResponse(outcome: FetchOutcome): HttpResponse | undefined {
 }
 
 /** A Content-Type split into its media type (lower case) and charset parameter (as given). */
-export interface ContentType {
+interface ContentType {
 	readonly mediaType: string;
 	readonly charset?: string;
 }

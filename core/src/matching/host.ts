@@ -4,7 +4,7 @@
  */
 
 import type { RobotsModel } from '../syntax/parser';
-import { toAsciiHost } from './idna';
+import { asciiHost } from './url';
 
 export interface YandexHost {
 	/** Line of the Host directive (0-based). */
@@ -42,10 +42,9 @@ export function unknownTopLevelDomain(value: string): string | undefined {
  * an `https://` prefix marks an HTTPS-only mirror, any other scheme makes the value invalid.
  */
 export function parseYandexHost(value: string): { host: string; port: number } | undefined {
-	// An internationalised name counts in its ASCII form, as the URLs that reach Yandex carry it (docs/semantics.md).
-	let rest = toAsciiHost(value);
+	let rest = value;
 	let defaultPort = 80;
-	if (rest.startsWith('https://')) {
+	if (/^https:\/\//i.test(rest)) {
 		rest = rest.slice('https://'.length);
 		defaultPort = 443;
 	}
@@ -62,15 +61,21 @@ export function parseYandexHost(value: string): { host: string; port: number } |
 		}
 		rest = rest.slice(0, colon);
 	}
-	const labels = rest.split('.');
+	// An internationalised name counts in its ASCII form, as the URLs that reach Yandex carry it (docs/semantics.md).
+	// A percent escape is a URL's syntax, not a host name's, though the URL parser would decode it.
+	const host = rest.includes('%') ? undefined : asciiHost(rest);
+	if (host === undefined) {
+		return undefined;
+	}
+	const labels = host.split('.');
 	if (labels.some((part) => !label.test(part))) {
 		return undefined;
 	}
-	if (labels.every((part) => /^[0-9]+$/.test(part)) || unknownTopLevelDomain(rest) !== undefined) {
+	if (labels.every((part) => /^[0-9]+$/.test(part)) || unknownTopLevelDomain(host) !== undefined) {
 		// An IP address, or a name under no real top-level domain, is not a mirror name.
 		return undefined;
 	}
-	return { host: rest, port };
+	return { host, port };
 }
 
 /** The first valid Host line of the file, or null. */

@@ -9,8 +9,7 @@ import type { Dialect } from '../dialect';
 import { draftPlainPathEnd, normalizeDraft, normalizeRfc, rfcPlainPathEnd } from './encoding';
 import type { YandexHost } from './host';
 import type { CompiledRule, RuleSet } from './rules';
-import { toAsciiHost } from './idna';
-import { effectivePort, pathStartOf, splitUrl } from './url';
+import { asciiHost, effectivePort, pathStartOf, splitUrl } from './url';
 
 /** Yandex's first valid Host, and the rule it implies. */
 export interface HostRule {
@@ -175,7 +174,7 @@ export class Matcher {
 	private isOtherMirror(url: string): boolean {
 		const parts = splitUrl(url);
 		const host = this.hostRule!.host;
-		return parts.host !== undefined && (host.host !== toAsciiHost(parts.host) || host.port !== effectivePort(parts));
+		return parts.host !== undefined && (host.host !== asciiHost(parts.host) || host.port !== effectivePort(parts));
 	}
 }
 

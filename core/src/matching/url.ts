@@ -1,9 +1,10 @@
 /**
  * Splits the URL a user tests into the parts matching needs, without normalising anything:
  * the path with params and query (what rules match against) and the authority (for Yandex's Host).
+ * A host name's normal form is the WHATWG URL parser's (`asciiHost`), the one browsers and Node use.
  */
 
-export interface UrlParts {
+interface UrlParts {
 	/** Lower-case scheme, or undefined for a URL without one (a bare path or `host/path`). */
 	readonly scheme: string | undefined;
 	/** Lower-case host name, or undefined when the URL names none. */
@@ -107,6 +108,28 @@ function splitAuthority(authority: string, isAuthority: boolean): { host: string
 		return { host: hostPort.slice(0, colon).toLowerCase(), port };
 	}
 	return { host: hostPort.toLowerCase(), port: undefined };
+}
+
+/** What ends a host in a URL (`/`, `\`, `?`, `#`, `@`, `:`), or is dropped from a URL before parsing (spaces, controls). */
+const notInHost = /[\u0000-\u0020\u007f/\\?#@:]/;
+
+/**
+ * A host name in the form URLs carry it, or undefined when the text is not a host: the WHATWG URL standard's host
+ * parser, which maps the name by UTS #46 (lower case, full-width forms, `。` as a dot) and writes each label outside
+ * ASCII as `xn--` and its Punycode (IDNA's ToASCII, RFC 5891 §4), so that `bücher.example` and
+ * `xn--bcher-kva.example` name one host. An IPv6 address stays in its brackets.
+ */
+export function asciiHost(host: string): string | undefined {
+	// Only the host goes in: text that would end it (a port, a path, user info) or that the parser drops makes it none.
+	const bracketed = host.startsWith('[') && host.endsWith(']');
+	if (host === '' || (bracketed ? /[^0-9a-f:.[\]]/i : notInHost).test(host)) {
+		return undefined;
+	}
+	try {
+		return new URL(`http://${host}/`).hostname;
+	} catch {
+		return undefined;
+	}
 }
 
 /** The port a URL connects to: its explicit port, else the scheme's default (HTTP when there is no scheme). */

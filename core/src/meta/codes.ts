@@ -8,7 +8,7 @@ import type { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { lspSeverity, type Severity } from '../diagnostics/codes';
 import type { SeverityName } from '../options';
 
-export interface MetaDiagnosticFacts {
+interface MetaDiagnosticFacts {
 	readonly code: string;
 	readonly severity: Severity;
 	/** One line for documentation and the settings description. */

@@ -5,6 +5,7 @@
  */
 
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Position } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { t } from '../l10n';
 import {
 	carriedBy,
@@ -18,15 +19,15 @@ import {
 } from './directives';
 import { parseHeadersFile, xRobotsTagLines } from './headersFile';
 import { first, metaTagAt } from './html';
-import { LineIndex, type PositionMapper } from './lineIndex';
 import { commonRobotsNames, resolveRobotsName, robotsRelevance, stripTypographicQuotes } from './names';
+import { offsetRange, pageDocument } from './text';
 
 /**
  * Completions at a position of an HTML document: inside a robots meta tag's name or content. `document`, the editor's
  * copy of the same text, converts positions without a line table of the whole text.
  */
-export function computeMetaCompletions(text: string, position: Position, document?: PositionMapper): CompletionItem[] {
-	const lines = new LineIndex(text, document);
+export function computeMetaCompletions(text: string, position: Position, document?: TextDocument): CompletionItem[] {
+	const lines = pageDocument(text, document);
 	const offset = lines.offsetAt(position);
 	const found = metaTagAt(text, offset);
 	if (!found) {
@@ -35,7 +36,7 @@ export function computeMetaCompletions(text: string, position: Position, documen
 	const attributes = found.tag.attributes;
 	const name = first(attributes, 'name');
 	if (name?.hasValue && offset >= name.valueStart && offset <= name.valueEnd && name.quote !== '') {
-		const range = lines.range(name.valueStart, offset + rest(text, offset, name.valueEnd));
+		const range = offsetRange(lines, name.valueStart, offset + rest(text, offset, name.valueEnd));
 		return commonRobotsNames.map((candidate, index) => ({
 			label: candidate,
 			kind: CompletionItemKind.Value,
@@ -60,8 +61,8 @@ export function computeMetaCompletions(text: string, position: Position, documen
 }
 
 /** Completions at a position of a `_headers` file: inside an X-Robots-Tag value. */
-export function computeHeadersCompletions(text: string, position: Position, document?: PositionMapper): CompletionItem[] {
-	const lines = new LineIndex(text, document);
+export function computeHeadersCompletions(text: string, position: Position, document?: TextDocument): CompletionItem[] {
+	const lines = pageDocument(text, document);
 	const offset = lines.offsetAt(position);
 	const line = xRobotsTagLines(parseHeadersFile(text)).find((candidate) => candidate.header.line === position.line);
 	if (!line || line.header.detach || offset < line.header.valueStart) {
@@ -99,7 +100,7 @@ function valueCompletions(
 	kind: 'robots' | 'google',
 	engine: SearchEngine | undefined,
 	where: 'meta' | 'header',
-	lines: LineIndex,
+	lines: TextDocument,
 ): CompletionItem[] {
 	let itemStart = offset;
 	while (itemStart > valueStart && !separators.includes(text[itemStart - 1])) {
@@ -128,10 +129,10 @@ function valueCompletions(
 		while (start < offset && /\s/.test(text[start])) {
 			start++;
 		}
-		const range = lines.range(start, offset + rest(text, offset, text.length));
+		const range = offsetRange(lines, start, offset + rest(text, offset, text.length));
 		return valueItems(facts).map((item, index) => ({ ...item, sortText: String(index), textEdit: { range, newText: item.label } }));
 	}
-	const range = lines.range(itemStart, offset + rest(text, offset, text.length));
+	const range = offsetRange(lines, itemStart, offset + rest(text, offset, text.length));
 	const items: CompletionItem[] = [];
 	for (const facts of robotsDirectiveCatalogue) {
 		if (!carriedBy(facts, kind)) {

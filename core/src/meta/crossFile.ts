@@ -6,6 +6,7 @@
  */
 
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { evaluateAs } from '../crawlers/reading';
 import { formatNumber, joinList, t } from '../l10n';
 import type { SeverityName } from '../options';
@@ -17,14 +18,14 @@ import { htmlFindings, toDiagnostics, type MetaAnalysisOptions } from './diagnos
 import { findNoindex, matchingHeaderRuleSets, ruleSetsFromHtml, type NoindexAnswer } from './effective';
 import { headersPatternMatches, parseHeadersFile, xRobotsTagIndex, xRobotsTagLines } from './headersFile';
 import { scanHtml, type HtmlRobotsScan } from './html';
-import { LineIndex, type PositionMapper } from './lineIndex';
+import { pageDocument } from './text';
 
 /** The code of the finding on the page, and of the mirror hint in the robots.txt. */
 const blockedNoindexCode = 'noindex-blocked-by-robots-txt';
 const robotsHidesNoindexCode = 'rule-hides-noindex';
 
 /** One page of the site, as the caller found it. */
-export interface SitePage {
+interface SitePage {
 	/** Where the page is (a file uri), for related information. */
 	readonly uri: string;
 	/** The URL path it is served at, e.g. `/private/report.html` or `/private/` for an index page. */
@@ -34,14 +35,14 @@ export interface SitePage {
 }
 
 /** A `_headers` file (Netlify, Cloudflare Pages) and the URL paths of the site's pages it may cover. */
-export interface SiteHeadersFile {
+interface SiteHeadersFile {
 	readonly uri: string;
 	readonly text: string;
 	readonly urlPaths: readonly string[];
 }
 
 /** One crawler that is kept from a page whose noindex it is meant to see. */
-export interface BlockedNoindex {
+interface BlockedNoindex {
 	readonly crawler: string;
 	readonly urlPath: string;
 	/** The robots.txt line (0-based) that disallows the page for the crawler. */
@@ -75,7 +76,7 @@ function placesOf(crawlers: readonly string[], answer: (crawler: string) => Noin
  * The noindex places of an HTML page for the crawlers given. A page without robots tags costs the scanner's one quick
  * pass (`scan`, when the caller already has it, costs nothing more) and gets none.
  */
-export function htmlNoindexPlaces(text: string, crawlers: readonly string[], scan: HtmlRobotsScan = scanHtml(text), document?: PositionMapper): NoindexPlaces {
+export function htmlNoindexPlaces(text: string, crawlers: readonly string[], scan: HtmlRobotsScan = scanHtml(text), document?: TextDocument): NoindexPlaces {
 	if (!scan.fullScan) {
 		return noPlaces;
 	}
@@ -83,7 +84,7 @@ export function htmlNoindexPlaces(text: string, crawlers: readonly string[], sca
 	if (sets.length === 0) {
 		return noPlaces;
 	}
-	const lines = new LineIndex(text, document);
+	const lines = pageDocument(text, document);
 	return placesOf(crawlers, (crawler) => findNoindex(sets, crawler, lines));
 }
 
@@ -99,7 +100,7 @@ export function headersNoindexPlaces(text: string, urlPaths: Iterable<string>, c
 		return byPath;
 	}
 	const index = xRobotsTagIndex(file);
-	const lines = new LineIndex(text);
+	const lines = pageDocument(text);
 	const seen = new Set<string>();
 	for (const urlPath of urlPaths) {
 		if (seen.has(urlPath)) {
@@ -163,7 +164,7 @@ export function headersBlockedNoindexes(robots: RobotsModel, crawlers: readonly 
 }
 
 /** What an editor needs of an HTML page on each edit: its own diagnostics, and where its noindex is for the target crawlers. */
-export interface HtmlPageAnalysis {
+interface HtmlPageAnalysis {
 	readonly diagnostics: Diagnostic[];
 	readonly noindex: NoindexPlaces;
 }
@@ -173,7 +174,7 @@ export interface HtmlPageAnalysis {
  * places for `options.targets`. A page without robots tags costs the scanner's quick pass and nothing else.
  * `document`, the editor's copy of the same text, converts offsets without a line table of the whole text.
  */
-export function analyseHtmlPage(text: string, options: MetaAnalysisOptions = {}, document?: PositionMapper): HtmlPageAnalysis {
+export function analyseHtmlPage(text: string, options: MetaAnalysisOptions = {}, document?: TextDocument): HtmlPageAnalysis {
 	const scan = scanHtml(text);
 	if (!scan.fullScan) {
 		return { diagnostics: [], noindex: noPlaces };

@@ -16,7 +16,7 @@ export interface RobotsDate {
 	readonly hasZone: boolean;
 }
 
-export type DateReading = { readonly ok: true; readonly date: RobotsDate } | { readonly ok: false; readonly reason: string };
+type DateReading = { readonly ok: true; readonly date: RobotsDate } | { readonly ok: false; readonly reason: string };
 
 const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];

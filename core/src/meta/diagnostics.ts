@@ -5,6 +5,7 @@
  */
 
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticData } from '../diagnostics/index';
 import type { SeverityName } from '../options';
 import { findCrawler } from '../facts/crawlers';
@@ -23,10 +24,9 @@ import {
 import { addressOf, headerRuleSets, ruleSetsFromHtml, type RobotsRuleSet } from './effective';
 import { maxHeadersPatternLength, parseHeadersFile, type HeadersFile } from './headersFile';
 import { maxRobotsTagsPerPage, scanHtml, type HtmlAttribute, type HtmlRobotsScan, type ScannedMeta } from './html';
-import { LineIndex, type PositionMapper } from './lineIndex';
 import { engineOfCrawler, newTypoBudget, resolveRobotsName, stripTypographicQuotes, suggestRobotsName, typographicQuotes, type CrawlerAddress, type TypoBudget } from './names';
 import { parseRobotsDirectives, type OddSeparator, type ParsedDirective, type Span } from './parse';
-import { sentences } from './text';
+import { offsetRange, pageDocument, sentences } from './text';
 import { editDistance } from '../editDistance';
 
 /** The settings the meta checks take. */
@@ -43,14 +43,14 @@ export interface MetaAnalysisOptions {
 }
 
 /** A text edit on document offsets. */
-export interface OffsetEdit {
+interface OffsetEdit {
 	readonly start: number;
 	readonly end: number;
 	readonly newText: string;
 }
 
 /** A finding on document offsets, before it becomes a diagnostic. */
-export interface MetaFinding {
+interface MetaFinding {
 	readonly code: MetaDiagnosticCode;
 	readonly start: number;
 	readonly end: number;
@@ -226,11 +226,11 @@ export function computeHeadersDiagnostics(text: string, options: MetaAnalysisOpt
  * Turns findings into diagnostics in document order, applying severity overrides. `document`, the editor's copy of the
  * same text, converts offsets without a line table of the whole text.
  */
-export function toDiagnostics(text: string, findings: readonly MetaFinding[], options: MetaAnalysisOptions = {}, document?: PositionMapper): Diagnostic[] {
+export function toDiagnostics(text: string, findings: readonly MetaFinding[], options: MetaAnalysisOptions = {}, document?: TextDocument): Diagnostic[] {
 	if (findings.length === 0) {
 		return [];
 	}
-	const lines = new LineIndex(text, document);
+	const lines = pageDocument(text, document);
 	const diagnostics: Diagnostic[] = [];
 	const sorted = [...findings].sort((a, b) => a.start - b.start || a.end - b.end);
 	for (const finding of sorted) {
@@ -241,12 +241,12 @@ export function toDiagnostics(text: string, findings: readonly MetaFinding[], op
 		const data: DiagnosticData = {
 			fixes: finding.fixes.map((fix) => ({
 				title: fix.title,
-				edits: fix.edits.map((edit) => ({ range: lines.range(edit.start, edit.end), newText: edit.newText })),
+				edits: fix.edits.map((edit) => ({ range: offsetRange(lines, edit.start, edit.end), newText: edit.newText })),
 				...(fix.isPreferred ? { isPreferred: true } : {}),
 			})),
 		};
 		const diagnostic: Diagnostic = {
-			range: lines.range(finding.start, finding.end),
+			range: offsetRange(lines, finding.start, finding.end),
 			severity,
 			code: finding.code,
 			source: diagnosticSource,
@@ -255,7 +255,7 @@ export function toDiagnostics(text: string, findings: readonly MetaFinding[], op
 		};
 		if (options.uri && finding.related.length > 0) {
 			diagnostic.relatedInformation = finding.related.map((related): DiagnosticRelatedInformation => ({
-				location: { uri: options.uri as string, range: lines.range(related.start, related.end) },
+				location: { uri: options.uri as string, range: offsetRange(lines, related.start, related.end) },
 				message: related.message,
 			}));
 		}

@@ -61,7 +61,7 @@ export interface EngineSupport {
 }
 
 /** The part of a page's treatment a directive controls. */
-export type RobotsAspect =
+type RobotsAspect =
 	| 'index'
 	| 'follow'
 	| 'archive'
@@ -79,7 +79,7 @@ export type RobotsAspect =
 	| 'read-aloud';
 
 /** The kind of value after `name:`. */
-export type DirectiveValueKind = 'none' | 'integer' | 'image-preview' | 'date';
+type DirectiveValueKind = 'none' | 'integer' | 'image-preview' | 'date';
 
 export interface RobotsDirectiveFacts {
 	/** The canonical, lower-case name. */

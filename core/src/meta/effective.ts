@@ -7,14 +7,15 @@
  */
 
 import type { Range } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { findCrawler, type CrawlerFacts } from '../facts/crawlers';
 import type { RobotsDate } from './date';
 import { robotsDirectiveCatalogue, supportOf, type EngineSupport, type RobotsDirectiveFacts, type SearchEngine } from './directives';
 import { parseHeadersFile, xRobotsTagIndex, xRobotsTagLines, type HeadersFile, type XRobotsTagIndex, type XRobotsTagLine } from './headersFile';
 import { scanHtml, type HtmlRobotsScan, type ScannedMeta } from './html';
-import { LineIndex } from './lineIndex';
 import { addresses, engineOfCrawler, resolveRobotsName, type CrawlerAddress } from './names';
 import { parseRobotsDirectives, type ParsedDirective, type ParsedRobotsValue } from './parse';
+import { offsetRange, pageDocument } from './text';
 
 /** One carrier of robots rules: a meta tag's content or one X-Robots-Tag value. */
 export interface RobotsRuleSet {
@@ -100,7 +101,7 @@ function reaches(address: CrawlerAddress | string, crawler: Target): boolean {
 }
 
 /** A directive that reaches the crawler, and what its engine says about it. */
-export interface AppliedDirective {
+interface AppliedDirective {
 	readonly set: RobotsRuleSet;
 	readonly directive: ParsedDirective;
 	readonly facts: RobotsDirectiveFacts;
@@ -233,7 +234,7 @@ function tighter(current: number | undefined, next: number): number {
 }
 
 /** Where a noindex (or none) addressed to a crawler is. */
-export interface NoindexOccurrence {
+interface NoindexOccurrence {
 	readonly set: RobotsRuleSet;
 	readonly directive: ParsedDirective;
 	/** Document offsets of the directive. */
@@ -254,7 +255,7 @@ export interface NoindexAnswer {
 }
 
 /** Whether a page's rule sets carry noindex for a crawler, and where. */
-export function findNoindex(sets: readonly RobotsRuleSet[], crawler: string, lines?: LineIndex): NoindexAnswer {
+export function findNoindex(sets: readonly RobotsRuleSet[], crawler: string, lines?: TextDocument): NoindexAnswer {
 	const occurrences: NoindexOccurrence[] = [];
 	for (const entry of appliedDirectives(sets, crawler)) {
 		if (entry.facts.name !== 'noindex' && entry.facts.name !== 'none') {
@@ -267,7 +268,7 @@ export function findNoindex(sets: readonly RobotsRuleSet[], crawler: string, lin
 			directive: entry.directive,
 			start,
 			end,
-			...(lines ? { range: lines.range(start, end) } : {}),
+			...(lines ? { range: offsetRange(lines, start, end) } : {}),
 			support: entry.support,
 		});
 	}
@@ -276,7 +277,7 @@ export function findNoindex(sets: readonly RobotsRuleSet[], crawler: string, lin
 
 /** Whether an HTML page's robots meta tags carry noindex for a crawler; occurrences have document ranges. */
 export function findNoindexInHtml(text: string, crawler: string): NoindexAnswer {
-	return findNoindex(ruleSetsFromHtml(scanHtml(text)), crawler, new LineIndex(text));
+	return findNoindex(ruleSetsFromHtml(scanHtml(text)), crawler, pageDocument(text));
 }
 
 /**
@@ -295,7 +296,7 @@ export function findNoindexInHeaders(values: readonly string[], crawler: string)
  */
 export function findNoindexInHeadersFile(text: string, path: string, crawler: string, host?: string): NoindexAnswer {
 	const file = parseHeadersFile(text);
-	return findNoindex(headerRuleSets(file, path, host), crawler, new LineIndex(text));
+	return findNoindex(headerRuleSets(file, path, host), crawler, pageDocument(text));
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 
 /** One `Name: value` (or `! Name`) line under a pattern. */
-export interface HeaderLine {
+interface HeaderLine {
 	/** As written. */
 	readonly name: string;
 	readonly nameStart: number;
@@ -21,7 +21,7 @@ export interface HeaderLine {
 }
 
 /** A URL pattern and its headers. */
-export interface HeadersRule {
+interface HeadersRule {
 	readonly pattern: string;
 	readonly patternStart: number;
 	readonly patternEnd: number;
@@ -30,7 +30,7 @@ export interface HeadersRule {
 }
 
 /** A line that is none of pattern, header, comment or blank, or a pattern too long to be matched. */
-export interface HeadersFileProblem {
+interface HeadersFileProblem {
 	/** `pattern-too-long`: longer than `maxHeadersPatternLength`; the rule is kept and matches no path. */
 	readonly kind: 'header-before-pattern' | 'missing-colon' | 'unindented-header' | 'pattern-too-long';
 	readonly start: number;
@@ -154,14 +154,6 @@ export function xRobotsTagLines(file: HeadersFile): XRobotsTagLine[] {
 		}
 	}
 	return lines;
-}
-
-/**
- * The X-Robots-Tag lines whose pattern matches a URL path, in file order: Cloudflare Pages gives a request the
- * headers of every rule that matches it. A detach line (`! X-Robots-Tag`) is returned too, for the caller to apply.
- */
-export function xRobotsTagForPath(file: HeadersFile, path: string, host?: string): XRobotsTagLine[] {
-	return xRobotsTagIndex(file)(path, host);
 }
 
 /**

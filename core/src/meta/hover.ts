@@ -5,6 +5,7 @@
  */
 
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { t } from '../l10n';
 import { codeSpan, escapeMarkdownText, tableCell } from '../markdown';
 import {
@@ -20,10 +21,9 @@ import type { MetaAnalysisOptions } from './diagnostics';
 import { effectiveRobots, ruleSetsFromHtml, type EffectiveRobots, type RobotsRuleSet } from './effective';
 import { parseHeadersFile, xRobotsTagLines } from './headersFile';
 import { first, metaTagAt, scanHtml } from './html';
-import { LineIndex, type PositionMapper } from './lineIndex';
 import { resolveRobotsName, stripTypographicQuotes, suggestRobotsName, type CrawlerAddress } from './names';
 import { parseRobotsDirectives, type ParsedDirective, type ParsedRobotsValue } from './parse';
-import { sentences } from './text';
+import { offsetRange, pageDocument, sentences } from './text';
 
 /** The crawlers a page summary shows besides the site's targets. */
 const summaryCrawlers = ['Googlebot', 'bingbot', 'Yandex', 'Baiduspider'];
@@ -32,8 +32,8 @@ const summaryCrawlers = ['Googlebot', 'bingbot', 'Yandex', 'Baiduspider'];
  * The hover at a position of an HTML document, or null outside robots meta tags and noindex fragments. `document`, the
  * editor's copy of the same text, converts positions without a line table of the whole text.
  */
-export function computeMetaHover(text: string, position: Position, options: MetaAnalysisOptions = {}, document?: PositionMapper): Hover | null {
-	const lines = new LineIndex(text, document);
+export function computeMetaHover(text: string, position: Position, options: MetaAnalysisOptions = {}, document?: TextDocument): Hover | null {
+	const lines = pageDocument(text, document);
 	const offset = lines.offsetAt(position);
 	const found = metaTagAt(text, offset);
 	if (!found) {
@@ -69,8 +69,8 @@ export function computeMetaHover(text: string, position: Position, options: Meta
 }
 
 /** The hover at a position of a `_headers` file: on an X-Robots-Tag value. */
-export function computeHeadersHover(text: string, position: Position, options: MetaAnalysisOptions = {}, document?: PositionMapper): Hover | null {
-	const lines = new LineIndex(text, document);
+export function computeHeadersHover(text: string, position: Position, options: MetaAnalysisOptions = {}, document?: TextDocument): Hover | null {
+	const lines = pageDocument(text, document);
 	const offset = lines.offsetAt(position);
 	const file = parseHeadersFile(text);
 	const line = xRobotsTagLines(file).find((candidate) => candidate.header.line === position.line);
@@ -101,8 +101,8 @@ function headerSets(file: ReturnType<typeof parseHeadersFile>, pattern: string):
 	return lines.map((line, index) => ({ kind: 'header' as const, name: undefined, parsed: parseRobotsDirectives(line.header.value, 'header'), offset: line.header.valueStart, index }));
 }
 
-function hover(value: string, lines: LineIndex, start: number, end: number): Hover {
-	return { contents: { kind: MarkupKind.Markdown, value }, range: lines.range(start, end) };
+function hover(value: string, lines: TextDocument, start: number, end: number): Hover {
+	return { contents: { kind: MarkupKind.Markdown, value }, range: offsetRange(lines, start, end) };
 }
 
 /** The "Reads it" cell: whether an engine reads a directive where it is written. */
@@ -308,7 +308,7 @@ function summaryRow(result: EffectiveRobots): string {
 }
 
 /** On a Yandex noindex marker: what it does at Yandex. */
-function noindexHover(text: string, offset: number, lines: LineIndex): Hover | null {
+function noindexHover(text: string, offset: number, lines: TextDocument): Hover | null {
 	// A local look: is the position on `<noindex>`, `</noindex>`, `<!--noindex-->` or `<!--/noindex-->`?
 	const from = Math.max(0, offset - 20);
 	const window = text.slice(from, offset + 20);

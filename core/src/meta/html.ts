@@ -43,13 +43,13 @@ export interface ScannedMeta {
 }
 
 /** A Yandex `<noindex>` or `</noindex>`, as an element or as the comment form `<!--noindex-->`. */
-export interface NoindexMarker {
+interface NoindexMarker {
 	readonly start: number;
 	readonly end: number;
 	readonly form: 'element' | 'comment';
 }
 
-export interface NoindexFragment {
+interface NoindexFragment {
 	readonly open: NoindexMarker;
 	/** Undefined when the page never closes it: Yandex then hides the rest of the page. */
 	readonly close: NoindexMarker | undefined;
@@ -127,7 +127,7 @@ function isLetter(code: number): boolean {
 }
 
 /** A tag's attributes and where it ends. */
-export interface TagEnd {
+interface TagEnd {
 	readonly attributes: HtmlAttribute[];
 	/** After `>`, or the end of the text. */
 	readonly end: number;

@@ -11,39 +11,29 @@ export {
 	findRobotsDirective,
 	suggestRobotsDirective,
 	supportOf,
-	type DirectiveValueKind,
 	type EngineSupport,
-	type RobotsAspect,
 	type RobotsDirectiveFacts,
 	type RobotsMetaSource,
 	type SearchEngine,
 	type SupportStatus,
 } from './directives';
-export { metaDiagnosticCatalogue, metaDiagnosticFacts, type MetaDiagnosticCode, type MetaDiagnosticFacts } from './codes';
-export { parseRobotsDate, type DateReading, type RobotsDate } from './date';
+export { metaDiagnosticCatalogue, metaDiagnosticFacts, type MetaDiagnosticCode } from './codes';
+export { parseRobotsDate, type RobotsDate } from './date';
 export {
 	parseRobotsDirectives,
-	type CrawlerPrefix,
-	type DirectiveSource,
-	type DirectiveValue,
 	type OddSeparator,
 	type ParsedDirective,
 	type ParsedRobotsValue,
 	type Span,
-	type ValueProblem,
 } from './parse';
 export { commonRobotsNames, engineOfCrawler, resolveRobotsName, suggestRobotsName, type CrawlerAddress } from './names';
-export { maxRobotsTagsPerPage, scanHtml, type HtmlAttribute, type HtmlRobotsScan, type NoindexFragment, type NoindexMarker, type ScannedMeta } from './html';
+export { maxRobotsTagsPerPage, scanHtml, type HtmlAttribute, type HtmlRobotsScan, type ScannedMeta } from './html';
 export {
 	headersPatternMatches,
 	maxHeadersPatternLength,
 	parseHeadersFile,
-	xRobotsTagForPath,
 	xRobotsTagLines,
-	type HeaderLine,
 	type HeadersFile,
-	type HeadersFileProblem,
-	type HeadersRule,
 } from './headersFile';
 export {
 	effectiveRobots,
@@ -54,10 +44,8 @@ export {
 	headerRuleSets,
 	ruleSetsFromHeaders,
 	ruleSetsFromHtml,
-	type AppliedDirective,
 	type EffectiveRobots,
 	type NoindexAnswer,
-	type NoindexOccurrence,
 	type RobotsRuleSet,
 } from './effective';
 export {
@@ -67,19 +55,15 @@ export {
 	robotsValueFindings,
 	toDiagnostics,
 	type MetaAnalysisOptions,
-	type MetaFinding,
-	type OffsetEdit,
 } from './diagnostics';
 export { computeHeadersHover, computeMetaHover } from './hover';
 export { computeHeadersCompletions, computeMetaCompletions } from './completion';
-export { LineIndex, type PositionMapper } from './lineIndex';
 export {
 	analysePage,
 	headersReach,
 	htmlReach,
 	pageSiteDiagnostics,
 	robotsSiteDiagnostics,
-	type PageAnalysis,
 	type PageKind,
 	type PageReach,
 	type SiteEntry,
@@ -96,9 +80,5 @@ export {
 	robotsHidesNoindexDiagnostics,
 	urlPathOfFile,
 	urlPathOfNames,
-	type BlockedNoindex,
-	type HtmlPageAnalysis,
 	type NoindexPlaces,
-	type SiteHeadersFile,
-	type SitePage,
 } from './crossFile';

@@ -19,7 +19,7 @@ export interface Span {
 }
 
 /** Where the value comes from: a meta tag's content, or an X-Robots-Tag header. */
-export type DirectiveSource = 'meta' | 'header';
+type DirectiveSource = 'meta' | 'header';
 
 /** A separator other than the comma. */
 export interface OddSeparator {
@@ -28,20 +28,20 @@ export interface OddSeparator {
 }
 
 /** A crawler name in front of rules (`googlebot: noindex`). */
-export interface CrawlerPrefix {
+interface CrawlerPrefix {
 	/** As written, trimmed. */
 	readonly name: string;
 	readonly span: Span;
 }
 
 /** A value the directive's facts say how to read. */
-export type DirectiveValue =
+type DirectiveValue =
 	| { readonly kind: 'integer'; readonly number: number }
 	| { readonly kind: 'image-preview'; readonly setting: 'none' | 'standard' | 'large' }
 	| { readonly kind: 'date'; readonly date: RobotsDate };
 
 /** Why a directive's value cannot be used. */
-export interface ValueProblem {
+interface ValueProblem {
 	/** `missing`: the directive needs a value; `unexpected`: it takes none; `invalid`: it is not one; `date`: no date. */
 	readonly kind: 'missing' | 'unexpected' | 'invalid' | 'date';
 	readonly message: string;

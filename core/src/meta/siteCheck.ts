@@ -5,6 +5,7 @@
  */
 
 import type { Diagnostic } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SeverityName } from '../options';
 import { lineRange } from '../syntax/document';
 import type { RobotsModel } from '../syntax/parser';
@@ -19,7 +20,6 @@ import {
 	type NoindexPlaces,
 } from './crossFile';
 import { computeHeadersDiagnostics, type MetaAnalysisOptions } from './diagnostics';
-import type { PositionMapper } from './lineIndex';
 
 /**
  * What a page's robots rules ask of each target crawler that the robots.txt can defeat: for each crawler, where in the
@@ -37,7 +37,7 @@ export interface SiteEntry {
 /** The kinds of page: an HTML document, or a `_headers` file (Netlify, Cloudflare Pages). */
 export type PageKind = 'html' | 'headers';
 
-export interface PageAnalysis {
+interface PageAnalysis {
 	/** The page's own diagnostics: its robots meta tags, or its X-Robots-Tag lines and syntax. */
 	readonly diagnostics: Diagnostic[];
 	/** For an HTML page, its reach; a headers file's reach depends on the URL paths of its site (`headersReach`). */
@@ -51,7 +51,7 @@ const noReach: PageReach = new Map();
  * tags costs the scanner's quick pass and nothing else. `document`, the editor's copy of the same text, converts
  * offsets without a line table of the whole text.
  */
-export function analysePage(kind: PageKind, text: string, options: MetaAnalysisOptions = {}, document?: PositionMapper): PageAnalysis {
+export function analysePage(kind: PageKind, text: string, options: MetaAnalysisOptions = {}, document?: TextDocument): PageAnalysis {
 	if (kind === 'html') {
 		const { diagnostics, noindex } = analyseHtmlPage(text, options, document);
 		return { diagnostics, reach: noindex };
@@ -60,7 +60,7 @@ export function analysePage(kind: PageKind, text: string, options: MetaAnalysisO
 }
 
 /** An HTML page's reach for the crawlers given (one quick pass for a page without robots tags). */
-export function htmlReach(text: string, crawlers: readonly string[], document?: PositionMapper): PageReach {
+export function htmlReach(text: string, crawlers: readonly string[], document?: TextDocument): PageReach {
 	return htmlNoindexPlaces(text, crawlers, undefined, document);
 }
 

@@ -8,7 +8,7 @@ import { CodeLensRefreshRequest, type CodeLens } from 'vscode-languageserver';
 import { computeCodeLenses, groupLensData, resolveCodeLens } from '../../../core/src/index';
 import { answer, type ServerContext } from './context';
 
-export interface CodeLensSupport {
+interface CodeLensSupport {
 	/** Settings changed: the client asks for every lens again, when it can be told to. */
 	refresh(): void;
 }

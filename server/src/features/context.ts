@@ -15,7 +15,7 @@ import type { SettingsStore } from '../settings';
 import type { WorkspacePaths } from './workspacePaths';
 
 /** The client capabilities the server acts on. */
-export interface ClientSupport {
+interface ClientSupport {
 	/** `workspace/configuration`. */
 	readonly configuration: boolean;
 	/** Dynamic registration of `workspace/didChangeConfiguration`. */

@@ -10,7 +10,7 @@ import type { Diagnostic, DiagnosticServerCancellationData, DocumentDiagnosticRe
 import { answer, type ServerContext } from './context';
 import { limitDiagnostics, PushQueue, pushDelayMs, sameItems, withoutFixes } from './push';
 
-export interface DiagnosticsSupport {
+interface DiagnosticsSupport {
 	/**
 	 * Recompute the diagnostics of these open robots.txt documents, or of every one (settings changed): pushed again
 	 * when they changed, or pulled again by the client.

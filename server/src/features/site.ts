@@ -47,7 +47,7 @@ export interface Site {
 }
 
 /** A file of a site's listing. */
-export interface SiteFile {
+interface SiteFile {
 	readonly uri: string;
 	readonly urlPath: string;
 	readonly kind: 'html' | 'headers' | 'other';
@@ -55,7 +55,7 @@ export interface SiteFile {
 	readonly size: number;
 }
 
-export interface SiteListing {
+interface SiteListing {
 	/** Every file found (for the URL paths a `_headers` file covers); pages and headers files within the limits only. */
 	readonly files: readonly SiteFile[];
 	/** Why the listing stops short, when a limit cut it, in the configured language (for the server's log). */

@@ -24,7 +24,6 @@ import type { ServerContext } from './context';
 const testUrlRequest = new RequestType<protocol.TestUrlParams, TestUrlResult, void>(protocol.testUrlMethod);
 const testUrlAllRequest = new RequestType<protocol.TestUrlAllParams, TestUrlAllResult, void>(protocol.testUrlAllMethod);
 const agentsRequest = new RequestType<protocol.AgentsParams, AgentList, void>(protocol.agentsMethod);
-const syncCheckRequest = new RequestType<protocol.SyncCheckParams, protocol.SyncCheckResult, void>(protocol.syncCheckMethod);
 
 export function registerTestUrl(context: ServerContext): void {
 	const { connection, settings } = context;
@@ -45,16 +44,6 @@ export function registerTestUrl(context: ServerContext): void {
 			const deployed = context.deployed.analysis(params.uri, options);
 			return deployed ? testUrlAllDeployed(model, deployed, params.url, options) : testUrlAll(model, params.url, options);
 		}, internalError(), 'Test URL for all crawlers failed', token),
-	);
-	connection.onRequest(syncCheckRequest, (params, token) =>
-		runSafe(connection.console, () => {
-			const document = context.documents.get(params.uri);
-			if (!document) {
-				throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', params.uri));
-			}
-			const text = document.text;
-			return { version: document.version, length: text.length, hash: protocol.textHash(text) };
-		}, internalError(), 'Sync check failed', token),
 	);
 	connection.onRequest(agentsRequest, (params, token) =>
 		runSafe(connection.console, async () => computeAgents(openModel(context, params.uri), await settings.optionsFor(params.uri)),

@@ -31,7 +31,7 @@ const fileName: Check = (context) => {
 };
 
 /** What the content looks like when it is not robots.txt. */
-export type ForeignContent = 'an HTML page' | 'XML or HTML markup' | 'JSON' | 'UTF-16 text' | 'binary data';
+type ForeignContent = 'an HTML page' | 'XML or HTML markup' | 'JSON' | 'UTF-16 text' | 'binary data';
 
 /** What the content looks like when it is not robots.txt (in English words, which the message turns into a sentence). */
 function foreignContent(model: RobotsModel): ForeignContent | undefined {
