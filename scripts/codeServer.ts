@@ -87,7 +87,9 @@ export function ensureSystemPackages(names: readonly string[] = ['chromium', 'li
 	const upgrades = aptUpgrades(simulation.stdout ?? '');
 	log(`Installing ${missing.join(', ')} with apt-get install --no-upgrade (once per machine; nothing else is installed or upgraded by name).`);
 	if (upgrades.length > 0) {
-		log(`apt also upgrades ${upgrades.length} installed package${upgrades.length === 1 ? '' : 's'} that ${missing.length === 1 ? 'it requires' : 'they require'} at a newer version: ${upgrades.map((entry) => `${entry.name} ${entry.from} → ${entry.to}`).join(', ')}.`);
+		log(
+			`apt also upgrades ${upgrades.length} installed package${upgrades.length === 1 ? '' : 's'} that ${missing.length === 1 ? 'it requires' : 'they require'} at a newer version: ${upgrades.map((entry) => `${entry.name} ${entry.from} → ${entry.to}`).join(', ')}.`,
+		);
 	}
 	run('apt-get', [...args, '-qq'], env);
 }
@@ -227,13 +229,17 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
 	const userData = options.userDataDir ?? folders.userData;
 	const extensions = options.extensionsDir ?? folders.extensions;
 	const env = folders.env;
-	const port = options.port ?? await freePort();
+	const port = options.port ?? (await freePort());
 	const args = [
 		options.install.entry,
-		'--auth', 'none',
-		'--bind-addr', `127.0.0.1:${port}`,
-		'--user-data-dir', userData,
-		'--extensions-dir', extensions,
+		'--auth',
+		'none',
+		'--bind-addr',
+		`127.0.0.1:${port}`,
+		'--user-data-dir',
+		userData,
+		'--extensions-dir',
+		extensions,
 		'--disable-telemetry',
 		'--disable-update-check',
 		'--disable-workspace-trust',
@@ -383,10 +389,7 @@ function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv): 
 
 /** The npm that runs this script (npm_execpath), or the one installed next to the running node. */
 function npmCli(): string {
-	const candidates = [
-		process.env.npm_execpath,
-		resolve(process.execPath, '..', '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js'),
-	];
+	const candidates = [process.env.npm_execpath, resolve(process.execPath, '..', '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js')];
 	for (const candidate of candidates) {
 		if (candidate?.endsWith('.js') && existsSync(candidate)) {
 			return candidate;

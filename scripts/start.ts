@@ -33,7 +33,7 @@ export function setWebExtensionKind(userDataDir: string, extensionId: string, we
 	}
 	const { file, settings } = read;
 	const kinds = { ...(settings['remote.extensionKind'] as Record<string, unknown> | undefined) };
-	if (web === (extensionId in kinds)) {
+	if (web === extensionId in kinds) {
 		return 'unchanged';
 	}
 	if (web) {
@@ -72,7 +72,9 @@ async function main(): Promise<void> {
 	// The calm settings the end-to-end tests use: no Welcome page or Chat panel over the files; a setting of your own wins.
 	addCalmSettings(userData);
 	if (setWebExtensionKind(userData, extensionId, options.web === true) === 'not JSON') {
-		console.warn(`${join(userData, 'User', 'settings.json')} is not plain JSON: set "remote.extensionKind": { "${extensionId}": ["web"] } there yourself${options.web ? '' : ' (or remove it)'}.`);
+		console.warn(
+			`${join(userData, 'User', 'settings.json')} is not plain JSON: set "remote.extensionKind": { "${extensionId}": ["web"] } there yourself${options.web ? '' : ' (or remove it)'}.`,
+		);
 	}
 
 	const server = await startCodeServer({
@@ -95,7 +97,9 @@ async function main(): Promise<void> {
 		}
 	});
 
-	console.log(`VS Code ${install.version} (code-server) is running with the Robots.txt extension from ${repoRoot}${options.web ? ', in the browser (its web entry, as in vscode.dev)' : ''}.`);
+	console.log(
+		`VS Code ${install.version} (code-server) is running with the Robots.txt extension from ${repoRoot}${options.web ? ', in the browser (its web entry, as in vscode.dev)' : ''}.`,
+	);
 	console.log(`Open ${server.url}/?folder=${encodeURIComponent(folder)} in a browser.`);
 	if (options.folder === undefined) {
 		console.log(`It shows ${folder}, a copy of examples/ made afresh on each start: edit examples/ itself to change them.`);

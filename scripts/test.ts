@@ -6,7 +6,10 @@ import { repoRoot } from './codeServer';
 import { allPassed, formatSummary, runSuites, type Suite } from './testSuites';
 
 function list(folder: string, suffix: string): string[] {
-	return readdirSync(join(repoRoot, folder)).filter((name) => name.endsWith(suffix)).sort().map((name) => `${folder}/${name}`);
+	return readdirSync(join(repoRoot, folder))
+		.filter((name) => name.endsWith(suffix))
+		.sort()
+		.map((name) => `${folder}/${name}`);
 }
 
 const tmgrammarBin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
@@ -33,9 +36,20 @@ export function allSuites(): Suite[] {
 			kind: 'node',
 			name: 'e2e',
 			// The .vsix the UI suite installs, and code-server (installed into .cache/ on first use).
-			setup: [['npm', 'run', 'package'], [process.execPath, 'out/scripts/codeServer.js']],
+			setup: [
+				['npm', 'run', 'package'],
+				[process.execPath, 'out/scripts/codeServer.js'],
+			],
 			nodeOptions: ['--test-concurrency=1'],
-			files: ['out/test/e2e/ui.test.js', 'out/test/e2e/testBench.test.js', 'out/test/e2e/benchFirstUse.test.js', 'out/test/e2e/web.test.js', 'out/test/e2e/extensionHost.test.js', 'out/test/e2e/bigFile.test.js', 'out/test/e2e/l10n.test.js'],
+			files: [
+				'out/test/e2e/ui.test.js',
+				'out/test/e2e/testBench.test.js',
+				'out/test/e2e/benchFirstUse.test.js',
+				'out/test/e2e/web.test.js',
+				'out/test/e2e/extensionHost.test.js',
+				'out/test/e2e/bigFile.test.js',
+				'out/test/e2e/l10n.test.js',
+			],
 		},
 	];
 }

@@ -75,10 +75,19 @@ async function runNodeTests(suite: NodeTestSuite, options: RunOptions): Promise<
 	const folder = mkdtempSync(join(tmpdir(), 'robots-suite-'));
 	const tap = join(folder, 'report.tap');
 	try {
-		const { status } = await run([process.execPath, '--test', ...(suite.nodeOptions ?? []),
-			'--test-reporter=spec', '--test-reporter-destination=stdout',
-			'--test-reporter=tap', `--test-reporter-destination=${tap}`,
-			...suite.files], options);
+		const { status } = await run(
+			[
+				process.execPath,
+				'--test',
+				...(suite.nodeOptions ?? []),
+				'--test-reporter=spec',
+				'--test-reporter-destination=stdout',
+				'--test-reporter=tap',
+				`--test-reporter-destination=${tap}`,
+				...suite.files,
+			],
+			options,
+		);
 		let report = '';
 		try {
 			report = readFileSync(tap, 'utf8');
@@ -177,16 +186,25 @@ export function formatSummary(results: readonly SuiteResult[]): string {
 		skipped: results.reduce((sum, result) => sum + result.skipped, 0),
 		seconds: results.reduce((sum, result) => sum + result.seconds, 0),
 	};
-	const rows = [['suite', 'tests', 'passed', 'failed', 'skipped', 'time'], ...[...results, total].map((result) => [
-		result.name, String(result.tests), String(result.passed), String(result.failed), String(result.skipped), duration(result.seconds),
-	])];
+	const rows = [
+		['suite', 'tests', 'passed', 'failed', 'skipped', 'time'],
+		...[...results, total].map((result) => [
+			result.name,
+			String(result.tests),
+			String(result.passed),
+			String(result.failed),
+			String(result.skipped),
+			duration(result.seconds),
+		]),
+	];
 	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
 	const lines = rows.map((row) => '  ' + row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('   '));
 	const problems = results.filter((result) => result.problem !== undefined).map((result) => `  ${result.name}: ${result.problem}`);
 	const failing = results.filter((result) => result.failed > 0 || result.problem !== undefined).map((result) => result.name);
-	const verdict = failing.length === 0
-		? `All ${total.passed} tests passed in ${results.length} suite${results.length === 1 ? '' : 's'}${total.skipped > 0 ? ` (${total.skipped} skipped)` : ''}.`
-		: `FAILED: ${total.failed} of ${total.tests} tests failed; suites failing: ${failing.join(', ')}.`;
+	const verdict =
+		failing.length === 0
+			? `All ${total.passed} tests passed in ${results.length} suite${results.length === 1 ? '' : 's'}${total.skipped > 0 ? ` (${total.skipped} skipped)` : ''}.`
+			: `FAILED: ${total.failed} of ${total.tests} tests failed; suites failing: ${failing.join(', ')}.`;
 	return ['', 'Summary of every suite', ...lines, ...problems, verdict, ''].join('\n');
 }
 

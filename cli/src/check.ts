@@ -90,9 +90,11 @@ async function collectFiles(paths: readonly string[]): Promise<string[]> {
 		}
 	}
 	if (files.length === 0) {
-		throw new UsageError(paths.length > 0
-			? t('no expectations file (robots.expectations or *.robots.expectations) in {0}', paths.join(', '))
-			: t('no expectations file (robots.expectations or *.robots.expectations) in the current folder'));
+		throw new UsageError(
+			paths.length > 0
+				? t('no expectations file (robots.expectations or *.robots.expectations) in {0}', paths.join(', '))
+				: t('no expectations file (robots.expectations or *.robots.expectations) in the current folder'),
+		);
 	}
 	return files;
 }
@@ -157,7 +159,14 @@ function checkFile(file: string, folders: Folders | undefined, notes: string[]):
 	const robotsUri = expectationsRobotsUri(pathToFileURL(resolve(file)).href, expectations.robots?.path);
 	const robotsPath = robotsUri === undefined ? resolve(dirname(file), expectations.robots?.path ?? defaultRobotsFileName) : fileURLToPath(robotsUri);
 	const robots = relative(process.cwd(), robotsPath) || robotsPath;
-	const outside = () => ({ file, robots, checked: uncheckedExpectations(expectations, t('{0} is outside the folders checked (or a link out of them), and is not read: check a folder that holds it, or pass --allow-outside', robots)) });
+	const outside = () => ({
+		file,
+		robots,
+		checked: uncheckedExpectations(
+			expectations,
+			t('{0} is outside the folders checked (or a link out of them), and is not read: check a folder that holds it, or pass --allow-outside', robots),
+		),
+	});
 	if (robotsUri === undefined || (folders !== undefined && !isInside(robotsPath, folders.written))) {
 		return outside();
 	}
@@ -174,9 +183,10 @@ function checkFile(file: string, folders: Folders | undefined, notes: string[]):
 		bytes = read.bytes;
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
-		const problem = code === 'ENOENT'
-			? t('no robots.txt to test at {0}: put one beside {1}, or name it with "@robots <path>"', robots, file)
-			: t('cannot read {0}: {1}', robots, describeError(error));
+		const problem =
+			code === 'ENOENT'
+				? t('no robots.txt to test at {0}: put one beside {1}, or name it with "@robots <path>"', robots, file)
+				: t('cannot read {0}: {1}', robots, describeError(error));
 		return { file, robots, checked: uncheckedExpectations(expectations, problem) };
 	}
 	return { file, robots, checked: checkExpectations(expectations, parse(decodeRobotsBytes(bytes))) };
@@ -191,21 +201,23 @@ function text(reports: readonly FileReport[]): string {
 	const out: string[] = [];
 	for (const { file, robots, checked } of reports) {
 		for (const problem of checked.file.problems) {
-			out.push((`${file}:${problem.line + 1}:${problem.span.start + 1}: ERROR ${problem.code}: ${problem.message}`));
+			out.push(`${file}:${problem.line + 1}:${problem.span.start + 1}: ERROR ${problem.code}: ${problem.message}`);
 		}
 		if (checked.results === undefined) {
-			out.push((`${file}:${(checked.file.robots?.line ?? 0) + 1}:1: ERROR robots-txt-not-found: ${checked.robotsProblem}`));
+			out.push(`${file}:${(checked.file.robots?.line ?? 0) + 1}:1: ERROR robots-txt-not-found: ${checked.robotsProblem}`);
 			continue;
 		}
 		for (const result of checked.results) {
 			if (!result.passed) {
 				const where = robotsLineOf(result.evaluation);
-				out.push((`${file}:${result.expectation.line + 1}:${result.expectation.crawlerSpan.start + 1}: FAIL ${failureMessage(result)} (${robots}:${where + 1})`));
+				out.push(`${file}:${result.expectation.line + 1}:${result.expectation.crawlerSpan.start + 1}: FAIL ${failureMessage(result)} (${robots}:${where + 1})`);
 			}
 		}
-		out.push((checked.file.problems.length > 0
-			? t('{0}: {1} passed, {2} failed, {3} not understood (against {4})', file, checked.passed, checked.failed, checked.file.problems.length, robots)
-			: t('{0}: {1} passed, {2} failed (against {3})', file, checked.passed, checked.failed, robots)));
+		out.push(
+			checked.file.problems.length > 0
+				? t('{0}: {1} passed, {2} failed, {3} not understood (against {4})', file, checked.passed, checked.failed, checked.file.problems.length, robots)
+				: t('{0}: {1} passed, {2} failed (against {3})', file, checked.passed, checked.failed, robots),
+		);
 	}
 	const passed = reports.reduce((sum, report) => sum + report.checked.passed, 0);
 	const failed = reports.reduce((sum, report) => sum + report.checked.failed, 0);
@@ -233,7 +245,12 @@ function json(reports: readonly FileReport[]): string {
 		passed: checked.passed,
 		failed: checked.failed,
 		...(checked.robotsProblem !== undefined ? { robotsProblem: checked.robotsProblem } : {}),
-		problems: checked.file.problems.map((problem) => ({ line: problem.line + 1, column: problem.span.start + 1, code: problem.code, message: problem.message })),
+		problems: checked.file.problems.map((problem) => ({
+			line: problem.line + 1,
+			column: problem.span.start + 1,
+			code: problem.code,
+			message: problem.message,
+		})),
 		results: (checked.results ?? []).map((result) => ({
 			line: result.expectation.line + 1,
 			crawler: result.expectation.crawler,
@@ -250,19 +267,28 @@ function json(reports: readonly FileReport[]): string {
 			explanation: explainEvaluation(result.evaluation),
 		})),
 	}));
-	return JSON.stringify({
-		files,
-		passed: files.reduce((sum, file) => sum + file.passed, 0),
-		failed: files.reduce((sum, file) => sum + file.failed, 0),
-		errors: reports.reduce((sum, report) => sum + errorsOf(report), 0),
-	}, null, 2) + '\n';
+	return (
+		JSON.stringify(
+			{
+				files,
+				passed: files.reduce((sum, file) => sum + file.passed, 0),
+				failed: files.reduce((sum, file) => sum + file.failed, 0),
+				errors: reports.reduce((sum, report) => sum + errorsOf(report), 0),
+			},
+			null,
+			2,
+		) + '\n'
+	);
 }
 
 /** Text as XML 1.0 character data or attribute value: escaped, and characters XML cannot hold replaced. */
 function xml(text: string): string {
 	return text
 		.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
-		.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;');
 }
 
 /**
@@ -290,7 +316,9 @@ function junit(reports: readonly FileReport[]): string {
 			out.push('    </testcase>');
 			// One push a line: a spread of 200 000 expectations would pass as many arguments and overflow the stack.
 			for (const expectation of checked.file.expectations) {
-				out.push(`    <testcase name="${xml(`${expectation.crawler} ${expectation.url} ${expectation.verdict}`)}" classname="${xml(file)}" file="${xml(file)}" line="${expectation.line + 1}"><skipped message="${xml(t('no robots.txt'))}"/></testcase>`);
+				out.push(
+					`    <testcase name="${xml(`${expectation.crawler} ${expectation.url} ${expectation.verdict}`)}" classname="${xml(file)}" file="${xml(file)}" line="${expectation.line + 1}"><skipped message="${xml(t('no robots.txt'))}"/></testcase>`,
+				);
 			}
 		}
 		for (const result of checked.results ?? []) {
@@ -301,7 +329,9 @@ function junit(reports: readonly FileReport[]): string {
 				out.push(`${open}/>`);
 			} else {
 				out.push(`${open}>`);
-				out.push(`      <failure type="expectation-failed" message="${xml(t('expected {0}, got {1}', verdictWord(expectation.verdict), verdictWord(result.evaluation.verdict)))}">${xml(`${failureMessage(result)}\n${explainEvaluation(result.evaluation)}`)}</failure>`);
+				out.push(
+					`      <failure type="expectation-failed" message="${xml(t('expected {0}, got {1}', verdictWord(expectation.verdict), verdictWord(result.evaluation.verdict)))}">${xml(`${failureMessage(result)}\n${explainEvaluation(result.evaluation)}`)}</failure>`,
+				);
 				out.push('    </testcase>');
 			}
 		}
@@ -337,18 +367,27 @@ export const checkCommand: Command = {
 	name: 'check',
 	summary: () => t('runs expectations files (crawler, URL, verdict) against their robots.txt, as text, JSON or JUnit XML'),
 	synopsis: ['robots-txt check [<files or folders>...] [--format text|json|junit] [--allow-outside]'],
-	help: () => [
-		paragraphs([t('Runs expectations files against their robots.txt: each line names a crawler, a URL or path, and the verdict it must get (allow or disallow); README.md ("Expectations") documents the format. Without arguments, the current folder is searched for robots.expectations and *.robots.expectations files (node_modules and .git skipped); folders given are searched the same way. Each file tests the robots.txt in its folder, or the one its "@robots <path>" line names.')]),
-		'',
-		optionTable(t('Options:'), [
-			['--format <name>', t('text (file:line:col: FAIL message, then a count per file), json, or junit (JUnit XML, which CI systems show as test results)')],
-			['--allow-outside', t('read a robots.txt that "@robots" names outside the folders checked (by default it is refused, as a link out of them is)')],
-		]),
-		'',
-		paragraphs([
-			t('The FAIL and ERROR lines keep those words in every language, for problem matchers; JSON and JUnit XML keep their field names, codes and test names, and their messages follow --locale.'),
-			t('Exit status: 1 when an expectation fails, a line cannot be read or a robots.txt is missing, else 0; 2 on bad arguments, an unreadable path, or nothing to check.'),
-		]),
-	].join('\n'),
+	help: () =>
+		[
+			paragraphs([
+				t(
+					'Runs expectations files against their robots.txt: each line names a crawler, a URL or path, and the verdict it must get (allow or disallow); README.md ("Expectations") documents the format. Without arguments, the current folder is searched for robots.expectations and *.robots.expectations files (node_modules and .git skipped); folders given are searched the same way. Each file tests the robots.txt in its folder, or the one its "@robots <path>" line names.',
+				),
+			]),
+			'',
+			optionTable(t('Options:'), [
+				['--format <name>', t('text (file:line:col: FAIL message, then a count per file), json, or junit (JUnit XML, which CI systems show as test results)')],
+				['--allow-outside', t('read a robots.txt that "@robots" names outside the folders checked (by default it is refused, as a link out of them is)')],
+			]),
+			'',
+			paragraphs([
+				t(
+					'The FAIL and ERROR lines keep those words in every language, for problem matchers; JSON and JUnit XML keep their field names, codes and test names, and their messages follow --locale.',
+				),
+				t(
+					'Exit status: 1 when an expectation fails, a line cannot be read or a robots.txt is missing, else 0; 2 on bad arguments, an unreadable path, or nothing to check.',
+				),
+			]),
+		].join('\n'),
 	run: runCheck,
 };

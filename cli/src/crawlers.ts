@@ -4,7 +4,16 @@
  * everything as JSON with `--format json`.
  */
 
-import { crawlerCategories, crawlerFactNames, crawlerProfile, dialectNames, findCrawler, knownCrawlers, type CrawlerCategory, type CrawlerFacts } from '../../core/src/index';
+import {
+	crawlerCategories,
+	crawlerFactNames,
+	crawlerProfile,
+	dialectNames,
+	findCrawler,
+	knownCrawlers,
+	type CrawlerCategory,
+	type CrawlerFacts,
+} from '../../core/src/index';
 import { t } from '../../core/src/l10n';
 import { ArgumentReader, unknownFormat, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
@@ -55,7 +64,13 @@ async function runCrawlers(args: readonly string[], io: CommandIo): Promise<numb
 		const unknown = options.tokens.filter((token) => findCrawler(token) === undefined);
 		if (unknown.length > 0) {
 			const assumed = crawlerProfile(unknown[0]);
-			throw new UsageError(t('no crawler named {0} in the catalogue (an unknown token is read as {1})', unknown.map((token) => `"${token}"`).join(', '), dialectNames[assumed.dialect]));
+			throw new UsageError(
+				t(
+					'no crawler named {0} in the catalogue (an unknown token is read as {1})',
+					unknown.map((token) => `"${token}"`).join(', '),
+					dialectNames[assumed.dialect],
+				),
+			);
 		}
 		crawlers = options.tokens.map((token) => findCrawler(token)!);
 	}
@@ -74,16 +89,21 @@ export const crawlersCommand: Command = {
 	name: 'crawlers',
 	summary: () => t('the crawler catalogue: what we assume about each crawler, and where each fact comes from'),
 	synopsis: ['robots-txt crawlers [<token>...] [--category <category>] [--format text|json]'],
-	help: () => [
-		paragraphs([t('Shows the crawler catalogue the answers of "test" and "lint" come from: each crawler\'s parser, the tokens it falls back to, whether it ignores "*", how much of the file it reads. A table by default; every fact of the named crawlers, each with its source, when tokens are given.')]),
-		'',
-		optionTable(t('Options:'), [
-			['--category <name>', t('only this category: {0}', crawlerCategories.join(', '))],
-			['--format <name>', t('text or json')],
-		]),
-		'',
-		paragraphs([t('Exit status: 0; 2 on bad arguments or a token the catalogue does not know.')]),
-	].join('\n'),
+	help: () =>
+		[
+			paragraphs([
+				t(
+					'Shows the crawler catalogue the answers of "test" and "lint" come from: each crawler\'s parser, the tokens it falls back to, whether it ignores "*", how much of the file it reads. A table by default; every fact of the named crawlers, each with its source, when tokens are given.',
+				),
+			]),
+			'',
+			optionTable(t('Options:'), [
+				['--category <name>', t('only this category: {0}', crawlerCategories.join(', '))],
+				['--format <name>', t('text or json')],
+			]),
+			'',
+			paragraphs([t('Exit status: 0; 2 on bad arguments or a token the catalogue does not know.')]),
+		].join('\n'),
 	run: runCrawlers,
 };
 
@@ -124,21 +144,30 @@ function pad(cell: string, width: number): string {
 }
 
 function table(crawlers: readonly CrawlerFacts[]): string {
-	const rows = [[t('Token'), t('Owner'), t('Category'), t('Parser'), t('Reads'), t('Notes')], ...crawlers.map((crawler) => [
-		crawler.token,
-		crawler.owner,
-		crawler.category,
-		dialectNames[crawler.dialect] + (crawler.assumed.includes('dialect') ? '?' : ''),
-		sizeLimit(crawler) + (crawler.assumed.includes('sizeLimit') ? '?' : ''),
-		notes(crawler),
-	])];
+	const rows = [
+		[t('Token'), t('Owner'), t('Category'), t('Parser'), t('Reads'), t('Notes')],
+		...crawlers.map((crawler) => [
+			crawler.token,
+			crawler.owner,
+			crawler.category,
+			dialectNames[crawler.dialect] + (crawler.assumed.includes('dialect') ? '?' : ''),
+			sizeLimit(crawler) + (crawler.assumed.includes('sizeLimit') ? '?' : ''),
+			notes(crawler),
+		]),
+	];
 	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => columns(row[column]))));
-	const lines = rows.map((row) => row.map((cell, column) => (column < row.length - 1 ? pad(cell, widths[column]) : cell)).join('  ').trimEnd());
+	const lines = rows.map((row) =>
+		row
+			.map((cell, column) => (column < row.length - 1 ? pad(cell, widths[column]) : cell))
+			.join('  ')
+			.trimEnd(),
+	);
 	const assumed = crawlers.reduce((sum, crawler) => sum + crawler.assumed.length, 0);
 	const facts = crawlers.length * crawlerFactNames.length;
-	const count = crawlers.length === 1
-		? t('{0} crawler; ? marks an assumed fact ({1} of {2} facts have no public source).', crawlers.length, assumed, facts)
-		: t('{0} crawlers; ? marks an assumed fact ({1} of {2} facts have no public source).', crawlers.length, assumed, facts);
+	const count =
+		crawlers.length === 1
+			? t('{0} crawler; ? marks an assumed fact ({1} of {2} facts have no public source).', crawlers.length, assumed, facts)
+			: t('{0} crawlers; ? marks an assumed fact ({1} of {2} facts have no public source).', crawlers.length, assumed, facts);
 	lines.push('', `${count} ${t('`robots-txt crawlers <token>` shows every fact with its source.')}`);
 	return lines.join('\n') + '\n';
 }
@@ -146,7 +175,10 @@ function table(crawlers: readonly CrawlerFacts[]): string {
 function details(crawler: CrawlerFacts): string {
 	const source = (fact: (typeof crawlerFactNames)[number]) => crawler.sources[fact] ?? t('assumed: no public source');
 	const yesNo = (value: boolean) => (value ? t('yes') : t('no'));
-	const honours = Object.entries(crawler.honours).map(([name, value]) => `${name} ${yesNo(value)}`).join(', ') || t('nothing documented');
+	const honours =
+		Object.entries(crawler.honours)
+			.map(([name, value]) => `${name} ${yesNo(value)}`)
+			.join(', ') || t('nothing documented');
 	const facts: [string, string][] = [
 		[t('category:'), `${crawler.category}  [${source('category')}]`],
 		[t('parser:'), `${dialectNames[crawler.dialect]}  [${source('dialect')}]`],
@@ -161,9 +193,7 @@ function details(crawler: CrawlerFacts): string {
 		facts.push([t('note:'), crawler.familyNote]);
 	}
 	const width = Math.max(...facts.map(([label]) => columns(label)));
-	return [
-		`${crawler.token} (${crawler.owner})`,
-		`  ${crawler.description}`,
-		...facts.map(([label, value]) => `  ${pad(label, width)} ${value}`),
-	].join('\n') + '\n';
+	return (
+		[`${crawler.token} (${crawler.owner})`, `  ${crawler.description}`, ...facts.map(([label, value]) => `  ${pad(label, width)} ${value}`)].join('\n') + '\n'
+	);
 }

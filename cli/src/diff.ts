@@ -45,7 +45,13 @@ function parseDiffArguments(args: readonly string[]): DiffOptions {
 				break;
 			case '--agent':
 			case '--agents':
-				options.agents = [...(options.agents ?? []), ...reader.value(arg).split(',').map((agent) => agent.trim())];
+				options.agents = [
+					...(options.agents ?? []),
+					...reader
+						.value(arg)
+						.split(',')
+						.map((agent) => agent.trim()),
+				];
 				if (options.agents.some((agent) => agent === '')) {
 					throw needsTokens(arg);
 				}
@@ -97,7 +103,6 @@ async function readUrls(path: string, io: CommandIo): Promise<string[]> {
 	return urls;
 }
 
-
 /** One side of a flip: "DISALLOWED by new line 3 `Disallow: /x`"; the verdict word stays as tools read it. */
 function side(which: 'old' | 'new', decision: DecisionSide): string {
 	const verdict = verdictWord(decision.verdict, { forTools: true });
@@ -112,8 +117,12 @@ function side(which: 'old' | 'new', decision: DecisionSide): string {
 /** "12 URLs probed from both files' rules × 3 crawlers": how much was compared. */
 function comparedText(urls: number, probed: boolean, crawlers: number): string {
 	const urlText = probed
-		? (urls === 1 ? t('{0} URL probed from both files\' rules', formatNumber(urls)) : t('{0} URLs probed from both files\' rules', formatNumber(urls)))
-		: (urls === 1 ? t('{0} URL', formatNumber(urls)) : t('{0} URLs', formatNumber(urls)));
+		? urls === 1
+			? t("{0} URL probed from both files' rules", formatNumber(urls))
+			: t("{0} URLs probed from both files' rules", formatNumber(urls))
+		: urls === 1
+			? t('{0} URL', formatNumber(urls))
+			: t('{0} URLs', formatNumber(urls));
 	const crawlerText = crawlers === 1 ? t('{0} crawler', formatNumber(crawlers)) : t('{0} crawlers', formatNumber(crawlers));
 	return `${urlText} × ${crawlerText}`;
 }
@@ -128,16 +137,33 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 	const crawlers = options.agents ?? defaultDiffCrawlers(before, after, defaultCrawlers);
 	const diff = diffRobots(before, after, { crawlers, ...(urls !== undefined ? { urls } : {}) });
 	if (options.json) {
-		const line = (decision: DecisionSide) => ({ verdict: decision.verdict, reason: decision.reason, line: decision.line >= 0 ? decision.line + 1 : null, rule: decision.text });
-		await write(JSON.stringify({
-			old: options.oldFile,
-			new: options.newFile,
-			crawlers: diff.crawlers,
-			urls: diff.urls.length,
-			probed: diff.probed,
-			changes: diff.changes.map((change) => ({ crawler: change.crawler, summary: describeChange(change), added: change.added.map((rule) => ({ line: rule.line + 1, rule: rule.text })), removed: change.removed.map((rule) => ({ line: rule.line + 1, rule: rule.text })), reordered: change.reordered })),
-			flips: diff.flips.map((flip) => ({ url: flip.url, crawler: flip.crawler, old: line(flip.before), new: line(flip.after) })),
-		}, null, 2) + '\n');
+		const line = (decision: DecisionSide) => ({
+			verdict: decision.verdict,
+			reason: decision.reason,
+			line: decision.line >= 0 ? decision.line + 1 : null,
+			rule: decision.text,
+		});
+		await write(
+			JSON.stringify(
+				{
+					old: options.oldFile,
+					new: options.newFile,
+					crawlers: diff.crawlers,
+					urls: diff.urls.length,
+					probed: diff.probed,
+					changes: diff.changes.map((change) => ({
+						crawler: change.crawler,
+						summary: describeChange(change),
+						added: change.added.map((rule) => ({ line: rule.line + 1, rule: rule.text })),
+						removed: change.removed.map((rule) => ({ line: rule.line + 1, rule: rule.text })),
+						reordered: change.reordered,
+					})),
+					flips: diff.flips.map((flip) => ({ url: flip.url, crawler: flip.crawler, old: line(flip.before), new: line(flip.after) })),
+				},
+				null,
+				2,
+			) + '\n',
+		);
 		return diff.flips.length > 0 ? 1 : 0;
 	}
 	const out: string[] = [];
@@ -164,19 +190,29 @@ export const diffCommand: Command = {
 	name: 'diff',
 	summary: () => t('what an edit of a robots.txt changes: the crawlers whose rules changed and the verdicts that flip'),
 	synopsis: ['robots-txt diff <old-robots-file|URL> <new-robots-file|URL> [--urls <file|->] [--agent <name>[,<name>...]] [--json]'],
-	help: () => [
-		paragraphs([
-			t('Compares two versions of a robots.txt through each crawler\'s reading: which crawlers\' rules changed (the rules they gained or lost, whose group they follow now), and which verdicts flip, with the deciding line in each version. Edits that change no verdict (reordering rules, comments, formatting) report nothing. One of the files may be - for standard input.'),
-			t('Either side may be a URL: a site (https://example.com) means its /robots.txt as deployed, so `robots-txt diff https://example.com robots.txt` shows what deploying the local file would change. A URL that serves no file (404, 5xx, an HTML page) is an error that says what crawlers conclude from that response.'),
-		]),
-		'',
-		optionTable(t('Options:'), [
-			['--urls <file|->', t('URLs to compare, one a line, or a sitemap.xml (default: URLs probed from both files\' rules); a row that is not a URL is reported on standard error and skipped')],
-			['--agent <names>', t('crawlers to compare, comma-separated (default: the major search engines and AI crawlers, and every agent either file names)')],
-			['--json', t('one JSON object')],
-		]),
-		'',
-		paragraphs([t('Exit status: 1 when any verdict changes, else 0; 2 on bad arguments, unreadable files or URLs that serve no file.')]),
-	].join('\n'),
+	help: () =>
+		[
+			paragraphs([
+				t(
+					"Compares two versions of a robots.txt through each crawler's reading: which crawlers' rules changed (the rules they gained or lost, whose group they follow now), and which verdicts flip, with the deciding line in each version. Edits that change no verdict (reordering rules, comments, formatting) report nothing. One of the files may be - for standard input.",
+				),
+				t(
+					'Either side may be a URL: a site (https://example.com) means its /robots.txt as deployed, so `robots-txt diff https://example.com robots.txt` shows what deploying the local file would change. A URL that serves no file (404, 5xx, an HTML page) is an error that says what crawlers conclude from that response.',
+				),
+			]),
+			'',
+			optionTable(t('Options:'), [
+				[
+					'--urls <file|->',
+					t(
+						"URLs to compare, one a line, or a sitemap.xml (default: URLs probed from both files' rules); a row that is not a URL is reported on standard error and skipped",
+					),
+				],
+				['--agent <names>', t('crawlers to compare, comma-separated (default: the major search engines and AI crawlers, and every agent either file names)')],
+				['--json', t('one JSON object')],
+			]),
+			'',
+			paragraphs([t('Exit status: 1 when any verdict changes, else 0; 2 on bad arguments, unreadable files or URLs that serve no file.')]),
+		].join('\n'),
 	run: runDiff,
 };

@@ -56,7 +56,13 @@ export function parseTimeout(text: string): number {
 }
 
 function parseCrawlers(reader: ArgumentReader, option: string, previous: string[] | undefined): string[] {
-	const tokens = [...(previous ?? []), ...reader.value(option).split(',').map((token) => token.trim())];
+	const tokens = [
+		...(previous ?? []),
+		...reader
+			.value(option)
+			.split(',')
+			.map((token) => token.trim()),
+	];
 	if (tokens.some((token) => token === '')) {
 		throw needsTokens(option);
 	}
@@ -122,7 +128,7 @@ async function runFetch(args: readonly string[], io: CommandIo): Promise<number>
 	const settings: FetchSettings = { version: io.version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
 	const { outcome } = await fetchSite(options.site!, settings);
 	const analysis = analyseDeployed(outcome, options.crawlers ?? defaultAnalysisOptions.crawlers);
-	const gotFile = outcome.error === undefined || outcome.error.kind === 'network' && outcome.error.afterHeaders === true;
+	const gotFile = outcome.error === undefined || (outcome.error.kind === 'network' && outcome.error.afterHeaders === true);
 	if (options.body) {
 		const body = outcome.responses[outcome.responses.length - 1]?.body;
 		if (body === undefined || !gotFile) {
@@ -165,16 +171,32 @@ function table(rows: readonly (readonly string[])[]): string {
 	// Widths in terminal columns: a Chinese heading takes two a character.
 	const widths = rows[0].map((_, column) => rows.reduce((widest, row) => Math.max(widest, columns(row[column])), 0));
 	const pad = (cell: string, width: number) => cell + ' '.repeat(Math.max(0, width - columns(cell)));
-	return rows.map((row) => row.map((cell, column) => (column < row.length - 1 ? pad(cell, widths[column]) : cell)).join('  ').trimEnd()).join('\n');
+	return rows
+		.map((row) =>
+			row
+				.map((cell, column) => (column < row.length - 1 ? pad(cell, widths[column]) : cell))
+				.join('  ')
+				.trimEnd(),
+		)
+		.join('\n');
 }
 
 function fetchText(analysis: DeployedAnalysis, explain: boolean): string {
 	const lines = [deployedReport({ ...analysis, conclusions: [] }).trimEnd(), ''];
 	if (analysis.conclusions.length > 0) {
-		lines.push(table([
-			[t('Crawler'), t('Concludes'), t('Reads'), t('Kept'), t('Per')],
-			...analysis.conclusions.map((conclusion) => [conclusion.crawler.token, conclusionLabel(conclusion.kind), reads(conclusion), kept(conclusion), source(conclusion)]),
-		]), '');
+		lines.push(
+			table([
+				[t('Crawler'), t('Concludes'), t('Reads'), t('Kept'), t('Per')],
+				...analysis.conclusions.map((conclusion) => [
+					conclusion.crawler.token,
+					conclusionLabel(conclusion.kind),
+					reads(conclusion),
+					kept(conclusion),
+					source(conclusion),
+				]),
+			]),
+			'',
+		);
 		for (const line of summariseConclusions(analysis.conclusions)) {
 			// A sentence may start with a product token as it is spelt (bingbot).
 			lines.push(t('{0}.', line));
@@ -263,9 +285,11 @@ export async function runSiteTest(options: SiteTestOptions, io: CommandIo): Prom
 				await (options.json ? io.out.line(JSON.stringify({ error: input.problem })) : io.error(`${input.where}${input.problem}`));
 				continue;
 			}
-			const problem = checkUrl(input.url) ?? (isUrl(input.url) && originOf(input.url) !== originOf(origin)
-				? t('not on {0}: its robots.txt governs only its own scheme, host and port', origin)
-				: undefined);
+			const problem =
+				checkUrl(input.url)
+				?? (isUrl(input.url) && originOf(input.url) !== originOf(origin)
+					? t('not on {0}: its robots.txt governs only its own scheme, host and port', origin)
+					: undefined);
 			if (problem !== undefined) {
 				bad++;
 				if (options.json) {
@@ -348,25 +372,32 @@ function siteJson(answer: FetchedVerdict, url: string, robotsUrl: string): strin
 
 export const fetchCommand: Command = {
 	name: 'fetch',
-	summary: () => t('fetches a site\'s robots.txt once and says what each crawler concludes from the response'),
-	synopsis: [
-		'robots-txt fetch <site> [--crawler <token>,...] [--format text|json] [--explain] [--body] [--timeout <seconds>]',
-	],
-	help: () => [
-		paragraphs([t('Fetches a site\'s robots.txt once, as a crawler would, and says what each crawler concludes from the response: the rules of the body, no restrictions, everything disallowed, or "try again later" (status, redirects, content type and coding, charset, byte order mark, size), where it stops reading and how long it keeps the answer, each with the source that documents it. <site> is a host (example.com), any URL of the site, or its robots.txt URL.')]),
-		'',
-		optionTable(t('Options:'), [
-			['--crawler <tokens>', t('the crawlers to answer for, comma-separated (default: the major search engines and AI crawlers)')],
-			['--format <name>', t('text (the facts, a table and a summary) or json (the facts and every conclusion as one object)')],
-			['--explain', t('every conclusion in words, with its sources')],
-			['--body', t('write the file\'s bytes as served, nothing else')],
-			['--timeout <s>', t('seconds for the whole fetch, however slowly the bytes come (default 10)')],
-		]),
-		'',
-		paragraphs([
-			t('One GET with a User-Agent naming this tool, at most five redirects, at most 500 KiB and a 64 KiB margin read. HTTP_PROXY, HTTPS_PROXY and NO_PROXY (or their lower-case forms) are honoured; only http:// proxies.'),
-			t('Exit status: 0 when a response arrived (whatever its status: that is the finding); 1 when none did or it did not finish in time (a network error, a redirect loop, a timeout); 2 on bad arguments.'),
-		]),
-	].join('\n'),
+	summary: () => t("fetches a site's robots.txt once and says what each crawler concludes from the response"),
+	synopsis: ['robots-txt fetch <site> [--crawler <token>,...] [--format text|json] [--explain] [--body] [--timeout <seconds>]'],
+	help: () =>
+		[
+			paragraphs([
+				t(
+					'Fetches a site\'s robots.txt once, as a crawler would, and says what each crawler concludes from the response: the rules of the body, no restrictions, everything disallowed, or "try again later" (status, redirects, content type and coding, charset, byte order mark, size), where it stops reading and how long it keeps the answer, each with the source that documents it. <site> is a host (example.com), any URL of the site, or its robots.txt URL.',
+				),
+			]),
+			'',
+			optionTable(t('Options:'), [
+				['--crawler <tokens>', t('the crawlers to answer for, comma-separated (default: the major search engines and AI crawlers)')],
+				['--format <name>', t('text (the facts, a table and a summary) or json (the facts and every conclusion as one object)')],
+				['--explain', t('every conclusion in words, with its sources')],
+				['--body', t("write the file's bytes as served, nothing else")],
+				['--timeout <s>', t('seconds for the whole fetch, however slowly the bytes come (default 10)')],
+			]),
+			'',
+			paragraphs([
+				t(
+					'One GET with a User-Agent naming this tool, at most five redirects, at most 500 KiB and a 64 KiB margin read. HTTP_PROXY, HTTPS_PROXY and NO_PROXY (or their lower-case forms) are honoured; only http:// proxies.',
+				),
+				t(
+					'Exit status: 0 when a response arrived (whatever its status: that is the finding); 1 when none did or it did not finish in time (a network error, a redirect loop, a timeout); 2 on bad arguments.',
+				),
+			]),
+		].join('\n'),
 	run: runFetch,
 };

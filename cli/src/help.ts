@@ -9,9 +9,16 @@ export const helpWidth = 100;
 
 /** Whether a code point is shown two columns wide (CJK ideographs, kana, Hangul, full-width forms and punctuation). */
 function isWide(code: number): boolean {
-	return (code >= 0x1100 && code <= 0x115f) || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3)
-		|| (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60)
-		|| (code >= 0xffe0 && code <= 0xffe6) || (code >= 0x20000 && code <= 0x3fffd);
+	return (
+		(code >= 0x1100 && code <= 0x115f)
+		|| (code >= 0x2e80 && code <= 0xa4cf)
+		|| (code >= 0xac00 && code <= 0xd7a3)
+		|| (code >= 0xf900 && code <= 0xfaff)
+		|| (code >= 0xfe30 && code <= 0xfe4f)
+		|| (code >= 0xff00 && code <= 0xff60)
+		|| (code >= 0xffe0 && code <= 0xffe6)
+		|| (code >= 0x20000 && code <= 0x3fffd)
+	);
 }
 
 /** Columns a text takes in a terminal. */
@@ -98,7 +105,9 @@ export function optionTable(heading: string, options: readonly (readonly [string
 	const pad = ' '.repeat(optionColumn);
 	const rows = options.map(([option, explanation]) => {
 		const name = `  ${option}`;
-		const text = wrap(explanation, width - optionColumn, '').split('\n').map((line) => pad + line);
+		const text = wrap(explanation, width - optionColumn, '')
+			.split('\n')
+			.map((line) => pad + line);
 		if (name.length + 2 <= optionColumn) {
 			text[0] = name.padEnd(optionColumn) + text[0].slice(optionColumn);
 			return text.join('\n');

@@ -74,9 +74,7 @@ export function readBytes(path: string): Buffer {
 	try {
 		return readFileSync(path === '-' ? 0 : path);
 	} catch (error) {
-		throw new UsageError(path === '-'
-			? t('cannot read standard input: {0}', describeError(error))
-			: t('cannot read {0}: {1}', path, describeError(error)));
+		throw new UsageError(path === '-' ? t('cannot read standard input: {0}', describeError(error)) : t('cannot read {0}: {1}', path, describeError(error)));
 	}
 }
 

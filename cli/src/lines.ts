@@ -15,9 +15,7 @@ import { describeError } from './io';
 export const maxLineLength = 1 << 20;
 
 /** A line of the input: its text, or that it was longer than the cap (its text was not kept). */
-export type InputLine =
-	| { readonly line: number; readonly text: string }
-	| { readonly line: number; readonly tooLong: true };
+export type InputLine = { readonly line: number; readonly text: string } | { readonly line: number; readonly tooLong: true };
 
 /** "the line is longer than 1,048,576 characters; it was not read", for a line over the cap. */
 export function tooLongMessage(cap = maxLineLength): string {
@@ -26,9 +24,7 @@ export function tooLongMessage(cap = maxLineLength): string {
 
 /** Why `path` cannot be read, in the words `readBytes` uses. */
 function unreadable(path: string, error: unknown): UsageError {
-	return new UsageError(path === '-'
-		? t('cannot read standard input: {0}', describeError(error))
-		: t('cannot read {0}: {1}', path, describeError(error)));
+	return new UsageError(path === '-' ? t('cannot read standard input: {0}', describeError(error)) : t('cannot read {0}: {1}', path, describeError(error)));
 }
 
 /**

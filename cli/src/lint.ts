@@ -77,7 +77,13 @@ function parseLintArguments(args: readonly string[]): LintOptions {
 			}
 			case '--crawler':
 			case '--crawlers':
-				options.crawlers = [...(options.crawlers ?? []), ...reader.value(arg).split(',').map((token) => token.trim())];
+				options.crawlers = [
+					...(options.crawlers ?? []),
+					...reader
+						.value(arg)
+						.split(',')
+						.map((token) => token.trim()),
+				];
 				if (options.crawlers.some((token) => token === '')) {
 					throw needsTokens(arg);
 				}
@@ -246,14 +252,16 @@ function summary(results: readonly FileResult[], hiddenHints: number): string {
 	if (hiddenHints === 0) {
 		return line;
 	}
-	return hiddenHints === 1 ? t('{0} ({1} hint not shown; --hints shows hints)', line, hiddenHints) : t('{0} ({1} hints not shown; --hints shows hints)', line, hiddenHints);
+	return hiddenHints === 1
+		? t('{0} ({1} hint not shown; --hints shows hints)', line, hiddenHints)
+		: t('{0} ({1} hints not shown; --hints shows hints)', line, hiddenHints);
 }
 
 function formatText(results: readonly FileResult[], hiddenHints: number): string {
 	const lines: string[] = [];
 	for (const { file, diagnostics } of results) {
 		for (const d of diagnostics) {
-			lines.push((`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severityName(d.severity!)} ${d.code}: ${d.message}`));
+			lines.push(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severityName(d.severity!)} ${d.code}: ${d.message}`);
 		}
 	}
 	lines.push(summary(results, hiddenHints));
@@ -261,18 +269,29 @@ function formatText(results: readonly FileResult[], hiddenHints: number): string
 }
 
 function formatJson(results: readonly FileResult[], dialects: readonly Dialect[]): string {
-	const records = results.flatMap(({ file, diagnostics }) => diagnostics.map((d) => ({
-		file,
-		line: d.range.start.line + 1,
-		column: d.range.start.character + 1,
-		endLine: d.range.end.line + 1,
-		endColumn: d.range.end.character + 1,
-		severity: severityName(d.severity!),
-		code: d.code,
-		message: d.message,
-		dialects: dialectsOf(String(d.code), dialects),
-		...(d.relatedInformation?.length ? { related: d.relatedInformation.map((info) => ({ file: displayUri(info.location.uri), line: info.location.range.start.line + 1, column: info.location.range.start.character + 1, message: info.message })) } : {}),
-	})));
+	const records = results.flatMap(({ file, diagnostics }) =>
+		diagnostics.map((d) => ({
+			file,
+			line: d.range.start.line + 1,
+			column: d.range.start.character + 1,
+			endLine: d.range.end.line + 1,
+			endColumn: d.range.end.character + 1,
+			severity: severityName(d.severity!),
+			code: d.code,
+			message: d.message,
+			dialects: dialectsOf(String(d.code), dialects),
+			...(d.relatedInformation?.length
+				? {
+						related: d.relatedInformation.map((info) => ({
+							file: displayUri(info.location.uri),
+							line: info.location.range.start.line + 1,
+							column: info.location.range.start.character + 1,
+							message: info.message,
+						})),
+					}
+				: {}),
+		})),
+	);
 	return JSON.stringify(records, null, 2) + '\n';
 }
 
@@ -286,21 +305,31 @@ function formatSarif(results: readonly FileResult[], version: string): string {
 	const sarif = {
 		$schema: 'https://json.schemastore.org/sarif-2.1.0.json',
 		version: '2.1.0',
-		runs: [{
-			tool: { driver: { name: 'robots-txt', version, informationUri: 'https://www.rfc-editor.org/rfc/rfc9309', rules } },
-			// SARIF 2.1.0 §3.14.7: the language of the run's messages (they follow --locale or the environment).
-			language: sarifLanguage(),
-			results: results.flatMap(({ file, diagnostics }) => diagnostics.map((d) => ({
-				ruleId: String(d.code),
-				ruleIndex: ruleIndex.get(String(d.code)),
-				level: sarifLevel(severityName(d.severity!)),
-				message: { text: d.message },
-				locations: [sarifLocation(file, d.range)],
-				...(d.relatedInformation?.length ? {
-					relatedLocations: d.relatedInformation.map((info, id) => ({ id, ...sarifLocation(displayUri(info.location.uri), info.location.range), message: { text: info.message } })),
-				} : {}),
-			}))),
-		}],
+		runs: [
+			{
+				tool: { driver: { name: 'robots-txt', version, informationUri: 'https://www.rfc-editor.org/rfc/rfc9309', rules } },
+				// SARIF 2.1.0 §3.14.7: the language of the run's messages (they follow --locale or the environment).
+				language: sarifLanguage(),
+				results: results.flatMap(({ file, diagnostics }) =>
+					diagnostics.map((d) => ({
+						ruleId: String(d.code),
+						ruleIndex: ruleIndex.get(String(d.code)),
+						level: sarifLevel(severityName(d.severity!)),
+						message: { text: d.message },
+						locations: [sarifLocation(file, d.range)],
+						...(d.relatedInformation?.length
+							? {
+									relatedLocations: d.relatedInformation.map((info, id) => ({
+										id,
+										...sarifLocation(displayUri(info.location.uri), info.location.range),
+										message: { text: info.message },
+									})),
+								}
+							: {}),
+					})),
+				),
+			},
+		],
 	};
 	return JSON.stringify(sarif, null, 2) + '\n';
 }
@@ -467,7 +496,13 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 	for (const problem of [...notes, ...problems]) {
 		await io.error(problem);
 	}
-	await io.out.write(options.format === 'json' ? formatJson(results, dialects) : options.format === 'sarif' ? formatSarif(results, io.version) : formatText(results, hiddenHints));
+	await io.out.write(
+		options.format === 'json'
+			? formatJson(results, dialects)
+			: options.format === 'sarif'
+				? formatSarif(results, io.version)
+				: formatText(results, hiddenHints),
+	);
 	if (problems.length > 0) {
 		return 2;
 	}
@@ -483,27 +518,43 @@ export const lintCommand: Command = {
 	synopsis: [
 		'robots-txt lint <files, folders or URLs>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N] [--hints] [--site-root <folder>] [--timeout <seconds>]',
 	],
-	help: () => [
-		paragraphs([
-			t('Reports the mistakes in robots.txt files, in the robots meta tags of HTML pages (*.html, *.htm) and in the X-Robots-Tag lines of _headers files (Netlify, Cloudflare Pages). A file is read as what its name says (an HTML page, a _headers file, else a robots.txt). Folders are searched for all three (symbolic links followed only into the folders given, node_modules and .git skipped); a file reached by several paths is reported once.'),
-			t('In a folder, each page is also checked against the nearest robots.txt above it, which is served from the root of its site: a page whose noindex a target crawler never sees, because that robots.txt disallows the page to it, gets a warning (noindex-blocked-by-robots-txt) naming the deciding line, and that line gets a hint (rule-hides-noindex, shown with --hints). A _headers file beside the robots.txt covers the site\'s files and its own patterns.'),
-		]),
-		'',
-		optionTable(t('Options:'), [
-			['--format <name>', t('text (file:line:col: severity code: message, then a summary line), json, or sarif (SARIF 2.1.0)')],
-			['--crawler <tokens>', t('the crawlers the site cares about, comma-separated (default: the major search engines and AI crawlers)')],
-			['--dialect <name>', t('parsers to compare against besides the crawlers\' own; repeat or separate with commas')],
-			['--max-warnings <n>', t('fail when there are more warnings than this')],
-			['--hints', t('report hints too (style notes such as a directive\'s casing); left out by default')],
-			['--site-root <folder>', t('the folder served at / (the editor\'s robotsTxt.siteRoot), relative to each folder given or absolute: pages below it are checked against the robots.txt at its root, else the one in its public/ or static/ folder')],
-			['--timeout <s>', t('for URLs: seconds for each fetch (default 10)')],
-		]),
-		'',
-		paragraphs([
-			t('A URL lints the robots.txt a site serves (a bare origin means its /robots.txt), fetched once as robots-txt fetch does; a URL that serves no file (a 404, a 5xx, a timeout) cannot be read, and the message says what crawlers make of it.'),
-			t('The severity and code of each text line stay in English in every language, for problem matchers; JSON and SARIF keep their field names, codes and levels, and their messages follow --locale (SARIF names the language in run.language).'),
-			t('Exit status: 1 when there are errors (or more warnings than --max-warnings), else 0; 2 on bad arguments, a path that cannot be read (a URL that serves no file included), or a folder holding nothing to lint (the other paths are still linted).'),
-		]),
-	].join('\n'),
+	help: () =>
+		[
+			paragraphs([
+				t(
+					'Reports the mistakes in robots.txt files, in the robots meta tags of HTML pages (*.html, *.htm) and in the X-Robots-Tag lines of _headers files (Netlify, Cloudflare Pages). A file is read as what its name says (an HTML page, a _headers file, else a robots.txt). Folders are searched for all three (symbolic links followed only into the folders given, node_modules and .git skipped); a file reached by several paths is reported once.',
+				),
+				t(
+					"In a folder, each page is also checked against the nearest robots.txt above it, which is served from the root of its site: a page whose noindex a target crawler never sees, because that robots.txt disallows the page to it, gets a warning (noindex-blocked-by-robots-txt) naming the deciding line, and that line gets a hint (rule-hides-noindex, shown with --hints). A _headers file beside the robots.txt covers the site's files and its own patterns.",
+				),
+			]),
+			'',
+			optionTable(t('Options:'), [
+				['--format <name>', t('text (file:line:col: severity code: message, then a summary line), json, or sarif (SARIF 2.1.0)')],
+				['--crawler <tokens>', t('the crawlers the site cares about, comma-separated (default: the major search engines and AI crawlers)')],
+				['--dialect <name>', t("parsers to compare against besides the crawlers' own; repeat or separate with commas")],
+				['--max-warnings <n>', t('fail when there are more warnings than this')],
+				['--hints', t("report hints too (style notes such as a directive's casing); left out by default")],
+				[
+					'--site-root <folder>',
+					t(
+						"the folder served at / (the editor's robotsTxt.siteRoot), relative to each folder given or absolute: pages below it are checked against the robots.txt at its root, else the one in its public/ or static/ folder",
+					),
+				],
+				['--timeout <s>', t('for URLs: seconds for each fetch (default 10)')],
+			]),
+			'',
+			paragraphs([
+				t(
+					'A URL lints the robots.txt a site serves (a bare origin means its /robots.txt), fetched once as robots-txt fetch does; a URL that serves no file (a 404, a 5xx, a timeout) cannot be read, and the message says what crawlers make of it.',
+				),
+				t(
+					'The severity and code of each text line stay in English in every language, for problem matchers; JSON and SARIF keep their field names, codes and levels, and their messages follow --locale (SARIF names the language in run.language).',
+				),
+				t(
+					'Exit status: 1 when there are errors (or more warnings than --max-warnings), else 0; 2 on bad arguments, a path that cannot be read (a URL that serves no file included), or a folder holding nothing to lint (the other paths are still linted).',
+				),
+			]),
+		].join('\n'),
 	run: runLint,
 };

@@ -23,14 +23,7 @@ import { escapeControls } from './terminal';
 import { testCommand } from './test';
 
 /** Every subcommand, in the order the general help lists them. */
-const commands: readonly Command[] = [
-	testCommand,
-	lintCommand,
-	checkCommand,
-	diffCommand,
-	crawlersCommand,
-	fetchCommand,
-];
+const commands: readonly Command[] = [testCommand, lintCommand, checkCommand, diffCommand, crawlersCommand, fetchCommand];
 
 function findCommand(name: string): Command {
 	const command = commands.find((candidate) => candidate.name === name);
@@ -56,7 +49,7 @@ function generalHelp(): string {
 		]),
 		'',
 		paragraphs([
-			t('`robots-txt help <command>` or `robots-txt <command> --help` shows a command\'s options and exit status.'),
+			t("`robots-txt help <command>` or `robots-txt <command> --help` shows a command's options and exit status."),
 			t('Line numbers are 1-based. Exit status 2 means bad arguments, unreadable input, or output that could not be written.'),
 			machineReadNote(),
 		]),
@@ -69,7 +62,11 @@ function generalHelp(): string {
  * (annotations, code scanning alerts, test reports), and `--locale en` pins English where a tool compares them.
  */
 function machineReadNote(): string {
-	return t('In every language, the words tools read stay as they are: {0} and {1}, the severity and code of lint lines, the FAIL and ERROR of check lines, and the field names and values of JSON, SARIF and JUnit XML. Messages inside those formats are in the output\'s language; pass --locale en where a tool expects English ones.', verdictWord('allow', { forTools: true }), verdictWord('disallow', { forTools: true }));
+	return t(
+		"In every language, the words tools read stay as they are: {0} and {1}, the severity and code of lint lines, the FAIL and ERROR of check lines, and the field names and values of JSON, SARIF and JUnit XML. Messages inside those formats are in the output's language; pass --locale en where a tool expects English ones.",
+		verdictWord('allow', { forTools: true }),
+		verdictWord('disallow', { forTools: true }),
+	);
 }
 
 function commandHelp(command: Command): string {

@@ -52,7 +52,10 @@ function parseArguments(args: readonly string[]): TestOptions {
 	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
 		switch (arg) {
 			case '--agent':
-				options.agents = reader.value(arg).split(',').map((agent) => agent.trim());
+				options.agents = reader
+					.value(arg)
+					.split(',')
+					.map((agent) => agent.trim());
 				if (options.agents.some((agent) => agent === '')) {
 					throw needsTokens(arg);
 				}
@@ -278,7 +281,16 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 				yield batch.map((input) => ({ url: input.url, where: where(input), ...(input.tooLong ? { problem: tooLongMessage() } : {}) }));
 			}
 		})();
-		return runSiteTest({ site: options.site, inputs: site, json: options.json, ...(options.agents ? { agents: options.agents } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) }, io);
+		return runSiteTest(
+			{
+				site: options.site,
+				inputs: site,
+				json: options.json,
+				...(options.agents ? { agents: options.agents } : {}),
+				...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+			},
+			io,
+		);
 	}
 	const warnings: string[] = [];
 	const model = readRobots(options.robotsFile!, options.anyFile, (message) => warnings.push(message));
@@ -316,9 +328,11 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 	}
 	if (bad > 0) {
 		if (options.json) {
-			await io.error(count === 1
-				? t('{0} of {1} URL could not be tested; its "error" object says why', bad, count)
-				: t('{0} of {1} URLs could not be tested; their "error" objects say why', bad, count));
+			await io.error(
+				count === 1
+					? t('{0} of {1} URL could not be tested; its "error" object says why', bad, count)
+					: t('{0} of {1} URLs could not be tested; their "error" objects say why', bad, count),
+			);
 		}
 		return 2;
 	}
@@ -342,7 +356,12 @@ type RobotsCache = Map<string, RobotsModel | { readonly error: string }>;
 const maxCachedRobots = 256;
 
 /** Answers one batch line, or says why it cannot be answered. */
-function answerBatchLine(text: string, models: RobotsCache, defaultDialect: Dialect | undefined, anyFile: boolean): { json: string } | { error: string; request?: BatchRequest } {
+function answerBatchLine(
+	text: string,
+	models: RobotsCache,
+	defaultDialect: Dialect | undefined,
+	anyFile: boolean,
+): { json: string } | { error: string; request?: BatchRequest } {
 	let request: BatchRequest;
 	try {
 		request = JSON.parse(text);
@@ -431,9 +450,11 @@ async function runBatch(source: string, defaultDialect: Dialect | undefined, any
 	}
 	if (bad > 0) {
 		const shown = firstBad.join(', ') + (bad > 10 ? ', …' : '');
-		await io.error(bad === 1
-			? t('{0} of {1} batch lines could not be answered (line {2}); its "error" object says why', bad, requests, shown)
-			: t('{0} of {1} batch lines could not be answered (lines {2}); their "error" objects say why', bad, requests, shown));
+		await io.error(
+			bad === 1
+				? t('{0} of {1} batch lines could not be answered (line {2}); its "error" object says why', bad, requests, shown)
+				: t('{0} of {1} batch lines could not be answered (lines {2}); their "error" objects say why', bad, requests, shown),
+		);
 		return 2;
 	}
 	return 0;
@@ -447,24 +468,42 @@ export const testCommand: Command = {
 		'robots-txt test --batch <file|-> [--dialect <dialect>]',
 		'robots-txt test --site <site> [--agent <name>,...] [--json] [--urls <file|->] [--timeout <seconds>] [<url>...]',
 	],
-	help: () => [
-		paragraphs([t('Checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file (its own parser, the tokens it falls back to, whether it ignores "*", where it stops reading).')]),
-		'',
-		optionTable(t('Options:'), [
-			['--agent <names>', t('crawler product tokens, comma-separated, e.g. Googlebot or Googlebot,bingbot,GPTBot')],
-			['--dialect <name>', t('answer as this parser exactly, not as the crawler: {0}', allDialects.join(' | '))],
-			['--json', t('one JSON object per URL and crawler')],
-			['--any-file', t('answer for a file that is not robots.txt (an HTML page, JSON, UTF-16, a binary) as crawlers would, with a warning, instead of exiting 2')],
-			['--urls <file|->', t('read one URL a line from a file or standard input; blank lines and # comments are skipped')],
-			['--batch <file|->', t('JSON lines {0}, answered in order as JSON lines', '{"robots", "agent", "url", "dialect"?}')],
-			['--site <site>', t('test against the robots.txt a site serves (fetched once), as each crawler reads the response: the rules it reads, or the response itself ("reason": "response"); without --agent, the major search engines and AI crawlers; URLs on another site are reported, not tested')],
-			['--timeout <s>', t('with --site: seconds for the whole fetch (default 10)')],
-		]),
-		'',
-		paragraphs([
-			t('A URL is a path starting with "/" (/private/a?q=1), a URL with a scheme and a host (https://example.com/a), //host/path, or host/path where the host has a dot or a port (example.com/a, localhost:8080/a). Anything else, such as private/x (a path without its leading "/"), is reported and not tested; so is a URL with a space.'),
-			t('Exit status: 0 when every URL was tested (whatever the verdicts); 2 on bad arguments, an unreadable file, or any input that could not be tested (the others are still answered; with --json and --batch an {0} object stands in its place).', '{"error"}'),
-		]),
-	].join('\n'),
+	help: () =>
+		[
+			paragraphs([
+				t(
+					'Checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file (its own parser, the tokens it falls back to, whether it ignores "*", where it stops reading).',
+				),
+			]),
+			'',
+			optionTable(t('Options:'), [
+				['--agent <names>', t('crawler product tokens, comma-separated, e.g. Googlebot or Googlebot,bingbot,GPTBot')],
+				['--dialect <name>', t('answer as this parser exactly, not as the crawler: {0}', allDialects.join(' | '))],
+				['--json', t('one JSON object per URL and crawler')],
+				[
+					'--any-file',
+					t('answer for a file that is not robots.txt (an HTML page, JSON, UTF-16, a binary) as crawlers would, with a warning, instead of exiting 2'),
+				],
+				['--urls <file|->', t('read one URL a line from a file or standard input; blank lines and # comments are skipped')],
+				['--batch <file|->', t('JSON lines {0}, answered in order as JSON lines', '{"robots", "agent", "url", "dialect"?}')],
+				[
+					'--site <site>',
+					t(
+						'test against the robots.txt a site serves (fetched once), as each crawler reads the response: the rules it reads, or the response itself ("reason": "response"); without --agent, the major search engines and AI crawlers; URLs on another site are reported, not tested',
+					),
+				],
+				['--timeout <s>', t('with --site: seconds for the whole fetch (default 10)')],
+			]),
+			'',
+			paragraphs([
+				t(
+					'A URL is a path starting with "/" (/private/a?q=1), a URL with a scheme and a host (https://example.com/a), //host/path, or host/path where the host has a dot or a port (example.com/a, localhost:8080/a). Anything else, such as private/x (a path without its leading "/"), is reported and not tested; so is a URL with a space.',
+				),
+				t(
+					'Exit status: 0 when every URL was tested (whatever the verdicts); 2 on bad arguments, an unreadable file, or any input that could not be tested (the others are still answered; with --json and --batch an {0} object stands in its place).',
+					'{"error"}',
+				),
+			]),
+		].join('\n'),
 	run: runTest,
 };

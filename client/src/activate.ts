@@ -95,12 +95,22 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 		content,
 		workspace.registerTextDocumentContentProvider(deployedScheme, content),
 		commands.registerCommand(openDeployedCommand, (site?: string) => openDeployed(deployed, site)),
-		commands.registerCommand(compareWithDeployedCommand, (uri?: unknown, site?: unknown, urls?: unknown) => compareWithDeployed(deployed, uriArgument(uri), stringArgument(site), stringList(urls))),
+		commands.registerCommand(compareWithDeployedCommand, (uri?: unknown, site?: unknown, urls?: unknown) =>
+			compareWithDeployed(deployed, uriArgument(uri), stringArgument(site), stringList(urls)),
+		),
 		commands.registerCommand(showDetailsCommand, (text?: string) => showDetailsText(output, text)),
 		commands.registerCommand(testUrlCommand, (uri?: unknown, agent?: unknown, url?: unknown, parser?: unknown) =>
-			testUrl({ client: languageClient, output, state: context.workspaceState }, uriArgument(uri), stringArgument(agent), stringArgument(url), stringArgument(parser))),
+			testUrl(
+				{ client: languageClient, output, state: context.workspaceState },
+				uriArgument(uri),
+				stringArgument(agent),
+				stringArgument(url),
+				stringArgument(parser),
+			),
+		),
 		commands.registerCommand(testUrlAllCommand, (uri?: unknown, url?: unknown) =>
-			testUrlAll({ client: languageClient, output, state: context.workspaceState }, uriArgument(uri), stringArgument(url))),
+			testUrlAll({ client: languageClient, output, state: context.workspaceState }, uriArgument(uri), stringArgument(url)),
+		),
 		commands.registerCommand(openTestBenchCommand, async (uri?: unknown, urls?: unknown, crawlers?: unknown) => {
 			const document = await robotsDocument(uriArgument(uri));
 			if (document === undefined) {
@@ -116,11 +126,18 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 				return undefined;
 			}
 			const mode = compareModes.find((known) => known === modeArgument);
-			const chosen = mode ?? (await window.showQuickPick([
-				{ label: l10n.t('Saved Version'), description: l10n.t('the file as it is on disk'), mode: 'saved' as const },
-				{ label: 'Git HEAD', description: l10n.t('the last commit (needs VS Code\'s Git extension)'), mode: 'head' as const },
-				{ label: l10n.t('Another File…'), description: l10n.t('any robots.txt'), mode: 'file' as const },
-			], { title: l10n.t('Robots.txt: Compare with…') }))?.mode;
+			const chosen =
+				mode
+				?? (
+					await window.showQuickPick(
+						[
+							{ label: l10n.t('Saved Version'), description: l10n.t('the file as it is on disk'), mode: 'saved' as const },
+							{ label: 'Git HEAD', description: l10n.t("the last commit (needs VS Code's Git extension)"), mode: 'head' as const },
+							{ label: l10n.t('Another File…'), description: l10n.t('any robots.txt'), mode: 'file' as const },
+						],
+						{ title: l10n.t('Robots.txt: Compare with…') },
+					)
+				)?.mode;
 			return chosen === undefined ? undefined : openTestBench(bench, document, undefined, undefined, chosen);
 		}),
 		commands.registerCommand(revealLineCommand, async (uri: string, line: number, showHover?: boolean) => {
@@ -175,7 +192,7 @@ function stringArgument(value: unknown): string | undefined {
 }
 
 function stringList(value: unknown): string[] | undefined {
-	return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value as string[] : undefined;
+	return Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : undefined;
 }
 
 const compareModes: readonly CompareMode[] = ['saved', 'head', 'file', 'deployed', 'none'];
@@ -200,7 +217,10 @@ function documentSelector(): DocumentSelector {
 	for (const folder of workspace.workspaceFolders ?? []) {
 		schemes.add(folder.uri.scheme);
 	}
-	return [...schemes].flatMap((scheme) => [{ scheme, language: languageId }, { scheme, language: expectationsLanguageId }]);
+	return [...schemes].flatMap((scheme) => [
+		{ scheme, language: languageId },
+		{ scheme, language: expectationsLanguageId },
+	]);
 }
 
 /**
@@ -229,10 +249,17 @@ class RestartingErrorHandler implements ErrorHandler {
 		if (this.crashes.length > maxRestarts) {
 			return {
 				action: CloseAction.DoNotRestart,
-				message: l10n.t('The Robots.txt language server stopped {0} times in 3 minutes and will not be restarted. Run "Robots.txt: Restart Language Server" to start it again; details are in the "Robots.txt" output.', this.crashes.length),
+				message: l10n.t(
+					'The Robots.txt language server stopped {0} times in 3 minutes and will not be restarted. Run "Robots.txt: Restart Language Server" to start it again; details are in the "Robots.txt" output.',
+					this.crashes.length,
+				),
 			};
 		}
-		const message = l10n.t('The Robots.txt language server stopped unexpectedly and is being restarted ({0} of {1} restarts allowed in 3 minutes).', this.crashes.length, maxRestarts);
+		const message = l10n.t(
+			'The Robots.txt language server stopped unexpectedly and is being restarted ({0} of {1} restarts allowed in 3 minutes).',
+			this.crashes.length,
+			maxRestarts,
+		);
 		void window.showWarningMessage(message, l10n.t('Show Output')).then((choice) => {
 			if (choice !== undefined) {
 				this.output.show(true);

@@ -47,7 +47,10 @@ async function saved(document: TextDocument): Promise<Baseline> {
 		// every edit, so "the saved version" read again would be the edit itself. The label says when it was saved.
 		// A label that follows "since" and "in" in the bench's sentences; translations choose a form that fits both.
 		const text = await readText(document.uri);
-		const saved = await workspace.fs.stat(document.uri).then((stat) => savedAt(stat.mtime), () => undefined);
+		const saved = await workspace.fs.stat(document.uri).then(
+			(stat) => savedAt(stat.mtime),
+			() => undefined,
+		);
 		return { text, label: saved === undefined ? l10n.t('the saved version') : l10n.t('the version saved at {0}', saved) };
 	} catch (error) {
 		return { unavailable: l10n.t('The saved version cannot be read: {0}', error instanceof Error ? error.message : String(error)) };
@@ -92,16 +95,18 @@ async function gitApi(): Promise<GitApi | undefined> {
 async function head(document: TextDocument): Promise<Baseline> {
 	if (document.uri.scheme !== 'file') {
 		// In a browser (vscode.dev, github.dev, a web worker extension host) files have other schemes and no Git extension.
-		return { unavailable: l10n.t('Git HEAD is only available for local files, through VS Code\'s Git extension; this file is a {0}: document.', document.uri.scheme) };
+		return {
+			unavailable: l10n.t("Git HEAD is only available for local files, through VS Code's Git extension; this file is a {0}: document.", document.uri.scheme),
+		};
 	}
 	let api: GitApi | undefined;
 	try {
 		api = await gitApi();
 	} catch (error) {
-		return { unavailable: l10n.t('VS Code\'s Git extension did not start: {0}', error instanceof Error ? error.message : String(error)) };
+		return { unavailable: l10n.t("VS Code's Git extension did not start: {0}", error instanceof Error ? error.message : String(error)) };
 	}
 	if (!api) {
-		return { unavailable: l10n.t('Git HEAD is not available here: VS Code\'s Git extension is missing or disabled (as in VS Code for the Web).') };
+		return { unavailable: l10n.t("Git HEAD is not available here: VS Code's Git extension is missing or disabled (as in VS Code for the Web).") };
 	}
 	const repository = api.getRepository(document.uri);
 	if (!repository) {

@@ -13,25 +13,25 @@ export interface ColumnSet {
 /** What the extension tells the webview. */
 export type ToWebview =
 	| {
-		readonly type: 'result';
-		readonly result: BenchResult;
-		/** Time from the request to the answer, in the extension (server compute and transfer). */
-		readonly elapsedMs: number;
-	}
+			readonly type: 'result';
+			readonly result: BenchResult;
+			/** Time from the request to the answer, in the extension (server compute and transfer). */
+			readonly elapsedMs: number;
+	  }
 	| {
-		readonly type: 'state';
-		/** The robots.txt's name for people. */
-		readonly file: string;
-		readonly urlCount: number;
-		readonly crawlers: readonly string[];
-		readonly sets: readonly ColumnSet[];
-		/** What the cells are compared with ("git HEAD", "the saved version"), or null. */
-		readonly baseline: string | null;
-		readonly compare: CompareMode;
-		/** Notes from loading URLs, and why a baseline is not available. */
-		readonly notes: readonly string[];
-		readonly busy: boolean;
-	}
+			readonly type: 'state';
+			/** The robots.txt's name for people. */
+			readonly file: string;
+			readonly urlCount: number;
+			readonly crawlers: readonly string[];
+			readonly sets: readonly ColumnSet[];
+			/** What the cells are compared with ("git HEAD", "the saved version"), or null. */
+			readonly baseline: string | null;
+			readonly compare: CompareMode;
+			/** Notes from loading URLs, and why a baseline is not available. */
+			readonly notes: readonly string[];
+			readonly busy: boolean;
+	  }
 	| { readonly type: 'explanation'; readonly id: number; readonly text: string }
 	| { readonly type: 'error'; readonly message: string };
 
@@ -111,7 +111,11 @@ export type FromWebview =
 type FieldRule<T> = [T] extends [number] ? 'index' | 'amount' : [T] extends [boolean | undefined] ? 'flag' : string extends T ? 'string' : readonly T[];
 
 /** The fields of each message from the webview, besides `type`: every message type and every field has its rule. */
-const fromWebviewFields: { readonly [K in FromWebview['type']]: { readonly [F in Exclude<keyof Extract<FromWebview, { type: K }>, 'type'>]-?: FieldRule<Extract<FromWebview, { type: K }>[F]> } } = {
+const fromWebviewFields: {
+	readonly [K in FromWebview['type']]: {
+		readonly [F in Exclude<keyof Extract<FromWebview, { type: K }>, 'type'>]-?: FieldRule<Extract<FromWebview, { type: K }>[F]>;
+	};
+} = {
 	ready: {},
 	addUrls: { text: 'string' },
 	loadFile: {},

@@ -19,7 +19,9 @@ import { activateClient, clientId, clientName, deactivateClient } from './activa
  * Worded when the extension activates, in VS Code's display language.
  */
 function cannotFetch(): string {
-	return l10n.t('Fetching a site\'s robots.txt is not available in the browser: browsers let an extension read another site\'s file only when that site allows it (CORS, which robots.txt files seldom do), and hide its redirects, so the answer would not be what a crawler sees. Use VS Code on the desktop, or run `robots-txt fetch <site>` in a terminal.');
+	return l10n.t(
+		"Fetching a site's robots.txt is not available in the browser: browsers let an extension read another site's file only when that site allows it (CORS, which robots.txt files seldom do), and hide its redirects, so the answer would not be what a crawler sees. Use VS Code on the desktop, or run `robots-txt fetch <site>` in a terminal.",
+	);
 }
 
 export async function activate(context: ExtensionContext): Promise<void> {
@@ -27,7 +29,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
 	await activateClient(context, {
 		// The server in the worker reads no files: it speaks the editor's language from the bundle VS Code loaded for
 		// this client (the same l10n/ file), so that the .vsix ships each bundle once.
-		createClient: (options) => new WorkerLanguageClient({ ...options, initializationOptions: { l10nBundle: l10n.bundle } satisfies InitializationOptions }, url),
+		createClient: (options) =>
+			new WorkerLanguageClient({ ...options, initializationOptions: { l10nBundle: l10n.bundle } satisfies InitializationOptions }, url),
 		fetchSite: { unavailable: cannotFetch() },
 	});
 }
@@ -44,7 +47,10 @@ export function deactivate(): Thenable<void> | undefined {
 class WorkerLanguageClient extends BaseLanguageClient {
 	private worker: Worker | undefined;
 
-	constructor(options: LanguageClientOptions, private readonly url: string) {
+	constructor(
+		options: LanguageClientOptions,
+		private readonly url: string,
+	) {
 		super(clientId, clientName, options);
 	}
 

@@ -56,7 +56,11 @@ export interface DeployedContext {
 	readonly content: DeployedContent;
 	readonly fetchSite: SiteFetcher;
 	/** Shows a comparison in the document's test bench: the deployed text as its baseline, `urls` as rows when given. */
-	readonly showInBench: (document: TextDocument, baseline: { readonly text: string; readonly label: string }, urls?: readonly string[]) => Promise<{ readonly urls: readonly string[]; readonly crawlers: readonly string[] }>;
+	readonly showInBench: (
+		document: TextDocument,
+		baseline: { readonly text: string; readonly label: string },
+		urls?: readonly string[],
+	) => Promise<{ readonly urls: readonly string[]; readonly crawlers: readonly string[] }>;
 }
 
 /** The text of each deployed document, as the server gave it; documents of this scheme are read-only. */
@@ -99,7 +103,8 @@ async function fetchDeployed(context: DeployedContext, site: string): Promise<Fe
 	}
 	const outcome = await window.withProgress(
 		{ location: ProgressLocation.Notification, title: l10n.t('Robots.txt: fetching {0}', target.robotsUrl), cancellable: false },
-		() => fetchSite(target.robotsUrl, { userAgent: target.userAgent, timeoutMs: target.timeoutMs, maxRedirects: target.maxRedirects, maxBytes: target.maxBytes }),
+		() =>
+			fetchSite(target.robotsUrl, { userAgent: target.userAgent, timeoutMs: target.timeoutMs, maxRedirects: target.maxRedirects, maxBytes: target.maxBytes }),
 	);
 	return { robotsUrl: target.robotsUrl, uri: target.uri, outcome };
 }
@@ -122,7 +127,7 @@ async function askSite(context: DeployedContext, title: string): Promise<string 
 		title,
 		placeholder: l10n.t('A site, e.g. example.com or https://www.example.com'),
 		items: history.map((entry) => ({ label: entry, description: l10n.t('recently fetched') })),
-		typedDescription: l10n.t('fetch this site\'s robots.txt'),
+		typedDescription: l10n.t("fetch this site's robots.txt"),
 	});
 	if (chosen !== undefined) {
 		await context.state.update(sitesKey, [chosen, ...history.filter((entry) => entry !== chosen)].slice(0, sitesKept));
@@ -138,7 +143,7 @@ export async function openDeployed(context: DeployedContext, site?: string): Pro
 	if (!canFetch(context)) {
 		return undefined;
 	}
-	const chosen = site ?? await askSite(context, l10n.t('Robots.txt: Open Deployed robots.txt'));
+	const chosen = site ?? (await askSite(context, l10n.t('Robots.txt: Open Deployed robots.txt')));
 	if (chosen === undefined) {
 		return undefined;
 	}
@@ -160,16 +165,22 @@ export async function openDeployed(context: DeployedContext, site?: string): Pro
 		context.output.appendLine(result.report);
 		if (site === undefined) {
 			const showDetails = l10n.t('Show Details');
-			void window.showInformationMessage(l10n.t('Robots.txt: {0}: {1}. {2}', fetched.robotsUrl, result.headline, result.summary), showDetails).then((choice) => {
-				if (choice === showDetails) {
-					context.output.show(true);
-				}
-			});
+			void window
+				.showInformationMessage(l10n.t('Robots.txt: {0}: {1}. {2}', fetched.robotsUrl, result.headline, result.summary), showDetails)
+				.then((choice) => {
+					if (choice === showDetails) {
+						context.output.show(true);
+					}
+				});
 		}
 		return result;
 	} catch (error) {
-		return failed(context, error, (reason) => l10n.t('Opening the deployed robots.txt of {0} failed: {1}', chosen, reason),
-			(reason) => l10n.t('Robots.txt: opening the deployed robots.txt of {0} failed: {1}', chosen, reason));
+		return failed(
+			context,
+			error,
+			(reason) => l10n.t('Opening the deployed robots.txt of {0} failed: {1}', chosen, reason),
+			(reason) => l10n.t('Robots.txt: opening the deployed robots.txt of {0} failed: {1}', chosen, reason),
+		);
 	}
 }
 
@@ -177,7 +188,12 @@ export async function openDeployed(context: DeployedContext, site?: string): Pro
  * Runs "Compare with Deployed": the verdicts of the target crawlers on probe URLs (from both files' rules) that differ
  * between the open robots.txt and the one a site serves, in the Robots.txt output.
  */
-export async function compareWithDeployed(context: DeployedContext, uri?: string | Uri, site?: string, urls?: string[]): Promise<DeployedCompareResult | undefined> {
+export async function compareWithDeployed(
+	context: DeployedContext,
+	uri?: string | Uri,
+	site?: string,
+	urls?: string[],
+): Promise<DeployedCompareResult | undefined> {
 	const document = uri !== undefined ? await workspace.openTextDocument(typeof uri === 'string' ? Uri.parse(uri) : uri) : window.activeTextEditor?.document;
 	if (document === undefined || document.languageId !== languageId) {
 		void window.showErrorMessage(l10n.t('Robots.txt: Compare with Deployed works on a robots.txt file. Open one and run the command again.'));
@@ -186,7 +202,7 @@ export async function compareWithDeployed(context: DeployedContext, uri?: string
 	if (!canFetch(context)) {
 		return undefined;
 	}
-	const chosen = site ?? await askSite(context, l10n.t('Robots.txt: Compare with the robots.txt of which site?'));
+	const chosen = site ?? (await askSite(context, l10n.t('Robots.txt: Compare with the robots.txt of which site?')));
 	if (chosen === undefined) {
 		return undefined;
 	}
@@ -201,7 +217,13 @@ export async function compareWithDeployed(context: DeployedContext, uri?: string
 			// Shown in the bench, the comparison is the bench's: its columns, its rows and the probe rows it adds, so that
 			// the count said here is the count of verdicts the bench marks as changed.
 			const bench = await context.showInBench(document, result.baseline, urls);
-			result = await context.client.sendRequest(deployedCompareRequest, { uri, outcome: fetched.outcome, urls: [...bench.urls], crawlers: [...bench.crawlers], probe: true });
+			result = await context.client.sendRequest(deployedCompareRequest, {
+				uri,
+				outcome: fetched.outcome,
+				urls: [...bench.urls],
+				crawlers: [...bench.crawlers],
+				probe: true,
+			});
 		}
 		context.output.appendLine('');
 		context.output.appendLine(l10n.t('Compare {0} with {1} ({2})', workspace.asRelativePath(document.uri), fetched.robotsUrl, new Date().toLocaleTimeString()));
@@ -214,7 +236,9 @@ export async function compareWithDeployed(context: DeployedContext, uri?: string
 		}
 		context.output.appendLine(result.report);
 		if (!result.baseline) {
-			context.output.appendLine(`  ${l10n.t('The test bench cannot show this comparison cell by cell: the crawlers do not all read the deployed file the same way (see their conclusions above).')}`);
+			context.output.appendLine(
+				`  ${l10n.t('The test bench cannot show this comparison cell by cell: the crawlers do not all read the deployed file the same way (see their conclusions above).')}`,
+			);
 		}
 		if (site === undefined) {
 			const notify = result.rows.length === 0 ? window.showInformationMessage : window.showWarningMessage;
@@ -227,8 +251,12 @@ export async function compareWithDeployed(context: DeployedContext, uri?: string
 		}
 		return result;
 	} catch (error) {
-		return failed(context, error, (reason) => l10n.t('Comparing with the deployed robots.txt of {0} failed: {1}', chosen, reason),
-			(reason) => l10n.t('Robots.txt: comparing with the deployed robots.txt of {0} failed: {1}', chosen, reason));
+		return failed(
+			context,
+			error,
+			(reason) => l10n.t('Comparing with the deployed robots.txt of {0} failed: {1}', chosen, reason),
+			(reason) => l10n.t('Robots.txt: comparing with the deployed robots.txt of {0} failed: {1}', chosen, reason),
+		);
 	}
 }
 

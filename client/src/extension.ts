@@ -19,7 +19,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
 	};
 	await activateClient(context, {
 		createClient: (options) => new LanguageClient(clientId, clientName, serverOptions, options),
-		missingServer: () => (existsSync(serverModule) ? undefined : l10n.t('the language server bundle {0} is missing. Run "npm run build" in the extension\'s folder.', serverModule)),
+		missingServer: () =>
+			existsSync(serverModule) ? undefined : l10n.t('the language server bundle {0} is missing. Run "npm run build" in the extension\'s folder.', serverModule),
 		fetchSite: fetchOverNode,
 	});
 }

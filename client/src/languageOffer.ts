@@ -91,7 +91,11 @@ export function registerLanguageOffer(api: OfferApi, state: vscode.Memento, clie
 		const name = api.workspace.asRelativePath(document.uri);
 		const switchChoice = api.l10n.t('Switch to Robots.txt');
 		const declineChoice = api.l10n.t('Not This File');
-		const choice = await api.window.showInformationMessage(api.l10n.t('{0}: {1} Switch its language to Robots.txt?', name, answer.reason), switchChoice, declineChoice);
+		const choice = await api.window.showInformationMessage(
+			api.l10n.t('{0}: {1} Switch its language to Robots.txt?', name, answer.reason),
+			switchChoice,
+			declineChoice,
+		);
 		if (choice === switchChoice) {
 			await remember(key, 'switched');
 			await api.languages.setTextDocumentLanguage(document, languageId);
@@ -111,5 +115,10 @@ export function registerLanguageOffer(api: OfferApi, state: vscode.Memento, clie
 		}),
 		api.workspace.onDidOpenTextDocument((document) => void consider(document)),
 	];
-	return { dispose: () => subscriptions.forEach((subscription) => { subscription.dispose(); }) };
+	return {
+		dispose: () =>
+			subscriptions.forEach((subscription) => {
+				subscription.dispose();
+			}),
+	};
 }

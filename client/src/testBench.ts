@@ -17,7 +17,16 @@ import {
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { isInGitRepository, readBaseline } from './baseline';
 import { readFromWebview, type BenchStrings, type ColumnSet, type CompareMode, type FromWebview, type ToWebview } from './benchMessages';
-import { agentsRequest, benchBaselineRequest, benchExportRequest, benchRequest, parseUrlsRequest, testUrlRequest, type AgentList, type BenchResult } from './protocol';
+import {
+	agentsRequest,
+	benchBaselineRequest,
+	benchExportRequest,
+	benchRequest,
+	parseUrlsRequest,
+	testUrlRequest,
+	type AgentList,
+	type BenchResult,
+} from './protocol';
 import { revealLine } from './testUrl';
 
 /** Quiet time after an edit before the bench asks again. */
@@ -48,7 +57,13 @@ const panels = new Map<string, TestBench>();
  * Opens (or shows) the bench of a robots.txt. `urls` and `crawlers` replace the rows and columns when given (from an
  * expectations file's lens); `compare` sets what to compare with and adds probe rows.
  */
-export async function openTestBench(context: TestBenchContext, document: TextDocument, urls?: readonly string[], crawlers?: readonly string[], compare?: CompareMode): Promise<TestBench> {
+export async function openTestBench(
+	context: TestBenchContext,
+	document: TextDocument,
+	urls?: readonly string[],
+	crawlers?: readonly string[],
+	compare?: CompareMode,
+): Promise<TestBench> {
 	const key = document.uri.toString();
 	let bench = panels.get(key);
 	if (!bench) {
@@ -102,13 +117,21 @@ class TestBench implements Disposable {
 	/** The editor group of the robots.txt, where its lines are selected. */
 	private readonly editorColumn: ViewColumn;
 
-	constructor(private readonly context: TestBenchContext, private readonly document: TextDocument) {
+	constructor(
+		private readonly context: TestBenchContext,
+		private readonly document: TextDocument,
+	) {
 		const column = window.visibleTextEditors.find((editor) => editor.document === document)?.viewColumn;
-		this.panel = window.createWebviewPanel('robotsTxt.testBench', l10n.t('Test Bench: {0}', workspace.asRelativePath(document.uri)), { viewColumn: ViewColumn.Beside, preserveFocus: false }, {
-			enableScripts: true,
-			retainContextWhenHidden: true,
-			localResourceRoots: [Uri.joinPath(context.extension.extensionUri, 'client', 'dist')],
-		});
+		this.panel = window.createWebviewPanel(
+			'robotsTxt.testBench',
+			l10n.t('Test Bench: {0}', workspace.asRelativePath(document.uri)),
+			{ viewColumn: ViewColumn.Beside, preserveFocus: false },
+			{
+				enableScripts: true,
+				retainContextWhenHidden: true,
+				localResourceRoots: [Uri.joinPath(context.extension.extensionUri, 'client', 'dist')],
+			},
+		);
 		this.editorColumn = column ?? ViewColumn.One;
 		this.panel.webview.html = this.html();
 		this.subscriptions.push(
@@ -151,7 +174,7 @@ class TestBench implements Disposable {
 		this.crawlers = [...(crawlers ?? rememberedCrawlers ?? this.agents?.targets ?? [])];
 		// The deployed text is not remembered across sessions (the site may have changed): fetch it again to compare.
 		const rememberedMode = remembered?.compare === 'deployed' ? undefined : remembered?.compare;
-		const mode = compare ?? rememberedMode ?? (await isInGitRepository(this.document) ? 'head' : 'saved');
+		const mode = compare ?? rememberedMode ?? ((await isInGitRepository(this.document)) ? 'head' : 'saved');
 		await this.compare(mode, compare !== undefined);
 	}
 
@@ -218,7 +241,11 @@ class TestBench implements Disposable {
 	/** Hands the server the baseline chosen last. */
 	private async sendBaseline(): Promise<void> {
 		try {
-			const answer = await this.context.client.sendRequest(benchBaselineRequest, { uri: this.document.uri.toString(), text: this.baseline?.text ?? null, label: this.baseline?.label ?? '' });
+			const answer = await this.context.client.sendRequest(benchBaselineRequest, {
+				uri: this.document.uri.toString(),
+				text: this.baseline?.text ?? null,
+				label: this.baseline?.label ?? '',
+			});
 			this.baselineLabel = answer.label;
 		} catch (error) {
 			this.compareNote(l10n.t('the baseline could not be set: {0}', describe(error)));
@@ -240,7 +267,11 @@ class TestBench implements Disposable {
 
 	/** The rows or columns changed: remember them, tell the webview, ask again. */
 	private changed(): void {
-		const remembered: Remembered = { urls: this.urls.length <= maxRemembered ? this.urls : this.urls.slice(0, maxRemembered), crawlers: this.crawlers, compare: this.compareMode };
+		const remembered: Remembered = {
+			urls: this.urls.length <= maxRemembered ? this.urls : this.urls.slice(0, maxRemembered),
+			crawlers: this.crawlers,
+			compare: this.compareMode,
+		};
 		void this.context.extension.workspaceState.update(this.key, remembered);
 		this.sendState();
 		this.schedule(0);
@@ -253,7 +284,10 @@ class TestBench implements Disposable {
 		}
 		return [
 			{ label: l10n.t('Target crawlers'), tokens: agents.targets },
-			...agents.categories.map(({ category, label }) => ({ label, tokens: agents.known.filter((crawler) => crawler.category === category).map((crawler) => crawler.token) })),
+			...agents.categories.map(({ category, label }) => ({
+				label,
+				tokens: agents.known.filter((crawler) => crawler.category === category).map((crawler) => crawler.token),
+			})),
 			{ label: l10n.t('Named in this file'), tokens: agents.fromFile },
 		];
 	}
@@ -292,7 +326,12 @@ class TestBench implements Disposable {
 		const version = this.document.version;
 		const started = Date.now();
 		try {
-			const result = await this.context.client.sendRequest(benchRequest, { uri: this.document.uri.toString(), urls: this.urls, crawlers: this.crawlers, probe: this.probe && this.baselineLabel !== null });
+			const result = await this.context.client.sendRequest(benchRequest, {
+				uri: this.document.uri.toString(),
+				urls: this.urls,
+				crawlers: this.crawlers,
+				probe: this.probe && this.baselineLabel !== null,
+			});
 			const elapsedMs = Date.now() - started;
 			// The server answers for the version it has; a newer edit asks again below.
 			this.again ||= result.version !== null && result.version < this.document.version;
@@ -372,7 +411,14 @@ class TestBench implements Disposable {
 				break;
 			case 'painted':
 				this.lastPaint = { ms: message.ms, rows: message.rows, columns: message.columns };
-				this.context.output.appendLine(l10n.t('Test bench: {0} rows × {1} crawlers painted in {2} ms.', message.rows.toLocaleString(env.language), message.columns, message.ms.toLocaleString(env.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })));
+				this.context.output.appendLine(
+					l10n.t(
+						'Test bench: {0} rows × {1} crawlers painted in {2} ms.',
+						message.rows.toLocaleString(env.language),
+						message.columns,
+						message.ms.toLocaleString(env.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+					),
+				);
 				break;
 		}
 	}
@@ -387,7 +433,7 @@ class TestBench implements Disposable {
 			const question = replace
 				? l10n.t('Replace the bench\'s columns with the {0} crawlers of "{1}"?', count, set.label)
 				: l10n.t('Add {0} crawler columns to the bench from "{1}"?', count, set.label);
-			if (await window.showWarningMessage(question, { modal: true }, go) !== go) {
+			if ((await window.showWarningMessage(question, { modal: true }, go)) !== go) {
 				return;
 			}
 		}
@@ -432,7 +478,15 @@ class TestBench implements Disposable {
 			this.sendState();
 			return;
 		}
-		const chosen = found.length === 1 ? found[0] : (await window.showQuickPick(found.map((uri) => ({ label: workspace.asRelativePath(uri), uri })), { title: l10n.t('Load the URLs of which sitemap?') }))?.uri;
+		const chosen =
+			found.length === 1
+				? found[0]
+				: (
+						await window.showQuickPick(
+							found.map((uri) => ({ label: workspace.asRelativePath(uri), uri })),
+							{ title: l10n.t('Load the URLs of which sitemap?') },
+						)
+					)?.uri;
 		if (chosen) {
 			await this.loadUrlFile(chosen);
 		}
@@ -477,7 +531,13 @@ class TestBench implements Disposable {
 			return;
 		}
 		try {
-			const { text, note } = await this.context.client.sendRequest(benchExportRequest, { uri: this.document.uri.toString(), urls: this.urls, crawlers: this.crawlers, probe: this.probe && this.baselineLabel !== null, format });
+			const { text, note } = await this.context.client.sendRequest(benchExportRequest, {
+				uri: this.document.uri.toString(),
+				urls: this.urls,
+				crawlers: this.crawlers,
+				probe: this.probe && this.baselineLabel !== null,
+				format,
+			});
 			await workspace.fs.writeFile(target, new TextEncoder().encode(text));
 			void window.showInformationMessage(l10n.t('Robots.txt: the test bench was saved to {0}.', workspace.asRelativePath(target)));
 			if (note !== undefined) {
@@ -545,7 +605,7 @@ class TestBench implements Disposable {
 	<div id="status" role="status" aria-live="polite"></div>
 	<ul id="notes"></ul>
 	<div id="audit" data-label="${text(l10n.t('May fetch /:'))}" aria-label="${text(l10n.t('Who may fetch / by kind of crawler'))}"></div>
-	<div id="changes" aria-label="${text(l10n.t('How the crawlers\' readings changed'))}"></div>
+	<div id="changes" aria-label="${text(l10n.t("How the crawlers' readings changed"))}"></div>
 </header>
 <div id="grid" role="grid" aria-label="${text(l10n.t('Verdicts by URL and crawler'))}" tabindex="0">
 	<div id="viewport">

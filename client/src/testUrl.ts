@@ -43,17 +43,22 @@ export async function testUrl(context: TestUrlContext, uri?: string | Uri, agent
 		return undefined;
 	}
 	// From a lens the crawler is chosen already: the prompt says which.
-	const chosenUrl = url ?? await askUrl(context, agent !== undefined ? l10n.t('Robots.txt: Test URL as {0}', agent) : l10n.t('Robots.txt: Test URL'));
+	const chosenUrl = url ?? (await askUrl(context, agent !== undefined ? l10n.t('Robots.txt: Test URL as {0}', agent) : l10n.t('Robots.txt: Test URL')));
 	if (chosenUrl === undefined) {
 		return undefined;
 	}
-	const chosenAgent = agent ?? await pickAgent(context, document);
+	const chosenAgent = agent ?? (await pickAgent(context, document));
 	if (chosenAgent === undefined) {
 		return undefined;
 	}
 	let result: TestUrlResult;
 	try {
-		result = await context.client.sendRequest(testUrlRequest, { uri: document.uri.toString(), url: chosenUrl, agent: chosenAgent, ...(parser ? { parser: parser as TestUrlResult['crawler']['parser'] } : {}) });
+		result = await context.client.sendRequest(testUrlRequest, {
+			uri: document.uri.toString(),
+			url: chosenUrl,
+			agent: chosenAgent,
+			...(parser ? { parser: parser as TestUrlResult['crawler']['parser'] } : {}),
+		});
 	} catch (error) {
 		return failed(context, error, (reason) => l10n.t('Test URL {0} as {1} failed: {2}', chosenUrl, chosenAgent, reason));
 	}
@@ -70,14 +75,18 @@ export async function testUrl(context: TestUrlContext, uri?: string | Uri, agent
 	const showDetails = l10n.t('Show Details');
 	const chooseParser = l10n.t('Choose Parser…');
 	const buttons = result.parserAssumed ? [showDetails, chooseParser] : [showDetails];
-	const notification = result.others.length === 0 ? window.showInformationMessage(result.headline, ...buttons) : window.showWarningMessage(result.headline, ...buttons);
+	const notification =
+		result.others.length === 0 ? window.showInformationMessage(result.headline, ...buttons) : window.showWarningMessage(result.headline, ...buttons);
 	void notification.then(async (choice) => {
 		if (choice === showDetails) {
 			context.output.show(true);
 		} else if (choice === chooseParser) {
-			const picked = await window.showQuickPick(result.parsers.map((entry) => ({ label: entry.name, description: entry.parser, parser: entry.parser })), {
-				title: l10n.t('Read the file as which parser for {0}?', result.crawler.token),
-			});
+			const picked = await window.showQuickPick(
+				result.parsers.map((entry) => ({ label: entry.name, description: entry.parser, parser: entry.parser })),
+				{
+					title: l10n.t('Read the file as which parser for {0}?', result.crawler.token),
+				},
+			);
 			if (picked) {
 				await testUrl(context, document.uri, chosenAgent, chosenUrl, picked.parser);
 			}
@@ -93,7 +102,7 @@ export async function testUrlAll(context: TestUrlContext, uri?: string | Uri, ur
 		void window.showErrorMessage(l10n.t('Robots.txt: Test URL works on a robots.txt file. Open one and run the command again.'));
 		return undefined;
 	}
-	const chosenUrl = url ?? await askUrl(context, l10n.t('Robots.txt: Test URL for All Crawlers'));
+	const chosenUrl = url ?? (await askUrl(context, l10n.t('Robots.txt: Test URL for All Crawlers')));
 	if (chosenUrl === undefined) {
 		return undefined;
 	}
@@ -104,7 +113,9 @@ export async function testUrlAll(context: TestUrlContext, uri?: string | Uri, ur
 		return failed(context, error, (reason) => l10n.t('Test URL {0} for all crawlers failed: {1}', chosenUrl, reason));
 	}
 	context.output.appendLine('');
-	context.output.appendLine(l10n.t('Test URL {0} for all crawlers in {1} ({2})', result.url, workspace.asRelativePath(document.uri), new Date().toLocaleTimeString()));
+	context.output.appendLine(
+		l10n.t('Test URL {0} for all crawlers in {1} ({2})', result.url, workspace.asRelativePath(document.uri), new Date().toLocaleTimeString()),
+	);
 	context.output.appendLine(`  ${result.summary}`);
 	for (const line of result.table.split('\n')) {
 		context.output.appendLine(`  ${line}`);
@@ -123,7 +134,12 @@ async function showRows(document: TextDocument, result: TestUrlAllResult): Promi
 		detail: row.explanation,
 		line: row.selectLine,
 	}));
-	const picked = await window.showQuickPick(items, { title: result.summary, matchOnDescription: true, matchOnDetail: true, placeHolder: l10n.t('Pick a crawler to reveal the line that decides for it') });
+	const picked = await window.showQuickPick(items, {
+		title: result.summary,
+		matchOnDescription: true,
+		matchOnDetail: true,
+		placeHolder: l10n.t('Pick a crawler to reveal the line that decides for it'),
+	});
 	if (picked && picked.line !== null) {
 		await revealLine(document, picked.line, false);
 	}
@@ -195,7 +211,10 @@ async function pickAgent(context: TestUrlContext, document: TextDocument): Promi
 			};
 			section(l10n.t('Your target crawlers'), agents.targets);
 			section(l10n.t('In this file'), agents.fromFile);
-			section(l10n.t('Known crawlers'), agents.known.map((crawler) => crawler.token));
+			section(
+				l10n.t('Known crawlers'),
+				agents.known.map((crawler) => crawler.token),
+			);
 			return result;
 		},
 		(error: unknown) => {
@@ -288,7 +307,16 @@ export function pickOrType(options: PickOrTypeOptions): Promise<string | undefin
 /** The full answer for the output channel: the crawler's answer, then the other parsers that differ. */
 function appendDetails(output: OutputChannel, document: TextDocument, result: TestUrlResult): void {
 	output.appendLine('');
-	output.appendLine(l10n.t('Test URL {0} as {1} ({2} parser) in {3} ({4})', result.url, result.crawler.token, result.crawler.parserName, workspace.asRelativePath(document.uri), new Date().toLocaleTimeString()));
+	output.appendLine(
+		l10n.t(
+			'Test URL {0} as {1} ({2} parser) in {3} ({4})',
+			result.url,
+			result.crawler.token,
+			result.crawler.parserName,
+			workspace.asRelativePath(document.uri),
+			new Date().toLocaleTimeString(),
+		),
+	);
 	output.appendLine(`  ${result.explanation}`);
 	for (const other of result.others) {
 		output.appendLine(`  ${l10n.t('{0} parser: {1}', other.parserName, other.explanation)}`);

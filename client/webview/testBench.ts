@@ -168,21 +168,25 @@ function renderState(message: Extract<ToWebview, { type: 'state' }>): void {
 	state = message;
 	compareSelect.value = message.compare;
 	document.title = say(strings.pageTitle, message.file);
-	setsBox.replaceChildren(...message.sets.map((set) => {
-		const button = document.createElement('button');
-		button.type = 'button';
-		button.textContent = `${set.label} (${set.tokens.length})`;
-		button.title = `${strings.setHint}\n${set.tokens.join(', ')}`;
-		button.disabled = set.tokens.length === 0;
-		// A set adds its crawlers to the columns; with Shift it replaces them.
-		button.addEventListener('click', (event) => post({ type: 'useSet', label: set.label, replace: event.shiftKey }));
-		return button;
-	}));
-	notesList.replaceChildren(...message.notes.map((note) => {
-		const item = document.createElement('li');
-		item.textContent = note;
-		return item;
-	}));
+	setsBox.replaceChildren(
+		...message.sets.map((set) => {
+			const button = document.createElement('button');
+			button.type = 'button';
+			button.textContent = `${set.label} (${set.tokens.length})`;
+			button.title = `${strings.setHint}\n${set.tokens.join(', ')}`;
+			button.disabled = set.tokens.length === 0;
+			// A set adds its crawlers to the columns; with Shift it replaces them.
+			button.addEventListener('click', (event) => post({ type: 'useSet', label: set.label, replace: event.shiftKey }));
+			return button;
+		}),
+	);
+	notesList.replaceChildren(
+		...message.notes.map((note) => {
+			const item = document.createElement('li');
+			item.textContent = note;
+			return item;
+		}),
+	);
 	grid.setAttribute('aria-busy', String(message.busy));
 	updateStatus();
 }
@@ -322,7 +326,8 @@ function renderHead(): void {
 		remove.textContent = '×';
 		remove.setAttribute('aria-label', say(strings.removeColumn, column.crawler.token));
 		remove.addEventListener('click', () => post({ type: 'removeColumn', token: column.crawler.token }));
-		cell.title = say(strings.columnTitle, column.crawler.token, column.crawler.owner, column.crawler.parserName, column.follows) + (column.note ? ' ' + column.note : '');
+		cell.title =
+			say(strings.columnTitle, column.crawler.token, column.crawler.owner, column.crawler.parserName, column.follows) + (column.note ? ' ' + column.note : '');
 		cell.append(name, remove);
 		if (column.note) {
 			cell.classList.add('noted');
@@ -345,31 +350,37 @@ function renderSummary(): void {
 	if (!result) {
 		return;
 	}
-	auditBox.replaceChildren(...result.audit.map((category) => {
-		const chip = document.createElement('span');
-		chip.className = 'chip';
-		const total = category.allowed.length + category.blocked.length;
-		chip.textContent = `${category.label} ${category.allowed.length}/${total}`;
-		chip.setAttribute('aria-label', say(strings.auditLabel, category.label, count(category.allowed.length), count(total)));
-		chip.title = [
-			say(strings.mayFetch, category.allowed.join(', ') || strings.none),
-			say(strings.mayNot, category.blocked.join(', ') || strings.none),
-			...(category.ignoring.length > 0 ? [say(strings.notFollowing, category.ignoring.join(', '))] : []),
-		].join('\n');
-		return chip;
-	}));
+	auditBox.replaceChildren(
+		...result.audit.map((category) => {
+			const chip = document.createElement('span');
+			chip.className = 'chip';
+			const total = category.allowed.length + category.blocked.length;
+			chip.textContent = `${category.label} ${category.allowed.length}/${total}`;
+			chip.setAttribute('aria-label', say(strings.auditLabel, category.label, count(category.allowed.length), count(total)));
+			chip.title = [
+				say(strings.mayFetch, category.allowed.join(', ') || strings.none),
+				say(strings.mayNot, category.blocked.join(', ') || strings.none),
+				...(category.ignoring.length > 0 ? [say(strings.notFollowing, category.ignoring.join(', '))] : []),
+			].join('\n');
+			return chip;
+		}),
+	);
 	const changes = result.baseline?.readingChanges ?? [];
-	changesBox.replaceChildren(...changes.map((change) => {
-		const item = document.createElement('div');
-		item.textContent = change.summary;
-		return item;
-	}));
+	changesBox.replaceChildren(
+		...changes.map((change) => {
+			const item = document.createElement('div');
+			item.textContent = change.summary;
+			return item;
+		}),
+	);
 	const notes = [...(state?.notes ?? []), ...result.notes];
-	notesList.replaceChildren(...notes.map((note) => {
-		const item = document.createElement('li');
-		item.textContent = note;
-		return item;
-	}));
+	notesList.replaceChildren(
+		...notes.map((note) => {
+			const item = document.createElement('li');
+			item.textContent = note;
+			return item;
+		}),
+	);
 }
 
 /** Renders the rows in view (and a few around them); the spacer gives the scroll range of all rows. */
@@ -420,8 +431,11 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 		header.classList.add('probe');
 		header.dataset.probe = strings.probe;
 	}
-	const counts = data.audit.filter((category) => category.allowedPerUrl[rowIndex] >= 0)
-		.map((category) => say(strings.mayFetchIt, category.label, count(category.allowedPerUrl[rowIndex]), count(category.allowed.length + category.blocked.length)));
+	const counts = data.audit
+		.filter((category) => category.allowedPerUrl[rowIndex] >= 0)
+		.map((category) =>
+			say(strings.mayFetchIt, category.label, count(category.allowedPerUrl[rowIndex]), count(category.allowed.length + category.blocked.length)),
+		);
 	if (counts.length > 0 && !row.problem) {
 		header.title += '\n' + counts.join('\n');
 	}
@@ -458,7 +472,9 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 			const before = describeCell(data.baseline!.cells[rowIndex * data.columns.length + column], data.baseline!.lines, data.reasons);
 			div.classList.add('changed');
 			word.dataset.changed = strings.changed;
-			const was = before.detail ? say(strings.was, before.verdict, before.detail, data.baseline!.label) : say(strings.wasWithoutDetail, before.verdict, data.baseline!.label);
+			const was = before.detail
+				? say(strings.was, before.verdict, before.detail, data.baseline!.label)
+				: say(strings.wasWithoutDetail, before.verdict, data.baseline!.label);
 			div.dataset.was = was;
 			label = say(strings.changedLabel, label, was);
 		}
@@ -611,7 +627,7 @@ grid.addEventListener('keydown', (event) => {
 			move(event.ctrlKey ? 0 : row, event.ctrlKey ? column : 0);
 			break;
 		case 'End':
-			move(event.ctrlKey ? shown.length - 1 : row, event.ctrlKey ? column : result?.columns.length ?? 0);
+			move(event.ctrlKey ? shown.length - 1 : row, event.ctrlKey ? column : (result?.columns.length ?? 0));
 			break;
 		case 'Enter':
 		case ' ':

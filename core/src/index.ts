@@ -55,7 +55,17 @@ export type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, Parser
 export { computeHover } from './features/hover';
 export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
 export { computeCompletions } from './features/completion';
-export { crawlerFactNames, findCrawler, knownCrawlers, type CrawlerFacts, type CrawlerHonours, type CrawlerCategory, type CrawlerFact, type SizeLimit, crawlerCategories } from './facts/crawlers';
+export {
+	crawlerFactNames,
+	findCrawler,
+	knownCrawlers,
+	type CrawlerFacts,
+	type CrawlerHonours,
+	type CrawlerCategory,
+	type CrawlerFact,
+	type SizeLimit,
+	crawlerCategories,
+} from './facts/crawlers';
 export { directiveDocs } from './facts/directiveDocs';
 
 export { parse, print } from './syntax/text';
@@ -139,7 +149,17 @@ export type {
 	ParseUrlsParams,
 	ParseUrlsResult,
 } from './protocol';
-export { fetchPolicies, fetchPolicyIds, statusRule, type CacheRule, type FetchOutcomeKind, type FetchPolicy, type FetchPolicyId, type Sourced, type StatusRule } from './facts/fetching';
+export {
+	fetchPolicies,
+	fetchPolicyIds,
+	statusRule,
+	type CacheRule,
+	type FetchOutcomeKind,
+	type FetchPolicy,
+	type FetchPolicyId,
+	type Sourced,
+	type StatusRule,
+} from './facts/fetching';
 export {
 	bodyKind,
 	header as responseHeader,
@@ -153,7 +173,15 @@ export {
 	type Redirect,
 } from './fetch/response';
 export { cacheLifetime, httpDate, type CacheLifetime } from './fetch/cache';
-export { concludeFetch, concludeFetchAll, evaluateFetched, type ConclusionKind, type Decoding, type FetchConclusion, type FetchedVerdict } from './fetch/conclude';
+export {
+	concludeFetch,
+	concludeFetchAll,
+	evaluateFetched,
+	type ConclusionKind,
+	type Decoding,
+	type FetchConclusion,
+	type FetchedVerdict,
+} from './fetch/conclude';
 export {
 	basisNote,
 	conclusionLabel,

@@ -52,7 +52,14 @@ export {
 
 export { RobotRules, type RobotRulesOptions, type SimpleResponse } from './robotRules';
 
-export { computeDiagnostics, createDiagnosticsSession, diagnosticSource, type DiagnosticData, type DiagnosticFix, type DiagnosticsSession } from './diagnostics/index';
+export {
+	computeDiagnostics,
+	createDiagnosticsSession,
+	diagnosticSource,
+	type DiagnosticData,
+	type DiagnosticFix,
+	type DiagnosticsSession,
+} from './diagnostics/index';
 export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts, type Severity } from './diagnostics/codes';
 export { defaultAnalysisOptions, defaultCrawlers, severityNames, type AnalysisOptions, type SeverityName } from './options';
 

@@ -28,7 +28,9 @@ const lineStartMarkup = /^(?:([+\-=])|(\d+)([.)]))/;
  * backslash-escaped (CommonMark §2.4: any ASCII punctuation may be), and line breaks become spaces.
  */
 export function escapeMarkdownText(text: string): string {
-	return text.replace(lineBreaks, ' ').replace(inlineMarkup, '\\$&')
+	return text
+		.replace(lineBreaks, ' ')
+		.replace(inlineMarkup, '\\$&')
 		.replace(lineStartMarkup, (_, sign: string | undefined, digits: string, mark: string) => (sign ? `\\${sign}` : `${digits}\\${mark}`));
 }
 

@@ -41,8 +41,20 @@ export interface AnalysisOptions {
  * Google's token fallback). Legacy first-match robots are opt-in, through `crawlers` (`Python-urllib`) or `dialects`.
  */
 export const defaultCrawlers: readonly string[] = [
-	'Googlebot', 'Googlebot-Image', 'bingbot', 'YandexBot', 'Baiduspider', 'DuckDuckBot', 'Applebot',
-	'GPTBot', 'OAI-SearchBot', 'ClaudeBot', 'PerplexityBot', 'CCBot', 'Google-Extended', 'Applebot-Extended',
+	'Googlebot',
+	'Googlebot-Image',
+	'bingbot',
+	'YandexBot',
+	'Baiduspider',
+	'DuckDuckBot',
+	'Applebot',
+	'GPTBot',
+	'OAI-SearchBot',
+	'ClaudeBot',
+	'PerplexityBot',
+	'CCBot',
+	'Google-Extended',
+	'Applebot-Extended',
 ];
 
 /** No comparison parsers beyond the crawlers' own by default. */

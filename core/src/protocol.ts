@@ -47,8 +47,15 @@ export const showDetailsCommand = 'robotsTxt.showDetails';
 
 /** Every command the client registers; package.json contributes each (a tidy test ties them). */
 export const commandIds = [
-	testUrlCommand, testUrlAllCommand, openTestBenchCommand, compareWithCommand, openDeployedCommand, compareWithDeployedCommand,
-	restartServerCommand, revealLineCommand, showDetailsCommand,
+	testUrlCommand,
+	testUrlAllCommand,
+	openTestBenchCommand,
+	compareWithCommand,
+	openDeployedCommand,
+	compareWithDeployedCommand,
+	restartServerCommand,
+	revealLineCommand,
+	showDetailsCommand,
 ] as const;
 
 /**
@@ -346,14 +353,14 @@ export interface DeployedTargetParams {
 
 export type DeployedTarget =
 	| {
-		readonly robotsUrl: string;
-		/** The document to open for it (scheme `deployedScheme`). */
-		readonly uri: string;
-		readonly userAgent: string;
-		readonly maxRedirects: number;
-		readonly maxBytes: number;
-		readonly timeoutMs: number;
-	}
+			readonly robotsUrl: string;
+			/** The document to open for it (scheme `deployedScheme`). */
+			readonly uri: string;
+			readonly userAgent: string;
+			readonly maxRedirects: number;
+			readonly maxBytes: number;
+			readonly timeoutMs: number;
+	  }
 	| { readonly error: string };
 
 /** One HTTP response on the wire: the core's `HttpResponse` with the body in base64. */
@@ -375,7 +382,12 @@ export interface WireOutcome {
 	readonly url: string;
 	readonly responses: readonly WireResponse[];
 	readonly error?:
-		| { readonly kind: 'network'; readonly code: 'dns' | 'refused' | 'reset' | 'timeout' | 'tls' | 'protocol' | 'other'; readonly message: string; readonly afterHeaders?: boolean }
+		| {
+				readonly kind: 'network';
+				readonly code: 'dns' | 'refused' | 'reset' | 'timeout' | 'tls' | 'protocol' | 'other';
+				readonly message: string;
+				readonly afterHeaders?: boolean;
+		  }
 		| { readonly kind: 'redirect-loop'; readonly location: string }
 		| { readonly kind: 'redirect-limit'; readonly limit: number }
 		| { readonly kind: 'redirect-invalid'; readonly location: string };

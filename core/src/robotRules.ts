@@ -80,7 +80,10 @@ export class RobotRules {
 	private readonly retryAfterMs: number;
 
 	/** `agent` is the robot's name, with or without version (`SuperRobot/1.0`). */
-	constructor(readonly agent: string, options: RobotRulesOptions = {}) {
+	constructor(
+		readonly agent: string,
+		options: RobotRulesOptions = {},
+	) {
 		this.dialect = options.dialect ?? 'rfc9309';
 		this.now = options.now ?? Date.now;
 		// Yandex's library matches values against the full name with version; the others want the bare name.
@@ -199,9 +202,12 @@ function siteKey(url: string): string | undefined {
 
 /** A plain response as the core's `HttpResponse`; a string body is UTF-8. */
 function toHttpResponse(robotsUrl: string, response: SimpleResponse): HttpResponse {
-	const headers = response.headers === undefined ? [] : Array.isArray(response.headers)
-		? (response.headers as readonly (readonly [string, string])[])
-		: Object.entries(response.headers as Readonly<Record<string, string>>);
+	const headers =
+		response.headers === undefined
+			? []
+			: Array.isArray(response.headers)
+				? (response.headers as readonly (readonly [string, string])[])
+				: Object.entries(response.headers as Readonly<Record<string, string>>);
 	const body = typeof response.body === 'string' ? encodeRobotsText(response.body) : response.body;
 	return { url: response.url ?? robotsUrl, status: response.status, headers, ...(body !== undefined ? { body } : {}) };
 }

@@ -22,7 +22,11 @@ export interface DirectoryEntry {
 
 /** Why a read failed: `not-found` for a missing file, else the system's code (`EACCES`, `EISDIR`) when it gave one. */
 export class FileSystemError extends Error {
-	constructor(message: string, readonly code: string | undefined, readonly notFound: boolean) {
+	constructor(
+		message: string,
+		readonly code: string | undefined,
+		readonly notFound: boolean,
+	) {
 		super(message);
 	}
 }
@@ -145,13 +149,15 @@ export function relativeName(uri: string, from: string): string {
 		common++;
 	}
 	const parts = [...folder.slice(common).map(() => '..'), ...to.slice(common)];
-	return parts.map((part) => {
-		try {
-			return decodeURIComponent(part);
-		} catch {
-			return part;
-		}
-	}).join('/');
+	return parts
+		.map((part) => {
+			try {
+				return decodeURIComponent(part);
+			} catch {
+				return part;
+			}
+		})
+		.join('/');
 }
 
 /** The last name of a uri's path, decoded. */
@@ -183,7 +189,11 @@ export function fileUriOfPath(path: string): string | undefined {
 }
 
 function localFileUri(path: string): string | undefined {
-	const encode = (names: string[]) => names.filter((name) => name !== '').map((name) => encodeURIComponent(name)).join('/');
+	const encode = (names: string[]) =>
+		names
+			.filter((name) => name !== '')
+			.map((name) => encodeURIComponent(name))
+			.join('/');
 	const drive = /^([A-Za-z]):[\\/]/.exec(path);
 	if (drive) {
 		// Drive letters as VS Code writes them, lower case, so that a setting and the client's uris compare equal.

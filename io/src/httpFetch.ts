@@ -162,29 +162,48 @@ function requestOnce(url: URL, options: HttpFetchOptions, deadline: number): Pro
 				finish({ response: base });
 				return;
 			}
-			readBody(res, options, (body) => finish({ response: { ...base, ...body } }), (code, message) => fail(code, message));
+			readBody(
+				res,
+				options,
+				(body) => finish({ response: { ...base, ...body } }),
+				(code, message) => fail(code, message),
+			);
 		};
 
 		try {
-			request = open(url, options, onResponse, (error) => fail(classify(error), describe(error)), (other) => others.push(other));
+			request = open(
+				url,
+				options,
+				onResponse,
+				(error) => fail(classify(error), describe(error)),
+				(other) => others.push(other),
+			);
 		} catch (error) {
 			fail(classify(error), describe(error));
 			return;
 		}
-		request.setTimeout(Math.min(options.idleTimeoutMs ?? options.timeoutMs, maxTimerDelay), () => fail('timeout', t('no byte for {0} ms', options.idleTimeoutMs ?? options.timeoutMs)));
+		request.setTimeout(Math.min(options.idleTimeoutMs ?? options.timeoutMs, maxTimerDelay), () =>
+			fail('timeout', t('no byte for {0} ms', options.idleTimeoutMs ?? options.timeoutMs)),
+		);
 		request.on('error', (error) => fail(classify(error), describe(error)));
 		request.end();
 	});
 }
 
 /** Sends the GET, directly or through the proxy (absolute-form for http, a CONNECT tunnel for https). */
-function open(url: URL, options: HttpFetchOptions, onResponse: (res: http.IncomingMessage) => void, onError: (error: unknown) => void, track: (request: http.ClientRequest) => void): http.ClientRequest {
+function open(
+	url: URL,
+	options: HttpFetchOptions,
+	onResponse: (res: http.IncomingMessage) => void,
+	onError: (error: unknown) => void,
+	track: (request: http.ClientRequest) => void,
+): http.ClientRequest {
 	const headers: http.OutgoingHttpHeaders = {
 		'User-Agent': options.userAgent,
-		'Accept': 'text/plain, */*;q=0.1',
+		Accept: 'text/plain, */*;q=0.1',
 		'Accept-Encoding': acceptedCodings,
 		// One request per run: no keep-alive socket is left to hold the process open.
-		'Connection': 'close',
+		Connection: 'close',
 	};
 	const secure = url.protocol === 'https:';
 	const proxy = options.proxyFor?.(url);
@@ -197,26 +216,41 @@ function open(url: URL, options: HttpFetchOptions, onResponse: (res: http.Incomi
 		const module = secure ? https : http;
 		return module.request(url, { method: 'GET', headers, ...lookup, ...(secure ? tlsOptions : {}) }, onResponse);
 	}
-	const proxyAuth = proxy.username ? { 'Proxy-Authorization': `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}` } : {};
+	const proxyAuth = proxy.username
+		? { 'Proxy-Authorization': `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}` }
+		: {};
 	const proxyTarget = { host: proxy.hostname.replace(/^\[|\]$/g, ''), port: Number(proxy.port || (proxy.protocol === 'https:' ? 443 : 80)), ...lookup };
 	if (!secure) {
 		return http.request({ ...proxyTarget, method: 'GET', path: url.href, headers: { ...headers, Host: url.host, ...proxyAuth } }, onResponse);
 	}
 	// https through the proxy: CONNECT, then TLS with the origin over the tunnel.
 	const port = url.port || '443';
-	const connect = http.request({ ...proxyTarget, method: 'CONNECT', path: `${url.hostname}:${port}`, headers: { Host: `${url.hostname}:${port}`, ...proxyAuth } });
+	const connect = http.request({
+		...proxyTarget,
+		method: 'CONNECT',
+		path: `${url.hostname}:${port}`,
+		headers: { Host: `${url.hostname}:${port}`, ...proxyAuth },
+	});
 	connect.on('connect', (res, socket) => {
 		if (res.statusCode !== 200) {
 			socket.destroy();
-			onError(Object.assign(new Error(t('the proxy {0} refused the tunnel: {1}', proxy.host, `${res.statusCode} ${res.statusMessage ?? ''}`.trim())), { code: 'EPROXY' }));
+			onError(
+				Object.assign(new Error(t('the proxy {0} refused the tunnel: {1}', proxy.host, `${res.statusCode} ${res.statusMessage ?? ''}`.trim())), {
+					code: 'EPROXY',
+				}),
+			);
 			return;
 		}
-		const inner = https.request(url, {
-			method: 'GET',
-			headers,
-			...tlsOptions,
-			createConnection: () => tls.connect({ socket, ...tlsOptions }),
-		}, onResponse);
+		const inner = https.request(
+			url,
+			{
+				method: 'GET',
+				headers,
+				...tlsOptions,
+				createConnection: () => tls.connect({ socket, ...tlsOptions }),
+			},
+			onResponse,
+		);
 		track(inner);
 		inner.on('error', onError);
 		inner.end();
@@ -225,9 +259,17 @@ function open(url: URL, options: HttpFetchOptions, onResponse: (res: http.Incomi
 }
 
 /** Reads a body up to the limit, undoing its content coding as it streams. */
-function readBody(res: http.IncomingMessage, options: HttpFetchOptions, done: (body: Partial<HttpResponse>) => void, fail: (code: NetworkErrorKind, message: string) => void): void {
+function readBody(
+	res: http.IncomingMessage,
+	options: HttpFetchOptions,
+	done: (body: Partial<HttpResponse>) => void,
+	fail: (code: NetworkErrorKind, message: string) => void,
+): void {
 	const codingHeader = (res.headers['content-encoding'] ?? '').toString().trim().toLowerCase();
-	const codings = codingHeader.split(',').map((coding) => coding.trim()).filter((coding) => coding !== '' && coding !== 'identity');
+	const codings = codingHeader
+		.split(',')
+		.map((coding) => coding.trim())
+		.filter((coding) => coding !== '' && coding !== 'identity');
 	const decoder = codings.length === 1 ? decoderFor(codings[0]) : undefined;
 	const undecodable = codings.length > 0 && decoder === undefined ? codingHeader : undefined;
 	const kept: Buffer[] = [];

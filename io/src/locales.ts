@@ -27,7 +27,10 @@ export function shippedLocale(tag: string | undefined): ShippedLocale | 'en' {
 	if (!tag) {
 		return 'en';
 	}
-	const normal = tag.replace(/[.@].*$/, '').replace(/_/g, '-').toLowerCase();
+	const normal = tag
+		.replace(/[.@].*$/, '')
+		.replace(/_/g, '-')
+		.toLowerCase();
 	const shipped = shippedLocales.find((locale) => locale === normal);
 	if (shipped !== undefined) {
 		return shipped;
@@ -64,5 +67,5 @@ export function translationsFrom(value: unknown): Translations | undefined {
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
 		return undefined;
 	}
-	return Object.values(value).every((entry) => typeof entry === 'string') ? value as Translations : undefined;
+	return Object.values(value).every((entry) => typeof entry === 'string') ? (value as Translations) : undefined;
 }

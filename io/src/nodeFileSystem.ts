@@ -23,7 +23,10 @@ function toPath(uri: string): string | Buffer {
 	} catch (error) {
 		const url = URL.canParse(uri) ? new URL(uri) : undefined;
 		if (url !== undefined && url.host === '' && process.platform !== 'win32' && !/%2f/i.test(url.pathname)) {
-			return Buffer.from(url.pathname.replace(/%([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+			return Buffer.from(
+				url.pathname.replace(/%([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+				'latin1',
+			);
 		}
 		throw new FileSystemError(`Not a local file: ${uri} (${error instanceof Error ? error.message : String(error)})`, undefined, false);
 	}
@@ -37,7 +40,9 @@ function uriOfPathBytes(path: Buffer): string {
 
 /** A path as people read it: each byte that is not UTF-8 as `\xNN`. */
 export function displayPath(path: string | Buffer): string {
-	return typeof path === 'string' ? path : decodeRobotsBytes(path).replace(/[\udc80-\udcff]/g, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16).toUpperCase().padStart(2, '0')}`);
+	return typeof path === 'string'
+		? path
+		: decodeRobotsBytes(path).replace(/[\udc80-\udcff]/g, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 /** Node's errors carry a code (ENOENT, EACCES); the message keeps the system's words. */

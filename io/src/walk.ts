@@ -84,7 +84,14 @@ export async function walkFolder(fileSystem: FileSystem, start: string, options:
 			continue;
 		}
 		folders.add(asFolder(real ?? folder.uri));
-		if (folder.uri !== start && options.enter && !options.enter(folder.path, children.map((child) => child.name))) {
+		if (
+			folder.uri !== start
+			&& options.enter
+			&& !options.enter(
+				folder.path,
+				children.map((child) => child.name),
+			)
+		) {
 			continue;
 		}
 		children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -13,19 +13,21 @@ const connection = createConnection(ProposedFeatures.all, new BrowserMessageRead
 
 /** One log line from console arguments: text as it is, errors with their stack, other values as JSON. */
 function format(args: readonly unknown[]): string {
-	return args.map((arg) => {
-		if (typeof arg === 'string') {
-			return arg;
-		}
-		if (arg instanceof Error) {
-			return arg.stack ?? arg.message;
-		}
-		try {
-			return JSON.stringify(arg) ?? String(arg);
-		} catch {
-			return String(arg);
-		}
-	}).join(' ');
+	return args
+		.map((arg) => {
+			if (typeof arg === 'string') {
+				return arg;
+			}
+			if (arg instanceof Error) {
+				return arg.stack ?? arg.message;
+			}
+			try {
+				return JSON.stringify(arg) ?? String(arg);
+			} catch {
+				return String(arg);
+			}
+		})
+		.join(' ');
 }
 
 // The worker's console is the browser's developer tools, which people do not look at: the client's log is the place.

@@ -9,7 +9,16 @@
 
 import { Emitter, type Connection, type Diagnostic, type Disposable, type Event } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createDiagnosticsSession, expectationsLanguageId, fileKindOfName, protocol, RobotsDocument, type AnalysisOptions, type DiagnosticsSession, type RobotsModel } from '../../core/src/index';
+import {
+	createDiagnosticsSession,
+	expectationsLanguageId,
+	fileKindOfName,
+	protocol,
+	RobotsDocument,
+	type AnalysisOptions,
+	type DiagnosticsSession,
+	type RobotsModel,
+} from '../../core/src/index';
 import { htmlLanguageId, robotsLanguageId } from '../../core/src/protocol';
 
 interface OpenDocument {
@@ -62,7 +71,10 @@ export class DocumentStore implements Disposable {
 			connection.onDidOpenTextDocument(({ textDocument }) => {
 				const pageKind = pageKindOf(textDocument.languageId, textDocument.uri);
 				if (pageKind !== undefined) {
-					this.pages.set(textDocument.uri, { document: TextDocument.create(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text), kind: pageKind });
+					this.pages.set(textDocument.uri, {
+						document: TextDocument.create(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text),
+						kind: pageKind,
+					});
 				} else if (textDocument.languageId === expectationsLanguageId) {
 					this.expectations.set(textDocument.uri, TextDocument.create(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text));
 				} else {
@@ -91,10 +103,14 @@ export class DocumentStore implements Disposable {
 				}
 				// LSP versions only grow; one that does not is the client's mistake, worth a line in the log.
 				if (!Number.isInteger(textDocument.version) || textDocument.version <= document.version) {
-					connection.console.warn(`${textDocument.uri}: the change says version ${JSON.stringify(textDocument.version)}, after version ${document.version}; applying it in the order received.`);
+					connection.console.warn(
+						`${textDocument.uri}: the change says version ${JSON.stringify(textDocument.version)}, after version ${document.version}; applying it in the order received.`,
+					);
 				}
 				for (const problem of document.update(contentChanges, textDocument.version)) {
-					connection.console.error(`${textDocument.uri} (version ${textDocument.version}): ${problem}; the server's copy of the text may now differ from the editor's.`);
+					connection.console.error(
+						`${textDocument.uri} (version ${textDocument.version}): ${problem}; the server's copy of the text may now differ from the editor's.`,
+					);
 				}
 				this.changed.fire(textDocument.uri);
 			}),

@@ -23,7 +23,9 @@ function connect(): Connection {
 	const reader = new StreamMessageReader(process.stdin);
 	const writer = new StreamMessageWriter(process.stdout);
 	reader.onError((error) => {
-		process.stderr.write(`robots-txt-language-server: the message stream cannot be read any more (${error.message}); exiting so that the client can restart the server.\n`);
+		process.stderr.write(
+			`robots-txt-language-server: the message stream cannot be read any more (${error.message}); exiting so that the client can restart the server.\n`,
+		);
 		process.exit(1);
 	});
 	return createConnection(ProposedFeatures.all, reader, writer);
@@ -47,7 +49,9 @@ function readTranslations(locale: ShippedLocale): Translations | undefined {
 	try {
 		translations = translationsFrom(JSON.parse(readFileSync(file, 'utf8')));
 	} catch (error) {
-		connection.console.error(`The translations for ${locale} cannot be read (${error instanceof Error ? error.message : String(error)}); the server speaks English.`);
+		connection.console.error(
+			`The translations for ${locale} cannot be read (${error instanceof Error ? error.message : String(error)}); the server speaks English.`,
+		);
 		return undefined;
 	}
 	if (translations === undefined) {

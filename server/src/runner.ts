@@ -19,9 +19,7 @@ function describe(message: string, error: unknown): string {
  * none) a zero-delay timer. Either comes after the messages already queued, so a queued cancellation is seen first.
  */
 const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
-const later: (callback: () => void) => void = immediate !== undefined
-	? (callback) => void immediate(callback)
-	: (callback) => void setTimeout(callback, 0);
+const later: (callback: () => void) => void = immediate !== undefined ? (callback) => void immediate(callback) : (callback) => void setTimeout(callback, 0);
 
 /** The connections (by their console, one per connection) that received `shutdown`. */
 const shutDown = new WeakSet<RemoteConsole>();

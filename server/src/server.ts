@@ -66,7 +66,10 @@ function pageSelector(folders: readonly WorkspaceFolder[]): DocumentSelector {
 			schemes.add(scheme.toLowerCase());
 		}
 	}
-	return [...schemes].flatMap((scheme) => [{ scheme, language: htmlLanguageId }, ...(scheme === 'untitled' ? [] : [{ scheme, pattern: `**/${headersFileName}` }])]);
+	return [...schemes].flatMap((scheme) => [
+		{ scheme, language: htmlLanguageId },
+		...(scheme === 'untitled' ? [] : [{ scheme, pattern: `**/${headersFileName}` }]),
+	]);
 }
 
 /**
@@ -103,7 +106,9 @@ function registerPages(connection: Connection, support: ServerContext['client'][
  * robots.txt beside it is an ordinary case, not one to warn about in the page.
  */
 export function withoutFileSystem(): string {
-	return t('This language server has no file system (it runs in the browser): path completion after Allow and Disallow, expectations files that are not open, robots.txt files that are not open, and the pages of a site that are not open (for the check of pages against their robots.txt) cannot be read. Everything else works on the open files, an open page against the open robots.txt above it included.');
+	return t(
+		'This language server has no file system (it runs in the browser): path completion after Allow and Disallow, expectations files that are not open, robots.txt files that are not open, and the pages of a site that are not open (for the check of pages against their robots.txt) cannot be read. Everything else works on the open files, an open page against the open robots.txt above it included.',
+	);
 }
 
 /**
@@ -186,9 +191,11 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 			registerPages(connection, client.pageRegistration, pageSelector(folders));
 			if (client.watchedFilesRegistration) {
 				// The files read from disk (watchedFileGlobs): a change to one of them changes answers about others.
-				connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: watchedFileGlobs.map((globPattern) => ({ globPattern })) }).catch((error: unknown) => {
-					connection.console.warn(`The client did not take the registration for watched files: ${error instanceof Error ? error.message : String(error)}`);
-				});
+				connection.client
+					.register(DidChangeWatchedFilesNotification.type, { watchers: watchedFileGlobs.map((globPattern) => ({ globPattern })) })
+					.catch((error: unknown) => {
+						connection.console.warn(`The client did not take the registration for watched files: ${error instanceof Error ? error.message : String(error)}`);
+					});
 			}
 		});
 

@@ -49,7 +49,12 @@ export class SettingsStore {
 		if (!settings) {
 			settings = this.fetch(uri).then((raw) => {
 				const siteRoot = toSiteRoot(raw);
-				return { options: toAnalysisOptions(raw, fileNameOf(uri)), maxProblems: toMaxProblems(raw), maxLensGroups: toMaxLensGroups(raw), ...(siteRoot !== undefined ? { siteRoot } : {}) };
+				return {
+					options: toAnalysisOptions(raw, fileNameOf(uri)),
+					maxProblems: toMaxProblems(raw),
+					maxLensGroups: toMaxLensGroups(raw),
+					...(siteRoot !== undefined ? { siteRoot } : {}),
+				};
 			});
 			this.cache.set(uri, settings);
 		}

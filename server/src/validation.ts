@@ -71,9 +71,10 @@ const boolean: Check<boolean> = (value, at) => (typeof value === 'boolean' ? und
 
 /** LSP's `integer` (-2³¹ to 2³¹ - 1) or, with `min` 0, its `uinteger`. */
 function integer(min: number): Check<number> {
-	return (value, at) => (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= maxInteger
-		? undefined
-		: `${at} must be a whole number from ${min} to ${maxInteger}, not ${typeof value === 'number' ? String(value) : kindOf(value)}`);
+	return (value, at) =>
+		typeof value === 'number' && Number.isInteger(value) && value >= min && value <= maxInteger
+			? undefined
+			: `${at} must be a whole number from ${min} to ${maxInteger}, not ${typeof value === 'number' ? String(value) : kindOf(value)}`;
 }
 const int = integer(-maxInteger - 1);
 const uinteger = integer(0);
@@ -82,7 +83,8 @@ const uinteger = integer(0);
 const anything: Check<unknown> = () => undefined;
 
 function literal<T extends string | number>(...values: readonly T[]): Check<T> {
-	return (value, at) => ((values as readonly unknown[]).includes(value) ? undefined : `${at} must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
+	return (value, at) =>
+		(values as readonly unknown[]).includes(value) ? undefined : `${at} must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
 }
 
 function optional<T>(check: Check<T>): Check<T | undefined> {
@@ -113,9 +115,8 @@ function list<T>(check: Check<T>): Check<T[]> {
 }
 
 function pair<A, B>(first: Check<A>, second: Check<B>): Check<[A, B]> {
-	return (value, at) => (Array.isArray(value) && value.length === 2
-		? first(value[0], `${at}[0]`) ?? second(value[1], `${at}[1]`)
-		: `${at} must be a pair, not ${kindOf(value)}`);
+	return (value, at) =>
+		Array.isArray(value) && value.length === 2 ? (first(value[0], `${at}[0]`) ?? second(value[1], `${at}[1]`)) : `${at} must be a pair, not ${kindOf(value)}`;
 }
 
 /** An object with a check for each of its type's fields (optional ones included); other fields are let through. */
@@ -142,7 +143,11 @@ function byKind<T extends { readonly kind: string }>(kinds: { readonly [K in T['
 			return `${at} must be an object, not ${kindOf(value)}`;
 		}
 		const check = Object.hasOwn(kinds, value.kind as PropertyKey) ? (kinds as Record<string, Check<unknown>>)[value.kind as string] : undefined;
-		return check ? check(value, at) : `${at}.kind must be one of ${Object.keys(kinds).map((kind) => JSON.stringify(kind)).join(', ')}`;
+		return check
+			? check(value, at)
+			: `${at}.kind must be one of ${Object.keys(kinds)
+					.map((kind) => JSON.stringify(kind))
+					.join(', ')}`;
 	};
 }
 
@@ -184,23 +189,27 @@ const wireResponse = object<protocol.WireResponse>({
 	decoded: optional(list(string)),
 	undecodable: optional(string),
 	wireBytes: optional(uinteger),
-	receivedAt: optional((value, at) => (typeof value === 'number' && Number.isFinite(value) ? undefined : `${at} must be a time in milliseconds, not ${kindOf(value)}`)),
+	receivedAt: optional((value, at) =>
+		typeof value === 'number' && Number.isFinite(value) ? undefined : `${at} must be a time in milliseconds, not ${kindOf(value)}`,
+	),
 });
 type WireError = NonNullable<protocol.WireOutcome['error']>;
 const wireOutcome = object<protocol.WireOutcome>({
 	url: string,
 	responses: list(wireResponse),
-	error: optional(byKind<WireError>({
-		network: object<Extract<WireError, { kind: 'network' }>>({
-			kind: literal('network'),
-			code: literal('dns', 'refused', 'reset', 'timeout', 'tls', 'protocol', 'other'),
-			message: string,
-			afterHeaders: optional(boolean),
+	error: optional(
+		byKind<WireError>({
+			network: object<Extract<WireError, { kind: 'network' }>>({
+				kind: literal('network'),
+				code: literal('dns', 'refused', 'reset', 'timeout', 'tls', 'protocol', 'other'),
+				message: string,
+				afterHeaders: optional(boolean),
+			}),
+			'redirect-loop': object<Extract<WireError, { kind: 'redirect-loop' }>>({ kind: literal('redirect-loop'), location: string }),
+			'redirect-limit': object<Extract<WireError, { kind: 'redirect-limit' }>>({ kind: literal('redirect-limit'), limit: uinteger }),
+			'redirect-invalid': object<Extract<WireError, { kind: 'redirect-invalid' }>>({ kind: literal('redirect-invalid'), location: string }),
 		}),
-		'redirect-loop': object<Extract<WireError, { kind: 'redirect-loop' }>>({ kind: literal('redirect-loop'), location: string }),
-		'redirect-limit': object<Extract<WireError, { kind: 'redirect-limit' }>>({ kind: literal('redirect-limit'), limit: uinteger }),
-		'redirect-invalid': object<Extract<WireError, { kind: 'redirect-invalid' }>>({ kind: literal('redirect-invalid'), location: string }),
-	})),
+	),
 });
 const benchFields = { uri: string, urls: list(string), crawlers: list(string), probe: optional(boolean) };
 
@@ -218,12 +227,27 @@ const requestChecks: Readonly<Record<string, Check<unknown>>> = {
 		previousResultId: optional(string),
 		identifier: optional(string),
 	}),
-	[DocumentFormattingRequest.method]: object<{ textDocument: TextDocumentIdentifier; options: FormattingOptions }>({ textDocument, options: formattingOptions }),
-	[DocumentRangeFormattingRequest.method]: object<{ textDocument: TextDocumentIdentifier; range: Range; options: FormattingOptions }>({ textDocument, range, options: formattingOptions }),
-	[CodeActionRequest.method]: object<{ textDocument: TextDocumentIdentifier; range: Range; context: { diagnostics: Diagnostic[]; only?: string[]; triggerKind?: 1 | 2 } }>({
+	[DocumentFormattingRequest.method]: object<{ textDocument: TextDocumentIdentifier; options: FormattingOptions }>({
+		textDocument,
+		options: formattingOptions,
+	}),
+	[DocumentRangeFormattingRequest.method]: object<{ textDocument: TextDocumentIdentifier; range: Range; options: FormattingOptions }>({
 		textDocument,
 		range,
-		context: object<{ diagnostics: Diagnostic[]; only?: string[]; triggerKind?: 1 | 2 }>({ diagnostics: list(diagnostic), only: optional(list(string)), triggerKind: optional(literal(1, 2)) }),
+		options: formattingOptions,
+	}),
+	[CodeActionRequest.method]: object<{
+		textDocument: TextDocumentIdentifier;
+		range: Range;
+		context: { diagnostics: Diagnostic[]; only?: string[]; triggerKind?: 1 | 2 };
+	}>({
+		textDocument,
+		range,
+		context: object<{ diagnostics: Diagnostic[]; only?: string[]; triggerKind?: 1 | 2 }>({
+			diagnostics: list(diagnostic),
+			only: optional(list(string)),
+			triggerKind: optional(literal(1, 2)),
+		}),
 	}),
 	[CodeActionResolveRequest.method]: object<Pick<CodeAction, 'title' | 'kind' | 'data'>>({ title: string, kind: optional(string), data: anything }),
 	[CodeLensResolveRequest.method]: object<Pick<CodeLens, 'range' | 'command' | 'data'>>({ range, command: optional(command), data: anything }),
@@ -236,7 +260,13 @@ const requestChecks: Readonly<Record<string, Check<unknown>>> = {
 	[protocol.parseUrlsMethod]: object<protocol.ParseUrlsParams>({ text: string }),
 	[protocol.deployedTargetMethod]: object<protocol.DeployedTargetParams>({ site: string, version: string }),
 	[protocol.deployedOpenMethod]: object<protocol.DeployedOpenParams>({ uri: string, outcome: wireOutcome }),
-	[protocol.deployedCompareMethod]: object<protocol.DeployedCompareParams>({ uri: string, outcome: wireOutcome, urls: optional(list(string)), crawlers: optional(list(string)), probe: optional(boolean) }),
+	[protocol.deployedCompareMethod]: object<protocol.DeployedCompareParams>({
+		uri: string,
+		outcome: wireOutcome,
+		urls: optional(list(string)),
+		crawlers: optional(list(string)),
+		probe: optional(boolean),
+	}),
 	[protocol.looksLikeRobotsTxtMethod]: object<protocol.LooksLikeRobotsTxtParams>({ text: string }),
 };
 
@@ -322,9 +352,10 @@ export function checkedConnection(connection: Connection): Connection {
 	const properties: PropertyDescriptorMap = {
 		onRequest: { value: onRequest },
 		languages: {
-			get: () => Object.create(connection.languages, {
-				diagnostics: { get: () => ({ ...connection.languages.diagnostics, on: (handler: Handler) => onRequest(DocumentDiagnosticRequest.type, handler) }) },
-			}),
+			get: () =>
+				Object.create(connection.languages, {
+					diagnostics: { get: () => ({ ...connection.languages.diagnostics, on: (handler: Handler) => onRequest(DocumentDiagnosticRequest.type, handler) }) },
+				}),
 		},
 	};
 	for (const [name, type] of Object.entries(requests)) {

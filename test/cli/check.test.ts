@@ -47,7 +47,11 @@ describe('robots-txt check', () => {
 	});
 
 	test('a failure and a line that does not parse: exit 1, each reported where it is, the rest still checked', () => {
-		const work = site({ 'robots.expectations': ['Googlebot /private/x disallow', 'Googlebot /private/press/kit.pdf disallow', 'GPTBot allow', 'GPTBot /about disallow'].join('\n') });
+		const work = site({
+			'robots.expectations': ['Googlebot /private/x disallow', 'Googlebot /private/press/kit.pdf disallow', 'GPTBot allow', 'GPTBot /about disallow'].join(
+				'\n',
+			),
+		});
 		const result = run(['check', 'robots.expectations'], work);
 		assert.equal(result.status, 1);
 		assert.deepEqual(result.stdout.trimEnd().split('\n'), [
@@ -62,20 +66,37 @@ describe('robots-txt check', () => {
 		const work = site({ 'a/b.robots.expectations': '@robots ../robots.txt\nGPTBot /x disallow\n' });
 		const result = run(['check', '--format', 'json'], work);
 		assert.equal(result.status, 0, result.stderr);
-		const report = JSON.parse(result.stdout) as { files: { file: string; robots: string; results: { line: number; robotsLine: number; rule: string; passed: boolean }[] }[]; passed: number; failed: number; errors: number };
+		const report = JSON.parse(result.stdout) as {
+			files: { file: string; robots: string; results: { line: number; robotsLine: number; rule: string; passed: boolean }[] }[];
+			passed: number;
+			failed: number;
+			errors: number;
+		};
 		assert.deepEqual({ passed: report.passed, failed: report.failed, errors: report.errors }, { passed: 1, failed: 0, errors: 0 });
 		assert.equal(report.files[0].file, join('a', 'b.robots.expectations'));
 		assert.equal(report.files[0].robots, 'robots.txt');
-		assert.deepEqual(report.files[0].results.map((r) => [r.line, r.robotsLine, r.rule, r.passed]), [[2, 6, 'Disallow: /', true]]);
+		assert.deepEqual(
+			report.files[0].results.map((r) => [r.line, r.robotsLine, r.rule, r.passed]),
+			[[2, 6, 'Disallow: /', true]],
+		);
 	});
 
 	test('JSON: the deciding line and the message of each result, as the text output words a failure', () => {
 		const work = site({ 'robots.expectations': ['Googlebot /private/press/kit.pdf disallow', 'bingbot /about disallow', 'GPTBot /x disallow'].join('\n') });
 		const json = run(['check', '--format', 'json'], work);
 		assert.equal(json.status, 1);
-		const results = (JSON.parse(json.stdout) as { files: { results: { line: number; robotsLine: number | null; decidingLine: number; message: string; passed: boolean }[] }[] }).files[0].results;
+		const results = (
+			JSON.parse(json.stdout) as { files: { results: { line: number; robotsLine: number | null; decidingLine: number; message: string; passed: boolean }[] }[] }
+		).files[0].results;
 		// Line 3 (Allow) decides for Googlebot; no rule matches /about for bingbot, so the User-agent line of its group is the one to show.
-		assert.deepEqual(results.map((r) => [r.line, r.robotsLine, r.decidingLine, r.passed]), [[1, 3, 3, false], [2, null, 1, false], [3, 6, 6, true]]);
+		assert.deepEqual(
+			results.map((r) => [r.line, r.robotsLine, r.decidingLine, r.passed]),
+			[
+				[1, 3, 3, false],
+				[2, null, 1, false],
+				[3, 6, 6, true],
+			],
+		);
 		const text = run(['check'], work).stdout.split('\n');
 		for (const result of results.filter((r) => !r.passed)) {
 			assert.ok(text.includes(`robots.expectations:${result.line}:1: FAIL ${result.message} (robots.txt:${result.decidingLine})`), result.message);
@@ -89,7 +110,10 @@ describe('robots-txt check', () => {
 		assert.equal(result.status, 1);
 		const xml = result.stdout;
 		assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="robots-txt check" tests="3" failures="1" errors="1">/);
-		assert.match(xml, /<testcase name="Googlebot \/private\/press\/ disallow" classname="robots.expectations" file="robots.expectations" line="1">\n {6}<failure type="expectation-failed" message="expected DISALLOWED, got ALLOWED">Expected Googlebot/);
+		assert.match(
+			xml,
+			/<testcase name="Googlebot \/private\/press\/ disallow" classname="robots.expectations" file="robots.expectations" line="1">\n {6}<failure type="expectation-failed" message="expected DISALLOWED, got ALLOWED">Expected Googlebot/,
+		);
 		assert.match(xml, /<testcase name="bingbot \/a allow" classname="robots.expectations" file="robots.expectations" line="2"\/>/);
 		assert.match(xml, /<error type="expectation-syntax" message="`maybe` is not a verdict/);
 		assert.doesNotMatch(xml, /[\u0000-\u0008]/);
@@ -102,7 +126,12 @@ describe('robots-txt check', () => {
 		const work = mkdtempSync(join(tmpdir(), 'robots-check-'));
 		const count = 100_000;
 		writeFileSync(join(work, 'robots.expectations'), '* / allow\n'.repeat(count));
-		const result = spawnSync(process.execPath, ['--stack-size=300', cli, 'check', '--format', 'junit'], { encoding: 'utf8', cwd: work, env: { ...process.env, LC_ALL: 'C' }, maxBuffer: 1 << 28 });
+		const result = spawnSync(process.execPath, ['--stack-size=300', cli, 'check', '--format', 'junit'], {
+			encoding: 'utf8',
+			cwd: work,
+			env: { ...process.env, LC_ALL: 'C' },
+			maxBuffer: 1 << 28,
+		});
 		assert.equal(result.status, 1, result.stderr);
 		assert.equal(result.stdout.split('<skipped message="no robots.txt"/>').length - 1, count);
 		assert.match(result.stdout, /<testcase name="\* \/ allow" classname="robots.expectations" file="robots.expectations" line="100000"><skipped/);
@@ -115,7 +144,10 @@ describe('robots-txt check', () => {
 		const result = spawnSync(process.execPath, [cli, 'check'], { encoding: 'utf8', cwd: work, env: { ...process.env, LC_ALL: 'C' } });
 		assert.equal(result.status, 0, result.stderr);
 		assert.match(result.stdout, /3 passed, 0 failed/);
-		assert.match(result.stderr, /^robots-txt: note: robots\.expectations:2: FooBot is not a crawler we know: read as an RFC 9309 parser.*\(also on line 3\).*Write FooBot@<parser> to choose another/m);
+		assert.match(
+			result.stderr,
+			/^robots-txt: note: robots\.expectations:2: FooBot is not a crawler we know: read as an RFC 9309 parser.*\(also on line 3\).*Write FooBot@<parser> to choose another/m,
+		);
 		assert.equal(result.stderr.trim().split('\n').length, 1, 'one note per crawler');
 	});
 
@@ -140,7 +172,10 @@ describe('robots-txt diff', () => {
 
 	test('an edit that changes no verdict reports nothing and exits 0', () => {
 		const same = join(work, 'same.txt');
-		writeFileSync(same, ['# reordered and reformatted', 'user-agent:GPTBot', 'disallow:/', '', 'User-agent: *', 'Allow: /private/press/', 'Disallow: /private/', ''].join('\n'));
+		writeFileSync(
+			same,
+			['# reordered and reformatted', 'user-agent:GPTBot', 'disallow:/', '', 'User-agent: *', 'Allow: /private/press/', 'Disallow: /private/', ''].join('\n'),
+		);
 		const result = run(['diff', old, same], work);
 		assert.equal(result.status, 0, result.stderr);
 		assert.match(result.stdout, /^No verdict changed \(\d+ URLs probed from both files' rules × 14 crawlers\)\.\n$/);
@@ -159,10 +194,19 @@ describe('robots-txt diff', () => {
 			'Verdicts that changed (1, of 2 URLs × 2 crawlers):',
 			'  /private/press/kit.pdf  as bingbot: ALLOWED by old line 3 `Allow: /private/press/` -> DISALLOWED by new line 2 `Disallow: /private/`',
 		]);
-		assert.match(result.stderr, /^robots-txt: \S*urls\.txt:2: `not a url`: neither a path \(which starts with "\/"\) nor a URL \(such as https:\/\/example\.com\/a\)\. Skipped\.$/m);
-		const json = JSON.parse(run(['diff', old, edited, '--json', '--agent', 'bingbot'], work).stdout) as { flips: { url: string; old: { line: number }; new: { line: number } }[]; probed: boolean };
+		assert.match(
+			result.stderr,
+			/^robots-txt: \S*urls\.txt:2: `not a url`: neither a path \(which starts with "\/"\) nor a URL \(such as https:\/\/example\.com\/a\)\. Skipped\.$/m,
+		);
+		const json = JSON.parse(run(['diff', old, edited, '--json', '--agent', 'bingbot'], work).stdout) as {
+			flips: { url: string; old: { line: number }; new: { line: number } }[];
+			probed: boolean;
+		};
 		assert.equal(json.probed, true);
-		assert.deepEqual(json.flips.map((flip) => [flip.url, flip.old.line, flip.new.line]), [['/private/press/', 3, 2]]);
+		assert.deepEqual(
+			json.flips.map((flip) => [flip.url, flip.old.line, flip.new.line]),
+			[['/private/press/', 3, 2]],
+		);
 	});
 
 	test('a group name is not listed as a crawler: "User-agent: Yandex" is answered for YandexBot (issue 22, item 15)', () => {

@@ -13,15 +13,7 @@ import { repoRoot } from '../util/fixtures';
 const cli = join(repoRoot, 'cli', 'dist', 'cli.js');
 const work = mkdtempSync(join(tmpdir(), 'robots-cli-'));
 const robots = join(work, 'robots.txt');
-writeFileSync(robots, [
-	'User-agent: *',
-	'Disallow: /private',
-	'',
-	'User-agent: Googlebot',
-	'Disallow: /shop',
-	'Allow: /shop/public',
-	'',
-].join('\n'));
+writeFileSync(robots, ['User-agent: *', 'Disallow: /private', '', 'User-agent: Googlebot', 'Disallow: /shop', 'Allow: /shop/public', ''].join('\n'));
 
 function run(args: string[], input?: string) {
 	// The C locale: the English the assertions read, whatever the developer's LANG.
@@ -44,20 +36,32 @@ describe('robots-txt test', () => {
 		const result = run(['test', robots, '--agent', 'Googlebot', '--dialect', 'draft1996', '--json', '/shop/public/y']);
 		assert.equal(result.status, 0, result.stderr);
 		assert.deepEqual(JSON.parse(result.stdout), {
-			url: '/shop/public/y', agent: 'Googlebot', dialect: 'draft1996', verdict: 'disallow', line: 5, rule: 'Disallow: /shop',
-			reason: 'rule', groups: [4],
+			url: '/shop/public/y',
+			agent: 'Googlebot',
+			dialect: 'draft1996',
+			verdict: 'disallow',
+			line: 5,
+			rule: 'Disallow: /shop',
+			reason: 'rule',
+			groups: [4],
 		});
 	});
 
 	test('--urls - reads one URL a line from standard input', () => {
 		const result = run(['test', robots, '--agent', 'Bingbot', '--json', '--urls', '-'], '/private/a\r\n/public\n\n/robots.txt\n');
 		assert.equal(result.status, 0, result.stderr);
-		const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
-		assert.deepEqual(lines.map((line) => [line.url, line.verdict, line.line]), [
-			['/private/a', 'disallow', 2],
-			['/public', 'allow', null],
-			['/robots.txt', 'allow', null],
-		]);
+		const lines = result.stdout
+			.trimEnd()
+			.split('\n')
+			.map((line) => JSON.parse(line));
+		assert.deepEqual(
+			lines.map((line) => [line.url, line.verdict, line.line]),
+			[
+				['/private/a', 'disallow', 2],
+				['/public', 'allow', null],
+				['/robots.txt', 'allow', null],
+			],
+		);
 	});
 
 	test('--batch answers JSON lines in order, with the robots path', () => {
@@ -67,15 +71,23 @@ describe('robots-txt test', () => {
 			{ robots: robots, agent: 'Googlebot', url: '/shop/a' },
 			{ robots: other, agent: 'Googlebot', url: '/a', dialect: 'google' },
 			{ robots: robots, agent: 'Googlebot', url: '/shop/public/a', dialect: 'draft1996' },
-		].map((line) => JSON.stringify(line)).join('\n');
+		]
+			.map((line) => JSON.stringify(line))
+			.join('\n');
 		const result = run(['test', '--batch', '-'], batch);
 		assert.equal(result.status, 0, result.stderr);
-		const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
-		assert.deepEqual(lines.map((line) => [line.robots, line.dialect, line.verdict, line.line]), [
-			[robots, 'google', 'disallow', 5],
-			[other, 'google', 'disallow', 2],
-			[robots, 'draft1996', 'disallow', 5],
-		]);
+		const lines = result.stdout
+			.trimEnd()
+			.split('\n')
+			.map((line) => JSON.parse(line));
+		assert.deepEqual(
+			lines.map((line) => [line.robots, line.dialect, line.verdict, line.line]),
+			[
+				[robots, 'google', 'disallow', 5],
+				[other, 'google', 'disallow', 2],
+				[robots, 'draft1996', 'disallow', 5],
+			],
+		);
 	});
 
 	test('bad arguments and unreadable files exit 2 with a one-line error', () => {
@@ -138,14 +150,23 @@ describe('robots-txt test answers as the crawler reads the file', () => {
 		const json = JSON.parse(run(['test', file, '--agent', 'Googlebot', '--json', '/nothing']).stdout);
 		assert.equal(json.readBytes, 512000);
 		// The parser alone reads everything, as Google's library does.
-		assert.match(run(['test', file, '--agent', 'Googlebot', '--dialect', 'google', '/nothing']).stdout, /^DISALLOWED \/nothing {2}\(line 47065: Disallow: \/\)/);
+		assert.match(
+			run(['test', file, '--agent', 'Googlebot', '--dialect', 'google', '/nothing']).stdout,
+			/^DISALLOWED \/nothing {2}\(line 47065: Disallow: \/\)/,
+		);
 	});
 
 	test('YandexBot no longer reads Host (Yandex stopped using it in 2018)', () => {
 		const file = join(work, 'host.txt');
 		writeFileSync(file, 'User-agent: Yandex\nDisallow: /admin\nHost: www.main.example\n');
-		assert.equal(run(['test', file, '--agent', 'YandexBot', 'https://mirror.example/page']).stdout, 'ALLOWED    https://mirror.example/page  (no rule of the group at line 1 matches)\n');
-		assert.match(run(['test', file, '--agent', 'YandexBot', '--dialect', 'yandex', 'https://mirror.example/page']).stdout, /^DISALLOWED .*line 3: Host: www.main.example/);
+		assert.equal(
+			run(['test', file, '--agent', 'YandexBot', 'https://mirror.example/page']).stdout,
+			'ALLOWED    https://mirror.example/page  (no rule of the group at line 1 matches)\n',
+		);
+		assert.match(
+			run(['test', file, '--agent', 'YandexBot', '--dialect', 'yandex', 'https://mirror.example/page']).stdout,
+			/^DISALLOWED .*line 3: Host: www.main.example/,
+		);
 	});
 
 	test('--agent A,B,C answers each crawler, naming it', () => {

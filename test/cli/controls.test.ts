@@ -27,12 +27,7 @@ const work = workFolder('robots-controls-');
 after(() => rmSync(work, { recursive: true, force: true }));
 
 const robots = join(work, 'robots.txt');
-writeFileSync(robots, [
-	'User-agent: *',
-	`Disallow: /a # ${osc52}`,
-	`${osc52}: x`,
-	'',
-].join('\n'));
+writeFileSync(robots, ['User-agent: *', `Disallow: /a # ${osc52}`, `${osc52}: x`, ''].join('\n'));
 
 describe('text output escapes control characters of files', () => {
 	test('test: the deciding line quoted with its escape; --json leaves the rule as JSON writes it', () => {
@@ -56,7 +51,10 @@ describe('text output escapes control characters of files', () => {
 	test('lint: the unknown directive quoted with its escape, on one line', () => {
 		const result = runCli(['lint', robots, '--hints']);
 		assert.doesNotMatch(result.stdout, raw);
-		assert.ok(result.stdout.split('\n').some((line) => /robots\.txt:3:1: information unknown-directive: /.test(line) && line.includes(osc52Escaped)), result.stdout);
+		assert.ok(
+			result.stdout.split('\n').some((line) => /robots\.txt:3:1: information unknown-directive: /.test(line) && line.includes(osc52Escaped)),
+			result.stdout,
+		);
 	});
 
 	test('check: the expectation quoted with its escapes in the FAIL line', () => {

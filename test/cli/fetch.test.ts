@@ -48,7 +48,7 @@ function run(args: string[], env = environment()): Promise<{ status: number | nu
 }
 
 describe('robots-txt fetch', () => {
-	test('a good file: the facts, a table of conclusions, one request with the tool\'s User-Agent', async () => {
+	test("a good file: the facts, a table of conclusions, one request with the tool's User-Agent", async () => {
 		const before = servers.seen.filter((seen) => seen.site === 'ok').length;
 		const result = await run(['fetch', servers.sites.ok, '--crawler', 'Googlebot,bingbot,YandexBot']);
 		assert.equal(result.status, 0, result.stderr);
@@ -56,21 +56,30 @@ describe('robots-txt fetch', () => {
 		assert.equal(lines[0], `GET ${servers.sites.ok}/robots.txt`);
 		assert.match(result.stdout, /200 OK · \d+ bytes · text\/plain; charset=utf-8/);
 		assert.match(result.stdout, /^Googlebot +rules +whole file +1 hour +Google$/m);
-		assert.match(result.stdout, /^bingbot +rules +whole file +1 hour +RFC 9309 \(assumed\)$/m, 'bingbot fetches as RFC 9309, which no Bing page we read confirms');
+		assert.match(
+			result.stdout,
+			/^bingbot +rules +whole file +1 hour +RFC 9309 \(assumed\)$/m,
+			'bingbot fetches as RFC 9309, which no Bing page we read confirms',
+		);
 		assert.match(result.stdout, /^Googlebot, bingbot and YandexBot read the rules in the body\.$/m);
 		const requests = servers.seen.filter((seen) => seen.site === 'ok').slice(before);
 		assert.equal(requests.length, 1, 'one request per site and run');
 		assert.match(String(requests[0].headers['user-agent']), /^robots-txt\/\d+\.\d+\.\d+ \(robots\.txt checker/);
 	});
 
-	test('--format json: the response facts and every crawler\'s conclusion with its source', async () => {
+	test("--format json: the response facts and every crawler's conclusion with its source", async () => {
 		const result = await run(['fetch', servers.sites['server-error'], '--format', 'json', '--crawler', 'Googlebot,bingbot,YandexBot']);
 		assert.equal(result.status, 0, result.stderr);
 		const report = JSON.parse(result.stdout);
 		assert.equal(report.status, 503);
-		assert.deepEqual(report.crawlers.map((crawler: { token: string; conclusion: string }) => [crawler.token, crawler.conclusion]), [
-			['Googlebot', 'retry-later'], ['bingbot', 'disallow-all'], ['YandexBot', 'allow-all'],
-		]);
+		assert.deepEqual(
+			report.crawlers.map((crawler: { token: string; conclusion: string }) => [crawler.token, crawler.conclusion]),
+			[
+				['Googlebot', 'retry-later'],
+				['bingbot', 'disallow-all'],
+				['YandexBot', 'allow-all'],
+			],
+		);
 		assert.match(report.crawlers[0].source, /robots-txt-spec/);
 		assert.match(report.crawlers[0].whileUnreachable, /30 days/);
 		assert.equal(report.crawlers[2].assumed, false, 'Yandex documents that anything but 200 OK leaves the site open');
@@ -106,7 +115,10 @@ describe('robots-txt fetch', () => {
 		const proxied = await run(['fetch', servers.sites.ok, '--crawler', 'Googlebot'], environment({ HTTP_PROXY: servers.proxy }));
 		assert.equal(proxied.status, 0, proxied.stderr);
 		assert.deepEqual(servers.proxied, [`GET ${servers.sites.ok}/robots.txt`]);
-		const direct = await run(['fetch', servers.sites.ok, '--crawler', 'Googlebot'], environment({ HTTP_PROXY: servers.proxy, NO_PROXY: 'localhost,127.0.0.1' }));
+		const direct = await run(
+			['fetch', servers.sites.ok, '--crawler', 'Googlebot'],
+			environment({ HTTP_PROXY: servers.proxy, NO_PROXY: 'localhost,127.0.0.1' }),
+		);
 		assert.equal(direct.status, 0, direct.stderr);
 		assert.equal(servers.proxied.length, 1, 'NO_PROXY sent it directly');
 		const bad = await run(['fetch', servers.sites.ok], environment({ HTTP_PROXY: 'socks5://127.0.0.1:1' }));
@@ -159,7 +171,7 @@ describe('a development server by its address (issue 22, item 8)', () => {
 	});
 });
 
-describe('--timeout within what Node\'s timers hold', () => {
+describe("--timeout within what Node's timers hold", () => {
 	// Node's setTimeout holds at most 2^31 − 1 ms (about 24.8 days) and fires at once past it (TimeoutOverflowWarning);
 	// a millisecond is the least it counts. The reproducers of issue 21, finding 14.
 	test('2147483 seconds waits as long as it takes; 2147484 and 0.0001 are usage errors naming the range', async () => {
@@ -167,7 +179,11 @@ describe('--timeout within what Node\'s timers hold', () => {
 		assert.equal(longest.status, 0, longest.stderr);
 		assert.match(longest.stdout, /^Googlebot +rules/m);
 		for (const value of ['2147484', '0.0001', '0']) {
-			for (const command of [['fetch', servers.sites.ok], ['test', '--site', servers.sites.ok, '/a'], ['lint', servers.sites.ok]]) {
+			for (const command of [
+				['fetch', servers.sites.ok],
+				['test', '--site', servers.sites.ok, '/a'],
+				['lint', servers.sites.ok],
+			]) {
 				const result = await run([...command, '--timeout', value]);
 				assert.equal(result.status, 2, `${command[0]} --timeout ${value}: ${result.stdout}`);
 				assert.equal(result.stderr, `robots-txt: --timeout takes from 0.001 to 2,147,483 seconds, not "${value}"\n`);
@@ -234,18 +250,27 @@ describe('robots-txt test --site', () => {
 			`ALLOWED    ${servers.sites.ok}/nogoogle  as bingbot  (no rule of the group at line 1 matches)`,
 		]);
 		const down = await run(['test', '--site', servers.sites['server-error'], '--agent', 'Googlebot,YandexBot', '--json', '/a']);
-		const answers = down.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
-		assert.deepEqual(answers.map((answer) => [answer.agent, answer.conclusion, answer.verdict, answer.reason]), [
-			['Googlebot', 'retry-later', 'disallow', 'response'],
-			['YandexBot', 'allow-all', 'allow', 'response'],
-		]);
+		const answers = down.stdout
+			.trimEnd()
+			.split('\n')
+			.map((line) => JSON.parse(line));
+		assert.deepEqual(
+			answers.map((answer) => [answer.agent, answer.conclusion, answer.verdict, answer.reason]),
+			[
+				['Googlebot', 'retry-later', 'disallow', 'response'],
+				['YandexBot', 'allow-all', 'allow', 'response'],
+			],
+		);
 		assert.equal(answers[0].robots, `${servers.sites['server-error']}/robots.txt`);
 	});
 
 	test('a URL on another site is reported in place, and the others are answered (exit 2)', async () => {
 		const result = await run(['test', '--site', servers.sites.ok, '--agent', 'Googlebot', 'https://elsewhere.example/a', '/private/a']);
 		assert.equal(result.status, 2);
-		assert.match(result.stderr, /"https:\/\/elsewhere\.example\/a": not on http:\/\/127\.0\.0\.1:\d+: its robots\.txt governs only its own scheme, host and port/);
+		assert.match(
+			result.stderr,
+			/"https:\/\/elsewhere\.example\/a": not on http:\/\/127\.0\.0\.1:\d+: its robots\.txt governs only its own scheme, host and port/,
+		);
 		assert.equal(result.stdout.trimEnd(), 'ALLOWED    /private/a  (no rule of the group at line 4 matches)');
 	});
 });
@@ -259,7 +284,7 @@ describe('robots-txt lint <URL>', () => {
 		assert.ok(records.length >= 1 && records.every((record) => record.file === `${servers.sites.bom}/robots.txt`), result.stdout);
 	});
 
-	test('sarif: the deployed file\'s artifact location is its URL (SARIF 2.1.0 §3.4.3: a URI reference), not a path made of it', async () => {
+	test("sarif: the deployed file's artifact location is its URL (SARIF 2.1.0 §3.4.3: a URI reference), not a path made of it", async () => {
 		const url = `${servers.sites.bom}/robots.txt`;
 		const result = await run(['lint', url, '--format', 'sarif']);
 		assert.equal(result.status, 0, result.stderr);

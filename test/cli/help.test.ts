@@ -28,7 +28,11 @@ describe('robots-txt --version and --help', () => {
 
 	test('every command answers --help and -h with its own usage, wherever the flag stands', () => {
 		for (const [command, option] of commands) {
-			for (const args of [[command, '--help'], [command, '-h'], [command, 'some-file', '--help']]) {
+			for (const args of [
+				[command, '--help'],
+				[command, '-h'],
+				[command, 'some-file', '--help'],
+			]) {
 				const result = runCli(args);
 				assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
 				assert.equal(result.stderr, '');
@@ -46,7 +50,7 @@ describe('robots-txt --version and --help', () => {
 		}
 	});
 
-	test('the general help lists every command, and how to get a command\'s help', () => {
+	test("the general help lists every command, and how to get a command's help", () => {
 		for (const args of [['--help'], ['-h'], ['help']]) {
 			const result = runCli(args);
 			assert.equal(result.status, 0);

@@ -13,18 +13,13 @@ import { canDenyPermission, runCli, workFolder } from './cliProcess';
 
 const work = workFolder('robots-inputs-');
 const robots = join(work, 'robots.txt');
-writeFileSync(robots, [
-	'User-agent: *',
-	'Disallow: /private',
-	'',
-	'User-agent: Googlebot',
-	'Disallow: /shop',
-	'Allow: /shop/public',
-	'',
-].join('\n'));
+writeFileSync(robots, ['User-agent: *', 'Disallow: /private', '', 'User-agent: Googlebot', 'Disallow: /shop', 'Allow: /shop/public', ''].join('\n'));
 
 function lines(text: string): string[] {
-	return text.trimEnd().split('\n').filter((line) => line !== '');
+	return text
+		.trimEnd()
+		.split('\n')
+		.filter((line) => line !== '');
 }
 
 describe('what counts as a URL', () => {
@@ -32,11 +27,30 @@ describe('what counts as a URL', () => {
 	// an authority, a scheme-relative `//host/path`, and `host/path` where the host is a dotted name, an IP address, or
 	// has a port. A space or control character is in no URL (RFC 3986 §2); a crawler requests it percent-encoded.
 	const accepted = [
-		'/', '/private/a', '/search?q=x', '/a#section', '/ü/é', '/a%20b', '/*.php$',
-		'https://example.com', 'https://example.com/private/a', 'HTTPS://EXAMPLE.COM/A', 'http://localhost:8080/a',
-		'http://private/x', 'ftp://example.com/a', 'https://[::1]/a', 'https://user@example.com/a', 'https://bücher.example/a',
-		'https://example.com:/a', '//example.com/a',
-		'example.com', 'example.com/private', 'www.example.com:8080/a?x', 'localhost:8080/a', '127.0.0.1/a', '[::1]:8080/a',
+		'/',
+		'/private/a',
+		'/search?q=x',
+		'/a#section',
+		'/ü/é',
+		'/a%20b',
+		'/*.php$',
+		'https://example.com',
+		'https://example.com/private/a',
+		'HTTPS://EXAMPLE.COM/A',
+		'http://localhost:8080/a',
+		'http://private/x',
+		'ftp://example.com/a',
+		'https://[::1]/a',
+		'https://user@example.com/a',
+		'https://bücher.example/a',
+		'https://example.com:/a',
+		'//example.com/a',
+		'example.com',
+		'example.com/private',
+		'www.example.com:8080/a?x',
+		'localhost:8080/a',
+		'127.0.0.1/a',
+		'[::1]:8080/a',
 	];
 	const rejected: readonly (readonly [string, RegExp])[] = [
 		['', /^empty/],
@@ -98,13 +112,16 @@ describe('robots-txt test: inputs it cannot test', () => {
 		const result = runCli(['test', robots, '--agent', 'Googlebot,bingbot', '--json', '--urls', urls]);
 		assert.equal(result.status, 2);
 		const records = lines(result.stdout).map((line) => JSON.parse(line));
-		assert.deepEqual(records.map((record) => [record.url, record.agent ?? null, record.verdict ?? null, record.inputLine ?? null]), [
-			['/shop/a', 'Googlebot', 'disallow', null],
-			['/shop/a', 'bingbot', 'allow', null],
-			['not a url', null, null, 2],
-			['/private/b', 'Googlebot', 'allow', null],
-			['/private/b', 'bingbot', 'disallow', null],
-		]);
+		assert.deepEqual(
+			records.map((record) => [record.url, record.agent ?? null, record.verdict ?? null, record.inputLine ?? null]),
+			[
+				['/shop/a', 'Googlebot', 'disallow', null],
+				['/shop/a', 'bingbot', 'allow', null],
+				['not a url', null, null, 2],
+				['/private/b', 'Googlebot', 'allow', null],
+				['/private/b', 'bingbot', 'disallow', null],
+			],
+		);
 		assert.match(records[2].error, /neither a path/);
 		assert.match(result.stderr, /^robots-txt: 1 of 3 URLs could not be tested/);
 	});
@@ -124,37 +141,44 @@ describe('robots-txt test --urls', () => {
 		const input = '\uFEFF# Pages to check\n/shop/a\n\n   # an indented comment\n\t\n/private/b\r\n';
 		const result = runCli(['test', robots, '--agent', 'Googlebot', '--json', '--urls', '-'], { input });
 		assert.equal(result.status, 0, result.stderr);
-		assert.deepEqual(lines(result.stdout).map((line) => JSON.parse(line).url), ['/shop/a', '/private/b']);
+		assert.deepEqual(
+			lines(result.stdout).map((line) => JSON.parse(line).url),
+			['/shop/a', '/private/b'],
+		);
 	});
 });
 
 describe('robots-txt test --batch', () => {
 	test('answers every good line and reports each bad one in place; exit 2 at the end', () => {
 		const missing = join(work, 'missing', 'robots.txt');
-		const input = [
-			'\uFEFF' + JSON.stringify({ robots, agent: 'Googlebot', url: '/shop/a' }),
-			'not json',
-			JSON.stringify({ robots: 1 }),
-			'',
-			JSON.stringify({ robots, agent: 'Googlebot', url: '/a', dialect: 'bing' }),
-			JSON.stringify({ robots, agent: 'Googlebot', url: 'not a url' }),
-			JSON.stringify({ robots, agent: ' ', url: '/a' }),
-			JSON.stringify({ robots: missing, agent: 'Googlebot', url: '/a' }),
-			JSON.stringify({ robots, agent: 'Googlebot', url: '/shop/public/b' }),
-		].join('\n') + '\n';
+		const input =
+			[
+				'\uFEFF' + JSON.stringify({ robots, agent: 'Googlebot', url: '/shop/a' }),
+				'not json',
+				JSON.stringify({ robots: 1 }),
+				'',
+				JSON.stringify({ robots, agent: 'Googlebot', url: '/a', dialect: 'bing' }),
+				JSON.stringify({ robots, agent: 'Googlebot', url: 'not a url' }),
+				JSON.stringify({ robots, agent: ' ', url: '/a' }),
+				JSON.stringify({ robots: missing, agent: 'Googlebot', url: '/a' }),
+				JSON.stringify({ robots, agent: 'Googlebot', url: '/shop/public/b' }),
+			].join('\n') + '\n';
 		const result = runCli(['test', '--batch', '-'], { input });
 		assert.equal(result.status, 2);
 		const records = lines(result.stdout).map((line) => JSON.parse(line));
-		assert.deepEqual(records.map((record) => record.error === undefined ? ['answer', record.verdict, record.line] : ['error', record.inputLine]), [
-			['answer', 'disallow', 5],
-			['error', 2],
-			['error', 3],
-			['error', 5],
-			['error', 6],
-			['error', 7],
-			['error', 8],
-			['answer', 'allow', 6],
-		]);
+		assert.deepEqual(
+			records.map((record) => (record.error === undefined ? ['answer', record.verdict, record.line] : ['error', record.inputLine])),
+			[
+				['answer', 'disallow', 5],
+				['error', 2],
+				['error', 3],
+				['error', 5],
+				['error', 6],
+				['error', 7],
+				['error', 8],
+				['answer', 'allow', 6],
+			],
+		);
 		assert.match(records[1].error, /not a JSON object/);
 		assert.match(records[2].error, /expected \{"robots": string/);
 		assert.deepEqual({ ...records[3], error: undefined }, { inputLine: 5, robots, agent: 'Googlebot', url: '/a', error: undefined });
@@ -206,9 +230,17 @@ describe('file errors in words', () => {
 describe('a file that is not robots.txt (issue 22, item 7)', () => {
 	// The first bytes of real files of each kind: an ELF executable, a gzip stream, a PNG image (their formats'
 	// magic numbers), and an HTML error page.
-	const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(8), Buffer.from([0x03, 0x00, 0x3e, 0x00, 0x01, 0x00, 0x00, 0x00]), Buffer.alloc(200, 0x00)]);
+	const elf = Buffer.concat([
+		Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]),
+		Buffer.alloc(8),
+		Buffer.from([0x03, 0x00, 0x3e, 0x00, 0x01, 0x00, 0x00, 0x00]),
+		Buffer.alloc(200, 0x00),
+	]);
 	const gzip = Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]), Buffer.from('K\xcc\xcf\x03\x00', 'latin1')]);
-	const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]), Buffer.alloc(64, 0x01)]);
+	const png = Buffer.concat([
+		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+		Buffer.alloc(64, 0x01),
+	]);
 	const files = {
 		'robots-elf.txt': elf,
 		'robots-gz.txt': gzip,
@@ -224,7 +256,11 @@ describe('a file that is not robots.txt (issue 22, item 7)', () => {
 			const result = runCli(['test', join(work, name), '--agent', 'Googlebot', '/x']);
 			assert.equal(result.status, 2, name);
 			assert.equal(result.stdout, '', name);
-			assert.match(result.stderr, /This is (binary data|an HTML page), not robots\.txt .*Crawlers find no rules in it and may fetch everything\. Give --any-file to answer for it anyway\./, name);
+			assert.match(
+				result.stderr,
+				/This is (binary data|an HTML page), not robots\.txt .*Crawlers find no rules in it and may fetch everything\. Give --any-file to answer for it anyway\./,
+				name,
+			);
 		}
 	});
 
@@ -237,10 +273,13 @@ describe('a file that is not robots.txt (issue 22, item 7)', () => {
 
 	test('a batch reports the file in place of each answer, and answers the good ones', () => {
 		const batch = join(work, 'foreign-batch.jsonl');
-		writeFileSync(batch, [
-			JSON.stringify({ robots: join(work, 'robots-gz.txt'), agent: 'Googlebot', url: '/x' }),
-			JSON.stringify({ robots, agent: 'Googlebot', url: '/shop/x' }),
-		].join('\n') + '\n');
+		writeFileSync(
+			batch,
+			[
+				JSON.stringify({ robots: join(work, 'robots-gz.txt'), agent: 'Googlebot', url: '/x' }),
+				JSON.stringify({ robots, agent: 'Googlebot', url: '/shop/x' }),
+			].join('\n') + '\n',
+		);
 		const result = runCli(['test', '--batch', batch]);
 		assert.equal(result.status, 2);
 		const [bad, good] = lines(result.stdout).map((line) => JSON.parse(line) as Record<string, unknown>);

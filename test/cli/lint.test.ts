@@ -16,7 +16,10 @@ function lint(args: string[], cwd: string, options: { unprivileged?: boolean } =
 
 /** The diagnostics of text output, each as `file:line:col: severity code`, without the messages and the summary. */
 function problems(stdout: string): string[] {
-	return stdout.split('\n').map((line) => /^(\S+:\d+:\d+: \w+ [\w-]+): ./.exec(line)?.[1]).filter((line): line is string => line !== undefined);
+	return stdout
+		.split('\n')
+		.map((line) => /^(\S+:\d+:\d+: \w+ [\w-]+): ./.exec(line)?.[1])
+		.filter((line): line is string => line !== undefined);
 }
 
 function lastLine(stdout: string): string {
@@ -36,10 +39,7 @@ describe('robots-txt lint', () => {
 	test('text: file:line:col: severity code: message, folders searched for robots.txt', () => {
 		const result = lint(['site'], work);
 		assert.equal(result.status, 1, 'an error makes the exit code 1');
-		assert.deepEqual(problems(result.stdout), [
-			'site/blog/robots.txt:3:1: information crawl-delay-ignored',
-			'site/robots.txt:3:1: error missing-colon',
-		]);
+		assert.deepEqual(problems(result.stdout), ['site/blog/robots.txt:3:1: information crawl-delay-ignored', 'site/robots.txt:3:1: error missing-colon']);
 	});
 
 	test('text ends with a summary of what was found, and in how many files', () => {
@@ -77,7 +77,9 @@ describe('robots-txt lint', () => {
 		assert.deepEqual(problems(mixed.stdout), ['site/blog/robots.txt:3:1: information crawl-delay-ignored']);
 	});
 
-	test('an unreadable folder or file is reported in one line; the other files are still linted; exit 2', { skip: canDenyPermission ? false : 'cannot make a folder unreadable here' }, () => {
+	test('an unreadable folder or file is reported in one line; the other files are still linted; exit 2', {
+		skip: canDenyPermission ? false : 'cannot make a folder unreadable here',
+	}, () => {
 		const site = join(work, 'locked-site');
 		mkdirSync(join(site, 'private'), { recursive: true });
 		mkdirSync(join(site, 'public'), { recursive: true });
@@ -90,11 +92,14 @@ describe('robots-txt lint', () => {
 		chmodSync(join(site, 'shut', 'robots.txt'), 0o000);
 		const result = lint(['locked-site'], work, { unprivileged: true });
 		assert.equal(result.status, 2);
-		assert.equal(result.stderr, [
-			'robots-txt: cannot read folder locked-site/private: permission denied',
-			'robots-txt: cannot read locked-site/shut/robots.txt: permission denied',
-			'',
-		].join('\n'));
+		assert.equal(
+			result.stderr,
+			[
+				'robots-txt: cannot read folder locked-site/private: permission denied',
+				'robots-txt: cannot read locked-site/shut/robots.txt: permission denied',
+				'',
+			].join('\n'),
+		);
 		assert.deepEqual(problems(result.stdout), [
 			'locked-site/public/robots.txt:3:1: information crawl-delay-ignored',
 			'locked-site/robots.txt:2:1: error missing-colon',
@@ -158,10 +163,20 @@ describe('robots-txt lint', () => {
 		const result = lint(['site/robots.txt', '--format', 'json', '--crawler', 'Googlebot'], work);
 		const records = JSON.parse(result.stdout);
 		assert.equal(records.length, 1);
-		assert.deepEqual({ ...records[0], message: undefined }, {
-			file: 'site/robots.txt', line: 3, column: 1, endLine: 3, endColumn: 9,
-			severity: 'error', code: 'missing-colon', message: undefined, dialects: ['google'],
-		});
+		assert.deepEqual(
+			{ ...records[0], message: undefined },
+			{
+				file: 'site/robots.txt',
+				line: 3,
+				column: 1,
+				endLine: 3,
+				endColumn: 9,
+				severity: 'error',
+				code: 'missing-colon',
+				message: undefined,
+				dialects: ['google'],
+			},
+		);
 		assert.match(records[0].message, /only Googlebot reads it/);
 	});
 
@@ -171,7 +186,10 @@ describe('robots-txt lint', () => {
 		assert.equal(log.version, '2.1.0');
 		const run = log.runs[0];
 		assert.ok(run.tool.driver.rules.some((rule: { id: string }) => rule.id === 'missing-colon'));
-		assert.deepEqual(run.results.map((r: { ruleId: string; level: string }) => `${r.ruleId}:${r.level}`), ['crawl-delay-ignored:note', 'missing-colon:error']);
+		assert.deepEqual(
+			run.results.map((r: { ruleId: string; level: string }) => `${r.ruleId}:${r.level}`),
+			['crawl-delay-ignored:note', 'missing-colon:error'],
+		);
 		assert.equal(run.results[1].locations[0].physicalLocation.region.startLine, 3);
 	});
 
@@ -193,8 +211,13 @@ describe('robots-txt lint', () => {
 
 const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
 
-test('the whole real-world corpus lints: every file answers, nothing crashes', { skip: existsSync(corpus) ? false : 'no ../shared/corpus here', timeout: 300_000 }, () => {
-	const files = readdirSync(corpus).filter((name) => name.endsWith('.txt')).sort();
+test('the whole real-world corpus lints: every file answers, nothing crashes', {
+	skip: existsSync(corpus) ? false : 'no ../shared/corpus here',
+	timeout: 300_000,
+}, () => {
+	const files = readdirSync(corpus)
+		.filter((name) => name.endsWith('.txt'))
+		.sort();
 	assert.ok(files.length >= 900, `only ${files.length} corpus files`);
 	const result = lint([...files, '--format', 'json'], corpus);
 	assert.ok(result.status === 0 || result.status === 1, result.stderr);

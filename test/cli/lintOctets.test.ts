@@ -17,6 +17,9 @@ describe('robots-txt lint counts octets as crawlers receive them', () => {
 		const result = runCli(['lint', '--format', 'json', 'robots.txt'], { cwd: work });
 		const findings = (JSON.parse(result.stdout) as Array<{ code: string; line: number; column: number }>).filter((d) => d.code === 'line-too-long');
 		// One octet per byte: octet 16 664 is byte 16 664 of line 2, column 16 664 (1-based, as the CLI prints).
-		assert.deepEqual(findings.map((d) => [d.line, d.column]), [[2, 16_664]]);
+		assert.deepEqual(
+			findings.map((d) => [d.line, d.column]),
+			[[2, 16_664]],
+		);
 	});
 });

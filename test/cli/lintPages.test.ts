@@ -20,7 +20,10 @@ function lint(args: string[], cwd = fixturesDir) {
 
 /** The diagnostics of text output, each as `file:line:col: severity code`. */
 function problems(stdout: string): string[] {
-	return stdout.split('\n').map((line) => /^(\S+:\d+:\d+: \w+ [\w-]+): ./.exec(line)?.[1]).filter((line): line is string => line !== undefined);
+	return stdout
+		.split('\n')
+		.map((line) => /^(\S+:\d+:\d+: \w+ [\w-]+): ./.exec(line)?.[1])
+		.filter((line): line is string => line !== undefined);
 }
 
 describe('robots-txt lint on the sample site', () => {
@@ -39,15 +42,20 @@ describe('robots-txt lint on the sample site', () => {
 			'site/robots.txt:3:11: information private-path-disclosure',
 			'site/robots.txt:7:11: information private-path-disclosure',
 		]);
-		assert.match(result.stdout, /site\/private\/report\.html:5:30: warning noindex-blocked-by-robots-txt: Googlebot, bingbot and GPTBot never fetch \/private\/report\.html: robots\.txt lines 3 \("Disallow: \/private\/"\) and 7 \("Disallow: \/private\/"\) disallow it/);
+		assert.match(
+			result.stdout,
+			/site\/private\/report\.html:5:30: warning noindex-blocked-by-robots-txt: Googlebot, bingbot and GPTBot never fetch \/private\/report\.html: robots\.txt lines 3 \("Disallow: \/private\/"\) and 7 \("Disallow: \/private\/"\) disallow it/,
+		);
 		assert.match(result.stdout, /0 errors, 3 warnings, 3 information in 6 files \(3 hints not shown; --hints shows hints\)\n$/);
 		const hinted = lint(['site', ...crawlers, '--hints']);
-		assert.deepEqual(problems(hinted.stdout).filter((line) => line.includes('rule-hides-noindex')), [
-			'site/robots.txt:3:1: hint rule-hides-noindex',
-			'site/robots.txt:4:1: hint rule-hides-noindex',
-			'site/robots.txt:7:1: hint rule-hides-noindex',
-		]);
-		assert.match(hinted.stdout, /site\/robots\.txt:7:1: hint rule-hides-noindex: This rule keeps Googlebot from pages that carry noindex \(\/private\/ and \/private\/report\.html\)/);
+		assert.deepEqual(
+			problems(hinted.stdout).filter((line) => line.includes('rule-hides-noindex')),
+			['site/robots.txt:3:1: hint rule-hides-noindex', 'site/robots.txt:4:1: hint rule-hides-noindex', 'site/robots.txt:7:1: hint rule-hides-noindex'],
+		);
+		assert.match(
+			hinted.stdout,
+			/site\/robots\.txt:7:1: hint rule-hides-noindex: This rule keeps Googlebot from pages that carry noindex \(\/private\/ and \/private\/report\.html\)/,
+		);
 	});
 
 	test('the warnings count for --max-warnings: exit 1', () => {
@@ -56,23 +64,42 @@ describe('robots-txt lint on the sample site', () => {
 	});
 
 	test('json: the warning carries the deciding robots.txt lines as related locations, and no dialects', () => {
-		const records = JSON.parse(lint(['site', ...crawlers, '--format', 'json']).stdout) as { file: string; line: number; code: string; dialects: string[]; related?: { file: string; line: number }[] }[];
+		const records = JSON.parse(lint(['site', ...crawlers, '--format', 'json']).stdout) as {
+			file: string;
+			line: number;
+			code: string;
+			dialects: string[];
+			related?: { file: string; line: number }[];
+		}[];
 		const warning = records.find((record) => record.file === 'site/private/report.html' && record.code === 'noindex-blocked-by-robots-txt')!;
 		assert.deepEqual(warning.dialects, []);
-		assert.deepEqual(warning.related!.map((related) => `${related.file}:${related.line}`), ['site/robots.txt:3', 'site/robots.txt:7']);
+		assert.deepEqual(
+			warning.related!.map((related) => `${related.file}:${related.line}`),
+			['site/robots.txt:3', 'site/robots.txt:7'],
+		);
 	});
 
 	test('sarif: the rules of pages are in the catalogue, related locations point at the robots.txt', () => {
 		const log = JSON.parse(lint(['site', ...crawlers, '--format', 'sarif']).stdout);
 		const run = log.runs[0];
 		for (const id of ['noindex-blocked-by-robots-txt', 'rule-hides-noindex', 'unknown-robots-directive', 'missing-colon']) {
-			assert.ok(run.tool.driver.rules.some((rule: { id: string }) => rule.id === id), id);
+			assert.ok(
+				run.tool.driver.rules.some((rule: { id: string }) => rule.id === id),
+				id,
+			);
 		}
-		const result = run.results.find((entry: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
-			entry.ruleId === 'noindex-blocked-by-robots-txt' && entry.locations[0].physicalLocation.artifactLocation.uri === 'site/private/index.html');
+		const result = run.results.find(
+			(entry: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
+				entry.ruleId === 'noindex-blocked-by-robots-txt' && entry.locations[0].physicalLocation.artifactLocation.uri === 'site/private/index.html',
+		);
 		assert.equal(result.level, 'warning');
-		assert.deepEqual(result.relatedLocations.map((location: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }) =>
-			`${location.physicalLocation.artifactLocation.uri}:${location.physicalLocation.region.startLine}`), ['site/robots.txt:7']);
+		assert.deepEqual(
+			result.relatedLocations.map(
+				(location: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }) =>
+					`${location.physicalLocation.artifactLocation.uri}:${location.physicalLocation.region.startLine}`,
+			),
+			['site/robots.txt:7'],
+		);
 	});
 
 	test('files given one by one are linted by their names, without the check across files', () => {

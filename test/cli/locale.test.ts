@@ -52,11 +52,52 @@ function english(args: readonly string[], cwd?: string): CliResult {
  * Words that mark a run of lowercase Latin words as English rather than Portuguese (or a code name): a run of three
  * or more words with one of these is an English sentence left over.
  */
-const englishWords = new Set(['the', 'and', 'of', 'is', 'which', 'with', 'that', 'each', 'when', 'from', 'are', 'by', 'its', 'it', 'at', 'be', 'this', 'or', 'an', 'to', 'not', 'one', 'every', 'file', 'files', 'line', 'lines', 'crawler', 'crawlers', 'rule', 'rules', 'group', 'says', 'shows', 'reads', 'in', 'on']);
+const englishWords = new Set([
+	'the',
+	'and',
+	'of',
+	'is',
+	'which',
+	'with',
+	'that',
+	'each',
+	'when',
+	'from',
+	'are',
+	'by',
+	'its',
+	'it',
+	'at',
+	'be',
+	'this',
+	'or',
+	'an',
+	'to',
+	'not',
+	'one',
+	'every',
+	'file',
+	'files',
+	'line',
+	'lines',
+	'crawler',
+	'crawlers',
+	'rule',
+	'rules',
+	'group',
+	'says',
+	'shows',
+	'reads',
+	'in',
+	'on',
+]);
 
 /** Runs of English words in `text`, outside synopsis lines, code spans and quoted text. */
 function englishLeftovers(text: string): string[] {
-	const prose = text.split('\n').filter((line) => !line.startsWith('  robots-txt ')).join('\n')
+	const prose = text
+		.split('\n')
+		.filter((line) => !line.startsWith('  robots-txt '))
+		.join('\n')
 		.replace(/`[^`\n]*`/g, ' ')
 		.replace(/"[^"\n]*"/g, ' ');
 	const runs = prose.match(/[a-z][a-z'-]*(?: [a-z][a-z'-]*){2,}/g) ?? [];
@@ -69,8 +110,13 @@ function assertTranslated(text: string, englishText: string, what: string): void
 }
 
 /** The extension's problem matchers, as package.json contributes them. */
-const matchers = new Map((JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { problemMatchers: { name: string; pattern: { regexp: string; severity?: number; code: number } }[] } })
-	.contributes.problemMatchers.map((matcher) => [matcher.name, matcher.pattern]));
+const matchers = new Map(
+	(
+		JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+			contributes: { problemMatchers: { name: string; pattern: { regexp: string; severity?: number; code: number } }[] };
+		}
+	).contributes.problemMatchers.map((matcher) => [matcher.name, matcher.pattern]),
+);
 
 const commandNames = ['test', 'lint', 'check', 'diff', 'crawlers', 'fetch'];
 
@@ -140,13 +186,18 @@ describe('robots-txt in other languages', () => {
 			assert.equal(result.status, 1);
 			const pattern = new RegExp(matchers.get('robots-txt-check')!.regexp);
 			const problems = result.stdout.split('\n').filter((line) => pattern.test(line));
-			assert.deepEqual(problems.map((line) => line.replace(/ (FAIL|ERROR [a-z0-9-]+:) .*/, ' $1')),
-				base.stdout.split('\n').filter((line) => pattern.test(line)).map((line) => line.replace(/ (FAIL|ERROR [a-z0-9-]+:) .*/, ' $1')));
+			assert.deepEqual(
+				problems.map((line) => line.replace(/ (FAIL|ERROR [a-z0-9-]+:) .*/, ' $1')),
+				base.stdout
+					.split('\n')
+					.filter((line) => pattern.test(line))
+					.map((line) => line.replace(/ (FAIL|ERROR [a-z0-9-]+:) .*/, ' $1')),
+			);
 			assert.equal(problems.length, 2);
 			const counts = result.stdout.trimEnd().split('\n').slice(-2);
 			const baseCounts = base.stdout.trimEnd().split('\n').slice(-2);
 			for (let i = 0; i < 2; i++) {
-				assertTranslated(counts[i], baseCounts[i], 'check\'s counts');
+				assertTranslated(counts[i], baseCounts[i], "check's counts");
 				assert.equal(pattern.test(counts[i]), false);
 			}
 		});
@@ -158,8 +209,14 @@ describe('robots-txt in other languages', () => {
 			assert.equal(result.status, 0, result.stderr);
 			const lines = result.stdout.trimEnd().split('\n');
 			const baseLines = base.stdout.trimEnd().split('\n');
-			assert.deepEqual(lines.map((line) => line.split(' ')[0]), baseLines.map((line) => line.split(' ')[0]));
-			assert.deepEqual(lines.map((line) => line.split(' ')[0]), ['DISALLOWED', 'ALLOWED', 'ALLOWED', 'ALLOWED', 'ALLOWED', 'ALLOWED']);
+			assert.deepEqual(
+				lines.map((line) => line.split(' ')[0]),
+				baseLines.map((line) => line.split(' ')[0]),
+			);
+			assert.deepEqual(
+				lines.map((line) => line.split(' ')[0]),
+				['DISALLOWED', 'ALLOWED', 'ALLOWED', 'ALLOWED', 'ALLOWED', 'ALLOWED'],
+			);
 			for (let i = 0; i < lines.length; i++) {
 				assertTranslated(lines[i], baseLines[i], 'a verdict line');
 			}
@@ -215,7 +272,13 @@ describe('robots-txt in other languages', () => {
 
 	test('a locale we ship nothing for gives English: silently from the environment, with one note for --locale', () => {
 		const base = english(['--help']);
-		const others: Record<string, string>[] = [{ LANG: 'de_DE.UTF-8' }, { LC_ALL: 'fr_FR.UTF-8' }, { LANG: 'zh_TW.UTF-8' }, { LANG: 'C.UTF-8' }, { LANG: 'en_GB.UTF-8' }];
+		const others: Record<string, string>[] = [
+			{ LANG: 'de_DE.UTF-8' },
+			{ LC_ALL: 'fr_FR.UTF-8' },
+			{ LANG: 'zh_TW.UTF-8' },
+			{ LANG: 'C.UTF-8' },
+			{ LANG: 'en_GB.UTF-8' },
+		];
 		for (const env of others) {
 			const result = runCli(['--help'], { env: environment(env) });
 			assert.equal(result.stdout, base.stdout, JSON.stringify(env));
@@ -232,7 +295,7 @@ describe('robots-txt in other languages', () => {
 		assert.equal(unknown.stderr, 'robots-txt: no translation for --locale "fr"; the output is in English (translations: ru, zh-cn, pt-br)\n');
 	});
 
-	test('--locale without a tag is a usage error, in the environment\'s language', () => {
+	test("--locale without a tag is a usage error, in the environment's language", () => {
 		const result = runCli(['--help', '--locale'], { env: environment({ LANG: 'ru_RU.UTF-8' }) });
 		assert.equal(result.status, 2);
 		assert.equal(result.stderr, `robots-txt: ${bundle('ru')['--locale needs a language tag, such as ru, zh-cn or pt-br']}\n`);

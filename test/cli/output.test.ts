@@ -21,16 +21,21 @@ writeFileSync(urls, Array.from({ length: 200_000 }, (_, index) => `/page/${index
 
 describe('robots-txt and its output stream', () => {
 	test('EPIPE: the reader stops after the first chunk; the command ends quietly with status 0', async () => {
-		const child = spawn(process.execPath, [cli, 'test', robots, '--agent', 'Googlebot', '--urls', urls], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+		const child = spawn(process.execPath, [cli, 'test', robots, '--agent', 'Googlebot', '--urls', urls], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: { ...process.env, LC_ALL: 'C' },
+		});
 		let stderr = '';
-		child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+		child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+			stderr += chunk;
+		});
 		let first = '';
 		child.stdout.once('data', (chunk: Buffer) => {
 			first = chunk.toString('utf8');
 			// What `head -1` does once it has its line: close its end of the pipe.
 			child.stdout.destroy();
 		});
-		const [code, signal] = await once(child, 'close') as [number | null, NodeJS.Signals | null];
+		const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
 		assert.match(first, /^ALLOWED {4}\/page\/0 /);
 		assert.equal(stderr, '');
 		assert.equal(signal, null);

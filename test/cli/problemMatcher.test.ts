@@ -31,7 +31,8 @@ interface ProblemMatcher {
 	readonly pattern: ProblemPattern;
 }
 
-const matchers = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { problemMatchers: ProblemMatcher[] } }).contributes.problemMatchers;
+const matchers = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { problemMatchers: ProblemMatcher[] } }).contributes
+	.problemMatchers;
 
 function matcher(name: string): ProblemMatcher {
 	const found = matchers.find((candidate) => candidate.name === name);
@@ -77,14 +78,16 @@ function applyMatcher(found: ProblemMatcher, output: string): Matched[] {
 			return [];
 		}
 		const { pattern } = found;
-		return [{
-			file: match[pattern.file],
-			line: Number(match[pattern.line]),
-			column: Number(match[pattern.column]),
-			code: match[pattern.code],
-			message: match[pattern.message],
-			severity: vscodeSeverity(pattern.severity === undefined ? undefined : match[pattern.severity], found.severity),
-		}];
+		return [
+			{
+				file: match[pattern.file],
+				line: Number(match[pattern.line]),
+				column: Number(match[pattern.column]),
+				code: match[pattern.code],
+				message: match[pattern.message],
+				severity: vscodeSeverity(pattern.severity === undefined ? undefined : match[pattern.severity], found.severity),
+			},
+		];
 	});
 }
 
@@ -92,7 +95,13 @@ const work = workFolder('robots-matcher-');
 
 describe('the problem matchers the extension contributes', () => {
 	test('both are named for tasks, owned apart, and find files relative to the workspace or absolute', () => {
-		assert.deepStrictEqual(matchers.map((found) => [found.name, found.owner]), [['robots-txt', 'robots-txt-lint'], ['robots-txt-check', 'robots-txt-check']]);
+		assert.deepStrictEqual(
+			matchers.map((found) => [found.name, found.owner]),
+			[
+				['robots-txt', 'robots-txt-lint'],
+				['robots-txt-check', 'robots-txt-check'],
+			],
+		);
 		for (const found of matchers) {
 			assert.deepStrictEqual(found.fileLocation, ['autoDetect', '${workspaceFolder}']);
 		}
@@ -111,14 +120,17 @@ describe('the problem matchers the extension contributes', () => {
 		assert.deepStrictEqual([...new Set(problems.map((problem) => problem.severity))].sort(), ['error', 'hint', 'information', 'warning']);
 		const matched = applyMatcher(matcher('robots-txt'), text.stdout);
 		const severities = { error: 'error', warning: 'warning', information: 'info', hint: 'info' } as Record<string, string>;
-		assert.deepStrictEqual(matched, problems.map((problem) => ({
-			file: problem.file,
-			line: problem.line,
-			column: problem.column,
-			code: problem.code,
-			message: problem.message,
-			severity: severities[problem.severity],
-		})));
+		assert.deepStrictEqual(
+			matched,
+			problems.map((problem) => ({
+				file: problem.file,
+				line: problem.line,
+				column: problem.column,
+				code: problem.code,
+				message: problem.message,
+				severity: severities[problem.severity],
+			})),
+		);
 		// Every line but the summary is a problem; the summary is not read as one.
 		const lines = text.stdout.trimEnd().split('\n');
 		assert.equal(lines.length, problems.length + 1);
@@ -131,13 +143,20 @@ describe('the problem matchers the extension contributes', () => {
 
 	test('$robots-txt keeps a Windows drive letter in the file, and reads no error line of the CLI', () => {
 		const [problem] = applyMatcher(matcher('robots-txt'), 'C:\\site\\robots.txt:12:3: warning empty-group: The group for "a": b.');
-		assert.deepStrictEqual(problem, { file: 'C:\\site\\robots.txt', line: 12, column: 3, code: 'empty-group', message: 'The group for "a": b.', severity: 'warning' });
+		assert.deepStrictEqual(problem, {
+			file: 'C:\\site\\robots.txt',
+			line: 12,
+			column: 3,
+			code: 'empty-group',
+			message: 'The group for "a": b.',
+			severity: 'warning',
+		});
 		const missing = runCli(['lint', 'nowhere/robots.txt'], { cwd: work });
 		assert.equal(missing.status, 2);
 		assert.deepStrictEqual(applyMatcher(matcher('robots-txt'), missing.stdout + missing.stderr), []);
 	});
 
-	test('a line break in a file\'s name does not split a problem line (issue 21, finding 14): each record stays one line', () => {
+	test("a line break in a file's name does not split a problem line (issue 21, finding 14): each record stays one line", () => {
 		// Linux names may hold any byte but `/` and NUL; VS Code's matchers read one line at a time.
 		const folder = join(work, 'newline');
 		mkdirSync(join(folder, 'new\nline'), { recursive: true });
@@ -146,10 +165,16 @@ describe('the problem matchers the extension contributes', () => {
 		writeFileSync(join(folder, 'new\nline', 'robots.expectations'), 'Googlebot /private/x allow\n');
 		const lint = runCli(['lint', 'newline', '--format', 'json'], { cwd: work });
 		const problems = JSON.parse(lint.stdout) as { file: string }[];
-		assert.ok(problems.some((problem) => problem.file.includes('\n')), lint.stdout);
+		assert.ok(
+			problems.some((problem) => problem.file.includes('\n')),
+			lint.stdout,
+		);
 		const text = runCli(['lint', 'newline'], { cwd: work }).stdout;
 		assert.equal(text.trimEnd().split('\n').length, problems.length + 1, text);
-		assert.deepStrictEqual(applyMatcher(matcher('robots-txt'), text).map((problem) => problem.file), problems.map((problem) => problem.file.replace(/\n/g, '\\n')));
+		assert.deepStrictEqual(
+			applyMatcher(matcher('robots-txt'), text).map((problem) => problem.file),
+			problems.map((problem) => problem.file.replace(/\n/g, '\\n')),
+		);
 		const check = runCli(['check', 'newline'], { cwd: work }).stdout;
 		const [failure] = applyMatcher(matcher('robots-txt-check'), check);
 		assert.equal(failure.file, join('newline', 'new\\nline', 'robots.expectations'));
@@ -159,23 +184,41 @@ describe('the problem matchers the extension contributes', () => {
 	test('$robots-txt-check reads every failure and every line not understood of `robots-txt check`', () => {
 		mkdirSync(join(work, 'check'), { recursive: true });
 		writeFileSync(join(work, 'check', 'robots.txt'), ['User-agent: *', 'Disallow: /private/', 'Allow: /private/press/', ''].join('\n'));
-		writeFileSync(join(work, 'check', 'robots.expectations'), ['Googlebot /private/press/kit.pdf disallow', 'bingbot /private/x disallow', 'GPTBot allow', 'bingbot /about disallow', ''].join('\n'));
+		writeFileSync(
+			join(work, 'check', 'robots.expectations'),
+			['Googlebot /private/press/kit.pdf disallow', 'bingbot /private/x disallow', 'GPTBot allow', 'bingbot /about disallow', ''].join('\n'),
+		);
 		const text = runCli(['check', 'check'], { cwd: work });
 		const json = runCli(['check', 'check', '--format', 'json'], { cwd: work });
 		assert.equal(text.status, 1, text.stderr);
-		const report = JSON.parse(json.stdout) as { files: { file: string; problems: { line: number; column: number; code: string; message: string }[]; results: { line: number; passed: boolean; message: string; decidingLine: number }[] }[] };
+		const report = JSON.parse(json.stdout) as {
+			files: {
+				file: string;
+				problems: { line: number; column: number; code: string; message: string }[];
+				results: { line: number; passed: boolean; message: string; decidingLine: number }[];
+			}[];
+		};
 		const [file] = report.files;
 		const matched = applyMatcher(matcher('robots-txt-check'), text.stdout);
 		assert.deepStrictEqual(matched, [
-			...file.problems.map((problem) => ({ file: file.file, line: problem.line, column: problem.column, code: problem.code, message: problem.message, severity: 'error' })),
-			...file.results.filter((result) => !result.passed).map((result) => ({
+			...file.problems.map((problem) => ({
 				file: file.file,
-				line: result.line,
-				column: 1,
-				code: undefined,
-				message: `${result.message} (${join('check', 'robots.txt')}:${result.decidingLine})`,
+				line: problem.line,
+				column: problem.column,
+				code: problem.code,
+				message: problem.message,
 				severity: 'error',
 			})),
+			...file.results
+				.filter((result) => !result.passed)
+				.map((result) => ({
+					file: file.file,
+					line: result.line,
+					column: 1,
+					code: undefined,
+					message: `${result.message} (${join('check', 'robots.txt')}:${result.decidingLine})`,
+					severity: 'error',
+				})),
 		]);
 		assert.equal(matched.length, 3);
 		// The per-file count and the total are not problems.

@@ -41,7 +41,10 @@ describe('check reads regular files only, inside the folders checked', () => {
 		const folder = checked({ 'robots.expectations': `@robots /dev/zero\n${expectation}` });
 		const result = run(['check'], folder);
 		assert.equal(result.status, 1, result.all);
-		assert.match(result.stdout, /^robots\.expectations:1:1: ERROR robots-txt-not-found: (\.\.\/)*dev\/zero is outside the folders checked \(or a link out of them\), and is not read/m);
+		assert.match(
+			result.stdout,
+			/^robots\.expectations:1:1: ERROR robots-txt-not-found: (\.\.\/)*dev\/zero is outside the folders checked \(or a link out of them\), and is not read/m,
+		);
 		// Read anyway, it is still no file: the kind is checked before a byte is read.
 		const allowed = run(['check', '--allow-outside'], folder);
 		assert.equal(allowed.status, 1, allowed.all);
@@ -56,19 +59,25 @@ describe('check reads regular files only, inside the folders checked', () => {
 	});
 
 	test('@robots naming a FIFO in the folder: refused as not a regular file, without waiting for a writer', () => {
-		const folder = checked({ 'pipe': { fifo: true }, 'robots.expectations': `@robots pipe\n${expectation}` });
+		const folder = checked({ pipe: { fifo: true }, 'robots.expectations': `@robots pipe\n${expectation}` });
 		const result = run(['check'], folder);
 		assert.equal(result.status, 1, result.all);
 		assert.match(result.stdout, /ERROR robots-txt-not-found: cannot read pipe: not a regular file \(a FIFO, a device or a socket\)/);
 	});
 
-	for (const [what, line] of [['../../outside/robots.txt', '@robots ../../outside/robots.txt'], ['an absolute path', `@robots ${join(outside, 'robots.txt')}`]]) {
+	for (const [what, line] of [
+		['../../outside/robots.txt', '@robots ../../outside/robots.txt'],
+		['an absolute path', `@robots ${join(outside, 'robots.txt')}`],
+	]) {
 		test(`@robots ${what}: refused with a message, nothing of the outside file in any format, read with --allow-outside`, () => {
 			const folder = checked({ 'robots.expectations': `${line}\n${expectation}` });
 			for (const format of ['text', 'json', 'junit']) {
 				const result = run(['check', '--format', format], folder);
 				assert.equal(result.status, 1, result.all);
-				assert.match(result.all, /is outside the folders checked \(or a link out of them\), and is not read: check a folder that holds it, or pass --allow-outside/);
+				assert.match(
+					result.all,
+					/is outside the folders checked \(or a link out of them\), and is not read: check a folder that holds it, or pass --allow-outside/,
+				);
 				assert.doesNotMatch(result.all, leak);
 			}
 			// The flag reads it: SomeBot follows no group there, so /private/x is allowed and the expectation passes.
@@ -107,7 +116,7 @@ describe('files found in a folder are read within a size', () => {
 	});
 });
 
-describe('a file\'s name is bytes (issue 21, finding 14)', () => {
+describe("a file's name is bytes (issue 21, finding 14)", () => {
 	test('lint: a page whose name is not UTF-8, in a folder whose name is not UTF-8, is read and linted, not "no such file"', () => {
 		const folder = checked({ 'robots.txt': 'User-agent: *\nDisallow:\n' });
 		// Latin-1 names, as an old archive unpacks them: 0xE9 and 0xFF are not UTF-8 on their own.

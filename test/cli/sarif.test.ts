@@ -21,8 +21,26 @@ const schema = JSON.parse(readFileSync(join(fixturesDir, 'sarif', 'sarif-schema-
  * otherwise: the root's `id` only names the schema. Every other keyword the schema uses means the same in both.
  */
 const sameInDraft04AndDraft07 = new Set([
-	'$ref', '$schema', 'additionalProperties', 'anyOf', 'default', 'definitions', 'description', 'enum', 'format', 'items', 'maximum',
-	'minItems', 'minimum', 'oneOf', 'pattern', 'properties', 'required', 'title', 'type', 'uniqueItems',
+	'$ref',
+	'$schema',
+	'additionalProperties',
+	'anyOf',
+	'default',
+	'definitions',
+	'description',
+	'enum',
+	'format',
+	'items',
+	'maximum',
+	'minItems',
+	'minimum',
+	'oneOf',
+	'pattern',
+	'properties',
+	'required',
+	'title',
+	'type',
+	'uniqueItems',
 ]);
 
 /** The keywords of a schema (not the names under `properties` and `definitions`), and where each is. */
@@ -76,7 +94,7 @@ function validLog(args: readonly string[], cwd: string): SarifLog {
 }
 
 describe('SARIF against the OASIS 2.1.0 schema', () => {
-	test('the vendored schema is SARIF 2.1.0\'s, in keywords Ajv reads as draft-04 does', () => {
+	test("the vendored schema is SARIF 2.1.0's, in keywords Ajv reads as draft-04 does", () => {
 		assert.equal(schema.$schema, 'http://json-schema.org/draft-04/schema#');
 		assert.equal(schema.id, 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json');
 		const keywords = keywordsOf(schema, '#', new Map());
@@ -89,7 +107,18 @@ describe('SARIF against the OASIS 2.1.0 schema', () => {
 		assert.deepEqual(violations(valid), []);
 		// SARIF 2.1.0 §3.27.10: level is none, note, warning or error; §3.30.5: lines start at 1; §3.13.2: version is required.
 		assert.notDeepEqual(violations({ ...valid, runs: [{ ...valid.runs[0], results: [{ message: { text: 'm' }, level: 'information' }] }] }), []);
-		assert.notDeepEqual(violations({ ...valid, runs: [{ ...valid.runs[0], results: [{ message: { text: 'm' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'a' }, region: { startLine: 0 } } }] }] }] }), []);
+		assert.notDeepEqual(
+			violations({
+				...valid,
+				runs: [
+					{
+						...valid.runs[0],
+						results: [{ message: { text: 'm' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'a' }, region: { startLine: 0 } } }] }],
+					},
+				],
+			}),
+			[],
+		);
 		assert.notDeepEqual(violations({ runs: valid.runs }), []);
 		assert.notDeepEqual(violations({ ...valid, $schema: 'not a uri' }), []);
 	});
@@ -97,12 +126,18 @@ describe('SARIF against the OASIS 2.1.0 schema', () => {
 	test('robots.txt files with every severity, hints included, and their rule catalogue', () => {
 		const work = workFolder('robots-sarif-');
 		mkdirSync(join(work, 'site', 'blog'), { recursive: true });
-		writeFileSync(join(work, 'site', 'robots.txt'), 'User-agent: *\nDisallow: /tmp/\nDisallow /private\ndisallow: /a\nDisallow: /a\nCrawl-delay: 10\nSitemap: /relative.xml\nNoindex: /x\n');
+		writeFileSync(
+			join(work, 'site', 'robots.txt'),
+			'User-agent: *\nDisallow: /tmp/\nDisallow /private\ndisallow: /a\nDisallow: /a\nCrawl-delay: 10\nSitemap: /relative.xml\nNoindex: /x\n',
+		);
 		writeFileSync(join(work, 'site', 'blog', 'robots.txt'), 'User-agent: Googlebot\nUser-agent: Googlebot\nAllow: /*\nDisallow: /**\n\u00e9\n');
 		const log = validLog(['site', '--hints', '--dialect', 'rfc9309', '--dialect', 'draft1996', '--dialect', 'yandex'], work);
 		const rules = log.runs[0].tool.driver.rules.map((rule) => rule.id);
 		// SARIF 2.1.0 §3.49.3: a rule's id is its stable identifier; two rules with one id could not be told apart.
-		assert.deepEqual(rules.filter((id, i) => rules.indexOf(id) !== i), []);
+		assert.deepEqual(
+			rules.filter((id, i) => rules.indexOf(id) !== i),
+			[],
+		);
 		assert.ok(log.runs[0].results.length >= 6, `only ${log.runs[0].results.length} results validated`);
 	});
 
@@ -120,8 +155,14 @@ describe('SARIF against the OASIS 2.1.0 schema', () => {
 	}
 
 	const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
-	test('a sample of the real-world corpus (every 10th file: HTML and binary bodies among them)', { skip: existsSync(corpus) ? false : 'no ../shared/corpus here', timeout: 120_000 }, () => {
-		const files = readdirSync(corpus).filter((name) => name.endsWith('.txt')).sort().filter((_, i) => i % 10 === 0);
+	test('a sample of the real-world corpus (every 10th file: HTML and binary bodies among them)', {
+		skip: existsSync(corpus) ? false : 'no ../shared/corpus here',
+		timeout: 120_000,
+	}, () => {
+		const files = readdirSync(corpus)
+			.filter((name) => name.endsWith('.txt'))
+			.sort()
+			.filter((_, i) => i % 10 === 0);
 		assert.ok(files.length >= 90, `only ${files.length} corpus files`);
 		const log = validLog([...files, '--hints'], corpus);
 		const ruleIds = new Set(log.runs[0].results.map((result) => result.ruleId));

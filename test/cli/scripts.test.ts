@@ -21,7 +21,10 @@ const work = workFolder('robots-scripts-');
 describe('npm test', () => {
 	test('runs every suite through the summary script', () => {
 		assert.match(manifest.scripts.test, /&& node out\/scripts\/test\.js$/);
-		assert.deepEqual(allSuites().map((suite) => suite.name), ['unit', 'CLI', 'LSP', 'package', 'grammar', 'e2e']);
+		assert.deepEqual(
+			allSuites().map((suite) => suite.name),
+			['unit', 'CLI', 'LSP', 'package', 'grammar', 'e2e'],
+		);
 		// test:unit is everything but the end-to-end suite.
 		assert.match(manifest.scripts['test:unit'], /&& node out\/scripts\/test\.js unit cli lsp package grammar$/);
 	});
@@ -30,28 +33,42 @@ describe('npm test', () => {
 		const passing = join(work, 'passing.test.js');
 		writeFileSync(passing, "const { test } = require('node:test');\ntest('one', () => {});\ntest('two', () => {});\n");
 		const failing = join(work, 'failing.test.js');
-		writeFileSync(failing, "const { test } = require('node:test');\ntest('good', () => {});\ntest('bad', () => { throw new Error('no'); });\ntest('later', { skip: true }, () => {});\n");
+		writeFileSync(
+			failing,
+			"const { test } = require('node:test');\ntest('good', () => {});\ntest('bad', () => { throw new Error('no'); });\ntest('later', { skip: true }, () => {});\n",
+		);
 		const grammarOk = join(work, 'ok.txt');
 		writeFileSync(grammarOk, '');
 		let output = '';
-		const results = await runSuites([
-			{ kind: 'node', name: 'alpha', files: [passing] },
-			{ kind: 'node', name: 'beta', files: [failing] },
-			{ kind: 'node', name: 'gamma', setup: [[process.execPath, '-e', 'process.exit(3)']], files: [passing] },
+		const results = await runSuites(
+			[
+				{ kind: 'node', name: 'alpha', files: [passing] },
+				{ kind: 'node', name: 'beta', files: [failing] },
+				{ kind: 'node', name: 'gamma', setup: [[process.execPath, '-e', 'process.exit(3)']], files: [passing] },
+				{
+					kind: 'files',
+					name: 'delta',
+					files: ['ok.txt', 'missing.txt'],
+					commands: [[process.execPath, '-e', "console.log('✓ ok.txt run successfully.')"]],
+				},
+			],
 			{
-				kind: 'files',
-				name: 'delta',
-				files: ['ok.txt', 'missing.txt'],
-				commands: [[process.execPath, '-e', "console.log('✓ ok.txt run successfully.')"]],
+				cwd: work,
+				write: (text) => {
+					output += text;
+				},
 			},
-		], { cwd: work, write: (text) => { output += text; } });
-		assert.deepEqual(results.map(({ name, tests, passed, failed, skipped, problem }) => ({ name, tests, passed, failed, skipped, problem })), [
-			{ name: 'alpha', tests: 2, passed: 2, failed: 0, skipped: 0, problem: undefined },
-			{ name: 'beta', tests: 3, passed: 1, failed: 1, skipped: 1, problem: undefined },
-			{ name: 'gamma', tests: 0, passed: 0, failed: 0, skipped: 0, problem: `setup failed: ${process.execPath} -e process.exit(3) exited with 3` },
-			{ name: 'delta', tests: 2, passed: 1, failed: 1, skipped: 0, problem: undefined },
-		]);
-		assert.match(output, /✔ one/, 'the suites\' own output is passed on');
+		);
+		assert.deepEqual(
+			results.map(({ name, tests, passed, failed, skipped, problem }) => ({ name, tests, passed, failed, skipped, problem })),
+			[
+				{ name: 'alpha', tests: 2, passed: 2, failed: 0, skipped: 0, problem: undefined },
+				{ name: 'beta', tests: 3, passed: 1, failed: 1, skipped: 1, problem: undefined },
+				{ name: 'gamma', tests: 0, passed: 0, failed: 0, skipped: 0, problem: `setup failed: ${process.execPath} -e process.exit(3) exited with 3` },
+				{ name: 'delta', tests: 2, passed: 1, failed: 1, skipped: 0, problem: undefined },
+			],
+		);
+		assert.match(output, /✔ one/, "the suites' own output is passed on");
 		assert.equal(allPassed(results), false);
 		const summary = formatSummary(results).trimEnd().split('\n');
 		assert.deepEqual(summary.slice(0, 3), ['', 'Summary of every suite', summary[2]]);
@@ -67,7 +84,10 @@ describe('npm test', () => {
 
 	test('reads the closing counts of a TAP report', () => {
 		assert.deepEqual(tapCounts('TAP version 13\nok 1 - a\n1..1\n# tests 3\n# suites 0\n# pass 1\n# fail 1\n# cancelled 0\n# skipped 1\n# todo 0\n'), {
-			tests: 3, passed: 1, failed: 1, skipped: 1,
+			tests: 3,
+			passed: 1,
+			failed: 1,
+			skipped: 1,
 		});
 		assert.equal(tapCounts(''), undefined);
 	});
@@ -133,7 +153,7 @@ describe('setting up the machine (issue 22, item 14)', () => {
 		assert.deepEqual(aptInstallArgs(['libkrb5-dev']), ['install', '-y', '--no-install-recommends', '--no-upgrade', 'libkrb5-dev']);
 	});
 
-	test('the upgrades an install brings are read from apt\'s simulation, to be said before it runs', () => {
+	test("the upgrades an install brings are read from apt's simulation, to be said before it runs", () => {
 		// apt-get --simulate writes the installed version in brackets only for a package it would upgrade.
 		const simulation = [
 			'Reading package lists...',
@@ -146,7 +166,7 @@ describe('setting up the machine (issue 22, item 14)', () => {
 		assert.deepEqual(aptUpgrades(''), []);
 	});
 
-	test('npm start opens a calm workbench (no Welcome page, no Chat panel) and keeps the user\'s own settings', () => {
+	test("npm start opens a calm workbench (no Welcome page, no Chat panel) and keeps the user's own settings", () => {
 		const userData = join(work, 'start-user-data');
 		mkdirSync(join(userData, 'User'), { recursive: true });
 		writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify({ 'workbench.colorTheme': 'Solarized Light', 'editor.fontSize': 16 }));
@@ -155,7 +175,7 @@ describe('setting up the machine (issue 22, item 14)', () => {
 		assert.equal(settings['workbench.startupEditor'], 'none');
 		assert.equal(settings['chat.disableAIFeatures'], true);
 		assert.equal(settings['workbench.secondarySideBar.defaultVisibility'], 'hidden');
-		assert.equal(settings['workbench.colorTheme'], 'Solarized Light', 'a setting of the user\'s own wins');
+		assert.equal(settings['workbench.colorTheme'], 'Solarized Light', "a setting of the user's own wins");
 		assert.equal(settings['editor.fontSize'], 16);
 		assert.equal(addCalmSettings(userData), 'unchanged');
 		assert.ok(Object.keys(calmSettings).every((key) => key in settings));

@@ -39,7 +39,10 @@ const heapFlags = ['--max-old-space-size=24', '--min-semi-space-size=16'];
 function runMeasured(args: readonly string[], name: string): Promise<{ status: number | null; lines: number; maxRss: number; stderr: string }> {
 	const report = join(work, `${name}.rss`);
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [...heapFlags, '--require', hook, cli, ...args], { env: { ...englishEnv, MAX_RSS_FILE: report }, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(process.execPath, [...heapFlags, '--require', hook, cli, ...args], {
+			env: { ...englishEnv, MAX_RSS_FILE: report },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let lines = 0;
 		let stderr = '';
 		child.stdout.on('data', (chunk: Buffer) => {
@@ -113,14 +116,20 @@ describe('a line over the cap', () => {
 
 	test('--batch: the long line gets an error record, the others their answers', () => {
 		const path = join(work, 'long.jsonl');
-		writeFileSync(path, [
-			JSON.stringify({ robots, agent: 'Googlebot', url: '/nogoogle' }),
-			JSON.stringify({ robots, agent: 'Googlebot', url: long }),
-			JSON.stringify({ robots, agent: 'bingbot', url: '/private' }),
-		].join('\n'));
+		writeFileSync(
+			path,
+			[
+				JSON.stringify({ robots, agent: 'Googlebot', url: '/nogoogle' }),
+				JSON.stringify({ robots, agent: 'Googlebot', url: long }),
+				JSON.stringify({ robots, agent: 'bingbot', url: '/private' }),
+			].join('\n'),
+		);
 		const result = runCli(['test', '--batch', path]);
 		assert.equal(result.status, 2, result.stderr);
-		const records = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+		const records = result.stdout
+			.trimEnd()
+			.split('\n')
+			.map((line) => JSON.parse(line));
 		assert.equal(records.length, 3);
 		assert.deepEqual([records[0].url, records[0].verdict], ['/nogoogle', 'disallow']);
 		assert.equal(records[1].inputLine, 2);
@@ -162,7 +171,10 @@ describe('line ends wherever the stream splits them', () => {
 					const splitter = new LineSplitter();
 					const lines = [...splitter.push(text.slice(0, i)), ...splitter.push(text.slice(i, j)), ...splitter.push(text.slice(j)), ...splitter.end()];
 					assert.deepEqual(texts(lines), reference(text), `${JSON.stringify(text)} split at ${i} and ${j}`);
-					assert.deepEqual(lines.map((line) => line.line), reference(text).map((_, index) => index + 1));
+					assert.deepEqual(
+						lines.map((line) => line.line),
+						reference(text).map((_, index) => index + 1),
+					);
 				}
 			}
 		}
@@ -172,7 +184,10 @@ describe('line ends wherever the stream splits them', () => {
 		const splitter = new LineSplitter(4);
 		const lines = [...splitter.push('/ab\n/abc'), ...splitter.push('de'), ...splitter.push('f\r'), ...splitter.push('\n/x'), ...splitter.end()];
 		assert.deepEqual(texts(lines), ['/ab', '<too long>', '/x']);
-		assert.deepEqual(lines.map((line) => line.line), [1, 2, 3]);
+		assert.deepEqual(
+			lines.map((line) => line.line),
+			[1, 2, 3],
+		);
 	});
 
 	test('a CRLF and a two-byte character across the 64 KiB chunks of a file', () => {
@@ -192,7 +207,10 @@ describe('line ends wherever the stream splits them', () => {
 		const path = join(work, 'chunks.txt');
 		writeFileSync(path, all);
 		const result = runCli(['test', robots, '--agent', 'Googlebot', '--json', '--urls', path]);
-		const records = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+		const records = result.stdout
+			.trimEnd()
+			.split('\n')
+			.map((line) => JSON.parse(line));
 		assert.equal(records.length, lines.length + 2);
 		assert.equal(records[lines.length].url, straddling);
 		assert.deepEqual(records[lines.length + 1], { url: 'not a url', inputLine: lines.length + 2, error: records[lines.length + 1].error });

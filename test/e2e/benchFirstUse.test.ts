@@ -48,7 +48,11 @@ async function openBenchAlone(page: Page, path: string): Promise<FrameLocator> {
 async function assertLiveBench(page: Page, entry: string): Promise<void> {
 	const frame = benchFrame(page);
 	await frame.locator('#urls').waitFor({ timeout: 30_000 });
-	await frame.locator('#head [role="columnheader"]', { hasText: 'Googlebot' }).first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+	await frame
+		.locator('#head [role="columnheader"]', { hasText: 'Googlebot' })
+		.first()
+		.waitFor({ timeout: 30_000 })
+		.catch(() => undefined);
 	await page.screenshot({ path: join(resultsDir, `first-use-bench-${entry}.png`) });
 	const shown = await columns(frame);
 	// The 14 target crawlers of the extension's default `robotsTxt.crawlers`.
@@ -69,7 +73,10 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 		cpSync(fixtureWorkspace, workspace, { recursive: true });
 		cpSync(join(repoRoot, 'test', 'fixtures', 'site'), join(workspace, 'site'), { recursive: true });
 		// gazeta.ru's robots.txt (the issue's 1 000 URLs of one site), and a file that names 1 097 agents.
-		for (const [folder, file] of [['gazeta', '0768.txt'], ['many', '0120.txt']]) {
+		for (const [folder, file] of [
+			['gazeta', '0768.txt'],
+			['many', '0120.txt'],
+		]) {
 			mkdirSync(join(workspace, folder), { recursive: true });
 			copyFileSync(join(corpus, file), join(workspace, folder, 'robots.txt'));
 		}
@@ -88,7 +95,7 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 		rmSync(workspace, { recursive: true, force: true });
 	});
 
-	step('the table icon in the editor\'s title bar opens a live bench, and the bench opened next is live too', async () => {
+	step("the table icon in the editor's title bar opens a live bench, and the bench opened next is live too", async () => {
 		await quickOpen(page, 'site/robots.txt', 'robots.txt');
 		await editorLine(page, 'Allow: /private/press/').waitFor({ timeout: 30_000 });
 		await waitForLanguageMode(page, 'Robots.txt');
@@ -174,7 +181,7 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 		await runCommand(page, 'Notifications: Clear All Notifications');
 	});
 
-	step('beside the editor, the grid shows each URL\'s path and several crawlers; a changed column comes first', async () => {
+	step("beside the editor, the grid shows each URL's path and several crawlers; a changed column comes first", async () => {
 		await runCommand(page, 'View: Close All Editors');
 		await quickOpen(page, 'gazeta/robots.txt', 'robots.txt');
 		await editorLine(page, 'Disallow: /cgi-bin').waitFor({ timeout: 30_000 });
@@ -190,10 +197,12 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 		await page.waitForTimeout(300);
 		await page.screenshot({ path: join(resultsDir, 'first-use-grid.png') });
 		// Each row reads differently, and what it shows fits its cell: the end of the URL, which tells pages apart.
-		const cells = await frame.locator('#body [role="rowheader"]').evaluateAll((elements) => elements.map((element) => {
-			const cell = element as unknown as { textContent: string | null; scrollWidth: number; clientWidth: number };
-			return { text: cell.textContent ?? '', fits: cell.scrollWidth <= cell.clientWidth + 1 };
-		}));
+		const cells = await frame.locator('#body [role="rowheader"]').evaluateAll((elements) =>
+			elements.map((element) => {
+				const cell = element as unknown as { textContent: string | null; scrollWidth: number; clientWidth: number };
+				return { text: cell.textContent ?? '', fits: cell.scrollWidth <= cell.clientWidth + 1 };
+			}),
+		);
 		assert.ok(cells.length >= 10, `${cells.length} rows shown`);
 		for (const cell of cells) {
 			assert.ok(cell.fits, `cut by the cell's edge: ${cell.text}`);
@@ -205,7 +214,9 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 		// At least four of the 14 crawler columns fit beside the editor.
 		const visible = await frame.locator('#head [role="columnheader"]').evaluateAll((elements) => {
 			const width = (globalThis as unknown as { innerWidth: number }).innerWidth;
-			return elements.slice(1).filter((element) => (element as unknown as { getBoundingClientRect(): { right: number } }).getBoundingClientRect().right <= width + 1).length;
+			return elements
+				.slice(1)
+				.filter((element) => (element as unknown as { getBoundingClientRect(): { right: number } }).getBoundingClientRect().right <= width + 1).length;
 		});
 		assert.ok(visible >= 4, `${visible} crawler columns in view`);
 
@@ -227,7 +238,11 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 		const shown = await columns(frame);
 		assert.equal(shown[0], 'GPTBot', shown.join(', '));
 		const gptbot = frame.locator('#head [role="columnheader"]', { hasText: 'GPTBot' }).first();
-		const inView = await gptbot.evaluate((element) => (element as unknown as { getBoundingClientRect(): { right: number } }).getBoundingClientRect().right <= (globalThis as unknown as { innerWidth: number }).innerWidth + 1);
+		const inView = await gptbot.evaluate(
+			(element) =>
+				(element as unknown as { getBoundingClientRect(): { right: number } }).getBoundingClientRect().right
+				<= (globalThis as unknown as { innerWidth: number }).innerWidth + 1,
+		);
 		assert.ok(inView, 'the changed column is in view');
 	});
 
@@ -240,11 +255,18 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 		assert.ok(aiTokens.length >= 10, aiTokens.join(', '));
 		await ai.click();
 		const union = [...targets, ...aiTokens.filter((token) => !targets.some((target) => target.toLowerCase() === token.toLowerCase()))];
-		await frame.locator('#head [role="columnheader"]').nth(union.length).waitFor({ timeout: 30_000 }).catch(() => undefined);
+		await frame
+			.locator('#head [role="columnheader"]')
+			.nth(union.length)
+			.waitFor({ timeout: 30_000 })
+			.catch(() => undefined);
 		assert.deepEqual(new Set(await columns(frame)), new Set(union), 'the AI training set is added to the target crawlers');
 		// Shift+click: the set replaces the columns.
 		await ai.click({ modifiers: ['Shift'] });
-		await frame.locator('#head [role="columnheader"]', { hasText: /^Googlebot/ }).waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+		await frame
+			.locator('#head [role="columnheader"]', { hasText: /^Googlebot/ })
+			.waitFor({ state: 'detached', timeout: 30_000 })
+			.catch(() => undefined);
 		assert.deepEqual(new Set(await columns(frame)), new Set(aiTokens), 'Shift+click replaces the columns');
 		// "Named in this file" holds a thousand agents: the bench asks before adding them, and Cancel adds none.
 		const named = frame.locator('#sets button', { hasText: /^Named in this file \(\d+\)$/ });
@@ -260,4 +282,3 @@ describe('issue 22: the test bench and the pickers as a new user meets them (cod
 		assert.equal((await columns(frame)).length, aiTokens.length, 'Cancel adds no column');
 	});
 });
-

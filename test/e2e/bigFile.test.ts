@@ -54,7 +54,9 @@ describe('a 3.7 MB robots.txt in VS Code (code-server)', { timeout: 900_000 }, (
 		const squiggle = Date.now();
 		await waitFor(async () => (await problemCounts(page)).warnings + (await problemCounts(page)).infos > 0, 60_000);
 		const counted = Date.now();
-		console.log(`open: tab ${tab - start} ms, language mode ${mode - start} ms, text ${text - start} ms, first squiggle ${squiggle - start} ms, problems counted ${counted - start} ms; ${JSON.stringify(await problemCounts(page))}`);
+		console.log(
+			`open: tab ${tab - start} ms, language mode ${mode - start} ms, text ${text - start} ms, first squiggle ${squiggle - start} ms, problems counted ${counted - start} ms; ${JSON.stringify(await problemCounts(page))}`,
+		);
 		await page.screenshot({ path: join(resultsDir, 'big-file-open.png') });
 	});
 
@@ -133,7 +135,7 @@ describe('a 3.7 MB robots.txt in VS Code (code-server)', { timeout: 900_000 }, (
 		const squiggle = page.locator('.part.editor .squiggly-error');
 		await waitFor(async () => (await squiggle.count()) > 0, 30_000).catch(() => undefined);
 		await page.screenshot({ path: join(resultsDir, 'big-file-crowd.png') });
-		assert.ok(await squiggle.count() > 0, 'the missing colon on the last line is underlined');
+		assert.ok((await squiggle.count()) > 0, 'the missing colon on the last line is underlined');
 	});
 
 	step('memory of the language server over rounds of typing', async () => {
@@ -191,7 +193,9 @@ function spread(times: readonly number[]): string {
 
 /** The language server's process: the one running the server bundle of the extension this run installed. */
 function serverPid(runDir: string): number {
-	const out = execFileSync('pgrep', ['-f', `${runDir}/.*server/dist/server.js`], { encoding: 'utf8' }).trim().split('\n');
+	const out = execFileSync('pgrep', ['-f', `${runDir}/.*server/dist/server.js`], { encoding: 'utf8' })
+		.trim()
+		.split('\n');
 	assert.equal(out.length, 1, `one language server of this run: ${out.join(', ')}`);
 	return Number(out[0]);
 }
@@ -226,7 +230,6 @@ async function waitFor(condition: () => Promise<boolean>, timeout: number): Prom
 		await new Promise((resolve) => setTimeout(resolve, 50));
 	}
 }
-
 
 function step(name: string, body: () => Promise<void>): void {
 	test(name, async () => {

@@ -40,11 +40,21 @@ export function parseShimArguments(args: readonly string[]): ShimArguments {
 		const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
 		const value = (): string => inline ?? (args[++i] as string);
 		switch (flag) {
-			case '--extensionDevelopmentPath': parsed.extensionDevelopmentPaths.push(resolve(value())); break;
-			case '--extensionTestsPath': parsed.extensionTestsPath = resolve(value()); break;
-			case '--user-data-dir': parsed.userDataDir = resolve(value()); break;
-			case '--extensions-dir': parsed.extensionsDir = resolve(value()); break;
-			case '--disable-extensions': parsed.disableExtensions = true; break;
+			case '--extensionDevelopmentPath':
+				parsed.extensionDevelopmentPaths.push(resolve(value()));
+				break;
+			case '--extensionTestsPath':
+				parsed.extensionTestsPath = resolve(value());
+				break;
+			case '--user-data-dir':
+				parsed.userDataDir = resolve(value());
+				break;
+			case '--extensions-dir':
+				parsed.extensionsDir = resolve(value());
+				break;
+			case '--disable-extensions':
+				parsed.disableExtensions = true;
+				break;
 			default:
 				if (!arg.startsWith('-')) {
 					parsed.folder = resolve(arg);
@@ -72,10 +82,7 @@ async function main(): Promise<number> {
 		codeServerArgs: ['--vscode-option', 'enable-smoke-test-driver', ...(args.disableExtensions ? ['--vscode-option', 'disable-extensions'] : [])],
 		query: (server) => {
 			const remote = (path: string): string => `vscode-remote://127.0.0.1:${server.port}${path}`;
-			const payload = [
-				...args.extensionDevelopmentPaths.map((path) => ['extensionDevelopmentPath', remote(path)]),
-				['extensionTestsPath', remote(testsPath)],
-			];
+			const payload = [...args.extensionDevelopmentPaths.map((path) => ['extensionDevelopmentPath', remote(path)]), ['extensionTestsPath', remote(testsPath)]];
 			return `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 		},
 		preparePage: async (page) => {

@@ -13,7 +13,20 @@ import { after, before, describe } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
 import { fixtureWorkspace, openWorkbench, resultsDir, screenshotSteps, type Workbench } from './workbench';
-import { answerQuickInput, benchFrame, pasteUrls, codeLenses, problemCounts, quickOpen, editorLine, goToLine, runCommand, squiggles, toast, waitForLanguageMode } from './workbenchPage';
+import {
+	answerQuickInput,
+	benchFrame,
+	pasteUrls,
+	codeLenses,
+	problemCounts,
+	quickOpen,
+	editorLine,
+	goToLine,
+	runCommand,
+	squiggles,
+	toast,
+	waitForLanguageMode,
+} from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
 
@@ -33,9 +46,11 @@ const step = screenshotSteps(() => currentPage);
  * the breadcrumbs, which show the outline's symbol at the cursor, say it instead.
  */
 async function waitForSelectedRule(page: Page, line: number, rule: string): Promise<void> {
-	await page.locator('[id="status.editor.selection"]', { hasText: new RegExp(`Ln ${line},`) })
+	await page
+		.locator('[id="status.editor.selection"]', { hasText: new RegExp(`Ln ${line},`) })
 		.or(page.locator('.part.editor .breadcrumbs-control .monaco-breadcrumb-item', { hasText: rule }))
-		.first().waitFor({ timeout: 10_000 });
+		.first()
+		.waitFor({ timeout: 10_000 });
 }
 
 /** The cell of a row (by its URL) and a column (by its crawler). */
@@ -57,13 +72,26 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		// A Git repository with one commit: the bench compares with git HEAD, through VS Code's Git extension.
 		workspace = mkdtempSync(join(tmpdir(), 'robots-txt-bench-'));
 		cpSync(fixtureWorkspace, workspace, { recursive: true });
-		for (const [folder, files] of [['shop', [['examples/robots.txt', 'robots.txt']]], ['marys', [['examples/marys-antiques/robots.txt', 'robots.txt'], ['examples/marys-antiques/robots.expectations', 'robots.expectations']]]] as const) {
+		for (const [folder, files] of [
+			['shop', [['examples/robots.txt', 'robots.txt']]],
+			[
+				'marys',
+				[
+					['examples/marys-antiques/robots.txt', 'robots.txt'],
+					['examples/marys-antiques/robots.expectations', 'robots.expectations'],
+				],
+			],
+		] as const) {
 			mkdirSync(join(workspace, folder), { recursive: true });
 			for (const [from, to] of files) {
 				copyFileSync(join(repoRoot, from), join(workspace, folder, to));
 			}
 		}
-		const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: workspace, stdio: 'ignore' });
+		const git = (...args: string[]) =>
+			execFileSync('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', '-c', 'init.defaultBranch=main', ...args], {
+				cwd: workspace,
+				stdio: 'ignore',
+			});
 		git('init', '-q');
 		git('add', '-A');
 		git('commit', '-qm', 'The site as it was');
@@ -113,7 +141,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await page.screenshot({ path: join(resultsDir, 'test-bench.png') });
 	});
 
-	step('hovering a cell shows the crawler\'s explanation from the server', async () => {
+	step("hovering a cell shows the crawler's explanation from the server", async () => {
 		const frame = benchFrame(page);
 		const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: '/search/page' }) });
 		await row.locator('[role="gridcell"]').first().hover();
@@ -163,7 +191,10 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		// The action leaves no finding behind (issue 22, item 5: it wrote `User-agent: Kangaroo Bot`, which our own
 		// linter flagged at once): once the counts settle, there are no more problems than before.
 		const after = await settledProblemCounts(page);
-		assert.ok(after.errors + after.warnings + after.infos <= before.errors + before.warnings + before.infos, `${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
+		assert.ok(
+			after.errors + after.warnings + after.infos <= before.errors + before.warnings + before.infos,
+			`${JSON.stringify(before)} -> ${JSON.stringify(after)}`,
+		);
 		const frame = benchFrame(page);
 		await frame.locator('#audit', { hasText: 'AI training 0/24' }).waitFor({ timeout: 30_000 });
 		// Search engines read the same file as before.
@@ -178,7 +209,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await page.screenshot({ path: join(resultsDir, 'test-bench-changed.png') });
 	});
 
-	step('Compare with Deployed shows in the bench the verdicts that differ from the site\'s file', async () => {
+	step("Compare with Deployed shows in the bench the verdicts that differ from the site's file", async () => {
 		// The "site" is a server of this test on 127.0.0.1 serving the file as committed, before the AI block.
 		const deployedText = readFileSync(join(repoRoot, 'examples', 'robots.txt'), 'utf8');
 		const server = http.createServer((_request, response) => {
@@ -199,14 +230,21 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 			const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: /^\/$/ }) });
 			await row.locator('.changed').first().waitFor({ timeout: 15_000 });
 			assert.match(await cellText(frame, '/', 'GPTBot'), /^DISALLOWED 27: Disallow: \/$/);
-			const labels = await row.locator('.changed').evaluateAll((cells) => cells.map((cell) => (cell as unknown as { getAttribute(name: string): string | null }).getAttribute('aria-label') ?? ''));
-			assert.ok(labels.some((label) => /GPTBot.*was ALLOWED.*in the deployed file/.test(label)), labels.join('\n'));
+			const labels = await row
+				.locator('.changed')
+				.evaluateAll((cells) => cells.map((cell) => (cell as unknown as { getAttribute(name: string): string | null }).getAttribute('aria-label') ?? ''));
+			assert.ok(
+				labels.some((label) => /GPTBot.*was ALLOWED.*in the deployed file/.test(label)),
+				labels.join('\n'),
+			);
 			// One number (issue 22, item 9): the toast counted 500 probe paths for the target crawlers while the bench
 			// counted its own rows and columns. Now the toast's count is the bench's, and says what it counts.
 			const notice = toast(page, 'differ between the local file and');
 			await notice.waitFor({ timeout: 30_000 });
 			const toastText = await notice.innerText();
-			const toastCount = /(\d[\d,]*) verdicts? differs? between the local file and .*\(crawlers × URLs tested: (\d+) × (\d+)\)/.exec(toastText.replace(/\s+/g, ' '));
+			const toastCount = /(\d[\d,]*) verdicts? differs? between the local file and .*\(crawlers × URLs tested: (\d+) × (\d+)\)/.exec(
+				toastText.replace(/\s+/g, ' '),
+			);
 			assert.ok(toastCount, toastText);
 			const status = await frame.locator('#status').innerText();
 			const benchCount = /(\d[\d,]*) verdicts? changed since the deployed file/.exec(status);
@@ -214,7 +252,11 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 			assert.equal(toastCount[1], benchCount[1], `toast: ${toastText}\nbench: ${status}`);
 			assert.match(status, new RegExp(`× ${toastCount[2]} crawlers`), status);
 			await page.screenshot({ path: join(resultsDir, 'test-bench-deployed.png') });
-			await notice.locator('.codicon-notifications-clear, .codicon-close').first().click().catch(() => undefined);
+			await notice
+				.locator('.codicon-notifications-clear, .codicon-close')
+				.first()
+				.click()
+				.catch(() => undefined);
 			// Back to comparing with nothing, which also drops the probe rows, for the steps after this one.
 			await frame.locator('#compare').selectOption('none');
 			await frame.locator('#status', { hasText: 'changed since' }).waitFor({ state: 'hidden', timeout: 30_000 });
@@ -226,7 +268,10 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 	step('10 000 pasted URLs: every row answered, only the visible rows in the page', async () => {
 		const frame = benchFrame(page);
 		await frame.locator('#clear').click();
-		const urls = Array.from({ length: 10_000 }, (_, i) => `https://www.example.com/${['private', 'search', 'docs', 'shop'][i % 4]}/item-${i}${i % 3 === 0 ? '.pdf' : ''}`);
+		const urls = Array.from(
+			{ length: 10_000 },
+			(_, i) => `https://www.example.com/${['private', 'search', 'docs', 'shop'][i % 4]}/item-${i}${i % 3 === 0 ? '.pdf' : ''}`,
+		);
 		await pasteUrls(frame, urls.join('\n'));
 		await frame.locator('#grid[aria-rowcount="10001"]').waitFor({ timeout: 60_000 });
 		await frame.locator('#body [role="rowheader"]', { hasText: 'item-0' }).first().waitFor({ timeout: 60_000 });
@@ -245,8 +290,11 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 	step('an expectations file shows "n passed, m failed" and a failing expectation with its deciding line', async () => {
 		await runCommand(page, 'View: Close All Editors');
 		// A robots.txt with unsaved edits asks whether to save them: no.
-		const dontSave = page.getByRole('button', { name: 'Don\'t Save' });
-		await dontSave.waitFor({ timeout: 3_000 }).then(() => dontSave.click(), () => undefined);
+		const dontSave = page.getByRole('button', { name: "Don't Save" });
+		await dontSave.waitFor({ timeout: 3_000 }).then(
+			() => dontSave.click(),
+			() => undefined,
+		);
 		await quickOpen(page, 'marys/robots.expectations', 'robots.expectations');
 		await waitForLanguageMode(page, 'Robots.txt Expectations');
 		await lens(page, '23 passed, 0 failed').waitFor({ timeout: 30_000 });
@@ -259,7 +307,10 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await squiggles(page).first().waitFor({ timeout: 15_000 });
 		await page.keyboard.press('Control+Shift+M');
 		const rows = page.locator('.markers-panel .monaco-list-row');
-		await rows.filter({ hasText: 'Expected NosyBot to be ALLOWED for /private/payroll.xls, but it is DISALLOWED by line 25' }).first().waitFor({ timeout: 15_000 });
+		await rows
+			.filter({ hasText: 'Expected NosyBot to be ALLOWED for /private/payroll.xls, but it is DISALLOWED by line 25' })
+			.first()
+			.waitFor({ timeout: 15_000 });
 		await page.waitForTimeout(300);
 		await page.screenshot({ path: join(resultsDir, 'expectations.png') });
 		// The robots.txt itself shows the failure on the line that decides it.
@@ -274,7 +325,6 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 function lens(page: Page, text: string) {
 	return codeLenses(page).filter({ hasText: text }).first();
 }
-
 
 /** The problem counts once they have not changed for two seconds (the server answers after a pause in the edits). */
 async function settledProblemCounts(page: Page): Promise<{ errors: number; warnings: number; infos: number }> {

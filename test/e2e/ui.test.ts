@@ -82,12 +82,18 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		const rows = page.locator('.markers-panel .monaco-list-row');
 		await rows.filter({ hasText: 'missing-colon' }).first().waitFor();
 		const texts = await rows.allInnerTexts();
-		assert.ok(texts.some((text) => text.includes('robots-txt')), `Problems panel rows: ${texts.join(' | ')}`);
+		assert.ok(
+			texts.some((text) => text.includes('robots-txt')),
+			`Problems panel rows: ${texts.join(' | ')}`,
+		);
 	});
 
 	step('hovering a User-agent line says which crawlers the group applies to', async () => {
 		const line = editorLine(page, 'User-agent: Googlebot');
-		await line.locator('span', { hasText: /^Googlebot$/ }).last().hover();
+		await line
+			.locator('span', { hasText: /^Googlebot$/ })
+			.last()
+			.hover();
 		const hover = hoverWidget(page);
 		await hover.waitFor({ timeout: 15_000 });
 		const text = await hover.innerText();
@@ -197,18 +203,50 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		assert.ok(formatted.includes('Disallow: /private'), `formatted text:\n${formatted.join('\n')}`);
 	});
 
-	step('Test URL answers as each crawler documents itself (issue 9\'s five cases)', async () => {
+	step("Test URL answers as each crawler documents itself (issue 9's five cases)", async () => {
 		// Real files beside the fixture: gazeta.ru's robots.txt, the README's example, and a 3.7 MB file.
 		const corpus = join(repoRoot, '..', 'shared', 'corpus', 'realworld', 'files');
-		for (const [folder, source] of [['gazeta', join(corpus, '0768.txt')], ['shop', join(repoRoot, 'examples', 'robots.txt')], ['huge', join(corpus, '0932.txt')]]) {
+		for (const [folder, source] of [
+			['gazeta', join(corpus, '0768.txt')],
+			['shop', join(repoRoot, 'examples', 'robots.txt')],
+			['huge', join(corpus, '0932.txt')],
+		]) {
 			mkdirSync(join(workbench.workspace, folder), { recursive: true });
 			copyFileSync(source, join(workbench.workspace, folder, 'robots.txt'));
 		}
 		const cases = [
-			{ file: 'gazeta/robots.txt', first: 'Disallow: /cgi-bin', url: 'https://www.gazeta.ru/amp/news/2024/01/01/1.shtml', agent: 'YandexBot', says: /as YandexBot: DISALLOWED by line 253 `Disallow: \/amp\/`/, line: 253 },
-			{ file: 'shop/robots.txt', first: 'Disallow: /private/', url: '/search?q=robots', agent: 'Googlebot-Image', says: /as Googlebot-Image: DISALLOWED by line 8 `Disallow: \/search`/, line: 8 },
-			{ file: 'shop/robots.txt', first: 'Disallow: /private/', url: 'https://www.example.com/private/x', agent: 'AdsBot-Google', says: /as AdsBot-Google: ALLOWED: no group names AdsBot-Google and it ignores "User-agent: \*"/, line: undefined },
-			{ file: 'huge/robots.txt', first: 'Allow: /72ac54163d26d6677a80b8e21a776cfa', url: '/nothing', agent: 'Googlebot', says: /as Googlebot: ALLOWED: no group names "Googlebot", so it follows "User-agent: \*" at line 1, and none of its rules matches/, line: 1 },
+			{
+				file: 'gazeta/robots.txt',
+				first: 'Disallow: /cgi-bin',
+				url: 'https://www.gazeta.ru/amp/news/2024/01/01/1.shtml',
+				agent: 'YandexBot',
+				says: /as YandexBot: DISALLOWED by line 253 `Disallow: \/amp\/`/,
+				line: 253,
+			},
+			{
+				file: 'shop/robots.txt',
+				first: 'Disallow: /private/',
+				url: '/search?q=robots',
+				agent: 'Googlebot-Image',
+				says: /as Googlebot-Image: DISALLOWED by line 8 `Disallow: \/search`/,
+				line: 8,
+			},
+			{
+				file: 'shop/robots.txt',
+				first: 'Disallow: /private/',
+				url: 'https://www.example.com/private/x',
+				agent: 'AdsBot-Google',
+				says: /as AdsBot-Google: ALLOWED: no group names AdsBot-Google and it ignores "User-agent: \*"/,
+				line: undefined,
+			},
+			{
+				file: 'huge/robots.txt',
+				first: 'Allow: /72ac54163d26d6677a80b8e21a776cfa',
+				url: '/nothing',
+				agent: 'Googlebot',
+				says: /as Googlebot: ALLOWED: no group names "Googlebot", so it follows "User-agent: \*" at line 1, and none of its rules matches/,
+				line: 1,
+			},
 		];
 		for (const c of cases) {
 			await clearNotifications(page);
@@ -227,7 +265,9 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 			} else {
 				// No line decides: the line the answer before selected (line 8, for Googlebot-Image) is selected no more,
 				// or it would read as this answer's (issue 22, item 10).
-				await statusItem(page, 'status.editor.selection').filter({ hasText: /Ln \d+/, hasNotText: /selected/ }).waitFor({ timeout: 10_000 });
+				await statusItem(page, 'status.editor.selection')
+					.filter({ hasText: /Ln \d+/, hasNotText: /selected/ })
+					.waitFor({ timeout: 10_000 });
 			}
 			await page.screenshot({ path: join(resultsDir, `crawler-${c.agent}.png`) });
 		}
@@ -248,7 +288,10 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 			await answerQuickInput(page, 'Open Deployed robots.txt', site);
 			await editorLine(page, 'Disallow: /drafts').waitFor({ timeout: 30_000 });
 			await waitForLanguageMode(page, 'Robots.txt');
-			await codeLenses(page).filter({ hasText: /^Deployed: 200 OK/ }).first().waitFor({ timeout: 15_000 });
+			await codeLenses(page)
+				.filter({ hasText: /^Deployed: 200 OK/ })
+				.first()
+				.waitFor({ timeout: 15_000 });
 			await codeLenses(page).filter({ hasText: 'kept 1 hour' }).first().waitFor({ timeout: 15_000 });
 			await toast(page, `${site}/robots.txt: 200 OK`).waitFor({ timeout: 15_000 });
 			// The tab names the site (issue 22, item 15): two sites' files are told apart at a glance.
@@ -288,7 +331,10 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		await rows.filter({ hasText: 'the rule that keeps' }).first().waitFor({ timeout: 15_000 });
 		// Hovering the noindex shows the warning and what noindex does for each engine.
 		// The value's own token (`"noindex"`), not a span around the line, whose middle may fall outside the diagnostic.
-		await editorLine(page, 'name="robots"').locator('span', { hasText: /^"?noindex"?$/ }).last().hover();
+		await editorLine(page, 'name="robots"')
+			.locator('span', { hasText: /^"?noindex"?$/ })
+			.last()
+			.hover();
 		const hover = hoverWidget(page);
 		await hover.waitFor({ timeout: 15_000 });
 		await hover.filter({ hasText: 'never fetch' }).waitFor({ timeout: 15_000 });
@@ -312,7 +358,6 @@ function step(name: string, body: () => Promise<void>): void {
 		}
 	});
 }
-
 
 /** Closes every notification toast, so that the next one found is new. */
 async function clearNotifications(page: Page): Promise<void> {

@@ -40,7 +40,7 @@ function benchFrame(page: Page): FrameLocator {
 	return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
 }
 
-describe('Robots.txt as a web extension (code-server\'s web worker extension host)', { timeout: 240_000 }, () => {
+describe("Robots.txt as a web extension (code-server's web worker extension host)", { timeout: 240_000 }, () => {
 	let workbench: Workbench;
 	let page: Page;
 	let workspace: string;
@@ -59,7 +59,9 @@ describe('Robots.txt as a web extension (code-server\'s web worker extension hos
 		cpSync(join(repoRoot, 'test', 'fixtures', 'site'), join(workspace, 'site'), { recursive: true });
 		site = await serveSite();
 		siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-		pageServer = await listen(http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html><title>another origin</title>')));
+		pageServer = await listen(
+			http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html><title>another origin</title>')),
+		);
 		pageUrl = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
 		workbench = await openWorkbench({ vsix, workspace, settings: webOnly });
 		page = workbench.page;
@@ -97,7 +99,10 @@ describe('Robots.txt as a web extension (code-server\'s web worker extension hos
 	});
 
 	step('hovering a User-agent line says which crawlers the group applies to', async () => {
-		await editorLine(page, 'User-agent: Googlebot').locator('span', { hasText: /^Googlebot$/ }).last().hover();
+		await editorLine(page, 'User-agent: Googlebot')
+			.locator('span', { hasText: /^Googlebot$/ })
+			.last()
+			.hover();
 		const hover = hoverWidget(page);
 		await hover.waitFor({ timeout: 15_000 });
 		assert.match(await hover.innerText(), /User-agent group/);
@@ -165,7 +170,7 @@ describe('Robots.txt as a web extension (code-server\'s web worker extension hos
 		await runCommand(page, 'View: Close All Editors');
 	});
 
-	step('why the browser does not fetch: another site\'s robots.txt is refused without CORS, and its redirects are hidden with it', async () => {
+	step("why the browser does not fetch: another site's robots.txt is refused without CORS, and its redirects are hidden with it", async () => {
 		// A page of one origin fetching from another, as the extension's worker would; a plain page, as the workbench's own
 		// Content-Security-Policy would refuse the request before CORS is asked.
 		const origin = await page.context().browser()!.newPage();

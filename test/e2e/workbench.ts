@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { addCalmSettings, type CodeServerInstall, ensureCodeServer, installExtension, repoRoot, type RunningCodeServer, startCodeServer, stateFolders } from '../../scripts/codeServer';
+import {
+	addCalmSettings,
+	type CodeServerInstall,
+	ensureCodeServer,
+	installExtension,
+	repoRoot,
+	type RunningCodeServer,
+	startCodeServer,
+	stateFolders,
+} from '../../scripts/codeServer';
 
 /** Screenshots and logs of the end-to-end runs; git-ignored. */
 export const resultsDir = join(repoRoot, 'test-results', 'e2e');
@@ -70,7 +79,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
 		mkdirSync(resultsDir, { recursive: true });
 		const userDataDir = options.userDataDir ?? join(stateDir, 'user-data');
 		addCalmSettings(userDataDir, options.settings);
-		for (const vsix of typeof options.vsix === 'string' ? [options.vsix] : options.vsix ?? []) {
+		for (const vsix of typeof options.vsix === 'string' ? [options.vsix] : (options.vsix ?? [])) {
 			installExtension(install, stateDir, vsix);
 		}
 		server = await startCodeServer({
@@ -124,7 +133,7 @@ function chromiumPath(): string {
 	const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 	const found = candidates.find((candidate) => candidate !== undefined && existsSync(candidate));
 	if (found === undefined) {
-		throw new Error('No Chromium found: install Debian\'s chromium package (apt-get install chromium) or set CHROMIUM_PATH.');
+		throw new Error("No Chromium found: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.");
 	}
 	return found;
 }
@@ -139,7 +148,9 @@ export function screenshotSteps(currentPage: () => Page | undefined): (name: str
 			try {
 				await body();
 			} catch (error) {
-				await currentPage()?.screenshot({ path: join(resultsDir, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`) }).catch(() => undefined);
+				await currentPage()
+					?.screenshot({ path: join(resultsDir, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`) })
+					.catch(() => undefined);
 				throw error;
 			}
 		});

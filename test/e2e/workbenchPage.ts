@@ -43,10 +43,12 @@ export async function waitForLanguageMode(page: Page, name: string, timeout = 30
 /** The active editor's visible lines, top to bottom, with Monaco's non-breaking spaces turned back into spaces. */
 export async function editorLines(page: Page): Promise<string[]> {
 	const lines = page.locator(`${editorPart} .editor-instance .view-lines .view-line`);
-	const rows = await lines.evaluateAll((elements) => elements.map((element) => ({
-		top: Number.parseFloat((element as unknown as { style: { top: string } }).style.top),
-		text: element.textContent ?? '',
-	})));
+	const rows = await lines.evaluateAll((elements) =>
+		elements.map((element) => ({
+			top: Number.parseFloat((element as unknown as { style: { top: string } }).style.top),
+			text: element.textContent ?? '',
+		})),
+	);
 	return rows.sort((a, b) => a.top - b.top).map((row) => row.text.replace(/\u00a0/g, ' '));
 }
 
@@ -62,7 +64,10 @@ export async function goToLine(page: Page, line: number): Promise<void> {
 	await input.waitFor();
 	await input.fill(`:${line}`);
 	// Enter counts only once the widget offers to go to that line; before that it is lost (or lands in the editor).
-	await page.locator('.quick-input-widget .monaco-list-row', { hasText: `go to line ${line}` }).first().waitFor();
+	await page
+		.locator('.quick-input-widget .monaco-list-row', { hasText: `go to line ${line}` })
+		.first()
+		.waitFor();
 	await page.keyboard.press('Enter');
 	await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 	await waitForCursorLine(page, line);
@@ -70,7 +75,9 @@ export async function goToLine(page: Page, line: number): Promise<void> {
 
 /** Waits until the status bar puts the cursor on the 1-based `line` ("Ln 3, Col 1"); selections move asynchronously. */
 export async function waitForCursorLine(page: Page, line: number, timeout = 10_000): Promise<void> {
-	await statusItem(page, 'status.editor.selection').filter({ hasText: new RegExp(`Ln ${line},`) }).waitFor({ timeout });
+	await statusItem(page, 'status.editor.selection')
+		.filter({ hasText: new RegExp(`Ln ${line},`) })
+		.waitFor({ timeout });
 }
 
 /** Runs a command from the palette (F1) by its full title. */
@@ -99,7 +106,11 @@ export async function runCommand(page: Page, title: string): Promise<void> {
 /** Waits for an open quick input whose title or placeholder contains `text`, types `value` and accepts it. */
 export async function answerQuickInput(page: Page, text: string, value: string): Promise<void> {
 	const widget = page.locator('.quick-input-widget');
-	await widget.filter({ hasText: text }).or(widget.locator(`input[placeholder*="${text}"]`)).first().waitFor();
+	await widget
+		.filter({ hasText: text })
+		.or(widget.locator(`input[placeholder*="${text}"]`))
+		.first()
+		.waitFor();
 	const input = widget.locator('input').first();
 	await input.fill(value);
 	await page.keyboard.press('Enter');
@@ -112,7 +123,10 @@ export function toast(page: Page, text: string): Locator {
 
 /** The visible hover widget. */
 export function hoverWidget(page: Page): Locator {
-	return page.locator('.monaco-hover:not(.hidden)').filter({ has: page.locator('.hover-contents, .markdown-hover') }).first();
+	return page
+		.locator('.monaco-hover:not(.hidden)')
+		.filter({ has: page.locator('.hover-contents, .markdown-hover') })
+		.first();
 }
 
 /** Counts the squiggles (error, warning, information) the editor part shows. */
@@ -147,6 +161,8 @@ export async function pasteUrls(frame: FrameLocator, text: string): Promise<void
 		};
 		const data = new page.DataTransfer();
 		data.setData('text/plain', value);
-		(element as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+		(element as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(
+			new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+		);
 	}, text);
 }

@@ -81,7 +81,7 @@ function startWorker(port: MessagePort): void {
 	runInContext(readFileSync(bundle, 'utf8'), context, { filename: bundle });
 }
 
-describe('the browser build of the server, in a realm with a web worker\'s globals only', () => {
+describe("the browser build of the server, in a realm with a web worker's globals only", () => {
 	let channel: MessageChannel;
 	let client: ProtocolConnection;
 	let initialized: InitializeResult;
@@ -115,7 +115,9 @@ describe('the browser build of the server, in a realm with a web worker\'s globa
 			capabilities: { textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } } } },
 		});
 		await client.sendNotification(InitializedNotification.type, {});
-		await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: robotsUri, languageId: 'robots-txt', version: 1, text: robotsText } });
+		await client.sendNotification(DidOpenTextDocumentNotification.type, {
+			textDocument: { uri: robotsUri, languageId: 'robots-txt', version: 1, text: robotsText },
+		});
 	});
 
 	after(async () => {
@@ -134,7 +136,10 @@ describe('the browser build of the server, in a realm with a web worker\'s globa
 		while (!logs.some((log) => log.message === withoutFileSystem()) && Date.now() < deadline) {
 			await new Promise((resolve) => setTimeout(resolve, 20));
 		}
-		assert.ok(logs.some((log) => log.message === withoutFileSystem()), `logs: ${JSON.stringify(logs)}`);
+		assert.ok(
+			logs.some((log) => log.message === withoutFileSystem()),
+			`logs: ${JSON.stringify(logs)}`,
+		);
 	});
 
 	test('diagnostics are pushed for the open robots.txt', async () => {
@@ -145,12 +150,14 @@ describe('the browser build of the server, in a realm with a web worker\'s globa
 	});
 
 	test('hover, completion, symbols and formatting answer', async () => {
-		const hover = await client.sendRequest(HoverRequest.type, { textDocument: { uri: robotsUri }, position: { line: 0, character: 14 } }) as Hover;
+		const hover = (await client.sendRequest(HoverRequest.type, { textDocument: { uri: robotsUri }, position: { line: 0, character: 14 } })) as Hover;
 		assert.match((hover.contents as MarkupContent).value, /Googlebot/);
-		const completion = await client.sendRequest(CompletionRequest.type, { textDocument: { uri: robotsUri }, position: { line: 4, character: 0 } }) as CompletionList | CompletionItem[];
+		const completion = (await client.sendRequest(CompletionRequest.type, { textDocument: { uri: robotsUri }, position: { line: 4, character: 0 } })) as
+			| CompletionList
+			| CompletionItem[];
 		const labels = (Array.isArray(completion) ? completion : completion.items).map((item) => item.label);
 		assert.ok(labels.includes('Disallow'), `labels: ${labels.join(', ')}`);
-		const symbols = await client.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: robotsUri } }) as DocumentSymbol[];
+		const symbols = (await client.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: robotsUri } })) as DocumentSymbol[];
 		assert.ok(symbols.length >= 2, JSON.stringify(symbols));
 		const edits = await client.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri: robotsUri }, options: { tabSize: 4, insertSpaces: true } });
 		assert.ok(edits !== null && edits.length > 0, 'the lower-case, padded lines are formatted');
@@ -171,21 +178,31 @@ describe('the browser build of the server, in a realm with a web worker\'s globa
 		const codes = page.diagnostics.map((diagnostic) => diagnostic.code);
 		assert.ok(codes.includes('unknown-robots-directive'), `codes: ${codes.join(', ')}`);
 		const blocked = page.diagnostics.find((diagnostic) => diagnostic.code === 'noindex-blocked-by-robots-txt')!;
-		assert.deepEqual(blocked.relatedInformation?.map((related) => [related.location.uri, related.location.range.start.line]), [[robotsUri, 6]]);
+		assert.deepEqual(
+			blocked.relatedInformation?.map((related) => [related.location.uri, related.location.range.start.line]),
+			[[robotsUri, 6]],
+		);
 		const robots = await diagnosticsFor(robotsUri, (params) => params.diagnostics.some((diagnostic) => diagnostic.code === 'rule-hides-noindex'));
 		assert.equal(robots.diagnostics.find((diagnostic) => diagnostic.code === 'rule-hides-noindex')?.range.start.line, 6);
 	});
 
 	test('an expectations file whose robots.txt is not open says that this server cannot read files', async () => {
 		const uri = 'vscode-remote://127.0.0.1:8080/other/robots.expectations';
-		await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'robots-txt-expectations', version: 1, text: 'GPTBot /about allow\n' } });
+		await client.sendNotification(DidOpenTextDocumentNotification.type, {
+			textDocument: { uri, languageId: 'robots-txt-expectations', version: 1, text: 'GPTBot /about allow\n' },
+		});
 		const { diagnostics } = await diagnosticsFor(uri, (params) => params.diagnostics.length > 0);
-		assert.ok(diagnostics.some((diagnostic) => /cannot read files \(it runs in the browser, without a file system\): open the robots\.txt/.test(diagnostic.message)),
-			JSON.stringify(diagnostics));
+		assert.ok(
+			diagnostics.some((diagnostic) => /cannot read files \(it runs in the browser, without a file system\): open the robots\.txt/.test(diagnostic.message)),
+			JSON.stringify(diagnostics),
+		);
 	});
 
 	test('nothing was logged as an error, and shutdown is answered', async () => {
-		assert.deepEqual(logs.filter((log) => log.type === MessageType.Error), []);
+		assert.deepEqual(
+			logs.filter((log) => log.type === MessageType.Error),
+			[],
+		);
 		assert.equal(await client.sendRequest(ShutdownRequest.type), null);
 	});
 });
@@ -218,7 +235,7 @@ describe('the browser build of the server speaks the language of the bundle the 
 	const english = withoutFileSystem();
 	const russianBundle = JSON.parse(readFileSync(join(repoRoot, 'l10n', 'bundle.l10n.ru.json'), 'utf8')) as Record<string, string>;
 
-	test('with the Russian bundle in initialize\'s options, it speaks Russian', async () => {
+	test("with the Russian bundle in initialize's options, it speaks Russian", async () => {
 		const russian = russianBundle[english];
 		assert.ok(russian !== undefined && russian !== english);
 		assert.deepEqual(await logsOf('ru', { l10nBundle: russianBundle }), [russian]);

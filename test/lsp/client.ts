@@ -147,7 +147,9 @@ export class TestClient {
 		const client = new TestClient(connection, child, result);
 		client.settings = options.settings;
 		state.client = client;
-		pendingNotifications.forEach((record) => { record(); });
+		pendingNotifications.forEach((record) => {
+			record();
+		});
 		await connection.sendNotification(InitializedNotification.type, {});
 		return client;
 	}

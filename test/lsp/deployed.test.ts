@@ -30,7 +30,13 @@ const outcome: FetchOutcome = {
 	url: 'https://example.com/robots.txt',
 	responses: [
 		{ url: 'https://example.com/robots.txt', status: 301, headers: [['Location', 'https://www.example.com/robots.txt']] },
-		{ url: 'https://www.example.com/robots.txt', status: 200, statusText: 'OK', headers: [['Content-Type', 'text/html']], body: new TextEncoder().encode(served) },
+		{
+			url: 'https://www.example.com/robots.txt',
+			status: 200,
+			statusText: 'OK',
+			headers: [['Content-Type', 'text/html']],
+			body: new TextEncoder().encode(served),
+		},
 	],
 };
 
@@ -45,7 +51,9 @@ describe('deployed robots.txt over stdio', { timeout: 60_000 }, () => {
 			assert.equal(target.uri, 'robots-txt-deployed://example.com/robots.txt%20%28example.com%29?https');
 			assert.equal(target.maxRedirects, 5);
 			assert.match(target.userAgent, /^robots-txt\/9\.9\.9 /);
-			assert.deepEqual(await send(targetRequest, { site: 'mailto:a@b.c', version: '1' }), { error: '"mailto:a@b.c" is a mailto URL; robots.txt is fetched over http or https.' });
+			assert.deepEqual(await send(targetRequest, { site: 'mailto:a@b.c', version: '1' }), {
+				error: '"mailto:a@b.c" is a mailto URL; robots.txt is fetched over http or https.',
+			});
 
 			const opened = await send(openRequest, { uri: target.uri, outcome: outcomeToWire(outcome) });
 			const analysis = analyseDeployed(outcome, defaultAnalysisOptions.crawlers);
@@ -79,7 +87,11 @@ describe('deployed robots.txt over stdio', { timeout: 60_000 }, () => {
 			assert.equal(compared.summary, expected.summary);
 			assert.equal(compared.table, expected.table);
 			assert.ok(compared.rows.some((row) => row.crawler === 'Googlebot' && row.url === '/drafts' && row.local === 'disallow' && row.deployed === 'allow'));
-			assert.ok(compared.rows.some((row) => row.crawler === 'YandexBot' && row.url === '/private' && row.deployed === 'allow' && /text\/html/.test(row.deployedBecause ?? '')));
+			assert.ok(
+				compared.rows.some(
+					(row) => row.crawler === 'YandexBot' && row.url === '/private' && row.deployed === 'allow' && /text\/html/.test(row.deployedBecause ?? ''),
+				),
+			);
 
 			const invalid = (error: unknown) => error instanceof ResponseError && error.code === ErrorCodes.InvalidParams;
 			await assert.rejects(send(openRequest, { uri: target.uri, outcome: { url: 'x' } as never }), invalid);

@@ -32,10 +32,30 @@ const budgetMs = 5_000;
 const runMs = 30_000;
 
 const pieces = [
-	'User-agent: *\n', 'User-agent: Googlebot\n', 'Disallow: /private/\n', 'Allow: /a$\n', 'Disallow: *\n', '\n', '\r\n', '\r',
-	'Sitemap: https://example.com/s.xml\n', 'Crawl-delay: 2\n', 'Host: example.com\n', '# comment\n', 'disallow /x\n',
-	'*'.repeat(3000), ' '.repeat(2000), '\u00a0'.repeat(1000), 'a*'.repeat(1500), '\u0000', '\uFEFF', '\uD800', 'ツ', '``![x](command:y)<img>',
-	'<html><body>Not found</body></html>\n', 'User-agent: bot\n'.repeat(200),
+	'User-agent: *\n',
+	'User-agent: Googlebot\n',
+	'Disallow: /private/\n',
+	'Allow: /a$\n',
+	'Disallow: *\n',
+	'\n',
+	'\r\n',
+	'\r',
+	'Sitemap: https://example.com/s.xml\n',
+	'Crawl-delay: 2\n',
+	'Host: example.com\n',
+	'# comment\n',
+	'disallow /x\n',
+	'*'.repeat(3000),
+	' '.repeat(2000),
+	'\u00a0'.repeat(1000),
+	'a*'.repeat(1500),
+	'\u0000',
+	'\uFEFF',
+	'\uD800',
+	'ツ',
+	'``![x](command:y)<img>',
+	'<html><body>Not found</body></html>\n',
+	'User-agent: bot\n'.repeat(200),
 ];
 
 const text = fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((parts) => parts.join(''));
@@ -51,7 +71,13 @@ type Operation =
 const fraction = fc.double({ min: 0, max: 1, noNaN: true });
 const operation: fc.Arbitrary<Operation> = fc.oneof(
 	fc.record({ kind: fc.constant('edit' as const), at: fraction, length: fc.integer({ min: 0, max: 40 }), insert: fc.constantFrom('', ...pieces) }),
-	fc.record({ kind: fc.constant('batch' as const), cuts: fc.array(fc.record({ at: fraction, length: fc.integer({ min: 0, max: 8 }), insert: fc.constantFrom('', 'x', '\n', 'Disallow: /y\n') }), { minLength: 2, maxLength: 8 }) }),
+	fc.record({
+		kind: fc.constant('batch' as const),
+		cuts: fc.array(fc.record({ at: fraction, length: fc.integer({ min: 0, max: 8 }), insert: fc.constantFrom('', 'x', '\n', 'Disallow: /y\n') }), {
+			minLength: 2,
+			maxLength: 8,
+		}),
+	}),
 	fc.record({ kind: fc.constant('reversed' as const), at: fraction, length: fc.integer({ min: 1, max: 30 }) }),
 	fc.record({ kind: fc.constant('malformed' as const) }),
 	fc.record({ kind: fc.constant('request' as const), which: fc.nat(), at: fraction }),
@@ -103,12 +129,18 @@ test('random edits, requests and malformed messages over the wire: answered in t
 							break;
 						}
 						case 'batch': {
-							const spans = op.cuts.map((cut) => {
-								const start = Math.floor(cut.at * length);
-								return { start, end: Math.min(length, start + cut.length), insert: cut.insert };
-							}).sort((a, b) => a.start - b.start);
+							const spans = op.cuts
+								.map((cut) => {
+									const start = Math.floor(cut.at * length);
+									return { start, end: Math.min(length, start + cut.length), insert: cut.insert };
+								})
+								.sort((a, b) => a.start - b.start);
 							const disjoint = spans.filter((span, i) => i === 0 || span.start >= spans[i - 1].end);
-							await send(disjoint.reverse().map((span) => ({ range: { start: reference.positionAt(span.start), end: reference.positionAt(span.end) }, text: span.insert })));
+							await send(
+								disjoint
+									.reverse()
+									.map((span) => ({ range: { start: reference.positionAt(span.start), end: reference.positionAt(span.end) }, text: span.insert })),
+							);
 							break;
 						}
 						case 'reversed': {
@@ -120,7 +152,9 @@ test('random edits, requests and malformed messages over the wire: answered in t
 						case 'malformed': {
 							// Refused by the server and left out of the reference: the texts stay equal.
 							version++;
-							await client.change(uri, version, [{ range: { start: { line: 'x' as unknown as number, character: 0 }, end: { line: 0, character: 0 } }, text: 'zz' }]);
+							await client.change(uri, version, [
+								{ range: { start: { line: 'x' as unknown as number, character: 0 }, end: { line: 0, character: 0 } }, text: 'zz' },
+							]);
 							break;
 						}
 						case 'request': {
@@ -135,7 +169,12 @@ test('random edits, requests and malformed messages over the wire: answered in t
 								() => client.connection.sendRequest(DocumentFormattingRequest.type, { textDocument, options: { tabSize: 4, insertSpaces: false } }),
 								() => client.connection.sendRequest(DocumentHighlightRequest.type, { textDocument, position }),
 								() => client.connection.sendRequest(DocumentLinkRequest.type, { textDocument }),
-								() => client.connection.sendRequest(CodeActionRequest.type, { textDocument, range: { start: position, end: position }, context: { diagnostics: [] } }),
+								() =>
+									client.connection.sendRequest(CodeActionRequest.type, {
+										textDocument,
+										range: { start: position, end: position },
+										context: { diagnostics: [] },
+									}),
 								() => client.connection.sendRequest('textDocument/diagnostic', { textDocument }),
 								() => client.connection.sendRequest(protocol.testUrlMethod, { uri, url: '/private/x', agent: 'Googlebot' }),
 							];
@@ -153,15 +192,25 @@ test('random edits, requests and malformed messages over the wire: answered in t
 								() => client.connection.sendRequest(DocumentSymbolRequest.type.method, { textDocument: { uri: 'file:///not/open.txt' } }),
 							];
 							requests++;
-							await within(`junk ${op.which % junk.length}`, junk[op.which % junk.length]().then(() => undefined, () => undefined));
+							await within(
+								`junk ${op.which % junk.length}`,
+								junk[op.which % junk.length]().then(
+									() => undefined,
+									() => undefined,
+								),
+							);
 							break;
 						}
 					}
 				}
-				const view = await within('the server\'s view of the text', serverView(client, uri));
+				const view = await within("the server's view of the text", serverView(client, uri));
 				assert.ok(client.alive, 'the server is alive');
 				if (inSync) {
-					assert.deepEqual(view, coreView(reference.getText()), `the server's text differs from the textdocument package's after ${operations.length} operations`);
+					assert.deepEqual(
+						view,
+						coreView(reference.getText()),
+						`the server's text differs from the textdocument package's after ${operations.length} operations`,
+					);
 				}
 				await client.close(uri);
 				inSync = true;

@@ -43,16 +43,25 @@ function adapterKeys(): Set<string> {
 
 /** The runs of three words of a text (letters of any script), lowercased; code, quotes and dotted names (settings) left out. */
 function wordRuns(text: string): string[] {
-	const words = text.replace(/`[^`]*`/g, ' ').replace(/"[^"]*"/g, ' ').replace(/[\w-]+(?:\.[\w-]+)+/g, ' ').toLowerCase().split(/[^\p{L}]+/u).filter((word) => word !== '');
+	const words = text
+		.replace(/`[^`]*`/g, ' ')
+		.replace(/"[^"]*"/g, ' ')
+		.replace(/[\w-]+(?:\.[\w-]+)+/g, ' ')
+		.toLowerCase()
+		.split(/[^\p{L}]+/u)
+		.filter((word) => word !== '');
 	return words.slice(2).map((word, index) => `${words[index]} ${words[index + 1]} ${word}`);
 }
 
-describe('the server adapter\'s texts in the editor\'s language', () => {
+describe("the server adapter's texts in the editor's language", () => {
 	test('a server initialized in Russian says that a document is not open in Russian', async () => {
 		const client = await TestClient.start({ locale: 'ru' });
 		try {
 			const uri = 'file:///work/not-open/robots.txt';
-			const error = await client.connection.sendRequest(testUrlRequest, { uri, url: '/', agent: 'Googlebot' }).then(() => undefined, (reason: unknown) => reason);
+			const error = await client.connection.sendRequest(testUrlRequest, { uri, url: '/', agent: 'Googlebot' }).then(
+				() => undefined,
+				(reason: unknown) => reason,
+			);
 			assert.ok(error instanceof ResponseError, String(error));
 			const russian = bundles.ru['The document is not open: {0}'];
 			assert.ok(russian !== undefined && !russian.startsWith('The document'));
@@ -86,7 +95,10 @@ describe('the server adapter\'s texts in the editor\'s language', () => {
 		const client = await TestClient.start();
 		try {
 			const uri = 'file:///work/not-open/robots.txt';
-			const error = await client.connection.sendRequest(testUrlRequest, { uri, url: '/', agent: 'Googlebot' }).then(() => undefined, (reason: unknown) => reason);
+			const error = await client.connection.sendRequest(testUrlRequest, { uri, url: '/', agent: 'Googlebot' }).then(
+				() => undefined,
+				(reason: unknown) => reason,
+			);
 			assert.ok(error instanceof ResponseError, String(error));
 			assert.equal(error.message, `The document is not open: ${uri}`);
 		} finally {

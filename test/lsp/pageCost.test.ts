@@ -40,8 +40,9 @@ function liveHeapMb(): number {
 const paragraph = '<p class="x">Lorem ipsum <a href="/a">dolor</a> sit amet, <b>consectetur</b> adipiscing elit, sed do eiusmod tempor.</p>\n';
 const repeats = Math.ceil(20e6 / paragraph.length);
 /** A 20 MB page with `<meta>` tags, none of them a robots tag; built where it is sent, so that the test does not hold it. */
-const page = () => `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Big</title></head><body>\n${paragraph.repeat(repeats)}</body></html>\n`;
-const textMb = (page().length) / (1024 * 1024);
+const page = () =>
+	`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Big</title></head><body>\n${paragraph.repeat(repeats)}</body></html>\n`;
+const textMb = page().length / (1024 * 1024);
 
 test('a 20 MB HTML page without robots tags costs its text and nothing else, and gets no message', { timeout: 120_000 }, async (t) => {
 	const toServer = new PassThrough();
@@ -59,7 +60,9 @@ test('a 20 MB HTML page without robots tags costs its text and nothing else, and
 		const uri = 'file:///site/big.html';
 		const textDocument = { uri };
 		// The baseline after a small page went through the same steps: code compiled and tables built on first use stay.
-		await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'html', version: 1, text: '<html><head><meta charset="utf-8"></head></html>\n' } });
+		await client.sendNotification(DidOpenTextDocumentNotification.type, {
+			textDocument: { uri, languageId: 'html', version: 1, text: '<html><head><meta charset="utf-8"></head></html>\n' },
+		});
 		await quiet(400);
 		await client.sendRequest(HoverRequest.type, { textDocument, position: { line: 0, character: 3 } });
 		await client.sendNotification(DidCloseTextDocumentNotification.type, { textDocument });
@@ -75,7 +78,10 @@ test('a 20 MB HTML page without robots tags costs its text and nothing else, and
 		for (let i = 0; i < 20; i++) {
 			version++;
 			const at = { line: 1000 + i, character: 5 };
-			await client.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range: { start: at, end: at }, text: 'x' }] });
+			await client.sendNotification(DidChangeTextDocumentNotification.type, {
+				textDocument: { uri, version },
+				contentChanges: [{ range: { start: at, end: at }, text: 'x' }],
+			});
 			await quiet(250);
 		}
 		await quiet(500);

@@ -42,11 +42,20 @@ function codes(diagnostics: readonly Diagnostic[] | undefined): string[] {
 	return (diagnostics ?? []).map((diagnostic) => `${diagnostic.range.start.line}:${String(diagnostic.code)}`).sort();
 }
 
-async function published(client: TestClient, uri: string, what: string, predicate: (params: PublishDiagnosticsParams) => boolean = () => true): Promise<PublishDiagnosticsParams> {
-	await client.waitFor(() => {
-		const last = client.lastPublished(uri);
-		return last !== undefined && predicate(last);
-	}, what, 10_000);
+async function published(
+	client: TestClient,
+	uri: string,
+	what: string,
+	predicate: (params: PublishDiagnosticsParams) => boolean = () => true,
+): Promise<PublishDiagnosticsParams> {
+	await client.waitFor(
+		() => {
+			const last = client.lastPublished(uri);
+			return last !== undefined && predicate(last);
+		},
+		what,
+		10_000,
+	);
 	return client.lastPublished(uri)!;
 }
 
@@ -64,19 +73,35 @@ describe('robots meta tags in HTML documents', () => {
 			const uri = 'file:///nowhere/page.html';
 			const text = '<html><head><meta name="robots" content="noidex, max-snippet:abc"></head></html>\n';
 			await client.open(uri, text, 1, 'html');
-			const params = await published(client, uri, 'the page\'s diagnostics');
+			const params = await published(client, uri, "the page's diagnostics");
 			// Google's list has noindex (a typo here) and max-snippet takes a number (Robots meta tag specifications).
 			assert.deepEqual(codes(params.diagnostics), ['0:invalid-robots-directive-value', '0:unknown-robots-directive']);
 			assert.equal(params.version, 1);
-			const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: text.indexOf('max-snippet') + 2 } }) as Hover;
+			const hover = (await client.connection.sendRequest(HoverRequest.type, {
+				textDocument: { uri },
+				position: { line: 0, character: text.indexOf('max-snippet') + 2 },
+			})) as Hover;
 			assert.match(JSON.stringify(hover.contents), /max-snippet/);
-			const items = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: text.indexOf('noidex') } }) as CompletionItem[];
-			assert.ok(items.some((item) => item.label === 'noindex'), items.map((item) => item.label).join(', '));
+			const items = (await client.connection.sendRequest(CompletionRequest.type, {
+				textDocument: { uri },
+				position: { line: 0, character: text.indexOf('noidex') },
+			})) as CompletionItem[];
+			assert.ok(
+				items.some((item) => item.label === 'noindex'),
+				items.map((item) => item.label).join(', '),
+			);
 			// The quick fix of the typo, and nothing but quick fixes for pages.
 			const typo = params.diagnostics.find((diagnostic) => diagnostic.code === 'unknown-robots-directive')!;
-			const actions = await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: typo.range, context: { diagnostics: [typo] } }) as CodeAction[];
+			const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+				textDocument: { uri },
+				range: typo.range,
+				context: { diagnostics: [typo] },
+			})) as CodeAction[];
 			assert.ok(actions.length > 0 && actions.every((action) => action.kind === 'quickfix'), JSON.stringify(actions.map((action) => action.title)));
-			assert.ok(actions.some((action) => /noindex/.test(action.title)), JSON.stringify(actions.map((action) => action.title)));
+			assert.ok(
+				actions.some((action) => /noindex/.test(action.title)),
+				JSON.stringify(actions.map((action) => action.title)),
+			);
 			// Closed: its diagnostics are cleared.
 			await client.close(uri);
 			await published(client, uri, 'cleared diagnostics', (last) => last.diagnostics.length === 0);
@@ -91,7 +116,14 @@ describe('robots meta tags in HTML documents', () => {
 		try {
 			await client.waitFor(() => client.registrations.length > 0, 'the page registrations');
 			const methods = client.registrations.map((registration) => registration.method).sort();
-			assert.deepEqual(methods, ['textDocument/codeAction', 'textDocument/completion', 'textDocument/didChange', 'textDocument/didClose', 'textDocument/didOpen', 'textDocument/hover']);
+			assert.deepEqual(methods, [
+				'textDocument/codeAction',
+				'textDocument/completion',
+				'textDocument/didChange',
+				'textDocument/didClose',
+				'textDocument/didOpen',
+				'textDocument/hover',
+			]);
 			const selector = (client.registrations[0].registerOptions as { documentSelector: unknown }).documentSelector;
 			assert.deepEqual(selector, [
 				{ scheme: 'file', language: 'html' },
@@ -107,11 +139,19 @@ describe('robots meta tags in HTML documents', () => {
 		const client = await TestClient.start({ watchedFiles: true });
 		try {
 			await client.waitFor(() => client.registrations.length > 0, 'the watcher registration');
-			assert.deepEqual(client.registrations.map((registration) => registration.method), ['workspace/didChangeWatchedFiles']);
+			assert.deepEqual(
+				client.registrations.map((registration) => registration.method),
+				['workspace/didChangeWatchedFiles'],
+			);
 			// robots.txt files (their expectations and pages are checked against them), expectations files (a robots.txt
 			// shows where they fail) and pages (a robots.txt shows the pages it hides rules from), as the client watched them.
 			assert.deepEqual(client.registrations[0].registerOptions, {
-				watchers: [{ globPattern: '**/robots.txt' }, { globPattern: '**/*robots.expectations' }, { globPattern: '**/*.{html,htm}' }, { globPattern: '**/_headers' }],
+				watchers: [
+					{ globPattern: '**/robots.txt' },
+					{ globPattern: '**/*robots.expectations' },
+					{ globPattern: '**/*.{html,htm}' },
+					{ globPattern: '**/_headers' },
+				],
 			});
 		} finally {
 			client.kill();
@@ -141,7 +181,11 @@ describe('a page whose noindex its robots.txt hides (test/fixtures/site)', () =>
 	test('push: the warning on the page names the deciding lines, the robots.txt hints on them, and each follows the other', async () => {
 		const site = siteCopy();
 		copies.push(site.root);
-		const client = await TestClient.start({ configuration: true, settings: { crawlers }, workspaceFolders: [{ uri: pathToFileURL(site.root).href, name: 'site' }] });
+		const client = await TestClient.start({
+			configuration: true,
+			settings: { crawlers },
+			workspaceFolders: [{ uri: pathToFileURL(site.root).href, name: 'site' }],
+		});
 		try {
 			const page = site.uri('site', 'private', 'report.html');
 			const robots = site.uri('site', 'robots.txt');
@@ -152,7 +196,13 @@ describe('a page whose noindex its robots.txt hides (test/fixtures/site)', () =>
 			const [warning] = warned.diagnostics;
 			// Googlebot follows its own group (line 7), bingbot and GPTBot the `*` group (line 3).
 			assert.match(warning.message, /^Googlebot, bingbot and GPTBot never fetch \/private\/report\.html: robots\.txt lines 3 .* and 7 /);
-			assert.deepEqual(warning.relatedInformation!.map((info) => [info.location.uri, info.location.range.start.line]), [[robots, 2], [robots, 6]]);
+			assert.deepEqual(
+				warning.relatedInformation!.map((info) => [info.location.uri, info.location.range.start.line]),
+				[
+					[robots, 2],
+					[robots, 6],
+				],
+			);
 
 			// The robots.txt, read from disk for the page, is now opened: its hints come from this page and from
 			// private/index.html on disk (name="googlebot" content="noindex, nofollow").
@@ -161,15 +211,26 @@ describe('a page whose noindex its robots.txt hides (test/fixtures/site)', () =>
 			const hinted = await published(client, robots, 'the robots.txt hints', (last) => last.diagnostics.some((d) => d.code === 'rule-hides-noindex'));
 			const hints = hinted.diagnostics.filter((d) => d.code === 'rule-hides-noindex');
 			// Line 4 (`Disallow: /drafts`) keeps bingbot and GPTBot from the X-Robots-Tag noindex of _headers for /drafts/*.
-			assert.deepEqual(hints.map((hint) => hint.range.start.line), [2, 3, 6]);
+			assert.deepEqual(
+				hints.map((hint) => hint.range.start.line),
+				[2, 3, 6],
+			);
 			assert.match(hints[2].message, /keeps Googlebot from pages that carry noindex \(\/private\/ and \/private\/report\.html\)/);
-			assert.ok(hints.every((hint) => hint.severity === 4), 'hints by default');
+			assert.ok(
+				hints.every((hint) => hint.severity === 4),
+				'hints by default',
+			);
 			const related = hints[2].relatedInformation!.map((info) => info.location.uri).sort();
 			assert.deepEqual(related, [site.uri('site', 'private', 'index.html'), page].sort());
 
 			// The Googlebot group lets it in: the page's warning loses Googlebot and line 7 at once.
 			await client.change(robots, 2, [{ range: { start: { line: 6, character: 0 }, end: { line: 6, character: 19 } }, text: '' }]);
-			const after = await published(client, page, 'the warning after the robots.txt edit', (last) => /never fetch/.test(last.diagnostics[0]?.message ?? '') && !/Googlebot/.test(last.diagnostics[0]?.message ?? ''));
+			const after = await published(
+				client,
+				page,
+				'the warning after the robots.txt edit',
+				(last) => /never fetch/.test(last.diagnostics[0]?.message ?? '') && !/Googlebot/.test(last.diagnostics[0]?.message ?? ''),
+			);
 			assert.match(after.diagnostics[0].message, /^bingbot and GPTBot never fetch \/private\/report\.html: robots\.txt line 3 /);
 
 			// The page drops its noindex: its warning goes, and so does the robots.txt's hint for it.
@@ -178,32 +239,52 @@ describe('a page whose noindex its robots.txt hides (test/fixtures/site)', () =>
 			const character = at - html.lastIndexOf('\n', at) - 1;
 			await client.change(page, 2, [{ range: { start: { line, character }, end: { line, character: character + 'noindex'.length } }, text: 'index' }]);
 			await published(client, page, 'no warning once the noindex is gone', (last) => last.version === 2 && last.diagnostics.length === 0);
-			await published(client, robots, 'no hint for the page any more', (last) => !last.diagnostics.some((d) => d.code === 'rule-hides-noindex' && /report/.test(d.message)));
+			await published(
+				client,
+				robots,
+				'no hint for the page any more',
+				(last) => !last.diagnostics.some((d) => d.code === 'rule-hides-noindex' && /report/.test(d.message)),
+			);
 			assert.equal(await client.stop(), 0);
 		} finally {
 			client.kill();
 		}
 	});
 
-	test('pull: the robots.txt\'s pulled diagnostics hold the hints from pages on disk, and a new page on disk is heard', async () => {
+	test("pull: the robots.txt's pulled diagnostics hold the hints from pages on disk, and a new page on disk is heard", async () => {
 		const site = siteCopy();
 		copies.push(site.root);
-		const client = await TestClient.start({ pull: true, configuration: true, settings: { crawlers }, workspaceFolders: [{ uri: pathToFileURL(site.root).href, name: 'site' }] });
+		const client = await TestClient.start({
+			pull: true,
+			configuration: true,
+			settings: { crawlers },
+			workspaceFolders: [{ uri: pathToFileURL(site.root).href, name: 'site' }],
+		});
 		try {
 			const robots = site.uri('site', 'robots.txt');
 			await client.open(robots, readFileSync(site.path('site', 'robots.txt'), 'utf8'));
-			const pull = async () => ((await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: robots } })) as DocumentDiagnosticReport & { items: Diagnostic[] }).items;
+			const pull = async () =>
+				(
+					(await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: robots } })) as DocumentDiagnosticReport & {
+						items: Diagnostic[];
+					}
+				).items;
 			const hints = (await pull()).filter((d) => d.code === 'rule-hides-noindex');
 			// On disk: private/report.html (robots: line 3 for bingbot and GPTBot, line 7 for Googlebot), private/index.html
 			// (googlebot: line 7), and _headers' /drafts/* noindex (line 4 for bingbot and GPTBot; Googlebot's group has no rule for it).
-			assert.deepEqual(hints.map((hint) => hint.range.start.line), [2, 3, 6]);
+			assert.deepEqual(
+				hints.map((hint) => hint.range.start.line),
+				[2, 3, 6],
+			);
 			assert.match(hints[1].message, /keeps bingbot and GPTBot from a page that carries noindex \(\/drafts\/\)/);
 			assert.equal(hints[1].relatedInformation![0].location.uri, site.uri('site', '_headers'));
 
 			// A new page under /private/ on disk: the robots.txt hears it through didChangeWatchedFiles and asks to pull again.
 			writeFileSync(site.path('site', 'private', 'memo.html'), '<html><head><meta name="bingbot" content="noindex"></head></html>\n');
 			const refreshes = client.refreshRequests;
-			await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: site.uri('site', 'private', 'memo.html'), type: FileChangeType.Created }] });
+			await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+				changes: [{ uri: site.uri('site', 'private', 'memo.html'), type: FileChangeType.Created }],
+			});
 			await client.waitFor(() => client.refreshRequests > refreshes, 'a diagnostic refresh');
 			const line3 = (await pull()).find((d) => d.code === 'rule-hides-noindex' && d.range.start.line === 2)!;
 			assert.match(line3.message, /\/private\/memo\.html/);
@@ -215,16 +296,20 @@ describe('a page whose noindex its robots.txt hides (test/fixtures/site)', () =>
 	test('a _headers file at the site root gets the warning on its X-Robots-Tag line, for the paths it covers', async () => {
 		const site = siteCopy();
 		copies.push(site.root);
-		const client = await TestClient.start({ configuration: true, settings: { crawlers }, workspaceFolders: [{ uri: pathToFileURL(site.root).href, name: 'site' }] });
+		const client = await TestClient.start({
+			configuration: true,
+			settings: { crawlers },
+			workspaceFolders: [{ uri: pathToFileURL(site.root).href, name: 'site' }],
+		});
 		try {
 			const headers = site.uri('site', '_headers');
 			await client.open(headers, readFileSync(site.path('site', '_headers'), 'utf8'), 1, 'plaintext');
-			const warned = await published(client, headers, 'the headers file\'s warning', (last) => last.diagnostics.length > 0);
+			const warned = await published(client, headers, "the headers file's warning", (last) => last.diagnostics.length > 0);
 			const warnings = warned.diagnostics.filter((diagnostic) => diagnostic.code === 'noindex-blocked-by-robots-txt');
 			assert.deepEqual(codes(warnings), ['1:noindex-blocked-by-robots-txt']);
 			assert.match(warnings[0].message, /^bingbot and GPTBot never fetch \/drafts\/: robots\.txt line 4 \("Disallow: \/drafts"\)/);
 			// Hover on the header value says what noindex does.
-			const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: headers }, position: { line: 1, character: 18 } }) as Hover;
+			const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: headers }, position: { line: 1, character: 18 } })) as Hover;
 			assert.match(JSON.stringify(hover.contents), /noindex/i);
 		} finally {
 			client.kill();
@@ -268,7 +353,7 @@ describe('a page whose noindex its robots.txt hides (test/fixtures/site)', () =>
 		try {
 			const uri = 'untitled:Untitled-1';
 			await client.open(uri, '<meta name="robots" content="noindex, noindex">', 1, 'html');
-			const params = await published(client, uri, 'the untitled page\'s diagnostics');
+			const params = await published(client, uri, "the untitled page's diagnostics");
 			assert.deepEqual(codes(params.diagnostics), ['0:duplicate-robots-directive']);
 		} finally {
 			client.kill();
@@ -317,11 +402,14 @@ describe('bad input in pages: a clear finding or nothing, never a crash or a han
 			const body = paragraph.repeat(Math.ceil(50e6 / paragraph.length));
 			const text = `<html><head><meta name="robots" content="noindex, max-snippet:abc"></head><body>\n${body}</body></html>\n`;
 			await client.open(uri, text, 1, 'html');
-			const params = await published(client, uri, 'the huge page\'s diagnostics');
+			const params = await published(client, uri, "the huge page's diagnostics");
 			assert.deepEqual(codes(params.diagnostics), ['0:invalid-robots-directive-value']);
 			const last = text.split('\n').length - 2;
 			await client.change(uri, 2, [{ range: { start: { line: last, character: 0 }, end: { line: last, character: 0 } }, text: 'x' }]);
-			const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: text.indexOf('noindex') + 2 } }) as Hover;
+			const hover = (await client.connection.sendRequest(HoverRequest.type, {
+				textDocument: { uri },
+				position: { line: 0, character: text.indexOf('noindex') + 2 },
+			})) as Hover;
 			assert.match(JSON.stringify(hover.contents), /\*\*noindex\*\*/);
 			await published(client, uri, 'the diagnostics after the edit', (entry) => entry.version === 2);
 			assert.equal(await client.stop(), 0);

@@ -27,7 +27,15 @@ const range = { start: { line: 0, character: 0 }, end: { line: 1, character: 5 }
 const textDocument = { uri };
 const outcome = {
 	url: 'https://example.com/robots.txt',
-	responses: [{ url: 'https://example.com/robots.txt', status: 200, statusText: 'OK', headers: [['content-type', 'text/plain']], body: Buffer.from(text).toString('base64') }],
+	responses: [
+		{
+			url: 'https://example.com/robots.txt',
+			status: 200,
+			statusText: 'OK',
+			headers: [['content-type', 'text/plain']],
+			body: Buffer.from(text).toString('base64'),
+		},
+	],
 };
 const bench = { uri, urls: ['/a', '/private/b'], crawlers: ['Googlebot', 'Bingbot'], probe: false };
 
@@ -43,7 +51,11 @@ const examples: Readonly<Record<string, unknown>> = {
 	'textDocument/documentLink': { textDocument },
 	'textDocument/formatting': { textDocument, options: { tabSize: 4, insertSpaces: false, insertFinalNewline: true } },
 	'textDocument/rangeFormatting': { textDocument, range, options: { tabSize: 2, insertSpaces: true } },
-	'textDocument/codeAction': { textDocument, range, context: { diagnostics: [{ range, message: 'A problem', severity: 2, code: 'a-code', source: 'robots-txt' }], only: ['quickfix'], triggerKind: 1 } },
+	'textDocument/codeAction': {
+		textDocument,
+		range,
+		context: { diagnostics: [{ range, message: 'A problem', severity: 2, code: 'a-code', source: 'robots-txt' }], only: ['quickfix'], triggerKind: 1 },
+	},
 	'codeAction/resolve': { title: 'Fix all', kind: 'source.fixAll' },
 	'textDocument/diagnostic': { textDocument, previousResultId: '1' },
 	[protocol.testUrlMethod]: { uri, url: '/private/x', agent: 'Googlebot', parser: 'google' },
@@ -75,17 +87,28 @@ function capabilityMethods(name: string, value: unknown): string[] {
 		case 'textDocumentSync':
 		case 'workspace':
 			return [];
-		case 'hoverProvider': return ['textDocument/hover'];
-		case 'completionProvider': return ['textDocument/completion', ...(resolve ? ['completionItem/resolve'] : [])];
-		case 'codeLensProvider': return ['textDocument/codeLens', ...(resolve ? ['codeLens/resolve'] : [])];
-		case 'documentSymbolProvider': return ['textDocument/documentSymbol'];
-		case 'foldingRangeProvider': return ['textDocument/foldingRange'];
-		case 'documentFormattingProvider': return ['textDocument/formatting'];
-		case 'documentRangeFormattingProvider': return ['textDocument/rangeFormatting'];
-		case 'documentLinkProvider': return ['textDocument/documentLink', ...(resolve ? ['documentLink/resolve'] : [])];
-		case 'documentHighlightProvider': return ['textDocument/documentHighlight'];
-		case 'codeActionProvider': return ['textDocument/codeAction', ...(resolve ? ['codeAction/resolve'] : [])];
-		case 'diagnosticProvider': return ['textDocument/diagnostic', ...((value as { workspaceDiagnostics?: boolean }).workspaceDiagnostics ? ['workspace/diagnostic'] : [])];
+		case 'hoverProvider':
+			return ['textDocument/hover'];
+		case 'completionProvider':
+			return ['textDocument/completion', ...(resolve ? ['completionItem/resolve'] : [])];
+		case 'codeLensProvider':
+			return ['textDocument/codeLens', ...(resolve ? ['codeLens/resolve'] : [])];
+		case 'documentSymbolProvider':
+			return ['textDocument/documentSymbol'];
+		case 'foldingRangeProvider':
+			return ['textDocument/foldingRange'];
+		case 'documentFormattingProvider':
+			return ['textDocument/formatting'];
+		case 'documentRangeFormattingProvider':
+			return ['textDocument/rangeFormatting'];
+		case 'documentLinkProvider':
+			return ['textDocument/documentLink', ...(resolve ? ['documentLink/resolve'] : [])];
+		case 'documentHighlightProvider':
+			return ['textDocument/documentHighlight'];
+		case 'codeActionProvider':
+			return ['textDocument/codeAction', ...(resolve ? ['codeAction/resolve'] : [])];
+		case 'diagnosticProvider':
+			return ['textDocument/diagnostic', ...((value as { workspaceDiagnostics?: boolean }).workspaceDiagnostics ? ['workspace/diagnostic'] : [])];
 		default:
 			assert.fail(`the capability ${name} announces requests this test does not know: add them to capabilityMethods and examples`);
 	}
@@ -110,7 +133,9 @@ function mutations(method: string, example: unknown): { params: string; what: st
 			wrong.push('"true"', '1', '[]');
 		} else if (Array.isArray(value)) {
 			wrong.push('"x"', '5', '{}');
-			value.forEach((item, i) => { visit(item, `${path}[${i}]`, key, (by) => replace(value.map((other, j) => (j === i ? by : other)))); });
+			value.forEach((item, i) => {
+				visit(item, `${path}[${i}]`, key, (by) => replace(value.map((other, j) => (j === i ? by : other))));
+			});
 		} else if (typeof value === 'object' && value !== null) {
 			wrong.push('"x"', '5', '[]');
 			for (const [name, field] of Object.entries(value)) {
@@ -168,14 +193,18 @@ class RawChannel {
 	}
 }
 
-test('malformed params for every request: each answered in time, InvalidParams, nothing thrown, and valid requests still answered', { timeout: 180_000 }, async () => {
+test('malformed params for every request: each answered in time, InvalidParams, nothing thrown, and valid requests still answered', {
+	timeout: 180_000,
+}, async () => {
 	const client = await TestClient.start({ pull: true, codeActionResolve: true });
 	let stderr = '';
 	client.child.stderr!.on('data', (chunk) => (stderr += chunk));
 	const raw = new RawChannel(client);
 	try {
 		await client.open(uri, text);
-		const fromProtocol = Object.entries(protocol).filter(([name, value]) => name.endsWith('Method') && typeof value === 'string').map(([, value]) => value as string);
+		const fromProtocol = Object.entries(protocol)
+			.filter(([name, value]) => name.endsWith('Method') && typeof value === 'string')
+			.map(([, value]) => value as string);
 		const fromCapabilities = Object.entries(client.initializeResult.capabilities).flatMap(([name, value]) => (value ? capabilityMethods(name, value) : []));
 		const methods = [...new Set([...fromProtocol, ...fromCapabilities])];
 		assert.ok(fromProtocol.length >= 11, `only ${fromProtocol.length} custom requests found in the protocol module`);
@@ -197,7 +226,9 @@ test('malformed params for every request: each answered in time, InvalidParams, 
 			const answers = await Promise.all(batch.map((request) => raw.request(request.method, request.params)));
 			answers.forEach((answer, j) => {
 				if (answer.error?.code !== ErrorCodes.InvalidParams) {
-					wrong.push(`${batch[j].method} with ${batch[j].what}: ${answer.error ? `error ${answer.error.code} ${answer.error.message}` : `result ${JSON.stringify(answer.result)?.slice(0, 80)}`}`);
+					wrong.push(
+						`${batch[j].method} with ${batch[j].what}: ${answer.error ? `error ${answer.error.code} ${answer.error.message}` : `result ${JSON.stringify(answer.result)?.slice(0, 80)}`}`,
+					);
 				}
 			});
 		}
@@ -208,7 +239,10 @@ test('malformed params for every request: each answered in time, InvalidParams, 
 		await fc.assert(
 			fc.asyncProperty(fc.constantFrom(...methods), fc.jsonValue(), async (method, params) => {
 				const answer = await raw.request(method, JSON.stringify(params));
-				assert.ok(answer.error === undefined || answer.error.code === ErrorCodes.InvalidParams, `${method} with ${JSON.stringify(params).slice(0, 200)}: error ${answer.error?.code} ${answer.error?.message}`);
+				assert.ok(
+					answer.error === undefined || answer.error.code === ErrorCodes.InvalidParams,
+					`${method} with ${JSON.stringify(params).slice(0, 200)}: error ${answer.error?.code} ${answer.error?.message}`,
+				);
 			}),
 			{ numRuns: 300 },
 		);
@@ -223,7 +257,11 @@ test('malformed params for every request: each answered in time, InvalidParams, 
 
 		assert.ok(client.alive, 'the server is alive');
 		const thrown = client.logs.filter((log) => /Unhandled rejection| failed(?: for [^:]*)?: /.test(log));
-		assert.deepEqual(thrown.map((log) => log.slice(0, 300)), [], 'no handler threw and no rejection went unhandled');
+		assert.deepEqual(
+			thrown.map((log) => log.slice(0, 300)),
+			[],
+			'no handler threw and no rejection went unhandled',
+		);
 		assert.doesNotMatch(stderr, /Unhandled|TypeError|RangeError/);
 	} finally {
 		raw.dispose();
@@ -237,14 +275,21 @@ test('document notifications whose version is not an integer are left out and lo
 		// LSP 3.17: TextDocumentItem.version and VersionedTextDocumentIdentifier.version are `integer`.
 		await client.open(uri, text, 'abc' as unknown as number);
 		await client.waitFor(() => client.logs.some((log) => log.includes('textDocument/didOpen was left out')), 'the open refused in the log');
-		await assert.rejects(client.connection.sendRequest(protocol.agentsMethod, { uri }), (error: { code: number }) => error.code === ErrorCodes.InvalidParams, 'the document is not open');
+		await assert.rejects(
+			client.connection.sendRequest(protocol.agentsMethod, { uri }),
+			(error: { code: number }) => error.code === ErrorCodes.InvalidParams,
+			'the document is not open',
+		);
 
 		await client.open(uri, text, 1);
 		await client.change(uri, null as unknown as number, [{ text: 'User-agent: a\n' }]);
 		await client.change(uri, 2.5, [{ text: 'User-agent: b\n' }]);
-		await client.waitFor(() => client.logs.filter((log) => log.includes('textDocument/didChange was left out')).length === 2, 'both changes refused in the log');
+		await client.waitFor(
+			() => client.logs.filter((log) => log.includes('textDocument/didChange was left out')).length === 2,
+			'both changes refused in the log',
+		);
 		assert.deepEqual(await serverView(client, uri), coreView(text), 'the server holds the text it was opened with');
-		const bench = await client.connection.sendRequest(protocol.benchMethod, { uri, urls: ['/'], crawlers: ['Googlebot'] }) as { version: unknown };
+		const bench = (await client.connection.sendRequest(protocol.benchMethod, { uri, urls: ['/'], crawlers: ['Googlebot'] })) as { version: unknown };
 		assert.equal(bench.version, 1);
 	} finally {
 		client.kill();

@@ -16,7 +16,10 @@ const uri = 'file:///site/robots.txt';
 
 /** The server's copy of the text, read back through the outline, whose symbols carry each line's text. */
 async function serverText(client: TestClient): Promise<string[]> {
-	const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as { name: string; children?: { name: string }[] }[];
+	const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as {
+		name: string;
+		children?: { name: string }[];
+	}[];
 	return symbols.flatMap((symbol) => [symbol.name, ...(symbol.children ?? []).map((child) => child.name)]);
 }
 
@@ -41,11 +44,16 @@ test('changes with positions that are not whole numbers are refused, and the log
 	const client = await TestClient.start();
 	try {
 		await client.open(uri, 'User-agent: a\nDisallow: /x\n');
-		await client.change(uri, 2, [{ range: { start: { line: '1' as unknown as number, character: 0 }, end: { line: 1, character: 12 } }, text: 'Disallow: /z' }]);
+		await client.change(uri, 2, [
+			{ range: { start: { line: '1' as unknown as number, character: 0 }, end: { line: 1, character: 12 } }, text: 'Disallow: /z' },
+		]);
 		await client.change(uri, 3, [{ range: { start: { line: 1.5, character: 0 }, end: { line: 1, character: 12 } }, text: 'Disallow: /z' }]);
 		await client.waitFor(() => client.logs.filter((log) => log.includes('was not applied')).length === 2, 'two refusals in the log');
 		assert.deepEqual(await serverText(client), ['a', 'User-agent: a', 'Disallow: /x']);
-		assert.match(client.logs.find((log) => log.includes('was not applied'))!, /version 2.*not two positions of whole-number line and character.*may now differ/);
+		assert.match(
+			client.logs.find((log) => log.includes('was not applied'))!,
+			/version 2.*not two positions of whole-number line and character.*may now differ/,
+		);
 	} finally {
 		client.kill();
 	}
@@ -65,10 +73,16 @@ test('a version that does not grow is logged', async () => {
 test('a second initialize is refused, and requests after shutdown get InvalidRequest', async () => {
 	const client = await TestClient.start();
 	try {
-		await assert.rejects(client.connection.sendRequest(InitializeRequest.type, { processId: null, rootUri: null, capabilities: {}, workspaceFolders: null }), (error: ResponseError<unknown>) => error.code === ErrorCodes.InvalidRequest);
+		await assert.rejects(
+			client.connection.sendRequest(InitializeRequest.type, { processId: null, rootUri: null, capabilities: {}, workspaceFolders: null }),
+			(error: ResponseError<unknown>) => error.code === ErrorCodes.InvalidRequest,
+		);
 		await client.open(uri, 'User-agent: a\n');
 		await client.connection.sendRequest(ShutdownRequest.type);
-		await assert.rejects(client.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } }), (error: ResponseError<unknown>) => error.code === ErrorCodes.InvalidRequest);
+		await assert.rejects(
+			client.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } }),
+			(error: ResponseError<unknown>) => error.code === ErrorCodes.InvalidRequest,
+		);
 	} finally {
 		client.kill();
 	}

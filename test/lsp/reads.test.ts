@@ -28,7 +28,10 @@ mkdirSync(outside);
 /** A file outside the workspace whose tokens must never come back: a crawler's name and a path, as the issue found them. */
 const secretAgent = 'SecretBot-7f3a';
 const secretPath = '/secret-path-91c2/';
-writeFileSync(join(outside, 'robots.txt'), joinLines(`User-agent: ${secretAgent}`, `Disallow: ${secretPath}`, '', 'User-agent: Googlebot', 'Disallow: /private/', ''));
+writeFileSync(
+	join(outside, 'robots.txt'),
+	joinLines(`User-agent: ${secretAgent}`, `Disallow: ${secretPath}`, '', 'User-agent: Googlebot', 'Disallow: /private/', ''),
+);
 const secrets = new RegExp(`${secretAgent}|${secretPath.slice(1, -1)}`);
 
 const robots = joinLines('User-agent: *', 'Disallow: /private/', '');
@@ -47,12 +50,17 @@ function start(): Promise<TestClient> {
 }
 
 async function openExpectations(client: TestClient, expectationsUri: string, text: string): Promise<void> {
-	await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: expectationsUri, languageId: expectationsLanguageId, version: 1, text } });
+	await client.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+		textDocument: { uri: expectationsUri, languageId: expectationsLanguageId, version: 1, text },
+	});
 }
 
 /** The server still answers: a hover on an open robots.txt's User-agent line. */
 async function answers(client: TestClient, robotsUri: string): Promise<void> {
-	const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: robotsUri }, position: { line: 0, character: 2 } })) as Hover | null;
+	const hover = (await client.connection.sendRequest(HoverRequest.type, {
+		textDocument: { uri: robotsUri },
+		position: { line: 0, character: 2 },
+	})) as Hover | null;
 	assert.ok(hover !== null, 'a hover on the User-agent line');
 }
 
@@ -75,7 +83,7 @@ describe('files that are not regular files are refused without being read', () =
 		try {
 			const robotsUri = uri(site, 'robots.txt');
 			await client.open(robotsUri, robots);
-			await client.waitFor(() => client.lastPublished(robotsUri) !== undefined, 'the robots.txt\'s diagnostics');
+			await client.waitFor(() => client.lastPublished(robotsUri) !== undefined, "the robots.txt's diagnostics");
 			await answers(client, robotsUri);
 			assert.equal(await client.stop(), 0);
 		} finally {
@@ -91,13 +99,19 @@ describe('files that are not regular files are refused without being read', () =
 			const robotsUri = uri(site, 'robots.txt');
 			const text = joinLines('User-agent: *', 'Disallow: /', '');
 			await client.open(robotsUri, text);
-			await client.waitFor(() => client.lastPublished(robotsUri) !== undefined, 'the robots.txt\'s diagnostics');
-			const items = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: robotsUri }, position: { line: 1, character: 11 } })) as CompletionItem[];
-			assert.ok(items.some((item) => item.label === '/page.html'), JSON.stringify(items.map((item) => item.label)));
+			await client.waitFor(() => client.lastPublished(robotsUri) !== undefined, "the robots.txt's diagnostics");
+			const items = (await client.connection.sendRequest(CompletionRequest.type, {
+				textDocument: { uri: robotsUri },
+				position: { line: 1, character: 11 },
+			})) as CompletionItem[];
+			assert.ok(
+				items.some((item) => item.label === '/page.html'),
+				JSON.stringify(items.map((item) => item.label)),
+			);
 
 			const expectationsUri = uri(site, 'pipe.robots.expectations');
 			await openExpectations(client, expectationsUri, joinLines('@robots pipe.txt', 'Googlebot /x allow', ''));
-			await client.waitFor(() => client.lastPublished(expectationsUri) !== undefined, 'the expectations file\'s diagnostics');
+			await client.waitFor(() => client.lastPublished(expectationsUri) !== undefined, "the expectations file's diagnostics");
 			const [problem] = client.lastPublished(expectationsUri)!.diagnostics;
 			assert.equal(problem.code, 'robots-txt-not-found');
 			assert.match(problem.message, /pipe\.txt is not a regular file/);
@@ -123,9 +137,12 @@ describe('@robots stays inside the workspace folders', () => {
 			try {
 				const expectationsUri = uri(site, 'robots.expectations');
 				await openExpectations(client, expectationsUri, joinLines(line, 'Googlebot /private/x disallow', '', ''));
-				await client.waitFor(() => client.lastPublished(expectationsUri) !== undefined, 'the expectations file\'s diagnostics');
+				await client.waitFor(() => client.lastPublished(expectationsUri) !== undefined, "the expectations file's diagnostics");
 				const problems = client.lastPublished(expectationsUri)!.diagnostics;
-				assert.deepEqual(problems.map((d) => [d.code, d.range.start.line]), [['robots-txt-not-found', 0]]);
+				assert.deepEqual(
+					problems.map((d) => [d.code, d.range.start.line]),
+					[['robots-txt-not-found', 0]],
+				);
 				assert.match(problems[0].message, /is outside the workspace folders/);
 				assert.doesNotMatch(await everythingShown(client, expectationsUri, 3), secrets);
 				assert.equal(await client.stop(), 0);
@@ -141,9 +158,12 @@ describe('@robots stays inside the workspace folders', () => {
 		try {
 			const expectationsUri = uri(site, 'robots.expectations');
 			await openExpectations(client, expectationsUri, joinLines('Googlebot /private/x disallow', '', ''));
-			await client.waitFor(() => client.lastPublished(expectationsUri) !== undefined, 'the expectations file\'s diagnostics');
+			await client.waitFor(() => client.lastPublished(expectationsUri) !== undefined, "the expectations file's diagnostics");
 			const problems = client.lastPublished(expectationsUri)!.diagnostics;
-			assert.deepEqual(problems.map((d) => d.code), ['robots-txt-not-found']);
+			assert.deepEqual(
+				problems.map((d) => d.code),
+				['robots-txt-not-found'],
+			);
 			assert.match(problems[0].message, /is outside the workspace folders \(or a link out of them\)/);
 			assert.doesNotMatch(await everythingShown(client, expectationsUri, 2), secrets);
 			assert.equal(await client.stop(), 0);
@@ -159,9 +179,12 @@ describe('@robots stays inside the workspace folders', () => {
 		try {
 			const expectationsUri = uri(site, 'robots.expectations');
 			await openExpectations(client, expectationsUri, joinLines('@robots ../public/robots.txt', 'Googlebot /private/x allow', ''));
-			await client.waitFor(() => client.lastPublished(expectationsUri) !== undefined, 'the expectations file\'s diagnostics');
+			await client.waitFor(() => client.lastPublished(expectationsUri) !== undefined, "the expectations file's diagnostics");
 			// `Disallow: /private/` in the `*` group, which Googlebot follows: the expectation fails, so the file was read.
-			assert.deepEqual(client.lastPublished(expectationsUri)!.diagnostics.map((d) => [d.code, d.range.start.line]), [['expectation-failed', 1]]);
+			assert.deepEqual(
+				client.lastPublished(expectationsUri)!.diagnostics.map((d) => [d.code, d.range.start.line]),
+				[['expectation-failed', 1]],
+			);
 			assert.equal(await client.stop(), 0);
 		} finally {
 			client.kill();
@@ -169,8 +192,8 @@ describe('@robots stays inside the workspace folders', () => {
 	});
 });
 
-describe('a page\'s robots.txt stays inside the workspace folders (finding 9)', () => {
-	test('a robots.txt that is a link out of the workspace is neither followed nor quoted in a page\'s warning', async () => {
+describe("a page's robots.txt stays inside the workspace folders (finding 9)", () => {
+	test("a robots.txt that is a link out of the workspace is neither followed nor quoted in a page's warning", async () => {
 		const site = folder('pages', { 'robots.txt': { link: join(outside, 'robots.txt') } });
 		mkdirSync(join(site, 'private'));
 		const client = await start();
@@ -178,7 +201,7 @@ describe('a page\'s robots.txt stays inside the workspace folders (finding 9)', 
 			const page = uri(site, 'private', 'report.html');
 			await client.open(page, '<html><head><meta name="robots" content="noindex"></head></html>\n', 1, 'html');
 			// A page's diagnostics are pushed even when empty; the cross-file warning would come with them.
-			await client.waitFor(() => client.lastPublished(page) !== undefined, 'the page\'s diagnostics', 3000).catch(() => undefined);
+			await client.waitFor(() => client.lastPublished(page) !== undefined, "the page's diagnostics", 3000).catch(() => undefined);
 			const shown = JSON.stringify(client.published.filter((p) => p.uri === page));
 			assert.doesNotMatch(shown, /noindex-blocked-by-robots-txt|Disallow: \/private\//);
 			assert.equal(await client.stop(), 0);

@@ -44,12 +44,16 @@ describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 			await client.open(uri, text);
 			const lenses = (await send(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[];
 			const note = lenses.filter((lens) => lens.command?.command === 'robotsTxt.showDetails');
-			assert.deepStrictEqual(note.map((lens) => [lens.range.start.line, lens.command?.title]), [
-				[0, 'Code lenses on the first 4 of 10 groups only (robotsTxt.codeLens.maxGroups)'],
-			]);
+			assert.deepStrictEqual(
+				note.map((lens) => [lens.range.start.line, lens.command?.title]),
+				[[0, 'Code lenses on the first 4 of 10 groups only (robotsTxt.codeLens.maxGroups)']],
+			);
 			// Two lenses per group on the first four groups' User-agent lines (every third line), left to resolve.
 			const unresolved = lenses.filter((lens) => lens.command === undefined);
-			assert.deepStrictEqual(unresolved.map((lens) => lens.range.start.line), [0, 0, 3, 3, 6, 6, 9, 9]);
+			assert.deepStrictEqual(
+				unresolved.map((lens) => lens.range.start.line),
+				[0, 0, 3, 3, 6, 6, 9, 9],
+			);
 			const resolved = await Promise.all(lenses.map((lens) => (lens.command ? lens : send(CodeLensResolveRequest.type, lens))));
 			assert.deepStrictEqual(resolved, wire(computeCodeLenses(parse(text), options, uri, { maxGroups: 4 })));
 			assert.ok(resolved.every((lens) => lens.command !== undefined));
@@ -62,8 +66,10 @@ describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 		const client = await TestClient.start({ configuration: true, settings: { codeLens: { maxGroups: 2 } }, codeLensRefresh: true });
 		try {
 			await client.open(uri, groups(10));
-			const note = async () => ((await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[])
-				.find((lens) => lens.command?.command === 'robotsTxt.showDetails')?.command?.title;
+			const note = async () =>
+				((await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[]).find(
+					(lens) => lens.command?.command === 'robotsTxt.showDetails',
+				)?.command?.title;
 			assert.equal(await note(), 'Code lenses on the first 2 of 10 groups only (robotsTxt.codeLens.maxGroups)');
 			await client.changeSettings({ codeLens: { maxGroups: 2 } });
 			await quiet(300);
@@ -82,16 +88,17 @@ describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 			await client.open(uri, groups(defaultMaxLensGroups + 1));
 			const lenses = (await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[];
 			assert.equal(defaultMaxLensGroups, 5000);
-			assert.deepStrictEqual(lenses.filter((lens) => lens.command?.command === 'robotsTxt.showDetails').map((lens) => lens.command?.title), [
-				'Code lenses on the first 5,000 of 5,001 groups only (robotsTxt.codeLens.maxGroups)',
-			]);
+			assert.deepStrictEqual(
+				lenses.filter((lens) => lens.command?.command === 'robotsTxt.showDetails').map((lens) => lens.command?.title),
+				['Code lenses on the first 5,000 of 5,001 groups only (robotsTxt.codeLens.maxGroups)'],
+			);
 			assert.equal(lenses.filter((lens) => lens.command === undefined).length, 2 * 5000);
 		} finally {
 			client.kill();
 		}
 	});
 
-	test('a lens of a version that is gone comes back unresolved; the new version\'s resolve', async () => {
+	test("a lens of a version that is gone comes back unresolved; the new version's resolve", async () => {
 		const client = await TestClient.start({ configuration: true, settings: {} });
 		try {
 			const send = client.connection.sendRequest.bind(client.connection);
@@ -125,7 +132,15 @@ describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 	test('a client that resolves actions gets the fix-all actions without edits, and the same edits on resolve', async () => {
 		const diagnostics: Diagnostic[] = wire([...computeDiagnostics(parse(fixable), options, uri)]);
 		const inline = wire(computeCodeActions(range, diagnostics, diagnostics, uri, { suppressIn: parse(fixable) }));
-		assert.deepStrictEqual(inline.map((action) => action.title), ['Add the colon: "Disallow: /a"', "Fix all 'missing-colon' problems in the file", "Disable 'missing-colon' for this line", 'Fix all auto-fixable robots.txt problems']);
+		assert.deepStrictEqual(
+			inline.map((action) => action.title),
+			[
+				'Add the colon: "Disallow: /a"',
+				"Fix all 'missing-colon' problems in the file",
+				"Disable 'missing-colon' for this line",
+				'Fix all auto-fixable robots.txt problems',
+			],
+		);
 		const client = await TestClient.start({ configuration: true, settings: {}, codeActionResolve: true });
 		try {
 			assert.deepStrictEqual(client.initializeResult.capabilities.codeActionProvider, {
@@ -134,16 +149,23 @@ describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 			});
 			const send = client.connection.sendRequest.bind(client.connection);
 			await client.open(uri, fixable);
-			const actions = ((await send(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } })) as CodeAction[])
-				.filter((action) => !action.kind?.startsWith('source.robotsTxt.'));
-			assert.deepStrictEqual(actions.map((action) => [action.title, action.edit === undefined]), [
-				['Add the colon: "Disallow: /a"', false],
-				["Fix all 'missing-colon' problems in the file", true],
-				["Disable 'missing-colon' for this line", false],
-				['Fix all auto-fixable robots.txt problems', true],
-			]);
+			const actions = ((await send(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } })) as CodeAction[]).filter(
+				(action) => !action.kind?.startsWith('source.robotsTxt.'),
+			);
+			assert.deepStrictEqual(
+				actions.map((action) => [action.title, action.edit === undefined]),
+				[
+					['Add the colon: "Disallow: /a"', false],
+					["Fix all 'missing-colon' problems in the file", true],
+					["Disable 'missing-colon' for this line", false],
+					['Fix all auto-fixable robots.txt problems', true],
+				],
+			);
 			const resolved = await Promise.all(actions.map((action) => (action.edit ? action : send(CodeActionResolveRequest.type, action))));
-			assert.deepStrictEqual(resolved.map((action) => action.edit), inline.map((action) => action.edit));
+			assert.deepStrictEqual(
+				resolved.map((action) => action.edit),
+				inline.map((action) => action.edit),
+			);
 			const fixed = TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 1, fixable), resolved[3].edit!.changes![uri]);
 			assert.equal(fixed, joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /b', 'Disallow: /css', ''));
 
@@ -157,7 +179,10 @@ describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 			const sourceFixAll = newer.find((action) => action.kind === 'source.fixAll')!;
 			const edits = ((await send(CodeActionResolveRequest.type, sourceFixAll)) as CodeAction).edit!.changes![uri];
 			const text = joinLines('User-agent: *', 'Disallow /a', 'Disallow: /b', 'Disallow: css', '');
-			assert.equal(TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 2, text), edits), joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /b', 'Disallow: /css', ''));
+			assert.equal(
+				TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 2, text), edits),
+				joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /b', 'Disallow: /css', ''),
+			);
 		} finally {
 			client.kill();
 		}
@@ -169,8 +194,9 @@ describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 			assert.equal((client.initializeResult.capabilities.codeActionProvider as { resolveProvider?: boolean }).resolveProvider, undefined);
 			await client.open(uri, fixable);
 			const diagnostics: Diagnostic[] = wire([...computeDiagnostics(parse(fixable), options, uri)]);
-			const actions = ((await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } })) as CodeAction[])
-				.filter((action) => !action.kind?.startsWith('source.robotsTxt.'));
+			const actions = (
+				(await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } })) as CodeAction[]
+			).filter((action) => !action.kind?.startsWith('source.robotsTxt.'));
 			assert.deepStrictEqual(actions, wire(computeCodeActions(range, diagnostics, diagnostics, uri, { suppressIn: parse(fixable) })));
 		} finally {
 			client.kill();

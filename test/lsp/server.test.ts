@@ -116,8 +116,17 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 			assert.deepStrictEqual(capabilities.textDocumentSync, { openClose: true, change: TextDocumentSyncKind.Incremental });
 			assert.deepStrictEqual(capabilities.completionProvider?.triggerCharacters, [':', ' ', '/']);
 			assert.equal(capabilities.diagnosticProvider, undefined, 'no pull diagnostics for a client without them');
-			for (const provider of ['hoverProvider', 'codeLensProvider', 'documentSymbolProvider', 'foldingRangeProvider', 'documentFormattingProvider',
-				'documentRangeFormattingProvider', 'documentLinkProvider', 'documentHighlightProvider', 'codeActionProvider'] as const) {
+			for (const provider of [
+				'hoverProvider',
+				'codeLensProvider',
+				'documentSymbolProvider',
+				'foldingRangeProvider',
+				'documentFormattingProvider',
+				'documentRangeFormattingProvider',
+				'documentLinkProvider',
+				'documentHighlightProvider',
+				'codeActionProvider',
+			] as const) {
 				assert.ok(capabilities[provider], `${provider} is announced`);
 			}
 
@@ -145,7 +154,11 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 			await client.waitFor(() => client.lastPublished(uri)?.version === version, `diagnostics of version ${version}`);
 			await quiet(400);
 			const later = client.published.slice(published).filter((params) => params.uri === uri);
-			assert.deepStrictEqual(later.map((params) => params.version), [version], 'only the final version is published');
+			assert.deepStrictEqual(
+				later.map((params) => params.version),
+				[version],
+				'only the final version is published',
+			);
 			assert.deepStrictEqual(later[0].diagnostics, expectedDiagnostics(document.getText(), uri));
 
 			await client.close(uri);
@@ -177,7 +190,11 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 	test('pull: no pushing, pulled diagnostics follow edits and settings, refresh on configuration change', async () => {
 		const client = await TestClient.start({ pull: true, configuration: true, settings: {} });
 		try {
-			assert.deepStrictEqual(client.initializeResult.capabilities.diagnosticProvider, { identifier: 'robots-txt', interFileDependencies: false, workspaceDiagnostics: false });
+			assert.deepStrictEqual(client.initializeResult.capabilities.diagnosticProvider, {
+				identifier: 'robots-txt',
+				interFileDependencies: false,
+				workspaceDiagnostics: false,
+			});
 			const uri = 'file:///site/robots.txt';
 			await client.open(uri, sample);
 			const pull = async () => {
@@ -202,7 +219,9 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 			await client.waitFor(() => client.refreshRequests > 0, 'workspace/diagnostic/refresh');
 			assert.deepStrictEqual(await pull(), expectedDiagnostics(edited, uri, { ...options, severities: { [code]: 'off' } }));
 
-			const unknown: DocumentDiagnosticReport = await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: 'file:///nowhere/robots.txt' } });
+			const unknown: DocumentDiagnosticReport = await client.connection.sendRequest(DocumentDiagnosticRequest.type, {
+				textDocument: { uri: 'file:///nowhere/robots.txt' },
+			});
 			assert.deepStrictEqual(unknown, { kind: 'full', items: [] });
 			await quiet(300);
 			assert.deepStrictEqual(client.published, [], 'a pull client gets no pushed diagnostics');
@@ -223,31 +242,53 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 			const whole = { start: { line: 0, character: 0 }, end: { line: 5, character: 0 } };
 			const full = [...computeDiagnostics(parse(text), options, uri)];
 			// What an action does, whatever order the diagnostics came in and whatever copy of them it names.
-			const effects = (actions: readonly CodeAction[]) => wire(actions.map(({ title, edit, isPreferred }) => ({ title, edit, isPreferred }))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-			const fixes = async (diagnostics: readonly Diagnostic[]) => effects(await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: whole, context: { diagnostics: [...diagnostics], only: ['quickfix'] } }) as CodeAction[]);
+			const effects = (actions: readonly CodeAction[]) =>
+				wire(actions.map(({ title, edit, isPreferred }) => ({ title, edit, isPreferred }))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+			const fixes = async (diagnostics: readonly Diagnostic[]) =>
+				effects(
+					(await client.connection.sendRequest(CodeActionRequest.type, {
+						textDocument: { uri },
+						range: whole,
+						context: { diagnostics: [...diagnostics], only: ['quickfix'] },
+					})) as CodeAction[],
+				);
 			// The same quick fixes as for the core's diagnostics with their fixes in them.
 			const expected = effects(computeCodeActions(whole, full, full, uri, { suppressIn: parse(text) }).filter((action) => action.kind === 'quickfix'));
-			assert.ok(expected.some((action) => action.edit), 'the sample has quick fixes');
+			assert.ok(
+				expected.some((action) => action.edit),
+				'the sample has quick fixes',
+			);
 			assert.deepStrictEqual(await fixes(sent), expected);
 			// A line inserted at the top: the list the editor still shows names lines that moved, and no fix edits them.
 			await client.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# new\n' }]);
 			const stale = await fixes(sent);
 			const moved = computeDiagnostics(parse('# new\n' + text), options, uri);
 			for (const action of stale) {
-				if (action.title.startsWith('Disable \'')) {
+				if (action.title.startsWith("Disable '")) {
 					// A suppression comment goes above a line that has the problem now.
 					const [edit] = Object.values(action.edit?.changes ?? {}).flat();
-					assert.ok(moved.some((diagnostic) => diagnostic.range.start.line === edit.range.start.line && action.title.includes(`'${String(diagnostic.code)}'`)), `${action.title}: above a line of the current version`);
+					assert.ok(
+						moved.some((diagnostic) => diagnostic.range.start.line === edit.range.start.line && action.title.includes(`'${String(diagnostic.code)}'`)),
+						`${action.title}: above a line of the current version`,
+					);
 					continue;
 				}
 				for (const edit of Object.values(action.edit?.changes ?? {}).flat()) {
-					assert.ok(moved.some((diagnostic) => (diagnostic.data as DiagnosticData | undefined)?.fixes.some((fix) => fix.edits.some((own) => JSON.stringify(own) === JSON.stringify(edit)))), `${action.title}: an edit of the current version`);
+					assert.ok(
+						moved.some((diagnostic) =>
+							(diagnostic.data as DiagnosticData | undefined)?.fixes.some((fix) => fix.edits.some((own) => JSON.stringify(own) === JSON.stringify(edit))),
+						),
+						`${action.title}: an edit of the current version`,
+					);
 				}
 			}
 			// The list pulled again names the lines where they are now, and gets their fixes.
 			const again: DocumentDiagnosticReport = await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
 			const movedFull = [...moved];
-			assert.deepStrictEqual(await fixes(again.kind === 'full' ? again.items : []), effects(computeCodeActions(whole, movedFull, movedFull, uri, { suppressIn: parse('# new\n' + text) }).filter((action) => action.kind === 'quickfix')));
+			assert.deepStrictEqual(
+				await fixes(again.kind === 'full' ? again.items : []),
+				effects(computeCodeActions(whole, movedFull, movedFull, uri, { suppressIn: parse('# new\n' + text) }).filter((action) => action.kind === 'quickfix')),
+			);
 		} finally {
 			client.kill();
 		}
@@ -261,7 +302,10 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 			const uri = 'file:///site/robots.txt';
 			await client.open(uri, text);
 			const pull = (previousResultId?: string): Promise<DocumentDiagnosticReport> =>
-				client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri }, ...(previousResultId === undefined ? {} : { previousResultId }) });
+				client.connection.sendRequest(DocumentDiagnosticRequest.type, {
+					textDocument: { uri },
+					...(previousResultId === undefined ? {} : { previousResultId }),
+				});
 			const first = await pull();
 			assert.equal(first.kind, 'full');
 			assert.ok(first.resultId, 'a full report carries a result id');
@@ -315,7 +359,10 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 					items = client.lastPublished(uri)!.diagnostics;
 				}
 				assert.equal(items.length, max);
-				assert.equal(note(items), `${all.length} problems; showing the ${max - 1} most severe; run \`robots-txt lint\` for all (or raise robotsTxt.diagnostics.maxProblems).`);
+				assert.equal(
+					note(items),
+					`${all.length} problems; showing the ${max - 1} most severe; run \`robots-txt lint\` for all (or raise robotsTxt.diagnostics.maxProblems).`,
+				);
 				assert.deepStrictEqual(items[0].range, { start: { line: 0, character: 0 }, end: { line: 0, character: lines[0].length } });
 				assert.deepStrictEqual(items.slice(1), expected);
 			} finally {
@@ -360,18 +407,30 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 
 			// The groups' lenses come without their commands; resolved, they are the core's.
 			const lenses = (await send(CodeLensRequest.type, { textDocument })) as CodeLens[];
-			assert.ok(lenses.some((lens) => lens.command === undefined), 'some lenses are left to resolve');
+			assert.ok(
+				lenses.some((lens) => lens.command === undefined),
+				'some lenses are left to resolve',
+			);
 			const resolved = await Promise.all(lenses.map((lens) => (lens.command ? lens : send(CodeLensResolveRequest.type, lens))));
 			assert.deepStrictEqual(resolved, wire(computeCodeLenses(model, options, uri)));
 			assert.deepStrictEqual(await send(DocumentSymbolRequest.type, { textDocument }), wire(computeDocumentSymbols(model)));
 			assert.deepStrictEqual(await send(FoldingRangeRequest.type, { textDocument }), wire(computeFoldingRanges(model)));
 			const formatting: FormattingOptions = { tabSize: 4, insertSpaces: false, insertFinalNewline: true };
-			assert.deepStrictEqual(await send(DocumentFormattingRequest.type, { textDocument, options: formatting }), wire(formatDocument(model, undefined, formatting)));
+			assert.deepStrictEqual(
+				await send(DocumentFormattingRequest.type, { textDocument, options: formatting }),
+				wire(formatDocument(model, undefined, formatting)),
+			);
 			const range = { start: { line: 2, character: 0 }, end: { line: 3, character: 5 } };
-			assert.deepStrictEqual(await send(DocumentRangeFormattingRequest.type, { textDocument, range, options: formatting }), wire(formatDocument(model, range, formatting)));
+			assert.deepStrictEqual(
+				await send(DocumentRangeFormattingRequest.type, { textDocument, range, options: formatting }),
+				wire(formatDocument(model, range, formatting)),
+			);
 			assert.deepStrictEqual(await send(DocumentLinkRequest.type, { textDocument }), wire(computeDocumentLinks(model)));
 			const agentPosition = { line: 2, character: 15 };
-			assert.deepStrictEqual(await send(DocumentHighlightRequest.type, { textDocument, position: agentPosition }), wire(computeDocumentHighlights(model, agentPosition, options)));
+			assert.deepStrictEqual(
+				await send(DocumentHighlightRequest.type, { textDocument, position: agentPosition }),
+				wire(computeDocumentHighlights(model, agentPosition, options)),
+			);
 
 			const diagnostics = [...computeDiagnostics(model, options, uri)];
 			const whole = { start: { line: 0, character: 0 }, end: { line: model.lineCount, character: 0 } };
@@ -379,7 +438,9 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 				await send(CodeActionRequest.type, { textDocument, range: whole, context: { diagnostics } }),
 				wire([...computeCodeActions(whole, diagnostics, diagnostics, uri, { suppressIn: model }), ...computeAiTrainingActions(model, uri)]),
 			);
-			const fixAll = (await send(CodeActionRequest.type, { textDocument, range: whole, context: { diagnostics, only: ['source.fixAll'] } })) as { kind?: string }[];
+			const fixAll = (await send(CodeActionRequest.type, { textDocument, range: whole, context: { diagnostics, only: ['source.fixAll'] } })) as {
+				kind?: string;
+			}[];
 			assert.ok(fixAll.every((action) => action.kind === 'source.fixAll'));
 
 			const params = { uri, url: 'https://example.com/private/ok/a', agent: 'Googlebot' };
@@ -406,12 +467,18 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 				[testUrlRequest, { ...nowhere, url: '/', agent: 'a' }],
 				[agentsRequest, nowhere],
 			] as const) {
-				await assert.rejects(send(type as typeof agentsRequest, params), (error: unknown) => error instanceof ResponseError && error.code === ErrorCodes.InvalidParams);
+				await assert.rejects(
+					send(type as typeof agentsRequest, params),
+					(error: unknown) => error instanceof ResponseError && error.code === ErrorCodes.InvalidParams,
+				);
 			}
 
 			const uri = 'file:///site/robots.txt';
 			await client.open(uri, sample);
-			await assert.rejects(send(testUrlRequest, { uri } as never), (error: unknown) => error instanceof ResponseError && error.code === ErrorCodes.InvalidParams);
+			await assert.rejects(
+				send(testUrlRequest, { uri } as never),
+				(error: unknown) => error instanceof ResponseError && error.code === ErrorCodes.InvalidParams,
+			);
 			const far = { line: 100_000, character: 100_000 };
 			assert.equal(await send(HoverRequest.type, { textDocument: { uri }, position: far }), null);
 			assert.deepStrictEqual(await send(DocumentHighlightRequest.type, { textDocument: { uri }, position: far }), []);
@@ -426,7 +493,9 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 			const bigUri = 'file:///site/big/robots.txt';
 			await client.open(bigUri, big);
 			const middle = Math.floor(big.length / line.length / 2);
-			await client.change(bigUri, 2, [{ range: { start: { line: middle, character: 0 }, end: { line: middle + 2, character: 4 } }, text: 'User-agent: Googlebot\nAllo' }]);
+			await client.change(bigUri, 2, [
+				{ range: { start: { line: middle, character: 0 }, end: { line: middle + 2, character: 4 } }, text: 'User-agent: Googlebot\nAllo' },
+			]);
 			const symbols = (await send(DocumentSymbolRequest.type, { textDocument: { uri: bigUri } })) as unknown[];
 			assert.equal(symbols.length, 2);
 			assert.ok(Array.isArray(await send(FoldingRangeRequest.type, { textDocument: { uri: bigUri } })));

@@ -6,13 +6,7 @@
  * exists only for tests.
  */
 
-import {
-	DocumentFormattingRequest,
-	DocumentLinkRequest,
-	DocumentSymbolRequest,
-	FoldingRangeRequest,
-	type FormattingOptions,
-} from 'vscode-languageserver/node';
+import { DocumentFormattingRequest, DocumentLinkRequest, DocumentSymbolRequest, FoldingRangeRequest, type FormattingOptions } from 'vscode-languageserver/node';
 import { computeDocumentLinks, computeDocumentSymbols, computeFoldingRanges, formatDocument, parse } from '../../core/src/index';
 import type { TestClient } from './client';
 

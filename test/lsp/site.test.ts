@@ -68,7 +68,10 @@ describe('which robots.txt a page is served beside, and at which URL path', () =
 		symlinkSync(join(root, 'plain', 'blog'), join(root, 'plain', 'linked'));
 		const site = files('plain');
 		const listing = await site.listing(await site.siteOfRobots(uri('plain', 'robots.txt'), undefined));
-		assert.deepEqual(listing.files.map((file) => `${file.kind} ${file.urlPath}`), ['html /', 'other /robots.txt', 'html /blog/', 'html /blog/post.html']);
+		assert.deepEqual(
+			listing.files.map((file) => `${file.kind} ${file.urlPath}`),
+			['html /', 'other /robots.txt', 'html /blog/', 'html /blog/post.html'],
+		);
 		assert.equal(listing.truncated, undefined);
 	});
 
@@ -92,7 +95,7 @@ describe('robotsTxt.siteRoot', () => {
 	write('vite/dist/robots.txt', 'User-agent: *\n');
 	write('vite/dist/index.html');
 
-	test('a page below the site root is served relative to it; the robots.txt in public/ is the site\'s', async () => {
+	test("a page below the site root is served relative to it; the robots.txt in public/ is the site's", async () => {
 		const site = files('vite');
 		const robotsUri = uri('vite', 'public', 'robots.txt');
 		const place = await site.siteOfPage(uri('vite', 'about', 'team.html'), '.');
@@ -104,7 +107,10 @@ describe('robotsTxt.siteRoot', () => {
 		// Without the setting, the page at the root has no robots.txt above it.
 		assert.equal(await site.siteOfPage(uri('vite', 'index.html'), undefined), undefined);
 		const listing = await site.listing(await site.siteOfRobots(robotsUri, '.'));
-		assert.deepEqual(listing.files.filter((file) => file.kind === 'html').map((file) => file.urlPath), ['/help.html', '/', '/about/team.html']);
+		assert.deepEqual(
+			listing.files.filter((file) => file.kind === 'html').map((file) => file.urlPath),
+			['/help.html', '/', '/about/team.html'],
+		);
 	});
 
 	test('a robots.txt at the site root wins over public/robots.txt, whose folder is then an ordinary one', async () => {
@@ -112,7 +118,10 @@ describe('robotsTxt.siteRoot', () => {
 		write('both/public/robots.txt', 'User-agent: *\n');
 		write('both/public/x.html');
 		const site = files('both');
-		assert.deepEqual(await site.siteOfRobots(uri('both', 'public', 'robots.txt'), '.'), { robotsUri: uri('both', 'public', 'robots.txt'), roots: [folder('both', 'public')] });
+		assert.deepEqual(await site.siteOfRobots(uri('both', 'public', 'robots.txt'), '.'), {
+			robotsUri: uri('both', 'public', 'robots.txt'),
+			roots: [folder('both', 'public')],
+		});
 		assert.deepEqual(await site.siteOfRobots(uri('both', 'robots.txt'), '.'), { robotsUri: uri('both', 'robots.txt'), roots: [folder('both')] });
 	});
 });
@@ -151,13 +160,16 @@ describe('limits and changes', () => {
 		write('changes/b.html', '<meta name="robots" content="noindex">');
 		site.changed([page, uri('changes', 'b.html')]);
 		const listing = await site.listing(robots);
-		assert.deepEqual(listing.files.filter((file) => file.kind === 'html').map((file) => file.urlPath), ['/a.html', '/b.html']);
+		assert.deepEqual(
+			listing.files.filter((file) => file.kind === 'html').map((file) => file.urlPath),
+			['/a.html', '/b.html'],
+		);
 		assert.equal((await site.pageReach(listing.files.find((file) => file.uri === page)!, ['Googlebot'])).size, 0);
 	});
 });
 
 describe('uris as clients spell them, and no file system', () => {
-	test('a message names a file relative to the one it is about, not by a browser\'s raw uri (issue 22, item 15)', () => {
+	test("a message names a file relative to the one it is about, not by a browser's raw uri (issue 22, item 15)", () => {
 		const from = 'vscode-remote://localhost:8080/home/me/site/other/robots.expectations';
 		assert.equal(relativeName('vscode-remote://localhost:8080/home/me/site/other/robots.txt', from), 'robots.txt');
 		assert.equal(relativeName('vscode-remote://localhost:8080/home/me/site/robots.txt', from), '../robots.txt');
@@ -211,7 +223,7 @@ describe('uris as clients spell them, and no file system', () => {
 	});
 });
 
-describe('the file system\'s part', () => {
+describe("the file system's part", () => {
 	test('fileUriOfPath: absolute local paths to file uris, relative ones to nothing', () => {
 		assert.equal(fileUriOfPath('/srv/my site/./a/../dist'), 'file:///srv/my%20site/dist');
 		assert.equal(fileUriOfPath('C:\\Users\\me\\site'), 'file:///c:/Users/me/site');

@@ -77,19 +77,24 @@ async function throughServer(root: string, siteRoot: string | undefined, expecte
 			await client.open(uriOf(path), readFileSync(join(folder, path), 'utf8'), 1, language);
 		}
 		const findings: Finding[] = [];
-		const named = (path: string, diagnostics: readonly Diagnostic[]) => diagnostics.map((diagnostic) => `${path.split(sep).join('/')}:${diagnostic.range.start.line + 1} ${String(diagnostic.code)}`).sort();
+		const named = (path: string, diagnostics: readonly Diagnostic[]) =>
+			diagnostics.map((diagnostic) => `${path.split(sep).join('/')}:${diagnostic.range.start.line + 1} ${String(diagnostic.code)}`).sort();
 		for (const { path, language } of files.filter((file) => file.language !== 'robots-txt')) {
 			const expectedHere = expected.filter((finding) => finding.startsWith(`${path.split(sep).join('/')}:`));
 			const pushed = () => named(path, client.lastPublished(uriOf(path))?.diagnostics ?? []);
 			if (expectedHere.length > 0) {
-				await client.waitFor(() => JSON.stringify(pushed()) === JSON.stringify(expectedHere), `the ${language} page ${path} to say what lint says`, 10_000).catch(() => undefined);
+				await client
+					.waitFor(() => JSON.stringify(pushed()) === JSON.stringify(expectedHere), `the ${language} page ${path} to say what lint says`, 10_000)
+					.catch(() => undefined);
 			}
 			findings.push(...pushed());
 		}
 		await quiet(300);
 		for (const { path, language } of files) {
 			if (language === 'robots-txt') {
-				const report = await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: uriOf(path) } }) as FullDocumentDiagnosticReport;
+				const report = (await client.connection.sendRequest(DocumentDiagnosticRequest.type, {
+					textDocument: { uri: uriOf(path) },
+				})) as FullDocumentDiagnosticReport;
 				findings.push(...named(path, report.items));
 			} else if (!expected.some((finding) => finding.startsWith(`${path.split(sep).join('/')}:`))) {
 				// Late pushes of a page lint says nothing of.
@@ -106,7 +111,10 @@ async function throughServer(root: string, siteRoot: string | undefined, expecte
 
 function throughCli(root: string, siteRoot: string | undefined): Finding[] {
 	const folder = join(root, 'site');
-	const result = runCli(['lint', '.', '--format', 'json', '--hints', '--crawler', crawlers.join(','), ...(siteRoot !== undefined ? ['--site-root', siteRoot] : [])], { cwd: folder });
+	const result = runCli(
+		['lint', '.', '--format', 'json', '--hints', '--crawler', crawlers.join(','), ...(siteRoot !== undefined ? ['--site-root', siteRoot] : [])],
+		{ cwd: folder },
+	);
 	assert.ok(result.status === 0 || result.status === 1, result.stderr);
 	const records = JSON.parse(result.stdout) as { file: string; line: number; code: string }[];
 	return records.map((record) => `${relative(folder, join(folder, record.file)).split(sep).join('/')}:${record.line} ${record.code}`).sort();
@@ -144,19 +152,13 @@ describe('the same site fixtures through the language server and robots-txt lint
 		// Without it, public/robots.txt serves public/ alone (/help.html, allowed), and index.html has no robots.txt above it.
 		assert.deepEqual(await both(root), []);
 		// With it, about/team.html is served at /about/team.html, which line 3 disallows to every crawler.
-		assert.deepEqual(await both(root, '.'), [
-			'about/team.html:2 noindex-blocked-by-robots-txt',
-			'public/robots.txt:3 rule-hides-noindex',
-		]);
+		assert.deepEqual(await both(root, '.'), ['about/team.html:2 noindex-blocked-by-robots-txt', 'public/robots.txt:3 rule-hides-noindex']);
 	});
 
 	test('a nested robots.txt founds its own site: its pages are served from its folder', async () => {
 		// docs/guide.html is /guide.html of the docs site (allowed there), not /docs/guide.html of the outer one;
 		// docs/private/a.html is /private/a.html, which docs/robots.txt line 3 disallows.
-		assert.deepEqual(await both(copy('site-nested')), [
-			'docs/private/a.html:2 noindex-blocked-by-robots-txt',
-			'docs/robots.txt:3 rule-hides-noindex',
-		]);
+		assert.deepEqual(await both(copy('site-nested')), ['docs/private/a.html:2 noindex-blocked-by-robots-txt', 'docs/robots.txt:3 rule-hides-noindex']);
 	});
 
 	test('ROBOTS.TXT is not a robots.txt: crawlers request /robots.txt, and URL paths are case-sensitive (RFC 9309 2.3)', async () => {

@@ -66,16 +66,27 @@ describe('the test bench over the wire', () => {
 			await client.change(uri, 2, [{ range: { start: { line: 2, character: 0 }, end: { line: 3, character: 0 } }, text: '' }]);
 			const second = await send(benchRequest, { ...params, probe: true });
 			assert.equal(second.version, 2);
-			assert.deepStrictEqual(second, wire({ uri, version: 2, ...computeBench(parse(edited), { ...params, probe: true }, { model: parse(robots), label: 'saved version' }) }));
+			assert.deepStrictEqual(
+				second,
+				wire({ uri, version: 2, ...computeBench(parse(edited), { ...params, probe: true }, { model: parse(robots), label: 'saved version' }) }),
+			);
 			// bingbot and Googlebot on the press kit, and on the probe row /private/press/ the edit added.
 			assert.equal(second.baseline?.changed, 4);
-			assert.deepStrictEqual(second.rows.filter((row) => row.probe).map((row) => row.url), ['/private/press/']);
+			assert.deepStrictEqual(
+				second.rows.filter((row) => row.probe).map((row) => row.url),
+				['/private/press/'],
+			);
 			assert.deepStrictEqual(await send(baselineRequest, { uri, text: null, label: '' }), { label: null });
 			assert.equal((await send(benchRequest, params)).baseline, undefined);
 
 			const sitemap = '<urlset><url><loc>https://example.com/a</loc></url><url><loc>https://example.com/b</loc></url></urlset>';
 			const list = parseUrlList(sitemap);
-			assert.deepStrictEqual(await send(parseUrlsRequest, { text: sitemap }), { kind: list.kind, urls: ['https://example.com/a', 'https://example.com/b'], sitemaps: [], notes: [] });
+			assert.deepStrictEqual(await send(parseUrlsRequest, { text: sitemap }), {
+				kind: list.kind,
+				urls: ['https://example.com/a', 'https://example.com/b'],
+				sitemaps: [],
+				notes: [],
+			});
 
 			const invalid = (error: unknown) => error instanceof ResponseError && error.code === ErrorCodes.InvalidParams;
 			await assert.rejects(send(benchRequest, { ...params, uri: 'file:///nowhere/robots.txt' }), invalid);
@@ -113,7 +124,14 @@ describe('the test bench over the wire', () => {
 			const uri = 'file:///site/robots.txt';
 			await client.open(uri, robots);
 			const urls = Array.from({ length: 10_000 }, (_, i) => `https://example.com/${i % 3 ? 'private' : 'open'}/${i}`);
-			const crawlers = defaultAnalysisOptions.crawlers.concat(['AdsBot-Google', 'FeedFetcher-Google', 'Python-urllib', 'SemrushBot', 'AhrefsBot', 'Bytespider']);
+			const crawlers = defaultAnalysisOptions.crawlers.concat([
+				'AdsBot-Google',
+				'FeedFetcher-Google',
+				'Python-urllib',
+				'SemrushBot',
+				'AhrefsBot',
+				'Bytespider',
+			]);
 			const result = await client.connection.sendRequest(benchRequest, { uri, urls, crawlers });
 			assert.equal(result.cells.length, 200_000);
 			assert.ok(result.cells.every((cell) => cell >= 0));
@@ -125,7 +143,7 @@ describe('the test bench over the wire', () => {
 });
 
 describe('expectations files over the wire', () => {
-	test('diagnostics pushed, again after the robots.txt changes; lenses, completion, hover; none of robots.txt\'s features', async () => {
+	test("diagnostics pushed, again after the robots.txt changes; lenses, completion, hover; none of robots.txt's features", async () => {
 		const folder = mkdtempSync(join(tmpdir(), 'robots-expect-'));
 		writeFileSync(join(folder, 'robots.txt'), robots);
 		const robotsUri = pathToFileURL(join(folder, 'robots.txt')).href;
@@ -134,26 +152,50 @@ describe('expectations files over the wire', () => {
 		try {
 			const send = client.connection.sendRequest.bind(client.connection);
 			const text = joinLines('Googlebot /private/press/kit.pdf allow', 'GPTBot /about allow', 'this is not an expectation');
-			await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: expectationsLanguageId, version: 1, text } });
+			await client.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+				textDocument: { uri, languageId: expectationsLanguageId, version: 1, text },
+			});
 			// Read from disk: the robots.txt is not open.
 			await client.waitFor(() => client.lastPublished(uri) !== undefined, 'expectations diagnostics');
 			const first = client.lastPublished(uri)!;
-			assert.deepStrictEqual(first.diagnostics.map((d) => [d.code, d.range.start.line]), [['expectation-failed', 1], ['expectation-syntax', 2]]);
+			assert.deepStrictEqual(
+				first.diagnostics.map((d) => [d.code, d.range.start.line]),
+				[
+					['expectation-failed', 1],
+					['expectation-syntax', 2],
+				],
+			);
 			assert.equal(first.diagnostics[0].relatedInformation?.[0].location.uri, robotsUri);
 
 			// The robots.txt opens with an edit that lets GPTBot in and keeps the press kit open: the failure goes away.
 			await client.open(robotsUri, robots.replace('User-agent: GPTBot\nDisallow: /', 'User-agent: GPTBot\nAllow: /'));
-			await client.waitFor(() => client.lastPublished(uri) !== first && client.lastPublished(uri)!.diagnostics.length === 1, 'diagnostics after the robots.txt changed');
-			assert.deepStrictEqual(client.lastPublished(uri)!.diagnostics.map((d) => d.code), ['expectation-syntax']);
+			await client.waitFor(
+				() => client.lastPublished(uri) !== first && client.lastPublished(uri)!.diagnostics.length === 1,
+				'diagnostics after the robots.txt changed',
+			);
+			assert.deepStrictEqual(
+				client.lastPublished(uri)!.diagnostics.map((d) => d.code),
+				['expectation-syntax'],
+			);
 
 			const lenses = await send(CodeLensRequest.type, { textDocument: { uri } });
 			assert.equal(lenses?.[0].command?.title, '2 passed, 0 failed, 1 line not understood');
 			const items = (await send(CompletionRequest.type, { textDocument: { uri }, position: { line: 1, character: 7 } })) as CompletionItem[];
-			assert.deepStrictEqual(items.map((item) => item.label), ['/private/', '/private/press/', '/']);
+			assert.deepStrictEqual(
+				items.map((item) => item.label),
+				['/private/', '/private/press/', '/'],
+			);
 			const hover = (await send(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 2 } })) as Hover;
 			assert.match((hover.contents as { value: string }).value, /^\*\*Passes\.\*\*/);
 			// No robots.txt diagnostics or code actions are computed for the expectations file.
-			assert.deepStrictEqual(await send(CodeActionRequest.type, { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [] } }), []);
+			assert.deepStrictEqual(
+				await send(CodeActionRequest.type, {
+					textDocument: { uri },
+					range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+					context: { diagnostics: [] },
+				}),
+				[],
+			);
 			assert.equal(await client.stop(), 0);
 		} finally {
 			client.kill();
@@ -164,7 +206,10 @@ describe('expectations files over the wire', () => {
 		const folder = mkdtempSync(join(tmpdir(), 'robots-expect-'));
 		writeFileSync(join(folder, 'robots.txt'), robots);
 		// On disk only: GPTBot is disallowed by line 6, the press kit allowed by line 3 for a crawler that follows `*`.
-		writeFileSync(join(folder, 'robots.expectations'), joinLines('GPTBot /about allow', 'bingbot /private/press/kit.pdf disallow', 'bingbot /private/x disallow'));
+		writeFileSync(
+			join(folder, 'robots.expectations'),
+			joinLines('GPTBot /about allow', 'bingbot /private/press/kit.pdf disallow', 'bingbot /private/x disallow'),
+		);
 		const robotsUri = pathToFileURL(join(folder, 'robots.txt')).href;
 		const uri = pathToFileURL(join(folder, 'robots.expectations')).href;
 		const push = await TestClient.start({ configuration: true, settings: {} });
@@ -172,15 +217,26 @@ describe('expectations files over the wire', () => {
 			await push.open(robotsUri, robots);
 			await push.waitFor(() => push.lastPublished(robotsUri) !== undefined, 'robots.txt diagnostics');
 			const failures = push.lastPublished(robotsUri)!.diagnostics.filter((d) => d.code === 'expectation-failed');
-			assert.deepStrictEqual(failures.map((d) => [d.range.start.line, d.relatedInformation?.map((info) => [info.location.uri, info.location.range.start.line])]), [
-				[2, [[uri, 1]]],
-				[5, [[uri, 0]]],
-			]);
-			assert.match(failures[1].message, /^An expectation fails here\. robots\.expectations:1: Expected GPTBot to be ALLOWED for \/about, but it is DISALLOWED by line 6/);
+			assert.deepStrictEqual(
+				failures.map((d) => [d.range.start.line, d.relatedInformation?.map((info) => [info.location.uri, info.location.range.start.line])]),
+				[
+					[2, [[uri, 1]]],
+					[5, [[uri, 0]]],
+				],
+			);
+			assert.match(
+				failures[1].message,
+				/^An expectation fails here\. robots\.expectations:1: Expected GPTBot to be ALLOWED for \/about, but it is DISALLOWED by line 6/,
+			);
 			// The expectations file opens with the failures mended: the robots.txt's diagnostics follow.
 			const published = push.published.length;
-			await push.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: expectationsLanguageId, version: 1, text: 'GPTBot /about disallow\n' } });
-			await push.waitFor(() => push.published.slice(published).some((p) => p.uri === robotsUri && !p.diagnostics.some((d) => d.code === 'expectation-failed')), 'robots.txt diagnostics without the failures');
+			await push.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+				textDocument: { uri, languageId: expectationsLanguageId, version: 1, text: 'GPTBot /about disallow\n' },
+			});
+			await push.waitFor(
+				() => push.published.slice(published).some((p) => p.uri === robotsUri && !p.diagnostics.some((d) => d.code === 'expectation-failed')),
+				'robots.txt diagnostics without the failures',
+			);
 			assert.equal(await push.stop(), 0);
 		} finally {
 			push.kill();
@@ -188,7 +244,9 @@ describe('expectations files over the wire', () => {
 		const pull = await TestClient.start({ pull: true, configuration: true, settings: {} });
 		try {
 			await pull.open(robotsUri, robots);
-			const report = (await pull.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: robotsUri } })) as { items: { code?: string | number }[] };
+			const report = (await pull.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: robotsUri } })) as {
+				items: { code?: string | number }[];
+			};
 			assert.equal(report.items.filter((d) => d.code === 'expectation-failed').length, 2);
 			assert.equal(await pull.stop(), 0);
 		} finally {
@@ -201,8 +259,15 @@ describe('expectations files over the wire', () => {
 		try {
 			const uri = 'file:///site/robots.txt';
 			await client.open(uri, robots);
-			const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source'] } })) as CodeAction[];
-			assert.deepStrictEqual(actions.map((action) => action.kind), [protocol.blockAiTrainingKind, protocol.allowAiTrainingKind]);
+			const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+				textDocument: { uri },
+				range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+				context: { diagnostics: [], only: ['source'] },
+			})) as CodeAction[];
+			assert.deepStrictEqual(
+				actions.map((action) => action.kind),
+				[protocol.blockAiTrainingKind, protocol.allowAiTrainingKind],
+			);
 			assert.equal(await client.stop(), 0);
 		} finally {
 			client.kill();

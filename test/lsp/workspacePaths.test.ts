@@ -38,7 +38,7 @@ function pathsIn(folder: string, robots: string): Promise<string[]> {
 const site = ['/blog/', '/robots.txt', '/blog/post.html'];
 
 describe('path completion stays inside the workspace folders', () => {
-	test('the robots.txt file\'s own folder, inside the workspace', async () => {
+	test("the robots.txt file's own folder, inside the workspace", async () => {
 		assert.deepEqual(await pathsIn(workspace, uri(workspace, 'site', 'robots.txt')), site);
 	});
 

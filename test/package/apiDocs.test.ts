@@ -16,7 +16,11 @@ import { repoRoot } from '../util/fixtures';
 const typedoc = join(repoRoot, 'node_modules', 'typedoc', 'bin', 'typedoc');
 
 test('the API documentation builds without a warning, and documents what a crawler author needs', () => {
-	const options = JSON.parse(readFileSync(join(repoRoot, 'typedoc.json'), 'utf8')) as { treatWarningsAsErrors: boolean; validation: Record<string, boolean>; requiredToBeDocumented: string[] };
+	const options = JSON.parse(readFileSync(join(repoRoot, 'typedoc.json'), 'utf8')) as {
+		treatWarningsAsErrors: boolean;
+		validation: Record<string, boolean>;
+		requiredToBeDocumented: string[];
+	};
 	assert.equal(options.treatWarningsAsErrors, true);
 	assert.equal(options.validation.notDocumented, true);
 	assert.equal(options.validation.notExported, true);
@@ -29,8 +33,19 @@ test('the API documentation builds without a warning, and documents what a crawl
 		const output = `${result.stdout}${result.stderr}`;
 		assert.equal(result.status, 0, output);
 		assert.doesNotMatch(output, /\[warning\]|\[error\]/, output);
-		for (const page of ['classes/RobotRules.html', 'functions/parse.html', 'functions/evaluate.html', 'functions/evaluateAs.html', 'functions/readAs.html', 'functions/compileMatcher.html',
-			'functions/compileCrawlerMatcher.html', 'functions/computeDiagnostics.html', 'functions/decodeRobotsBytes.html', 'functions/concludeFetch.html', 'variables/knownCrawlers.html']) {
+		for (const page of [
+			'classes/RobotRules.html',
+			'functions/parse.html',
+			'functions/evaluate.html',
+			'functions/evaluateAs.html',
+			'functions/readAs.html',
+			'functions/compileMatcher.html',
+			'functions/compileCrawlerMatcher.html',
+			'functions/computeDiagnostics.html',
+			'functions/decodeRobotsBytes.html',
+			'functions/concludeFetch.html',
+			'variables/knownCrawlers.html',
+		]) {
 			assert.ok(existsSync(join(out, page)), page);
 		}
 		// A method's own comment reaches its page: RobotRules.parseResponse.

@@ -22,7 +22,14 @@ const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /** npm without the network: a package that is not in the cache or on disk is an error, not a download. */
 // LC_ALL=C: the CLI's English, which the assertions read, whatever the developer's LANG.
-const offline = { ...process.env, LC_ALL: 'C', npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const offline = {
+	...process.env,
+	LC_ALL: 'C',
+	npm_config_offline: 'true',
+	npm_config_audit: 'false',
+	npm_config_fund: 'false',
+	npm_config_update_notifier: 'false',
+};
 
 function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = offline): SpawnSyncReturns<string> {
 	return spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 1 << 26 });
@@ -41,8 +48,9 @@ interface MatchCase {
 }
 
 // RFC 9309 §5.1, its file and the verdicts the RFC gives, from the match fixtures.
-const rfc = (JSON.parse(readFileSync(join(fixturesDir, 'match', 'rfc9309.json'), 'utf8')) as { suites: { name: string; robots: string; cases: MatchCase[] }[] })
-	.suites.find((suite) => suite.name === 'rfc9309-5.1-simple-example')!;
+const rfc = (
+	JSON.parse(readFileSync(join(fixturesDir, 'match', 'rfc9309.json'), 'utf8')) as { suites: { name: string; robots: string; cases: MatchCase[] }[] }
+).suites.find((suite) => suite.name === 'rfc9309-5.1-simple-example')!;
 const expected = rfc.cases.map((c) => ({ agent: c.agent, url: c.url, verdict: c.verdict, line: c.line }));
 
 /** A consumer that imports the four names the README leads with, runs each, and prints what they answer as JSON. */
@@ -93,16 +101,35 @@ after(() => {
 
 describe('the robots-txt-tools package', () => {
 	test('the tarball holds the bundles, the declarations and the documents, and nothing else', () => {
-		const listing = ok(run('tar', ['-tzf', tarball], work), 'tar').split('\n').filter((line) => line !== '').map((line) => line.replace(/^package\//, ''));
+		const listing = ok(run('tar', ['-tzf', tarball], work), 'tar')
+			.split('\n')
+			.filter((line) => line !== '')
+			.map((line) => line.replace(/^package\//, ''));
 		const outside = listing.filter((path) => !path.startsWith('dist/types/')).sort();
-		assert.deepStrictEqual(outside, ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.cjs', 'dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.mts', 'dist/index.mjs', 'package.json']);
+		assert.deepStrictEqual(outside, [
+			'CHANGELOG.md',
+			'LICENSE',
+			'README.md',
+			'dist/cli.cjs',
+			'dist/index.cjs',
+			'dist/index.d.cts',
+			'dist/index.d.mts',
+			'dist/index.mjs',
+			'package.json',
+		]);
 		assert.ok(listing.includes('dist/types/library.d.ts'));
-		assert.ok(listing.filter((path) => path.startsWith('dist/types/')).every((path) => path.endsWith('.d.ts')), 'only declarations under dist/types');
+		assert.ok(
+			listing.filter((path) => path.startsWith('dist/types/')).every((path) => path.endsWith('.d.ts')),
+			'only declarations under dist/types',
+		);
 	});
 
-	test('the bundles import nothing but Node\'s built-in modules (the CLI\'s), so no other package is loaded at run time', () => {
+	test("the bundles import nothing but Node's built-in modules (the CLI's), so no other package is loaded at run time", () => {
 		const dist = join(project, 'node_modules', manifest.name, 'dist');
-		const imported = (file: string) => [...readFileSync(join(dist, file), 'utf8').matchAll(/\brequire\("([^"]+)"\)|^import\b.*?from\s*"([^"]+)"|\bimport\("([^"]+)"\)/gm)].map((match) => match[1] ?? match[2] ?? match[3]);
+		const imported = (file: string) =>
+			[...readFileSync(join(dist, file), 'utf8').matchAll(/\brequire\("([^"]+)"\)|^import\b.*?from\s*"([^"]+)"|\bimport\("([^"]+)"\)/gm)].map(
+				(match) => match[1] ?? match[2] ?? match[3],
+			);
 		assert.deepStrictEqual(imported('index.cjs'), []);
 		assert.deepStrictEqual(imported('index.mjs'), []);
 		const cli = [...new Set(imported('cli.cjs'))].sort();
@@ -121,9 +148,30 @@ describe('the robots-txt-tools package', () => {
 	});
 
 	test('JavaScript: the whole documented surface is there, in both formats, and needs no other package to run', () => {
-		const names = ['parse', 'print', 'evaluate', 'evaluateAs', 'readAs', 'compileMatcher', 'compileCrawlerMatcher', 'RobotRules', 'knownCrawlers', 'findCrawler', 'crawlerProfile',
-			'computeDiagnostics', 'diagnosticCatalogue', 'defaultAnalysisOptions', 'decodeRobotsBytes', 'concludeFetch', 'describeConclusion', 'robotsTarget', 'looksLikeRobotsTxt'];
-		writeFileSync(join(project, 'surface.mjs'), `import * as esm from 'robots-txt-tools';
+		const names = [
+			'parse',
+			'print',
+			'evaluate',
+			'evaluateAs',
+			'readAs',
+			'compileMatcher',
+			'compileCrawlerMatcher',
+			'RobotRules',
+			'knownCrawlers',
+			'findCrawler',
+			'crawlerProfile',
+			'computeDiagnostics',
+			'diagnosticCatalogue',
+			'defaultAnalysisOptions',
+			'decodeRobotsBytes',
+			'concludeFetch',
+			'describeConclusion',
+			'robotsTarget',
+			'looksLikeRobotsTxt',
+		];
+		writeFileSync(
+			join(project, 'surface.mjs'),
+			`import * as esm from 'robots-txt-tools';
 import { createRequire } from 'node:module';
 const cjs = createRequire(import.meta.url)('robots-txt-tools');
 const names = ${JSON.stringify(names)};
@@ -136,12 +184,20 @@ console.log(JSON.stringify({
 	decoded: esm.decodeRobotsBytes(new Uint8Array([0xef, 0xbb, 0xbf, 0x41])),
 	crawlers: esm.knownCrawlers.length > 100,
 }));
-`);
+`,
+		);
 		// The type package is only for the declarations: move it away and everything still runs.
 		const types = join(project, 'node_modules', 'vscode-languageserver-types');
 		renameSync(types, `${types}.away`);
 		try {
-			const output = JSON.parse(ok(run(process.execPath, ['surface.mjs'], project), 'surface.mjs')) as { missing: string[]; same: boolean; gptbot: string; codes: string[]; decoded: string; crawlers: boolean };
+			const output = JSON.parse(ok(run(process.execPath, ['surface.mjs'], project), 'surface.mjs')) as {
+				missing: string[];
+				same: boolean;
+				gptbot: string;
+				codes: string[];
+				decoded: string;
+				crawlers: boolean;
+			};
 			assert.deepStrictEqual(output.missing, []);
 			assert.equal(output.same, true);
 			// GPTBot reads with an RFC 9309 parser, which needs the colon: `Disallow /` is no rule for it.
@@ -156,7 +212,7 @@ console.log(JSON.stringify({
 		}
 	});
 
-	test('TypeScript: the declarations type-check under nodenext (ESM and CommonJS files) and commonjs resolution, and so do the READMEs\' examples', () => {
+	test("TypeScript: the declarations type-check under nodenext (ESM and CommonJS files) and commonjs resolution, and so do the READMEs' examples", () => {
 		const source = `import { parse, evaluate, compileMatcher, RobotRules, type Evaluation, type Verdict } from 'robots-txt-tools';
 const model = parse('User-agent: *\\nDisallow: /private/\\n');
 const result: Evaluation = evaluate(model, { agent: 'Googlebot', url: '/private/a', dialect: 'google' });
@@ -200,8 +256,11 @@ export const line: string = evaluate(parse(''), { agent: 'a', url: '/' }).verdic
 			writeFileSync(join(project, file), `declare const text: string, url: string, robotsUrl: string, bytes: Uint8Array;\n${code}\nexport {};\n`);
 			return file;
 		});
-		writeFileSync(join(project, 'tsconfig.readme.json'), JSON.stringify({ compilerOptions: { ...strict, module: 'nodenext', moduleResolution: 'nodenext', noUnusedLocals: false }, files: examples }));
-		ok(run(process.execPath, [tsc, '-p', 'tsconfig.readme.json'], project), 'tsc (the READMEs\' examples)');
+		writeFileSync(
+			join(project, 'tsconfig.readme.json'),
+			JSON.stringify({ compilerOptions: { ...strict, module: 'nodenext', moduleResolution: 'nodenext', noUnusedLocals: false }, files: examples }),
+		);
+		ok(run(process.execPath, [tsc, '-p', 'tsconfig.readme.json'], project), "tsc (the READMEs' examples)");
 		// The types are real: a misuse is an error, not an any.
 		const misuse = run(process.execPath, [tsc, '-p', 'tsconfig.wrong.json'], project);
 		assert.equal(misuse.status, 2, misuse.stdout);
@@ -212,7 +271,14 @@ export const line: string = evaluate(parse(''), { agent: 'a', url: '/' }).verdic
 	test('the CLI runs through npx: its version, a URL test and a lint', () => {
 		assert.equal(ok(run('npx', ['--no', '--', 'robots-txt', '--version'], project), 'npx robots-txt --version').trim(), `robots-txt ${manifest.version}`);
 		writeFileSync(join(project, 'robots.txt'), rfc.robots);
-		const tested = ok(run('npx', ['--no', '--', 'robots-txt', 'test', 'robots.txt', 'https://www.example.com/example/page.html', '--agent', 'foobot', '--dialect', 'rfc9309'], project), 'npx robots-txt test');
+		const tested = ok(
+			run(
+				'npx',
+				['--no', '--', 'robots-txt', 'test', 'robots.txt', 'https://www.example.com/example/page.html', '--agent', 'foobot', '--dialect', 'rfc9309'],
+				project,
+			),
+			'npx robots-txt test',
+		);
 		assert.match(tested, /^ALLOWED +https:\/\/www\.example\.com\/example\/page\.html +\(line 8: Allow:\/example\/page\.html\)$/m);
 		writeFileSync(join(project, 'broken.robots.txt'), 'User-agent: *\nDisallow /private\n');
 		const lint = run('npx', ['--no', '--', 'robots-txt', 'lint', 'broken.robots.txt'], project);
@@ -239,16 +305,35 @@ function preCommitHooks(): Record<string, string>[] {
 describe('the pre-commit hooks', () => {
 	const hooks = preCommitHooks();
 
-	test('run the package\'s command, pinned to this version, on robots.txt files by name', () => {
-		assert.deepStrictEqual(hooks.map((hook) => [hook.id, hook.entry, hook.language, hook.additional_dependencies]), [
-			['robots-txt-lint', 'robots-txt-tools lint', 'node', `['${manifest.name}@${manifest.version}']`],
-			['robots-txt-check', 'robots-txt-tools check', 'node', `['${manifest.name}@${manifest.version}']`],
-		]);
+	test("run the package's command, pinned to this version, on robots.txt files by name", () => {
+		assert.deepStrictEqual(
+			hooks.map((hook) => [hook.id, hook.entry, hook.language, hook.additional_dependencies]),
+			[
+				['robots-txt-lint', 'robots-txt-tools lint', 'node', `['${manifest.name}@${manifest.version}']`],
+				['robots-txt-check', 'robots-txt-tools check', 'node', `['${manifest.name}@${manifest.version}']`],
+			],
+		);
 		// pre-commit matches `files` with Python's re.search; these expressions read the same in JavaScript.
 		const selects = (hook: Record<string, string>, path: string) => new RegExp(hook.files).test(path);
-		const paths = ['robots.txt', 'public/robots.txt', 'sites/staging.robots.txt', 'robots.expectations', 'public/shop.robots.expectations', 'notes.txt', 'myrobots.txt', 'robots.txt.bak', 'robots.txt/readme.md'];
-		assert.deepStrictEqual(paths.filter((path) => selects(hooks[0], path)), ['robots.txt', 'public/robots.txt', 'sites/staging.robots.txt']);
-		assert.deepStrictEqual(paths.filter((path) => selects(hooks[1], path)), ['robots.txt', 'public/robots.txt', 'sites/staging.robots.txt', 'robots.expectations', 'public/shop.robots.expectations']);
+		const paths = [
+			'robots.txt',
+			'public/robots.txt',
+			'sites/staging.robots.txt',
+			'robots.expectations',
+			'public/shop.robots.expectations',
+			'notes.txt',
+			'myrobots.txt',
+			'robots.txt.bak',
+			'robots.txt/readme.md',
+		];
+		assert.deepStrictEqual(
+			paths.filter((path) => selects(hooks[0], path)),
+			['robots.txt', 'public/robots.txt', 'sites/staging.robots.txt'],
+		);
+		assert.deepStrictEqual(
+			paths.filter((path) => selects(hooks[1], path)),
+			['robots.txt', 'public/robots.txt', 'sites/staging.robots.txt', 'robots.expectations', 'public/shop.robots.expectations'],
+		);
 		// The check hook runs every expectations file whichever file changed: an edit to a robots.txt can break one.
 		assert.equal(hooks[1].pass_filenames, 'false');
 		assert.equal(hooks[0].pass_filenames, undefined);
@@ -291,17 +376,29 @@ describe('the GitHub Action', () => {
 
 	test('action.yml passes every input to its step, and the step reads exactly those', () => {
 		assert.deepStrictEqual([...inputs.keys()], ['paths', 'lint', 'check', 'crawlers', 'max-warnings', 'hints', 'sarif-file', 'package']);
-		assert.deepStrictEqual([...env], [...inputs.keys()].map((name) => [`INPUT_${name.toUpperCase().replace(/-/g, '_')}`, `\${{ inputs.${name} }}`]));
+		assert.deepStrictEqual(
+			[...env],
+			[...inputs.keys()].map((name) => [`INPUT_${name.toUpperCase().replace(/-/g, '_')}`, `\${{ inputs.${name} }}`]),
+		);
 		const read = new Set(readFileSync(join(repoRoot, 'action', 'run.sh'), 'utf8').match(/INPUT_[A-Z_]+/g));
 		assert.deepStrictEqual([...read].sort(), [...env.keys()].sort());
 		assert.equal(inputs.get('package'), `${manifest.name}@${manifest.version}`, 'the action runs the package of the same release');
-		assert.deepStrictEqual([...outputs], ['errors', 'warnings', 'failed', 'sarif-file'].map((name) => [name, `\${{ steps.robots-txt.outputs.${name} }}`]));
+		assert.deepStrictEqual(
+			[...outputs],
+			['errors', 'warnings', 'failed', 'sarif-file'].map((name) => [name, `\${{ steps.robots-txt.outputs.${name} }}`]),
+		);
 	});
 
 	/** Runs action/run.sh as the runner would: in the workspace, inputs as variables (defaults from action.yml). */
 	function runAction(workspace: string, given: Record<string, string>) {
 		const runnerTemp = mkdtempSync(join(work, 'runner-'));
-		const variables: NodeJS.ProcessEnv = { ...offline, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp, GITHUB_OUTPUT: join(runnerTemp, 'output'), GITHUB_STEP_SUMMARY: join(runnerTemp, 'summary') };
+		const variables: NodeJS.ProcessEnv = {
+			...offline,
+			GITHUB_WORKSPACE: workspace,
+			RUNNER_TEMP: runnerTemp,
+			GITHUB_OUTPUT: join(runnerTemp, 'output'),
+			GITHUB_STEP_SUMMARY: join(runnerTemp, 'summary'),
+		};
 		for (const [name, value] of inputs) {
 			variables[`INPUT_${name.toUpperCase().replace(/-/g, '_')}`] = given[name] ?? value;
 		}
@@ -331,20 +428,44 @@ describe('the GitHub Action', () => {
 		// What lint itself reports, one annotation each.
 		const lint = JSON.parse(run(join(project, 'node_modules', '.bin', 'robots-txt'), ['lint', '.', '--format', 'json'], workspace).stdout) as unknown[];
 		assert.ok(lint.length >= 3);
-		assert.ok(lines.includes('::error file=site/robots.txt,line=2,endLine=2,col=1,endColumn=9,title=robots-txt missing-colon::' +
-			'Missing ":" after "Disallow": only Googlebot, Googlebot-Image and Google-Extended read it (as "Disallow: /tmp/"); bingbot, Baiduspider, DuckDuckBot and 8 more ignore the line.'), result.stdout);
-		assert.ok(lines.some((line) => line.startsWith('::notice file=site/robots.txt,line=3,endLine=3,col=11,endColumn=20,title=robots-txt private-path-disclosure::')), result.stdout);
+		assert.ok(
+			lines.includes(
+				'::error file=site/robots.txt,line=2,endLine=2,col=1,endColumn=9,title=robots-txt missing-colon::'
+					+ 'Missing ":" after "Disallow": only Googlebot, Googlebot-Image and Google-Extended read it (as "Disallow: /tmp/"); bingbot, Baiduspider, DuckDuckBot and 8 more ignore the line.',
+			),
+			result.stdout,
+		);
+		assert.ok(
+			lines.some((line) => line.startsWith('::notice file=site/robots.txt,line=3,endLine=3,col=11,endColumn=20,title=robots-txt private-path-disclosure::')),
+			result.stdout,
+		);
 		// A comma in a path is escaped, as GitHub's property syntax needs.
-		assert.ok(lines.some((line) => line.startsWith('::warning file=a%2Cb/robots.txt,line=2,')), result.stdout);
+		assert.ok(
+			lines.some((line) => line.startsWith('::warning file=a%2Cb/robots.txt,line=2,')),
+			result.stdout,
+		);
 		// The failed expectation, on its line and on the robots.txt line that decides it.
 		const failure = 'Expected Googlebot to be ALLOWED for /private/report.pdf, but it is DISALLOWED by line 3 `Disallow: /private/`';
-		assert.ok(lines.some((line) => line.startsWith(`::error file=site/robots.expectations,line=1,title=robots-txt expectation failed::${failure}`)), result.stdout);
-		assert.ok(lines.some((line) => line.startsWith(`::error file=site/robots.txt,line=3,title=robots-txt expectation failed::An expectation fails here. site/robots.expectations:1: ${failure}`)), result.stdout);
+		assert.ok(
+			lines.some((line) => line.startsWith(`::error file=site/robots.expectations,line=1,title=robots-txt expectation failed::${failure}`)),
+			result.stdout,
+		);
+		assert.ok(
+			lines.some((line) =>
+				line.startsWith(
+					`::error file=site/robots.txt,line=3,title=robots-txt expectation failed::An expectation fails here. site/robots.expectations:1: ${failure}`,
+				),
+			),
+			result.stdout,
+		);
 		assert.equal(lines.filter((line) => line.startsWith('::')).length, lint.length + 2);
 		assert.deepStrictEqual(result.output.trim().split('\n'), ['errors=1', 'warnings=1', 'sarif-file=robots.sarif', 'failed=1']);
 		assert.match(result.summary, /### robots-txt lint\n\n1 error, 1 warning, 1 information, 0 hints in 2 files with problems \(exit status 1\)\./);
 		assert.match(result.summary, /### robots-txt check\n\n1 passed, 1 failed, 0 errors in 1 expectations file \(exit status 1\)\./);
-		const sarif = JSON.parse(readFileSync(join(workspace, 'robots.sarif'), 'utf8')) as { version: string; runs: { tool: { driver: { version: string } }; results: unknown[] }[] };
+		const sarif = JSON.parse(readFileSync(join(workspace, 'robots.sarif'), 'utf8')) as {
+			version: string;
+			runs: { tool: { driver: { version: string } }; results: unknown[] }[];
+		};
 		assert.equal(sarif.version, '2.1.0');
 		assert.equal(sarif.runs[0].tool.driver.version, manifest.version);
 		assert.equal(sarif.runs[0].results.length, lint.length);
@@ -356,7 +477,10 @@ describe('the GitHub Action', () => {
 		writeFileSync(join(workspace, 'robots.txt'), 'User-agent: *\nDisallow:\n');
 		const clean = runAction(workspace, {});
 		assert.equal(clean.status, 0, clean.stdout + clean.stderr);
-		assert.deepStrictEqual(clean.stdout.split('\n').filter((line) => line.startsWith('::')), []);
+		assert.deepStrictEqual(
+			clean.stdout.split('\n').filter((line) => line.startsWith('::')),
+			[],
+		);
 		assert.doesNotMatch(clean.summary, /robots-txt check/, 'no expectations file: no check');
 		// Told to check where there is nothing to check: the CLI's exit status 2, and its message.
 		const told = runAction(workspace, { check: 'true' });
@@ -364,7 +488,11 @@ describe('the GitHub Action', () => {
 		assert.match(told.stderr, /robots-txt: /);
 		const none = runAction(workspace, { lint: 'false', check: 'false' });
 		assert.deepStrictEqual([none.status, none.stdout, none.summary], [0, '', '']);
-		for (const [name, value] of [['lint', 'yes'], ['hints', '1'], ['check', 'sometimes']]) {
+		for (const [name, value] of [
+			['lint', 'yes'],
+			['hints', '1'],
+			['check', 'sometimes'],
+		]) {
 			const refused = runAction(workspace, { [name]: value });
 			assert.equal(refused.status, 2);
 			assert.match(refused.stdout, new RegExp(`^::error title=robots-txt action::the ${name} input is .*not "${value}"$`, 'm'));

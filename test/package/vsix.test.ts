@@ -92,10 +92,10 @@ describe('the .vsix', () => {
 			[inVsix(manifest.browser), 'browser'],
 			[inVsix(manifest.icon), 'icon'],
 			// client/src/extension.ts starts it over IPC; client/src/browser.ts in a web worker; client/src/testBench.ts loads the page script.
-			['extension/server/dist/server.js', 'the Node entry\'s server'],
-			['extension/server/dist/browser.js', 'the browser entry\'s server'],
-			['extension/client/dist/testBench.js', 'the test bench\'s page'],
-			['extension/package.nls.json', 'the manifest\'s texts'],
+			['extension/server/dist/server.js', "the Node entry's server"],
+			['extension/server/dist/browser.js', "the browser entry's server"],
+			['extension/client/dist/testBench.js', "the test bench's page"],
+			['extension/package.nls.json', "the manifest's texts"],
 		]);
 		for (const path of manifest.contributes.languages.flatMap((language) => language.configuration ?? [])) {
 			refs.set(inVsix(path), 'a language configuration');
@@ -116,19 +116,29 @@ describe('the .vsix', () => {
 	});
 
 	test('it holds nothing else besides the README, the CHANGELOG and the licence', () => {
-		const expected = new Set([...referenced().keys(), 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension.vsixmanifest', '[Content_Types].xml']);
+		const expected = new Set([
+			...referenced().keys(),
+			'extension/readme.md',
+			'extension/changelog.md',
+			'extension/LICENSE.txt',
+			'extension.vsixmanifest',
+			'[Content_Types].xml',
+		]);
 		const extra = [...files.keys()].filter((path) => !expected.has(path)).sort();
 		assert.deepEqual(extra, [], 'files nothing refers to, shipped besides what the extension uses');
 	});
 
-	test('the README\'s images are files of the repository, shown from there, and only the icon ships', () => {
+	test("the README's images are files of the repository, shown from there, and only the icon ships", () => {
 		const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
 		const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1]!).filter((link) => !/^\w+:/.test(link));
 		assert.ok(images.length > 0, 'the README shows screenshots');
 		for (const image of images) {
 			assert.ok(existsSync(join(repoRoot, image)), `${image} is in the repository, where GitHub renders the README`);
 		}
-		assert.deepEqual([...files.keys()].filter((path) => path.endsWith('.png')), [inVsix(manifest.icon)]);
+		assert.deepEqual(
+			[...files.keys()].filter((path) => path.endsWith('.png')),
+			[inVsix(manifest.icon)],
+		);
 	});
 
 	test('no bundled script holds a translation: each l10n bundle ships once, as its file', () => {
@@ -137,7 +147,9 @@ describe('the .vsix', () => {
 		for (const locale of shippedLocales) {
 			const bundle = JSON.parse(files.get(inVsix(posix.join(manifest.l10n, `bundle.l10n.${locale}.json`)))!.toString('utf8')) as Record<string, string>;
 			// Translations long enough to be the bundle's own text, not a word that code may spell too.
-			const texts = Object.entries(bundle).filter(([key, text]) => text !== key && text.length >= 40).map(([, text]) => text);
+			const texts = Object.entries(bundle)
+				.filter(([key, text]) => text !== key && text.length >= 40)
+				.map(([, text]) => text);
 			assert.ok(texts.length > 100, `${locale}: ${texts.length} translations to look for`);
 			for (const [path, script] of scripts) {
 				const found = texts.filter((text) => script.includes(text));
@@ -160,7 +172,10 @@ describe('the .vsix', () => {
 			await connection.sendNotification(InitializedNotification.type, {});
 			const uri = 'file:///nowhere/robots.txt';
 			const testUrl = new RequestType<protocol.TestUrlParams, protocol.TestUrlResult, void>(protocol.testUrlMethod);
-			const error = await connection.sendRequest(testUrl, { uri, url: '/', agent: 'Googlebot' }).then(() => undefined, (reason: unknown) => reason);
+			const error = await connection.sendRequest(testUrl, { uri, url: '/', agent: 'Googlebot' }).then(
+				() => undefined,
+				(reason: unknown) => reason,
+			);
 			assert.ok(error instanceof ResponseError, String(error));
 			// The expected text is the Russian bundle's, from the repository's l10n folder.
 			const bundle = JSON.parse(readFileSync(join(repoRoot, 'l10n', 'bundle.l10n.ru.json'), 'utf8')) as Record<string, string>;

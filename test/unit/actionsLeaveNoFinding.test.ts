@@ -87,12 +87,19 @@ test('"Block AI training crawlers" leaves no finding behind: a crawler named as 
 	assert.ok(action?.edit);
 	const after = apply(text, action.edit.changes![uri]);
 	assert.match(after, /^User-agent: Kangaroo Bot$/m, 'the catalogue documents this name with its space (ai.robots.txt writes it so)');
-	assert.deepEqual(lint(after).map((diagnostic) => `${diagnostic.code} ${diagnostic.message}`), lint(text).map((diagnostic) => `${diagnostic.code} ${diagnostic.message}`));
+	assert.deepEqual(
+		lint(after).map((diagnostic) => `${diagnostic.code} ${diagnostic.message}`),
+		lint(text).map((diagnostic) => `${diagnostic.code} ${diagnostic.message}`),
+	);
 });
 
-test('on the corpus, no source action or quick fix adds a finding, and each quick fix removes one', { skip: existsSync(corpusDir) ? false : 'no ../shared/corpus here' }, () => {
+test('on the corpus, no source action or quick fix adds a finding, and each quick fix removes one', {
+	skip: existsSync(corpusDir) ? false : 'no ../shared/corpus here',
+}, () => {
 	const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-	const names = readdirSync(corpusDir).filter((name) => name.endsWith('.txt')).sort();
+	const names = readdirSync(corpusDir)
+		.filter((name) => name.endsWith('.txt'))
+		.sort();
 	const failures: string[] = [];
 	const revealed: string[] = [];
 	let checked = 0;

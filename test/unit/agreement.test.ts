@@ -46,7 +46,11 @@ function samples(): Sample[] {
 		const text = readFixture('testUrl', file);
 		out.push({ name: file, text, urls: [...text.matchAll(/^# test \S+ (\S+)$/gm)].map((match) => match[1]) });
 	}
-	out.push({ name: 'examples/robots.txt', text: readFixture('..', '../examples/robots.txt'), urls: ['/', '/private/x', '/search?q=a', '/a.pdf', '/private/press-kit.pdf'] });
+	out.push({
+		name: 'examples/robots.txt',
+		text: readFixture('..', '../examples/robots.txt'),
+		urls: ['/', '/private/x', '/search?q=a', '/a.pdf', '/private/press-kit.pdf'],
+	});
 	const big = `User-agent: *\nDisallow: /early\n# ${'x'.repeat(520 * 1024)}\nUser-agent: *\nDisallow: /late\n`;
 	out.push({ name: 'over 500 KiB', text: big, urls: ['/early', '/late'] });
 	return out;
@@ -64,7 +68,7 @@ function hoverText(model: RobotsModel, line: number, options: AnalysisOptions): 
 	return hover ? (hover.contents as { value: string }).value : '';
 }
 
-test('Test URL, the all-crawlers table, lenses, hovers and diagnostics render the crawler model\'s answer', () => {
+test("Test URL, the all-crawlers table, lenses, hovers and diagnostics render the crawler model's answer", () => {
 	const failures: string[] = [];
 	for (const sample of samples()) {
 		const model = parse(sample.text);
@@ -98,7 +102,10 @@ test('Test URL, the all-crawlers table, lenses, hovers and diagnostics render th
 				const line = evaluation.rule ? evaluation.rule.line : null;
 				const single = testUrl(model, { url, agent: token }, options);
 				const row = testUrlAll(model, url, options).rows[0];
-				for (const [what, answer] of [['Test URL', single], ['all crawlers', row]] as const) {
+				for (const [what, answer] of [
+					['Test URL', single],
+					['all crawlers', row],
+				] as const) {
 					if (answer.verdict !== evaluation.verdict || answer.line !== line) {
 						failures.push(`${sample.name}: ${token} ${url}: ${what} says ${answer.verdict} by ${answer.line}, the model ${evaluation.verdict} by ${line}`);
 					}
@@ -131,15 +138,29 @@ test('the CLI answers each crawler as the model does', () => {
 		}
 		const file = join(work, 'robots.txt');
 		writeFileSync(file, sample.text);
-		const result = spawnSync(process.execPath, [cli, 'test', file, '--agent', crawlers.join(','), '--json', '--urls', '-'], { input: urls.join('\n'), encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, LC_ALL: 'C' } });
+		const result = spawnSync(process.execPath, [cli, 'test', file, '--agent', crawlers.join(','), '--json', '--urls', '-'], {
+			input: urls.join('\n'),
+			encoding: 'utf8',
+			maxBuffer: 64 << 20,
+			env: { ...process.env, LC_ALL: 'C' },
+		});
 		assert.equal(result.status, 0, result.stderr);
-		const answers = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { url: string; agent: string; verdict: string; line: number | null; groups: number[] });
+		const answers = result.stdout
+			.trimEnd()
+			.split('\n')
+			.map((line) => JSON.parse(line) as { url: string; agent: string; verdict: string; line: number | null; groups: number[] });
 		const model = parse(sample.text);
 		for (const answer of answers) {
 			const evaluation = evaluateAs(model, answer.agent, answer.url);
 			const groups = evaluation.reading.groups.map((group) => group.line + 1);
-			if (answer.verdict !== evaluation.verdict || answer.line !== (evaluation.rule ? evaluation.rule.line + 1 : null) || answer.groups.join() !== groups.join()) {
-				failures.push(`${sample.name}: ${answer.agent} ${answer.url}: CLI ${answer.verdict}/${answer.line}/${answer.groups}, model ${evaluation.verdict}/${evaluation.rule?.line}/${groups}`);
+			if (
+				answer.verdict !== evaluation.verdict
+				|| answer.line !== (evaluation.rule ? evaluation.rule.line + 1 : null)
+				|| answer.groups.join() !== groups.join()
+			) {
+				failures.push(
+					`${sample.name}: ${answer.agent} ${answer.url}: CLI ${answer.verdict}/${answer.line}/${answer.groups}, model ${evaluation.verdict}/${evaluation.rule?.line}/${groups}`,
+				);
 			}
 		}
 		assert.equal(answers.length, urls.length * crawlers.length, sample.name);

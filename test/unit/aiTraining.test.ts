@@ -11,16 +11,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction } from 'vscode-languageserver-types';
-import {
-	aiTrainingCrawlers,
-	computeAiTrainingActions,
-	describeChange,
-	diffRobots,
-	evaluateAs,
-	knownCrawlers,
-	parse,
-	probeUrls,
-} from '../../core/src/index';
+import { aiTrainingCrawlers, computeAiTrainingActions, describeChange, diffRobots, evaluateAs, knownCrawlers, parse, probeUrls } from '../../core/src/index';
 import { joinLines, repoRoot, sharedDir } from '../util/fixtures';
 
 const uri = 'file:///site/robots.txt';
@@ -39,11 +30,14 @@ function actionFor(text: string, which: 'Block' | 'Allow'): CodeAction | undefin
 /** What the edit changed for crawlers outside the ai-training category: must be nothing. */
 function collateral(before: string, after: string): string[] {
 	const diff = diffRobots(parse(before), parse(after), { crawlers: others });
-	return [...diff.changes.map(describeChange), ...diff.flips.slice(0, 3).map((flip) => `${flip.crawler} ${flip.url}: ${flip.before.verdict} -> ${flip.after.verdict}`)];
+	return [
+		...diff.changes.map(describeChange),
+		...diff.flips.slice(0, 3).map((flip) => `${flip.crawler} ${flip.url}: ${flip.before.verdict} -> ${flip.after.verdict}`),
+	];
 }
 
 describe('Block AI training crawlers', () => {
-	test('adds one group before the first group, after the file\'s header comment', () => {
+	test("adds one group before the first group, after the file's header comment", () => {
 		const text = joinLines('# Example site', 'User-agent: *', 'Disallow: /private/', '', 'User-agent: Googlebot', 'Disallow: /search', '');
 		const action = actionFor(text, 'Block')!;
 		assert.equal(action.kind, 'source.robotsTxt.blockAiTraining');
@@ -51,7 +45,10 @@ describe('Block AI training crawlers', () => {
 		const lines = after.split('\n');
 		assert.equal(lines[0], '# Example site');
 		assert.equal(lines[1], '# AI training crawlers: no use of this site to train models.');
-		assert.deepEqual(lines.slice(2, 2 + aiTokens.length), aiTokens.map((token) => `User-agent: ${token}`));
+		assert.deepEqual(
+			lines.slice(2, 2 + aiTokens.length),
+			aiTokens.map((token) => `User-agent: ${token}`),
+		);
 		assert.equal(lines[2 + aiTokens.length], 'Disallow: /');
 		assert.equal(lines[3 + aiTokens.length], '');
 		assert.equal(lines[4 + aiTokens.length], 'User-agent: *');
@@ -63,7 +60,7 @@ describe('Block AI training crawlers', () => {
 		assert.equal(actionFor(after, 'Block'), undefined);
 	});
 
-	test('extends the file\'s AI training group with the crawlers it lacks; CRLF kept', () => {
+	test("extends the file's AI training group with the crawlers it lacks; CRLF kept", () => {
 		const text = joinLines('User-agent: GPTBot', 'User-agent: CCBot', 'Disallow: /', '', 'User-agent: *', 'Allow: /', '').replace(/\n/g, '\r\n');
 		const after = apply(text, actionFor(text, 'Block')!);
 		const lines = after.split('\r\n');
@@ -77,7 +74,10 @@ describe('Block AI training crawlers', () => {
 	test('Allow then Block toggles the same group', () => {
 		const text = joinLines('User-agent: *', 'Disallow: /', '');
 		const allowed = apply(text, actionFor(text, 'Allow')!);
-		assert.match(allowed, /# AI training crawlers: allowed to use this site to train models\.\nUser-agent: Google-Extended\n[\s\S]*Allow: \/\n\nUser-agent: \*/);
+		assert.match(
+			allowed,
+			/# AI training crawlers: allowed to use this site to train models\.\nUser-agent: Google-Extended\n[\s\S]*Allow: \/\n\nUser-agent: \*/,
+		);
 		assert.equal(evaluateAs(parse(allowed), 'GPTBot', '/x').verdict, 'allow');
 		assert.deepEqual(collateral(text, allowed), []);
 		const blocked = apply(allowed, actionFor(allowed, 'Block')!);
@@ -133,9 +133,13 @@ describe('Block AI training crawlers', () => {
 
 const corpusDir = join(sharedDir, 'corpus', 'realworld', 'files');
 
-test('on the corpus, the edit changes no verdict of any crawler outside ai-training, and blocks those it names', { skip: existsSync(corpusDir) ? false : 'no ../shared/corpus here' }, () => {
+test('on the corpus, the edit changes no verdict of any crawler outside ai-training, and blocks those it names', {
+	skip: existsSync(corpusDir) ? false : 'no ../shared/corpus here',
+}, () => {
 	const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-	const names = readdirSync(corpusDir).filter((name) => name.endsWith('.txt')).sort();
+	const names = readdirSync(corpusDir)
+		.filter((name) => name.endsWith('.txt'))
+		.sort();
 	const failures: string[] = [];
 	let edited = 0;
 	for (const [index, name] of names.entries()) {

@@ -48,9 +48,12 @@ describe('what Enter takes in a Test URL picker', () => {
 	});
 });
 
-describe('the bench grid\'s URL column', () => {
+describe("the bench grid's URL column", () => {
 	// The issue's 1 000 URLs of one site, which all read `https://www.gazeta.ru/amp/news…` cut from the right.
-	const urls = Array.from({ length: 1000 }, (_, i) => `https://www.gazeta.ru/amp/news/2024/01/${String(1 + (i % 28)).padStart(2, '0')}/${19_000_000 + i}.shtml`);
+	const urls = Array.from(
+		{ length: 1000 },
+		(_, i) => `https://www.gazeta.ru/amp/news/2024/01/${String(1 + (i % 28)).padStart(2, '0')}/${19_000_000 + i}.shtml`,
+	);
 
 	test('the site most URLs share is named once; its rows show their path', () => {
 		const origin = sharedOrigin([...urls, '/search', 'https://example.com/x']);
@@ -83,7 +86,7 @@ describe('the bench grid\'s URL column', () => {
 	});
 });
 
-describe('the bench grid\'s column order', () => {
+describe("the bench grid's column order", () => {
 	test('columns with changed cells come first, each group in its own order', () => {
 		// 14 target crawlers; only GPTBot (the eighth) and Applebot-Extended (the last) changed.
 		const changed = Array.from({ length: 14 }, (_, i) => (i === 7 ? 3 : i === 13 ? 1 : 0));

@@ -18,7 +18,14 @@ import { repoRoot } from '../util/fixtures';
 // The client is bundled for VS Code, not transpiled for the tests; this file bundles the one module it tests, which
 // imports nothing from VS Code.
 const folder = mkdtempSync(join(tmpdir(), 'robots-bench-messages-'));
-buildSync({ entryPoints: [join(repoRoot, 'client', 'src', 'benchMessages.ts')], outfile: join(folder, 'benchMessages.js'), bundle: true, platform: 'node', format: 'cjs', logLevel: 'silent' });
+buildSync({
+	entryPoints: [join(repoRoot, 'client', 'src', 'benchMessages.ts')],
+	outfile: join(folder, 'benchMessages.js'),
+	bundle: true,
+	platform: 'node',
+	format: 'cjs',
+	logLevel: 'silent',
+});
 const { readFromWebview } = require(join(folder, 'benchMessages.js')) as typeof messagesModule;
 after(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -83,7 +90,20 @@ describe('readFromWebview', () => {
 	});
 
 	test('what is not a message is refused', () => {
-		for (const value of [null, undefined, 'ready', 42, [], ['ready'], {}, { type: 5 }, { type: 'nope' }, { type: 'toString' }, { type: '__proto__' }, { type: 'hasOwnProperty' }]) {
+		for (const value of [
+			null,
+			undefined,
+			'ready',
+			42,
+			[],
+			['ready'],
+			{},
+			{ type: 5 },
+			{ type: 'nope' },
+			{ type: 'toString' },
+			{ type: '__proto__' },
+			{ type: 'hasOwnProperty' },
+		]) {
 			assert.equal(readFromWebview(value), undefined, JSON.stringify(value));
 		}
 	});

@@ -35,7 +35,11 @@ describe('code lenses', () => {
 
 	test('titles name the target crawlers that follow each group, as each reads the file', () => {
 		const text = joinLines('User-agent: *', 'Disallow: /x', '', 'User-agent: Googlebot', 'Disallow: /y', '', 'User-agent: BadBot', 'Disallow: /');
-		const titles = computeCodeLenses(parse(text), { ...defaultAnalysisOptions, crawlers: ['Googlebot', 'Googlebot-Image', 'bingbot', 'AdsBot-Google'] }, uri).map((lens) => lens.command?.title);
+		const titles = computeCodeLenses(
+			parse(text),
+			{ ...defaultAnalysisOptions, crawlers: ['Googlebot', 'Googlebot-Image', 'bingbot', 'AdsBot-Google'] },
+			uri,
+		).map((lens) => lens.command?.title);
 		assert.deepStrictEqual(titles, [
 			'Test URL…',
 			'Test URL for All Crawlers…',
@@ -56,13 +60,30 @@ describe('code lenses', () => {
 
 	// Seven groups as RFC 9309 reads them: a blank line does not split the second one.
 	const sevenGroups = joinLines(
-		'User-agent: *', 'Disallow: /a', '',
-		'User-agent: Googlebot', 'Disallow: /b', '', 'Allow: /b/ok', '',
-		'User-agent: bingbot', 'Disallow: /c', '',
-		'User-agent: BadBot', 'User-agent: EvilBot', 'Disallow: /', '',
-		'User-agent: GPTBot', 'Disallow: /', '',
-		'User-agent: *', 'Disallow: /d', '',
-		'User-agent: Slurp', 'Allow: /', '',
+		'User-agent: *',
+		'Disallow: /a',
+		'',
+		'User-agent: Googlebot',
+		'Disallow: /b',
+		'',
+		'Allow: /b/ok',
+		'',
+		'User-agent: bingbot',
+		'Disallow: /c',
+		'',
+		'User-agent: BadBot',
+		'User-agent: EvilBot',
+		'Disallow: /',
+		'',
+		'User-agent: GPTBot',
+		'Disallow: /',
+		'',
+		'User-agent: *',
+		'Disallow: /d',
+		'',
+		'User-agent: Slurp',
+		'Allow: /',
+		'',
 	);
 	const groupLines = [0, 3, 8, 11, 15, 18, 21];
 
@@ -72,14 +93,18 @@ describe('code lenses', () => {
 		const capped = computeCodeLenses(model, defaultAnalysisOptions, uri, { maxGroups: 3 });
 		const note = capped.filter((lens) => lens.command?.command === 'robotsTxt.showDetails');
 		const rest = capped.filter((lens) => lens.command?.command !== 'robotsTxt.showDetails');
-		assert.deepStrictEqual(note, [{
-			range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-			command: {
-				title: 'Code lenses on the first 3 of 7 groups only (robotsTxt.codeLens.maxGroups)',
-				command: 'robotsTxt.showDetails',
-				arguments: ['This file has 7 groups. Code lenses are shown on the first 3 of them only: robotsTxt.codeLens.maxGroups sets how many, because every lens costs time at each edit. Raise it to see lenses on more groups.'],
+		assert.deepStrictEqual(note, [
+			{
+				range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+				command: {
+					title: 'Code lenses on the first 3 of 7 groups only (robotsTxt.codeLens.maxGroups)',
+					command: 'robotsTxt.showDetails',
+					arguments: [
+						'This file has 7 groups. Code lenses are shown on the first 3 of them only: robotsTxt.codeLens.maxGroups sets how many, because every lens costs time at each edit. Raise it to see lenses on more groups.',
+					],
+				},
 			},
-		}]);
+		]);
 		// Everything else is the uncapped answer on the first three groups (the top lenses are on the first one's line).
 		const onFirstThree = all.filter((lens) => groupLines.slice(0, 3).includes(lens.range.start.line));
 		assert.deepStrictEqual(rest, onFirstThree);
@@ -93,12 +118,15 @@ describe('code lenses', () => {
 		assert.deepStrictEqual(computeCodeLenses(model, defaultAnalysisOptions, uri, { maxGroups: 1 }).length, 2 + 1 + 2);
 	});
 
-	test('resolved later, the groups\' lenses come without commands, and resolving each gives the same lens', () => {
+	test("resolved later, the groups' lenses come without commands, and resolving each gives the same lens", () => {
 		const model = parse(sevenGroups);
 		for (const maxGroups of [undefined, 4]) {
 			const eager = computeCodeLenses(model, defaultAnalysisOptions, uri, { maxGroups });
 			const later = computeCodeLenses(model, defaultAnalysisOptions, uri, { maxGroups, resolveLater: { version: 3 } });
-			assert.deepStrictEqual(later.map((lens) => lens.range), eager.map((lens) => lens.range));
+			assert.deepStrictEqual(
+				later.map((lens) => lens.range),
+				eager.map((lens) => lens.range),
+			);
 			const unresolved = later.filter((lens) => lens.command === undefined);
 			assert.equal(unresolved.length, 2 * (maxGroups ?? groupLines.length));
 			assert.deepStrictEqual(groupLensData(unresolved[1].data), { uri, version: 3, group: 0, lens: 'test' });
@@ -112,7 +140,15 @@ describe('code lenses', () => {
 	test('a lens without group data, or of a group past the limit, is resolved as it is', () => {
 		const model = parse(sevenGroups);
 		const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 13 } };
-		for (const data of [undefined, null, 'x', { uri, version: 1, group: -1, lens: 'test' }, { uri, version: 1, group: 0.5, lens: 'test' }, { uri, version: 1, group: 0, lens: 'other' }, { version: 1, group: 0, lens: 'test' }]) {
+		for (const data of [
+			undefined,
+			null,
+			'x',
+			{ uri, version: 1, group: -1, lens: 'test' },
+			{ uri, version: 1, group: 0.5, lens: 'test' },
+			{ uri, version: 1, group: 0, lens: 'other' },
+			{ version: 1, group: 0, lens: 'test' },
+		]) {
 			const lens: CodeLens = { range, data };
 			assert.equal(groupLensData(data), undefined, JSON.stringify(data));
 			assert.equal(resolveCodeLens(model, defaultAnalysisOptions, lens), lens);
@@ -135,14 +171,23 @@ describe('code lenses', () => {
 		assert.equal(lenses[2].command?.title, 'Code lenses on the first 5,000 of 6,001 groups only (robotsTxt.codeLens.maxGroups)');
 		const onGroups = lenses.slice(3);
 		// Each group is three lines: its User-agent line is line 3i.
-		assert.deepStrictEqual(onGroups.map((lens) => lens.range.start.line), Array.from({ length: 5_000 }, (_, i) => [3 * i, 3 * i]).flat());
+		assert.deepStrictEqual(
+			onGroups.map((lens) => lens.range.start.line),
+			Array.from({ length: 5_000 }, (_, i) => [3 * i, 3 * i]).flat(),
+		);
 		const titles = new Set(onGroups.map((lens) => lens.command?.title));
-		assert.deepStrictEqual([...titles], ['Followed by bingbot (1 of your 2 crawlers), and every other crawler without a group of its own', 'Test URL as any crawler…']);
+		assert.deepStrictEqual(
+			[...titles],
+			['Followed by bingbot (1 of your 2 crawlers), and every other crawler without a group of its own', 'Test URL as any crawler…'],
+		);
 		// Resolved later, from copies as a client sends them back, the lenses it shows are the same.
 		const later = computeCodeLenses(model, twoCrawlers, uri, { maxGroups: 5_000, resolveLater: { version: 1 } });
 		const firstScreen = later.filter((lens) => lens.range.start.line < 60).map((lens) => JSON.parse(JSON.stringify(lens)) as CodeLens);
 		const resolved = firstScreen.map((lens) => (lens.command ? lens : resolveCodeLens(parse(manyGroups), twoCrawlers, lens, 5_000)));
-		assert.deepStrictEqual(resolved, lenses.filter((lens) => lens.range.start.line < 60));
+		assert.deepStrictEqual(
+			resolved,
+			lenses.filter((lens) => lens.range.start.line < 60),
+		);
 		// Without a limit every group has its lenses, Googlebot's own group with its title.
 		const all = computeCodeLenses(model, twoCrawlers, uri);
 		assert.equal(all.length, 2 + 2 * 6_001);
@@ -151,6 +196,12 @@ describe('code lenses', () => {
 
 	test('an empty file still offers the URL tester', () => {
 		const lenses = computeCodeLenses(parse(''), defaultAnalysisOptions, uri);
-		assert.deepStrictEqual(lenses.map((lens) => [lens.command?.command, lens.command?.arguments]), [['robotsTxt.testUrl', [uri]], ['robotsTxt.testUrlAll', [uri]]]);
+		assert.deepStrictEqual(
+			lenses.map((lens) => [lens.command?.command, lens.command?.arguments]),
+			[
+				['robotsTxt.testUrl', [uri]],
+				['robotsTxt.testUrlAll', [uri]],
+			],
+		);
 	});
 });

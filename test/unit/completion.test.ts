@@ -40,7 +40,10 @@ function fixtureSettings(text: string): { options: AnalysisOptions; paths: strin
 
 /** A snippet as the text it inserts when every placeholder keeps its default. */
 function snippetText(snippet: string): string {
-	return snippet.replace(/\\([$}\\])|\$\{\d+:([^}]*)\}|\$\d+/g, (_, escaped: string | undefined, placeholder: string | undefined) => escaped ?? placeholder ?? '');
+	return snippet.replace(
+		/\\([$}\\])|\$\{\d+:([^}]*)\}|\$\d+/g,
+		(_, escaped: string | undefined, placeholder: string | undefined) => escaped ?? placeholder ?? '',
+	);
 }
 
 function applyItem(document: TextDocument, item: CompletionItem): string {
@@ -135,7 +138,13 @@ describe('completion results', () => {
 	});
 
 	test('workspace paths are escaped so that they match literally', () => {
-		check(joinLines('User-agent: *', 'Disallow: /pr|'), '/price$list#1.html', joinLines('User-agent: *', 'Disallow: /price%24list%231.html'), defaultAnalysisOptions, ['/price$list#1.html']);
+		check(
+			joinLines('User-agent: *', 'Disallow: /pr|'),
+			'/price$list#1.html',
+			joinLines('User-agent: *', 'Disallow: /price%24list%231.html'),
+			defaultAnalysisOptions,
+			['/price$list#1.html'],
+		);
 	});
 
 	test('Host and Clean-param are offered only when a Yandex crawler is among the targets', () => {

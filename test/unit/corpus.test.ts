@@ -20,7 +20,9 @@ test('the corpus is present in CI', { skip: !available && !process.env.CI ? 'no 
 
 test('every corpus file parses losslessly and answers in every dialect', { skip: !available ? 'no ../shared/corpus here' : false }, () => {
 	const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-	const names = readdirSync(corpusDir).filter((name) => name.endsWith('.txt')).sort();
+	const names = readdirSync(corpusDir)
+		.filter((name) => name.endsWith('.txt'))
+		.sort();
 	assert.ok(names.length >= 900, `only ${names.length} files`);
 	let evaluations = 0;
 	for (const name of names) {
@@ -58,7 +60,9 @@ test('every corpus file parses losslessly and answers in every dialect', { skip:
 	assert.ok(evaluations > names.length * allDialects.length);
 });
 
-test('the default crawlers lose no warning or error that concerns them (noise before and after)', { skip: !available ? 'no ../shared/corpus here' : false }, () => {
+test('the default crawlers lose no warning or error that concerns them (noise before and after)', {
+	skip: !available ? 'no ../shared/corpus here' : false,
+}, () => {
 	const report = measureNoise();
 	assert.ok(report.before.files >= 900, `only ${report.before.files} files measured`);
 	assert.deepEqual(report.lost, [], 'warnings or errors that concern a default crawler went missing');

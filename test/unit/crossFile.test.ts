@@ -56,8 +56,11 @@ test('files map to the URL paths they are served at', () => {
 });
 
 test('a noindex page that robots.txt disallows for a crawler gets a warning naming the crawler and the line', () => {
-	const findings = files(site).filter((path) => path.endsWith('.html')).flatMap((path) =>
-		pageBlockedNoindexes(robots, crawlers, { uri: `file://${path}`, urlPath: urlPathOfFile(relative(site, path))!, html: readFileSync(path, 'utf8') }));
+	const findings = files(site)
+		.filter((path) => path.endsWith('.html'))
+		.flatMap((path) =>
+			pageBlockedNoindexes(robots, crawlers, { uri: `file://${path}`, urlPath: urlPathOfFile(relative(site, path))!, html: readFileSync(path, 'utf8') }),
+		);
 	const summary = findings.map((finding) => `${finding.urlPath} ${finding.crawler} line ${finding.robotsLine + 1}`).sort();
 	assert.deepEqual(summary, [
 		// name="googlebot" reaches Googlebot only; the robots.txt disallows /private/ for it at line 7.
@@ -70,16 +73,26 @@ test('a noindex page that robots.txt disallows for a crawler gets a warning nami
 	const report = findings.filter((finding) => finding.urlPath === '/private/report.html');
 	const [diagnostic] = blockedNoindexDiagnostics(report, 'file:///site/robots.txt', (line) => lineRange(robots, line));
 	// Googlebot follows its own group, the others `*`: both deciding lines are named.
-	assert.match(diagnostic.message, /^Googlebot, bingbot and GPTBot never fetch \/private\/report\.html: robots\.txt lines 3 \("Disallow: \/private\/"\) and 7 \("Disallow: \/private\/"\) disallow it/);
+	assert.match(
+		diagnostic.message,
+		/^Googlebot, bingbot and GPTBot never fetch \/private\/report\.html: robots\.txt lines 3 \("Disallow: \/private\/"\) and 7 \("Disallow: \/private\/"\) disallow it/,
+	);
 	assert.equal(diagnostic.range.start.line, 4);
 	assert.deepEqual(diagnostic.relatedInformation!.map((info) => info.location.range.start.line).sort(), [2, 6]);
 	const hints = robotsHidesNoindexDiagnostics(findings, (line) => lineRange(robots, line));
-	assert.deepEqual(hints.map((hint) => hint.range.start.line), [2, 6]);
+	assert.deepEqual(
+		hints.map((hint) => hint.range.start.line),
+		[2, 6],
+	);
 	assert.match(hints[1].message, /keeps Googlebot from pages that carry noindex \(\/private\/ and \/private\/report\.html\)/);
 });
 
 test('an X-Robots-Tag in _headers counts like a meta tag', () => {
-	const findings = headersBlockedNoindexes(robots, crawlers, { uri: 'file:///site/_headers', text: readFileSync(join(site, '_headers'), 'utf8'), urlPaths: ['/drafts/plan.html', '/blog/old-post.html'] });
+	const findings = headersBlockedNoindexes(robots, crawlers, {
+		uri: 'file:///site/_headers',
+		text: readFileSync(join(site, '_headers'), 'utf8'),
+		urlPaths: ['/drafts/plan.html', '/blog/old-post.html'],
+	});
 	assert.deepEqual(findings.map((finding) => `${finding.urlPath} ${finding.crawler} line ${finding.robotsLine + 1}`).sort(), [
 		'/drafts/plan.html GPTBot line 4',
 		'/drafts/plan.html bingbot line 4',
@@ -106,14 +119,25 @@ test('a page is analysed with one scan: its own findings and, for the targets, w
 });
 
 test('a _headers file reaches the paths its patterns cover, those of the site and those the patterns stand for', () => {
-	const text = joinLines('/drafts/*', '  X-Robots-Tag: noindex', '/blog/:slug', '  X-Robots-Tag: googlebot: noindex', 'https://preview.example.pages.dev/*', '  X-Robots-Tag: noindex');
+	const text = joinLines(
+		'/drafts/*',
+		'  X-Robots-Tag: noindex',
+		'/blog/:slug',
+		'  X-Robots-Tag: googlebot: noindex',
+		'https://preview.example.pages.dev/*',
+		'  X-Robots-Tag: noindex',
+	);
 	// Netlify and Cloudflare: `*` matches anything (also nothing), `:slug` one segment; absolute URL patterns are for other hosts.
 	assert.deepEqual(headersPatternPaths(text), ['/drafts/', '/blog/slug']);
 	const reach = headersReach(text, ['/drafts/plan.html', '/index.html'], crawlers);
 	assert.deepEqual([...reach.keys()], ['/drafts/plan.html', '/drafts/', '/blog/slug']);
 	assert.deepEqual([...reach.get('/blog/slug')!.keys()], ['Googlebot']);
 	const robotsModel = parse(joinLines('User-agent: *', 'Disallow: /drafts', 'Disallow: /blog/'));
-	const [warning] = pageSiteDiagnostics(robotsModel, 'file:///r/robots.txt', [...reach].map(([urlPath, places]) => ({ uri: 'file:///r/_headers', urlPath, reach: places })));
+	const [warning] = pageSiteDiagnostics(
+		robotsModel,
+		'file:///r/robots.txt',
+		[...reach].map(([urlPath, places]) => ({ uri: 'file:///r/_headers', urlPath, reach: places })),
+	);
 	// One warning on the header line, for every path it covers.
 	assert.equal(warning.range.start.line, 1);
 	assert.match(warning.message, /^Googlebot, bingbot and GPTBot never fetch \/drafts\/plan\.html and 1 more URL this header covers: robots\.txt line 2 /);
@@ -123,7 +147,10 @@ test('severity overrides reach the cross-file codes; off drops them', () => {
 	const html = readFileSync(join(site, 'private', 'report.html'), 'utf8');
 	const entries = [{ uri: 'file:///site/private/report.html', urlPath: '/private/report.html', reach: htmlReach(html, crawlers) }];
 	assert.equal(pageSiteDiagnostics(robots, 'file:///site/robots.txt', entries)[0].severity, DiagnosticSeverity.Warning);
-	assert.equal(pageSiteDiagnostics(robots, 'file:///site/robots.txt', entries, { 'noindex-blocked-by-robots-txt': 'error' })[0].severity, DiagnosticSeverity.Error);
+	assert.equal(
+		pageSiteDiagnostics(robots, 'file:///site/robots.txt', entries, { 'noindex-blocked-by-robots-txt': 'error' })[0].severity,
+		DiagnosticSeverity.Error,
+	);
 	assert.deepEqual(pageSiteDiagnostics(robots, 'file:///site/robots.txt', entries, { 'noindex-blocked-by-robots-txt': 'off' }), []);
 	assert.equal(robotsSiteDiagnostics(robots, entries)[0].severity, DiagnosticSeverity.Hint);
 	assert.equal(robotsSiteDiagnostics(robots, entries, { 'rule-hides-noindex': 'information' })[0].severity, DiagnosticSeverity.Information);
@@ -136,7 +163,10 @@ test('many pages behind one rule: one hint, linear in the pages, naming a few an
 		reach: new Map(crawlers.map((crawler) => [crawler, [{ start: { line: 0, character: 0 }, end: { line: 0, character: 7 } }]])),
 	}));
 	const hints = robotsSiteDiagnostics(robots, entries);
-	assert.deepEqual(hints.map((hint) => hint.range.start.line), [2, 6]);
+	assert.deepEqual(
+		hints.map((hint) => hint.range.start.line),
+		[2, 6],
+	);
 	// Counts are written as the language writes numbers (English: 19,997).
 	assert.match(hints[0].message, /and 19,997 more\): they never see the noindex/);
 	assert.equal(hints[0].relatedInformation!.length, 20);
@@ -144,7 +174,9 @@ test('many pages behind one rule: one hint, linear in the pages, naming a few an
 
 test('a control token is kept from nothing: it fetches no page (Apple: "Applebot-Extended does not crawl webpages")', () => {
 	const html = readFileSync(join(site, 'private', 'report.html'), 'utf8');
-	const entries = [{ uri: 'file:///site/private/report.html', urlPath: '/private/report.html', reach: htmlReach(html, ['Applebot-Extended', 'Google-Extended', 'GPTBot']) }];
+	const entries = [
+		{ uri: 'file:///site/private/report.html', urlPath: '/private/report.html', reach: htmlReach(html, ['Applebot-Extended', 'Google-Extended', 'GPTBot']) },
+	];
 	const [warning] = pageSiteDiagnostics(robots, 'file:///site/robots.txt', entries);
 	assert.match(warning.message, /^GPTBot never fetches /);
 });

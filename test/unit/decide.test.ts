@@ -10,13 +10,36 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { compileCrawlerDecider, crawlerProfile, decideRoot, decideTable, evaluateAs, knownCrawlers, parse, unpackDecision, type RobotsModel } from '../../core/src/index';
+import {
+	compileCrawlerDecider,
+	crawlerProfile,
+	decideRoot,
+	decideTable,
+	evaluateAs,
+	knownCrawlers,
+	parse,
+	unpackDecision,
+	type RobotsModel,
+} from '../../core/src/index';
 import { joinLines, sharedDir } from '../util/fixtures';
 
 /** Crawlers with every behaviour the model knows, and tokens the catalogue does not know. */
 const crawlers = [
-	'Googlebot', 'Googlebot-Image', 'AdsBot-Google', 'FeedFetcher-Google', 'Google-Extended', 'bingbot', 'YandexBot', 'Yandex',
-	'YandexImages', 'Python-urllib', 'libwww-perl', 'GPTBot', 'Perplexity-User', 'SomeUnknownBot', 'bot',
+	'Googlebot',
+	'Googlebot-Image',
+	'AdsBot-Google',
+	'FeedFetcher-Google',
+	'Google-Extended',
+	'bingbot',
+	'YandexBot',
+	'Yandex',
+	'YandexImages',
+	'Python-urllib',
+	'libwww-perl',
+	'GPTBot',
+	'Perplexity-User',
+	'SomeUnknownBot',
+	'bot',
 ];
 
 /** Where the two paths disagree, as readable lines. */
@@ -49,14 +72,39 @@ function disagreements(model: RobotsModel, tokens: readonly string[], urls: read
 
 describe('the fast decide path equals evaluateAs', () => {
 	test('URL forms, /robots.txt, Host mirrors, a crawler that ignores robots.txt and one that ignores *', () => {
-		const model = parse(joinLines(
-			'User-agent: *', 'Disallow: /', 'Allow: /$', 'Allow: /open', 'Host: example.com', '',
-			'User-agent: Googlebot', 'Disallow: /private', 'Allow: /private/index.html', '',
-			'User-agent: Yandex', 'Disallow: /y', 'Host: example.com',
-		));
+		const model = parse(
+			joinLines(
+				'User-agent: *',
+				'Disallow: /',
+				'Allow: /$',
+				'Allow: /open',
+				'Host: example.com',
+				'',
+				'User-agent: Googlebot',
+				'Disallow: /private',
+				'Allow: /private/index.html',
+				'',
+				'User-agent: Yandex',
+				'Disallow: /y',
+				'Host: example.com',
+			),
+		);
 		const urls = [
-			'', '/', '/x', 'x', 'example.com/x', '//other.org/open', 'https://other.org/x', 'https://example.com:8443/open',
-			'/robots.txt', '/robots.txt?x=1', '/private/', '/private/index.html', '/private/x', '/y/z', 'http://example.com?q',
+			'',
+			'/',
+			'/x',
+			'x',
+			'example.com/x',
+			'//other.org/open',
+			'https://other.org/x',
+			'https://example.com:8443/open',
+			'/robots.txt',
+			'/robots.txt?x=1',
+			'/private/',
+			'/private/index.html',
+			'/private/x',
+			'/y/z',
+			'http://example.com?q',
 		];
 		assert.deepEqual(disagreements(model, crawlers, urls), []);
 	});
@@ -70,7 +118,7 @@ describe('the fast decide path equals evaluateAs', () => {
 		assert.deepEqual(disagreements(model, crawlers, ['/', '/p1', '/x.html']), []);
 	});
 
-	test('a file over a crawler\'s size limit', () => {
+	test("a file over a crawler's size limit", () => {
 		const filler = `# ${'x'.repeat(1000)}\n`.repeat(600);
 		const model = parse(`User-agent: *\nDisallow: /a\n${filler}User-agent: *\nDisallow: /b\n`);
 		assert.deepEqual(disagreements(model, crawlers, ['/a', '/b', '/c', '/robots.txt']), []);
@@ -89,18 +137,43 @@ describe('the fast decide path equals evaluateAs', () => {
 		const file = fc.array(line, { maxLength: 14 }).map((lines) => lines.join('\n'));
 		const prefix = fc.constantFrom('', 'http://example.com', 'https://mirror.example.com:8080', 'example.com', 'x');
 		const url = fc.tuple(prefix, value, fc.constantFrom('', '#frag', '?q=a/b', '/robots.txt')).map(([p, v, s]) => p + v + s);
-		fc.assert(fc.property(file, fc.array(url, { minLength: 1, maxLength: 8 }), (text, urls) => {
-			assert.deepEqual(disagreements(parse(text), crawlers, urls), []);
-		}), { numRuns: 200 });
+		fc.assert(
+			fc.property(file, fc.array(url, { minLength: 1, maxLength: 8 }), (text, urls) => {
+				assert.deepEqual(disagreements(parse(text), crawlers, urls), []);
+			}),
+			{ numRuns: 200 },
+		);
 	});
 
 	test('every catalogue crawler on one file', () => {
-		const model = parse(joinLines('User-agent: *', 'Disallow: /p', '', 'User-agent: Googlebot', 'User-agent: GPTBot', 'Allow: /p/q', 'Disallow: /', '', 'User-agent: Yandex', 'Disallow: /y'));
-		assert.deepEqual(disagreements(model, knownCrawlers.map((crawler) => crawler.token), ['/', '/p', '/p/q', '/y', '/robots.txt']), []);
+		const model = parse(
+			joinLines(
+				'User-agent: *',
+				'Disallow: /p',
+				'',
+				'User-agent: Googlebot',
+				'User-agent: GPTBot',
+				'Allow: /p/q',
+				'Disallow: /',
+				'',
+				'User-agent: Yandex',
+				'Disallow: /y',
+			),
+		);
+		assert.deepEqual(
+			disagreements(
+				model,
+				knownCrawlers.map((crawler) => crawler.token),
+				['/', '/p', '/p/q', '/y', '/robots.txt'],
+			),
+			[],
+		);
 	});
 
 	test('a profile read as another parser', () => {
-		const model = parse(joinLines('User-agent: Suzy-Spider', 'Disallow: /dynamic', 'Allow: /private/suzy-stuff', 'Disallow: /private', '', 'User-agent: *', 'Disallow: /private'));
+		const model = parse(
+			joinLines('User-agent: Suzy-Spider', 'Disallow: /dynamic', 'Allow: /private/suzy-stuff', 'Disallow: /private', '', 'User-agent: *', 'Disallow: /private'),
+		);
 		const profile = crawlerProfile('SuzySpider', 'draft1996');
 		const full = evaluateAs(model, profile, '/private/suzy-stuff/taxes.txt');
 		const fast = unpackDecision(compileCrawlerDecider(model, profile).decide('/private/suzy-stuff/taxes.txt'));
@@ -112,7 +185,9 @@ const corpusDir = join(sharedDir, 'corpus', 'realworld', 'files');
 
 test('the fast decide path equals evaluateAs on URLs from every corpus file', { skip: existsSync(corpusDir) ? false : 'no ../shared/corpus here' }, () => {
 	const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-	const names = readdirSync(corpusDir).filter((name) => name.endsWith('.txt')).sort();
+	const names = readdirSync(corpusDir)
+		.filter((name) => name.endsWith('.txt'))
+		.sort();
 	const failures: string[] = [];
 	let checked = 0;
 	for (const name of names) {

@@ -64,7 +64,10 @@ describe('deployed documents', () => {
 		// probe rows it adds), so both count the same crawler × URL pairs. Pairs of real files stand for local and
 		// deployed; some pairs share most rules, others nothing.
 		const dir = join(sharedDir, 'corpus', 'realworld', 'files');
-		const files = readdirSync(dir).filter((name) => name.endsWith('.txt')).sort().slice(0, 80);
+		const files = readdirSync(dir)
+			.filter((name) => name.endsWith('.txt'))
+			.sort()
+			.slice(0, 80);
 		const crawlers = [...defaultAnalysisOptions.crawlers, 'GPTBot', 'YandexBot'];
 		const urls = ['/', '/search?q=x', '/admin/', '/private/x', 'https://example.com/wp-admin/', 'not a url'];
 		let compared = 0;
@@ -85,27 +88,42 @@ describe('deployed documents', () => {
 		assert.ok(compared >= 40 && differing > 1000, `${compared} comparisons, ${differing} differing verdicts`);
 	});
 
-	test('without URLs, the comparison probes both files\' rules and says how many crawlers and URLs it tested', () => {
+	test("without URLs, the comparison probes both files' rules and says how many crawlers and URLs it tested", () => {
 		const local = parse('User-agent: *\nDisallow: /a/*.pdf$\nAllow: /b\n');
 		const analysis = analyseDeployed(served(200, [], 'User-agent: *\nDisallow: /c/\n'), ['Googlebot']);
 		const comparison = compareWithDeployed(local, analysis, ['Googlebot']);
 		assert.deepEqual(comparison.urls, ['/', '/c/', '/a/.pdf', '/a/x.pdf', '/a/.pdfx', '/b']);
-		assert.deepEqual(comparison.rows.map((row) => [row.url, row.local, row.deployed]), [['/c/', 'allow', 'disallow'], ['/a/.pdf', 'disallow', 'allow'], ['/a/x.pdf', 'disallow', 'allow']]);
-		assert.equal(comparison.summary, '3 verdicts differ between the local file and https://example.com/robots.txt, for Googlebot (crawlers × URLs tested: 1 × 6).');
+		assert.deepEqual(
+			comparison.rows.map((row) => [row.url, row.local, row.deployed]),
+			[
+				['/c/', 'allow', 'disallow'],
+				['/a/.pdf', 'disallow', 'allow'],
+				['/a/x.pdf', 'disallow', 'allow'],
+			],
+		);
+		assert.equal(
+			comparison.summary,
+			'3 verdicts differ between the local file and https://example.com/robots.txt, for Googlebot (crawlers × URLs tested: 1 × 6).',
+		);
 	});
 
-	test('the comparison lists only the verdicts that differ, with the response\'s reason for crawlers that do not read the rules', () => {
+	test("the comparison lists only the verdicts that differ, with the response's reason for crawlers that do not read the rules", () => {
 		const local = parse('User-agent: *\nDisallow: /private\nDisallow: /drafts\n');
-		const same = compareWithDeployed(local, analyseDeployed(served(200, [], 'User-agent: *\nDisallow: /drafts\nDisallow: /private\n'), ['Googlebot']), ['Googlebot']);
+		const same = compareWithDeployed(local, analyseDeployed(served(200, [], 'User-agent: *\nDisallow: /drafts\nDisallow: /private\n'), ['Googlebot']), [
+			'Googlebot',
+		]);
 		assert.deepEqual(same.rows, [], 'reordering changes no verdict');
 		assert.match(same.summary, /^No verdict differs/);
 		const live = analyseDeployed(served(200, [['Content-Type', 'text/html']], text), ['Googlebot', 'YandexBot']);
 		const comparison = compareWithDeployed(local, live, ['Googlebot', 'YandexBot'], ['/drafts/x', '/private/x', '/public']);
-		assert.deepEqual(comparison.rows.map((row) => [row.crawler, row.url, row.local, row.deployed]), [
-			['Googlebot', '/drafts/x', 'disallow', 'allow'],
-			['YandexBot', '/drafts/x', 'disallow', 'allow'],
-			['YandexBot', '/private/x', 'disallow', 'allow'],
-		]);
+		assert.deepEqual(
+			comparison.rows.map((row) => [row.crawler, row.url, row.local, row.deployed]),
+			[
+				['Googlebot', '/drafts/x', 'disallow', 'allow'],
+				['YandexBot', '/drafts/x', 'disallow', 'allow'],
+				['YandexBot', '/private/x', 'disallow', 'allow'],
+			],
+		);
 		assert.match(comparison.rows[1].deployedBecause ?? '', /text\/html, not text\/plain/);
 		assert.match(comparison.table, /^Crawler +URL +Local +Deployed$/m);
 	});
@@ -122,12 +140,22 @@ describe('deployed documents', () => {
 		const lines = comparison.table.split('\n');
 		assert.equal(lines.length, comparison.rows.length + 1);
 		const urlColumn = lines[0].indexOf('URL');
-		assert.ok(lines.every((line) => line.charAt(urlColumn - 1) === ' '), 'the crawler column is padded to one width');
+		assert.ok(
+			lines.every((line) => line.charAt(urlColumn - 1) === ' '),
+			'the crawler column is padded to one width',
+		);
 	});
 
 	test('a crawler that would follow more redirects than the fetch did has no verdict', () => {
-		const chain: FetchOutcome = { url, responses: [1, 2, 3, 4, 5, 6].map((i) => ({ url: `${url}?${i}`, status: 301, headers: [['Location', `${url}?${i + 1}`]] as [string, string][] })), error: { kind: 'redirect-limit', limit: 5 } };
+		const chain: FetchOutcome = {
+			url,
+			responses: [1, 2, 3, 4, 5, 6].map((i) => ({ url: `${url}?${i}`, status: 301, headers: [['Location', `${url}?${i + 1}`]] as [string, string][] })),
+			error: { kind: 'redirect-limit', limit: 5 },
+		};
 		const analysis = analyseDeployed(chain, ['libwww-perl', 'Googlebot']);
-		assert.deepEqual(analysis.conclusions.map((conclusion) => evaluateFetched(conclusion, '/x').verdict), ['unknown', 'allow']);
+		assert.deepEqual(
+			analysis.conclusions.map((conclusion) => evaluateFetched(conclusion, '/x').verdict),
+			['unknown', 'allow'],
+		);
 	});
 });

@@ -24,8 +24,11 @@ function suiteText(file: string, name: string): string {
 }
 
 describe('looksLikeRobotsTxt', () => {
-	test('the standards\' example files read as robots.txt', () => {
-		for (const [file, name] of [['rfc9309.json', 'rfc9309-5.1-simple-example'], ['draft1996.json', 'draft1996-4-fict-org']]) {
+	test("the standards' example files read as robots.txt", () => {
+		for (const [file, name] of [
+			['rfc9309.json', 'rfc9309-5.1-simple-example'],
+			['draft1996.json', 'draft1996-4-fict-org'],
+		]) {
 			const answer = looksLikeRobotsTxt(suiteText(file, name));
 			assert.equal(answer.looksLike, true, `${name}: ${answer.reason}`);
 			assert.match(answer.reason, /^It reads as a robots\.txt: \d+ User-agent lines? and \d+ Allow\/Disallow rules?/);
@@ -50,15 +53,37 @@ describe('looksLikeRobotsTxt', () => {
 		const cases: readonly { text: string; looksLike: boolean; reason: RegExp }[] = [
 			{ text: '', looksLike: false, reason: /no User-agent line/ },
 			// An HTTP request as a tool prints it: a User-Agent header, no rules.
-			{ text: joinLines('GET / HTTP/1.1', 'Host: example.com', 'User-Agent: curl/8.5.0', 'Accept: */*'), looksLike: false, reason: /no Allow or Disallow rule/ },
+			{
+				text: joinLines('GET / HTTP/1.1', 'Host: example.com', 'User-Agent: curl/8.5.0', 'Accept: */*'),
+				looksLike: false,
+				reason: /no Allow or Disallow rule/,
+			},
 			// Rules before any User-agent line belong to no group.
 			{ text: joinLines('Disallow: /private/', 'User-agent: *'), looksLike: false, reason: /no Allow or Disallow rule after/ },
-			{ text: joinLines('To keep every crawler out, write these two lines:', 'User-agent: *', 'Disallow: /', 'and put the file at the root of the site.', 'Crawlers that honour it stop there.'), looksLike: false, reason: /only 2 of its 5 lines with content are directives/ },
-			{ text: joinLines('# staging', 'User-agent: *', 'Disallow: /', ''), looksLike: true, reason: /1 User-agent line and 1 Allow\/Disallow rule, and nothing but directives and comments/ },
+			{
+				text: joinLines(
+					'To keep every crawler out, write these two lines:',
+					'User-agent: *',
+					'Disallow: /',
+					'and put the file at the root of the site.',
+					'Crawlers that honour it stop there.',
+				),
+				looksLike: false,
+				reason: /only 2 of its 5 lines with content are directives/,
+			},
+			{
+				text: joinLines('# staging', 'User-agent: *', 'Disallow: /', ''),
+				looksLike: true,
+				reason: /1 User-agent line and 1 Allow\/Disallow rule, and nothing but directives and comments/,
+			},
 			// Google reads misspelt keys and lines without a colon; so does the answer.
 			{ text: joinLines('useragent: *', 'Disalow: /tmp/', 'Disallow /cgi-bin/'), looksLike: true, reason: /1 User-agent line and 2 Allow\/Disallow rules/ },
 			// One line of prose among three directives: still mostly directives.
-			{ text: joinLines('User-agent: *', 'Disallow: /a', 'Sitemap: https://example.com/s.xml', 'managed by the platform team'), looksLike: true, reason: /3 of its 4 lines with content are directives/ },
+			{
+				text: joinLines('User-agent: *', 'Disallow: /a', 'Sitemap: https://example.com/s.xml', 'managed by the platform team'),
+				looksLike: true,
+				reason: /3 of its 4 lines with content are directives/,
+			},
 		];
 		for (const { text, looksLike, reason } of cases) {
 			const answer = looksLikeRobotsTxt(text);

@@ -70,7 +70,9 @@ export function renderDiagnostics(text: string, options: AnalysisOptions): strin
 	return out.join('\n') + '\n';
 }
 
-const fixtureNames = readdirSync(join(fixturesDir, 'diagnostics')).filter((name) => name.endsWith('.robots.txt')).sort();
+const fixtureNames = readdirSync(join(fixturesDir, 'diagnostics'))
+	.filter((name) => name.endsWith('.robots.txt'))
+	.sort();
 
 describe('diagnostics fixtures', () => {
 	for (const name of fixtureNames) {
@@ -94,7 +96,9 @@ describe('diagnostics fixtures', () => {
 });
 
 describe('nothing correct is called wrong', () => {
-	const names = readdirSync(join(fixturesDir, 'diagnostics-clean')).filter((name) => name.endsWith('.robots.txt')).sort();
+	const names = readdirSync(join(fixturesDir, 'diagnostics-clean'))
+		.filter((name) => name.endsWith('.robots.txt'))
+		.sort();
 	test('there are CMS defaults to check', () => assert.ok(names.length >= 5));
 	for (const name of names) {
 		test(name, () => {
@@ -111,8 +115,8 @@ describe('settings and suppression', () => {
 	const text = joinLines('User-agent: *', 'Disallow: /x', 'Disalow: /a', 'Crawl-delay: 5', '');
 
 	test('severity overrides and off', () => {
-		const codes = (options: Partial<AnalysisOptions>) => computeDiagnostics(parse(text), { ...defaultAnalysisOptions, ...options })
-			.map((d) => `${d.code}:${severityNames[d.severity!]}`);
+		const codes = (options: Partial<AnalysisOptions>) =>
+			computeDiagnostics(parse(text), { ...defaultAnalysisOptions, ...options }).map((d) => `${d.code}:${severityNames[d.severity!]}`);
 		assert.deepEqual(codes({}), ['misspelt-directive:warning', 'crawl-delay-ignored:information']);
 		assert.deepEqual(codes({ severities: { 'misspelt-directive': 'error', 'crawl-delay-ignored': 'off' } }), ['misspelt-directive:error']);
 	});
@@ -139,21 +143,23 @@ describe('settings and suppression', () => {
 	});
 
 	test('disable-next-line, disable and enable comments', () => {
-		const model = parse(joinLines(
-			'User-agent: *',
-			'Disallow: /x',
-			'# robots-txt-disable-next-line misspelt-directive',
-			'Disalow: /a',
-			'Disalow: /b',
-			'# robots-txt-disable',
-			'Disalow: /c',
-			'Foo: 1',
-			'# robots-txt-enable',
-			'Disalow: /d',
-			'# robots-txt-disable unknown-directive, misspelt-directive',
-			'Foo: 2',
-			'Disalow: /e',
-		));
+		const model = parse(
+			joinLines(
+				'User-agent: *',
+				'Disallow: /x',
+				'# robots-txt-disable-next-line misspelt-directive',
+				'Disalow: /a',
+				'Disalow: /b',
+				'# robots-txt-disable',
+				'Disalow: /c',
+				'Foo: 1',
+				'# robots-txt-enable',
+				'Disalow: /d',
+				'# robots-txt-disable unknown-directive, misspelt-directive',
+				'Foo: 2',
+				'Disalow: /e',
+			),
+		);
 		const lines = computeDiagnostics(model, defaultAnalysisOptions).map((d) => `${d.range.start.line + 1}:${d.code}`);
 		assert.deepEqual(lines, ['5:misspelt-directive', '10:misspelt-directive']);
 	});
@@ -168,11 +174,14 @@ describe('code actions', () => {
 	test('quick fixes for the diagnostics in range, and fix-all per code', () => {
 		const range = { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } };
 		const actions = computeCodeActions(range, diagnostics, diagnostics, uri);
-		assert.deepEqual(actions.map((action) => `${action.kind}: ${action.title}`), [
-			'quickfix: Add the colon: "Disallow: /a"',
-			"quickfix: Fix all 'missing-colon' problems in the file",
-			'source.fixAll: Fix all auto-fixable robots.txt problems',
-		]);
+		assert.deepEqual(
+			actions.map((action) => `${action.kind}: ${action.title}`),
+			[
+				'quickfix: Add the colon: "Disallow: /a"',
+				"quickfix: Fix all 'missing-colon' problems in the file",
+				'source.fixAll: Fix all auto-fixable robots.txt problems',
+			],
+		);
 		const apply = (index: number) => TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 1, text), actions[index].edit!.changes![uri]);
 		assert.equal(apply(1), joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /b', 'Disallow: css', ''));
 		assert.equal(apply(2), joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /b', 'Disallow: /css', ''));
@@ -199,20 +208,28 @@ describe('code actions', () => {
 		const range = { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } };
 		const inline = computeCodeActions(range, diagnostics, diagnostics, uri);
 		const later = computeCodeActions(range, diagnostics, diagnostics, uri, { resolveLater: { version: 7 } });
-		assert.deepEqual(later.map((action) => [action.kind, action.title, action.edit === undefined]), [
-			['quickfix', 'Add the colon: "Disallow: /a"', false],
-			['quickfix', "Fix all 'missing-colon' problems in the file", true],
-			['source.fixAll', 'Fix all auto-fixable robots.txt problems', true],
-		]);
-		assert.deepEqual(later.map((action) => fixAllData(action.data)), [
-			undefined,
-			{ uri, version: 7, code: 'missing-colon' },
-			{ uri, version: 7 },
-		]);
+		assert.deepEqual(
+			later.map((action) => [action.kind, action.title, action.edit === undefined]),
+			[
+				['quickfix', 'Add the colon: "Disallow: /a"', false],
+				['quickfix', "Fix all 'missing-colon' problems in the file", true],
+				['source.fixAll', 'Fix all auto-fixable robots.txt problems', true],
+			],
+		);
+		assert.deepEqual(
+			later.map((action) => fixAllData(action.data)),
+			[undefined, { uri, version: 7, code: 'missing-colon' }, { uri, version: 7 }],
+		);
 		// Over the wire the action is JSON: it is resolved from its copy, as a client sends it back.
 		const resolved = later.map((action) => resolveCodeAction(JSON.parse(JSON.stringify(action)) as CodeAction, diagnostics));
-		assert.deepEqual(resolved.map((action) => action.edit), inline.map((action) => action.edit));
-		assert.deepEqual(resolved.map((action) => action.title), inline.map((action) => action.title));
+		assert.deepEqual(
+			resolved.map((action) => action.edit),
+			inline.map((action) => action.edit),
+		);
+		assert.deepEqual(
+			resolved.map((action) => action.title),
+			inline.map((action) => action.title),
+		);
 	});
 
 	test('an action without fix-all data is resolved as it is', () => {

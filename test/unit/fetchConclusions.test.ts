@@ -68,7 +68,8 @@ function toOutcome(raw: FixtureCase['outcome']): FetchOutcome {
 		url: raw.url,
 		responses: raw.responses.map((response): HttpResponse => {
 			const { bodyText, bodyHex, ...rest } = response;
-			const body = bodyText !== undefined ? new TextEncoder().encode(bodyText) : bodyHex !== undefined ? Uint8Array.from(Buffer.from(bodyHex, 'hex')) : undefined;
+			const body =
+				bodyText !== undefined ? new TextEncoder().encode(bodyText) : bodyHex !== undefined ? Uint8Array.from(Buffer.from(bodyHex, 'hex')) : undefined;
 			return body === undefined ? rest : { ...rest, body };
 		}),
 		...(raw.error ? { error: raw.error } : {}),
@@ -117,8 +118,20 @@ describe('fetch policies', () => {
 
 	test('every sourced behaviour cites "Title (URL)", several joined by "; "', () => {
 		for (const policy of Object.values(fetchPolicies)) {
-			const facts = [...policy.statuses, policy.redirects, policy.crossHost, policy.network, policy.mediaType, policy.charset,
-				policy.invalidUtf8, policy.bom, policy.encodings, policy.unreadable, policy.cache, ...(policy.whileUnreachable ? [policy.whileUnreachable] : [])];
+			const facts = [
+				...policy.statuses,
+				policy.redirects,
+				policy.crossHost,
+				policy.network,
+				policy.mediaType,
+				policy.charset,
+				policy.invalidUtf8,
+				policy.bom,
+				policy.encodings,
+				policy.unreadable,
+				policy.cache,
+				...(policy.whileUnreachable ? [policy.whileUnreachable] : []),
+			];
 			for (const fact of facts) {
 				for (const part of fact.source?.split('; ') ?? []) {
 					assert.match(part, urlInTitle, `${policy.id}: ${part}`);
@@ -133,7 +146,7 @@ describe('fetch policies', () => {
 		}
 	});
 
-	test('the catalogue names a policy for every crawler; Google\'s and Yandex\'s cite their pages', () => {
+	test("the catalogue names a policy for every crawler; Google's and Yandex's cite their pages", () => {
 		assert.equal(findCrawler('Googlebot-Image')?.fetch, 'google');
 		assert.match(findCrawler('Googlebot-Image')?.sources.fetch ?? '', /robots-txt-spec/);
 		assert.equal(findCrawler('YandexImages')?.fetch, 'yandex');
@@ -161,11 +174,26 @@ describe('fetch policies', () => {
 });
 
 describe('caching headers (RFC 9111)', () => {
-	const response = (headers: [string, string][], receivedAt?: number): HttpResponse => ({ url: 'https://a.example/robots.txt', status: 200, headers, ...(receivedAt ? { receivedAt } : {}) });
+	const response = (headers: [string, string][], receivedAt?: number): HttpResponse => ({
+		url: 'https://a.example/robots.txt',
+		status: 200,
+		headers,
+		...(receivedAt ? { receivedAt } : {}),
+	});
 	const rfc = fetchPolicies.rfc9309.cache.value;
 
 	test('Age is subtracted (RFC 9111 §4.2.3), and the RFC 9309 cap applies afterwards', () => {
-		assert.equal(cacheLifetime(rfc, response([['Cache-Control', 'max-age=600'], ['Age', '100']]), '').seconds, 500);
+		assert.equal(
+			cacheLifetime(
+				rfc,
+				response([
+					['Cache-Control', 'max-age=600'],
+					['Age', '100'],
+				]),
+				'',
+			).seconds,
+			500,
+		);
 		assert.equal(cacheLifetime(rfc, response([['Cache-Control', 'max-age=999999']]), '').capped, true);
 	});
 
@@ -175,11 +203,24 @@ describe('caching headers (RFC 9111)', () => {
 		assert.equal(cacheLifetime(rfc, response([['Expires', 'Thu, 01 Jan 2026 01:00:00 GMT']], arrived), '').seconds, 3600);
 	});
 
-	test('LWP\'s heuristic: 10 % of the age since Last-Modified, within a minute and a day', () => {
+	test("LWP's heuristic: 10 % of the age since Last-Modified, within a minute and a day", () => {
 		const lwp = fetchPolicies['libwww-perl'].cache.value;
-		const headers: [string, string][] = [['Date', 'Thu, 11 Jan 2026 00:00:00 GMT'], ['Last-Modified', 'Thu, 01 Jan 2026 00:00:00 GMT']];
+		const headers: [string, string][] = [
+			['Date', 'Thu, 11 Jan 2026 00:00:00 GMT'],
+			['Last-Modified', 'Thu, 01 Jan 2026 00:00:00 GMT'],
+		];
 		assert.equal(cacheLifetime(lwp, response(headers), '').seconds, 86_400);
-		assert.equal(cacheLifetime(lwp, response([['Date', 'Thu, 01 Jan 2026 01:00:00 GMT'], ['Last-Modified', 'Thu, 01 Jan 2026 00:00:00 GMT']]), '').seconds, 360);
+		assert.equal(
+			cacheLifetime(
+				lwp,
+				response([
+					['Date', 'Thu, 01 Jan 2026 01:00:00 GMT'],
+					['Last-Modified', 'Thu, 01 Jan 2026 00:00:00 GMT'],
+				]),
+				'',
+			).seconds,
+			360,
+		);
 	});
 
 	test('HTTP dates: the three forms of RFC 9110 §5.6.7, nothing else', () => {
@@ -214,13 +255,27 @@ describe('response facts', () => {
 			url: 'https://example.com/robots.txt',
 			responses: [
 				{ url: 'https://example.com/robots.txt', status: 301, headers: [['Location', 'https://www.example.org/robots.txt']] },
-				{ url: 'https://www.example.org/robots.txt', status: 200, headers: [['Content-Type', 'text/html; charset=ISO-8859-1']], body: new TextEncoder().encode('<!DOCTYPE html><html></html>') },
+				{
+					url: 'https://www.example.org/robots.txt',
+					status: 200,
+					headers: [['Content-Type', 'text/html; charset=ISO-8859-1']],
+					body: new TextEncoder().encode('<!DOCTYPE html><html></html>'),
+				},
 			],
 		});
 		assert.equal(facts.otherHost, 'www.example.org');
-		assert.ok(facts.notes.some((note) => note.includes('soft 404')), facts.notes.join('\n'));
-		assert.ok(facts.notes.some((note) => note.includes('ISO-8859-1')), facts.notes.join('\n'));
-		assert.ok(facts.notes.some((note) => note.includes('another host (www.example.org)')), facts.notes.join('\n'));
+		assert.ok(
+			facts.notes.some((note) => note.includes('soft 404')),
+			facts.notes.join('\n'),
+		);
+		assert.ok(
+			facts.notes.some((note) => note.includes('ISO-8859-1')),
+			facts.notes.join('\n'),
+		);
+		assert.ok(
+			facts.notes.some((note) => note.includes('another host (www.example.org)')),
+			facts.notes.join('\n'),
+		);
 	});
 });
 
@@ -228,7 +283,10 @@ describe('robots.txt targets and the wire', () => {
 	test('a host, a page URL or the robots.txt URL all give the file at the top of the authority (RFC 9309 §2.3)', () => {
 		assert.deepEqual(robotsTarget('example.com'), { robotsUrl: 'https://example.com/robots.txt', origin: 'https://example.com' });
 		assert.deepEqual(robotsTarget('http://127.0.0.1:8080/a/b?c'), { robotsUrl: 'http://127.0.0.1:8080/robots.txt', origin: 'http://127.0.0.1:8080' });
-		assert.deepEqual(robotsTarget('HTTPS://Bücher.example/robots.txt'), { robotsUrl: 'https://xn--bcher-kva.example/robots.txt', origin: 'https://xn--bcher-kva.example' });
+		assert.deepEqual(robotsTarget('HTTPS://Bücher.example/robots.txt'), {
+			robotsUrl: 'https://xn--bcher-kva.example/robots.txt',
+			origin: 'https://xn--bcher-kva.example',
+		});
 		assert.ok('error' in robotsTarget('ftp://example.com/'));
 		assert.ok('error' in robotsTarget('mailto:someone@example.com'));
 		assert.deepEqual(robotsTarget('example.com:8080'), { robotsUrl: 'https://example.com:8080/robots.txt', origin: 'https://example.com:8080' });
@@ -260,8 +318,15 @@ describe('robots.txt targets and the wire', () => {
 	});
 
 	test('a malformed wire message is an error, never an exception', () => {
-		for (const bad of [null, 1, {}, { url: 'x', responses: [{}] }, { url: 'x', responses: [{ url: 'x', status: 200, headers: [[1, 2]] }] },
-			{ url: 'x', responses: [{ url: 'x', status: 200, headers: [], body: '***' }] }, { url: 'x', responses: [], error: { kind: 'what' } }]) {
+		for (const bad of [
+			null,
+			1,
+			{},
+			{ url: 'x', responses: [{}] },
+			{ url: 'x', responses: [{ url: 'x', status: 200, headers: [[1, 2]] }] },
+			{ url: 'x', responses: [{ url: 'x', status: 200, headers: [], body: '***' }] },
+			{ url: 'x', responses: [], error: { kind: 'what' } },
+		]) {
 			const result = outcomeFromWire(bad);
 			assert.ok('error' in result && typeof result.error === 'string', JSON.stringify(bad));
 		}

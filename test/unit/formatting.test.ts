@@ -118,34 +118,63 @@ describe('formatting', () => {
 		assert.equal(format(text, range), joinLines('User-agent: a', 'Disallow: /x', '', 'User-agent: b', 'Disallow: /z'));
 	});
 
-	test('insertFinalNewline adds the document\'s own line end', () => {
+	test("insertFinalNewline adds the document's own line end", () => {
 		assert.equal(format('User-agent: *\r\nDisallow: /x', undefined, { insertFinalNewline: true }), 'User-agent: *\r\nDisallow: /x\r\n');
 		assert.equal(format('User-agent: *\nDisallow: /x\n', undefined, { insertFinalNewline: true }), 'User-agent: *\nDisallow: /x\n');
 	});
 
 	test('random files keep their meaning in every dialect and format idempotently (fast-check)', () => {
 		const fragment = fc.constantFrom(
-			'User-agent: a', 'user-agent:b', 'User-agent: *', 'User-Agent : a/1.0', 'Useragent: c', 'Disallow: /x', 'disallow:/x/y',
-			'Allow: /x/', 'allow /z', 'Disallow:', 'Sitemap: https://e.com/s.xml', 'Crawl-delay: 2', 'Host: e.com', 'Clean-param: a',
-			'Foo: bar', '# comment', '  # indented', '', '  ', '\t', 'Disallow: /a # why', '\uFEFFUser-agent: d', ' \uFEFFDisallow: /b', 'junk',
+			'User-agent: a',
+			'user-agent:b',
+			'User-agent: *',
+			'User-Agent : a/1.0',
+			'Useragent: c',
+			'Disallow: /x',
+			'disallow:/x/y',
+			'Allow: /x/',
+			'allow /z',
+			'Disallow:',
+			'Sitemap: https://e.com/s.xml',
+			'Crawl-delay: 2',
+			'Host: e.com',
+			'Clean-param: a',
+			'Foo: bar',
+			'# comment',
+			'  # indented',
+			'',
+			'  ',
+			'\t',
+			'Disallow: /a # why',
+			'\uFEFFUser-agent: d',
+			' \uFEFFDisallow: /b',
+			'junk',
 		);
 		const eol = fc.constantFrom('\n', '\r\n', '\r');
-		const file = fc.array(fc.tuple(fragment, eol), { maxLength: 14 }).chain((lines) =>
-			fc.boolean().map((finalEol) => lines.map(([line, end], i) => line + (i < lines.length - 1 || finalEol ? end : '')).join('')),
+		const file = fc
+			.array(fc.tuple(fragment, eol), { maxLength: 14 })
+			.chain((lines) => fc.boolean().map((finalEol) => lines.map(([line, end], i) => line + (i < lines.length - 1 || finalEol ? end : '')).join('')));
+		fc.assert(
+			fc.property(file, (text) => {
+				checkFormat(text);
+			}),
+			{ numRuns: 2000 },
 		);
-		fc.assert(fc.property(file, (text) => {
-			checkFormat(text);
-		}), { numRuns: 2000 });
 		// Range formatting applies part of the plan: every part must be safe on its own.
-		const lineRange = fc.tuple(fc.nat(15), fc.nat(15), fc.nat(20)).map(([a, b, character]): Range => ({
-			start: { line: Math.min(a, b), character: 0 },
-			end: { line: Math.max(a, b), character },
-		}));
-		fc.assert(fc.property(file, lineRange, (text, range) => {
-			const before = parse(text);
-			const after = parse(format(text, range));
-			assert.deepStrictEqual(describeGroupings(after), describeGroupings(before));
-		}), { numRuns: 2000 });
+		const lineRange = fc.tuple(fc.nat(15), fc.nat(15), fc.nat(20)).map(
+			([a, b, character]): Range => ({
+				start: { line: Math.min(a, b), character: 0 },
+				end: { line: Math.max(a, b), character },
+			}),
+		);
+		fc.assert(
+			fc.property(file, lineRange, (text, range) => {
+				const before = parse(text);
+				const after = parse(format(text, range));
+				assert.deepStrictEqual(describeGroupings(after), describeGroupings(before));
+			}),
+			{ numRuns: 2000 },
+		);
 	});
 });
 
@@ -153,7 +182,9 @@ const corpusDir = join(sharedDir, 'corpus', 'realworld', 'files');
 
 test('every corpus file formats without changing its meaning, idempotently', { skip: existsSync(corpusDir) ? false : 'no ../shared/corpus here' }, () => {
 	const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-	const names = readdirSync(corpusDir).filter((name) => name.endsWith('.txt')).sort();
+	const names = readdirSync(corpusDir)
+		.filter((name) => name.endsWith('.txt'))
+		.sort();
 	let changed = 0;
 	for (const name of names) {
 		const text = decoder.decode(readFileSync(join(corpusDir, name)));

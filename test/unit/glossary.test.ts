@@ -48,7 +48,10 @@ function variantPattern(variant: string): RegExp {
 
 /** The words of a translation: without code spans, URLs and placeholders. */
 function prose(text: string): string {
-	return text.replace(/`[^`]*`/g, ' ').replace(/https?:\/\/\S+/g, ' ').replace(/\{\d+(\|[^{}]*)?\}/g, ' ');
+	return text
+		.replace(/`[^`]*`/g, ' ')
+		.replace(/https?:\/\/\S+/g, ' ')
+		.replace(/\{\d+(\|[^{}]*)?\}/g, ' ');
 }
 
 /** Each forbidden variant of a term found in a language's texts (key → translation), as "term: variant in key". */
@@ -60,7 +63,7 @@ export function glossaryProblems(terms: Readonly<Record<string, Term>>, language
 		for (const variant of term.forbidden[language] ?? []) {
 			const pattern = variantPattern(variant);
 			for (const [key, translation] of Object.entries(texts)) {
-				if ((only && !only.test(key)) || (except?.test(key))) {
+				if ((only && !only.test(key)) || except?.test(key)) {
 					continue;
 				}
 				const found = pattern.exec(prose(translation));
@@ -111,7 +114,10 @@ describe('verdict words', () => {
 		try {
 			for (const language of languages) {
 				useLocale(language);
-				assert.deepEqual((['allow', 'disallow', 'unknown'] as const).map((verdict) => verdictWord(verdict, { forTools: true })), ['ALLOWED', 'DISALLOWED', 'UNKNOWN']);
+				assert.deepEqual(
+					(['allow', 'disallow', 'unknown'] as const).map((verdict) => verdictWord(verdict, { forTools: true })),
+					['ALLOWED', 'DISALLOWED', 'UNKNOWN'],
+				);
 			}
 		} finally {
 			useLocale(undefined);
@@ -135,7 +141,10 @@ describe('verdict words', () => {
 				assert.ok(all.summary.includes(disallowed), all.summary);
 				assert.ok(all.table.includes(allowed) && all.table.includes(disallowed), all.table);
 				// The picker's description of each row: the same word, then the deciding line.
-				assert.deepEqual(all.rows.map((row) => row.verdictText.startsWith(row.verdict === 'allow' ? allowed : disallowed)), all.rows.map(() => true));
+				assert.deepEqual(
+					all.rows.map((row) => row.verdictText.startsWith(row.verdict === 'allow' ? allowed : disallowed)),
+					all.rows.map(() => true),
+				);
 				const bench = computeBench(robots, { urls: ['/search'], crawlers: options.crawlers });
 				assert.deepEqual(bench.verdicts, [disallowed, allowed]);
 				for (const text of [one.headline, one.explanation, all.summary, all.table, ...all.rows.map((row) => row.explanation)]) {

@@ -27,46 +27,70 @@ const cases: readonly Case[] = [
 		// robots.cc skips leading bytes while they match EF BB BF in order, so EF BB alone is skipped too.
 		name: 'a byte order mark cut to EF BB is skipped',
 		bytes: bytesOf('\xef\xbbUser-agent: foo\nDisallow: /x\n'),
-		agent: 'foo', url: '/x', google: 'disallow', line: 2,
+		agent: 'foo',
+		url: '/x',
+		google: 'disallow',
+		line: 2,
 	},
 	{
 		name: 'a byte order mark cut to EF is skipped',
 		bytes: bytesOf('\xefUser-agent: foo\nDisallow: /x\n'),
-		agent: 'foo', url: '/x', google: 'disallow', line: 2,
+		agent: 'foo',
+		url: '/x',
+		google: 'disallow',
+		line: 2,
 	},
 	{
 		// Lines are C strings in robots.cc: everything after a NUL is gone.
 		name: 'a NUL ends the line',
 		bytes: bytesOf('User-agent: foo\nDisallow: /x\x00junk\n'),
-		agent: 'foo', url: '/x', google: 'disallow', line: 2,
+		agent: 'foo',
+		url: '/x',
+		google: 'disallow',
+		line: 2,
 	},
 	{
 		name: 'a NUL inside the key leaves a line Google drops',
 		bytes: bytesOf('User-agent: foo\nDisal\x00low: /x\n'),
-		agent: 'foo', url: '/x', google: 'allow', line: null,
+		agent: 'foo',
+		url: '/x',
+		google: 'allow',
+		line: null,
 	},
 	{
 		// robots.cc percent-encodes every octet ≥ 0x80 of a pattern: Latin-1 é (E9) becomes %E9.
 		name: 'a Latin-1 pattern matches the URL with the same octets',
 		bytes: bytesOf('User-agent: *\nDisallow: /soci\xe9t\xe9\n'),
-		agent: 'Googlebot', url: 'https://example.fr/soci%E9t%E9/info', google: 'disallow', line: 2,
+		agent: 'Googlebot',
+		url: 'https://example.fr/soci%E9t%E9/info',
+		google: 'disallow',
+		line: 2,
 	},
 	{
 		name: 'a Latin-1 pattern does not match the UTF-8 form',
 		bytes: bytesOf('User-agent: *\nDisallow: /soci\xe9t\xe9\n'),
-		agent: 'Googlebot', url: 'https://example.fr/soci%C3%A9t%C3%A9/info', google: 'allow', line: null,
+		agent: 'Googlebot',
+		url: 'https://example.fr/soci%C3%A9t%C3%A9/info',
+		google: 'allow',
+		line: null,
 	},
 	{
 		// robots.cc keeps kMaxLineLen - 1 = 2083 * 8 - 1 = 16 663 octets of a line, one per raw byte: the pattern is
 		// `/` and the first 16 652 bytes E9 (16 663 - `Disallow: `), so a URL with exactly those octets matches.
 		name: 'a Latin-1 line cut at 16 663 octets keeps 16 652 raw bytes of its pattern',
 		bytes: bytesOf(`User-agent: *\nDisallow: /${'\xe9'.repeat(16_989)}\n`),
-		agent: 'Googlebot', url: `https://example.fr/${'%E9'.repeat(16_652)}`, google: 'disallow', line: 2,
+		agent: 'Googlebot',
+		url: `https://example.fr/${'%E9'.repeat(16_652)}`,
+		google: 'disallow',
+		line: 2,
 	},
 	{
 		name: 'a Latin-1 line cut at 16 663 octets does not match a URL one raw byte shorter than its pattern',
 		bytes: bytesOf(`User-agent: *\nDisallow: /${'\xe9'.repeat(16_989)}\n`),
-		agent: 'Googlebot', url: `https://example.fr/${'%E9'.repeat(16_651)}`, google: 'allow', line: null,
+		agent: 'Googlebot',
+		url: `https://example.fr/${'%E9'.repeat(16_651)}`,
+		google: 'allow',
+		line: null,
 	},
 ];
 

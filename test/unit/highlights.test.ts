@@ -20,7 +20,8 @@ function check(text: string, expected: readonly string[]): void {
 	assert.deepStrictEqual(actual, expected);
 }
 
-const file = (cursorLine: string) => joinLines('User-agent: Googlebot', 'Disallow: /a', '', 'User-agent: *', 'Disallow: /b', '', cursorLine, 'user-agent: googlebot', 'Allow: /c');
+const file = (cursorLine: string) =>
+	joinLines('User-agent: Googlebot', 'Disallow: /a', '', 'User-agent: *', 'Disallow: /b', '', cursorLine, 'user-agent: googlebot', 'Allow: /c');
 
 test('the same crawler in every group, compared case-insensitively', () => {
 	check(file('User-agent: Google|bot'), ['1:Googlebot', '7:Googlebot', '8:googlebot']);
@@ -51,7 +52,11 @@ test('thousands of equal values: the nearest ones around the cursor, in file ord
 	assert.equal(highlights.length, maxHighlights);
 	const lines = highlights.map((highlight) => highlight.range.start.line);
 	assert.ok(lines.includes(line));
-	assert.deepStrictEqual(lines, Array.from({ length: maxHighlights }, (_, i) => 3 * (1000 + i)), 'the 1 000 groups 1 000 to 1 999');
+	assert.deepStrictEqual(
+		lines,
+		Array.from({ length: maxHighlights }, (_, i) => 3 * (1000 + i)),
+		'the 1 000 groups 1 000 to 1 999',
+	);
 	// At the start of the file, the first ones.
 	const first = computeDocumentHighlights(model, { line: 0, character: 12 }, defaultAnalysisOptions);
 	assert.equal(first[0].range.start.line, 0);

@@ -82,13 +82,22 @@ describe('hover facts', () => {
 		const value = (hover.contents as { value: string }).value;
 		const notes = value.split('\n').filter((line) => line.startsWith('- '));
 		// Count the values Google cuts from the file itself: it keeps the leading letters, `-` and `_` (semantics §google).
-		const values = Array.from({ length: 1170 - 67 }, (_, i) => 67 + i).filter((line) => /^user-agent:/i.test(model.lineText(line))).map((line) => model.valueText(line)).filter((v) => v !== '*');
+		const values = Array.from({ length: 1170 - 67 }, (_, i) => 67 + i)
+			.filter((line) => /^user-agent:/i.test(model.lineText(line)))
+			.map((line) => model.valueText(line))
+			.filter((v) => v !== '*');
 		const cut = values.filter((v) => /^[A-Za-z_-]+/.test(v) && !/^[A-Za-z_-]+$/.test(v)).length;
 		const none = values.filter((v) => !/^[A-Za-z_-]/.test(v)).length;
 		assert.ok(cut > 100 && none > 3 && values.length > 1_000, `${cut} cut, ${none} naming nothing`);
 		assert.equal(notes.length, 2, notes.join('\n'));
-		assert.ok(notes.some((note) => note.includes(`and ${(none - 3).toLocaleString('en')} more.`)), notes[0]);
-		assert.ok(notes.some((note) => note.includes(`and ${(cut - 3).toLocaleString('en')} more;`)), notes[1]);
+		assert.ok(
+			notes.some((note) => note.includes(`and ${(none - 3).toLocaleString('en')} more.`)),
+			notes[0],
+		);
+		assert.ok(
+			notes.some((note) => note.includes(`and ${(cut - 3).toLocaleString('en')} more;`)),
+			notes[1],
+		);
 		assert.ok(value.length < 2_000, `${value.length} characters`);
 	});
 
@@ -104,7 +113,7 @@ describe('hover facts', () => {
 		assert.match(value, /\*\*1996-draft \(first-match\) parsers:\*\* this record has no rules/);
 	});
 
-	test('Googlebot-Image follows the Googlebot group through its fallback token, with Google\'s two-token note', () => {
+	test("Googlebot-Image follows the Googlebot group through its fallback token, with Google's two-token note", () => {
 		const value = hoverAt(joinLines('User-agent: Google|bot', 'Disallow: /a', '', 'User-agent: *', 'Disallow: /b'))!;
 		assert.match(value, /\| `Googlebot` \| ✓ its own token \|/);
 		assert.match(value, /\| `Googlebot-Image` and `Applebot` \| ✓ through its fallback token `Googlebot` \|/);

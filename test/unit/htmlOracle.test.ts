@@ -85,7 +85,9 @@ function decoded(value: string): string {
 
 /** The robots meta tags the scanner finds, as a tree would hold them: those the end of the page does not cut off. */
 function scanned(page: string): Tag[] {
-	return scanHtml(page).metas.filter((meta) => meta.closed).map((meta) => [decoded(meta.name.value), meta.content ? decoded(meta.content.value) : null]);
+	return scanHtml(page)
+		.metas.filter((meta) => meta.closed)
+		.map((meta) => [decoded(meta.name.value), meta.content ? decoded(meta.content.value) : null]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -96,22 +98,37 @@ const caseOf = (word: string) => fc.constantFrom(word, word.toUpperCase(), word[
 const quoted = (value: string) => fc.constantFrom(`"${value}"`, `'${value}'`, /[\s"'=<>`]/.test(value) || value === '' ? `"${value}"` : value);
 const names = fc.constantFrom('robots', 'ROBOTS', 'googlebot', 'Googlebot-News', 'bingbot', 'yandex', 'description', 'viewport', 'robot', 'robtos', ' robots ');
 const contents = fc.constantFrom(
-	'noindex', 'noindex, nofollow', 'NOINDEX,NOFOLLOW', 'none', 'index, follow', 'max-snippet:50', 'noindex&#44; nofollow', 'noindex&comma;nofollow',
-	'noindex&amp;nofollow', 'noindex&nbsp;nofollow', 'noindex&#x2C;follow', 'noindex&notit;', 'noindex &lt;b&gt;', 'width=device-width', '',
+	'noindex',
+	'noindex, nofollow',
+	'NOINDEX,NOFOLLOW',
+	'none',
+	'index, follow',
+	'max-snippet:50',
+	'noindex&#44; nofollow',
+	'noindex&comma;nofollow',
+	'noindex&amp;nofollow',
+	'noindex&nbsp;nofollow',
+	'noindex&#x2C;follow',
+	'noindex&notit;',
+	'noindex &lt;b&gt;',
+	'width=device-width',
+	'',
 );
 /** A meta tag: name and content in either order, among other attributes, duplicates and odd spacing. */
-const meta = fc.record({
-	tag: caseOf('meta'),
-	name: names,
-	content: contents,
-	nameFirst: fc.boolean(),
-	duplicate: fc.constantFrom('', 'name', 'content'),
-	extra: fc.constantFrom('', 'charset="utf-8"', 'data-x', 'class=a', 'x=">"', "y='<meta name=robots content=noindex>'"),
-	before: space,
-	close: fc.constantFrom('>', '/>', ' />', ' >'),
-	nameWord: caseOf('name'),
-	contentWord: caseOf('content'),
-}).chain((m) => fc.tuple(quoted(m.name), quoted(m.content), fc.constant(m)))
+const meta = fc
+	.record({
+		tag: caseOf('meta'),
+		name: names,
+		content: contents,
+		nameFirst: fc.boolean(),
+		duplicate: fc.constantFrom('', 'name', 'content'),
+		extra: fc.constantFrom('', 'charset="utf-8"', 'data-x', 'class=a', 'x=">"', "y='<meta name=robots content=noindex>'"),
+		before: space,
+		close: fc.constantFrom('>', '/>', ' />', ' >'),
+		nameWord: caseOf('name'),
+		contentWord: caseOf('content'),
+	})
+	.chain((m) => fc.tuple(quoted(m.name), quoted(m.content), fc.constant(m)))
 	.map(([name, content, m]) => {
 		const attributes = [`${m.nameWord}=${name}`, `${m.contentWord}=${content}`];
 		if (!m.nameFirst) {
@@ -146,9 +163,33 @@ const piece = fc.oneof(
 	meta.map((tag) => `<table>${tag}</table>`),
 	meta.map((tag) => `<p>${tag}</p>`),
 	fc.constantFrom(
-		'<!DOCTYPE html>', '<html lang="en">', '<HEAD>', '</head>', '<head>', '<body>', '</body>', '</html>', '<p>text', 'text', '<div class="a">',
-		'</div>', '<link rel=stylesheet href=a.css>', '<base href="/">', '<?xml version="1.0"?>', '</3>', '<', '< meta name=robots>', '<!---->',
-		'<!-->', '<br/>', '<img src=x alt="<meta name=robots content=noindex>">', '&amp;', '\n', '<noindex>', '</noindex>', '<!--noindex-->',
+		'<!DOCTYPE html>',
+		'<html lang="en">',
+		'<HEAD>',
+		'</head>',
+		'<head>',
+		'<body>',
+		'</body>',
+		'</html>',
+		'<p>text',
+		'text',
+		'<div class="a">',
+		'</div>',
+		'<link rel=stylesheet href=a.css>',
+		'<base href="/">',
+		'<?xml version="1.0"?>',
+		'</3>',
+		'<',
+		'< meta name=robots>',
+		'<!---->',
+		'<!-->',
+		'<br/>',
+		'<img src=x alt="<meta name=robots content=noindex>">',
+		'&amp;',
+		'\n',
+		'<noindex>',
+		'</noindex>',
+		'<!--noindex-->',
 	),
 );
 const page = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
@@ -157,13 +198,16 @@ describe('the HTML scanner finds the robots meta tags parse5 finds', () => {
 	test('generated pages (fast-check)', () => {
 		let tags = 0;
 		let pages = 0;
-		fc.assert(fc.property(page, fc.constantFrom('', '<meta name=robots content=noindex', '<meta name="robots" content="noindex'), (html, cut) => {
-			const text = html + cut;
-			const expected = oracle(text);
-			assert.deepEqual(scanned(text), expected, text);
-			tags += expected.length;
-			pages++;
-		}), { numRuns: 3000, seed: 23 });
+		fc.assert(
+			fc.property(page, fc.constantFrom('', '<meta name=robots content=noindex', '<meta name="robots" content="noindex'), (html, cut) => {
+				const text = html + cut;
+				const expected = oracle(text);
+				assert.deepEqual(scanned(text), expected, text);
+				tags += expected.length;
+				pages++;
+			}),
+			{ numRuns: 3000, seed: 23 },
+		);
 		// A floor, so that a generator that stopped making robots tags cannot pass on nothing.
 		assert.ok(pages >= 3000 && tags >= 2000, `${pages} pages, ${tags} robots tags compared`);
 	});
@@ -172,13 +216,15 @@ describe('the HTML scanner finds the robots meta tags parse5 finds', () => {
 	/** The corpus files whose body is an HTML page (manifest.json tags them `html`: sites that answered with a page). */
 	const htmlBodies = (): { name: string; text: string }[] => {
 		const manifest = JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8')) as { files: { name: string; tags: string[] }[] };
-		return manifest.files.filter((file) => file.tags.includes('html')).map((file) => ({
-			name: file.name,
-			text: decodeRobotsBytes(readFileSync(join(corpus, 'files', file.name))).replace(/<(\/?)select(?=[\s/>])/gi, '<$1x-select'),
-		}));
+		return manifest.files
+			.filter((file) => file.tags.includes('html'))
+			.map((file) => ({
+				name: file.name,
+				text: decodeRobotsBytes(readFileSync(join(corpus, 'files', file.name))).replace(/<(\/?)select(?=[\s/>])/gi, '<$1x-select'),
+			}));
 	};
 
-	test('the corpus\'s HTML bodies, as served', () => {
+	test("the corpus's HTML bodies, as served", () => {
 		const bodies = htmlBodies();
 		let tags = 0;
 		for (const { name, text } of bodies) {
@@ -189,7 +235,7 @@ describe('the HTML scanner finds the robots meta tags parse5 finds', () => {
 		assert.ok(bodies.length >= 20 && tags >= 3, `${bodies.length} pages, ${tags} robots tags compared`);
 	});
 
-	test('the corpus\'s HTML bodies with a robots tag put in after every 7th `>` (in scripts, comments, attributes and all)', () => {
+	test("the corpus's HTML bodies with a robots tag put in after every 7th `>` (in scripts, comments, attributes and all)", () => {
 		const bodies = htmlBodies();
 		let tags = 0;
 		for (const { name, text } of bodies) {

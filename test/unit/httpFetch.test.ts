@@ -54,7 +54,10 @@ describe('fetching robots.txt from real servers', () => {
 	test('a soft 404 (an HTML page with 200): Google parses it and finds no rules, Yandex reads no TXT file', async () => {
 		const outcome = await fetchCase(servers.sites['soft-404']);
 		const analysis = analyseDeployed(outcome, ['Googlebot', 'YandexBot']);
-		assert.ok(analysis.facts.notes.some((note) => /soft 404/.test(note)), analysis.facts.notes.join('\n'));
+		assert.ok(
+			analysis.facts.notes.some((note) => /soft 404/.test(note)),
+			analysis.facts.notes.join('\n'),
+		);
 		assert.deepEqual(conclusions(outcome).kinds, { Googlebot: 'rules', bingbot: 'rules', YandexBot: 'allow-all' });
 		assert.match(describeConclusion(concludeFetch(outcome, 'YandexBot')), /served as text\/html, not text\/plain, so it allows every URL/);
 	});
@@ -108,7 +111,10 @@ describe('fetching robots.txt from real servers', () => {
 
 	test('a redirect is followed and recorded; a loop is stopped at once; a long chain at five', async () => {
 		const moved = await fetchCase(servers.sites.redirect);
-		assert.deepEqual(moved.responses.map((response) => response.status), [301, 200]);
+		assert.deepEqual(
+			moved.responses.map((response) => response.status),
+			[301, 200],
+		);
 		assert.equal(concludeFetch(moved, 'Googlebot').redirects.length, 1);
 
 		const loop = await fetchCase(servers.sites.loop);
@@ -128,7 +134,10 @@ describe('fetching robots.txt from real servers', () => {
 		assert.match(outcome.responses[1].url, /^http:\/\/www\.other\.test:\d+\/moved\.txt$/);
 		const facts = analyseDeployed(outcome, []).facts;
 		assert.equal(facts.otherHost, 'www.other.test');
-		assert.ok(facts.notes.some((note) => note.includes('apply the rules found there to 127.0.0.1')), facts.notes.join('\n'));
+		assert.ok(
+			facts.notes.some((note) => note.includes('apply the rules found there to 127.0.0.1')),
+			facts.notes.join('\n'),
+		);
 	});
 
 	test('a slow trickle ends at the deadline for the whole fetch, although bytes keep coming', async () => {
@@ -143,8 +152,18 @@ describe('fetching robots.txt from real servers', () => {
 
 	test('a connection reset, in the body or at once, is a network error', async () => {
 		const inBody = await fetchCase(servers.sites['reset-in-body']);
-		assert.deepEqual(inBody.error && { kind: inBody.error.kind, code: inBody.error.kind === 'network' && inBody.error.code, after: inBody.error.kind === 'network' && inBody.error.afterHeaders }, { kind: 'network', code: 'reset', after: true });
-		assert.match(describeConclusion(concludeFetch(inBody, 'Googlebot')), /reset before the answer was complete \(after the status 200\), so it fetches nothing/);
+		assert.deepEqual(
+			inBody.error && {
+				kind: inBody.error.kind,
+				code: inBody.error.kind === 'network' && inBody.error.code,
+				after: inBody.error.kind === 'network' && inBody.error.afterHeaders,
+			},
+			{ kind: 'network', code: 'reset', after: true },
+		);
+		assert.match(
+			describeConclusion(concludeFetch(inBody, 'Googlebot')),
+			/reset before the answer was complete \(after the status 200\), so it fetches nothing/,
+		);
 		const atOnce = await fetchCase(servers.sites['reset-at-once']);
 		assert.equal(atOnce.error?.kind === 'network' && atOnce.error.code, 'reset');
 	});
@@ -187,6 +206,10 @@ describe('fetching robots.txt from real servers', () => {
 		assert.deepEqual(conclusions(await fetchCase(servers.sites['not-found'])).kinds, { Googlebot: 'allow-all', bingbot: 'allow-all', YandexBot: 'allow-all' });
 		assert.deepEqual(conclusions(await fetchCase(servers.sites.forbidden)).kinds, { Googlebot: 'allow-all', bingbot: 'allow-all', YandexBot: 'allow-all' });
 		assert.deepEqual(conclusions(await fetchCase(servers.sites['too-many'])).kinds, { Googlebot: 'retry-later', bingbot: 'allow-all', YandexBot: 'allow-all' });
-		assert.deepEqual(conclusions(await fetchCase(servers.sites['server-error'])).kinds, { Googlebot: 'retry-later', bingbot: 'disallow-all', YandexBot: 'allow-all' });
+		assert.deepEqual(conclusions(await fetchCase(servers.sites['server-error'])).kinds, {
+			Googlebot: 'retry-later',
+			bingbot: 'disallow-all',
+			YandexBot: 'allow-all',
+		});
 	});
 });

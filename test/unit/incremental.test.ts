@@ -14,9 +14,34 @@ import { allDialects, applyEdit, parse, print, RobotsDocument, type RobotsModel 
 import { fixturesDir, readFixture } from '../util/fixtures';
 
 const fragments = [
-	'\n', '\r', '\r\n', '\n\n', ':', '#', ' ', '\t', '*', '$', '/', 'a', '\uFEFF', '\u0000', 'ツ',
-	'User-agent: a\n', 'User-agent: *\n', 'user-agent:b', 'Disallow: /x\n', 'Allow: /', 'disallow /y', 'Sitemap: http://s/\n',
-	'Crawl-delay: 1\n', 'Host: example.com\n', '# comment\n', 'Disallow:', '\r\nAllow: /a', '\n\r',
+	'\n',
+	'\r',
+	'\r\n',
+	'\n\n',
+	':',
+	'#',
+	' ',
+	'\t',
+	'*',
+	'$',
+	'/',
+	'a',
+	'\uFEFF',
+	'\u0000',
+	'ツ',
+	'User-agent: a\n',
+	'User-agent: *\n',
+	'user-agent:b',
+	'Disallow: /x\n',
+	'Allow: /',
+	'disallow /y',
+	'Sitemap: http://s/\n',
+	'Crawl-delay: 1\n',
+	'Host: example.com\n',
+	'# comment\n',
+	'Disallow:',
+	'\r\nAllow: /a',
+	'\n\r',
 ];
 
 const seedText = fc.array(fc.constantFrom(...fragments), { maxLength: 20 }).map((parts) => parts.join(''));
@@ -90,15 +115,21 @@ function checkLspChanges(text: string, edits: readonly Edit[], batch: boolean): 
 }
 
 test('incremental edits by offset equal a fresh parse (fast-check)', () => {
-	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 12 }), (text, edits) => {
-		checkOffsets(text, edits);
-	}), { numRuns: 3000 });
+	fc.assert(
+		fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 12 }), (text, edits) => {
+			checkOffsets(text, edits);
+		}),
+		{ numRuns: 3000 },
+	);
 });
 
 test('LSP content changes, one by one and several per version, equal a fresh parse (fast-check)', () => {
-	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 8 }), fc.boolean(), (text, edits, batch) => {
-		checkLspChanges(text, edits, batch);
-	}), { numRuns: 2000 });
+	fc.assert(
+		fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 8 }), fc.boolean(), (text, edits, batch) => {
+			checkLspChanges(text, edits, batch);
+		}),
+		{ numRuns: 2000 },
+	);
 });
 
 test('a change without a range replaces the whole text', () => {
@@ -115,7 +146,9 @@ interface FailureFixture {
 }
 
 const failureDir = join(fixturesDir, 'incremental');
-for (const name of readdirSync(failureDir).filter((file) => file.endsWith('.json')).sort()) {
+for (const name of readdirSync(failureDir)
+	.filter((file) => file.endsWith('.json'))
+	.sort()) {
 	test(`kept failure: ${name}`, () => {
 		const fixture = JSON.parse(readFixture('incremental', name)) as FailureFixture;
 		checkOffsets(fixture.text, fixture.edits);
@@ -128,16 +161,21 @@ for (const name of readdirSync(failureDir).filter((file) => file.endsWith('.json
 test('a batch of changes given bottom to top equals the textdocument package and a fresh parse', () => {
 	const batch = fc.record({
 		text: seedText,
-		cuts: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.integer({ min: 0, max: 6 }), insert: fc.constantFrom('', ...fragments) }), { minLength: 2, maxLength: 12 }),
+		cuts: fc.array(
+			fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.integer({ min: 0, max: 6 }), insert: fc.constantFrom('', ...fragments) }),
+			{ minLength: 2, maxLength: 12 },
+		),
 	});
 	fc.assert(
 		fc.property(batch, ({ text, cuts }) => {
 			const reference = TextDocument.create('file:///r', 'robots-txt', 0, text);
 			// Offsets in the original text, sorted and made disjoint, then given bottom to top.
-			const spans = cuts.map((cut) => {
-				const start = Math.floor(cut.at * text.length);
-				return { start, end: Math.min(text.length, start + cut.length), insert: cut.insert };
-			}).sort((a, b) => a.start - b.start);
+			const spans = cuts
+				.map((cut) => {
+					const start = Math.floor(cut.at * text.length);
+					return { start, end: Math.min(text.length, start + cut.length), insert: cut.insert };
+				})
+				.sort((a, b) => a.start - b.start);
 			const disjoint: typeof spans = [];
 			for (const span of spans) {
 				if (disjoint.length === 0 || span.start >= disjoint[disjoint.length - 1].end) {
@@ -195,7 +233,9 @@ test('ranges whose end comes first are turned round, and changes with bad positi
 	assert.equal(document.text, reference.getText());
 });
 
-test('Replace All on the 3.7 MB corpus file: 47 000 changes in one didChange cost about as much as a parse', { skip: !existsSync(join(fixturesDir, '..', '..', '..', 'shared', 'corpus', 'realworld', 'files', '0932.txt')) ? 'no corpus' : false }, () => {
+test('Replace All on the 3.7 MB corpus file: 47 000 changes in one didChange cost about as much as a parse', {
+	skip: !existsSync(join(fixturesDir, '..', '..', '..', 'shared', 'corpus', 'realworld', 'files', '0932.txt')) ? 'no corpus' : false,
+}, () => {
 	const text = readFileSync(join(fixturesDir, '..', '..', '..', 'shared', 'corpus', 'realworld', 'files', '0932.txt'), 'utf8');
 	const reference = TextDocument.create('file:///r', 'robots-txt', 0, text);
 	// Every "Allow" becomes "Disallow", bottom to top, as VS Code sends a Replace All.

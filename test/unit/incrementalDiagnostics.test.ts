@@ -17,7 +17,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { allDialects, computeDiagnostics, createDiagnosticsSession, decodeRobotsBytes, defaultAnalysisOptions, parse, RobotsDocument, type AnalysisOptions, type Dialect } from '../../core/src/index';
+import {
+	allDialects,
+	computeDiagnostics,
+	createDiagnosticsSession,
+	decodeRobotsBytes,
+	defaultAnalysisOptions,
+	parse,
+	RobotsDocument,
+	type AnalysisOptions,
+	type Dialect,
+} from '../../core/src/index';
 import { editSegments, LineCache, segmentAround, segmentStarts, type SegmentSpan } from '../../core/src/syntax/segments';
 import { diagnosticsInOneWindow } from '../../core/src/diagnostics/session';
 import { applyEdit } from '../../core/src/syntax/document';
@@ -25,12 +35,49 @@ import { groupLines, type RobotsModel } from '../../core/src/syntax/parser';
 import { sharedDir } from '../util/fixtures';
 
 const fragments = [
-	'\n', '\r\n', '\n\n', '\r', ' ', '*', '$', '/', 'a', 'x', ':', '#', '%', '\uFEFF', 'ツ', '\uFFFD',
-	'User-agent: a\n', 'User-agent: *\n', 'User-agent: Yandex\n', 'User-agent: Googlebot\n', 'user-agent: bot\n', 'User-agent: a b\n',
-	'Disallow: /x\n', 'Disallow: /\n', 'Disallow:\n', 'Allow: /x/y\n', 'Allow: /\n', 'Disallow: /x*\n', 'Disallow: /private/\n',
-	'disallow /y\n', 'Disalow: /z\n', 'Crawl-delay: 1\n', 'Crawl-delay: 2\n', 'Host: example.com\n', 'Host: www.example.com\n',
-	'Sitemap: /map.xml\n', 'Clean-param: a&&b\n', '# comment\n', '# robots-txt-disable-next-line\n', '# robots-txt-disable duplicate-rule\n',
-	'# robots-txt-enable\n', '\nUser-agent: a\nDisallow: /x\n', '\n\nUser-agent: *\nDisallow: /\n',
+	'\n',
+	'\r\n',
+	'\n\n',
+	'\r',
+	' ',
+	'*',
+	'$',
+	'/',
+	'a',
+	'x',
+	':',
+	'#',
+	'%',
+	'\uFEFF',
+	'ツ',
+	'\uFFFD',
+	'User-agent: a\n',
+	'User-agent: *\n',
+	'User-agent: Yandex\n',
+	'User-agent: Googlebot\n',
+	'user-agent: bot\n',
+	'User-agent: a b\n',
+	'Disallow: /x\n',
+	'Disallow: /\n',
+	'Disallow:\n',
+	'Allow: /x/y\n',
+	'Allow: /\n',
+	'Disallow: /x*\n',
+	'Disallow: /private/\n',
+	'disallow /y\n',
+	'Disalow: /z\n',
+	'Crawl-delay: 1\n',
+	'Crawl-delay: 2\n',
+	'Host: example.com\n',
+	'Host: www.example.com\n',
+	'Sitemap: /map.xml\n',
+	'Clean-param: a&&b\n',
+	'# comment\n',
+	'# robots-txt-disable-next-line\n',
+	'# robots-txt-disable duplicate-rule\n',
+	'# robots-txt-enable\n',
+	'\nUser-agent: a\nDisallow: /x\n',
+	'\n\nUser-agent: *\nDisallow: /\n',
 ];
 
 const block = fc.array(fc.constantFrom(...fragments), { maxLength: 8 }).map((parts) => parts.join(''));
@@ -87,38 +134,75 @@ function check(text: string, edits: readonly Edit[], bigLines?: number): void {
 	assertReferences(session.diagnostics(document.model, options, uri), text, options, uri, `before any edit of ${JSON.stringify(text)}`);
 	const versions = [document.model];
 	edits.forEach((e, version) => {
-		options = e.options === undefined ? options : e.options % 2 === 0 ? optionSets[e.options % optionSets.length] : { ...optionSets[e.options % optionSets.length] };
+		options =
+			e.options === undefined ? options : e.options % 2 === 0 ? optionSets[e.options % optionSets.length] : { ...optionSets[e.options % optionSets.length] };
 		if (e.earlier !== undefined) {
 			const earlier = versions[e.earlier % versions.length];
 			const again = session.diagnostics(earlier, options, uri);
-			assertReferences(again, earlier.text, options, uri, `version ${e.earlier % versions.length} again, before edit ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(edits.slice(0, version + 1))}`);
+			assertReferences(
+				again,
+				earlier.text,
+				options,
+				uri,
+				`version ${e.earlier % versions.length} again, before edit ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(edits.slice(0, version + 1))}`,
+			);
 		}
 		const length = document.text.length;
 		const start = Math.floor(e.start * length);
 		const end = Math.min(length, start + e.length);
 		document.update([{ range: { start: document.positionAt(start), end: document.positionAt(end) }, text: e.insert }], version + 1);
 		versions.push(document.model);
-		assertReferences(session.diagnostics(document.model, options, uri), document.text, options, uri, `after edit ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(edits.slice(0, version + 1))}`);
+		assertReferences(
+			session.diagnostics(document.model, options, uri),
+			document.text,
+			options,
+			uri,
+			`after edit ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(edits.slice(0, version + 1))}`,
+		);
 	});
 }
 
 test('incremental diagnostics equal a fresh analysis after random edits', () => {
-	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 12 }), (text, edits) => check(text, edits)), { numRuns: 1000 });
+	fc.assert(
+		fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 12 }), (text, edits) => check(text, edits)),
+		{ numRuns: 1000 },
+	);
 });
 
 test('incremental diagnostics equal a fresh analysis after random edits, with every segment patched as a big one', () => {
 	// A segment of 512 lines or more keeps its groupings and its groups' rule indices and patches them after an edit
 	// (regroup.ts, groupLogic): with the threshold at one line, every segment of these small texts takes that path,
 	// while the reference takes the plain one.
-	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 12 }), (text, edits) => check(text, edits, 1)), { numRuns: 1000 });
+	fc.assert(
+		fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 12 }), (text, edits) => check(text, edits, 1)),
+		{ numRuns: 1000 },
+	);
 });
 
 /** Rules with few values, so that duplicates, conflicts, redundant wildcards and Disallow-all abound. */
 const ruleLine = fc.constantFrom(
-	'Allow: /a', 'Allow: /b', 'Disallow: /a', 'Disallow: /b', 'Disallow: /', 'Disallow:', 'Allow: /a*', 'Disallow: /a**', 'Allow: /ab',
-	'Disallow: /b*', 'Allowx: /a', 'Crawl-delay: 1', '# note', 'Allow: /', 'Disallow: /a # again',
+	'Allow: /a',
+	'Allow: /b',
+	'Disallow: /a',
+	'Disallow: /b',
+	'Disallow: /',
+	'Disallow:',
+	'Allow: /a*',
+	'Disallow: /a**',
+	'Allow: /ab',
+	'Disallow: /b*',
+	'Allowx: /a',
+	'Crawl-delay: 1',
+	'# note',
+	'Allow: /',
+	'Disallow: /a # again',
 );
-const bigGroup = fc.tuple(fc.constantFrom('User-agent: *', 'User-agent: a', 'User-agent: *\nUser-agent: b'), fc.array(ruleLine, { minLength: 1, maxLength: 40 }), fc.array(ruleLine, { maxLength: 6 }))
+const bigGroup = fc
+	.tuple(
+		fc.constantFrom('User-agent: *', 'User-agent: a', 'User-agent: *\nUser-agent: b'),
+		fc.array(ruleLine, { minLength: 1, maxLength: 40 }),
+		fc.array(ruleLine, { maxLength: 6 }),
+	)
 	.map(([agents, rules, tail]) => [agents, ...rules, '', 'User-agent: c', ...tail].join('\n'));
 /**
  * Keystrokes: one character typed or deleted (Enter among them, and Delete at a line's end, which joins two lines), a
@@ -133,49 +217,75 @@ const keystroke = fc.record({
 });
 
 test('typing inside the rules of a big group: diagnostics equal a fresh analysis after every keystroke', () => {
-	fc.assert(fc.property(bigGroup, fc.array(keystroke, { minLength: 1, maxLength: 15 }), (text, keys) => {
-		const uri = 'file:///robots.txt';
-		const document = new RobotsDocument(text, 0);
-		const session = createDiagnosticsSession(1);
-		keys.forEach((key, version) => {
-			const model = document.model;
-			const line = Math.min(model.lineCount - 1, Math.floor(key.at * model.lineCount));
-			const length = model.lines[line].length;
-			const column = Math.min(length, key.column);
-			const joins = key.type === 'join' && line + 1 < model.lineCount;
-			const range = key.replace !== null
-				? (key.paste ? { start: { line, character: 0 }, end: { line, character: 0 } } : { start: { line, character: 0 }, end: { line, character: length } })
-				: joins
-					? { start: { line, character: length }, end: { line: line + 1, character: 0 } }
-					: { start: { line, character: column }, end: { line, character: key.type === '' ? Math.min(length, column + 1) : column } };
-			const text = key.replace !== null ? (key.paste ? key.replace + '\n' : key.replace) : key.type === 'join' ? '' : key.type;
-			document.update([{ range, text }], version + 1);
-			assertReferences(session.diagnostics(document.model, defaultAnalysisOptions, uri), document.text, defaultAnalysisOptions, uri,
-				`after keystroke ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(keys.slice(0, version + 1))}`);
-		});
-	}), { numRuns: 1500 });
+	fc.assert(
+		fc.property(bigGroup, fc.array(keystroke, { minLength: 1, maxLength: 15 }), (text, keys) => {
+			const uri = 'file:///robots.txt';
+			const document = new RobotsDocument(text, 0);
+			const session = createDiagnosticsSession(1);
+			keys.forEach((key, version) => {
+				const model = document.model;
+				const line = Math.min(model.lineCount - 1, Math.floor(key.at * model.lineCount));
+				const length = model.lines[line].length;
+				const column = Math.min(length, key.column);
+				const joins = key.type === 'join' && line + 1 < model.lineCount;
+				const range =
+					key.replace !== null
+						? key.paste
+							? { start: { line, character: 0 }, end: { line, character: 0 } }
+							: { start: { line, character: 0 }, end: { line, character: length } }
+						: joins
+							? { start: { line, character: length }, end: { line: line + 1, character: 0 } }
+							: { start: { line, character: column }, end: { line, character: key.type === '' ? Math.min(length, column + 1) : column } };
+				const text = key.replace !== null ? (key.paste ? key.replace + '\n' : key.replace) : key.type === 'join' ? '' : key.type;
+				document.update([{ range, text }], version + 1);
+				assertReferences(
+					session.diagnostics(document.model, defaultAnalysisOptions, uri),
+					document.text,
+					defaultAnalysisOptions,
+					uri,
+					`after keystroke ${version + 1} of ${JSON.stringify(text)}: ${JSON.stringify(keys.slice(0, version + 1))}`,
+				);
+			});
+		}),
+		{ numRuns: 1500 },
+	);
 });
 
 test('typing in the biggest real group (0932.txt, 47 063 rules, cut to 2 000 lines): the session patches it and equals the plain analysis', () => {
-	const text = readFileSync(join(sharedDir, 'corpus', 'realworld', 'files', '0932.txt'), 'latin1').split('\n').slice(0, 2000).join('\n');
-	const keys = fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), column: fc.nat({ max: 60 }), type: fc.constantFrom('', 'x', '/', '*', '\n', '#') }), { minLength: 1, maxLength: 8 });
-	fc.assert(fc.property(keys, (typed) => {
-		const uri = 'file:///robots.txt';
-		const document = new RobotsDocument(text, 0);
-		// The default session: a segment of 2 000 lines is a big one.
-		const session = createDiagnosticsSession();
-		session.diagnostics(document.model, defaultAnalysisOptions, uri);
-		typed.forEach((key, version) => {
-			const line = Math.floor(key.at * (document.model.lineCount - 1));
-			const column = Math.min(document.model.lines[line].length, key.column);
-			const end = key.type === '' ? Math.min(document.model.lines[line].length, column + 1) : column;
-			document.update([{ range: { start: { line, character: column }, end: { line, character: end } }, text: key.type }], version + 1);
-			assertReferences(session.diagnostics(document.model, defaultAnalysisOptions, uri), document.text, defaultAnalysisOptions, uri, `after ${JSON.stringify(typed.slice(0, version + 1))}`);
-		});
-	}), { numRuns: 15 });
+	const text = readFileSync(join(sharedDir, 'corpus', 'realworld', 'files', '0932.txt'), 'latin1')
+		.split('\n')
+		.slice(0, 2000)
+		.join('\n');
+	const keys = fc.array(
+		fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), column: fc.nat({ max: 60 }), type: fc.constantFrom('', 'x', '/', '*', '\n', '#') }),
+		{ minLength: 1, maxLength: 8 },
+	);
+	fc.assert(
+		fc.property(keys, (typed) => {
+			const uri = 'file:///robots.txt';
+			const document = new RobotsDocument(text, 0);
+			// The default session: a segment of 2 000 lines is a big one.
+			const session = createDiagnosticsSession();
+			session.diagnostics(document.model, defaultAnalysisOptions, uri);
+			typed.forEach((key, version) => {
+				const line = Math.floor(key.at * (document.model.lineCount - 1));
+				const column = Math.min(document.model.lines[line].length, key.column);
+				const end = key.type === '' ? Math.min(document.model.lines[line].length, column + 1) : column;
+				document.update([{ range: { start: { line, character: column }, end: { line, character: end } }, text: key.type }], version + 1);
+				assertReferences(
+					session.diagnostics(document.model, defaultAnalysisOptions, uri),
+					document.text,
+					defaultAnalysisOptions,
+					uri,
+					`after ${JSON.stringify(typed.slice(0, version + 1))}`,
+				);
+			});
+		}),
+		{ numRuns: 15 },
+	);
 });
 
-test('an earlier version analysed after a later one gets its own problems, not the later version\'s', () => {
+test("an earlier version analysed after a later one gets its own problems, not the later version's", () => {
 	// Issue 10: versions 0 to 2 share the User-agent line's node, the first of its segment; version 2's analysis of that
 	// segment (a Disallow of a private-looking path) was found again by that node and reported on version 0's blank line.
 	const uri = 'file:///robots.txt';
@@ -206,7 +316,9 @@ test('a session reuses what an edit left alone, and compares settings by value',
 	const after = session.diagnostics(document.model, { ...defaultAnalysisOptions }, uri);
 	const inFirstGroups = (diagnostics: readonly Diagnostic[]) => diagnostics.filter((diagnostic) => diagnostic.range.start.line < 10);
 	assert.ok(inFirstGroups(before).length >= 4);
-	inFirstGroups(after).forEach((diagnostic, i) => { assert.equal(diagnostic, inFirstGroups(before)[i]); });
+	inFirstGroups(after).forEach((diagnostic, i) => {
+		assert.equal(diagnostic, inFirstGroups(before)[i]);
+	});
 	assert.deepStrictEqual(after, computeDiagnostics(parse(document.text), defaultAnalysisOptions, uri));
 	// Other settings: a fresh analysis, right for them.
 	const strict = { ...defaultAnalysisOptions, severities: { 'duplicate-rule': 'off' as const } };
@@ -214,23 +326,26 @@ test('a session reuses what an edit left alone, and compares settings by value',
 });
 
 test('an edit and its undo give back the same diagnostics, reusing what was computed', () => {
-	fc.assert(fc.property(seedText, edit, (text, e) => {
-		const uri = 'file:///robots.txt';
-		const document = new RobotsDocument(text, 0);
-		const session = createDiagnosticsSession();
-		const before = session.diagnostics(document.model, defaultAnalysisOptions, uri);
-		const start = Math.floor(e.start * text.length);
-		const end = Math.min(text.length, start + e.length);
-		const removed = text.slice(start, end);
-		const range = { start: document.positionAt(start), end: document.positionAt(end) };
-		document.update([{ range, text: e.insert }], 1);
-		session.diagnostics(document.model, defaultAnalysisOptions, uri);
-		const inserted = { start: document.positionAt(start), end: document.positionAt(start + e.insert.length) };
-		document.update([{ range: inserted, text: removed }], 2);
-		// A position cannot fall between "\r" and "\n": such an edit has no undo by range.
-		fc.pre(document.text === text);
-		assert.deepStrictEqual(session.diagnostics(document.model, defaultAnalysisOptions, uri), before);
-	}), { numRuns: 500 });
+	fc.assert(
+		fc.property(seedText, edit, (text, e) => {
+			const uri = 'file:///robots.txt';
+			const document = new RobotsDocument(text, 0);
+			const session = createDiagnosticsSession();
+			const before = session.diagnostics(document.model, defaultAnalysisOptions, uri);
+			const start = Math.floor(e.start * text.length);
+			const end = Math.min(text.length, start + e.length);
+			const removed = text.slice(start, end);
+			const range = { start: document.positionAt(start), end: document.positionAt(end) };
+			document.update([{ range, text: e.insert }], 1);
+			session.diagnostics(document.model, defaultAnalysisOptions, uri);
+			const inserted = { start: document.positionAt(start), end: document.positionAt(start + e.insert.length) };
+			document.update([{ range: inserted, text: removed }], 2);
+			// A position cannot fall between "\r" and "\n": such an edit has no undo by range.
+			fc.pre(document.text === text);
+			assert.deepStrictEqual(session.diagnostics(document.model, defaultAnalysisOptions, uri), before);
+		}),
+		{ numRuns: 500 },
+	);
 });
 
 /** Every group of the whole file, from the segments' windows, each shifted into place. */
@@ -247,13 +362,16 @@ function windowedGroups(text: string, dialect: Dialect): unknown {
 	return { dialect, groups, orphanRules: orphans };
 }
 
-test('segments split the file where every dialect starts a group: their groups are the whole file\'s', () => {
-	fc.assert(fc.property(seedText, (text) => {
-		const model = parse(text);
-		for (const dialect of allDialects) {
-			assert.deepStrictEqual(windowedGroups(text, dialect), model.grouping(dialect), dialect);
-		}
-	}), { numRuns: 2000 });
+test("segments split the file where every dialect starts a group: their groups are the whole file's", () => {
+	fc.assert(
+		fc.property(seedText, (text) => {
+			const model = parse(text);
+			for (const dialect of allDialects) {
+				assert.deepStrictEqual(windowedGroups(text, dialect), model.grouping(dialect), dialect);
+			}
+		}),
+		{ numRuns: 2000 },
+	);
 });
 
 test('segments found again after an edit are those of a fresh scan', () => {
@@ -261,19 +379,22 @@ test('segments found again after an edit are those of a fresh scan', () => {
 		const starts = segmentStarts(model.lines);
 		return starts.map((from, i) => ({ from, to: starts[i + 1] ?? model.lineCount }));
 	};
-	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 5 }), (text, edits) => {
-		let model = parse(text);
-		let spans = spansOf(model);
-		for (const e of edits) {
-			const start = Math.floor(e.start * model.text.length);
-			const before = model;
-			model = applyEdit(model, start, start + e.length, e.insert);
-			const { kept, resumeAt, delta, spans: between } = editSegments(model, before, spans);
-			const edited = [...spans.slice(0, kept), ...between, ...spans.slice(resumeAt).map(({ from, to }) => ({ from: from + delta, to: to + delta }))];
-			assert.deepStrictEqual(edited, spansOf(model));
-			spans = edited;
-		}
-	}), { numRuns: 2000 });
+	fc.assert(
+		fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 5 }), (text, edits) => {
+			let model = parse(text);
+			let spans = spansOf(model);
+			for (const e of edits) {
+				const start = Math.floor(e.start * model.text.length);
+				const before = model;
+				model = applyEdit(model, start, start + e.length, e.insert);
+				const { kept, resumeAt, delta, spans: between } = editSegments(model, before, spans);
+				const edited = [...spans.slice(0, kept), ...between, ...spans.slice(resumeAt).map(({ from, to }) => ({ from: from + delta, to: to + delta }))];
+				assert.deepStrictEqual(edited, spansOf(model));
+				spans = edited;
+			}
+		}),
+		{ numRuns: 2000 },
+	);
 });
 
 test('the segment around a line, read from the lines near it, is the one a scan of the whole file finds', () => {
@@ -285,19 +406,25 @@ test('the segment around a line, read from the lines near it, is the one a scan 
 			}
 			const span = { from: starts[segment], to: starts[segment + 1] ?? model.lineCount };
 			const around = segmentAround(model.lines, line, maxLines);
-			if (around !== undefined || line - span.from < maxLines && span.to - 1 - line < maxLines) {
+			if (around !== undefined || (line - span.from < maxLines && span.to - 1 - line < maxLines)) {
 				assert.deepStrictEqual(around, span, `line ${line}`);
 			}
 		}
 	};
-	fc.assert(fc.property(seedText, fc.integer({ min: 1, max: 6 }), (text, maxLines) => {
-		const model = parse(text);
-		check(model, Infinity);
-		check(model, maxLines);
-	}), { numRuns: 2000 });
+	fc.assert(
+		fc.property(seedText, fc.integer({ min: 1, max: 6 }), (text, maxLines) => {
+			const model = parse(text);
+			check(model, Infinity);
+			check(model, maxLines);
+		}),
+		{ numRuns: 2000 },
+	);
 	const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
 	let files = 0;
-	for (const name of readdirSync(corpus).filter((file) => file.endsWith('.txt')).sort().slice(0, 200)) {
+	for (const name of readdirSync(corpus)
+		.filter((file) => file.endsWith('.txt'))
+		.sort()
+		.slice(0, 200)) {
 		check(parse(new TextDecoder().decode(readFileSync(join(corpus, name)))), 64);
 		files++;
 	}
@@ -308,36 +435,54 @@ test('a line cache takes over the values of the lines an edit kept, in place, an
 	// Values that name the node and the text they were computed from, so that one kept for the wrong line shows.
 	const valueAt = (model: RobotsModel, line: number) => ({ node: model.lines[line], text: model.lineTexts[line] });
 	const read = (cache: LineCache, model: RobotsModel) => model.lines.map((_, line) => cache.values('text')[line] as ReturnType<typeof valueAt> | undefined);
-	const fill = (cache: LineCache, model: RobotsModel) => model.lines.forEach((_, line) => { cache.values('text')[line] = valueAt(model, line); });
-	fc.assert(fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 6 }), (text, edits) => {
-		let model = parse(text);
-		let cache = new LineCache(model.lines);
-		fill(cache, model);
-		for (const e of edits) {
-			const start = Math.floor(e.start * model.text.length);
-			const before = model;
-			const previous = cache;
-			model = applyEdit(model, start, start + e.length, e.insert);
-			cache = new LineCache(model.lines, previous);
-			const kept = read(cache, model);
-			kept.forEach((value, line) => {
-				if (value !== undefined) {
-					assert.equal(value.node, model.lines[line], `line ${line} kept the value of another node`);
-					assert.equal(value.text, model.lineTexts[line]);
-				}
-			});
-			// The lines before the first changed node and after the last one keep their values.
-			const [head, tail] = [model.lines.findIndex((node, line) => node !== before.lines[line]), [...model.lines].reverse().findIndex((node, i) => node !== before.lines[before.lineCount - 1 - i])];
-			const shared = Math.min(head < 0 ? model.lineCount : head, before.lineCount);
-			assert.ok(kept.slice(0, shared).every((value) => value !== undefined), 'the lines before the edit keep their values');
-			if (head >= 0 && tail > 0) {
-				assert.ok(kept.slice(Math.max(shared, model.lineCount - tail)).every((value) => value !== undefined), 'the lines after the edit keep their values');
-			}
-			// The cache before gave its arrays away: nothing of this version is read through it.
-			assert.ok(read(previous, before).every((value) => value === undefined), 'the cache before is empty');
+	const fill = (cache: LineCache, model: RobotsModel) =>
+		model.lines.forEach((_, line) => {
+			cache.values('text')[line] = valueAt(model, line);
+		});
+	fc.assert(
+		fc.property(seedText, fc.array(edit, { minLength: 1, maxLength: 6 }), (text, edits) => {
+			let model = parse(text);
+			let cache = new LineCache(model.lines);
 			fill(cache, model);
-		}
-	}), { numRuns: 1000 });
+			for (const e of edits) {
+				const start = Math.floor(e.start * model.text.length);
+				const before = model;
+				const previous = cache;
+				model = applyEdit(model, start, start + e.length, e.insert);
+				cache = new LineCache(model.lines, previous);
+				const kept = read(cache, model);
+				kept.forEach((value, line) => {
+					if (value !== undefined) {
+						assert.equal(value.node, model.lines[line], `line ${line} kept the value of another node`);
+						assert.equal(value.text, model.lineTexts[line]);
+					}
+				});
+				// The lines before the first changed node and after the last one keep their values.
+				const [head, tail] = [
+					model.lines.findIndex((node, line) => node !== before.lines[line]),
+					[...model.lines].reverse().findIndex((node, i) => node !== before.lines[before.lineCount - 1 - i]),
+				];
+				const shared = Math.min(head < 0 ? model.lineCount : head, before.lineCount);
+				assert.ok(
+					kept.slice(0, shared).every((value) => value !== undefined),
+					'the lines before the edit keep their values',
+				);
+				if (head >= 0 && tail > 0) {
+					assert.ok(
+						kept.slice(Math.max(shared, model.lineCount - tail)).every((value) => value !== undefined),
+						'the lines after the edit keep their values',
+					);
+				}
+				// The cache before gave its arrays away: nothing of this version is read through it.
+				assert.ok(
+					read(previous, before).every((value) => value === undefined),
+					'the cache before is empty',
+				);
+				fill(cache, model);
+			}
+		}),
+		{ numRuns: 1000 },
+	);
 });
 
 test('segments of the real-world corpus group as the whole files do', () => {
@@ -361,7 +506,9 @@ test('edits in a file of many real groups: diagnostics equal a fresh analysis', 
 	const decoder = new TextDecoder();
 	const bodies: string[] = [];
 	let size = 0;
-	for (const name of readdirSync(corpus).filter((file) => file.endsWith('.txt')).sort()) {
+	for (const name of readdirSync(corpus)
+		.filter((file) => file.endsWith('.txt'))
+		.sort()) {
 		const body = decoder.decode(readFileSync(join(corpus, name)));
 		if (size < 150_000 && body.length < 20_000 && !/<html|<!doctype/i.test(body.slice(0, 2000))) {
 			bodies.push(body);
@@ -370,15 +517,22 @@ test('edits in a file of many real groups: diagnostics equal a fresh analysis', 
 	}
 	// A floor, so that a filter or a missing corpus cannot leave an empty file to edit.
 	assert.ok(bodies.length >= 20 && size >= 140_000, `${bodies.length} files, ${size} characters`);
-	fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 5 }), (edits) => check(bodies.join('\n'), edits)), { numRuns: 12 });
+	fc.assert(
+		fc.property(fc.array(edit, { minLength: 1, maxLength: 5 }), (edits) => check(bodies.join('\n'), edits)),
+		{ numRuns: 12 },
+	);
 });
 
-test('on every corpus file, the segmented analysis equals every check over one window of the whole file', { skip: existsSync(join(sharedDir, 'corpus', 'realworld', 'files')) ? false : 'no ../shared/corpus here' }, () => {
+test('on every corpus file, the segmented analysis equals every check over one window of the whole file', {
+	skip: existsSync(join(sharedDir, 'corpus', 'realworld', 'files')) ? false : 'no ../shared/corpus here',
+}, () => {
 	const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
 	const options: AnalysisOptions = { ...defaultAnalysisOptions, dialects: allDialects };
 	let files = 0;
 	let diagnostics = 0;
-	for (const name of readdirSync(corpus).filter((file) => file.endsWith('.txt')).sort()) {
+	for (const name of readdirSync(corpus)
+		.filter((file) => file.endsWith('.txt'))
+		.sort()) {
 		const model = parse(decodeRobotsBytes(readFileSync(join(corpus, name))));
 		const segmented = computeDiagnostics(model, options, 'file:///robots.txt');
 		assert.deepStrictEqual(segmented, diagnosticsInOneWindow(model, options, 'file:///robots.txt'), name);

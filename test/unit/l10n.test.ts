@@ -42,8 +42,13 @@ function isKeyCall(call: ts.CallExpression): boolean {
 	if (ts.isIdentifier(callee)) {
 		return callee.text === 't' || callee.text === 'tLines';
 	}
-	return ts.isPropertyAccessExpression(callee) && callee.name.text === 't'
-		&& (ts.isIdentifier(callee.expression) ? callee.expression.text === 'l10n' : ts.isPropertyAccessExpression(callee.expression) && callee.expression.name.text === 'l10n');
+	return (
+		ts.isPropertyAccessExpression(callee)
+		&& callee.name.text === 't'
+		&& (ts.isIdentifier(callee.expression)
+			? callee.expression.text === 'l10n'
+			: ts.isPropertyAccessExpression(callee.expression) && callee.expression.name.text === 'l10n')
+	);
 }
 
 interface Keys {
@@ -65,7 +70,8 @@ export function keysInSource(files: readonly { path: string; text: string }[]): 
 			const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
 			const place = `${path}:${line + 1}`;
 			// A translator that forwards what it is given (`(message, args) => l10n.t(message, ...args)`) passes no key.
-			const forwards = first !== undefined && ts.isIdentifier(first) && first.text === 'message' && node.arguments.length === 2 && ts.isSpreadElement(node.arguments[1]);
+			const forwards =
+				first !== undefined && ts.isIdentifier(first) && first.text === 'message' && node.arguments.length === 2 && ts.isSpreadElement(node.arguments[1]);
 			if (forwards) {
 				return;
 			}
@@ -82,10 +88,13 @@ export function keysInSource(files: readonly { path: string; text: string }[]): 
 }
 
 function projectSources(): { path: string; text: string }[] {
-	return sourceRoots.map((root) => join(repoRoot, root)).flatMap(sourceFiles).map((path) => ({
-		path: relative(repoRoot, path).split(sep).join('/'),
-		text: readFileSync(path, 'utf8'),
-	}));
+	return sourceRoots
+		.map((root) => join(repoRoot, root))
+		.flatMap(sourceFiles)
+		.map((path) => ({
+			path: relative(repoRoot, path).split(sep).join('/'),
+			text: readFileSync(path, 'utf8'),
+		}));
 }
 
 function readJson(path: string): Record<string, string> {
@@ -125,7 +134,12 @@ describe('localization', () => {
 	});
 
 	test('the key reader finds keys and refuses keys that are not literals', () => {
-		const planted = keysInSource([{ path: 'x.ts', text: 'import * as vscode from "vscode";\nt("A {0}.", a); tLines(`B`); vscode.l10n.t("C"); l10n.t("D"); t(message); other("E");\nspeakIn(locale, (message, args) => l10n.t(message, ...args)); l10n.t(message, args);' }]);
+		const planted = keysInSource([
+			{
+				path: 'x.ts',
+				text: 'import * as vscode from "vscode";\nt("A {0}.", a); tLines(`B`); vscode.l10n.t("C"); l10n.t("D"); t(message); other("E");\nspeakIn(locale, (message, args) => l10n.t(message, ...args)); l10n.t(message, args);',
+			},
+		]);
 		assert.deepEqual([...planted.keys.keys()], ['A {0}.', 'B', 'C', 'D']);
 		assert.deepEqual(planted.notLiteral, ['x.ts:2', 'x.ts:3']);
 	});
@@ -138,11 +152,18 @@ describe('localization', () => {
 	}
 
 	test('a bundle that lacks a key, keeps an old one or drops a placeholder is caught', () => {
-		const used = new Map([['A {0}.', 'x.ts:1'], ['B', 'x.ts:2']]);
-		assert.deepEqual(bundleProblems(used, { 'A {0}.': 'А.', C: 'В' }), ['missing (x.ts:2): "B"', 'placeholders none instead of {0}: "A {0}."', 'no longer used: "C"']);
+		const used = new Map([
+			['A {0}.', 'x.ts:1'],
+			['B', 'x.ts:2'],
+		]);
+		assert.deepEqual(bundleProblems(used, { 'A {0}.': 'А.', C: 'В' }), [
+			'missing (x.ts:2): "B"',
+			'placeholders none instead of {0}: "A {0}."',
+			'no longer used: "C"',
+		]);
 	});
 
-	test('package.json\'s %keys% are in package.nls.json, and every language has exactly those keys', () => {
+	test("package.json's %keys% are in package.nls.json, and every language has exactly those keys", () => {
 		const manifest = readFileSync(join(repoRoot, 'package.json'), 'utf8');
 		const used = new Set([...manifest.matchAll(/"%([^"%]+)%"/g)].map((match) => match[1]));
 		assert.ok(used.size > 20, 'package.json names its texts by %key%');
@@ -183,11 +204,14 @@ describe('localization', () => {
 		assert.equal(environmentLocale({ LANG: 'C' }), undefined);
 	});
 
-	test('a translation picks a word\'s form by the count, as the locale\'s plural rules say', () => {
+	test("a translation picks a word's form by the count, as the locale's plural rules say", () => {
 		const forms = '{0|one=строка|few=строки|many=строк|other=строки}';
 		try {
 			configureL10n('ru');
-			assert.deepEqual([1, 2, 5, 11, 21, 22, 100].map((count) => pluralForms(forms, [count])), ['строка', 'строки', 'строк', 'строк', 'строка', 'строки', 'строк']);
+			assert.deepEqual(
+				[1, 2, 5, 11, 21, 22, 100].map((count) => pluralForms(forms, [count])),
+				['строка', 'строки', 'строк', 'строк', 'строка', 'строки', 'строк'],
+			);
 			// A count already formatted for people ("12 000") is read by its digits.
 			assert.equal(pluralForms('{0|one=строка|few=строки|many=строк|other=строки}', ['12 000']), 'строк');
 		} finally {
@@ -196,7 +220,10 @@ describe('localization', () => {
 		// Through the Russian bundle: the count of characters a message quotes.
 		try {
 			useLocale('ru');
-			assert.deepEqual(['121', '122', '125'].map((count) => t('({0} characters)', count)), ['(121 символ)', '(122 символа)', '(125 символов)']);
+			assert.deepEqual(
+				['121', '122', '125'].map((count) => t('({0} characters)', count)),
+				['(121 символ)', '(122 символа)', '(125 символов)'],
+			);
 		} finally {
 			useLocale(undefined);
 		}

@@ -22,12 +22,14 @@ const folders = ['client/src', 'client/webview'];
 const sentence = /\b[a-z]{2,} [a-z]{2,} [a-z]{2,}\b/;
 
 function clientSources(): { path: string; source: ts.SourceFile }[] {
-	return folders.flatMap((folder) => readdirSync(join(repoRoot, folder))
-		.filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
-		.map((name) => {
-			const path = `${folder}/${name}`;
-			return { path, source: ts.createSourceFile(path, readFileSync(join(repoRoot, path), 'utf8'), ts.ScriptTarget.Latest, true) };
-		}));
+	return folders.flatMap((folder) =>
+		readdirSync(join(repoRoot, folder))
+			.filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
+			.map((name) => {
+				const path = `${folder}/${name}`;
+				return { path, source: ts.createSourceFile(path, readFileSync(join(repoRoot, path), 'utf8'), ts.ScriptTarget.Latest, true) };
+			}),
+	);
 }
 
 /** Whether `node` is the first argument of `l10n.t(…)` (as `vscode.l10n.t`, `l10n.t` or `api.l10n.t`). */
@@ -37,9 +39,12 @@ function isKey(node: ts.Node): boolean {
 		return false;
 	}
 	const callee = call.expression;
-	return ts.isPropertyAccessExpression(callee) && callee.name.text === 't'
+	return (
+		ts.isPropertyAccessExpression(callee)
+		&& callee.name.text === 't'
 		&& ((ts.isIdentifier(callee.expression) && callee.expression.text === 'l10n')
-			|| (ts.isPropertyAccessExpression(callee.expression) && callee.expression.name.text === 'l10n'));
+			|| (ts.isPropertyAccessExpression(callee.expression) && callee.expression.name.text === 'l10n'))
+	);
 }
 
 /** The client's strings that read as English sentences but are not keys, as `path:line: text`. */
@@ -64,7 +69,10 @@ export function unlocalizedSentences(files: readonly { path: string; source: ts.
 
 /** The runs of three words of a text (letters of any script), lowercased. */
 function wordRuns(text: string): string[] {
-	const words = text.toLowerCase().split(/[^\p{L}]+/u).filter((word) => word !== '');
+	const words = text
+		.toLowerCase()
+		.split(/[^\p{L}]+/u)
+		.filter((word) => word !== '');
 	return words.slice(2).map((word, index) => `${words[index]} ${words[index + 1]} ${word}`);
 }
 
@@ -73,7 +81,11 @@ function wordRuns(text: string): string[] {
  * text" and URLs (which stay as they are). Portuguese shares the Latin script, so only the key's own words count.
  */
 function englishLeft(key: string, translation: string): string | undefined {
-	const unquoted = (text: string) => text.replace(/`[^`]*`/g, ' ').replace(/"[^"]*"/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+	const unquoted = (text: string) =>
+		text
+			.replace(/`[^`]*`/g, ' ')
+			.replace(/"[^"]*"/g, ' ')
+			.replace(/https?:\/\/\S+/g, ' ');
 	const english = new Set(wordRuns(unquoted(key)));
 	return wordRuns(unquoted(translation)).find((run) => english.has(run));
 }
@@ -112,8 +124,8 @@ describe('localization of the client', () => {
 	}
 });
 
-describe('the client\'s fetch failures', () => {
-	test('the Node entry has the HTTP fetcher speak VS Code\'s language through l10n.t', () => {
+describe("the client's fetch failures", () => {
+	test("the Node entry has the HTTP fetcher speak VS Code's language through l10n.t", () => {
 		const entry = readFileSync(join(repoRoot, 'client/src/extension.ts'), 'utf8');
 		assert.match(entry, /fetchWithLimits/);
 		assert.match(entry, /speakIn\(env\.language, \(message, args\) => l10n\.t\(message, \.\.\.args\)\)/);

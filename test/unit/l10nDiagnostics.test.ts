@@ -56,7 +56,22 @@ const planted: readonly string[] = [
 	lines('User-agent: *', '', 'User-agent: b', 'Disallow: /x'),
 	// Rules that first-match robots never reach, and a "Disallow: /" for "*" with more than three welcome crawlers.
 	lines('User-agent: *', 'Disallow:', 'Disallow: /b', 'Disallow: /c', 'Allow: /', 'Disallow: /d'),
-	lines('User-agent: a', 'Allow: /', '', 'User-agent: b', 'Allow: /', '', 'User-agent: c', 'Allow: /', '', 'User-agent: d', 'Allow: /', '', 'User-agent: *', 'Disallow: /'),
+	lines(
+		'User-agent: a',
+		'Allow: /',
+		'',
+		'User-agent: b',
+		'Allow: /',
+		'',
+		'User-agent: c',
+		'Allow: /',
+		'',
+		'User-agent: d',
+		'Allow: /',
+		'',
+		'User-agent: *',
+		'Disallow: /',
+	),
 	// Google's index.htm reading in explanations.
 	lines('User-agent: *', 'Allow: /dir/index.htm', 'Disallow: /dir/'),
 	// Over 500 KiB: Google and Yandex stop reading, others may allow everything.
@@ -73,12 +88,18 @@ interface Input {
 function inputs(): Input[] {
 	const found: Input[] = [];
 	for (const dir of ['diagnostics', 'diagnostics-clean']) {
-		for (const name of readdirSync(join(fixturesDir, dir)).filter((file) => file.endsWith('.robots.txt')).sort()) {
+		for (const name of readdirSync(join(fixturesDir, dir))
+			.filter((file) => file.endsWith('.robots.txt'))
+			.sort()) {
 			found.push({ name: `${dir}/${name}`, text: readFixture(dir, name), options: optionsFor(dir, name) });
 		}
 	}
 	for (const path of ['examples/robots.txt', 'examples/marys-antiques/robots.txt']) {
-		found.push({ name: path, text: readFileSync(join(repoRoot, path), 'utf8'), options: { ...defaultAnalysisOptions, dialects: ['draft1996', 'original1994'] } });
+		found.push({
+			name: path,
+			text: readFileSync(join(repoRoot, path), 'utf8'),
+			options: { ...defaultAnalysisOptions, dialects: ['draft1996', 'original1994'] },
+		});
 	}
 	// Files written for the message variants the fixtures do not reach, read by target crawlers that make the
 	// sentences singular, name a parser no target runs, or leave the 1996 draft out.
@@ -95,9 +116,15 @@ function inputs(): Input[] {
 	});
 	const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
 	if (existsSync(corpus)) {
-		const files = readdirSync(corpus).filter((file) => file.endsWith('.txt')).sort();
+		const files = readdirSync(corpus)
+			.filter((file) => file.endsWith('.txt'))
+			.sort();
 		for (let i = 0; i < files.length; i += 20) {
-			found.push({ name: `corpus/${files[i]}`, text: readFileSync(join(corpus, files[i]), 'utf8'), options: { ...defaultAnalysisOptions, dialects: ['draft1996'] } });
+			found.push({
+				name: `corpus/${files[i]}`,
+				text: readFileSync(join(corpus, files[i]), 'utf8'),
+				options: { ...defaultAnalysisOptions, dialects: ['draft1996'] },
+			});
 		}
 	}
 	return found;
@@ -135,13 +162,104 @@ function texts(model: RobotsModel, options: AnalysisOptions): string[] {
 
 /** English words that no Portuguese sentence has: three of them in a row (two among three words) is English left over. */
 const englishWords = new Set([
-	'the', 'and', 'of', 'to', 'is', 'are', 'it', 'its', 'this', 'that', 'with', 'not', 'only', 'for', 'by', 'their', 'they',
-	'them', 'which', 'from', 'at', 'on', 'an', 'be', 'has', 'have', 'every', 'any', 'or', 'but', 'here', 'there', 'reads',
-	'read', 'ignore', 'ignores', 'crawlers', 'crawler', 'rule', 'rules', 'line', 'lines', 'group', 'groups', 'match',
-	'matches', 'more', 'known', 'allows', 'allow', 'fetch', 'may', 'everything', 'nothing', 'own', 'named', 'first', 'same',
-	'after', 'before', 'without', 'applies', 'apply', 'robots', 'so', 'if', 'you', 'your', 'write', 'change', 'remove', 'put',
-	'add', 'move', 'each', 'one', 'all', 'none', 'file', 'path', 'paths', 'follows', 'names', 'empty', 'agent', 'parser',
-	'parsers', 'draft', 'standard', 'merged', 'applies', 'whole', 'site', 'value', 'blank', 'its', 'where', 'when',
+	'the',
+	'and',
+	'of',
+	'to',
+	'is',
+	'are',
+	'it',
+	'its',
+	'this',
+	'that',
+	'with',
+	'not',
+	'only',
+	'for',
+	'by',
+	'their',
+	'they',
+	'them',
+	'which',
+	'from',
+	'at',
+	'on',
+	'an',
+	'be',
+	'has',
+	'have',
+	'every',
+	'any',
+	'or',
+	'but',
+	'here',
+	'there',
+	'reads',
+	'read',
+	'ignore',
+	'ignores',
+	'crawlers',
+	'crawler',
+	'rule',
+	'rules',
+	'line',
+	'lines',
+	'group',
+	'groups',
+	'match',
+	'matches',
+	'more',
+	'known',
+	'allows',
+	'allow',
+	'fetch',
+	'may',
+	'everything',
+	'nothing',
+	'own',
+	'named',
+	'first',
+	'same',
+	'after',
+	'before',
+	'without',
+	'applies',
+	'apply',
+	'robots',
+	'so',
+	'if',
+	'you',
+	'your',
+	'write',
+	'change',
+	'remove',
+	'put',
+	'add',
+	'move',
+	'each',
+	'one',
+	'all',
+	'none',
+	'file',
+	'path',
+	'paths',
+	'follows',
+	'names',
+	'empty',
+	'agent',
+	'parser',
+	'parsers',
+	'draft',
+	'standard',
+	'merged',
+	'applies',
+	'whole',
+	'site',
+	'value',
+	'blank',
+	'its',
+	'where',
+	'when',
 ]);
 
 /** Runs of English words outside quoted file text ("…"), code spans (`…`) and paths, URLs and file names. */

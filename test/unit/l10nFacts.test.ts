@@ -42,20 +42,77 @@ const languages = ['zh-cn', 'ru', 'pt-br'] as const;
  * "se") are left out.
  */
 const englishWords = new Set([
-	'the', 'of', 'and', 'to', 'is', 'it', 'its', 'that', 'with', 'not', 'by', 'from', 'this', 'are', 'be', 'which',
-	'when', 'or', 'on', 'at', 'was', 'has', 'have', 'does', 'if', 'than', 'then', 'only', 'every', 'any', 'all',
-	'reads', 'allows', 'fetches', 'crawler', 'crawlers', 'rules', 'body', 'file', 'page', 'pages', 'group', 'groups',
-	'answer', 'keeps', 'server', 'answered', 'redirects', 'our', 'we', 'they', 'their', 'would', 'may', 'after', 'before',
+	'the',
+	'of',
+	'and',
+	'to',
+	'is',
+	'it',
+	'its',
+	'that',
+	'with',
+	'not',
+	'by',
+	'from',
+	'this',
+	'are',
+	'be',
+	'which',
+	'when',
+	'or',
+	'on',
+	'at',
+	'was',
+	'has',
+	'have',
+	'does',
+	'if',
+	'than',
+	'then',
+	'only',
+	'every',
+	'any',
+	'all',
+	'reads',
+	'allows',
+	'fetches',
+	'crawler',
+	'crawlers',
+	'rules',
+	'body',
+	'file',
+	'page',
+	'pages',
+	'group',
+	'groups',
+	'answer',
+	'keeps',
+	'server',
+	'answered',
+	'redirects',
+	'our',
+	'we',
+	'they',
+	'their',
+	'would',
+	'may',
+	'after',
+	'before',
 ]);
 
 /** Every source title the facts cite, longest first: citations keep their titles (l10n.md). */
 const titles = (() => {
 	const found = new Set<string>();
-	const add = (source: string | undefined) => source?.split('; ').forEach((part) => { found.add(sourceTitles(part)); });
+	const add = (source: string | undefined) =>
+		source?.split('; ').forEach((part) => {
+			found.add(sourceTitles(part));
+		});
 	for (const policy of Object.values(fetchPolicies)) {
 		for (const value of Object.values(policy)) {
 			if (Array.isArray(value)) {
-				value.forEach((rule: { source?: string }) => { add(rule.source); });
+				value.forEach((rule: { source?: string }) => {
+					add(rule.source);
+				});
 			} else if (typeof value === 'object' && value !== null && 'value' in value) {
 				add((value as { source?: string }).source);
 			}
@@ -68,8 +125,13 @@ const titles = (() => {
 })();
 
 /** Crawler tokens, which are data; several are lowercase words (`bingbot`, `libwww-perl`). */
-const tokens = new RegExp(`(?<![\\w-])(${[...knownCrawlers.map((crawler) => crawler.token), 'MyOwnBot']
-	.sort((a, b) => b.length - a.length).map((token) => token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w-])`, 'g');
+const tokens = new RegExp(
+	`(?<![\\w-])(${[...knownCrawlers.map((crawler) => crawler.token), 'MyOwnBot']
+		.sort((a, b) => b.length - a.length)
+		.map((token) => token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+		.join('|')})(?![\\w-])`,
+	'g',
+);
 
 /**
  * The text without what stays English on purpose: source titles, code spans, quoted file text, URLs, crawler tokens.
@@ -97,7 +159,9 @@ export function englishRuns(text: string): string[] {
 		}
 		run = [];
 	};
-	for (const token of prose(text).split(/[\s,;:()（）.。，；：]+/).filter((word) => word !== '')) {
+	for (const token of prose(text)
+		.split(/[\s,;:()（）.。，；：]+/)
+		.filter((word) => word !== '')) {
 		if (/^[a-z]+(-[a-z]+)?$/.test(token)) {
 			run.push(token);
 		} else {
@@ -128,7 +192,8 @@ function toOutcome(raw: FixtureCase['outcome']): FetchOutcome {
 		url: raw.url,
 		responses: raw.responses.map((response): HttpResponse => {
 			const { bodyText, bodyHex, ...rest } = response;
-			const body = bodyText !== undefined ? new TextEncoder().encode(bodyText) : bodyHex !== undefined ? Uint8Array.from(Buffer.from(bodyHex, 'hex')) : undefined;
+			const body =
+				bodyText !== undefined ? new TextEncoder().encode(bodyText) : bodyHex !== undefined ? Uint8Array.from(Buffer.from(bodyHex, 'hex')) : undefined;
 			return body === undefined ? rest : { ...rest, body };
 		}),
 		...(raw.error ? { error: raw.error } : {}),
@@ -160,7 +225,9 @@ function texts(): Map<string, string> {
 		out.set(`${id} read by`, doc.readBy);
 	}
 	for (const policy of Object.values(fetchPolicies)) {
-		policy.statuses.forEach((rule, i) => { rule.note && out.set(`${policy.id} status rule ${i} note`, rule.note); });
+		policy.statuses.forEach((rule, i) => {
+			rule.note && out.set(`${policy.id} status rule ${i} note`, rule.note);
+		});
 		for (const [name, value] of Object.entries(policy)) {
 			const note = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { note?: string }).note : undefined;
 			if (note) {
@@ -179,23 +246,45 @@ function texts(): Map<string, string> {
 			out.set(`${entry.name}: ${crawler.token} (${crawler.fetch})`, describeConclusion(concludeFetch(outcome, crawler)));
 		}
 		const facts = describeResponse(outcome);
-		facts.notes.forEach((note, i) => { out.set(`${entry.name}: note ${i}`, note); });
+		facts.notes.forEach((note, i) => {
+			out.set(`${entry.name}: note ${i}`, note);
+		});
 		if (facts.error && outcome.error?.kind !== 'network') {
 			out.set(`${entry.name}: error`, facts.error);
 		}
-		const analysis = analyseDeployed(outcome, crawlers.map((crawler) => crawler.token));
-		deployedLenses(analysis).forEach((lens, i) => { out.set(`${entry.name}: lens ${i}`, lens.command!.title); });
-		deployedDiagnostics(analysis, 10).forEach((diagnostic) => { out.set(`${entry.name}: diagnostic`, diagnostic.message); });
+		const analysis = analyseDeployed(
+			outcome,
+			crawlers.map((crawler) => crawler.token),
+		);
+		deployedLenses(analysis).forEach((lens, i) => {
+			out.set(`${entry.name}: lens ${i}`, lens.command!.title);
+		});
+		deployedDiagnostics(analysis, 10).forEach((diagnostic) => {
+			out.set(`${entry.name}: diagnostic`, diagnostic.message);
+		});
 		const deployed = RobotsModel.parse(analysis.text);
 		for (const conclusion of analysis.conclusions.filter((each) => each.kind !== 'rules')) {
-			out.set(`${entry.name}: Test URL as ${conclusion.crawler.token}`, testUrlDeployed(deployed, analysis, { url: '/private/a', agent: conclusion.crawler.token }, defaultAnalysisOptions).headline);
+			out.set(
+				`${entry.name}: Test URL as ${conclusion.crawler.token}`,
+				testUrlDeployed(deployed, analysis, { url: '/private/a', agent: conclusion.crawler.token }, defaultAnalysisOptions).headline,
+			);
 		}
-		const comparison = compareWithDeployed(local, analysis, crawlers.map((crawler) => crawler.token));
+		const comparison = compareWithDeployed(
+			local,
+			analysis,
+			crawlers.map((crawler) => crawler.token),
+		);
 		out.set(`${entry.name}: comparison`, comparison.summary);
 		if (comparison.table !== '') {
 			out.set(`${entry.name}: comparison table`, comparison.table);
 		}
-		out.set(`${entry.name}: report`, deployedReport(analysis).split('\n').filter((line) => !line.startsWith('  ') || !/getaddrinfo|socket/.test(line)).join('\n'));
+		out.set(
+			`${entry.name}: report`,
+			deployedReport(analysis)
+				.split('\n')
+				.filter((line) => !line.startsWith('  ') || !/getaddrinfo|socket/.test(line))
+				.join('\n'),
+		);
 	}
 	return out;
 }
@@ -206,7 +295,7 @@ describe('the facts and fetch conclusions in every shipped language', () => {
 	test('the English texts are what the tests of the facts expect (the check reads something)', () => {
 		assert.ok(english.size > 500, `${english.size} texts`);
 		assert.match(english.get('Googlebot description') ?? '', /^Google Search's main crawler/);
-		assert.deepEqual(englishRuns('Google Search\'s main crawler, for desktop and smartphone pages.'), ['main crawler for desktop and smartphone pages']);
+		assert.deepEqual(englishRuns("Google Search's main crawler, for desktop and smartphone pages."), ['main crawler for desktop and smartphone pages']);
 		assert.deepEqual(englishRuns('Основной робот; `Disallow: /the path of it` и "the quoted file text"'), []);
 	});
 

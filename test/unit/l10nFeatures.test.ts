@@ -113,14 +113,18 @@ function produce(): Map<string, string> {
 			put(`${name} lens ${lens.range.start.line + 1} ${lens.command?.command} ${lens.command?.arguments?.length}`, lens.command?.title);
 		}
 		// The note on files with more groups than get lenses, and the details it shows.
-		for (const lens of computeCodeLenses(model, options, 'file:///robots.txt', { maxGroups: 1 }).filter((candidate) => candidate.command?.command === 'robotsTxt.showDetails')) {
+		for (const lens of computeCodeLenses(model, options, 'file:///robots.txt', { maxGroups: 1 }).filter(
+			(candidate) => candidate.command?.command === 'robotsTxt.showDetails',
+		)) {
 			put(`${name} lens limit`, lens.command?.title);
 			put(`${name} lens limit details`, lens.command?.arguments?.[0] as string);
 		}
 		computeDocumentSymbols(model).forEach((symbol, i) => {
 			put(`${name} symbol ${i} detail`, symbol.detail);
 		});
-		computeDocumentLinks(model).forEach((link, i) => { put(`${name} link ${i}`, link.tooltip); });
+		computeDocumentLinks(model).forEach((link, i) => {
+			put(`${name} link ${i}`, link.tooltip);
+		});
 		for (const action of computeAiTrainingActions(model, 'file:///robots.txt')) {
 			put(`${name} action ${action.kind}`, action.title);
 		}
@@ -136,25 +140,42 @@ function produce(): Map<string, string> {
 		const all = testUrlAll(model, '/private/x.pdf', options);
 		put(`${name} test all summary`, all.summary);
 		put(`${name} test all table`, all.table);
-		const bench = computeBench(model, { urls: ['/', '/private/x.pdf', 'private/x', '/a b'], crawlers: [...options.crawlers, 'Sogou'], probe: true }, {
-			model: parse('User-agent: *\nDisallow: /search\nAllow: /search/about\nDisallow: /private/\n'),
-			label: 'HEAD',
-		});
+		const bench = computeBench(
+			model,
+			{ urls: ['/', '/private/x.pdf', 'private/x', '/a b'], crawlers: [...options.crawlers, 'Sogou'], probe: true },
+			{
+				model: parse('User-agent: *\nDisallow: /search\nAllow: /search/about\nDisallow: /private/\n'),
+				label: 'HEAD',
+			},
+		);
 		bench.columns.forEach((column) => {
 			put(`${name} bench follows ${column.crawler.token}`, column.follows);
 			put(`${name} bench note ${column.crawler.token}`, column.note);
 		});
-		bench.rows.forEach((row, i) => { put(`${name} bench problem ${i}`, row.problem); });
-		bench.reasons.forEach((reason, i) => { put(`${name} bench reason ${i}`, reason); });
-		bench.audit.forEach((category) => { put(`${name} bench audit ${category.category}`, category.label); });
-		bench.baseline?.readingChanges.forEach((change) => { put(`${name} bench change ${change.crawler}`, change.summary); });
+		bench.rows.forEach((row, i) => {
+			put(`${name} bench problem ${i}`, row.problem);
+		});
+		bench.reasons.forEach((reason, i) => {
+			put(`${name} bench reason ${i}`, reason);
+		});
+		bench.audit.forEach((category) => {
+			put(`${name} bench audit ${category.category}`, category.label);
+		});
+		bench.baseline?.readingChanges.forEach((change) => {
+			put(`${name} bench change ${change.crawler}`, change.summary);
+		});
 		put(`${name} bench markdown`, formatBench(bench, 'markdown').text);
 		put(`${name} bench csv head`, formatBench(bench, 'csv').text.split('\r\n')[0]);
 	}
 	// Completions: directive names and snippets after a blank line, crawler tokens, paths and patterns.
 	const completionModel = parse('User-agent: Googlebot\nDisallow: /x\n\n\nUser-agent: \nDisallow: \n');
 	const completionOptions = { ...options, dialects: ['draft1996' as const] };
-	for (const [line, character] of [[3, 0], [1, 0], [4, 12], [5, 10]] as const) {
+	for (const [line, character] of [
+		[3, 0],
+		[1, 0],
+		[4, 12],
+		[5, 10],
+	] as const) {
 		computeCompletions(completionModel, { line, character }, completionOptions, ['/docs/', '/a.html']).forEach((item, i) => {
 			const facts = knownCrawlers.find((crawler) => crawler.token === item.label);
 			// A crawler's detail is its owner (catalogue data) unless we add words to it. Labels may be translated.
@@ -166,33 +187,39 @@ function produce(): Map<string, string> {
 	}
 	// Expectations: the example's file, with lines that fail, an unknown crawler and lines that are not understood.
 	const antiques = models[1].model;
-	const expectationsText = readFileSync(join(repoRoot, 'examples', 'marys-antiques', 'robots.expectations'), 'utf8') + [
-		'',
-		'NosyBot /private/x allow',
-		'NosyBot /private/y allow',
-		'UnknownBot /a allow',
-		'UnknownBot /b allow',
-		'* /tmp/ allow',
-		'Googlebot@google /dynamic/ disallow',
-		'@robots robots.txt',
-		'@robots again.txt',
-		'@include x',
-		'Googlebot disallow',
-		'Googlebot /a',
-		'Googlebot',
-		'Googlebot /a perhaps',
-		'Googlebot /a /b c/ disallow',
-		'Googlebot@nosuch /a allow',
-		'@google /a allow',
-		'Googlebot private/a allow',
-	].join('\n');
+	const expectationsText =
+		readFileSync(join(repoRoot, 'examples', 'marys-antiques', 'robots.expectations'), 'utf8')
+		+ [
+			'',
+			'NosyBot /private/x allow',
+			'NosyBot /private/y allow',
+			'UnknownBot /a allow',
+			'UnknownBot /b allow',
+			'* /tmp/ allow',
+			'Googlebot@google /dynamic/ disallow',
+			'@robots robots.txt',
+			'@robots again.txt',
+			'@include x',
+			'Googlebot disallow',
+			'Googlebot /a',
+			'Googlebot',
+			'Googlebot /a perhaps',
+			'Googlebot /a /b c/ disallow',
+			'Googlebot@nosuch /a allow',
+			'@google /a allow',
+			'Googlebot private/a allow',
+		].join('\n');
 	const expectations = parseExpectations(expectationsText);
 	const checked = checkExpectations(expectations, antiques);
 	computeExpectationDiagnostics(checked, 'file:///robots.txt').forEach((diagnostic, i) => {
 		put(`expectations diagnostic ${i}`, diagnostic.message);
-		diagnostic.relatedInformation?.forEach((related, j) => { put(`expectations diagnostic ${i} related ${j}`, related.message); });
+		diagnostic.relatedInformation?.forEach((related, j) => {
+			put(`expectations diagnostic ${i} related ${j}`, related.message);
+		});
 	});
-	computeExpectationLenses(checked, 'file:///robots.expectations', 'file:///robots.txt').forEach((lens, i) => { put(`expectations lens ${i}`, lens.command?.title); });
+	computeExpectationLenses(checked, 'file:///robots.expectations', 'file:///robots.txt').forEach((lens, i) => {
+		put(`expectations lens ${i}`, lens.command?.title);
+	});
 	for (const result of checked.results ?? []) {
 		const at = { line: result.expectation.line, character: result.expectation.crawlerSpan.start };
 		put(`expectations hover ${at.line}`, markdownOf(computeExpectationHover(checked, at)));
@@ -206,11 +233,18 @@ function produce(): Map<string, string> {
 	}
 	computeExpectationFailuresInRobots(antiques, [{ uri: 'file:///robots.expectations', name: 'robots.expectations', checked }]).forEach((diagnostic, i) => {
 		put(`expectations in robots ${i}`, diagnostic.message);
-		diagnostic.relatedInformation?.forEach((related, j) => { put(`expectations in robots ${i} related ${j}`, related.message); });
+		diagnostic.relatedInformation?.forEach((related, j) => {
+			put(`expectations in robots ${i} related ${j}`, related.message);
+		});
 	});
-	put('expectations lens without robots', computeExpectationLenses({ file: expectations, robotsProblem: 'x', passed: 0, failed: 0 }, 'file:///e', undefined)[0].command?.title);
+	put(
+		'expectations lens without robots',
+		computeExpectationLenses({ file: expectations, robotsProblem: 'x', passed: 0, failed: 0 }, 'file:///e', undefined)[0].command?.title,
+	);
 	// URLs the bench and the expectations cannot test, and URL lists.
-	['', 'mailto:x', 'private/x', 'http://:80/', 'http://a:99999/', 'http://[zz]/', '/a b', '/a\tb', '/a\u0001'].forEach((text, i) => { put(`checkUrl ${i}`, checkUrl(text)); });
+	['', 'mailto:x', 'private/x', 'http://:80/', 'http://a:99999/', 'http://[zz]/', '/a b', '/a\tb', '/a\u0001'].forEach((text, i) => {
+		put(`checkUrl ${i}`, checkUrl(text));
+	});
 	const lists = [
 		'/a\n/a\n/b\n',
 		'<?xml version="1.0"?><urlset><url><loc>/a</loc></url><url><loc>/a</loc></url><url><loc></loc></url><url><loc>/b &bogus; </url></urlset>',
@@ -218,12 +252,23 @@ function produce(): Map<string, string> {
 		'<?xml version="1.0"?><html><!-- open',
 		'<?xml version="1.0"?><html><p',
 	];
-	lists.forEach((text, i) => { parseUrlList(text, 1).notes.forEach((note, j) => { put(`url list ${i} note ${j}`, note); }); });
+	lists.forEach((text, i) => {
+		parseUrlList(text, 1).notes.forEach((note, j) => {
+			put(`url list ${i} note ${j}`, note);
+		});
+	});
 	// Reading changes, and whether a text reads as a robots.txt.
 	const before = parse('User-agent: *\nDisallow: /a\nDisallow: /b\n');
 	const after = parse('User-agent: Googlebot\nDisallow: /c\n\nUser-agent: *\nAllow: /a\n' + 'Disallow: /x\n'.repeat(1));
-	diffRobots(before, after, { crawlers: ['Googlebot', 'bingbot', 'Suzy-Spider'], urls: [] }).changes.forEach((change) => { put(`change ${change.crawler}`, describeChange(change)); });
-	for (const [i, text] of ['User-agent: *\nDisallow: /\n', 'Some prose.\nMore prose.\nUser-agent: *\nDisallow: /\nEven more.\nAnd more.\n', 'Hello', 'User-agent: *\n'].entries()) {
+	diffRobots(before, after, { crawlers: ['Googlebot', 'bingbot', 'Suzy-Spider'], urls: [] }).changes.forEach((change) => {
+		put(`change ${change.crawler}`, describeChange(change));
+	});
+	for (const [i, text] of [
+		'User-agent: *\nDisallow: /\n',
+		'Some prose.\nMore prose.\nUser-agent: *\nDisallow: /\nEven more.\nAnd more.\n',
+		'Hello',
+		'User-agent: *\n',
+	].entries()) {
 		put(`detection ${i}`, looksLikeRobotsTxt(text).reason);
 	}
 	return out;
@@ -246,10 +291,14 @@ function catalogueTexts(): string[] {
 }
 
 /** Words of English prose that Portuguese does not use, for telling an English run from a Portuguese one. */
-const englishWords = new Set(('the of and to is it its that for with on by not this be are from or which at so only every does has have there their ' +
-	'what when whose than then into any all rule rules group groups line lines crawler crawlers file reads read follows follow matches match ' +
-	'allows allowed blocks applies path paths whole more none an was were will would may can must because but here own other first empty ' +
-	'value page pages ignores ignored named names starts start same order new old longer decides parser parsers merged through its').split(' '));
+const englishWords = new Set(
+	(
+		'the of and to is it its that for with on by not this be are from or which at so only every does has have there their '
+		+ 'what when whose than then into any all rule rules group groups line lines crawler crawlers file reads read follows follow matches match '
+		+ 'allows allowed blocks applies path paths whole more none an was were will would may can must because but here own other first empty '
+		+ 'value page pages ignores ignored named names starts start same order new old longer decides parser parsers merged through its'
+	).split(' '),
+);
 
 /**
  * Runs of three or more lowercase Latin words left in `text` once code spans, quoted file text, URLs, the file's own
@@ -307,11 +356,36 @@ describe('no English left in the editor features, explanations, expectations and
 	const englishCatalogue = catalogueTexts();
 
 	test('the inputs produce texts of every kind', () => {
-		const kinds = ['hover key', 'hover value', 'lens', 'symbol', 'link', 'action', 'test ', 'test all', 'bench follows', 'bench note', 'bench problem',
-			'bench reason', 'bench change', 'completion', 'expectations diagnostic', 'expectations lens', 'expectations hover', 'expectations completion',
-			'expectations in robots', 'checkUrl', 'url list', 'change', 'detection'];
+		const kinds = [
+			'hover key',
+			'hover value',
+			'lens',
+			'symbol',
+			'link',
+			'action',
+			'test ',
+			'test all',
+			'bench follows',
+			'bench note',
+			'bench problem',
+			'bench reason',
+			'bench change',
+			'completion',
+			'expectations diagnostic',
+			'expectations lens',
+			'expectations hover',
+			'expectations completion',
+			'expectations in robots',
+			'checkUrl',
+			'url list',
+			'change',
+			'detection',
+		];
 		for (const kind of kinds) {
-			assert.ok([...english.keys()].some((label) => label.includes(kind)), `no text of kind "${kind}"`);
+			assert.ok(
+				[...english.keys()].some((label) => label.includes(kind)),
+				`no text of kind "${kind}"`,
+			);
 		}
 		assert.ok(english.size > 1000, `${english.size} texts`);
 	});

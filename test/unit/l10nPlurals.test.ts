@@ -29,7 +29,14 @@ const ru = JSON.parse(readFileSync(join(repoRoot, 'l10n', 'bundle.l10n.ru.json')
 const pt = JSON.parse(readFileSync(join(repoRoot, 'l10n', 'bundle.l10n.pt-br.json'), 'utf8')) as Record<string, string>;
 
 /** CLDR's Russian plural categories of the counts each count sentence is rendered with (cldr plurals.xml, ru). */
-const categories: readonly [number, 'one' | 'few' | 'many'][] = [[1, 'one'], [2, 'few'], [5, 'many'], [21, 'one'], [22, 'few'], [16663, 'few']];
+const categories: readonly [number, 'one' | 'few' | 'many'][] = [
+	[1, 'one'],
+	[2, 'few'],
+	[5, 'many'],
+	[21, 'one'],
+	[22, 'few'],
+	[16663, 'few'],
+];
 const forms = ['one', 'few', 'many'] as const;
 
 /** Words between a count and its noun in an English key: "{1} more User-agent lines", "{0} of your {1} crawlers". */
@@ -118,7 +125,9 @@ export function countProblems(key: string, translation: string, counts: readonly
 		}
 		const triple = matchingTriple(spec, count.noun);
 		if (!triple) {
-			problems.push(`{${count.index}} ${count.english}: the forms ${JSON.stringify([...spec])} are not the glossary's ${JSON.stringify(count.noun.ru)}: ${JSON.stringify(key)}`);
+			problems.push(
+				`{${count.index}} ${count.english}: the forms ${JSON.stringify([...spec])} are not the glossary's ${JSON.stringify(count.noun.ru)}: ${JSON.stringify(key)}`,
+			);
 			continue;
 		}
 		for (const [value, category] of categories) {
@@ -136,9 +145,24 @@ describe('counts in Russian sentences', () => {
 	const keys = Object.keys(ru);
 
 	test('the count finder finds counts before plural nouns, and singular ones only beside their plural twin', () => {
-		const planted = ['{0} rule', '{0} rules', '{0} line', 'first {0} of {1} crawlers', '{0} and {1} more User-agent lines', '{0} rule or reason', '{0} byte is not UTF-8.', '{0} bytes are not UTF-8.'];
-		assert.deepEqual(planted.map((key) => countsIn(key, planted).map((count) => `${count.index} ${count.english}`)), [['0 rule'], ['0 rules'], [], ['1 crawlers'], ['1 lines'], [], ['0 byte'], ['0 bytes']]);
-		assert.deepEqual(countsIn('{0} more {0|one=line|other=lines} (first {1} items)', []).map((count) => `${count.index} ${count.english} ${count.spelled}`), ['0 lines true', '1 items undefined']);
+		const planted = [
+			'{0} rule',
+			'{0} rules',
+			'{0} line',
+			'first {0} of {1} crawlers',
+			'{0} and {1} more User-agent lines',
+			'{0} rule or reason',
+			'{0} byte is not UTF-8.',
+			'{0} bytes are not UTF-8.',
+		];
+		assert.deepEqual(
+			planted.map((key) => countsIn(key, planted).map((count) => `${count.index} ${count.english}`)),
+			[['0 rule'], ['0 rules'], [], ['1 crawlers'], ['1 lines'], [], ['0 byte'], ['0 bytes']],
+		);
+		assert.deepEqual(
+			countsIn('{0} more {0|one=line|other=lines} (first {1} items)', []).map((count) => `${count.index} ${count.english} ${count.spelled}`),
+			['0 lines true', '1 items undefined'],
+		);
 	});
 
 	test('a count without plural forms, with forms of another noun, or with a missing category is caught', () => {
@@ -175,8 +199,17 @@ describe('counts in Russian sentences', () => {
 	});
 
 	// CLDR's English categories (one: 1; other: the rest) and Portuguese ones (one: 0 and 1; other: the rest).
-	const two: readonly [number, 0 | 1][] = [[1, 0], [2, 1], [5, 1], [21, 1]];
-	const spelled = keys.flatMap((key) => countsIn(key, keys).filter((count) => count.spelled).map((count) => ({ key, count })));
+	const two: readonly [number, 0 | 1][] = [
+		[1, 0],
+		[2, 1],
+		[5, 1],
+		[21, 1],
+	];
+	const spelled = keys.flatMap((key) =>
+		countsIn(key, keys)
+			.filter((count) => count.spelled)
+			.map((count) => ({ key, count })),
+	);
 
 	test('English keys that count with the plural syntax read "1 line" and "2 lines"', () => {
 		assert.ok(spelled.length >= 4, `${spelled.length} keys`);
@@ -195,7 +228,7 @@ describe('counts in Russian sentences', () => {
 		assert.deepEqual(problems, []);
 	});
 
-	test('their Portuguese counts with the glossary\'s forms too', () => {
+	test("their Portuguese counts with the glossary's forms too", () => {
 		const problems: string[] = [];
 		try {
 			useLocale('pt-br');

@@ -20,7 +20,14 @@ import { joinLines, repoRoot } from '../util/fixtures';
 // The client is bundled for VS Code, not transpiled for the tests; this file bundles the one module it tests, which
 // imports nothing from VS Code at run time.
 const folder = mkdtempSync(join(tmpdir(), 'robots-offer-'));
-buildSync({ entryPoints: [join(repoRoot, 'client', 'src', 'languageOffer.ts')], outfile: join(folder, 'languageOffer.js'), bundle: true, platform: 'node', format: 'cjs', logLevel: 'silent' });
+buildSync({
+	entryPoints: [join(repoRoot, 'client', 'src', 'languageOffer.ts')],
+	outfile: join(folder, 'languageOffer.js'),
+	bundle: true,
+	platform: 'node',
+	format: 'cjs',
+	logLevel: 'silent',
+});
 const offer = require(join(folder, 'languageOffer.js')) as typeof offerModule;
 after(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -110,12 +117,16 @@ class FakeSession {
 
 	open(document: FakeDocument): void {
 		this.documents.push(document);
-		this.openListeners.forEach((listener) => { listener(document); });
+		this.openListeners.forEach((listener) => {
+			listener(document);
+		});
 	}
 
 	close(document: FakeDocument): void {
 		this.documents.splice(this.documents.indexOf(document), 1);
-		this.closeListeners.forEach((listener) => { listener(document); });
+		this.closeListeners.forEach((listener) => {
+			listener(document);
+		});
 	}
 
 	/** Lets every pending promise and timer of the offer run. */
@@ -205,7 +216,10 @@ describe('the offer to switch a plain-text file to robots.txt', () => {
 	});
 
 	test('documents already open when the extension starts are considered; remote and virtual files too', async () => {
-		const session = new FakeSession(new Map(), declineChoice, 'core', [document('a/robots.txt.bak', robots, 'vscode-remote'), document('b/robots.dist', robots, 'vscode-vfs')]);
+		const session = new FakeSession(new Map(), declineChoice, 'core', [
+			document('a/robots.txt.bak', robots, 'vscode-remote'),
+			document('b/robots.dist', robots, 'vscode-vfs'),
+		]);
 		await session.settle();
 		assert.equal(session.shown.length, 2);
 	});

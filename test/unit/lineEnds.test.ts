@@ -30,13 +30,13 @@ test('a file whose first 1 000 lines end in LF and whose 1 500 others end in CRL
 	// 1 000 LF and 1 501 CRLF line ends: CRLF is the file's most common line end.
 	const text = `${'# written on Linux\n'.repeat(1_000)}User-agent: a\r\n${'# edited on Windows\r\n'.repeat(1_500)}# end`;
 	assert.equal(insertedBy(text, 'Add "Disallow:"'), '\r\nDisallow:');
-	assert.equal(insertedBy(text, 'Disable \'empty-group\''), '# robots-txt-disable-next-line empty-group\r\n');
+	assert.equal(insertedBy(text, "Disable 'empty-group'"), '# robots-txt-disable-next-line empty-group\r\n');
 	assert.ok(formatted(text).endsWith('# end\r\n'), 'the final line end the formatter adds');
 });
 
 test('a file whose first lines end in CRLF and most in LF: both write LF', () => {
 	const text = `${'# edited on Windows\r\n'.repeat(600)}User-agent: a\r\n${'# written on Linux\n'.repeat(900)}# end`;
 	assert.equal(insertedBy(text, 'Add "Disallow:"'), '\nDisallow:');
-	assert.equal(insertedBy(text, 'Disable \'empty-group\''), '# robots-txt-disable-next-line empty-group\n');
+	assert.equal(insertedBy(text, "Disable 'empty-group'"), '# robots-txt-disable-next-line empty-group\n');
 	assert.ok(formatted(text).endsWith('# end\n'), 'the final line end the formatter adds');
 });

@@ -10,7 +10,10 @@ import { joinLines } from '../util/fixtures';
 function check(text: string, expected: readonly string[]): void {
 	const model = parse(text);
 	const links = computeDocumentLinks(model);
-	assert.deepStrictEqual(links.map((link) => link.target), expected);
+	assert.deepStrictEqual(
+		links.map((link) => link.target),
+		expected,
+	);
 	for (const link of links) {
 		const { start, end } = link.range;
 		assert.equal(model.lineText(start.line).slice(start.character, end.character), link.target, 'the link covers its URL');
@@ -24,12 +27,21 @@ test('Sitemap URLs become links, with any casing of the key and a comment after 
 	]);
 });
 
-test('Google\'s reading of the key counts: site-map and sitemaps', () => {
+test("Google's reading of the key counts: site-map and sitemaps", () => {
 	check(joinLines('Site-map: https://example.com/a.xml', 'Sitemaps: https://example.com/b.xml'), ['https://example.com/a.xml', 'https://example.com/b.xml']);
 });
 
 test('relative paths, other schemes, URLs with spaces and other directives get no link', () => {
-	check(joinLines('Sitemap: /sitemap.xml', 'Sitemap: ftp://example.com/s.xml', 'Sitemap: https://example.com/a b.xml', 'Sitemap: https://', 'Disallow: https://example.com/'), []);
+	check(
+		joinLines(
+			'Sitemap: /sitemap.xml',
+			'Sitemap: ftp://example.com/s.xml',
+			'Sitemap: https://example.com/a b.xml',
+			'Sitemap: https://',
+			'Disallow: https://example.com/',
+		),
+		[],
+	);
 });
 
 /**

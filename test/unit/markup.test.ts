@@ -55,7 +55,11 @@ function assertSafe(markdown: string, where: string): void {
 	assert.deepEqual(foreign, [], `${where}: elements the file created in\n${html}`);
 	// Links are the server's own, to its sources; none may lead where the file says.
 	const links = [...html.matchAll(/<a href="([^"]*)"/g)].map((match) => match[1]);
-	assert.deepEqual(links.filter((href) => href.includes('attacker') || href.startsWith('command:')), [], `${where}: a link the file created in\n${html}`);
+	assert.deepEqual(
+		links.filter((href) => href.includes('attacker') || href.startsWith('command:')),
+		[],
+		`${where}: a link the file created in\n${html}`,
+	);
 }
 
 test('hovers over hostile User-agent values, paths, keys and settings render no markup from them', () => {
@@ -114,17 +118,61 @@ test('the check itself catches markup: the fence hovers used before would fail i
  * autolinks, backtick runs that would close a code span, table pipes, backslashes and line breaks.
  */
 const hostile = [
-	'[run](command:workbench.action.terminal.new)', '[docs](https://attacker.example/x)', '![i](https://attacker.example/pixel.png)',
-	'<img src=https://attacker.example/i.png>', '<b>', '</b>', '<https://attacker.example/auto>', '<!--', '-->',
-	'`', '``', '```', '|', '\\', '\\|', '*', '**', '_', '[', ']', '(', ')', '!', '&', '&lt;', '#', '~', '>', '<',
-	'\n', '\r\n', ' ', '  ', 'x', '/', ':', ',', '-1', '5', '2026-01-02', 'none', 'large', 'noindex', 'max-snippet',
+	'[run](command:workbench.action.terminal.new)',
+	'[docs](https://attacker.example/x)',
+	'![i](https://attacker.example/pixel.png)',
+	'<img src=https://attacker.example/i.png>',
+	'<b>',
+	'</b>',
+	'<https://attacker.example/auto>',
+	'<!--',
+	'-->',
+	'`',
+	'``',
+	'```',
+	'|',
+	'\\',
+	'\\|',
+	'*',
+	'**',
+	'_',
+	'[',
+	']',
+	'(',
+	')',
+	'!',
+	'&',
+	'&lt;',
+	'#',
+	'~',
+	'>',
+	'<',
+	'\n',
+	'\r\n',
+	' ',
+	'  ',
+	'x',
+	'/',
+	':',
+	',',
+	'-1',
+	'5',
+	'2026-01-02',
+	'none',
+	'large',
+	'noindex',
+	'max-snippet',
 ];
 const piece = fc.array(fc.constantFrom(...hostile), { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
 /** The same without line breaks or spaces, where the format reads one word. */
 const word = piece.map((text) => text.replace(/\s/g, '') || 'x');
 
 /** Links may lead only to the sources the server itself cites: the hrefs of the facts catalogue's links. */
-const ownLinks = new Set(Object.values(directiveDocs).flatMap((doc) => doc.sources).flatMap(linksOf));
+const ownLinks = new Set(
+	Object.values(directiveDocs)
+		.flatMap((doc) => doc.sources)
+		.flatMap(linksOf),
+);
 
 function linksOf(markdown: string): string[] {
 	const hrefs: string[] = [];
@@ -182,7 +230,15 @@ class Tally {
 }
 
 function robotsText(value: string, name: string): string {
-	return [`User-agent: ${name}`, `Disallow: /${value}`, `Allow: ${value}`, `${name.replace(/[:#]/g, '')}: ${value}`, '', 'User-agent: *', `Disallow: /*${value}$`].join('\n');
+	return [
+		`User-agent: ${name}`,
+		`Disallow: /${value}`,
+		`Allow: ${value}`,
+		`${name.replace(/[:#]/g, '')}: ${value}`,
+		'',
+		'User-agent: *',
+		`Disallow: /*${value}$`,
+	].join('\n');
 }
 
 /** Hovers at each token's edges of every line of a robots.txt model (the positions where the answer changes). */
@@ -209,42 +265,47 @@ function everyOffset(tally: Tally, kind: string, text: string, step: number, at:
 test('every hover provider renders no markup from hostile files of every kind (fast-check, markdown-it with HTML)', (context) => {
 	const tally = new Tally();
 	const kinds = fc.record({ value: piece, name: word, other: word });
-	fc.assert(fc.property(kinds, ({ value, name, other }) => {
-		const options: AnalysisOptions = { ...defaultAnalysisOptions, crawlers: ['Googlebot', 'bingbot', other] };
-		// robots.txt, and the same bytes as a deployed file shows them.
-		const robots = robotsText(value, name);
-		robotsHovers(tally, 'robots.txt', robots, options);
-		const outcome: FetchOutcome = {
-			url: 'https://example.com/robots.txt',
-			responses: [{ url: 'https://example.com/robots.txt', status: 200, headers: [['content-type', 'text/plain']], body: encodeRobotsText(robots) }],
-		};
-		robotsHovers(tally, 'deployed', analyseDeployed(outcome, options.crawlers).text, options);
-		// An expectations file: hostile crawler tokens and URLs, answered by a robots.txt with hostile rules.
-		const expectations = parseExpectations([`${name} /${other} disallow`, `* /${other}${name} allow`, `${other}@google /x/${name} allow`, `Googlebot /${name} disallow`].join('\n'));
-		const checked = checkExpectations(expectations, parse(robots));
-		for (let line = 0; line < expectations.lineCount; line++) {
-			for (let character = 0; character <= expectations.lines[line].length; character += 3) {
-				tally.check('expectations', computeExpectationHover(checked, { line, character }));
+	fc.assert(
+		fc.property(kinds, ({ value, name, other }) => {
+			const options: AnalysisOptions = { ...defaultAnalysisOptions, crawlers: ['Googlebot', 'bingbot', other] };
+			// robots.txt, and the same bytes as a deployed file shows them.
+			const robots = robotsText(value, name);
+			robotsHovers(tally, 'robots.txt', robots, options);
+			const outcome: FetchOutcome = {
+				url: 'https://example.com/robots.txt',
+				responses: [{ url: 'https://example.com/robots.txt', status: 200, headers: [['content-type', 'text/plain']], body: encodeRobotsText(robots) }],
+			};
+			robotsHovers(tally, 'deployed', analyseDeployed(outcome, options.crawlers).text, options);
+			// An expectations file: hostile crawler tokens and URLs, answered by a robots.txt with hostile rules.
+			const expectations = parseExpectations(
+				[`${name} /${other} disallow`, `* /${other}${name} allow`, `${other}@google /x/${name} allow`, `Googlebot /${name} disallow`].join('\n'),
+			);
+			const checked = checkExpectations(expectations, parse(robots));
+			for (let line = 0; line < expectations.lineCount; line++) {
+				for (let character = 0; character <= expectations.lines[line].length; character += 3) {
+					tally.check('expectations', computeExpectationHover(checked, { line, character }));
+				}
 			}
-		}
-		// HTML with robots meta tags, and `_headers`.
-		const html = [
-			`<meta name="robots" content="${value}">`,
-			`<meta name="${name}" content="noindex, max-snippet:${other}, max-image-preview:${other}, unavailable_after: ${value}, ${name}">`,
-			`<meta name="googlebot" content="${other}, max-video-preview:${value}">`,
-			'<noindex>x</noindex>',
-		].join('\n');
-		everyOffset(tally, 'html', html, 1, (position) => computeMetaHover(html, position, { targets: [other] }));
-		const headers = [
-			`/${name}`,
-			`  X-Robots-Tag: ${value.replace(/[\r\n]/g, ' ')}`,
-			`  X-Robots-Tag: ${name}: max-snippet:${other}, unavailable_after: ${other}`,
-			`  X-Robots-Tag: googlebot: ${other}, max-image-preview:${other}`,
-			`${name}*`,
-			`  X-Robots-Tag: noindex`,
-		].join('\n');
-		everyOffset(tally, '_headers', headers, 2, (position) => computeHeadersHover(headers, position, { targets: [other] }));
-	}), { numRuns: 20, seed: 21 });
+			// HTML with robots meta tags, and `_headers`.
+			const html = [
+				`<meta name="robots" content="${value}">`,
+				`<meta name="${name}" content="noindex, max-snippet:${other}, max-image-preview:${other}, unavailable_after: ${value}, ${name}">`,
+				`<meta name="googlebot" content="${other}, max-video-preview:${value}">`,
+				'<noindex>x</noindex>',
+			].join('\n');
+			everyOffset(tally, 'html', html, 1, (position) => computeMetaHover(html, position, { targets: [other] }));
+			const headers = [
+				`/${name}`,
+				`  X-Robots-Tag: ${value.replace(/[\r\n]/g, ' ')}`,
+				`  X-Robots-Tag: ${name}: max-snippet:${other}, unavailable_after: ${other}`,
+				`  X-Robots-Tag: googlebot: ${other}, max-image-preview:${other}`,
+				`${name}*`,
+				`  X-Robots-Tag: noindex`,
+			].join('\n');
+			everyOffset(tally, '_headers', headers, 2, (position) => computeHeadersHover(headers, position, { targets: [other] }));
+		}),
+		{ numRuns: 20, seed: 21 },
+	);
 	const counts = Object.fromEntries(tally.checked);
 	// A floor, so that the property cannot pass by checking nothing: every kind, and thousands of hovers in all.
 	for (const kind of ['robots.txt', 'deployed', 'expectations', 'html', '_headers']) {
@@ -257,21 +318,28 @@ test('every hover provider renders no markup from hostile files of every kind (f
 	}
 	context.diagnostic(`${tally.unsafe.length} of ${tally.total} hovers with markup from the file; checked ${JSON.stringify(counts)}`);
 	const example = tally.unsafe[0];
-	assert.equal(tally.unsafe.length, 0, `${tally.unsafe.length} of ${tally.total} hovers hold markup from the file (${JSON.stringify(byKind)}; checked ${JSON.stringify(counts)}); the first, ${example?.kind}: ${example?.found.join(', ')} in\n${example?.markdown}`);
+	assert.equal(
+		tally.unsafe.length,
+		0,
+		`${tally.unsafe.length} of ${tally.total} hovers hold markup from the file (${JSON.stringify(byKind)}; checked ${JSON.stringify(counts)}); the first, ${example?.kind}: ${example?.found.join(', ')} in\n${example?.markdown}`,
+	);
 });
 
-test('the test bench\'s Markdown export renders no markup from URLs, crawler tokens, rules or the baseline\'s name (fast-check)', () => {
+test("the test bench's Markdown export renders no markup from URLs, crawler tokens, rules or the baseline's name (fast-check)", () => {
 	let exports = 0;
-	fc.assert(fc.property(piece, word, word, (value, name, other) => {
-		const before = parse(robotsText(value, name));
-		const after = parse(robotsText(other, name));
-		const crawlers = ['Googlebot', name, other];
-		const bench = computeBench(after, { urls: [`/${value}`, `/${name}`, value, `/${other}/x`], crawlers, probe: true }, { model: before, label: value });
-		const markdown = formatBench(bench, 'markdown').text;
-		exports++;
-		// A pipe that ended a cell inside a code span would leave the rest of the span outside it, as markdown.
-		assert.deepEqual(foreignMarkup(markdown), [], `markup from the file in\n${markdown}`);
-	}), { numRuns: 100, seed: 21 });
+	fc.assert(
+		fc.property(piece, word, word, (value, name, other) => {
+			const before = parse(robotsText(value, name));
+			const after = parse(robotsText(other, name));
+			const crawlers = ['Googlebot', name, other];
+			const bench = computeBench(after, { urls: [`/${value}`, `/${name}`, value, `/${other}/x`], crawlers, probe: true }, { model: before, label: value });
+			const markdown = formatBench(bench, 'markdown').text;
+			exports++;
+			// A pipe that ended a cell inside a code span would leave the rest of the span outside it, as markdown.
+			assert.deepEqual(foreignMarkup(markdown), [], `markup from the file in\n${markdown}`);
+		}),
+		{ numRuns: 100, seed: 21 },
+	);
 	assert.ok(exports >= 100);
 });
 
@@ -280,7 +348,16 @@ test('escaping is linear in the text: long runs of backslashes before no pipe, a
 		{ name: 'backslashes', build: (n) => '\\'.repeat(n) + 'x' },
 		{ name: 'backslashes and a pipe', build: (n) => '\\'.repeat(n) + '|' },
 		// Runs of 1, 2, 3, … backticks: none closes another, so a search from each run to the end would be quadratic.
-		{ name: 'backtick runs of growing length', build: (n) => { const runs: string[] = []; for (let length = 1, size = 0; size < n; size += length + 1, length++) { runs.push('`'.repeat(length)); } return runs.join(' '); } },
+		{
+			name: 'backtick runs of growing length',
+			build: (n) => {
+				const runs: string[] = [];
+				for (let length = 1, size = 0; size < n; size += length + 1, length++) {
+					runs.push('`'.repeat(length));
+				}
+				return runs.join(' ');
+			},
+		},
 		{ name: 'markup characters', build: (n) => '[](<>)!*_|&~#`'.repeat(n / 14) },
 	];
 	const failures: string[] = [];
@@ -292,7 +369,12 @@ test('escaping is linear in the text: long runs of backslashes before no pipe, a
 			['escapeMarkdownOutsideCode', (text: string) => escapeMarkdownOutsideCode(text)],
 			['escapeMarkdownOutsideCode in a table', (text: string) => escapeMarkdownOutsideCode(text, true)],
 		] as const) {
-			const failure = superlinear(`${name} on ${shape.name}`, () => shape.build(5_000), () => shape.build(20_000), run);
+			const failure = superlinear(
+				`${name} on ${shape.name}`,
+				() => shape.build(5_000),
+				() => shape.build(20_000),
+				run,
+			);
 			if (failure !== undefined) {
 				failures.push(failure);
 			}
@@ -305,20 +387,23 @@ test('escaped text and code spans render as the text itself, in a paragraph and 
 	const html = (text: string) => renderer.utils.escapeHtml(text);
 	// A paragraph drops the spaces it starts and ends with; line breaks in the text are shown as spaces.
 	const shown = (text: string) => text.replace(/\r\n|\r|\n/g, ' ');
-	fc.assert(fc.property(piece, (text) => {
-		const flat = shown(text);
-		fc.pre(flat.trim() !== '');
-		assert.equal(renderer.render(`a ${escapeMarkdownText(text)}`), `<p>${html(`a ${flat}`.trimEnd())}</p>\n`, JSON.stringify(text));
-		if (!/^[ \t]/.test(flat)) {
-			// First on a line too (four spaces there would make inert indented code, not text).
-			assert.equal(renderer.render(escapeMarkdownText(text)), `<p>${html(flat.trimEnd())}</p>\n`, JSON.stringify(text));
-		}
-		assert.equal(renderer.render(`a ${codeSpan(text)}`), `<p>a <code>${html(flat)}</code></p>\n`, JSON.stringify(text));
-		const table = (cell: string) => renderer.render(`| a |\n|---|\n| ${cell} |`);
-		assert.ok(table(escapeMarkdownText(text)).includes(`<td>${html(flat.trim())}</td>`), `${JSON.stringify(text)}: ${table(escapeMarkdownText(text))}`);
-		if (!/\\\|/.test(flat)) {
-			// A backslash before a pipe is shown doubled in a table's code: no form of it reads the same in every renderer.
-			assert.ok(table(codeSpan(text, true)).includes(`<td><code>${html(flat)}</code></td>`), `${JSON.stringify(text)}: ${table(codeSpan(text, true))}`);
-		}
-	}), { numRuns: 2000, seed: 21 });
+	fc.assert(
+		fc.property(piece, (text) => {
+			const flat = shown(text);
+			fc.pre(flat.trim() !== '');
+			assert.equal(renderer.render(`a ${escapeMarkdownText(text)}`), `<p>${html(`a ${flat}`.trimEnd())}</p>\n`, JSON.stringify(text));
+			if (!/^[ \t]/.test(flat)) {
+				// First on a line too (four spaces there would make inert indented code, not text).
+				assert.equal(renderer.render(escapeMarkdownText(text)), `<p>${html(flat.trimEnd())}</p>\n`, JSON.stringify(text));
+			}
+			assert.equal(renderer.render(`a ${codeSpan(text)}`), `<p>a <code>${html(flat)}</code></p>\n`, JSON.stringify(text));
+			const table = (cell: string) => renderer.render(`| a |\n|---|\n| ${cell} |`);
+			assert.ok(table(escapeMarkdownText(text)).includes(`<td>${html(flat.trim())}</td>`), `${JSON.stringify(text)}: ${table(escapeMarkdownText(text))}`);
+			if (!/\\\|/.test(flat)) {
+				// A backslash before a pipe is shown doubled in a table's code: no form of it reads the same in every renderer.
+				assert.ok(table(codeSpan(text, true)).includes(`<td><code>${html(flat)}</code></td>`), `${JSON.stringify(text)}: ${table(codeSpan(text, true))}`);
+			}
+		}),
+		{ numRuns: 2000, seed: 21 },
+	);
 });

@@ -27,7 +27,9 @@ interface MatchSuite {
 	cases: MatchCase[];
 }
 
-const files = readdirSync(join(fixturesDir, 'match')).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(join(fixturesDir, 'match'))
+	.filter((name) => name.endsWith('.json'))
+	.sort();
 
 for (const file of files) {
 	const { suites } = JSON.parse(readFixture('match', file)) as { suites: MatchSuite[] };
@@ -43,9 +45,9 @@ for (const file of files) {
 						const line = result.rule ? result.rule.line + 1 : null;
 						if (result.verdict !== c.verdict || (c.line !== undefined && line !== c.line)) {
 							failures.push(
-								`${dialect} ${JSON.stringify(c.agent)} ${JSON.stringify(c.url)}: expected ${c.verdict}` +
-								`${c.line !== undefined ? ` by line ${c.line}` : ''}, got ${result.verdict} by line ${line}` +
-								` — ${result.explanation}${c.note ? ` [note: ${c.note}]` : ''}`,
+								`${dialect} ${JSON.stringify(c.agent)} ${JSON.stringify(c.url)}: expected ${c.verdict}`
+									+ `${c.line !== undefined ? ` by line ${c.line}` : ''}, got ${result.verdict} by line ${line}`
+									+ ` — ${result.explanation}${c.note ? ` [note: ${c.note}]` : ''}`,
 							);
 						}
 					}

@@ -39,7 +39,9 @@ interface MatchSuite {
 }
 
 describe('compileMatcher agrees with evaluate() on every match fixture, in every dialect', () => {
-	const files = readdirSync(join(fixturesDir, 'match')).filter((name) => name.endsWith('.json')).sort();
+	const files = readdirSync(join(fixturesDir, 'match'))
+		.filter((name) => name.endsWith('.json'))
+		.sort();
 	for (const file of files) {
 		test(file, () => {
 			const { suites } = JSON.parse(readFixture('match', file)) as { suites: MatchSuite[] };
@@ -65,11 +67,34 @@ describe('compileMatcher', () => {
 	test('URL forms: bare paths, host/path, `//host`, `?query` alone, fragments, /robots.txt', () => {
 		const model = parse(joinLines('User-agent: *', 'Disallow: /', 'Allow: /$', 'Allow: /open', 'Host: example.com'));
 		const urls = [
-			'', '/', '/x', 'x', 'example.com', 'example.com/x', '//example.com/x', '//other.org/open', 'http://example.com',
-			'http://example.com?q', 'http://example.com;p', 'http://example.com#frag/x', 'http://example.com/x#frag',
-			'http://example.com/open#x', 'https://other.org/x', 'https://example.com:443/x', 'https://example.com:8443/open',
-			'/robots.txt', '/robots.txt?x=1', '/robots.txt#x', '/robots.txtx', '/Robots.txt', '/robots%2Etxt', '/open?x=/a:b',
-			'HTTP://EXAMPLE.COM/open', 'a#b://c/open', 'http://a@example.com/open', '///open',
+			'',
+			'/',
+			'/x',
+			'x',
+			'example.com',
+			'example.com/x',
+			'//example.com/x',
+			'//other.org/open',
+			'http://example.com',
+			'http://example.com?q',
+			'http://example.com;p',
+			'http://example.com#frag/x',
+			'http://example.com/x#frag',
+			'http://example.com/open#x',
+			'https://other.org/x',
+			'https://example.com:443/x',
+			'https://example.com:8443/open',
+			'/robots.txt',
+			'/robots.txt?x=1',
+			'/robots.txt#x',
+			'/robots.txtx',
+			'/Robots.txt',
+			'/robots%2Etxt',
+			'/open?x=/a:b',
+			'HTTP://EXAMPLE.COM/open',
+			'a#b://c/open',
+			'http://a@example.com/open',
+			'///open',
 		];
 		assert.deepEqual(disagreements(model, ['bot', 'YandexBot'], urls), []);
 	});
@@ -85,12 +110,18 @@ describe('compileMatcher', () => {
 
 test('pathStartOf finds the path urlPath takes', () => {
 	const piece = fc.constantFrom('/', '//', ':', '://', '?', ';', '#', 'a', 'b.c', 'http', 'HTTPS', '@', ':80');
-	fc.assert(fc.property(fc.array(piece, { maxLength: 9 }).map((pieces) => pieces.join('')), (url) => {
-		const start = pathStartOf(url);
-		const hash = url.indexOf('#', Math.max(start, 0));
-		const raw = start < 0 ? '/' : url.slice(start, hash < 0 ? url.length : hash);
-		assert.equal(raw.startsWith('/') ? raw : '/' + raw, urlPath(url), url);
-	}), { numRuns: 2000 });
+	fc.assert(
+		fc.property(
+			fc.array(piece, { maxLength: 9 }).map((pieces) => pieces.join('')),
+			(url) => {
+				const start = pathStartOf(url);
+				const hash = url.indexOf('#', Math.max(start, 0));
+				const raw = start < 0 ? '/' : url.slice(start, hash < 0 ? url.length : hash);
+				assert.equal(raw.startsWith('/') ? raw : '/' + raw, urlPath(url), url);
+			},
+		),
+		{ numRuns: 2000 },
+	);
 });
 
 describe('RuleSet matches as a rule-by-rule scan would', () => {
@@ -102,7 +133,10 @@ describe('RuleSet matches as a rule-by-rule scan would', () => {
 			if (!ruleMatches(rule, path, wildcards)) {
 				continue;
 			}
-			if (!best || (precedence === 'first' ? rule.order < best.order : weight(rule) > weight(best) || (weight(rule) === weight(best) && rule.order < best.order))) {
+			if (
+				!best
+				|| (precedence === 'first' ? rule.order < best.order : weight(rule) > weight(best) || (weight(rule) === weight(best) && rule.order < best.order))
+			) {
 				best = rule;
 			}
 		}
@@ -114,28 +148,74 @@ describe('RuleSet matches as a rule-by-rule scan would', () => {
 	const path = fc.array(fc.constantFrom('/', 'a', 'b', 'ab', 'ba', '$', '*', '%2F', '.'), { maxLength: 10 }).map((pieces) => '/' + pieces.join(''));
 	const rules = fc.array(fc.tuple(pattern, fc.boolean(), fc.integer({ min: 0, max: 12 })), { maxLength: 12 });
 
-	for (const [precedence, wildcards] of [['longest', true], ['first', false], ['longest', false]] as const) {
+	for (const [precedence, wildcards] of [
+		['longest', true],
+		['first', false],
+		['longest', false],
+	] as const) {
 		test(`${precedence}${wildcards ? ', with wildcards' : ''}`, () => {
-			fc.assert(fc.property(rules, fc.array(path, { minLength: 1, maxLength: 8 }), fc.string({ maxLength: 4 }), (raw, paths, around) => {
-				const compiled: CompiledRule[] = raw.map(([normalized, allow, priority], order) =>
-					({ line: order, allow, pattern: normalized, normalized, priority: wildcards ? normalized.length : priority, order }));
-				const set = new RuleSet(compiled, precedence, wildcards);
-				for (const p of paths) {
-					const expected = oracle(compiled, precedence, wildcards, p);
-					assert.equal(set.match(p), expected, p);
-					// In place, inside a longer text whose surroundings must not count.
-					const index = set.matchRange(around + p + 'ab$', around.length, around.length + p.length);
-					assert.equal(index < 0 ? undefined : compiled[index], expected, `${p} in place`);
-				}
-			}), { numRuns: 400 });
+			fc.assert(
+				fc.property(rules, fc.array(path, { minLength: 1, maxLength: 8 }), fc.string({ maxLength: 4 }), (raw, paths, around) => {
+					const compiled: CompiledRule[] = raw.map(([normalized, allow, priority], order) => ({
+						line: order,
+						allow,
+						pattern: normalized,
+						normalized,
+						priority: wildcards ? normalized.length : priority,
+						order,
+					}));
+					const set = new RuleSet(compiled, precedence, wildcards);
+					for (const p of paths) {
+						const expected = oracle(compiled, precedence, wildcards, p);
+						assert.equal(set.match(p), expected, p);
+						// In place, inside a longer text whose surroundings must not count.
+						const index = set.matchRange(around + p + 'ab$', around.length, around.length + p.length);
+						assert.equal(index < 0 ? undefined : compiled[index], expected, `${p} in place`);
+					}
+				}),
+				{ numRuns: 400 },
+			);
 		});
 	}
 });
 
 describe('compileMatcher agrees with evaluate() on random files and URLs', () => {
 	const piece = fc.constantFrom(
-		'/', '/', 'a', 'b', 'ab', '.html', 'index.htm', '*', '$', '?', '=', '&', ';', ':', '@', '~', ' ', '"', '#', '%', '%2F', '%2f',
-		'%41', '%7E', '%7e', '%2A', '%24', '%e3%83%84', '%E3%83%84', '%zz', 'é', 'ツ', '\uD83D\uDE00', '\uD800', 'robots.txt',
+		'/',
+		'/',
+		'a',
+		'b',
+		'ab',
+		'.html',
+		'index.htm',
+		'*',
+		'$',
+		'?',
+		'=',
+		'&',
+		';',
+		':',
+		'@',
+		'~',
+		' ',
+		'"',
+		'#',
+		'%',
+		'%2F',
+		'%2f',
+		'%41',
+		'%7E',
+		'%7e',
+		'%2A',
+		'%24',
+		'%e3%83%84',
+		'%E3%83%84',
+		'%zz',
+		'é',
+		'ツ',
+		'\uD83D\uDE00',
+		'\uD800',
+		'robots.txt',
 	);
 	const value = fc.array(piece, { maxLength: 6 }).map((pieces) => pieces.join(''));
 	const agentValue = fc.constantFrom('*', 'Googlebot', 'googlebot/2.1', 'Yandex', 'YandexBot', 'bot', 'Bingbot', '* x', '');
@@ -152,9 +232,12 @@ describe('compileMatcher agrees with evaluate() on random files and URLs', () =>
 	const agents = ['Googlebot', 'YandexBot', 'bot', 'Bingbot'];
 
 	test('all five dialects', () => {
-		fc.assert(fc.property(file, fc.array(url, { minLength: 1, maxLength: 10 }), (text, urls) => {
-			assert.deepEqual(disagreements(parse(text), agents, urls), []);
-		}), { numRuns: 300 });
+		fc.assert(
+			fc.property(file, fc.array(url, { minLength: 1, maxLength: 10 }), (text, urls) => {
+				assert.deepEqual(disagreements(parse(text), agents, urls), []);
+			}),
+			{ numRuns: 300 },
+		);
 	});
 });
 
@@ -162,7 +245,9 @@ const corpusDir = join(sharedDir, 'corpus', 'realworld', 'files');
 
 test('compileMatcher agrees with evaluate() on URLs from every corpus file', { skip: existsSync(corpusDir) ? false : 'no ../shared/corpus here' }, () => {
 	const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-	const names = readdirSync(corpusDir).filter((name) => name.endsWith('.txt')).sort();
+	const names = readdirSync(corpusDir)
+		.filter((name) => name.endsWith('.txt'))
+		.sort();
 	const failures: string[] = [];
 	let checked = 0;
 	for (const name of names) {
@@ -179,8 +264,14 @@ test('compileMatcher agrees with evaluate() on URLs from every corpus file', { s
 		for (let i = 0; i < ruleLines.length; i += step) {
 			const v = model.valueText(ruleLines[i]);
 			const filled = v.replace(/\*/g, 'x').replace(/\$$/, '');
-			urls.push(v, filled, filled.slice(0, filled.length >> 1), `https://example.com${filled.startsWith('/') ? '' : '/'}${filled}page.html`,
-				encodeURI(filled) + 'é', filled.replace(/[a-z]/, (c) => '%' + c.charCodeAt(0).toString(16)));
+			urls.push(
+				v,
+				filled,
+				filled.slice(0, filled.length >> 1),
+				`https://example.com${filled.startsWith('/') ? '' : '/'}${filled}page.html`,
+				encodeURI(filled) + 'é',
+				filled.replace(/[a-z]/, (c) => '%' + c.charCodeAt(0).toString(16)),
+			);
 		}
 		for (const line of failures.length < 5 ? disagreements(model, ['Googlebot', 'YandexBot'], urls) : []) {
 			failures.push(`${name}: ${line}`);

@@ -148,9 +148,8 @@ describe('wildcard patterns', () => {
 	for (const [pattern, path, expected] of cases) {
 		test(`${pattern} vs ${path}`, () => {
 			const form = patternForm(pattern, true);
-			const matched = form.kind === 'prefix' ? path.startsWith(form.key)
-				: form.kind === 'exact' ? path === form.key
-				: matchesWildcard(form.segments, form.anchoredEnd, path);
+			const matched =
+				form.kind === 'prefix' ? path.startsWith(form.key) : form.kind === 'exact' ? path === form.key : matchesWildcard(form.segments, form.anchoredEnd, path);
 			assert.equal(matched, expected);
 		});
 	}
@@ -174,10 +173,23 @@ describe('wildcard patterns', () => {
 describe('Yandex Host values (seed 001)', () => {
 	const valid = ['www.myhost.com', 'myhost.com', 'www.myhost.com:8080', 'https://www.myhost.com', 'WWW.MyHost.com', 'my-host.com'];
 	const invalid = [
-		'www.myhost-.com', 'www.-myhost.com', 'www.myhost.com:100000', 'www.my_host.com', '.my-host.com:8000',
-		'my-host.com.', 'my..host.com', 'www.myhost.com/', 'www.myhost.com:8080/', '213.180.194.129',
-		'[2001:db8::1]', '2001:db8::1', 'www.firsthost.com,www.secondhost.com', 'www.firsthost.com www.secondhost.com',
-		'http://www.myhost.com', 'www.myhost.com:0', '',
+		'www.myhost-.com',
+		'www.-myhost.com',
+		'www.myhost.com:100000',
+		'www.my_host.com',
+		'.my-host.com:8000',
+		'my-host.com.',
+		'my..host.com',
+		'www.myhost.com/',
+		'www.myhost.com:8080/',
+		'213.180.194.129',
+		'[2001:db8::1]',
+		'2001:db8::1',
+		'www.firsthost.com,www.secondhost.com',
+		'www.firsthost.com www.secondhost.com',
+		'http://www.myhost.com',
+		'www.myhost.com:0',
+		'',
 	];
 	for (const value of valid) {
 		test(`valid: ${value}`, () => assert.ok(parseYandexHost(value)));
@@ -191,22 +203,17 @@ describe('Yandex Host values (seed 001)', () => {
 });
 
 describe('evaluate reports why', () => {
-	const model = parse(joinLines(
-		'User-agent: *',
-		'Disallow: /private',
-		'',
-		'User-agent: Googlebot',
-		'Disallow: /x',
-		'User-agent: googlebot',
-		'Allow: /x/y',
-	));
+	const model = parse(joinLines('User-agent: *', 'Disallow: /private', '', 'User-agent: Googlebot', 'Disallow: /x', 'User-agent: googlebot', 'Allow: /x/y'));
 
 	test('merged groups for a named crawler', () => {
 		const result = evaluate(model, { agent: 'Googlebot', url: 'https://example.com/x/y/z' });
 		assert.equal(result.verdict, 'allow');
 		assert.equal(result.reason, 'rule');
 		assert.equal(result.selection, 'specific');
-		assert.deepEqual(result.groups.map((group) => group.line), [3, 5]);
+		assert.deepEqual(
+			result.groups.map((group) => group.line),
+			[3, 5],
+		);
 		assert.equal(result.rule?.line, 6);
 		assert.match(result.explanation, /line 7 `Allow: \/x\/y`/);
 		assert.match(result.explanation, /2 groups merged/);
@@ -225,7 +232,7 @@ describe('evaluate reports why', () => {
 		const robots = evaluate(parse('User-agent: *\nDisallow: /\n'), { agent: 'b', url: '/robots.txt' });
 		assert.deepEqual([robots.verdict, robots.reason], ['allow', 'robots-txt']);
 		const google = evaluate(parse('User-agent: *\nDisallow: /\n'), { agent: 'b', url: '/robots.txt', dialect: 'google' });
-		assert.equal(google.verdict, 'disallow', 'Google\'s library does not special-case /robots.txt');
+		assert.equal(google.verdict, 'disallow', "Google's library does not special-case /robots.txt");
 	});
 
 	test('the first-match robot and the longest-match robot disagree, and both say which line', () => {

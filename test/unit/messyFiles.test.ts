@@ -28,7 +28,9 @@ function panel(diagnostics: readonly Diagnostic[]): Record<string, number> {
 	return counts;
 }
 
-test('repeated findings are told once, with their count and lines; the real problems stay in view', { skip: existsSync(messy) ? false : 'no ../shared/corpus here' }, () => {
+test('repeated findings are told once, with their count and lines; the real problems stay in view', {
+	skip: existsSync(messy) ? false : 'no ../shared/corpus here',
+}, () => {
 	const text = readFileSync(messy, 'latin1');
 	const plain = computeDiagnostics(parse(text), defaultAnalysisOptions, uri);
 	// The issue's figures: the library and the command line still list every finding.
@@ -84,20 +86,29 @@ test('"Disable for this line" inserts the suppression comment above the line, wh
 	assert.equal(again.apply(), joinLines('User-agent: *', '# robots-txt-disable-next-line noindex-unsupported, missing-colon', 'Disallow /x', ''));
 });
 
-test('the suppression comment keeps the file\'s line breaks and its byte order mark first', () => {
+test("the suppression comment keeps the file's line breaks and its byte order mark first", () => {
 	const crlf = 'User-agent: *\r\nNoindex: /b\r\n';
-	const after = actionsAt(crlf, 1).find((action) => action.title.startsWith('Disable'))!.apply();
+	const after = actionsAt(crlf, 1)
+		.find((action) => action.title.startsWith('Disable'))!
+		.apply();
 	assert.equal(after, 'User-agent: *\r\n# robots-txt-disable-next-line noindex-unsupported\r\nNoindex: /b\r\n');
 	const bom = '\ufeffDisallow: /a\n';
-	const first = actionsAt(bom, 0).find((action) => action.title.startsWith('Disable'))!.apply();
+	const first = actionsAt(bom, 0)
+		.find((action) => action.title.startsWith('Disable'))!
+		.apply();
 	assert.ok(first.startsWith('\ufeff# robots-txt-disable-next-line '), JSON.stringify(first));
 });
 
 test('a Noindex line can be removed where that changes no group; between User-agent lines it is left to the user', () => {
 	const text = joinLines('User-agent: *', 'Disallow: /a', 'Noindex: /b', '');
-	const fix = (computeDiagnostics(parse(text), defaultAnalysisOptions, uri).find((diagnostic) => diagnostic.code === 'noindex-unsupported')!.data as DiagnosticData).fixes[0];
+	const fix = (
+		computeDiagnostics(parse(text), defaultAnalysisOptions, uri).find((diagnostic) => diagnostic.code === 'noindex-unsupported')!.data as DiagnosticData
+	).fixes[0];
 	assert.equal(fix.title, 'Remove the Noindex line (no crawler reads it)');
 	assert.equal(TextDocument.applyEdits(TextDocument.create(uri, 'robots-txt', 1, text), [...fix.edits]), joinLines('User-agent: *', 'Disallow: /a', ''));
 	const between = joinLines('User-agent: a', 'Noindex: /b', 'User-agent: b', 'Disallow: /', '');
-	assert.equal(computeDiagnostics(parse(between), defaultAnalysisOptions, uri).find((diagnostic) => diagnostic.code === 'noindex-unsupported')!.data, undefined);
+	assert.equal(
+		computeDiagnostics(parse(between), defaultAnalysisOptions, uri).find((diagnostic) => diagnostic.code === 'noindex-unsupported')!.data,
+		undefined,
+	);
 });

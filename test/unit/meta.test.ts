@@ -79,11 +79,31 @@ describe('catalogues', () => {
 				}
 			}
 			for (const meant of facts.means ?? []) {
-				assert.ok(robotsDirectiveCatalogue.some((other) => other.name === meant), `${facts.name} means ${meant}`);
+				assert.ok(
+					robotsDirectiveCatalogue.some((other) => other.name === meant),
+					`${facts.name} means ${meant}`,
+				);
 			}
 		}
-		for (const name of ['index', 'noindex', 'follow', 'nofollow', 'none', 'all', 'noarchive', 'nocache', 'nosnippet', 'max-snippet', 'max-image-preview',
-			'max-video-preview', 'notranslate', 'noimageindex', 'unavailable_after', 'indexifembedded', 'noyaca']) {
+		for (const name of [
+			'index',
+			'noindex',
+			'follow',
+			'nofollow',
+			'none',
+			'all',
+			'noarchive',
+			'nocache',
+			'nosnippet',
+			'max-snippet',
+			'max-image-preview',
+			'max-video-preview',
+			'notranslate',
+			'noimageindex',
+			'unavailable_after',
+			'indexifembedded',
+			'noyaca',
+		]) {
 			assert.ok(names.has(name), `the catalogue has ${name}`);
 		}
 	});
@@ -103,11 +123,14 @@ describe('directive values', () => {
 	test('directives keep their spans, names are lower-cased', () => {
 		const value = ' NoIndex ,max-snippet: 20,unavailable_after: 2020-09-21';
 		const parsed = parseRobotsDirectives(value, 'meta');
-		assert.deepEqual(parsed.directives.map((d) => [d.name, d.value, value.slice(d.span.start, d.span.end)]), [
-			['noindex', undefined, 'NoIndex'],
-			['max-snippet', '20', 'max-snippet: 20'],
-			['unavailable_after', '2020-09-21', 'unavailable_after: 2020-09-21'],
-		]);
+		assert.deepEqual(
+			parsed.directives.map((d) => [d.name, d.value, value.slice(d.span.start, d.span.end)]),
+			[
+				['noindex', undefined, 'NoIndex'],
+				['max-snippet', '20', 'max-snippet: 20'],
+				['unavailable_after', '2020-09-21', 'unavailable_after: 2020-09-21'],
+			],
+		);
 		const snippet = parsed.directives[1];
 		assert.equal(value.slice(snippet.valueSpan!.start, snippet.valueSpan!.end), '20');
 		assert.deepEqual(snippet.parsedValue, { kind: 'integer', number: 20 });
@@ -115,9 +138,15 @@ describe('directive values', () => {
 
 	test('a header prefix holds until the next one; meta content has none', () => {
 		const header = parseRobotsDirectives('noarchive, googlebot: noindex, nofollow, bingbot: nosnippet', 'header');
-		assert.deepEqual(header.directives.map((d) => [d.name, d.prefix?.name]), [
-			['noarchive', undefined], ['noindex', 'googlebot'], ['nofollow', 'googlebot'], ['nosnippet', 'bingbot'],
-		]);
+		assert.deepEqual(
+			header.directives.map((d) => [d.name, d.prefix?.name]),
+			[
+				['noarchive', undefined],
+				['noindex', 'googlebot'],
+				['nofollow', 'googlebot'],
+				['nosnippet', 'bingbot'],
+			],
+		);
 		const meta = parseRobotsDirectives('googlebot: noindex', 'meta');
 		assert.equal(meta.directives[0].misplacedPrefix?.name, 'googlebot');
 		assert.equal(meta.directives[0].prefix, undefined);
@@ -126,7 +155,11 @@ describe('directive values', () => {
 	test('RFC 822 and RFC 850 dates keep their comma inside unavailable_after', () => {
 		for (const date of ['Wed, 03 Dec 2025 13:09:53 GMT', 'Friday, 25-Jun-10 15:00:00 PST', 'June 25, 2010 15:00']) {
 			const parsed = parseRobotsDirectives(`noindex, unavailable_after: ${date}, nofollow`, 'header');
-			assert.deepEqual(parsed.directives.map((d) => d.name), ['noindex', 'unavailable_after', 'nofollow'], date);
+			assert.deepEqual(
+				parsed.directives.map((d) => d.name),
+				['noindex', 'unavailable_after', 'nofollow'],
+				date,
+			);
 			assert.equal(parsed.directives[1].value, date);
 			assert.equal(parsed.directives[1].problem, undefined, date);
 		}
@@ -134,15 +167,27 @@ describe('directive values', () => {
 
 	test('odd separators are read as separators and reported', () => {
 		const parsed = parseRobotsDirectives('noindex; nofollow，noarchive、nosnippet；notranslate noimageindex max-snippet：5', 'meta');
-		assert.deepEqual(parsed.directives.map((d) => d.name), ['noindex', 'nofollow', 'noarchive', 'nosnippet', 'notranslate', 'noimageindex', 'max-snippet']);
+		assert.deepEqual(
+			parsed.directives.map((d) => d.name),
+			['noindex', 'nofollow', 'noarchive', 'nosnippet', 'notranslate', 'noimageindex', 'max-snippet'],
+		);
 		assert.deepEqual(parsed.separators.map((s) => s.kind).sort(), [
-			'full-width-colon', 'full-width-comma', 'full-width-semicolon', 'ideographic-comma', 'semicolon', 'space', 'space',
+			'full-width-colon',
+			'full-width-comma',
+			'full-width-semicolon',
+			'ideographic-comma',
+			'semicolon',
+			'space',
+			'space',
 		]);
 	});
 
 	test('values that do not parse say why', () => {
 		const parsed = parseRobotsDirectives('max-snippet:abc, max-video-preview:-5, max-image-preview, noindex:yes, unavailable_after: 31 Feb 2020', 'meta');
-		assert.deepEqual(parsed.directives.map((d) => d.problem?.kind), ['invalid', 'invalid', 'missing', 'unexpected', 'date']);
+		assert.deepEqual(
+			parsed.directives.map((d) => d.problem?.kind),
+			['invalid', 'invalid', 'missing', 'unexpected', 'date'],
+		);
 	});
 
 	test('empty items are found, an empty value has none', () => {
@@ -169,7 +214,17 @@ describe('unavailable_after dates', () => {
 	});
 
 	test('dates that do not exist or are not dates', () => {
-		for (const text of ['2020-02-30', '2021-13-01', '32 Jan 2020', 'tomorrow', '25 Jun 2010 25:00', 'Blursday, 25-Jun-10 15:00:00 GMT', '25 Jun 2010 15:00 XYZ', '', 'x'.repeat(500)]) {
+		for (const text of [
+			'2020-02-30',
+			'2021-13-01',
+			'32 Jan 2020',
+			'tomorrow',
+			'25 Jun 2010 25:00',
+			'Blursday, 25-Jun-10 15:00:00 GMT',
+			'25 Jun 2010 15:00 XYZ',
+			'',
+			'x'.repeat(500),
+		]) {
 			assert.equal(parseRobotsDate(text).ok, false, text);
 		}
 		assert.equal(parseRobotsDate('2020-02-29').ok, true);
@@ -179,7 +234,9 @@ describe('unavailable_after dates', () => {
 
 describe('HTML scanner', () => {
 	test('a page without robots tags costs only the quick check', () => {
-		const scan = scanHtml(head('<meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="description" content="About noindex tags">'));
+		const scan = scanHtml(
+			head('<meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="description" content="About noindex tags">'),
+		);
 		assert.equal(scan.fullScan, false);
 		assert.deepEqual(scan.metas, []);
 	});
@@ -200,7 +257,7 @@ describe('HTML scanner', () => {
 	test('comments, scripts, styles, CDATA and templates of text are not tags', () => {
 		const text = [
 			'<head><!-- <meta name="robots" content="noindex"> -->',
-			'<script>var s = "<meta name=\'robots\' content=\'noindex\'>";</script>',
+			"<script>var s = \"<meta name='robots' content='noindex'>\";</script>",
 			'<style>/* <meta name="robots" content="noindex"> */</style>',
 			'<title><meta name="robots" content="noindex"></title></head>',
 			'<body><svg><![CDATA[<meta name="robots" content="noindex">]]></svg>',
@@ -211,24 +268,33 @@ describe('HTML scanner', () => {
 	});
 
 	test('unquoted, single-quoted, odd-spaced and self-closed attributes', () => {
-		const text = head('<META\nNAME = robots\tCONTENT=\'noindex,nofollow\'/><meta name=googlebot content=nosnippet >');
+		const text = head("<META\nNAME = robots\tCONTENT='noindex,nofollow'/><meta name=googlebot content=nosnippet >");
 		const scan = scanHtml(text);
-		assert.deepEqual(scan.metas.map((meta) => [meta.name.value, meta.content?.value, meta.content?.quote]), [
-			['robots', 'noindex,nofollow', '\''],
-			['googlebot', 'nosnippet', ''],
-		]);
+		assert.deepEqual(
+			scan.metas.map((meta) => [meta.name.value, meta.content?.value, meta.content?.quote]),
+			[
+				['robots', 'noindex,nofollow', "'"],
+				['googlebot', 'nosnippet', ''],
+			],
+		);
 		assert.deepEqual(computeHtmlDiagnostics(text), []);
 		const result = effectiveRobots(ruleSetsFromHeaders([]), 'Googlebot');
 		assert.equal(result.index, true);
 		assert.equal(findNoindexInHtml(text, 'Googlebot').indexable, false);
 	});
 
-	test('what the HTML standard keeps out of the document is no robots tag: template content, a comment closed by --!>, a script\'s escaped text (found by parse5, issue 23)', () => {
+	test("what the HTML standard keeps out of the document is no robots tag: template content, a comment closed by --!>, a script's escaped text (found by parse5, issue 23)", () => {
 		const names = (text: string) => scanHtml(text).metas.map((meta) => meta.content?.value);
 		// HTML §4.12.3: a template's content is a DocumentFragment of its own, not part of the document, nested or not.
-		assert.deepEqual(names('<head><template><meta name="robots" content="a"><template></template><meta name="robots" content="b"></template><meta name="robots" content="c">'), ['c']);
+		assert.deepEqual(
+			names('<head><template><meta name="robots" content="a"><template></template><meta name="robots" content="b"></template><meta name="robots" content="c">'),
+			['c'],
+		);
 		// Inside a template, text does not end the document's head: the meta after it is still in the head.
-		assert.deepEqual(scanHtml('<head><template>text<p></template><meta name="robots" content="noindex">').metas.map((meta) => meta.placement), ['head']);
+		assert.deepEqual(
+			scanHtml('<head><template>text<p></template><meta name="robots" content="noindex">').metas.map((meta) => meta.placement),
+			['head'],
+		);
 		// HTML §13.2.5.52, comment end bang state: `--!>` ends a comment (a parse error, but the end).
 		assert.deepEqual(names('<!-- x --!><meta name="robots" content="after"><!-- <meta name="robots" content="inside"> -->'), ['after']);
 		// HTML §13.2.5.20 on, script data (double) escaped states: after `<!--`, a `<script>` makes its `</script>` text.
@@ -247,16 +313,27 @@ describe('findings and quick fixes', () => {
 		const text = head('<meta name="googlebto" content="noidex, nofolow">');
 		const diagnostics = computeHtmlDiagnostics(text);
 		assert.deepEqual(codes(diagnostics).sort(), ['misspelt-crawler-name', 'unknown-robots-directive', 'unknown-robots-directive']);
-		assert.equal(fixed(fixed(text, diagnostics, 'unknown-robots-directive'), computeHtmlDiagnostics(fixed(text, diagnostics, 'unknown-robots-directive')), 'misspelt-crawler-name'),
-			head('<meta name="googlebot" content="noindex, nofollow">'));
+		assert.equal(
+			fixed(
+				fixed(text, diagnostics, 'unknown-robots-directive'),
+				computeHtmlDiagnostics(fixed(text, diagnostics, 'unknown-robots-directive')),
+				'misspelt-crawler-name',
+			),
+			head('<meta name="googlebot" content="noindex, nofollow">'),
+		);
 	});
 
 	test('duplicates, redundant directives, separators and empty items are removed or replaced', () => {
 		const text = head('<meta name="robots" content="none, nofollow; noindex，,noarchive noarchive">');
 		const diagnostics = computeHtmlDiagnostics(text);
 		assert.deepEqual(codes(diagnostics).sort(), [
-			'duplicate-robots-directive', 'empty-robots-directive', 'redundant-robots-directive', 'redundant-robots-directive',
-			'robots-directive-separator', 'robots-directive-separator', 'robots-directive-separator',
+			'duplicate-robots-directive',
+			'empty-robots-directive',
+			'redundant-robots-directive',
+			'redundant-robots-directive',
+			'robots-directive-separator',
+			'robots-directive-separator',
+			'robots-directive-separator',
 		]);
 		assert.equal(fixed(text, diagnostics, 'robots-directive-separator'), head('<meta name="robots" content="none, nofollow, noindex, ,noarchive, noarchive">'));
 		assert.equal(fixed(text, diagnostics, 'redundant-robots-directive'), head('<meta name="robots" content="none，,noarchive noarchive">'));
@@ -280,12 +357,18 @@ describe('findings and quick fixes', () => {
 		assert.match(diagnostics[0].message, /Google \(Googlebot\) ignores it/);
 		assert.match(diagnostics[1].message, /Google \(Googlebot\) does not document it/);
 		// An engine that does not document index or follow still indexes and follows: that is its default.
-		assert.deepEqual(computeHtmlDiagnostics(head('<meta name="robots" content="index, follow">'), { targets: ['Googlebot', 'bingbot', 'Yandex', 'Baiduspider'] }), []);
+		assert.deepEqual(
+			computeHtmlDiagnostics(head('<meta name="robots" content="index, follow">'), { targets: ['Googlebot', 'bingbot', 'Yandex', 'Baiduspider'] }),
+			[],
+		);
 	});
 
 	test('severities can be changed or turned off, and related places carry the URI', () => {
 		const text = head('<meta name="robots" content="index, noindex, noindex">');
-		const diagnostics = computeHtmlDiagnostics(text, { severities: { 'duplicate-robots-directive': 'off', 'conflicting-robots-directives': 'error' }, uri: 'file:///a.html' });
+		const diagnostics = computeHtmlDiagnostics(text, {
+			severities: { 'duplicate-robots-directive': 'off', 'conflicting-robots-directives': 'error' },
+			uri: 'file:///a.html',
+		});
 		assert.deepEqual(codes(diagnostics), ['conflicting-robots-directives']);
 		assert.equal(diagnostics[0].severity, 1);
 		assert.equal(diagnostics[0].source, 'robots-txt');
@@ -298,21 +381,35 @@ describe('findings and quick fixes', () => {
 
 	test('the value of one header line', () => {
 		const findings = robotsValueFindings('googlebot: noindex, max-snippet:x', 'header');
-		assert.deepEqual(findings.map((finding) => [finding.code, finding.start, finding.end]), [['invalid-robots-directive-value', 32, 33]]);
+		assert.deepEqual(
+			findings.map((finding) => [finding.code, finding.start, finding.end]),
+			[['invalid-robots-directive-value', 32, 33]],
+		);
 	});
 });
 
 describe('_headers files', () => {
-	const file = '# comment\n/*\n  X-Frame-Options: DENY\n\n/blog/*\n  X-Robots-Tag: noindex\n  ! X-Frame-Options\n/blog/:slug/print\n  X-Robots-Tag: googlebot: nofollow\r\n';
+	const file =
+		'# comment\n/*\n  X-Frame-Options: DENY\n\n/blog/*\n  X-Robots-Tag: noindex\n  ! X-Frame-Options\n/blog/:slug/print\n  X-Robots-Tag: googlebot: nofollow\r\n';
 
 	test('patterns, indented headers and detach lines, with offsets', () => {
 		const parsed = parseHeadersFile(file);
 		assert.deepEqual(parsed.problems, []);
-		assert.deepEqual(parsed.rules.map((rule) => [rule.pattern, rule.line, rule.headers.map((h) => [h.name, h.value, h.detach])]), [
-			['/*', 1, [['X-Frame-Options', 'DENY', false]]],
-			['/blog/*', 4, [['X-Robots-Tag', 'noindex', false], ['X-Frame-Options', '', true]]],
-			['/blog/:slug/print', 7, [['X-Robots-Tag', 'googlebot: nofollow', false]]],
-		]);
+		assert.deepEqual(
+			parsed.rules.map((rule) => [rule.pattern, rule.line, rule.headers.map((h) => [h.name, h.value, h.detach])]),
+			[
+				['/*', 1, [['X-Frame-Options', 'DENY', false]]],
+				[
+					'/blog/*',
+					4,
+					[
+						['X-Robots-Tag', 'noindex', false],
+						['X-Frame-Options', '', true],
+					],
+				],
+				['/blog/:slug/print', 7, [['X-Robots-Tag', 'googlebot: nofollow', false]]],
+			],
+		);
 		const header = parsed.rules[2].headers[0];
 		assert.equal(file.slice(header.valueStart, header.valueEnd), 'googlebot: nofollow');
 	});
@@ -332,7 +429,10 @@ describe('_headers files', () => {
 	test('noindex for a path, with ranges in the file', () => {
 		const answer = findNoindexInHeadersFile(file, '/blog/post', 'Googlebot');
 		assert.equal(answer.carriesNoindex, true);
-		assert.deepEqual(answer.occurrences.map((o) => o.range), [{ start: { line: 5, character: 16 }, end: { line: 5, character: 23 } }]);
+		assert.deepEqual(
+			answer.occurrences.map((o) => o.range),
+			[{ start: { line: 5, character: 16 }, end: { line: 5, character: 23 } }],
+		);
 		assert.equal(findNoindexInHeadersFile(file, '/about', 'Googlebot').carriesNoindex, false);
 		const print = effectiveRobots([], 'Googlebot');
 		assert.equal(print.follow, true);
@@ -393,23 +493,35 @@ describe('_headers files', () => {
 		const random = seeded(2);
 		const pieces = ['/', 'a', 'b', '.pdf', '*', ':x', 'ab/'];
 		for (let round = 0; round < 500; round++) {
-			const patterns = Array.from({ length: 1 + random(12) }, () => ['/', '/*', 'https://*.b/'][random(3)] + Array.from({ length: random(6) }, () => pieces[random(pieces.length)]).join(''));
+			const patterns = Array.from(
+				{ length: 1 + random(12) },
+				() => ['/', '/*', 'https://*.b/'][random(3)] + Array.from({ length: random(6) }, () => pieces[random(pieces.length)]).join(''),
+			);
 			const file = parseHeadersFile(patterns.map((pattern) => `${pattern}\n  X-Robots-Tag: noindex\n`).join(''));
 			for (let probe = 0; probe < 20; probe++) {
 				const path = '/' + Array.from({ length: random(6) }, () => pieces[random(pieces.length - 2)]).join('');
 				const host = random(2) === 0 ? undefined : 'a.b';
-				const expected = patterns.flatMap((pattern, index) => (documented(pattern.replace(/^https:\/\/[^/]*/, ''), '/').test(path) && (host !== undefined || !pattern.startsWith('https://')) ? [2 * index + 1] : []));
-				assert.deepEqual(xRobotsTagIndex(file)(path, host).map((line) => line.header.line), expected, `${path} in ${patterns.join(' ')}`);
+				const expected = patterns.flatMap((pattern, index) =>
+					documented(pattern.replace(/^https:\/\/[^/]*/, ''), '/').test(path) && (host !== undefined || !pattern.startsWith('https://')) ? [2 * index + 1] : [],
+				);
+				assert.deepEqual(
+					xRobotsTagIndex(file)(path, host).map((line) => line.header.line),
+					expected,
+					`${path} in ${patterns.join(' ')}`,
+				);
 			}
 		}
 	});
 
-	test('issue 21, finding 2: a 63 KB pattern of /*:a is reported past Cloudflare\'s 2,000-character line limit and matches nothing', () => {
+	test("issue 21, finding 2: a 63 KB pattern of /*:a is reported past Cloudflare's 2,000-character line limit and matches nothing", () => {
 		// Cloudflare Pages, "Headers", Limits: "Each line in the _headers file has a 2,000 character limit."
-		const pattern = '/*:a'.repeat(63 * 1024 / 4);
+		const pattern = '/*:a'.repeat((63 * 1024) / 4);
 		const text = `${pattern}\n  X-Robots-Tag: noindex\n`;
 		const diagnostics = computeHeadersDiagnostics(text);
-		assert.deepEqual(diagnostics.filter((d) => d.code === 'malformed-headers-line').map((d) => [d.range.start.line, d.range.end.character]), [[0, pattern.length]]);
+		assert.deepEqual(
+			diagnostics.filter((d) => d.code === 'malformed-headers-line').map((d) => [d.range.start.line, d.range.end.character]),
+			[[0, pattern.length]],
+		);
 		assert.match(diagnostics.find((d) => d.code === 'malformed-headers-line')?.message ?? '', /2,000 characters/);
 		assert.equal(headersPatternMatches(pattern, '/a'.repeat(pattern.length / 4)), false);
 		assert.deepEqual([...headersReach(text, ['/', '/a/a'], ['Googlebot'])], []);
@@ -426,14 +538,26 @@ describe('noindex for the cross-file check', () => {
 		const google = findNoindexInHtml(text, 'Googlebot');
 		assert.equal(google.carriesNoindex, true);
 		assert.equal(google.indexable, false);
-		assert.deepEqual(google.occurrences.map((o) => o.range), [{ start: positions[0], end: positions[1] }, { start: positions[2], end: positions[3] }]);
-		assert.deepEqual(findNoindexInHtml(text, 'bingbot').occurrences.map((o) => o.range), [{ start: positions[0], end: positions[1] }]);
+		assert.deepEqual(
+			google.occurrences.map((o) => o.range),
+			[
+				{ start: positions[0], end: positions[1] },
+				{ start: positions[2], end: positions[3] },
+			],
+		);
+		assert.deepEqual(
+			findNoindexInHtml(text, 'bingbot').occurrences.map((o) => o.range),
+			[{ start: positions[0], end: positions[1] }],
+		);
 		assert.equal(findNoindexInHtml(text, 'AdsBot-Google').carriesNoindex, false);
 	});
 
 	test('header values: which value and where in it', () => {
 		const answer = findNoindexInHeaders(['noarchive', 'bingbot: noindex'], 'bingbot');
-		assert.deepEqual(answer.occurrences.map((o) => [o.set.index, o.start, o.end]), [[1, 9, 16]]);
+		assert.deepEqual(
+			answer.occurrences.map((o) => [o.set.index, o.start, o.end]),
+			[[1, 9, 16]],
+		);
 		assert.equal(findNoindexInHeaders(['bingbot: noindex'], 'Googlebot').carriesNoindex, false);
 	});
 });
@@ -449,7 +573,9 @@ describe('hover', () => {
 	});
 
 	test('on a name, on the tag, on a noindex element, and nowhere else', () => {
-		const { text, positions } = markers('<head><me|ta name="google|bot" content="noindex"><meta name="viewport" content="wi|dth"></head><body><noin|dex>x</noindex> <p>|</p></body>');
+		const { text, positions } = markers(
+			'<head><me|ta name="google|bot" content="noindex"><meta name="viewport" content="wi|dth"></head><body><noin|dex>x</noindex> <p>|</p></body>',
+		);
 		assert.match((computeMetaHover(text, positions[1])!.contents as { value: string }).value, /Googlebot/);
 		const summary = (computeMetaHover(text, positions[0])!.contents as { value: string }).value;
 		assert.match(summary, /\| Googlebot \| \*\*no\*\* \| yes \|/);
@@ -504,7 +630,21 @@ describe('bad input: a clear finding or nothing, never a crash', () => {
 		assert.deepEqual(computeHtmlDiagnostics('<head><!-- <meta name="robots" content="noindex">'), []);
 		assert.deepEqual(computeHtmlDiagnostics('<head><script><meta name="robots" content="noindex">'), []);
 		assert.equal(findNoindexInHtml('<head><meta name="robots" content="noindex', 'Googlebot').carriesNoindex, false);
-		for (const text of ['<', '<meta', '<meta ', '<meta name', '<meta name=', '<meta name="', '</', '<!', '<!--', '<![CDATA[', '<?', '<noindex', '<meta name=robots content=']) {
+		for (const text of [
+			'<',
+			'<meta',
+			'<meta ',
+			'<meta name',
+			'<meta name=',
+			'<meta name="',
+			'</',
+			'<!',
+			'<!--',
+			'<![CDATA[',
+			'<?',
+			'<noindex',
+			'<meta name=robots content=',
+		]) {
 			assert.doesNotThrow(() => computeHtmlDiagnostics(text), text);
 			assert.doesNotThrow(() => computeMetaHover(text, { line: 0, character: text.length }), text);
 			assert.doesNotThrow(() => computeMetaCompletions(text, { line: 0, character: text.length }), text);
@@ -517,7 +657,28 @@ describe('bad input: a clear finding or nothing, never a crash', () => {
 			seed = (seed * 1103515245 + 12345) % 2147483648;
 			return seed / 2147483648;
 		};
-		const pieces = ['<meta name="robots" content="', '<', '>', '"', '\'', '=', ',', '\u0000', '\uD800', '\uDC00', '\uFFFD', '<!--', '-->', '<head>', '</head>', '<noindex>', 'noindex', ' ', '\n', 'googlebot:'];
+		const pieces = [
+			'<meta name="robots" content="',
+			'<',
+			'>',
+			'"',
+			"'",
+			'=',
+			',',
+			'\u0000',
+			'\uD800',
+			'\uDC00',
+			'\uFFFD',
+			'<!--',
+			'-->',
+			'<head>',
+			'</head>',
+			'<noindex>',
+			'noindex',
+			' ',
+			'\n',
+			'googlebot:',
+		];
 		for (let round = 0; round < 200; round++) {
 			let text = '';
 			for (let i = 0; i < 200; i++) {
@@ -535,7 +696,8 @@ describe('bad input: a clear finding or nothing, never a crash', () => {
 	});
 
 	test('a 50 MB page', () => {
-		const chunk = '<div class="post"><p>Text &amp; <a href="/x">a link</a></p><script>if (a < b) { s = "<meta name=robots content=noindex>"; }</script></div>\n';
+		const chunk =
+			'<div class="post"><p>Text &amp; <a href="/x">a link</a></p><script>if (a < b) { s = "<meta name=robots content=noindex>"; }</script></div>\n';
 		const body = chunk.repeat(Math.ceil(50_000_000 / chunk.length));
 		const text = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>big</title></head><body>${body}<meta name="robots" content="noindex"></body></html>`;
 		assert.ok(text.length > 50_000_000);
@@ -553,13 +715,31 @@ describe('bad input: a clear finding or nothing, never a crash', () => {
 		const diagnostics = computeHtmlDiagnostics(text);
 		const note = diagnostics.filter((d) => d.code === 'too-many-robots-tags');
 		const firstLeftOut = '<html><head>'.length + maxRobotsTagsPerPage * tag.length;
-		assert.deepEqual(note.map((d) => d.range.start.character), [firstLeftOut]);
-		assert.match(note[0].message, new RegExp(`first ${maxRobotsTagsPerPage.toLocaleString('en')} robots meta tags of a page are checked; this one and the ${(count - maxRobotsTagsPerPage - 1).toLocaleString('en')} after it are not`));
-		assert.deepEqual(diagnostics.filter((d) => d.range.start.character > firstLeftOut), [], 'nothing after the note');
+		assert.deepEqual(
+			note.map((d) => d.range.start.character),
+			[firstLeftOut],
+		);
+		assert.match(
+			note[0].message,
+			new RegExp(
+				`first ${maxRobotsTagsPerPage.toLocaleString('en')} robots meta tags of a page are checked; this one and the ${(count - maxRobotsTagsPerPage - 1).toLocaleString('en')} after it are not`,
+			),
+		);
+		assert.deepEqual(
+			diagnostics.filter((d) => d.range.start.character > firstLeftOut),
+			[],
+			'nothing after the note',
+		);
 		assert.equal(findNoindexInHtml(text, 'Googlebot').occurrences.length, maxRobotsTagsPerPage);
 		// One tag over the limit: the last is named as such.
-		assert.match(computeHtmlDiagnostics('<html><head>' + tag.repeat(maxRobotsTagsPerPage + 1)).find((d) => d.code === 'too-many-robots-tags')?.message ?? '', /this one, the last, is not/);
-		assert.deepEqual(codes(computeHtmlDiagnostics('<html><head>' + tag.repeat(maxRobotsTagsPerPage))).filter((code) => code === 'too-many-robots-tags'), []);
+		assert.match(
+			computeHtmlDiagnostics('<html><head>' + tag.repeat(maxRobotsTagsPerPage + 1)).find((d) => d.code === 'too-many-robots-tags')?.message ?? '',
+			/this one, the last, is not/,
+		);
+		assert.deepEqual(
+			codes(computeHtmlDiagnostics('<html><head>' + tag.repeat(maxRobotsTagsPerPage))).filter((code) => code === 'too-many-robots-tags'),
+			[],
+		);
 	});
 
 	test('a content value of 200 000 directives: a thousand findings and a note', () => {
@@ -578,13 +758,14 @@ describe('bad input: a clear finding or nothing, never a crash', () => {
 describe('linear time (n against 4n characters; see test/util/linear.ts)', () => {
 	const inputs: Record<string, (n: number) => string> = {
 		'robots tags': (n) => '<head>' + '<meta name="robots" content="noindex, nofollow, max-snippet:20">'.repeat(n / 60),
-		'misspelt names and directives': (n) => '<head>' + Array.from({ length: n / 60 }, (_, i) => `<meta name="googlebt${i % 97}" content="noidex${i}, x${i}">`).join(''),
+		'misspelt names and directives': (n) =>
+			'<head>' + Array.from({ length: n / 60 }, (_, i) => `<meta name="googlebt${i % 97}" content="noidex${i}, x${i}">`).join(''),
 		'unclosed quotes': (n) => '<head><meta name="robots" content="noindex' + ' x="'.repeat(n / 4),
 		'tag openers without tags': (n) => '<meta name="robots" content="noindex">' + '<'.repeat(n),
 		'unclosed comments': (n) => '<meta name="robots" content="noindex">' + '<!--'.repeat(n / 4),
 		'nested noindex': (n) => '<noindex>'.repeat(n / 9),
 		'_headers lines': (n) => '/*\n' + '  X-Robots-Tag: googlebot: noindex, nofollow, unavailable_after: Wed, 03 Dec 2025 13:09:53 GMT\n'.repeat(n / 90),
-		'commas': (n) => '<head><meta name="robots" content="' + ','.repeat(n) + '">',
+		commas: (n) => '<head><meta name="robots" content="' + ','.repeat(n) + '">',
 	};
 	for (const [name, build] of Object.entries(inputs)) {
 		test(name, () => {
@@ -592,7 +773,15 @@ describe('linear time (n against 4n characters; see test/util/linear.ts)', () =>
 			const small = build(n);
 			const large = build(4 * n);
 			const run = name === '_headers lines' ? computeHeadersDiagnostics : computeHtmlDiagnostics;
-			assert.equal(superlinear(name, () => small, () => large, run), undefined);
+			assert.equal(
+				superlinear(
+					name,
+					() => small,
+					() => large,
+					run,
+				),
+				undefined,
+			);
 		});
 	}
 });

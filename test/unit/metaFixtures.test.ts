@@ -37,7 +37,9 @@ interface MetaCase {
 	noindex?: Record<string, { carriesNoindex?: boolean; indexable?: boolean }>;
 }
 
-const files = readdirSync(join(fixturesDir, 'meta')).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(join(fixturesDir, 'meta'))
+	.filter((name) => name.endsWith('.json'))
+	.sort();
 
 /** The `_headers` file a list of header values stands for: one rule for every path. */
 function headersFileOf(values: readonly string[]): string {
@@ -72,7 +74,9 @@ for (const file of files) {
 					}));
 					const unmatched = [...actual];
 					for (const expected of c.findings) {
-						const index = unmatched.findIndex((candidate) => candidate.code === expected.code && (expected.text === undefined || candidate.text === expected.text));
+						const index = unmatched.findIndex(
+							(candidate) => candidate.code === expected.code && (expected.text === undefined || candidate.text === expected.text),
+						);
 						if (index < 0) {
 							failures.push(`missing ${expected.code}${expected.text !== undefined ? ` on ${JSON.stringify(expected.text)}` : ''}`);
 						} else {
@@ -99,9 +103,7 @@ for (const file of files) {
 					}
 				}
 				for (const [crawler, expected] of Object.entries(c.noindex ?? {})) {
-					const answer = c.html !== undefined
-						? findNoindexInHtml(text, crawler)
-						: findNoindexInHeadersFile(text, c.path ?? '/', crawler, c.host);
+					const answer = c.html !== undefined ? findNoindexInHtml(text, crawler) : findNoindexInHeadersFile(text, c.path ?? '/', crawler, c.host);
 					for (const field of ['carriesNoindex', 'indexable'] as const) {
 						if (expected[field] !== undefined && answer[field] !== expected[field]) {
 							failures.push(`noindex ${crawler}.${field}: expected ${expected[field]}, got ${answer[field]}`);

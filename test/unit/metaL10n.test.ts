@@ -44,8 +44,12 @@ interface Input {
 /** The meta fixtures' documents (a list of header values becomes a `_headers` file) and the sample site's pages. */
 function inputs(): Input[] {
 	const found: Input[] = [];
-	for (const file of readdirSync(join(fixturesDir, 'meta')).filter((name) => name.endsWith('.json')).sort()) {
-		const { cases } = JSON.parse(readFixture('meta', file)) as { cases: { name: string; html?: string; headers?: string[]; headersFile?: string; targets?: string[] }[] };
+	for (const file of readdirSync(join(fixturesDir, 'meta'))
+		.filter((name) => name.endsWith('.json'))
+		.sort()) {
+		const { cases } = JSON.parse(readFixture('meta', file)) as {
+			cases: { name: string; html?: string; headers?: string[]; headersFile?: string; targets?: string[] }[];
+		};
 		for (const c of cases) {
 			const text = c.html ?? c.headersFile ?? `/*\n${(c.headers ?? []).map((value) => `  X-Robots-Tag: ${value}\n`).join('')}`;
 			found.push({ name: `${file}: ${c.name}`, kind: c.html !== undefined ? 'html' : 'headers', text, targets: c.targets ?? [] });
@@ -53,7 +57,12 @@ function inputs(): Input[] {
 	}
 	const site = join(fixturesDir, 'site');
 	for (const path of ['index.html', 'blog/old-post.html', 'private/index.html', 'private/report.html', '_headers']) {
-		found.push({ name: `site/${path}`, kind: path.endsWith('.html') ? 'html' : 'headers', text: readFileSync(join(site, path), 'utf8'), targets: ['Googlebot', 'YandexBot'] });
+		found.push({
+			name: `site/${path}`,
+			kind: path.endsWith('.html') ? 'html' : 'headers',
+			text: readFileSync(join(site, path), 'utf8'),
+			targets: ['Googlebot', 'YandexBot'],
+		});
 	}
 	return found;
 }
@@ -112,7 +121,42 @@ function texts(input: Input, hoverOffsets: readonly number[], completionOffsets:
 
 const tokens = new Set([...robotsDirectiveCatalogue.map((facts) => facts.name), 'standard', 'large']);
 /** English words that Portuguese, Russian and Chinese prose never use; a run of them is English left over. */
-const englishOnly = new Set(['the', 'is', 'are', 'and', 'of', 'with', 'not', 'does', 'this', 'that', 'which', 'it', 'its', 'for', 'be', 'by', 'may', 'was', 'has', 'have', 'only', 'any', 'every', 'here', 'than', 'when', 'from', 'or', 'to', 'in', 'on', 'at', 'we', 'our']);
+const englishOnly = new Set([
+	'the',
+	'is',
+	'are',
+	'and',
+	'of',
+	'with',
+	'not',
+	'does',
+	'this',
+	'that',
+	'which',
+	'it',
+	'its',
+	'for',
+	'be',
+	'by',
+	'may',
+	'was',
+	'has',
+	'have',
+	'only',
+	'any',
+	'every',
+	'here',
+	'than',
+	'when',
+	'from',
+	'or',
+	'to',
+	'in',
+	'on',
+	'at',
+	'we',
+	'our',
+]);
 
 /** The prose of a text: without code spans, quoted file text, markup, URLs, paths and robots tokens. */
 function prose(text: string): string {
@@ -227,16 +271,41 @@ function sitePages(): SiteInput['pages'] {
  */
 function siteInputs(): SiteInput[] {
 	const robots = readFileSync(join(fixturesDir, 'site', 'robots.txt'), 'utf8');
-	const headersCase = joinLines('/drafts/*', '  X-Robots-Tag: noindex', '/blog/:slug', '  X-Robots-Tag: googlebot: noindex', 'https://preview.example.pages.dev/*', '  X-Robots-Tag: noindex');
+	const headersCase = joinLines(
+		'/drafts/*',
+		'  X-Robots-Tag: noindex',
+		'/blog/:slug',
+		'  X-Robots-Tag: googlebot: noindex',
+		'https://preview.example.pages.dev/*',
+		'  X-Robots-Tag: noindex',
+	);
 	const headersRobots = joinLines('User-agent: *', 'Disallow: /drafts', 'Disallow: /blog/');
 	const noindex = '<html><head><meta name="robots" content="noindex"></head></html>';
 	return [
 		{ name: 'site, one crawler', robots, pages: sitePages(), extraPaths: ['/drafts/plan.html'], crawlers: ['Googlebot'] },
 		{ name: 'site, three crawlers', robots, pages: sitePages(), extraPaths: ['/drafts/plan.html'], crawlers: ['Googlebot', 'bingbot', 'GPTBot'] },
-		{ name: 'site, six crawlers', robots, pages: sitePages(), extraPaths: ['/drafts/plan.html'], crawlers: ['Googlebot', 'bingbot', 'GPTBot', 'YandexBot', 'CCBot', 'Applebot'] },
+		{
+			name: 'site, six crawlers',
+			robots,
+			pages: sitePages(),
+			extraPaths: ['/drafts/plan.html'],
+			crawlers: ['Googlebot', 'bingbot', 'GPTBot', 'YandexBot', 'CCBot', 'Applebot'],
+		},
 		{ name: 'site, control tokens', robots, pages: sitePages(), crawlers: ['Applebot-Extended', 'Google-Extended', 'GPTBot'] },
-		{ name: '_headers, one more URL', robots: headersRobots, pages: [{ urlPath: '/_headers', kind: 'headers', text: headersCase }], extraPaths: ['/drafts/plan.html', '/index.html'], crawlers: ['Googlebot', 'bingbot', 'GPTBot'] },
-		{ name: '_headers, more URLs', robots: headersRobots, pages: [{ urlPath: '/_headers', kind: 'headers', text: headersCase }], extraPaths: ['/drafts/a.html', '/drafts/b.html', '/drafts/c.html'], crawlers: ['bingbot'] },
+		{
+			name: '_headers, one more URL',
+			robots: headersRobots,
+			pages: [{ urlPath: '/_headers', kind: 'headers', text: headersCase }],
+			extraPaths: ['/drafts/plan.html', '/index.html'],
+			crawlers: ['Googlebot', 'bingbot', 'GPTBot'],
+		},
+		{
+			name: '_headers, more URLs',
+			robots: headersRobots,
+			pages: [{ urlPath: '/_headers', kind: 'headers', text: headersCase }],
+			extraPaths: ['/drafts/a.html', '/drafts/b.html', '/drafts/c.html'],
+			crawlers: ['bingbot'],
+		},
 		{
 			name: '_headers, two groups',
 			// bingbot follows its own group (line 5), GPTBot the `*` group (line 2): one header line, two deciding lines.

@@ -63,12 +63,18 @@ describe('500 KiB are counted in octets as crawlers receive them', () => {
 
 	test('file-too-large is on the line where the file grows past 512 000 octets', () => {
 		const found = computeDiagnostics(model, defaultAnalysisOptions).filter((d) => d.code === 'file-too-large');
-		assert.deepEqual(found.map((d) => d.range.start.line), [line]);
+		assert.deepEqual(
+			found.map((d) => d.range.start.line),
+			[line],
+		);
 	});
 
 	test('a file of 400 000 raw bytes is under the limit, though three octets a character would put it over', () => {
 		const small = parse(decodeRobotsBytes(latin1(`User-agent: *\n${`Disallow: /${'\xe9'.repeat(989)}\n`.repeat(400)}`)));
 		assert.deepEqual(readAs(small, 'Googlebot').extent, { kind: 'whole', fileBytes: 14 + 400 * 1_001 });
-		assert.deepEqual(computeDiagnostics(small, defaultAnalysisOptions).filter((d) => d.code === 'file-too-large'), []);
+		assert.deepEqual(
+			computeDiagnostics(small, defaultAnalysisOptions).filter((d) => d.code === 'file-too-large'),
+			[],
+		);
 	});
 });

@@ -14,8 +14,22 @@ import { groupLines, RobotsModel } from '../../core/src/syntax/parser';
 import { regroup, SplicedLists } from '../../core/src/syntax/regroup';
 
 const lines = [
-	'User-agent: *', 'User-agent: a', 'user-agent: Yandex', 'Allow: /x', 'Disallow: /y', 'Disallow:', 'Allowx: /x', 'Disalow: /z',
-	'disallow /y', 'Crawl-delay: 1', 'Host: example.com', 'Sitemap: /s.xml', 'junk', '', '# comment', 'Noindex: /n',
+	'User-agent: *',
+	'User-agent: a',
+	'user-agent: Yandex',
+	'Allow: /x',
+	'Disallow: /y',
+	'Disallow:',
+	'Allowx: /x',
+	'Disalow: /z',
+	'disallow /y',
+	'Crawl-delay: 1',
+	'Host: example.com',
+	'Sitemap: /s.xml',
+	'junk',
+	'',
+	'# comment',
+	'Noindex: /n',
 ];
 const line = fc.constantFrom(...lines);
 const file = fc.array(line, { minLength: 1, maxLength: 40 });
@@ -23,14 +37,29 @@ const file = fc.array(line, { minLength: 1, maxLength: 40 });
  * Up to three lines replaced by up to three others (as many, fewer or more, or a line split or joined): the edits a
  * grouping can be patched for, and some it cannot.
  */
-const edit = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), remove: fc.integer({ min: 0, max: 3 }), with: fc.array(line, { maxLength: 3 }), split: fc.boolean() });
+const edit = fc.record({
+	at: fc.double({ min: 0, max: 1, noNaN: true }),
+	remove: fc.integer({ min: 0, max: 3 }),
+	with: fc.array(line, { maxLength: 3 }),
+	split: fc.boolean(),
+});
 
-function replaced(model: RobotsModel, { at, remove, with: replacement, split }: { at: number; remove: number; with: readonly string[]; split: boolean }): RobotsModel {
+function replaced(
+	model: RobotsModel,
+	{ at, remove, with: replacement, split }: { at: number; remove: number; with: readonly string[]; split: boolean },
+): RobotsModel {
 	const first = Math.min(model.lineCount - 1, Math.floor(at * model.lineCount));
 	if (split) {
 		// Enter typed inside a line, or the line end after it deleted.
 		const offset = model.lineStarts[first] + Math.floor(model.lines[first].length / 2);
-		return remove % 2 === 0 ? applyEdit(model, offset, offset, '\n') : applyEdit(model, model.lineStarts[first] + model.lines[first].length, model.lineStarts[first] + model.lines[first].length + model.lines[first].eolLength, '');
+		return remove % 2 === 0
+			? applyEdit(model, offset, offset, '\n')
+			: applyEdit(
+					model,
+					model.lineStarts[first] + model.lines[first].length,
+					model.lineStarts[first] + model.lines[first].length + model.lines[first].eolLength,
+					'',
+				);
 	}
 	const count = Math.min(remove, model.lineCount - first);
 	const start = model.lineStarts[first];
@@ -97,7 +126,9 @@ test('the dialects that group a big group alike get one patched list for it, and
 	const entered = applyEdit(model, model.lineStarts[line] + 8, model.lineStarts[line] + 8, '\n');
 	const lists = new SplicedLists();
 	const patched = dialects.map((dialect) => regroup(model.grouping(dialect), model.lines, entered.lines, dialect, 0, entered.lineCount, undefined, lists)!);
-	dialects.forEach((dialect, i) => { assert.deepEqual(patched[i], groupLines(entered.lines, dialect), dialect); });
+	dialects.forEach((dialect, i) => {
+		assert.deepEqual(patched[i], groupLines(entered.lines, dialect), dialect);
+	});
 	// Groupings whose lists were equal (and separate arrays) share the patched one.
 	assert.notEqual(model.grouping(dialects[0]).groups[0].rules, model.grouping(dialects[1]).groups[0].rules);
 	assert.equal(new Set(patched.map((grouping) => grouping.groups[0].rules)).size, 1);
@@ -105,6 +136,8 @@ test('the dialects that group a big group alike get one patched list for it, and
 	const deleted = applyEdit(entered, entered.lineStarts[line + 1] - 1, entered.lineStarts[line + 1], '');
 	const next = new SplicedLists();
 	const again = dialects.map((dialect, i) => regroup(patched[i], entered.lines, deleted.lines, dialect, 0, deleted.lineCount, undefined, next)!);
-	dialects.forEach((dialect, i) => { assert.deepEqual(again[i], groupLines(deleted.lines, dialect), dialect); });
+	dialects.forEach((dialect, i) => {
+		assert.deepEqual(again[i], groupLines(deleted.lines, dialect), dialect);
+	});
 	assert.equal(new Set(again.map((grouping) => grouping.groups[0].rules)).size, 1);
 });

@@ -89,7 +89,10 @@ test('parseResponse: the body as the robot reads it, for as long as max-age says
 	const rules = new RobotRules('bot', { now: () => 0 });
 	rules.parseResponse('https://a.example/robots.txt', {
 		status: 200,
-		headers: [['Content-Type', 'text/plain'], ['Cache-Control', 'max-age=60']],
+		headers: [
+			['Content-Type', 'text/plain'],
+			['Cache-Control', 'max-age=60'],
+		],
 		body: new TextEncoder().encode('User-agent: *\nDisallow: /private\n'),
 	});
 	assert.equal(rules.allowed('https://a.example/private/x'), false);
@@ -124,6 +127,10 @@ test('parseResponse: a crawler of the catalogue fetches as documented; a chain o
 	assert.equal(google.allowed('https://c.example/x'), false);
 
 	const python = new RobotRules('Python-urllib/3.11', { now: () => 0, dialect: 'draft1996' });
-	assert.equal(python.parseResponse('http://a.example/robots.txt', { status: 500 }).kind, 'allow-all', 'robotparser: any code >= 400 but 401 and 403 allows all');
+	assert.equal(
+		python.parseResponse('http://a.example/robots.txt', { status: 500 }).kind,
+		'allow-all',
+		'robotparser: any code >= 400 but 401 and 403 allows all',
+	);
 	assert.equal(python.freshUntil('http://a.example/'), Number.POSITIVE_INFINITY, 'robotparser has no expiry');
 });

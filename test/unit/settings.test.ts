@@ -20,6 +20,8 @@ test('robotsTxt.crawlers keeps at most maxTargetCrawlers distinct tokens, the fi
 });
 
 test('the manifest says the same limit to the settings editor', () => {
-	const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { maxItems?: number }> } } };
+	const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+		contributes: { configuration: { properties: Record<string, { maxItems?: number }> } };
+	};
 	assert.equal(manifest.contributes.configuration.properties['robotsTxt.crawlers'].maxItems, maxTargetCrawlers);
 });

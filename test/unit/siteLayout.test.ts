@@ -26,11 +26,29 @@ function site(paths: string[], siteRoot?: string): SiteDescription {
 
 describe('what a file is, by its name', () => {
 	test('robots.txt exactly; pages, the headers file and expectations files by their names', () => {
-		const kinds = ['robots.txt', 'ROBOTS.TXT', 'Robots.txt', 'index.html', 'a.HTM', '_headers', '_Headers', 'robots.expectations', 'staging.robots.expectations', 'notes.txt']
-			.map((name) => `${name} ${fileKindOfName(name)}`);
+		const kinds = [
+			'robots.txt',
+			'ROBOTS.TXT',
+			'Robots.txt',
+			'index.html',
+			'a.HTM',
+			'_headers',
+			'_Headers',
+			'robots.expectations',
+			'staging.robots.expectations',
+			'notes.txt',
+		].map((name) => `${name} ${fileKindOfName(name)}`);
 		assert.deepEqual(kinds, [
-			'robots.txt robots', 'ROBOTS.TXT other', 'Robots.txt other', 'index.html html', 'a.HTM html',
-			'_headers headers', '_Headers other', 'robots.expectations expectations', 'staging.robots.expectations expectations', 'notes.txt other',
+			'robots.txt robots',
+			'ROBOTS.TXT other',
+			'Robots.txt other',
+			'index.html html',
+			'a.HTM html',
+			'_headers headers',
+			'_Headers other',
+			'robots.expectations expectations',
+			'staging.robots.expectations expectations',
+			'notes.txt other',
 		]);
 	});
 });

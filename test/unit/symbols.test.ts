@@ -64,7 +64,10 @@ describe('document symbols', () => {
 		const [group] = computeDocumentSymbols(parse(joinLines('User-agent: a', 'User-agent: b', 'Disallow: /x')));
 		assert.equal(group.name, 'a, b');
 		assert.equal(group.kind, SymbolKind.Namespace);
-		assert.deepStrictEqual(group.children?.map((child) => child.name), ['User-agent: a', 'User-agent: b', 'Disallow: /x']);
+		assert.deepStrictEqual(
+			group.children?.map((child) => child.name),
+			['User-agent: a', 'User-agent: b', 'Disallow: /x'],
+		);
 	});
 
 	test('an empty file has no symbols', () => {
@@ -82,7 +85,7 @@ describe('document symbols', () => {
 		// rule; the 1 333 groups after it (2 666 lines) are left out.
 		assert.match(symbols[symbols.length - 2].children![1].name, /^1 more line of this group \(the outline shows/);
 		assert.match(last.name, /^2,666 more lines \(the outline shows the first 5,000 items\)$/);
-		assert.equal(last.range.end.line, 3 * groups - 1, "to the end of the file");
+		assert.equal(last.range.end.line, 3 * groups - 1, 'to the end of the file');
 
 		const agents = 200_000;
 		const crowd = computeDocumentSymbols(parse(Array.from({ length: agents }, (_, i) => `User-agent: bot${i}`).join('\n') + '\nDisallow: /\n'));

@@ -45,7 +45,9 @@ function renderGroupings(model: RobotsModel): string {
 		out.push(`== ${dialect}`);
 		for (const group of grouping.groups) {
 			const agents = group.userAgents.map((line) => `${line + 1} ${JSON.stringify(model.valueText(line))}`).join(', ');
-			out.push(`group ${group.index + 1} (lines ${group.firstLine + 1}-${group.lastLine + 1}): agents ${agents}; rules ${oneBased(group.rules)}; others ${oneBased(group.others)}`);
+			out.push(
+				`group ${group.index + 1} (lines ${group.firstLine + 1}-${group.lastLine + 1}): agents ${agents}; rules ${oneBased(group.rules)}; others ${oneBased(group.others)}`,
+			);
 		}
 		if (grouping.orphanRules.length) {
 			out.push(`orphan rules: ${oneBased(grouping.orphanRules)}`);
@@ -72,7 +74,10 @@ describe('lexer', () => {
 
 	test('CR, LF and CRLF line ends, mixed, give LSP line numbering', () => {
 		const model = parse('a\rb\nc\r\nd\n\re');
-		assert.deepEqual(model.lines.map((line) => line.eolLength), [1, 1, 2, 1, 1, 0]);
+		assert.deepEqual(
+			model.lines.map((line) => line.eolLength),
+			[1, 1, 2, 1, 1, 0],
+		);
 		assert.deepEqual(model.lineStarts, [0, 2, 4, 7, 9, 10]);
 	});
 });
@@ -83,16 +88,22 @@ describe('lossless printing', () => {
 			fc.constantFrom('\n', '\r', ':', '#', ' ', '\t', '\uFEFF', '\u0000', '\uFFFD', '\uD800', 'ツ', 'User-agent', 'Disallow', '/'),
 			fc.string({ maxLength: 3 }),
 		);
-		fc.assert(fc.property(fc.array(char, { maxLength: 60 }).map((parts) => parts.join('')), (text) => {
-			const model = parse(text);
-			assert.equal(print(model), text);
-			let offset = 0;
-			model.lines.forEach((line, i) => {
-				assert.equal(model.lineStarts[i], offset);
-				offset += line.length + line.eolLength;
-			});
-			assert.equal(offset, text.length);
-		}), { numRuns: 3000 });
+		fc.assert(
+			fc.property(
+				fc.array(char, { maxLength: 60 }).map((parts) => parts.join('')),
+				(text) => {
+					const model = parse(text);
+					assert.equal(print(model), text);
+					let offset = 0;
+					model.lines.forEach((line, i) => {
+						assert.equal(model.lineStarts[i], offset);
+						offset += line.length + line.eolLength;
+					});
+					assert.equal(offset, text.length);
+				},
+			),
+			{ numRuns: 3000 },
+		);
 	});
 });
 
@@ -104,7 +115,7 @@ describe('grouping', () => {
 		});
 	}
 
-	test('building only the first groups gives the grouping\'s first groups and counts them all, in every dialect', () => {
+	test("building only the first groups gives the grouping's first groups and counts them all, in every dialect", () => {
 		for (const name of readdirSync(join(fixturesDir, 'grouping')).filter((file) => file.endsWith('.robots.txt'))) {
 			const model = parse(readFixture('grouping', name));
 			for (const dialect of allDialects) {

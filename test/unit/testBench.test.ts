@@ -24,7 +24,7 @@ describe('computeBench', () => {
 	const crawlers = ['Googlebot', 'GPTBot', 'FeedFetcher-Google', 'MyOwnBot'];
 	const bench = computeBench(model, { urls, crawlers });
 
-	test('cells are evaluateAs\'s verdict, reason and line; rows that are not URLs get a message and -1', () => {
+	test("cells are evaluateAs's verdict, reason and line; rows that are not URLs get a message and -1", () => {
 		assert.equal(bench.cells.length, urls.length * crawlers.length);
 		bench.rows.forEach((row, r) => {
 			crawlers.forEach((crawler, c) => {
@@ -37,13 +37,24 @@ describe('computeBench', () => {
 				assert.deepEqual(unpackDecision(cell), { verdict: full.verdict, reason: full.reason, line: full.rule ? full.rule.line : -1 });
 			});
 		});
-		assert.deepEqual(bench.rows.map((row) => row.problem === undefined), [true, false, true, false, true, false]);
+		assert.deepEqual(
+			bench.rows.map((row) => row.problem === undefined),
+			[true, false, true, false, true, false],
+		);
 		assert.match(bench.rows[1].problem!, /^`not a url`: neither a path/);
 		assert.match(bench.rows[5].problem!, /^`\?\?junk`: neither a path/);
 	});
 
 	test('columns say whose group each crawler follows; an unknown token says its parser is assumed', () => {
-		assert.deepEqual(bench.columns.map((column) => [column.crawler.token, column.groupLine]), [['Googlebot', 0], ['GPTBot', 4], ['FeedFetcher-Google', 0], ['MyOwnBot', 0]]);
+		assert.deepEqual(
+			bench.columns.map((column) => [column.crawler.token, column.groupLine]),
+			[
+				['Googlebot', 0],
+				['GPTBot', 4],
+				['FeedFetcher-Google', 0],
+				['MyOwnBot', 0],
+			],
+		);
 		assert.match(bench.columns[1].follows, /^it follows its own group at line 5$/);
 		assert.match(bench.columns[3].note ?? '', /MyOwnBot is not a crawler we know: read as an RFC 9309 parser/);
 		assert.equal(bench.columns[0].note, undefined);
@@ -69,21 +80,33 @@ describe('computeBench against a baseline', () => {
 	const before = parse(text);
 	const after = parse(text.replace('Allow: /private/press/', 'Allow: /private/press/$'));
 
-	test('changed cells, and how each crawler\'s reading changed', () => {
-		const bench = computeBench(after, { urls: ['/private/press/', '/private/press/kit.pdf'], crawlers: ['Googlebot', 'GPTBot'] }, { model: before, label: 'saved version' });
+	test("changed cells, and how each crawler's reading changed", () => {
+		const bench = computeBench(
+			after,
+			{ urls: ['/private/press/', '/private/press/kit.pdf'], crawlers: ['Googlebot', 'GPTBot'] },
+			{ model: before, label: 'saved version' },
+		);
 		const baseline = bench.baseline!;
 		assert.equal(baseline.label, 'saved version');
 		assert.equal(baseline.changed, 1);
-		assert.deepEqual(baseline.cells.map((cell) => unpackDecision(cell).verdict), ['allow', 'disallow', 'allow', 'disallow']);
-		assert.deepEqual(bench.cells.map((cell) => unpackDecision(cell).verdict), ['allow', 'disallow', 'disallow', 'disallow']);
-		assert.deepEqual(baseline.readingChanges, [{
-			crawler: 'Googlebot',
-			summary: 'Googlebot: reads 1 new rule: + new line 3 `Allow: /private/press/$`; no longer reads 1 rule: - old line 3 `Allow: /private/press/`.',
-		}]);
+		assert.deepEqual(
+			baseline.cells.map((cell) => unpackDecision(cell).verdict),
+			['allow', 'disallow', 'allow', 'disallow'],
+		);
+		assert.deepEqual(
+			bench.cells.map((cell) => unpackDecision(cell).verdict),
+			['allow', 'disallow', 'disallow', 'disallow'],
+		);
+		assert.deepEqual(baseline.readingChanges, [
+			{
+				crawler: 'Googlebot',
+				summary: 'Googlebot: reads 1 new rule: + new line 3 `Allow: /private/press/$`; no longer reads 1 rule: - old line 3 `Allow: /private/press/`.',
+			},
+		]);
 		assert.deepEqual(baseline.lines, { 2: 'Allow: /private/press/', 5: 'Disallow: /' });
 	});
 
-	test('with probe, the URLs from both versions\' rules whose verdict changed become rows', () => {
+	test("with probe, the URLs from both versions' rules whose verdict changed become rows", () => {
 		const bench = computeBench(after, { urls: [], crawlers: ['Googlebot'], probe: true }, { model: before, label: 'HEAD' });
 		assert.deepEqual(bench.rows, [{ url: '/private/press/x', probe: true }]);
 		assert.equal(bench.baseline?.probesAdded, 1);

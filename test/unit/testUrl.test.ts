@@ -17,7 +17,11 @@ function render(text: string): string {
 	const out: string[] = [];
 	for (const match of text.matchAll(/^# test (\S+) (\S+)$/gm)) {
 		const result = testUrl(model, { agent: match[1], url: match[2] }, everyDialect);
-		out.push(`== ${match[1]} ${match[2]}`, result.headline, `  ${result.crawler.token} (${result.crawler.parser}): ${result.verdict} line=${result.line} select=${result.selectLine}`);
+		out.push(
+			`== ${match[1]} ${match[2]}`,
+			result.headline,
+			`  ${result.crawler.token} (${result.crawler.parser}): ${result.verdict} line=${result.line} select=${result.selectLine}`,
+		);
 		for (const other of result.others) {
 			out.push(`  differs: ${other.parser}: ${other.verdict} line=${other.line} rule=${JSON.stringify(other.rule)}`);
 		}
@@ -34,7 +38,7 @@ describe('test URL', () => {
 
 	const file = joinLines('User-agent: *', 'Allow: /private/ok', 'Disallow: /private', '', 'User-agent: Googlebot', 'Disallow: /private');
 
-	test('the headline is the crawler\'s own verdict; other parsers follow only where they differ', () => {
+	test("the headline is the crawler's own verdict; other parsers follow only where they differ", () => {
 		const agreeing = testUrl(parse(file), { agent: 'Slurp', url: '/private/ok' }, { ...defaultAnalysisOptions, dialects: ['draft1996'] });
 		assert.deepEqual(agreeing.others, []);
 		const model = parse(joinLines('User-agent: *', 'Disallow: /private', 'Allow: /private/ok'));
@@ -43,10 +47,13 @@ describe('test URL', () => {
 		assert.equal(result.line, 2);
 		assert.equal(
 			result.headline,
-			'/private/ok as bingbot: ALLOWED by line 3 `Allow: /private/ok` (the longest matching rule). ' +
-				'First-match parsers (the 1996 draft, Python\'s urllib.robotparser) and 1994-standard parsers would find it DISALLOWED (line 2 `Disallow: /private`).',
+			'/private/ok as bingbot: ALLOWED by line 3 `Allow: /private/ok` (the longest matching rule). '
+				+ "First-match parsers (the 1996 draft, Python's urllib.robotparser) and 1994-standard parsers would find it DISALLOWED (line 2 `Disallow: /private`).",
 		);
-		assert.deepEqual(result.others.map((other) => other.parser), ['draft1996', 'original1994']);
+		assert.deepEqual(
+			result.others.map((other) => other.parser),
+			['draft1996', 'original1994'],
+		);
 		// Only the parsers of the analysis are compared: the default crawlers' own.
 		assert.deepEqual(testUrl(model, { agent: 'bingbot', url: '/private/ok' }, defaultAnalysisOptions).others, []);
 	});
@@ -59,9 +66,17 @@ describe('test URL', () => {
 		const ruleLine = 3 + 12_000;
 		const result = testUrl(parse(text), { agent: 'Googlebot', url: '/nothing' }, everyDialect);
 		assert.equal(result.verdict, 'allow');
-		assert.match(result.headline, new RegExp(`Line ${ruleLine.toLocaleString('en-US')} \\(\`Disallow: /nothing\`\\) would disallow it, but it is past the first 500 KiB Googlebot reads\\.`));
+		assert.match(
+			result.headline,
+			new RegExp(
+				`Line ${ruleLine.toLocaleString('en-US')} \\(\`Disallow: /nothing\`\\) would disallow it, but it is past the first 500 KiB Googlebot reads\\.`,
+			),
+		);
 		// The other parsers are read as the same crawler: none of them reads that far either.
-		assert.deepEqual(result.others.map((other) => `${other.parser} ${other.verdict} ${other.line}`), []);
+		assert.deepEqual(
+			result.others.map((other) => `${other.parser} ${other.verdict} ${other.line}`),
+			[],
+		);
 		assert.doesNotMatch(result.headline, /would DISALLOW it/);
 		// A crawler that reads the whole file is answered by the rule, with nothing to add.
 		const python = testUrl(parse(text), { agent: 'Python-urllib', url: '/nothing' }, everyDialect);
@@ -113,15 +128,23 @@ describe('test URL', () => {
 	});
 
 	test('Test URL for all crawlers: one row per target crawler, and a table', () => {
-		const model = parse(joinLines('User-agent: *', 'Disallow: /private', '', 'User-agent: Googlebot', 'Disallow: /search', '', 'User-agent: GPTBot', 'Disallow: /'));
-		const result = testUrlAll(model, '/search?q=a', { ...defaultAnalysisOptions, crawlers: ['Googlebot', 'Googlebot-Image', 'bingbot', 'GPTBot', 'AdsBot-Google'] });
-		assert.deepEqual(result.rows.map((row) => [row.crawler.token, row.verdict, row.line]), [
-			['Googlebot', 'disallow', 4],
-			['Googlebot-Image', 'disallow', 4],
-			['bingbot', 'allow', null],
-			['GPTBot', 'disallow', 7],
-			['AdsBot-Google', 'allow', null],
-		]);
+		const model = parse(
+			joinLines('User-agent: *', 'Disallow: /private', '', 'User-agent: Googlebot', 'Disallow: /search', '', 'User-agent: GPTBot', 'Disallow: /'),
+		);
+		const result = testUrlAll(model, '/search?q=a', {
+			...defaultAnalysisOptions,
+			crawlers: ['Googlebot', 'Googlebot-Image', 'bingbot', 'GPTBot', 'AdsBot-Google'],
+		});
+		assert.deepEqual(
+			result.rows.map((row) => [row.crawler.token, row.verdict, row.line]),
+			[
+				['Googlebot', 'disallow', 4],
+				['Googlebot-Image', 'disallow', 4],
+				['bingbot', 'allow', null],
+				['GPTBot', 'disallow', 7],
+				['AdsBot-Google', 'allow', null],
+			],
+		);
 		assert.equal(result.summary, '/search?q=a: 2 of 5 crawlers may fetch it; DISALLOWED for Googlebot, Googlebot-Image and GPTBot.');
 		assert.deepEqual(result.table.split('\n'), [
 			'Crawler          Verdict     Line  Rule',
@@ -133,8 +156,11 @@ describe('test URL', () => {
 		]);
 	});
 
-	test('agents: the file\'s distinct User-agent values without `*`, the targets, and the known crawlers', () => {
-		const agents = computeAgents(parse(joinLines('User-agent: Googlebot', 'User-agent: *', 'user-agent: googlebot', 'User-agent: Bingbot', 'User-agent:')), defaultAnalysisOptions);
+	test("agents: the file's distinct User-agent values without `*`, the targets, and the known crawlers", () => {
+		const agents = computeAgents(
+			parse(joinLines('User-agent: Googlebot', 'User-agent: *', 'user-agent: googlebot', 'User-agent: Bingbot', 'User-agent:')),
+			defaultAnalysisOptions,
+		);
 		assert.deepStrictEqual(agents.fromFile, ['Googlebot', 'Bingbot']);
 		assert.deepStrictEqual(agents.targets, defaultAnalysisOptions.crawlers);
 		assert.ok(agents.known.some((crawler) => crawler.token === 'Googlebot' && crawler.owner !== '' && crawler.description !== ''));

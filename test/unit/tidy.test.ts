@@ -60,9 +60,16 @@ function moduleSpecifiers(source: ts.SourceFile): { specifier: string; node: ts.
 	visit(source, (node) => {
 		if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
 			found.push({ specifier: node.moduleSpecifier.text, node });
-		} else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+		} else if (
+			ts.isImportEqualsDeclaration(node)
+			&& ts.isExternalModuleReference(node.moduleReference)
+			&& ts.isStringLiteral(node.moduleReference.expression)
+		) {
 			found.push({ specifier: node.moduleReference.expression.text, node });
-		} else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+		} else if (
+			ts.isCallExpression(node)
+			&& (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+		) {
 			const [argument] = node.arguments;
 			found.push({ specifier: argument && ts.isStringLiteralLike(argument) ? argument.text : '<computed>', node });
 		} else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
@@ -89,9 +96,31 @@ function coreImportViolations(source: ts.SourceFile): string[] {
 
 /** Globals through which code reads the clock, the process or the host, does IO or loads modules. */
 const forbiddenGlobals = new Set([
-	'process', 'performance', 'globalThis', 'global', 'window', 'self', 'require', 'module', 'exports', '__dirname', '__filename',
-	'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate', 'queueMicrotask',
-	'console', 'fetch', 'XMLHttpRequest', 'WebSocket', 'navigator', 'Buffer', 'crypto',
+	'process',
+	'performance',
+	'globalThis',
+	'global',
+	'window',
+	'self',
+	'require',
+	'module',
+	'exports',
+	'__dirname',
+	'__filename',
+	'setTimeout',
+	'setInterval',
+	'setImmediate',
+	'clearTimeout',
+	'clearInterval',
+	'clearImmediate',
+	'queueMicrotask',
+	'console',
+	'fetch',
+	'XMLHttpRequest',
+	'WebSocket',
+	'navigator',
+	'Buffer',
+	'crypto',
 ]);
 
 /** `Object.member` reads that are not pure: the clock and randomness. */
@@ -106,11 +135,19 @@ const allowedClockReads = [{ file: 'core/src/robotRules.ts', read: 'Date.now' }]
 /** Whether an identifier names a property or a member rather than a variable: `x.process`, `{ process: 1 }`. */
 function isMemberName(node: ts.Identifier): boolean {
 	const parent = node.parent;
-	return (ts.isPropertyAccessExpression(parent) && parent.name === node)
+	return (
+		(ts.isPropertyAccessExpression(parent) && parent.name === node)
 		|| (ts.isQualifiedName(parent) && parent.right === node)
-		|| ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent)
-			|| ts.isMethodSignature(parent) || ts.isGetAccessorDeclaration(parent) || ts.isSetAccessorDeclaration(parent) || ts.isEnumMember(parent))
-			&& parent.name === node);
+		|| ((ts.isPropertyAssignment(parent)
+			|| ts.isPropertyDeclaration(parent)
+			|| ts.isPropertySignature(parent)
+			|| ts.isMethodDeclaration(parent)
+			|| ts.isMethodSignature(parent)
+			|| ts.isGetAccessorDeclaration(parent)
+			|| ts.isSetAccessorDeclaration(parent)
+			|| ts.isEnumMember(parent))
+			&& parent.name === node)
+	);
 }
 
 /**
@@ -194,9 +231,10 @@ function plantedWithTypes(lines: readonly string[]): { source: ts.SourceFile; ch
 function withPlanted(program: ts.Program, path: string, text: string): ts.Program {
 	const host = ts.createCompilerHost(program.getCompilerOptions());
 	const getSourceFile = host.getSourceFile.bind(host);
-	host.getSourceFile = (name, language, ...rest) => (resolve(name) === path
-		? ts.createSourceFile(name, text, language, true, ts.ScriptKind.TS)
-		: program.getSourceFile(name) ?? getSourceFile(name, language, ...rest));
+	host.getSourceFile = (name, language, ...rest) =>
+		resolve(name) === path
+			? ts.createSourceFile(name, text, language, true, ts.ScriptKind.TS)
+			: (program.getSourceFile(name) ?? getSourceFile(name, language, ...rest));
 	const fileExists = host.fileExists.bind(host);
 	host.fileExists = (name) => resolve(name) === path || fileExists(name);
 	return ts.createProgram([...program.getRootFileNames(), path], program.getCompilerOptions(), host, program);
@@ -209,7 +247,9 @@ const protocolFile = join(coreDir, 'protocol.ts');
  * source, the settings section, command ids, method names, the deployed scheme, the watched robots.txt and
  * expectations files). `html` and `_headers` are the platform's names, written elsewhere as everyday words.
  */
-const contractValues = new Set<string>((Object.values(protocol) as unknown[]).filter((value): value is string => typeof value === 'string' && /robots/i.test(value)));
+const contractValues = new Set<string>(
+	(Object.values(protocol) as unknown[]).filter((value): value is string => typeof value === 'string' && /robots/i.test(value)),
+);
 
 /**
  * The places outside the protocol module where the word `robots-txt` is something else, each documented, each still in
@@ -226,7 +266,15 @@ function checkedAgainst(node: ts.Expression, checker: ts.TypeChecker): ts.Type |
 	if (ts.isCaseClause(parent) && parent.expression === node) {
 		return checker.getTypeAtLocation(parent.parent.parent.expression);
 	}
-	if (ts.isBinaryExpression(parent) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(parent.operatorToken.kind)) {
+	if (
+		ts.isBinaryExpression(parent)
+		&& [
+			ts.SyntaxKind.EqualsEqualsEqualsToken,
+			ts.SyntaxKind.ExclamationEqualsEqualsToken,
+			ts.SyntaxKind.EqualsEqualsToken,
+			ts.SyntaxKind.ExclamationEqualsToken,
+		].includes(parent.operatorToken.kind)
+	) {
 		return checker.getTypeAtLocation(parent.left === node ? parent.right : parent.left);
 	}
 	return checker.getContextualType(node);
@@ -251,7 +299,11 @@ function crawlerReasonNames(program: ts.Program): Set<string> {
  * The contracts' strings written outside the protocol module. With a type checker, a `robots-txt` that is a crawler
  * reason is told apart (and reported in `reasons`); without one (the client, which has no reasons), every one counts.
  */
-function contractLiteralViolations(source: ts.SourceFile, checker?: ts.TypeChecker, reasons: ReadonlySet<string> = new Set()): { violations: string[]; exceptions: string[] } {
+function contractLiteralViolations(
+	source: ts.SourceFile,
+	checker?: ts.TypeChecker,
+	reasons: ReadonlySet<string> = new Set(),
+): { violations: string[]; exceptions: string[] } {
 	const violations: string[] = [];
 	const exceptions: string[] = [];
 	const file = relative(repoRoot, source.fileName).split(sep).join('/');
@@ -264,7 +316,11 @@ function contractLiteralViolations(source: ts.SourceFile, checker?: ts.TypeCheck
 		}
 		if (node.text === 'robots-txt') {
 			const alias = ts.findAncestor(node, ts.isTypeAliasDeclaration);
-			if (ts.isLiteralTypeNode(node.parent) ? file === reasonTypeFile && alias?.name.text === reasonTypeName : checker !== undefined && isReasonType(checkedAgainst(node, checker), reasons)) {
+			if (
+				ts.isLiteralTypeNode(node.parent)
+					? file === reasonTypeFile && alias?.name.text === reasonTypeName
+					: checker !== undefined && isReasonType(checkedAgainst(node, checker), reasons)
+			) {
 				exceptions.push('reason');
 				return;
 			}
@@ -306,7 +362,9 @@ const builtInCommands = new Set(['editor.action.triggerSuggest']);
 
 /** Problems with the commands a file names: ours must be contributed, others built in; `''` is a lens with a title only. */
 function commandViolations(named: readonly string[], contributed: ReadonlySet<string>): string[] {
-	return named.filter((command) => command !== '' && !(command.startsWith(`${protocol.settingsSection}.`) ? contributed.has(command) : builtInCommands.has(command)));
+	return named.filter(
+		(command) => command !== '' && !(command.startsWith(`${protocol.settingsSection}.`) ? contributed.has(command) : builtInCommands.has(command)),
+	);
 }
 
 /**
@@ -373,7 +431,13 @@ function directiveViolations(source: ts.SourceFile): string[] {
 		// A property name is a wire shape (the protocol module's, or HTTP's User-Agent header), not a name this code chose.
 		if ((ts.isIdentifier(node) && !isMemberName(node)) || ts.isPrivateIdentifier(node)) {
 			found = watchedDirectives.find((directive) => identifierNamesDirective(node.text.replace(/^#/, ''), directive));
-		} else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+		} else if (
+			ts.isStringLiteral(node)
+			|| ts.isNoSubstitutionTemplateLiteral(node)
+			|| ts.isTemplateHead(node)
+			|| ts.isTemplateMiddle(node)
+			|| ts.isTemplateTail(node)
+		) {
 			// Module paths are not code that knows robots.txt.
 			if (!(ts.isStringLiteral(node) && (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent)))) {
 				found = watchedDirectives.find((directive) => stringNamesDirective(node.text, directive));
@@ -421,30 +485,44 @@ describe('the core is pure', () => {
 
 	test('core files import only core files and the two LSP type packages', () => {
 		assert.ok(files.length > 30, `${files.length} core files`);
-		assert.deepStrictEqual(files.flatMap((path) => coreImportViolations(parseSource(path))), []);
+		assert.deepStrictEqual(
+			files.flatMap((path) => coreImportViolations(parseSource(path))),
+			[],
+		);
 	});
 
 	test('the import rule catches a planted violation', () => {
-		const source = planted('core/src/syntax/planted.ts', [
-			"import { readFileSync } from 'node:fs';",
-			"import type { Connection } from 'vscode-languageserver';",
-			"export { x } from '../../features/context';",
-			"const m = require('path');",
-			"type T = import('vscode').Uri;",
-			"import { Position } from 'vscode-languageserver-types';",
-			"import { lexLine } from './lexer';",
-		].join('\n'));
-		assert.deepStrictEqual(coreImportViolations(source).map((violation) => violation.replace(/^.*imports /, '')), [
-			"'node:fs'", "'vscode-languageserver'", "'../../features/context'", "'path'", "'vscode'",
-		]);
+		const source = planted(
+			'core/src/syntax/planted.ts',
+			[
+				"import { readFileSync } from 'node:fs';",
+				"import type { Connection } from 'vscode-languageserver';",
+				"export { x } from '../../features/context';",
+				"const m = require('path');",
+				"type T = import('vscode').Uri;",
+				"import { Position } from 'vscode-languageserver-types';",
+				"import { lexLine } from './lexer';",
+			].join('\n'),
+		);
+		assert.deepStrictEqual(
+			coreImportViolations(source).map((violation) => violation.replace(/^.*imports /, '')),
+			["'node:fs'", "'vscode-languageserver'", "'../../features/context'", "'path'", "'vscode'"],
+		);
 	});
 
-	test('core files read no clock, process or global but RobotRules\' injectable default', () => {
+	test("core files read no clock, process or global but RobotRules' injectable default", () => {
 		const program = serverProgram();
 		const checker = program.getTypeChecker();
 		const results = files.map((path) => coreGlobalViolations(program.getSourceFile(path)!, checker));
-		assert.deepStrictEqual(results.flatMap((result) => result.violations), []);
-		assert.deepStrictEqual(results.flatMap((result) => result.allowed), allowedClockReads.map((exception) => exception.read), 'the documented exception is still in use');
+		assert.deepStrictEqual(
+			results.flatMap((result) => result.violations),
+			[],
+		);
+		assert.deepStrictEqual(
+			results.flatMap((result) => result.allowed),
+			allowedClockReads.map((exception) => exception.read),
+			'the documented exception is still in use',
+		);
 	});
 
 	test('the globals rule catches planted reads and leaves look-alikes alone', () => {
@@ -473,22 +551,28 @@ describe('the core is pure', () => {
 		host.fileExists = (name) => resolve(name) === path || fileExists(name);
 		const program = ts.createProgram([path], { ...coreProgram([]).getCompilerOptions() }, host);
 		const { violations } = coreGlobalViolations(program.getSourceFile(path)!, program.getTypeChecker());
-		assert.deepStrictEqual(violations.map((violation) => violation.replace(/^.*:(\d+) reads /, '$1 ')), [
-			'1 Date.now', '2 new Date()', '5 process', '6 setTimeout', '7 globalThis', '8 performance.now', '9 Math.random', '12 console', '13 require',
-		]);
+		assert.deepStrictEqual(
+			violations.map((violation) => violation.replace(/^.*:(\d+) reads /, '$1 ')),
+			['1 Date.now', '2 new Date()', '5 process', '6 setTimeout', '7 globalThis', '8 performance.now', '9 Math.random', '12 console', '13 require'],
+		);
 	});
 });
 
 describe('the server adapter and the client know no robots.txt', () => {
 	const adapter = [
-		...readdirSync(serverSrc).filter((name) => name.endsWith('.ts')).map((name) => join(serverSrc, name)),
+		...readdirSync(serverSrc)
+			.filter((name) => name.endsWith('.ts'))
+			.map((name) => join(serverSrc, name)),
 		...sourceFiles(join(serverSrc, 'features')),
 	];
 	const client = sourceFiles(clientDir);
 
 	test('no directive is named in server/src/*.ts, server/src/features or client', () => {
 		assert.ok(adapter.length > 10 && client.length > 2, `${adapter.length} adapter files, ${client.length} client files`);
-		assert.deepStrictEqual([...adapter, ...client].flatMap((path) => directiveViolations(parseSource(path))), []);
+		assert.deepStrictEqual(
+			[...adapter, ...client].flatMap((path) => directiveViolations(parseSource(path))),
+			[],
+		);
 	});
 
 	test('the directive rule catches planted violations and leaves prose and verdicts alone', () => {
@@ -510,13 +594,25 @@ describe('the server adapter and the client know no robots.txt', () => {
 		];
 		const source = planted('server/src/features/planted.ts', lines.join('\n'));
 		const flagged = new Set(directiveViolations(source).map((violation) => Number(/:(\d+) /.exec(violation)![1])));
-		assert.deepStrictEqual([...flagged].sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7]);
+		assert.deepStrictEqual(
+			[...flagged].sort((a, b) => a - b),
+			[1, 2, 3, 4, 5, 6, 7],
+		);
 	});
 
 	test('the client imports nothing of the core, the server, the CLI or the IO edge but the protocol module and the HTTP GET', () => {
-		assert.deepStrictEqual(client.flatMap((path) => clientImportViolations(parseSource(path))), []);
-		const source = planted('client/src/planted.ts', "import { parse } from '../../core/src/index';\nimport { x } from './protocol';\nimport { testUrlMethod } from '../../core/src/protocol';");
-		assert.deepStrictEqual(clientImportViolations(source).map((violation) => violation.replace(/^.*imports /, '')), ["'../../core/src/index'"]);
+		assert.deepStrictEqual(
+			client.flatMap((path) => clientImportViolations(parseSource(path))),
+			[],
+		);
+		const source = planted(
+			'client/src/planted.ts',
+			"import { parse } from '../../core/src/index';\nimport { x } from './protocol';\nimport { testUrlMethod } from '../../core/src/protocol';",
+		);
+		assert.deepStrictEqual(
+			clientImportViolations(source).map((violation) => violation.replace(/^.*imports /, '')),
+			["'../../core/src/index'"],
+		);
 	});
 });
 
@@ -801,17 +897,21 @@ function wholeProgram(extra?: { readonly path: string; readonly text: string }[]
 		host.fileExists = (name) => texts.has(resolve(name)) || fileExists(name);
 		files.push(...texts.keys());
 	}
-	return ts.createProgram(files, {
-		target: ts.ScriptTarget.ES2022,
-		module: ts.ModuleKind.CommonJS,
-		moduleResolution: ts.ModuleResolutionKind.Node10,
-		noLib: true,
-		types: [],
-		noEmit: true,
-		skipLibCheck: true,
-		resolveJsonModule: true,
-		esModuleInterop: true,
-	}, host);
+	return ts.createProgram(
+		files,
+		{
+			target: ts.ScriptTarget.ES2022,
+			module: ts.ModuleKind.CommonJS,
+			moduleResolution: ts.ModuleResolutionKind.Node10,
+			noLib: true,
+			types: [],
+			noEmit: true,
+			skipLibCheck: true,
+			resolveJsonModule: true,
+			esModuleInterop: true,
+		},
+		host,
+	);
 }
 
 describe('layers and programs are in order', () => {
@@ -820,15 +920,22 @@ describe('layers and programs are in order', () => {
 
 	test('io, server, cli and client import only the programs below them', () => {
 		assert.ok(sources.length > 140, `${sources.length} files`);
-		assert.deepStrictEqual(sources.flatMap((source) => programImportViolations(source)), []);
+		assert.deepStrictEqual(
+			sources.flatMap((source) => programImportViolations(source)),
+			[],
+		);
 		const planted = [
 			parseSource(join(repoRoot, 'io/src/planted.ts'), "import { x } from '../../server/src/settings';\nimport { parse } from '../../core/src/index';"),
-			parseSource(join(repoRoot, 'cli/src/planted.ts'), "import type { ServerContext } from '../../server/src/features/context';\nimport { y } from '../../io/src/localize';"),
+			parseSource(
+				join(repoRoot, 'cli/src/planted.ts'),
+				"import type { ServerContext } from '../../server/src/features/context';\nimport { y } from '../../io/src/localize';",
+			),
 			parseSource(join(repoRoot, 'server/src/planted.ts'), "import { main } from '../../cli/src/main';\nimport { z } from './settings';"),
 		];
-		assert.deepStrictEqual(planted.flatMap((source) => programImportViolations(source)).map((violation) => violation.replace(/^.*imports /, '')), [
-			"'../../server/src/settings'", "'../../server/src/features/context'", "'../../cli/src/main'",
-		]);
+		assert.deepStrictEqual(
+			planted.flatMap((source) => programImportViolations(source)).map((violation) => violation.replace(/^.*imports /, '')),
+			["'../../server/src/settings'", "'../../server/src/features/context'", "'../../cli/src/main'"],
+		);
 	});
 
 	test('no import cycle between files, type imports included', () => {
@@ -850,23 +957,37 @@ describe('layers and programs are in order', () => {
 		assert.deepStrictEqual(cycles(planted).map(shown), [shown([join(coreDir, 'features'), join(coreDir, 'fetch')])]);
 	});
 
-	test('the core\'s layers are in order, and every folder and loose file of the core has one', () => {
+	test("the core's layers are in order, and every folder and loose file of the core has one", () => {
 		assert.deepStrictEqual(layerViolations(graph), []);
 		const units = new Set([...graph.keys()].filter((path) => inside(path, coreDir)).map((path) => relative(coreDir, unitOf(path)).split(sep).join('/')));
-		assert.deepStrictEqual([...coreLayerOf.keys()].filter((name) => !units.has(name)), [], 'no layer names a unit that is gone');
+		assert.deepStrictEqual(
+			[...coreLayerOf.keys()].filter((name) => !units.has(name)),
+			[],
+			'no layer names a unit that is gone',
+		);
 		const syntax = join(coreDir, 'syntax/planted.ts');
-		const planted = importGraph([...sources, parseSource(syntax, [
-			"import { computeHover } from '../features/hover';",
-			"import { t } from '../l10n';",
-			"import { lexLine } from './lexer';",
-			"import { selectGroups } from '../matching/agents';",
-			"import { directiveFacts } from '../facts/directives';",
-		].join('\n')), parseSource(join(coreDir, 'planted.ts'), "import { t } from './l10n';")]);
-		assert.deepStrictEqual(layerViolations(planted).map((violation) => violation.replace(/ \(layer \d+\)/g, '')), [
-			'core/src/syntax/planted.ts imports core/src/features/hover.ts',
-			'core/src/syntax/planted.ts imports core/src/matching/agents.ts',
-			'core/src/planted.ts is in no layer',
+		const planted = importGraph([
+			...sources,
+			parseSource(
+				syntax,
+				[
+					"import { computeHover } from '../features/hover';",
+					"import { t } from '../l10n';",
+					"import { lexLine } from './lexer';",
+					"import { selectGroups } from '../matching/agents';",
+					"import { directiveFacts } from '../facts/directives';",
+				].join('\n'),
+			),
+			parseSource(join(coreDir, 'planted.ts'), "import { t } from './l10n';"),
 		]);
+		assert.deepStrictEqual(
+			layerViolations(planted).map((violation) => violation.replace(/ \(layer \d+\)/g, '')),
+			[
+				'core/src/syntax/planted.ts imports core/src/features/hover.ts',
+				'core/src/syntax/planted.ts imports core/src/matching/agents.ts',
+				'core/src/planted.ts is in no layer',
+			],
+		);
 	});
 
 	test('every exported value has a user outside its file', () => {
@@ -877,9 +998,15 @@ describe('layers and programs are in order', () => {
 	test('the export rule catches a planted unused export and counts uses through index.ts, namespaces and tests', () => {
 		const declaring = join(coreDir, 'features/planted.ts');
 		const program = wholeProgram([
-			{ path: declaring, text: 'export function unused(): number { return 1; }\nexport function viaIndex(): number { return 2; }\nexport const viaNamespace = 3;\nexport function byTest(): number { return 4; }\nexport interface Shape { readonly x: number }' },
+			{
+				path: declaring,
+				text: 'export function unused(): number { return 1; }\nexport function viaIndex(): number { return 2; }\nexport const viaNamespace = 3;\nexport function byTest(): number { return 4; }\nexport interface Shape { readonly x: number }',
+			},
 			{ path: join(coreDir, 'features/plantedIndex.ts'), text: "export { unused, viaIndex } from './planted';\nexport * as planted from './planted';" },
-			{ path: join(repoRoot, 'server/src/planted.ts'), text: "import { viaIndex, planted } from '../../core/src/features/plantedIndex';\nexport const sum = viaIndex() + planted.viaNamespace;" },
+			{
+				path: join(repoRoot, 'server/src/planted.ts'),
+				text: "import { viaIndex, planted } from '../../core/src/features/plantedIndex';\nexport const sum = viaIndex() + planted.viaNamespace;",
+			},
 			{ path: join(repoRoot, 'test/unit/planted.test.ts'), text: "import { byTest } from '../../core/src/features/planted';\nbyTest();" },
 		]);
 		assert.deepStrictEqual(unusedExports(program, [declaring]), ['core/src/features/planted.ts: unused']);
@@ -891,19 +1018,29 @@ describe('every contract is written in the protocol module, and every command is
 	const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { commands: { command: string }[] } };
 	const contributed = new Set(manifest.contributes.commands.map((entry) => entry.command));
 
-	test('the contracts\' strings appear in server/src and client only in core/protocol.ts, the crawler reason and the SARIF name aside', () => {
+	test("the contracts' strings appear in server/src and client only in core/protocol.ts, the crawler reason and the SARIF name aside", () => {
 		const program = serverProgram();
 		const reasons = crawlerReasonNames(program);
 		assert.ok(reasons.has('robots-txt') && reasons.has('no-group'), [...reasons].join(', '));
-		assert.ok(['robots-txt', 'robots-txt-expectations', 'robots-txt-deployed', 'robotsTxt', 'robotsTxt.testUrl'].every((value) => contractValues.has(value)), [...contractValues].join(', '));
+		assert.ok(
+			['robots-txt', 'robots-txt-expectations', 'robots-txt-deployed', 'robotsTxt', 'robotsTxt.testUrl'].every((value) => contractValues.has(value)),
+			[...contractValues].join(', '),
+		);
 		const results = [
 			...nodeProgramFiles().map((path) => contractLiteralViolations(program.getSourceFile(path)!, program.getTypeChecker(), reasons)),
 			...client.map((path) => contractLiteralViolations(parseSource(path))),
 		];
-		assert.deepStrictEqual(results.flatMap((result) => result.violations), []);
+		assert.deepStrictEqual(
+			results.flatMap((result) => result.violations),
+			[],
+		);
 		const exceptions = results.flatMap((result) => result.exceptions);
 		assert.ok(exceptions.filter((exception) => exception === 'reason').length >= 5, 'the crawler reason is still written as one');
-		assert.deepStrictEqual(exceptions.filter((exception) => exception !== 'reason'), programNameExceptions.map((exception) => `${exception.file} ${exception.property}`), 'the program name exception is in use');
+		assert.deepStrictEqual(
+			exceptions.filter((exception) => exception !== 'reason'),
+			programNameExceptions.map((exception) => `${exception.file} ${exception.property}`),
+			'the program name exception is in use',
+		);
 	});
 
 	test('the contract rule catches planted strings and leaves the crawler reason alone', () => {
@@ -913,7 +1050,7 @@ describe('every contract is written in the protocol module, and every command is
 			"export const d: Diagnostic = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'x', source: 'robots-txt' };",
 			"export const languageId = 'robots-txt';",
 			"export function isExpectations(id: string): boolean { return id === 'robots-txt-expectations'; }",
-			'export const lens = { title: \'Test\', command: `robotsTxt.testUrl` };',
+			"export const lens = { title: 'Test', command: `robotsTxt.testUrl` };",
 			"export function words(reason: CrawlerReason): string { switch (reason) { case 'robots-txt': return 'always allowed'; default: return ''; } }",
 			"export function exempt(reason: CrawlerReason): boolean { return reason === 'robots-txt'; }",
 			"export const reasons: readonly CrawlerReason[] = ['rule', 'robots-txt'];",
@@ -922,7 +1059,10 @@ describe('every contract is written in the protocol module, and every command is
 		];
 		const { source, checker, program } = plantedWithTypes(lines);
 		const { violations, exceptions } = contractLiteralViolations(source, checker, crawlerReasonNames(program));
-		assert.deepStrictEqual(violations.map((violation) => Number(/:(\d+) writes/.exec(violation)![1])), [3, 4, 5, 6, 10, 11]);
+		assert.deepStrictEqual(
+			violations.map((violation) => Number(/:(\d+) writes/.exec(violation)![1])),
+			[3, 4, 5, 6, 10, 11],
+		);
 		assert.deepStrictEqual(exceptions, ['reason', 'reason', 'reason']);
 		// The client has no reasons and no type checker here: every one counts.
 		assert.equal(contractLiteralViolations(planted('client/src/planted.ts', "const languageId = 'robots-txt';")).violations.length, 1);
@@ -931,9 +1071,18 @@ describe('every contract is written in the protocol module, and every command is
 	test('every command a lens, an item or an action of the core or the server names is contributed in package.json', () => {
 		const program = serverProgram();
 		const results = nodeProgramFiles().map((path) => namedCommands(program.getSourceFile(path)!, program.getTypeChecker()));
-		assert.deepStrictEqual(results.flatMap((result) => result.unknown), []);
+		assert.deepStrictEqual(
+			results.flatMap((result) => result.unknown),
+			[],
+		);
 		const named = new Set(results.flatMap((result) => result.commands));
-		for (const command of [protocol.testUrlCommand, protocol.testUrlAllCommand, protocol.revealLineCommand, protocol.showDetailsCommand, protocol.openTestBenchCommand]) {
+		for (const command of [
+			protocol.testUrlCommand,
+			protocol.testUrlAllCommand,
+			protocol.revealLineCommand,
+			protocol.showDetailsCommand,
+			protocol.openTestBenchCommand,
+		]) {
 			assert.ok(named.has(command), `${command} is found where the lenses name it`);
 		}
 		assert.deepStrictEqual(commandViolations([...named], contributed), []);
@@ -952,7 +1101,7 @@ describe('every contract is written in the protocol module, and every command is
 		assert.deepStrictEqual(commandViolations(commands, contributed), ['robotsTxt.nope', 'editor.action.formatDocument']);
 	});
 
-	test('package.json contributes the protocol\'s commands, and the client registers each', () => {
+	test("package.json contributes the protocol's commands, and the client registers each", () => {
 		assert.deepStrictEqual([...contributed].sort(), [...protocol.commandIds].sort());
 		const activate = parseSource(join(clientDir, 'src', 'activate.ts'));
 		const registered: string[] = [];
@@ -970,9 +1119,12 @@ describe('every contract is written in the protocol module, and every command is
 function verdictWordsWritten(source: ts.SourceFile): string[] {
 	const found: string[] = [];
 	visit(source, (node) => {
-		const text = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)
-			? node.text
-			: ts.isRegularExpressionLiteral(node) ? node.text : undefined;
+		const text =
+			ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)
+				? node.text
+				: ts.isRegularExpressionLiteral(node)
+					? node.text
+					: undefined;
 		if (text !== undefined && /\b(DIS)?ALLOWED\b/.test(text)) {
 			found.push(`${where(source, node)}: ${node.getText(source).slice(0, 60)}`);
 		}
@@ -986,21 +1138,30 @@ describe('the verdict words are written once', () => {
 	test('ALLOWED and DISALLOWED are written in server/src, client/src and client/webview only in core/verdict.ts', () => {
 		const files = [...nodeProgramFiles(), ...sourceFiles(clientDir)];
 		assert.ok(files.includes(verdictFile) && files.some((path) => path.includes(`${sep}webview${sep}`)), 'the scan reads verdict.ts and the webview');
-		assert.deepStrictEqual(files.filter((path) => path !== verdictFile).flatMap((path) => verdictWordsWritten(parseSource(path))), []);
+		assert.deepStrictEqual(
+			files.filter((path) => path !== verdictFile).flatMap((path) => verdictWordsWritten(parseSource(path))),
+			[],
+		);
 		// The words people read (keys of t()) and those tools read: the one place that writes them.
 		assert.ok(verdictWordsWritten(parseSource(verdictFile)).length >= 4, 'the scan finds the words where they are written');
 	});
 
 	test('the verdict word rule catches planted words and leaves comments and other words alone', () => {
-		const source = planted('client/webview/planted.ts', [
-			"const a = allowed ? 'ALLOWED' : 'x';",
-			'const b = `${word} DISALLOWED · line ${line}`;',
-			"const c = l10n.t('Robots may be ALLOWED here');",
-			'// ALLOWED in a comment is no code.',
-			"const d = 'UNALLOWED, ALLOWEDNESS';",
-			'const e = /^DISALLOWED /;',
-		].join('\n'));
-		assert.deepStrictEqual(verdictWordsWritten(source).map((found) => Number(/:(\d+):/.exec(found)![1])), [1, 2, 3, 6]);
+		const source = planted(
+			'client/webview/planted.ts',
+			[
+				"const a = allowed ? 'ALLOWED' : 'x';",
+				'const b = `${word} DISALLOWED · line ${line}`;',
+				"const c = l10n.t('Robots may be ALLOWED here');",
+				'// ALLOWED in a comment is no code.',
+				"const d = 'UNALLOWED, ALLOWEDNESS';",
+				'const e = /^DISALLOWED /;',
+			].join('\n'),
+		);
+		assert.deepStrictEqual(
+			verdictWordsWritten(source).map((found) => Number(/:(\d+):/.exec(found)![1])),
+			[1, 2, 3, 6],
+		);
 	});
 });
 
@@ -1019,10 +1180,16 @@ describe('what users configure and read lists what the code knows', () => {
 		assert.ok(start >= 0, `the README has a "${heading.replace(/^#+ /, '')}" section`);
 		const next = readme.slice(start + heading.length).search(/\n#+ /);
 		const section = next < 0 ? readme.slice(start) : readme.slice(start, start + heading.length + next);
-		return section.split('\n').filter((line) => /^\| `[a-z0-9-]+` \|/.test(line)).map((row) => {
-			const [code, severity, summary] = row.split('|').slice(1, 4).map((cell) => cell.trim());
-			return { code: code.replace(/`/g, ''), severity, summary };
-		});
+		return section
+			.split('\n')
+			.filter((line) => /^\| `[a-z0-9-]+` \|/.test(line))
+			.map((row) => {
+				const [code, severity, summary] = row
+					.split('|')
+					.slice(1, 4)
+					.map((cell) => cell.trim());
+				return { code: code.replace(/`/g, ''), severity, summary };
+			});
 	}
 
 	test('robotsTxt.dialects: the enum is allDialects, the default is defaultDialects', () => {
@@ -1032,8 +1199,11 @@ describe('what users configure and read lists what the code knows', () => {
 		assert.deepStrictEqual(dialects.default, [...defaultDialects]);
 	});
 
-	test('robotsTxt.diagnostics.severity: the values are severityNames, the keys the catalogues\' codes (robots.txt, then pages)', () => {
-		const severity = settings['robotsTxt.diagnostics.severity'] as { additionalProperties: { enum: string[]; enumDescriptions: string[] }; propertyNames: { enum: string[] } };
+	test("robotsTxt.diagnostics.severity: the values are severityNames, the keys the catalogues' codes (robots.txt, then pages)", () => {
+		const severity = settings['robotsTxt.diagnostics.severity'] as {
+			additionalProperties: { enum: string[]; enumDescriptions: string[] };
+			propertyNames: { enum: string[] };
+		};
 		assert.deepStrictEqual(severity.additionalProperties.enum, [...severityNames]);
 		assert.equal(severity.additionalProperties.enumDescriptions.length, severityNames.length);
 		assert.deepStrictEqual(severity.propertyNames.enum, [...codes, ...metaCodes]);
@@ -1050,17 +1220,21 @@ describe('what users configure and read lists what the code knows', () => {
 		assert.ok(activationEvents.includes('onLanguage:plaintext'));
 	});
 
-	test('robotsTxt.diagnostics.maxProblems: the default is the server\'s', () => {
+	test("robotsTxt.diagnostics.maxProblems: the default is the server's", () => {
 		assert.equal(settings['robotsTxt.diagnostics.maxProblems'].default, defaultMaxProblems);
 	});
 
-	test('robotsTxt.codeLens.maxGroups: the default is the server\'s', () => {
+	test("robotsTxt.codeLens.maxGroups: the default is the server's", () => {
 		assert.equal(settings['robotsTxt.codeLens.maxGroups'].default, defaultMaxLensGroups);
 	});
 
-	test('every diagnostic code is in the README\'s table of codes, with its default severity', () => {
+	test("every diagnostic code is in the README's table of codes, with its default severity", () => {
 		const table = tableRows('### Diagnostic codes');
-		assert.deepStrictEqual(table.map((row) => row.code), codes, 'one row per code, in the catalogue\'s order');
+		assert.deepStrictEqual(
+			table.map((row) => row.code),
+			codes,
+			"one row per code, in the catalogue's order",
+		);
 		for (const facts of diagnosticCatalogue) {
 			const row = table.find((candidate) => candidate.code === facts.code)!;
 			assert.equal(row.severity, facts.severity, facts.code);
@@ -1068,9 +1242,13 @@ describe('what users configure and read lists what the code knows', () => {
 		}
 	});
 
-	test('every code of pages is in the README\'s table of meta tag codes, with its default severity', () => {
+	test("every code of pages is in the README's table of meta tag codes, with its default severity", () => {
 		const table = tableRows('#### Codes of pages');
-		assert.deepStrictEqual(table.map((row) => row.code), metaCodes, 'one row per code, in the catalogue\'s order');
+		assert.deepStrictEqual(
+			table.map((row) => row.code),
+			metaCodes,
+			"one row per code, in the catalogue's order",
+		);
 		for (const facts of metaDiagnosticCatalogue) {
 			const row = table.find((candidate) => candidate.code === facts.code)!;
 			assert.equal(row.severity, facts.severity, facts.code);

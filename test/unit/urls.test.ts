@@ -10,7 +10,7 @@ import { checkUrl, describeUrlProblem, parseSitemap, parseUrlList } from '../../
 import { joinLines } from '../util/fixtures';
 
 describe('sitemaps (sitemaps.org protocol 0.9)', () => {
-	test('the protocol\'s own example: <loc> of each <url>, entities decoded', () => {
+	test("the protocol's own example: <loc> of each <url>, entities decoded", () => {
 		// sitemaps.org/protocol.html, "Sample XML Sitemap" and "Entity escaping".
 		const xml = joinLines(
 			'<?xml version="1.0" encoding="UTF-8"?>',
@@ -35,11 +35,15 @@ describe('sitemaps (sitemaps.org protocol 0.9)', () => {
 	});
 
 	test('a sitemap index lists sitemaps, not pages', () => {
-		const xml = '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>http://www.example.com/sitemap1.xml.gz</loc></sitemap></sitemapindex>';
+		const xml =
+			'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>http://www.example.com/sitemap1.xml.gz</loc></sitemap></sitemapindex>';
 		const list = parseUrlList(xml);
 		assert.equal(list.kind, 'sitemap-index');
 		assert.deepEqual(list.urls, []);
-		assert.deepEqual(list.sitemaps.map((entry) => entry.url), ['http://www.example.com/sitemap1.xml.gz']);
+		assert.deepEqual(
+			list.sitemaps.map((entry) => entry.url),
+			['http://www.example.com/sitemap1.xml.gz'],
+		);
 		assert.match(list.notes.join(' '), /sitemap index: it lists 1 sitemap, not pages/);
 	});
 
@@ -53,16 +57,17 @@ describe('sitemaps (sitemaps.org protocol 0.9)', () => {
 			'<url><loc>https://a.example/5</loc></url>',
 			'</sm:urlset>',
 		);
-		assert.deepEqual(parseSitemap(xml).urls.map((entry) => entry.url), [
-			'https://a.example/1', 'https://a.example/2?x=<y>&z', 'https://a.example/34', 'https://a.example/5',
-		]);
+		assert.deepEqual(
+			parseSitemap(xml).urls.map((entry) => entry.url),
+			['https://a.example/1', 'https://a.example/2?x=<y>&z', 'https://a.example/34', 'https://a.example/5'],
+		);
 	});
 
 	// The sitemaps.org schema (sitemap.xsd, namespace http://www.sitemaps.org/schemas/sitemap/0.9): `loc` is a child of
 	// `url` (urlset) or of `sitemap` (sitemapindex); extensions live in namespaces of their own and are not pages.
 	const sitemapNs = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-	test('an image sitemap: <image:loc> is an image of the page, not a page (Google\'s image sitemap example)', () => {
+	test("an image sitemap: <image:loc> is an image of the page, not a page (Google's image sitemap example)", () => {
 		const xml = joinLines(
 			'<?xml version="1.0" encoding="UTF-8"?>',
 			`<urlset xmlns="${sitemapNs}"`,
@@ -85,11 +90,14 @@ describe('sitemaps (sitemaps.org protocol 0.9)', () => {
 			'</urlset>',
 		);
 		const sitemap = parseSitemap(xml);
-		assert.deepEqual(sitemap.urls, [{ url: 'https://example.com/sample1.html', line: 5 }, { url: 'https://example.com/sample2.html', line: 14 }]);
+		assert.deepEqual(sitemap.urls, [
+			{ url: 'https://example.com/sample1.html', line: 5 },
+			{ url: 'https://example.com/sample2.html', line: 14 },
+		]);
 		assert.deepEqual(sitemap.problems, []);
 	});
 
-	test('the namespace decides, not the prefix: <loc> in another default namespace is not the sitemap\'s, <sm:loc> bound to it is', () => {
+	test("the namespace decides, not the prefix: <loc> in another default namespace is not the sitemap's, <sm:loc> bound to it is", () => {
 		const xml = joinLines(
 			`<sm:urlset xmlns:sm="${sitemapNs}" xmlns="http://example.com/other">`,
 			'<sm:url><loc>https://a.example/other-namespace</loc><sm:loc>https://a.example/page</sm:loc></sm:url>',
@@ -98,21 +106,28 @@ describe('sitemaps (sitemaps.org protocol 0.9)', () => {
 			`<sm:url><x:loc xmlns:x="${sitemapNs}">https://a.example/any-prefix</x:loc></sm:url>`,
 			'</sm:urlset>',
 		);
-		assert.deepEqual(parseSitemap(xml).urls.map((entry) => entry.url), [
-			'https://a.example/page', 'https://a.example/default-namespace', 'https://a.example/any-prefix',
-		]);
+		assert.deepEqual(
+			parseSitemap(xml).urls.map((entry) => entry.url),
+			['https://a.example/page', 'https://a.example/default-namespace', 'https://a.example/any-prefix'],
+		);
 	});
 
 	test('a <loc> outside <url> and <sitemap> names no page', () => {
 		const xml = `<urlset xmlns="${sitemapNs}"><loc>https://a.example/stray</loc><url><lastmod><loc>https://a.example/nested</loc></lastmod><loc>https://a.example/page</loc></url></urlset>`;
-		assert.deepEqual(parseSitemap(xml).urls.map((entry) => entry.url), ['https://a.example/page']);
+		assert.deepEqual(
+			parseSitemap(xml).urls.map((entry) => entry.url),
+			['https://a.example/page'],
+		);
 	});
 
 	test('a sitemap index with a prefixed namespace: the <loc> of each <sitemap>', () => {
 		const xml = `<i:sitemapindex xmlns:i="${sitemapNs}"><i:sitemap><i:loc>https://a.example/s1.xml</i:loc></i:sitemap><i:sitemap><i:loc>https://a.example/s2.xml</i:loc></i:sitemap></i:sitemapindex>`;
 		const sitemap = parseSitemap(xml);
 		assert.equal(sitemap.isIndex, true);
-		assert.deepEqual(sitemap.sitemaps.map((entry) => entry.url), ['https://a.example/s1.xml', 'https://a.example/s2.xml']);
+		assert.deepEqual(
+			sitemap.sitemaps.map((entry) => entry.url),
+			['https://a.example/s1.xml', 'https://a.example/s2.xml'],
+		);
 		assert.deepEqual(sitemap.urls, []);
 	});
 
@@ -126,13 +141,19 @@ describe('sitemaps (sitemaps.org protocol 0.9)', () => {
 			'<url><loc>https://a.example/4</loc></url><url',
 		);
 		const sitemap = parseSitemap(xml);
-		assert.deepEqual(sitemap.urls.map((entry) => entry.url), ['https://a.example/1', 'https://a.example/&nbsp;2', 'https://a.example/3', 'https://a.example/4']);
-		assert.deepEqual(sitemap.problems.map((problem) => [problem.line, problem.message]), [
-			[2, '<loc> is not closed by </loc>; its text is read up to the next tag.'],
-			[3, 'Unknown entity `&nbsp;` kept as written.'],
-			[4, 'An empty <loc>.'],
-			[6, 'A tag is never closed (">"); the rest of the file is skipped.'],
-		]);
+		assert.deepEqual(
+			sitemap.urls.map((entry) => entry.url),
+			['https://a.example/1', 'https://a.example/&nbsp;2', 'https://a.example/3', 'https://a.example/4'],
+		);
+		assert.deepEqual(
+			sitemap.problems.map((problem) => [problem.line, problem.message]),
+			[
+				[2, '<loc> is not closed by </loc>; its text is read up to the next tag.'],
+				[3, 'Unknown entity `&nbsp;` kept as written.'],
+				[4, 'An empty <loc>.'],
+				[6, 'A tag is never closed (">"); the rest of the file is skipped.'],
+			],
+		);
 	});
 
 	test('binary junk that starts like XML gives no URLs and a note, not an exception', () => {
@@ -162,7 +183,9 @@ describe('sitemaps (sitemaps.org protocol 0.9)', () => {
 	test('a 24 MB sitemap of 200 000 URLs: the first 50 000 are kept and the rest counted (linear scan)', () => {
 		const parts = ['<urlset>'];
 		for (let i = 0; i < 200_000; i++) {
-			parts.push(`<url><loc>https://www.example.com/products/category-${i % 97}/item-${i}.html?ref=sitemap&amp;v=${i}</loc><lastmod>2024-01-01</lastmod></url>`);
+			parts.push(
+				`<url><loc>https://www.example.com/products/category-${i % 97}/item-${i}.html?ref=sitemap&amp;v=${i}</loc><lastmod>2024-01-01</lastmod></url>`,
+			);
 		}
 		parts.push('</urlset>');
 		const list = parseUrlList(parts.join('\n'));
@@ -176,7 +199,11 @@ describe('URL lists', () => {
 	test('one URL a line; blank lines and # comments skipped; duplicates dropped; CRLF and a BOM', () => {
 		const list = parseUrlList('\ufeff/a\r\n\r\n# comment\r\n  https://example.com/b  \r\n/a\r\n/c');
 		assert.equal(list.kind, 'list');
-		assert.deepEqual(list.urls, [{ url: '/a', line: 1 }, { url: 'https://example.com/b', line: 4 }, { url: '/c', line: 6 }]);
+		assert.deepEqual(list.urls, [
+			{ url: '/a', line: 1 },
+			{ url: 'https://example.com/b', line: 4 },
+			{ url: '/c', line: 6 },
+		]);
 		assert.deepEqual(list.notes, ['1 duplicate dropped.']);
 	});
 
@@ -193,14 +220,28 @@ describe('URL lists', () => {
 	test('binary junk: every line is kept as a row whose check says it is not a URL', () => {
 		const junk = '/ok\n\u0000\u0001\u0002\u00ff\ufffd\n/also-ok';
 		const list = parseUrlList(junk);
-		assert.deepEqual(list.urls.map((entry) => checkUrl(entry.url) === undefined), [true, false, true]);
+		assert.deepEqual(
+			list.urls.map((entry) => checkUrl(entry.url) === undefined),
+			[true, false, true],
+		);
 	});
 });
 
 describe('checkUrl: what can be tested, and a message for what cannot', () => {
 	const ok = [
-		'/', '/private/x', '/a?b=c#frag', 'https://www.example.com/a', 'http://example.com', 'HTTP://EXAMPLE.COM:8080/x', 'ftp://example.com/pub/',
-		'example.com/a', 'example.com:8080/a', 'localhost:3000/x', '//example.com/a', '/%E3%83%84', '/ツ',
+		'/',
+		'/private/x',
+		'/a?b=c#frag',
+		'https://www.example.com/a',
+		'http://example.com',
+		'HTTP://EXAMPLE.COM:8080/x',
+		'ftp://example.com/pub/',
+		'example.com/a',
+		'example.com:8080/a',
+		'localhost:3000/x',
+		'//example.com/a',
+		'/%E3%83%84',
+		'/ツ',
 	];
 	for (const url of ok) {
 		test(`accepts ${JSON.stringify(url)}`, () => assert.equal(checkUrl(url), undefined));

@@ -39,7 +39,9 @@ const key = (name: string, d: { range: { start: { line: number; character: numbe
 
 /** Runs the three option sets over every corpus file. */
 export function measureNoise(): NoiseReport {
-	const names = readdirSync(corpusDir).filter((name) => name.endsWith('.txt')).sort();
+	const names = readdirSync(corpusDir)
+		.filter((name) => name.endsWith('.txt'))
+		.sort();
 	const counts = () => ({ bySeverity: [0, 0, 0, 0, 0], files: 0 });
 	const before = counts();
 	const withoutDraft = counts();

@@ -22,21 +22,24 @@ type Handler = (request: http.IncomingMessage, response: http.ServerResponse, so
 
 /** The cases, by name: what each site answers. `sites` gives their origins once started. */
 const handlers: Record<string, Handler> = {
-	'ok': (_req, res) => text(res, 200, rules, { 'Cache-Control': 'max-age=3600' }),
+	ok: (_req, res) => text(res, 200, rules, { 'Cache-Control': 'max-age=3600' }),
 	'not-found': (_req, res) => text(res, 404, '<html><body>Not found</body></html>', { 'Content-Type': 'text/html' }),
-	'forbidden': (_req, res) => text(res, 403, 'Forbidden'),
+	forbidden: (_req, res) => text(res, 403, 'Forbidden'),
 	'too-many': (_req, res) => text(res, 429, 'Slow down', { 'Retry-After': '120' }),
 	'server-error': (_req, res) => text(res, 503, 'Down for maintenance', { 'Retry-After': '3600' }),
-	'soft-404': (_req, res) => text(res, 200, '<!DOCTYPE html>\n<html><head><title>Not found</title></head><body><h1>Page not found</h1></body></html>\n', { 'Content-Type': 'text/html; charset=utf-8' }),
-	'binary': (_req, res) => {
+	'soft-404': (_req, res) =>
+		text(res, 200, '<!DOCTYPE html>\n<html><head><title>Not found</title></head><body><h1>Page not found</h1></body></html>\n', {
+			'Content-Type': 'text/html; charset=utf-8',
+		}),
+	binary: (_req, res) => {
 		res.writeHead(200, { 'Content-Type': 'image/png' });
 		res.end(Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'));
 	},
-	'gzip': (_req, res) => {
+	gzip: (_req, res) => {
 		res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Encoding': 'gzip' });
 		res.end(zlib.gzipSync(rules));
 	},
-	'brotli': (_req, res) => {
+	brotli: (_req, res) => {
 		res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Encoding': 'br' });
 		res.end(zlib.brotliCompressSync(rules));
 	},
@@ -49,8 +52,8 @@ const handlers: Record<string, Handler> = {
 		// "Disallow: /Привет" in windows-1251: the path's bytes are not UTF-8.
 		res.end(Buffer.concat([Buffer.from('User-agent: *\nDisallow: /'), Buffer.from('cff0e8e2e5f2', 'hex'), Buffer.from('\n')]));
 	},
-	'big': (_req, res) => text(res, 200, 'User-agent: *\nDisallow: /first\n' + '# padding line\n'.repeat(36_000) + 'Disallow: /last\n'),
-	'huge': (_req, res) => {
+	big: (_req, res) => text(res, 200, 'User-agent: *\nDisallow: /first\n' + '# padding line\n'.repeat(36_000) + 'Disallow: /last\n'),
+	huge: (_req, res) => {
 		// Five megabytes, sent in chunks: the reader must stop at its limit without waiting for the rest.
 		res.writeHead(200, { 'Content-Type': 'text/plain' });
 		const chunk = Buffer.alloc(64 * 1024, '#');
@@ -67,15 +70,15 @@ const handlers: Record<string, Handler> = {
 		};
 		pump();
 	},
-	'redirect': (req, res) => {
+	redirect: (req, res) => {
 		if (req.url === '/robots.txt') {
 			redirect(res, 301, '/files/robots.txt');
 		} else {
 			text(res, 200, rules);
 		}
 	},
-	'loop': (req, res) => redirect(res, 302, req.url === '/robots.txt' ? '/elsewhere.txt' : '/robots.txt'),
-	'chain': (req, res) => {
+	loop: (req, res) => redirect(res, 302, req.url === '/robots.txt' ? '/elsewhere.txt' : '/robots.txt'),
+	chain: (req, res) => {
 		const step = Number(/(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
 		redirect(res, 301, `/hop/${step + 1}`);
 	},
@@ -86,7 +89,7 @@ const handlers: Record<string, Handler> = {
 		}
 		redirect(res, 301, `http://www.other.test:${req.socket.localPort ?? 0}/moved.txt`);
 	},
-	'slow': (_req, res, socket) => {
+	slow: (_req, res, socket) => {
 		// A slow trickle: a byte every 100 ms for ever. Only a deadline for the whole fetch ends it.
 		res.writeHead(200, { 'Content-Type': 'text/plain' });
 		const timer = setInterval(() => res.write('#'), 100);
@@ -97,7 +100,7 @@ const handlers: Record<string, Handler> = {
 		res.write('User-agent: *\nDisallow: /pri', () => setTimeout(() => socket.destroy(), 20));
 	},
 	'reset-at-once': (_req, _res, socket) => socket.destroy(),
-	'bom': (_req, res) => text(res, 200, '\uFEFF' + rules),
+	bom: (_req, res) => text(res, 200, '\uFEFF' + rules),
 };
 
 function text(res: http.ServerResponse, status: number, body: string, headers: http.OutgoingHttpHeaders = {}): void {
@@ -106,7 +109,7 @@ function text(res: http.ServerResponse, status: number, body: string, headers: h
 }
 
 function redirect(res: http.ServerResponse, status: number, location: string): void {
-	res.writeHead(status, { 'Location': location, 'Content-Type': 'text/html' });
+	res.writeHead(status, { Location: location, 'Content-Type': 'text/html' });
 	res.end(`<a href="${location}">moved</a>`);
 }
 
@@ -147,9 +150,29 @@ function listen(server: net.Server): Promise<number> {
 function selfSigned(): { key: string; cert: string } | undefined {
 	const dir = mkdtempSync(join(tmpdir(), 'robots-tls-'));
 	try {
-		execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-			'-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-			'-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+		execFileSync(
+			'openssl',
+			[
+				'req',
+				'-x509',
+				'-newkey',
+				'ec',
+				'-pkeyopt',
+				'ec_paramgen_curve:prime256v1',
+				'-nodes',
+				'-days',
+				'1',
+				'-subj',
+				'/CN=127.0.0.1',
+				'-addext',
+				'subjectAltName=IP:127.0.0.1',
+				'-keyout',
+				join(dir, 'key.pem'),
+				'-out',
+				join(dir, 'cert.pem'),
+			],
+			{ stdio: 'ignore' },
+		);
 		return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
 	} catch {
 		return undefined;
@@ -173,10 +196,12 @@ export async function startRobotsServers(): Promise<RobotsServers> {
 	};
 	const sites: Record<string, string> = {};
 	for (const [name, handler] of Object.entries(handlers)) {
-		const server = track(http.createServer((req, res) => {
-			seen.push({ site: name, method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-			handler(req, res, req.socket);
-		}));
+		const server = track(
+			http.createServer((req, res) => {
+				seen.push({ site: name, method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+				handler(req, res, req.socket);
+			}),
+		);
 		sites[name] = `http://127.0.0.1:${await listen(server)}`;
 	}
 
@@ -190,24 +215,31 @@ export async function startRobotsServers(): Promise<RobotsServers> {
 	let tlsSite: RobotsServers['tls'];
 	const certificate = selfSigned();
 	if (certificate) {
-		const server = track(https.createServer(certificate, (req, res) => {
-			seen.push({ site: 'tls', method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-			text(res, 200, rules);
-		}));
+		const server = track(
+			https.createServer(certificate, (req, res) => {
+				seen.push({ site: 'tls', method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+				text(res, 200, rules);
+			}),
+		);
 		tlsSite = { site: `https://127.0.0.1:${await listen(server)}`, certificate: certificate.cert };
 	}
 
 	const proxied: string[] = [];
-	const proxyServer = track(http.createServer((req, res) => {
-		proxied.push(`${req.method} ${req.url}`);
-		const target = new URL(req.url ?? '');
-		const upstream = http.request({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (answer) => {
-			res.writeHead(answer.statusCode ?? 502, answer.headers);
-			answer.pipe(res);
-		});
-		upstream.on('error', () => res.destroy());
-		upstream.end();
-	}));
+	const proxyServer = track(
+		http.createServer((req, res) => {
+			proxied.push(`${req.method} ${req.url}`);
+			const target = new URL(req.url ?? '');
+			const upstream = http.request(
+				{ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers },
+				(answer) => {
+					res.writeHead(answer.statusCode ?? 502, answer.headers);
+					answer.pipe(res);
+				},
+			);
+			upstream.on('error', () => res.destroy());
+			upstream.end();
+		}),
+	);
 	proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
 		proxied.push(`CONNECT ${req.url}`);
 		const [host, port] = (req.url ?? '').split(':');

@@ -14,11 +14,36 @@ import type { RobotsModel } from '../syntax/parser';
  * so that it is read in the language configured when it is shown, not when this module was loaded.
  */
 export const auditCategories: readonly { readonly category: CrawlerCategory; readonly label: string }[] = [
-	{ category: 'search', get label() { return t('Search engines'); } },
-	{ category: 'ai-training', get label() { return t('AI training'); } },
-	{ category: 'ai-search', get label() { return t('AI search and assistants'); } },
-	{ category: 'user-fetch', get label() { return t('User-triggered fetchers'); } },
-	{ category: 'seo', get label() { return t('SEO tools'); } },
+	{
+		category: 'search',
+		get label() {
+			return t('Search engines');
+		},
+	},
+	{
+		category: 'ai-training',
+		get label() {
+			return t('AI training');
+		},
+	},
+	{
+		category: 'ai-search',
+		get label() {
+			return t('AI search and assistants');
+		},
+	},
+	{
+		category: 'user-fetch',
+		get label() {
+			return t('User-triggered fetchers');
+		},
+	},
+	{
+		category: 'seo',
+		get label() {
+			return t('SEO tools');
+		},
+	},
 ];
 
 /** One category's answer. */
@@ -43,11 +68,17 @@ function crawlersOf(category: CrawlerCategory): readonly CrawlerFacts[] {
 export function auditByCategory(model: RobotsModel, urls: readonly string[]): AuditCategory[] {
 	return auditCategories.map(({ category, label }) => {
 		const crawlers = crawlersOf(category);
-		const table = decideTable(model, crawlers.map((crawler) => crawler.token), ['/', ...urls]);
+		const table = decideTable(
+			model,
+			crawlers.map((crawler) => crawler.token),
+			['/', ...urls],
+		);
 		const columns = crawlers.length;
 		const allowed: string[] = [];
 		const blocked: string[] = [];
-		crawlers.forEach((crawler, column) => { (isAllowedDecision(table[column]) ? allowed : blocked).push(crawler.token); });
+		crawlers.forEach((crawler, column) => {
+			(isAllowedDecision(table[column]) ? allowed : blocked).push(crawler.token);
+		});
 		const allowedPerUrl = urls.map((_, row) => {
 			let count = 0;
 			for (let column = 0; column < columns; column++) {

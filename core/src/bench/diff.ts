@@ -130,8 +130,11 @@ function readingChange(before: RobotsModel, after: RobotsModel, profile: Crawler
 	const sameRules = ordered
 		? keysBefore.length === keysAfter.length && keysBefore.every((key, i) => key === keysAfter[i])
 		: sameMultiset(keysBefore, keysAfter);
-	const sameFollowing = readBefore.follows === readAfter.follows && readBefore.token === readAfter.token &&
-		readBefore.extent.kind === readAfter.extent.kind && hostOf(before, rulesBefore) === hostOf(after, rulesAfter);
+	const sameFollowing =
+		readBefore.follows === readAfter.follows
+		&& readBefore.token === readAfter.token
+		&& readBefore.extent.kind === readAfter.extent.kind
+		&& hostOf(before, rulesBefore) === hostOf(after, rulesAfter);
 	if (sameRules && sameFollowing) {
 		return undefined;
 	}
@@ -142,7 +145,9 @@ function readingChange(before: RobotsModel, after: RobotsModel, profile: Crawler
 	return {
 		crawler: profile.token,
 		...(followingChanged ? { followsBefore: describeFollowing(readBefore), followsAfter: describeFollowing(readAfter) } : {}),
-		...(extentChanged ? { extentBefore: describeExtent(readBefore) ?? t('It read the whole file.'), extentAfter: describeExtent(readAfter) ?? t('It reads the whole file.') } : {}),
+		...(extentChanged
+			? { extentBefore: describeExtent(readBefore) ?? t('It read the whole file.'), extentAfter: describeExtent(readAfter) ?? t('It reads the whole file.') }
+			: {}),
 		added,
 		removed,
 		reordered: !sameRules && added.length === 0 && removed.length === 0,
@@ -258,9 +263,9 @@ export function describeChange(change: ReadingChange): string {
 		parts.push(t('now {0} (before, {1})', change.followsAfter, change.followsBefore ?? ''));
 	}
 	const list = (rules: readonly RuleLine[], added: boolean) => {
-		const shown = rules.slice(0, maxListedRules).map((rule) => (added
-			? t('+ new line {0} {1}', rule.line + 1, `\`${rule.text}\``)
-			: t('- old line {0} {1}', rule.line + 1, `\`${rule.text}\``)));
+		const shown = rules
+			.slice(0, maxListedRules)
+			.map((rule) => (added ? t('+ new line {0} {1}', rule.line + 1, `\`${rule.text}\``) : t('- old line {0} {1}', rule.line + 1, `\`${rule.text}\``)));
 		if (rules.length > maxListedRules) {
 			shown.push(t('and {0} more', formatNumber(rules.length - maxListedRules)));
 		}
@@ -268,11 +273,19 @@ export function describeChange(change: ReadingChange): string {
 	};
 	if (change.added.length > 0) {
 		const count = formatNumber(change.added.length);
-		parts.push(change.added.length === 1 ? t('reads {0} new rule: {1}', count, list(change.added, true)) : t('reads {0} new rules: {1}', count, list(change.added, true)));
+		parts.push(
+			change.added.length === 1
+				? t('reads {0} new rule: {1}', count, list(change.added, true))
+				: t('reads {0} new rules: {1}', count, list(change.added, true)),
+		);
 	}
 	if (change.removed.length > 0) {
 		const count = formatNumber(change.removed.length);
-		parts.push(change.removed.length === 1 ? t('no longer reads {0} rule: {1}', count, list(change.removed, false)) : t('no longer reads {0} rules: {1}', count, list(change.removed, false)));
+		parts.push(
+			change.removed.length === 1
+				? t('no longer reads {0} rule: {1}', count, list(change.removed, false))
+				: t('no longer reads {0} rules: {1}', count, list(change.removed, false)),
+		);
 	}
 	if (change.reordered) {
 		parts.push(t('reads the same rules in another order, and its parser takes the first that matches'));

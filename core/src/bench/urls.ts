@@ -85,7 +85,7 @@ function checkAuthority(text: string, start: number): string | undefined {
 		return space;
 	}
 	const closing = hostPort.startsWith('[') ? hostPort.indexOf(']') : -1;
-	const colon = hostPort.indexOf(':', Math.max(closing , 0));
+	const colon = hostPort.indexOf(':', Math.max(closing, 0));
 	const host = colon < 0 ? hostPort : hostPort.slice(0, colon);
 	const port = colon < 0 ? '' : hostPort.slice(colon + 1);
 	if (port !== '' && (!/^[0-9]+$/.test(port) || Number(port) > 65535)) {
@@ -395,9 +395,11 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 		notes.push(duplicates === 1 ? t('{0} duplicate <loc> dropped.', formatNumber(duplicates)) : t('{0} duplicate <loc>s dropped.', formatNumber(duplicates)));
 	}
 	if (isIndex) {
-		notes.push(sitemaps.length === 1
-			? t('This is a sitemap index: it lists {0} sitemap, not pages; load one of them.', formatNumber(sitemaps.length))
-			: t('This is a sitemap index: it lists {0} sitemaps, not pages; load one of them.', formatNumber(sitemaps.length)));
+		notes.push(
+			sitemaps.length === 1
+				? t('This is a sitemap index: it lists {0} sitemap, not pages; load one of them.', formatNumber(sitemaps.length))
+				: t('This is a sitemap index: it lists {0} sitemaps, not pages; load one of them.', formatNumber(sitemaps.length)),
+		);
 	} else if (urls.length === 0 && sitemaps.length === 0 && problemCount === 0) {
 		notes.push(t('No <loc> element found: this does not look like a sitemap.'));
 	}
@@ -457,7 +459,7 @@ function closeElement(open: OpenElement[], openNames: Map<string, number>, bindi
 	}
 }
 
-const namedEntities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: '\'' };
+const namedEntities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** Counts a problem, and keeps it (with the message made then) while fewer than `maxSitemapProblems` are kept. */
 type ProblemReport = (line: number, message: () => string) => void;

@@ -80,7 +80,7 @@ export function parserNote(crawler: CrawlerProfile): string | undefined {
 			: t('{0} is not a crawler we know: read as an {1} parser.', crawler.token, dialectName(crawler.dialect));
 	}
 	if (crawler.ownDialect !== undefined) {
-		return t('Read as the {0} parser instead of {1}\'s own ({2}).', dialectName(crawler.dialect), crawler.token, dialectName(crawler.ownDialect));
+		return t("Read as the {0} parser instead of {1}'s own ({2}).", dialectName(crawler.dialect), crawler.token, dialectName(crawler.ownDialect));
 	}
 	return undefined;
 }
@@ -88,7 +88,11 @@ export function parserNote(crawler: CrawlerProfile): string | undefined {
 /** Lines as people count them: `line 3`, `lines 3, 5 and 8`. */
 export function lineNumbers(numbers: readonly number[]): string {
 	// Only the lines shown are written out: the groups a crawler follows can be 17 000.
-	const shown = listNames(numbers.slice(0, maxListed + 1).map((line) => String(line + 1)), maxListed, numbers.length);
+	const shown = listNames(
+		numbers.slice(0, maxListed + 1).map((line) => String(line + 1)),
+		maxListed,
+		numbers.length,
+	);
 	return numbers.length > 1 ? t('lines {0}', shown) : t('line {0}', shown);
 }
 
@@ -100,10 +104,31 @@ export function describeExtent(reading: CrawlerReading): string | undefined {
 			return undefined;
 		case 'cut':
 			return extent.character > 0
-				? t('{0} reads only the first {1} of this {2} file {3}: from line {4}, character {5} on, nothing counts for it.', crawler.token, formatBytes(extent.limit), formatBytes(extent.fileBytes), provenance(crawler, 'sizeLimit'), extent.line + 1, extent.character + 1)
-				: t('{0} reads only the first {1} of this {2} file {3}: from line {4} on, nothing counts for it.', crawler.token, formatBytes(extent.limit), formatBytes(extent.fileBytes), provenance(crawler, 'sizeLimit'), extent.line + 1);
+				? t(
+						'{0} reads only the first {1} of this {2} file {3}: from line {4}, character {5} on, nothing counts for it.',
+						crawler.token,
+						formatBytes(extent.limit),
+						formatBytes(extent.fileBytes),
+						provenance(crawler, 'sizeLimit'),
+						extent.line + 1,
+						extent.character + 1,
+					)
+				: t(
+						'{0} reads only the first {1} of this {2} file {3}: from line {4} on, nothing counts for it.',
+						crawler.token,
+						formatBytes(extent.limit),
+						formatBytes(extent.fileBytes),
+						provenance(crawler, 'sizeLimit'),
+						extent.line + 1,
+					);
 		case 'too-large':
-			return t('This file is {0}, over {1}\'s limit of {2}, and a file over it counts as allowing everything {3}.', formatBytes(extent.fileBytes), crawler.token, formatBytes(extent.limit), provenance(crawler, 'sizeLimit'));
+			return t(
+				"This file is {0}, over {1}'s limit of {2}, and a file over it counts as allowing everything {3}.",
+				formatBytes(extent.fileBytes),
+				crawler.token,
+				formatBytes(extent.limit),
+				provenance(crawler, 'sizeLimit'),
+			);
 	}
 }
 
@@ -113,7 +138,7 @@ function valueMatch(dialect: Dialect): string {
 		case 'rfc9309':
 			return t('the same token, compared case-insensitively');
 		case 'google':
-			return t('Google reads only the value\'s leading letters, `-` and `_`');
+			return t("Google reads only the value's leading letters, `-` and `_`");
 		case 'yandex':
 			return t('Yandex robots follow the longest User-agent value their name starts with');
 		case 'draft1996':
@@ -146,7 +171,14 @@ export function describeFollowing(reading: CrawlerReading): string {
 				: t('it follows the group for {0} at {1}{2} ({3})', values.map((value) => `"${value}"`).join(', '), at, merged, valueMatch(reading.dialect));
 		}
 		case 'fallback-token':
-			return t('no group names {0}, so it follows the group for its fallback token "{1}" at {2}{3} {4}', crawler.token, reading.token ?? '', at, merged, provenance(crawler, 'fallback'));
+			return t(
+				'no group names {0}, so it follows the group for its fallback token "{1}" at {2}{3} {4}',
+				crawler.token,
+				reading.token ?? '',
+				at,
+				merged,
+				provenance(crawler, 'fallback'),
+			);
 		case 'global': {
 			const names = [crawler.token, ...reading.tried.filter((token) => token !== crawler.token)];
 			return t('no group names {0}, so it follows "User-agent: *" at {1}{2}', listAlternatives(names.map((name) => `"${name}"`)), at, merged);
@@ -181,11 +213,15 @@ export function parserRobots(dialect: Dialect, style: 'brief' | 'named' | 'examp
 		case 'rfc9309':
 			return t('RFC 9309 parsers');
 		case 'google':
-			return t('Google\'s parser');
+			return t("Google's parser");
 		case 'yandex':
-			return t('Yandex\'s parser');
+			return t("Yandex's parser");
 		case 'draft1996':
-			return style === 'brief' ? t('1996-draft robots') : style === 'examples' ? t('first-match parsers (the 1996 draft, Python\'s urllib.robotparser)') : t('1996-draft (first-match) parsers');
+			return style === 'brief'
+				? t('1996-draft robots')
+				: style === 'examples'
+					? t("first-match parsers (the 1996 draft, Python's urllib.robotparser)")
+					: t('1996-draft (first-match) parsers');
 		case 'original1994':
 			return style === 'brief' ? t('1994 robots') : t('1994-standard parsers');
 	}
@@ -279,7 +315,12 @@ export function explainEvaluation(evaluation: CrawlerEvaluation): string {
 	const { crawler, reading } = evaluation;
 	const notes = [parserNote(crawler), describeExtent(reading)].filter((part): part is string => part !== undefined);
 	const control = crawler.controlToken
-		? ' ' + t('{0} is a control token: it fetches nothing itself, and this verdict decides whether {1} may use the page for the purpose it names.', crawler.token, crawler.owner)
+		? ' '
+			+ t(
+				'{0} is a control token: it fetches nothing itself, and this verdict decides whether {1} may use the page for the purpose it names.',
+				crawler.token,
+				crawler.owner,
+			)
 		: '';
 	return t('{0}: {1}.', crawler.token || t('(empty agent)'), verdictSentence(evaluation)) + control + (notes.length > 0 ? ' ' + notes.join(' ') : '');
 }

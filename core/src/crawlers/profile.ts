@@ -35,9 +35,10 @@ export function crawlerProfile(token: string, dialect?: Dialect): CrawlerProfile
 		token,
 		owner: 'unknown',
 		category: 'other',
-		description: dialect === undefined
-			? t('A crawler we do not know: read as an RFC 9309 parser (the standard), with its own token only.')
-			: t('A crawler we do not know: read as the {0} parser, with its own token only.', dialectName(dialect)),
+		description:
+			dialect === undefined
+				? t('A crawler we do not know: read as an RFC 9309 parser (the standard), with its own token only.')
+				: t('A crawler we do not know: read as the {0} parser, with its own token only.', dialectName(dialect)),
 		dialect: dialect ?? 'rfc9309',
 		fallback: [],
 		ignoresGlobalGroup: false,

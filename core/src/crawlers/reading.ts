@@ -99,8 +99,15 @@ function prepared(model: RobotsModel, crawler: CrawlerProfile): Entry {
 		memo.set(model, byKey);
 	}
 	const key = [
-		crawler.token.toLowerCase(), crawler.dialect, crawler.fallback.join(','), crawler.ignoresGlobalGroup,
-		crawler.sizeLimit?.bytes, crawler.sizeLimit?.beyond, crawler.honours.host, crawler.known, crawler.ownDialect,
+		crawler.token.toLowerCase(),
+		crawler.dialect,
+		crawler.fallback.join(','),
+		crawler.ignoresGlobalGroup,
+		crawler.sizeLimit?.bytes,
+		crawler.sizeLimit?.beyond,
+		crawler.honours.host,
+		crawler.known,
+		crawler.ownDialect,
 	].join('\n');
 	let entry = byKey.get(key);
 	if (!entry) {
@@ -395,7 +402,8 @@ function fileDecisions(rules: Prepared): (index: number) => PackedDecision {
 	const exempt = packDecision('allow', 'robots-txt', -1);
 	const host = matcher.impliedHostRule;
 	const hostCode = host ? packDecision('disallow', 'rule', host.line) : none;
-	return (index) => (index >= 0 ? packed[index] : index === noRuleMatches ? none : index === robotsTxtExempt ? exempt : index === hostRuleDecides ? hostCode : none);
+	return (index) =>
+		index >= 0 ? packed[index] : index === noRuleMatches ? none : index === robotsTxtExempt ? exempt : index === hostRuleDecides ? hostCode : none;
 }
 
 const ignoresReason = crawlerReasons.indexOf('ignores-robots-txt');

@@ -83,13 +83,15 @@ export function movedProblem(problem: Problem, delta: number): Problem {
 
 /** Edits `delta` lines further down. */
 export function movedEdits(edits: readonly TextEdit[], delta: number): readonly TextEdit[] {
-	return delta === 0 ? edits : edits.map((edit) => ({
-		range: {
-			start: { line: edit.range.start.line + delta, character: edit.range.start.character },
-			end: { line: edit.range.end.line + delta, character: edit.range.end.character },
-		},
-		newText: edit.newText,
-	}));
+	return delta === 0
+		? edits
+		: edits.map((edit) => ({
+				range: {
+					start: { line: edit.range.start.line + delta, character: edit.range.start.character },
+					end: { line: edit.range.end.line + delta, character: edit.range.end.character },
+				},
+				newText: edit.newText,
+			}));
 }
 
 /** A safe edit that removes a problem. */
@@ -197,7 +199,12 @@ export class Window {
 			const key = groupingKey(dialect);
 			const kept = this.recall?.previous<Grouping>(key);
 			// The same lines as the version before (no block replaced): its grouping.
-			grouping = (kept?.from === this.from ? (kept.block ? regroup(kept.value, kept.nodes, this.model.lines, dialect, this.from, this.to, kept.block, (this.splicedLists ??= new SplicedLists())) : kept.value) : undefined)
+			grouping =
+				(kept?.from === this.from
+					? kept.block
+						? regroup(kept.value, kept.nodes, this.model.lines, dialect, this.from, this.to, kept.block, (this.splicedLists ??= new SplicedLists()))
+						: kept.value
+					: undefined)
 				?? (this.from === 0 && this.to === this.model.lineCount ? this.model.grouping(dialect) : groupLines(this.model.lines, dialect, this.from, this.to));
 			this.recall?.keep(key, grouping);
 			this.groupings[dialect] = grouping;
@@ -288,10 +295,17 @@ export class Audience {
 	who(dialects: readonly Dialect[]): string {
 		const readers = this.readers(dialects);
 		// Every target crawler, and no robots beyond them: say so rather than list them.
-		if (readers.length > 3 && readers.length === this.targets.length && this.targets.every((crawler) => readers.some((reader) => reader.token === crawler.token))) {
+		if (
+			readers.length > 3
+			&& readers.length === this.targets.length
+			&& this.targets.every((crawler) => readers.some((reader) => reader.token === crawler.token))
+		) {
 			return t('all your crawlers');
 		}
-		return listNames(readers.map((reader) => reader.token ?? parserRobots(reader.dialect, 'brief')), 3);
+		return listNames(
+			readers.map((reader) => reader.token ?? parserRobots(reader.dialect, 'brief')),
+			3,
+		);
 	}
 
 	/**
@@ -471,7 +485,4 @@ export type Check = (context: CheckContext) => void;
  * only through the facts it asks (and the lines their values name, which their summaries must tell apart), so its
  * problems are kept while those facts give the same answers.
  */
-export type CheckEntry =
-	| { readonly line: Check }
-	| { readonly window: Check }
-	| { readonly file: Check; readonly onlyFacts?: true };
+export type CheckEntry = { readonly line: Check } | { readonly window: Check } | { readonly file: Check; readonly onlyFacts?: true };

@@ -164,7 +164,13 @@ interface FixAllData {
  * diagnostics shown. What is looked up in it is indexed once per array (a session hands out the same read-only array
  * while the model and the settings stay the same), so a request costs the diagnostics in range, not the file's.
  */
-export function computeCodeActions(range: Range, diagnostics: readonly Diagnostic[], current: readonly Diagnostic[], uri: string, actionOptions: CodeActionOptions = {}): CodeAction[] {
+export function computeCodeActions(
+	range: Range,
+	diagnostics: readonly Diagnostic[],
+	current: readonly Diagnostic[],
+	uri: string,
+	actionOptions: CodeActionOptions = {},
+): CodeAction[] {
 	const ours = diagnostics.filter((diagnostic) => diagnostic.source === diagnosticSource && overlaps(diagnostic.range, range));
 	const index = fixIndex(current);
 	const later = actionOptions.resolveLater;
@@ -194,26 +200,34 @@ export function computeCodeActions(range: Range, diagnostics: readonly Diagnosti
 		const line = suppressIn !== undefined ? sameProblem(index, diagnostic)?.range.start.line : undefined;
 		if (suppressIn !== undefined && line !== undefined && !suppressed.has(`${code} ${line}`)) {
 			suppressed.add(`${code} ${line}`);
-			const action = CodeAction.create(t('Disable \'{0}\' for this line', code), { changes: { [uri]: [disableNextLine(suppressIn, line, code)] } }, CodeActionKind.QuickFix);
+			const action = CodeAction.create(
+				t("Disable '{0}' for this line", code),
+				{ changes: { [uri]: [disableNextLine(suppressIn, line, code)] } },
+				CodeActionKind.QuickFix,
+			);
 			action.diagnostics = [diagnostic];
 			suppressions.push(action);
 		}
 		if (fixes.length > 0 && !codesDone.has(code)) {
 			codesDone.add(code);
 			if ((index.fixableByCode.get(code)?.length ?? 0) > 1) {
-				const title = t('Fix all \'{0}\' problems in the file', code);
-				actions.push(later
-					? { title, kind: CodeActionKind.QuickFix, data: { uri, version: later.version, code } satisfies FixAllData }
-					: CodeAction.create(title, { changes: { [uri]: fixAllEdits(index, code) } }, CodeActionKind.QuickFix));
+				const title = t("Fix all '{0}' problems in the file", code);
+				actions.push(
+					later
+						? { title, kind: CodeActionKind.QuickFix, data: { uri, version: later.version, code } satisfies FixAllData }
+						: CodeAction.create(title, { changes: { [uri]: fixAllEdits(index, code) } }, CodeActionKind.QuickFix),
+				);
 			}
 		}
 	}
 	actions.push(...suppressions);
 	if (index.preferred.length > 0) {
 		const title = t('Fix all auto-fixable robots.txt problems');
-		actions.push(later
-			? { title, kind: CodeActionKind.SourceFixAll, data: { uri, version: later.version } satisfies FixAllData }
-			: CodeAction.create(title, { changes: { [uri]: fixAllEdits(index) } }, CodeActionKind.SourceFixAll));
+		actions.push(
+			later
+				? { title, kind: CodeActionKind.SourceFixAll, data: { uri, version: later.version } satisfies FixAllData }
+				: CodeAction.create(title, { changes: { [uri]: fixAllEdits(index) } }, CodeActionKind.SourceFixAll),
+		);
 	}
 	return actions;
 }

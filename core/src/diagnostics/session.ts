@@ -204,7 +204,9 @@ interface Round {
  * Crawlers, dialects and known directives keep their order, which messages follow; severities are sorted by code.
  */
 function settingsKey(options: AnalysisOptions): string {
-	const severities = Object.keys(options.severities).sort().map((code) => [code, options.severities[code]]);
+	const severities = Object.keys(options.severities)
+		.sort()
+		.map((code) => [code, options.severities[code]]);
 	return JSON.stringify([options.crawlers, options.dialects, severities, options.knownDirectives, options.fileName ?? null, options.groupRepeats === true]);
 }
 
@@ -266,13 +268,21 @@ class Session implements DiagnosticsSession {
 				const context = new CheckContext(wholeWindow, options, audience, eol, facts);
 				check(context);
 				const { problems } = context;
-				result = { answers: context.answers, problems: inListOrder(problems, problems.map(() => 0)).map((index) => problems[index]) };
+				result = {
+					answers: context.answers,
+					problems: inListOrder(
+						problems,
+						problems.map(() => 0),
+					).map((index) => problems[index]),
+				};
 			}
 			result.diagnostics ??= result.problems.map((problem) => toDiagnostic(model, problem, 0, options, uri));
 			fileResults.set(check, result);
 			ran.push({ result, slot });
 		};
-		identityChecks.forEach((check, slot) => { runFileCheck(check, slot, false); });
+		identityChecks.forEach((check, slot) => {
+			runFileCheck(check, slot, false);
+		});
 		const done = (whole: WholeFile, diagnostics: readonly Diagnostic[]): Round => {
 			facts.done();
 			// What the segments took over is theirs now: the states before let go, so no chain of versions stays alive.
@@ -421,11 +431,12 @@ function segmentsOf(model: RobotsModel, previous: Round | undefined, bigLines: n
 		// (and for a segment of the whole file before and after, the comparison of the two models is that one).
 		const ends = !before ? undefined : edit && nodes === model.lines && before.nodes === previous?.model.lines ? edit.ends : sharedEnds(before.nodes, nodes);
 		const lines = new LineCache(nodes, before?.lines, ends);
-		const state: SegmentState = nodes.length >= bigLines
-			? before?.kept
-				? { nodes, lines, summaries: [], kept: new Map(), before, edited: editedBlock(before.nodes, model.lines, span.from, span.to, ends) }
-				: { nodes, lines, summaries: [], kept: new Map() }
-			: { nodes, lines, summaries: [] };
+		const state: SegmentState =
+			nodes.length >= bigLines
+				? before?.kept
+					? { nodes, lines, summaries: [], kept: new Map(), before, edited: editedBlock(before.nodes, model.lines, span.from, span.to, ends) }
+					: { nodes, lines, summaries: [], kept: new Map() }
+				: { nodes, lines, summaries: [] };
 		return { ...span, state };
 	};
 	if (oneWindow) {
@@ -655,7 +666,15 @@ function inListOrder(problems: readonly Problem[], slots: readonly number[]): nu
 }
 
 /** The segment's problems: those found for the same lines before, while still right, or found now. */
-function analyseSegment(model: RobotsModel, segment: Segment, window: Window, options: AnalysisOptions, audience: Audience, eol: string, facts: Facts): SegmentAnalysis {
+function analyseSegment(
+	model: RobotsModel,
+	segment: Segment,
+	window: Window,
+	options: AnalysisOptions,
+	audience: Audience,
+	eol: string,
+	facts: Facts,
+): SegmentAnalysis {
 	const { state } = segment;
 	const first = segment.from === 0;
 	const last = segment.to === model.lineCount;
@@ -709,7 +728,16 @@ const noProblems: LineAnalysis = { line: -1, problems: nothing, slots: nothing }
 const noProblemsOnFirstLine: LineAnalysis = { line: 0, problems: nothing, slots: nothing };
 
 /** Appends the line checks' problems in a segment: kept per line, found by running the checks on new lines. */
-function lineProblems(segment: Segment, window: Window, options: AnalysisOptions, audience: Audience, eol: string, facts: Facts, problems: Problem[], slots: number[]): void {
+function lineProblems(
+	segment: Segment,
+	window: Window,
+	options: AnalysisOptions,
+	audience: Audience,
+	eol: string,
+	facts: Facts,
+	problems: Problem[],
+	slots: number[],
+): void {
 	const cache = segment.state.lines;
 	const { from, to } = segment;
 	// Read in place: a segment of 47 000 lines is gone through twice per edit, and a lookup per line was most of it.
@@ -797,7 +825,10 @@ function builtDiagnostics(model: RobotsModel, analysis: SegmentAnalysis, at: num
 				}
 			}
 		}
-		analysis.built = { at, diagnostics: orNothing(analysis.problems.map((problem) => reusable.get(problem) ?? toDiagnostic(model, problem, delta, options, uri))) };
+		analysis.built = {
+			at,
+			diagnostics: orNothing(analysis.problems.map((problem) => reusable.get(problem) ?? toDiagnostic(model, problem, delta, options, uri))),
+		};
 	}
 	analysis.earlier = undefined;
 	return analysis.built.diagnostics;
@@ -831,7 +862,7 @@ function filtered(model: RobotsModel, diagnostics: Diagnostic[], invalidUtf8: nu
 
 function severityOf(problem: Problem, options: AnalysisOptions): DiagnosticSeverity {
 	const override = options.severities[problem.code];
-	return lspSeverity(override && override !== 'off' ? override : problem.severity ?? diagnosticFacts(problem.code)!.severity);
+	return lspSeverity(override && override !== 'off' ? override : (problem.severity ?? diagnosticFacts(problem.code)!.severity));
 }
 
 /** A problem found `delta` lines above or below where its lines are now, as an LSP diagnostic. */
@@ -874,4 +905,3 @@ function movedFix(fix: Fix, delta: number, number: (index: number) => number): D
 	const edits = movedEdits(fix.edits, delta);
 	return fix.isPreferred === undefined ? { title, edits } : { title, edits, isPreferred: fix.isPreferred };
 }
-

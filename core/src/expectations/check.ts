@@ -66,7 +66,13 @@ function expectationCrawler(expectation: Expectation): string {
  */
 export function failureMessage(result: ExpectationResult): string {
 	const { expectation, evaluation } = result;
-	return t('Expected {0} to be {1} for {2}, but it is {3}.', expectationCrawler(expectation), verdictWord(expectation.verdict), expectation.url, verdictSentence(evaluation));
+	return t(
+		'Expected {0} to be {1} for {2}, but it is {3}.',
+		expectationCrawler(expectation),
+		verdictWord(expectation.verdict),
+		expectation.url,
+		verdictSentence(evaluation),
+	);
 }
 
 /** "Googlebot is DISALLOWED for /x, as expected: by line 3 …". */
@@ -85,9 +91,7 @@ export function summaryText(checked: CheckedExpectations): string {
 	if (invalid === 0) {
 		return counts;
 	}
-	return invalid === 1
-		? t('{0}, {1} line not understood', counts, formatNumber(invalid))
-		: t('{0}, {1} lines not understood', counts, formatNumber(invalid));
+	return invalid === 1 ? t('{0}, {1} line not understood', counts, formatNumber(invalid)) : t('{0}, {1} lines not understood', counts, formatNumber(invalid));
 }
 
 /** The line a failure points at in the robots.txt: the deciding line, else the group followed, else the first line. */

@@ -55,17 +55,27 @@ export function computeExpectationDiagnostics(checked: CheckedExpectations, robo
 	});
 	if (checked.results === undefined) {
 		const diagnostics = file.problems.map(problem);
-		const at = file.robots ? range(file.robots.line, file.robots.span) : { start: { line: 0, character: 0 }, end: { line: 0, character: file.lines[0]?.length ?? 0 } };
-		diagnostics.push({ range: at, severity: DiagnosticSeverity.Error, code: 'robots-txt-not-found', source: diagnosticSource, message: checked.robotsProblem ?? t('No robots.txt to test.') });
+		const at = file.robots
+			? range(file.robots.line, file.robots.span)
+			: { start: { line: 0, character: 0 }, end: { line: 0, character: file.lines[0]?.length ?? 0 } };
+		diagnostics.push({
+			range: at,
+			severity: DiagnosticSeverity.Error,
+			code: 'robots-txt-not-found',
+			source: diagnosticSource,
+			message: checked.robotsProblem ?? t('No robots.txt to test.'),
+		});
 		return sortByPosition(diagnostics).slice(0, keep);
 	}
 	// The errors in line order, the lines that are not understood and the failures merged (both lists are in line order).
 	const diagnostics: Diagnostic[] = [];
 	const failing = checked.results.filter((result) => !result.passed);
-	for (let p = 0, f = 0; diagnostics.length < keep && (p < file.problems.length || f < failing.length);) {
-		diagnostics.push(f === failing.length || (p < file.problems.length && file.problems[p].line < failing[f].expectation.line)
-			? problem(file.problems[p++])
-			: failureDiagnostic(failing[f++], robotsUri));
+	for (let p = 0, f = 0; diagnostics.length < keep && (p < file.problems.length || f < failing.length); ) {
+		diagnostics.push(
+			f === failing.length || (p < file.problems.length && file.problems[p].line < failing[f].expectation.line)
+				? problem(file.problems[p++])
+				: failureDiagnostic(failing[f++], robotsUri),
+		);
 	}
 	for (const results of unknownCrawlers(checked.results).values()) {
 		if (diagnostics.length >= keep) {
@@ -96,17 +106,24 @@ function failureDiagnostic(result: ExpectationResult, robotsUri: string | undefi
 	const { expectation, evaluation } = result;
 	const where = robotsLineOf(evaluation);
 	return {
-		range: { start: { line: expectation.line, character: expectation.crawlerSpan.start }, end: { line: expectation.line, character: expectation.verdictSpan.end } },
+		range: {
+			start: { line: expectation.line, character: expectation.crawlerSpan.start },
+			end: { line: expectation.line, character: expectation.verdictSpan.end },
+		},
 		severity: DiagnosticSeverity.Error,
 		code: 'expectation-failed',
 		source: diagnosticSource,
 		message: failureMessage(result),
-		...(robotsUri !== undefined ? {
-			relatedInformation: [{
-				location: { uri: robotsUri, range: lineRange(evaluation.reading.model, where) },
-				message: evaluation.rule ? t('line {0} decides', where + 1) : t('line {0}: no rule decides', where + 1),
-			}],
-		} : {}),
+		...(robotsUri !== undefined
+			? {
+					relatedInformation: [
+						{
+							location: { uri: robotsUri, range: lineRange(evaluation.reading.model, where) },
+							message: evaluation.rule ? t('line {0} decides', where + 1) : t('line {0}: no rule decides', where + 1),
+						},
+					],
+				}
+			: {}),
 	};
 }
 
@@ -149,14 +166,17 @@ export function computeExpectationLenses(checked: CheckedExpectations, uri: stri
 	const firstProblem = checked.file.problems[0];
 	const goTo = firstFailure ? firstFailure.expectation.line : firstProblem?.line;
 	// The summary goes to the first failure (or line that is not understood), else to the robots.txt tested.
-	const lenses: CodeLens[] = [{
-		range: top,
-		command: goTo !== undefined
-			? { title: summaryText(checked), command: revealLineCommand, arguments: [uri, goTo] }
-			: robotsUri !== undefined && checked.results !== undefined
-				? { title: summaryText(checked), command: revealLineCommand, arguments: [robotsUri, 0] }
-				: { title: summaryText(checked), command: '' },
-	}];
+	const lenses: CodeLens[] = [
+		{
+			range: top,
+			command:
+				goTo !== undefined
+					? { title: summaryText(checked), command: revealLineCommand, arguments: [uri, goTo] }
+					: robotsUri !== undefined && checked.results !== undefined
+						? { title: summaryText(checked), command: revealLineCommand, arguments: [robotsUri, 0] }
+						: { title: summaryText(checked), command: '' },
+		},
+	];
 	if (robotsUri !== undefined && checked.results !== undefined) {
 		const urls = [...new Set(checked.file.expectations.map((expectation) => expectation.url))];
 		const crawlers = [...new Set(checked.results.map((result) => result.evaluation.crawler.token))];
@@ -175,9 +195,14 @@ export function computeExpectationHover(checked: CheckedExpectations, position: 
 	if (position.character < expectation.crawlerSpan.start || position.character > expectation.verdictSpan.end) {
 		return null;
 	}
-	const head = result.passed ? `**${t('Passes.')}** ${escapeMarkdownOutsideCode(passMessage(result))}` : `**${t('Fails.')}** ${escapeMarkdownOutsideCode(failureMessage(result))}`;
+	const head = result.passed
+		? `**${t('Passes.')}** ${escapeMarkdownOutsideCode(passMessage(result))}`
+		: `**${t('Fails.')}** ${escapeMarkdownOutsideCode(failureMessage(result))}`;
 	return {
-		range: { start: { line: expectation.line, character: expectation.crawlerSpan.start }, end: { line: expectation.line, character: expectation.verdictSpan.end } },
+		range: {
+			start: { line: expectation.line, character: expectation.crawlerSpan.start },
+			end: { line: expectation.line, character: expectation.verdictSpan.end },
+		},
 		contents: { kind: MarkupKind.Markdown, value: `${head}\n\n${escapeMarkdownOutsideCode(explainEvaluation(result.evaluation))}` },
 	};
 }
@@ -186,7 +211,12 @@ export function computeExpectationHover(checked: CheckedExpectations, position: 
  * Completion at a position of an expectations file: crawler tokens (`*`, the target crawlers, the robots.txt's own
  * User-agent values, the catalogue) and parsers after `@`; paths from the robots.txt's rules; the two verdicts.
  */
-export function computeExpectationCompletions(checked: CheckedExpectations, position: Position, robots: RobotsModel | undefined, options: AnalysisOptions): CompletionItem[] {
+export function computeExpectationCompletions(
+	checked: CheckedExpectations,
+	position: Position,
+	robots: RobotsModel | undefined,
+	options: AnalysisOptions,
+): CompletionItem[] {
 	const text = checked.file.lines[position.line];
 	if (text === undefined) {
 		return [];
@@ -241,7 +271,9 @@ function crawlerCompletions(text: string, span: Span, line: number, robots: Robo
 		});
 	};
 	add('*', t('a crawler that no group names'), 0);
-	options.crawlers.forEach((token, i) => { add(token, t('target crawler'), 100 + i); });
+	options.crawlers.forEach((token, i) => {
+		add(token, t('target crawler'), 100 + i);
+	});
 	if (robots) {
 		let rank = 1000;
 		for (let i = 0; i < robots.lineCount; i++) {
@@ -250,7 +282,9 @@ function crawlerCompletions(text: string, span: Span, line: number, robots: Robo
 			}
 		}
 	}
-	knownCrawlers.forEach((crawler, i) => { add(crawler.token, crawler.category, 10_000 + i); });
+	knownCrawlers.forEach((crawler, i) => {
+		add(crawler.token, crawler.category, 10_000 + i);
+	});
 	return items;
 }
 
@@ -317,7 +351,10 @@ export function computeExpectationFailuresInRobots(robots: RobotsModel, sources:
 			source: diagnosticSource,
 			message: `${head} ${listed.join(' ')}${more}`,
 			relatedInformation: failures.slice(0, 20).map(({ source, result }) => ({
-				location: { uri: source.uri, range: range(result.expectation.line, { start: result.expectation.crawlerSpan.start, end: result.expectation.verdictSpan.end }) },
+				location: {
+					uri: source.uri,
+					range: range(result.expectation.line, { start: result.expectation.crawlerSpan.start, end: result.expectation.verdictSpan.end }),
+				},
 				message: t('expects {0}', result.expectation.verdict),
 			})),
 		});

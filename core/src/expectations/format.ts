@@ -115,7 +115,12 @@ export function parseExpectations(text: string): ExpectationsFile {
 	return { lineCount: lines.length, expectations, problems, lines, ...(robots ? { robots } : {}) };
 }
 
-function readExpectation(line: number, words: readonly Word[], text: string, problem: (span: Span, code: ExpectationProblemCode, message: string) => void): Expectation | undefined {
+function readExpectation(
+	line: number,
+	words: readonly Word[],
+	text: string,
+	problem: (span: Span, code: ExpectationProblemCode, message: string) => void,
+): Expectation | undefined {
 	const whole = { start: words[0].start, end: words[words.length - 1].end };
 	const last = words[words.length - 1];
 	const verdict = verdictWords[last.text.toLowerCase()];
@@ -139,7 +144,11 @@ function readExpectation(line: number, words: readonly Word[], text: string, pro
 	// A URL with a space in it leaves a piece of it among the crawler's words.
 	const stray = crawlerWords.slice(1).find((word) => word.text.charCodeAt(0) === 47 || word.text.includes('://'));
 	if (stray) {
-		problem({ start: stray.start, end: url.end }, 'not-a-url', t('{0} is not one URL: a URL writes a space as %20.', quoteInput(text.slice(stray.start, url.end))));
+		problem(
+			{ start: stray.start, end: url.end },
+			'not-a-url',
+			t('{0} is not one URL: a URL writes a space as %20.', quoteInput(text.slice(stray.start, url.end))),
+		);
 		return undefined;
 	}
 	const urlProblem = describeUrlProblem(url.text);
@@ -163,7 +172,7 @@ function readExpectation(line: number, words: readonly Word[], text: string, pro
 		parser = name;
 		crawler = crawler.slice(0, at);
 		if (crawler === '') {
-			problem(crawlerSpan, 'expectation-syntax', t('The crawler\'s token is missing before {0}.', `@${name}`));
+			problem(crawlerSpan, 'expectation-syntax', t("The crawler's token is missing before {0}.", `@${name}`));
 			return undefined;
 		}
 	}
@@ -207,9 +216,7 @@ function isSpace(code: number): boolean {
 }
 
 /** Which field of an expectation line a character position is in, for completion. */
-type FieldAt =
-	| { readonly field: 'crawler' | 'url' | 'verdict'; readonly span: Span }
-	| { readonly field: 'comment' | 'directive' | 'beyond' };
+type FieldAt = { readonly field: 'crawler' | 'url' | 'verdict'; readonly span: Span } | { readonly field: 'comment' | 'directive' | 'beyond' };
 
 /**
  * The field at `character`: the first word is the crawler, the second the URL, the third the verdict. (A multi-word

@@ -33,7 +33,9 @@ const conner = '[S. Conner, An Extended Standard for Robot Exclusion (1996)](htt
 export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, DirectiveDoc>> = {
 	'user-agent': {
 		get summary() {
-			return t('Starts a group: the crawler (product token) that the rules below apply to. `*` addresses every crawler that has no group of its own. Several `User-agent` lines in a row share one group.');
+			return t(
+				'Starts a group: the crawler (product token) that the rules below apply to. `*` addresses every crawler that has no group of its own. Several `User-agent` lines in a row share one group.',
+			);
 		},
 		syntax: 'User-agent: <product token> | *',
 		get readBy() {
@@ -44,7 +46,9 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 	},
 	allow: {
 		get summary() {
-			return t('Allows the paths that match its pattern. It beats a `Disallow` whose pattern is shorter (RFC 9309, Google, Yandex; a tie goes to `Allow`), or that comes later in the record (1996 draft).');
+			return t(
+				'Allows the paths that match its pattern. It beats a `Disallow` whose pattern is shorter (RFC 9309, Google, Yandex; a tie goes to `Allow`), or that comes later in the record (1996 draft).',
+			);
 		},
 		syntax: 'Allow: <path pattern>',
 		get readBy() {
@@ -62,7 +66,13 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 			return t('Every robots.txt reader.');
 		},
 		dialects: ['rfc9309', 'google', 'yandex', 'draft1996', 'original1994'],
-		sources: [rfc('2.2.2', 'The "Allow" and "Disallow" Lines'), google, 'Yandex Webmaster help: *Disallow and Allow directives*', draft1996('3.2.2'), original1994],
+		sources: [
+			rfc('2.2.2', 'The "Allow" and "Disallow" Lines'),
+			google,
+			'Yandex Webmaster help: *Disallow and Allow directives*',
+			draft1996('3.2.2'),
+			original1994,
+		],
 	},
 	sitemap: {
 		get summary() {
@@ -73,7 +83,11 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 			return t('Google, Bing, Yandex and most search engines (the sitemaps.org protocol); RFC 9309 names it as a record crawlers may read.');
 		},
 		dialects: ['rfc9309', 'google', 'yandex'],
-		sources: ['[sitemaps.org: Specifying the sitemap location in robots.txt](https://www.sitemaps.org/protocol.html#submit_robots)', rfc('2.2.4', 'Other Records'), google],
+		sources: [
+			'[sitemaps.org: Specifying the sitemap location in robots.txt](https://www.sitemaps.org/protocol.html#submit_robots)',
+			rfc('2.2.4', 'Other Records'),
+			google,
+		],
 	},
 	'crawl-delay': {
 		get summary() {
@@ -81,14 +95,18 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 		},
 		syntax: 'Crawl-delay: <seconds>',
 		get readBy() {
-			return t('Bing (at most one fetch per window of that many seconds), Yandex (older help; decimals allowed), and many other crawlers (Common Crawl, Anthropic, Ahrefs, Semrush, …); Python\'s urllib.robotparser reads it.');
+			return t(
+				"Bing (at most one fetch per window of that many seconds), Yandex (older help; decimals allowed), and many other crawlers (Common Crawl, Anthropic, Ahrefs, Semrush, …); Python's urllib.robotparser reads it.",
+			);
 		},
 		dialects: ['rfc9309', 'yandex'],
 		sources: ['Bing Webmaster blog: *Crawl delay and the Bing crawler, MSNBot* (2009)', 'Yandex Webmaster help (older revision): *Crawl-delay directive*'],
 	},
 	host: {
 		get summary() {
-			return t('Yandex only: names the main mirror of the site, a host name with an optional port and no scheme. Only the first valid `Host` line counts, wherever it stands. Yandex\'s current help no longer describes it.');
+			return t(
+				"Yandex only: names the main mirror of the site, a host name with an optional port and no scheme. Only the first valid `Host` line counts, wherever it stands. Yandex's current help no longer describes it.",
+			);
 		},
 		syntax: 'Host: <host name>[:<port>]',
 		get readBy() {
@@ -99,7 +117,9 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 	},
 	'clean-param': {
 		get summary() {
-			return t('Yandex only: URL parameters (joined with `&`) that do not change the page, optionally only under a path prefix. Yandex then treats URLs that differ only in those parameters as one URL. It never allows or disallows anything.');
+			return t(
+				'Yandex only: URL parameters (joined with `&`) that do not change the page, optionally only under a path prefix. Yandex then treats URLs that differ only in those parameters as one URL. It never allows or disallows anything.',
+			);
 		},
 		syntax: 'Clean-param: <p1>[&<p2>…] [<path prefix>]',
 		get readBy() {
@@ -110,18 +130,20 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 	},
 	'request-rate': {
 		get summary() {
-			return t('From Sean Conner\'s extended standard: how many documents per time unit the robot may fetch, e.g. `1/5` for one every 5 seconds, optionally followed by a UTC time window.');
+			return t(
+				"From Sean Conner's extended standard: how many documents per time unit the robot may fetch, e.g. `1/5` for one every 5 seconds, optionally followed by a UTC time window.",
+			);
 		},
 		syntax: 'Request-rate: <documents>/<seconds>[ <hhmm>-<hhmm>]',
 		get readBy() {
-			return t('Python\'s urllib.robotparser; major crawlers ignore it.');
+			return t("Python's urllib.robotparser; major crawlers ignore it.");
 		},
 		dialects: [],
 		sources: [conner],
 	},
 	'visit-time': {
 		get summary() {
-			return t('From Sean Conner\'s extended standard: a UTC time window, e.g. `0600-0845`, in which the robot may visit.');
+			return t("From Sean Conner's extended standard: a UTC time window, e.g. `0600-0845`, in which the robot may visit.");
 		},
 		syntax: 'Visit-time: <hhmm>-<hhmm>',
 		get readBy() {
@@ -132,7 +154,7 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 	},
 	'robot-version': {
 		get summary() {
-			return t('From Sean Conner\'s extended standard: the version of the exclusion standard the file follows, e.g. `2.0`.');
+			return t("From Sean Conner's extended standard: the version of the exclusion standard the file follows, e.g. `2.0`.");
 		},
 		syntax: 'Robot-version: <version>',
 		get readBy() {
@@ -143,7 +165,7 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 	},
 	comment: {
 		get summary() {
-			return t('From Sean Conner\'s extended standard: text for the operator of the robot.');
+			return t("From Sean Conner's extended standard: text for the operator of the robot.");
 		},
 		syntax: 'Comment: <text>',
 		get readBy() {
@@ -154,7 +176,9 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 	},
 	noindex: {
 		get summary() {
-			return t('Not a robots.txt directive. Google never documented it and stopped honouring `Noindex` lines in robots.txt on 1 September 2019; use the `robots` meta tag or the `X-Robots-Tag` header instead.');
+			return t(
+				'Not a robots.txt directive. Google never documented it and stopped honouring `Noindex` lines in robots.txt on 1 September 2019; use the `robots` meta tag or the `X-Robots-Tag` header instead.',
+			);
 		},
 		syntax: 'Noindex: <path pattern>',
 		get readBy() {
@@ -165,7 +189,9 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 	},
 	'content-signal': {
 		get summary() {
-			return t('Cloudflare\'s Content Signals Policy (2025): preferences for how content may be used once it has been fetched, e.g. `search=yes, ai-train=no`. It does not allow or disallow crawling.');
+			return t(
+				"Cloudflare's Content Signals Policy (2025): preferences for how content may be used once it has been fetched, e.g. `search=yes, ai-train=no`. It does not allow or disallow crawling.",
+			);
 		},
 		syntax: 'Content-Signal: <signal>=<yes|no>[, …]',
 		get readBy() {
@@ -176,7 +202,9 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 	},
 	'content-usage': {
 		get summary() {
-			return t('From the IETF AI Preferences working group\'s drafts: usage preferences for content, for example about AI training. It does not allow or disallow crawling.');
+			return t(
+				"From the IETF AI Preferences working group's drafts: usage preferences for content, for example about AI training. It does not allow or disallow crawling.",
+			);
 		},
 		syntax: 'Content-Usage: <preferences>',
 		get readBy() {
@@ -187,7 +215,7 @@ export const directiveDocs: Readonly<Record<Exclude<DirectiveId, 'unknown'>, Dir
 	},
 	license: {
 		get summary() {
-			return t('Really Simple Licensing (RSL, 2025): the URL of a licence file that states the terms for using the site\'s content, e.g. by AI systems.');
+			return t("Really Simple Licensing (RSL, 2025): the URL of a licence file that states the terms for using the site's content, e.g. by AI systems.");
 		},
 		syntax: 'License: <URL of an RSL file>',
 		get readBy() {

@@ -95,11 +95,13 @@ const day = 24 * hour;
  * chunking errors: "treated as a server error"), caching ("generally ... up to 24 hours", "may increase or decrease the
  * cache lifetime based on max-age"), the file format (UTF-8, the BOM ignored, HTML parsed for rules) and 500 KiB.
  */
-export const googleRobotsSpec = 'Google: How Google interprets the robots.txt specification (https://developers.google.com/crawling/docs/robots-txt/robots-txt-spec)';
+export const googleRobotsSpec =
+	'Google: How Google interprets the robots.txt specification (https://developers.google.com/crawling/docs/robots-txt/robots-txt-spec)';
 /** "return 500, 503, or 429 HTTP response status code instead of 200"; Googlebot slows down on all three. */
 const googleCrawlRate = 'Google: Reduce the Google crawl rate (https://developers.google.com/crawling/docs/crawlers-fetchers/reduce-crawl-rate)';
 /** "Google's crawlers and fetchers support the following content encodings (compressions): gzip, deflate, and Brotli (br)." */
-const googleOverview = 'Google: Overview of Google crawlers and fetchers (https://developers.google.com/crawling/docs/crawlers-fetchers/overview-google-crawlers)';
+const googleOverview =
+	'Google: Overview of Google crawlers and fetchers (https://developers.google.com/crawling/docs/crawlers-fetchers/overview-google-crawlers)';
 
 /**
  * Yandex's help: robots are read correctly if "The file size doesn't exceed 500 KB", "It is a TXT file named robots",
@@ -143,16 +145,19 @@ const httpMessage = 'HTTP-Message: HTTP::Message, lib/HTTP/Message.pm (https://g
 /** HTTP::Response freshness_lifetime: max-age, Expires − Date, 10 % of the age since Last-Modified within [60 s, 24 h], else 1 h. */
 const httpResponse = 'HTTP-Message: HTTP::Response, lib/HTTP/Response.pm (https://github.com/libwww-perl/HTTP-Message/blob/master/lib/HTTP/Response.pm)';
 /** WWW::RobotRules parse: `/^\s*User-Agent\s*:\s*(.*)/i`, so a line that starts with U+FEFF is not a User-agent line. */
-const wwwRobotRules = 'libwww-perl: WWW::RobotRules 6.02, lib/WWW/RobotRules.pm (https://github.com/libwww-perl/WWW-RobotRules/blob/master/lib/WWW/RobotRules.pm)';
+const wwwRobotRules =
+	'libwww-perl: WWW::RobotRules 6.02, lib/WWW/RobotRules.pm (https://github.com/libwww-perl/WWW-RobotRules/blob/master/lib/WWW/RobotRules.pm)';
 
 /**
  * Python's robotparser as the catalogue pins it: `read()` sets `disallow_all` for 401 and 403 and `allow_all` for any
  * other code ≥ 400, parses `raw.decode("utf-8")` otherwise, and lets every other exception through; `can_fetch` with no
  * entry that applies answers True. There is no expiry: `mtime()` is for the program to decide.
  */
-const pythonRobotparser = 'CPython: Lib/urllib/robotparser.py, the 1996-draft version (https://github.com/python/cpython/blob/b494c21bdd5371962bc29d7e0a81d6fb4338cdb0/Lib/urllib/robotparser.py)';
+const pythonRobotparser =
+	'CPython: Lib/urllib/robotparser.py, the 1996-draft version (https://github.com/python/cpython/blob/b494c21bdd5371962bc29d7e0a81d6fb4338cdb0/Lib/urllib/robotparser.py)';
 /** urllib's HTTPRedirectHandler: `max_repeats = 4`, `max_redirections = 10`, then HTTPError with the redirect's code. */
-const pythonRequest = 'CPython: Lib/urllib/request.py, HTTPRedirectHandler (https://github.com/python/cpython/blob/b494c21bdd5371962bc29d7e0a81d6fb4338cdb0/Lib/urllib/request.py)';
+const pythonRequest =
+	'CPython: Lib/urllib/request.py, HTTPRedirectHandler (https://github.com/python/cpython/blob/b494c21bdd5371962bc29d7e0a81d6fb4338cdb0/Lib/urllib/request.py)';
 
 const commonEncodings = ['gzip', 'deflate', 'br'];
 
@@ -169,16 +174,31 @@ const rfc9309: FetchPolicy = {
 	redirects: { value: { max: 5, beyond: 'allow-all' }, source: rfcRedirects },
 	crossHost: { value: true, source: rfcRedirects },
 	network: { value: 'disallow-all', source: rfcUnreachable },
-	mediaType: { value: { accepts: 'any', otherwise: 'rules' }, source: `${rfcFile}; ${rfcParsing}`,
-		get note() { return t('the RFC asks servers for text/plain and crawlers to try to parse every line; it names no other outcome'); } },
+	mediaType: {
+		value: { accepts: 'any', otherwise: 'rules' },
+		source: `${rfcFile}; ${rfcParsing}`,
+		get note() {
+			return t('the RFC asks servers for text/plain and crawlers to try to parse every line; it names no other outcome');
+		},
+	},
 	charset: { value: 'utf-8', source: rfcFile },
 	invalidUtf8: { value: 'kept' },
 	bom: { value: 'skipped' },
 	encodings: { value: commonEncodings },
 	unreadable: { value: 'disallow-all' },
-	cache: { value: { headers: 'rfc9111', defaultSeconds: day, maxSeconds: day }, source: rfcCaching,
-		get note() { return t('24 hours is the RFC\'s upper bound; without caching headers we take the bound'); } },
-	whileUnreachable: { get value() { return t('after a reasonably long time (for example 30 days) it may treat it as unavailable (no restrictions) or keep using a cached copy'); }, source: rfcUnreachable },
+	cache: {
+		value: { headers: 'rfc9111', defaultSeconds: day, maxSeconds: day },
+		source: rfcCaching,
+		get note() {
+			return t("24 hours is the RFC's upper bound; without caching headers we take the bound");
+		},
+	},
+	whileUnreachable: {
+		get value() {
+			return t('after a reasonably long time (for example 30 days) it may treat it as unavailable (no restrictions) or keep using a cached copy');
+		},
+		source: rfcUnreachable,
+	},
 };
 
 const google: FetchPolicy = {
@@ -186,24 +206,63 @@ const google: FetchPolicy = {
 	name: 'Google',
 	statuses: [
 		{ codes: ['2xx'], value: 'rules', source: googleRobotsSpec },
-		{ codes: ['429'], value: 'retry-later', source: `${googleRobotsSpec}; ${googleCrawlRate}`,
-			get note() { return t('Google\'s table leaves 429 out of its 4xx rule and its crawl-rate page groups 429 with 500 and 503; we read it as a server error'); } },
+		{
+			codes: ['429'],
+			value: 'retry-later',
+			source: `${googleRobotsSpec}; ${googleCrawlRate}`,
+			get note() {
+				return t("Google's table leaves 429 out of its 4xx rule and its crawl-rate page groups 429 with 500 and 503; we read it as a server error");
+			},
+		},
 		{ codes: ['4xx'], value: 'allow-all', source: googleRobotsSpec },
 		{ codes: ['5xx'], value: 'retry-later', source: googleRobotsSpec },
-		{ codes: ['any'], value: 'retry-later', source: googleRobotsSpec, get note() { return t('a status outside 2xx-5xx is an invalid response, which Google treats as a server error'); } },
+		{
+			codes: ['any'],
+			value: 'retry-later',
+			source: googleRobotsSpec,
+			get note() {
+				return t('a status outside 2xx-5xx is an invalid response, which Google treats as a server error');
+			},
+		},
 	],
 	redirects: { value: { max: 5, beyond: 'allow-all' }, source: googleRobotsSpec },
-	crossHost: { value: true, source: rfcRedirects, get note() { return t('Google\'s page states no host restriction; the RFC it implements follows redirects across authorities'); } },
+	crossHost: {
+		value: true,
+		source: rfcRedirects,
+		get note() {
+			return t("Google's page states no host restriction; the RFC it implements follows redirects across authorities");
+		},
+	},
 	network: { value: 'retry-later', source: googleRobotsSpec },
 	mediaType: { value: { accepts: 'any', otherwise: 'rules' }, source: googleRobotsSpec },
 	charset: { value: 'utf-8', source: googleRobotsSpec },
-	invalidUtf8: { value: 'kept', source: googleRobotsSpec,
-		get note() { return t('Google "may ignore characters that are not part of the UTF-8 range"; its parser keeps such bytes and percent-encodes them, so a rule with them matches only URLs with the same bytes'); } },
+	invalidUtf8: {
+		value: 'kept',
+		source: googleRobotsSpec,
+		get note() {
+			return t(
+				'Google "may ignore characters that are not part of the UTF-8 range"; its parser keeps such bytes and percent-encodes them, so a rule with them matches only URLs with the same bytes',
+			);
+		},
+	},
 	bom: { value: 'skipped', source: googleRobotsSpec },
 	encodings: { value: commonEncodings, source: googleOverview },
-	unreadable: { value: 'retry-later', source: googleRobotsSpec, get note() { return t('a body that cannot be decoded is an invalid response, treated as a server error'); } },
+	unreadable: {
+		value: 'retry-later',
+		source: googleRobotsSpec,
+		get note() {
+			return t('a body that cannot be decoded is an invalid response, treated as a server error');
+		},
+	},
 	cache: { value: { headers: 'max-age', defaultSeconds: day, maxSeconds: null }, source: googleRobotsSpec },
-	whileUnreachable: { get value() { return t('it stops crawling the site for 12 hours while it retries, then uses its last good copy for up to 30 days (without one, no restrictions); after 30 days it behaves as if there were no robots.txt when the site is otherwise available'); }, source: googleRobotsSpec },
+	whileUnreachable: {
+		get value() {
+			return t(
+				'it stops crawling the site for 12 hours while it retries, then uses its last good copy for up to 30 days (without one, no restrictions); after 30 days it behaves as if there were no robots.txt when the site is otherwise available',
+			);
+		},
+		source: googleRobotsSpec,
+	},
 };
 
 const yandex: FetchPolicy = {
@@ -211,13 +270,30 @@ const yandex: FetchPolicy = {
 	name: 'Yandex',
 	statuses: [
 		{ codes: ['200'], value: 'rules', source: yandexRobotsHelp },
-		{ codes: ['any'], value: 'allow-all', source: yandexRobotsHelp, get note() { return t('any status other than 200 OK leaves the site open, server errors included'); } },
+		{
+			codes: ['any'],
+			value: 'allow-all',
+			source: yandexRobotsHelp,
+			get note() {
+				return t('any status other than 200 OK leaves the site open, server errors included');
+			},
+		},
 	],
 	redirects: { value: { max: 5, beyond: 'allow-all' } },
 	crossHost: { value: true, source: yandexRobotsHelp },
-	network: { value: 'allow-all', get note() { return t('the help says a file that does not meet its requirements leaves the site open; it does not name network errors'); } },
-	mediaType: { value: { accepts: 'text/plain', otherwise: 'allow-all' }, source: yandexRobotsHelp,
-		get note() { return t('we read "a TXT file" as the Content-Type text/plain; a response without a Content-Type is read'); } },
+	network: {
+		value: 'allow-all',
+		get note() {
+			return t('the help says a file that does not meet its requirements leaves the site open; it does not name network errors');
+		},
+	},
+	mediaType: {
+		value: { accepts: 'text/plain', otherwise: 'allow-all' },
+		source: yandexRobotsHelp,
+		get note() {
+			return t('we read "a TXT file" as the Content-Type text/plain; a response without a Content-Type is read');
+		},
+	},
 	charset: { value: 'utf-8' },
 	invalidUtf8: { value: 'kept' },
 	bom: { value: 'skipped' },
@@ -235,13 +311,32 @@ const draft1996: FetchPolicy = {
 		{ codes: ['2xx'], value: 'rules', source: draftAccess },
 		{ codes: ['401', '403'], value: 'disallow-all', source: draftAccess },
 		{ codes: ['404'], value: 'allow-all', source: draftAccess },
-		{ codes: ['5xx'], value: 'retry-later', source: draftAccess, get note() { return t('we read a 5xx as the draft\'s "temporary failure" (seed 000 names 503)'); } },
+		{
+			codes: ['5xx'],
+			value: 'retry-later',
+			source: draftAccess,
+			get note() {
+				return t('we read a 5xx as the draft\'s "temporary failure" (seed 000 names 503)');
+			},
+		},
 		{ codes: ['4xx'], value: 'allow-all' },
 		{ codes: ['any'], value: 'retry-later' },
 	],
-	redirects: { value: { max: null, beyond: 'allow-all' }, source: draftAccess, get note() { return t('the draft follows redirects "until a resource can be found"; a loop never ends, and then we assume no restrictions'); } },
+	redirects: {
+		value: { max: null, beyond: 'allow-all' },
+		source: draftAccess,
+		get note() {
+			return t('the draft follows redirects "until a resource can be found"; a loop never ends, and then we assume no restrictions');
+		},
+	},
 	crossHost: { value: true },
-	network: { value: 'retry-later', source: draftAccess, get note() { return t('a failed request is the draft\'s "temporary failure"'); } },
+	network: {
+		value: 'retry-later',
+		source: draftAccess,
+		get note() {
+			return t('a failed request is the draft\'s "temporary failure"');
+		},
+	},
 	mediaType: { value: { accepts: 'any', otherwise: 'rules' } },
 	charset: { value: 'utf-8' },
 	invalidUtf8: { value: 'kept' },
@@ -256,50 +351,111 @@ const libwwwPerl: FetchPolicy = {
 	name: 'LWP::RobotUA',
 	statuses: [
 		{ codes: ['2xx'], value: 'rules', source: lwpRobotUA },
-		{ codes: ['any'], value: 'allow-all', source: lwpRobotUA, get note() { return t('any response that is not a success leaves the content empty, and empty rules allow everything'); } },
+		{
+			codes: ['any'],
+			value: 'allow-all',
+			source: lwpRobotUA,
+			get note() {
+				return t('any response that is not a success leaves the content empty, and empty rules allow everything');
+			},
+		},
 	],
 	redirects: { value: { max: 7, beyond: 'allow-all' }, source: `${lwpUserAgent}; ${lwpRobotUA}` },
 	crossHost: { value: true, source: lwpUserAgent },
-	network: { value: 'allow-all', source: `${lwpUserAgent}; ${lwpRobotUA}`, get note() { return t('LWP turns a failed request into a 500 response, which is not a success'); } },
+	network: {
+		value: 'allow-all',
+		source: `${lwpUserAgent}; ${lwpRobotUA}`,
+		get note() {
+			return t('LWP turns a failed request into a 500 response, which is not a success');
+		},
+	},
 	mediaType: { value: { accepts: 'text/*', otherwise: 'allow-all' }, source: lwpRobotUA },
 	charset: { value: 'content-type', source: httpMessage },
 	invalidUtf8: { value: 'replaced', source: httpMessage },
-	bom: { value: 'first-line', source: `${httpMessage}; ${wwwRobotRules}`, get note() { return t('decoding keeps U+FEFF, and the User-agent pattern then does not match the first line'); } },
+	bom: {
+		value: 'first-line',
+		source: `${httpMessage}; ${wwwRobotRules}`,
+		get note() {
+			return t('decoding keeps U+FEFF, and the User-agent pattern then does not match the first line');
+		},
+	},
 	encodings: { value: ['gzip', 'x-gzip', 'deflate', 'bzip2', 'x-bzip2'], source: httpMessage },
-	unreadable: { value: 'allow-all', source: `${httpMessage}; ${lwpRobotUA}`, get note() { return t('decoded_content returns undef, and the content is then empty'); } },
+	unreadable: {
+		value: 'allow-all',
+		source: `${httpMessage}; ${lwpRobotUA}`,
+		get note() {
+			return t('decoded_content returns undef, and the content is then empty');
+		},
+	},
 	cache: { value: { headers: 'lwp', defaultSeconds: hour, maxSeconds: null }, source: `${lwpRobotUA}; ${httpResponse}` },
 };
 
 const pythonUrllib: FetchPolicy = {
 	id: 'python-urllib',
 	get name() {
-		return t('Python\'s urllib.robotparser');
+		return t("Python's urllib.robotparser");
 	},
 	statuses: [
 		{ codes: ['2xx'], value: 'rules', source: pythonRobotparser },
 		{ codes: ['401', '403'], value: 'disallow-all', source: pythonRobotparser },
 		{ codes: ['4xx', '5xx'], value: 'allow-all', source: pythonRobotparser },
-		{ codes: ['any'], value: 'allow-all', source: pythonRobotparser, get note() { return t('no rule is set, and can_fetch allows a URL that no entry covers'); } },
+		{
+			codes: ['any'],
+			value: 'allow-all',
+			source: pythonRobotparser,
+			get note() {
+				return t('no rule is set, and can_fetch allows a URL that no entry covers');
+			},
+		},
 	],
-	redirects: { value: { max: 10, beyond: 'allow-all' }, source: `${pythonRequest}; ${pythonRobotparser}`,
-		get note() { return t('after ten redirects urllib raises an HTTPError with the redirect\'s code, which sets no rule'); } },
+	redirects: {
+		value: { max: 10, beyond: 'allow-all' },
+		source: `${pythonRequest}; ${pythonRobotparser}`,
+		get note() {
+			return t("after ten redirects urllib raises an HTTPError with the redirect's code, which sets no rule");
+		},
+	},
 	crossHost: { value: true, source: pythonRequest },
-	network: { value: 'allow-all', source: pythonRobotparser, get note() { return t('read() lets the error reach the program; one that goes on has no rules, and can_fetch then allows every URL'); } },
+	network: {
+		value: 'allow-all',
+		source: pythonRobotparser,
+		get note() {
+			return t('read() lets the error reach the program; one that goes on has no rules, and can_fetch then allows every URL');
+		},
+	},
 	mediaType: { value: { accepts: 'any', otherwise: 'rules' }, source: pythonRobotparser },
 	charset: { value: 'utf-8', source: pythonRobotparser },
-	invalidUtf8: { value: 'read-fails', source: pythonRobotparser, get note() { return t('raw.decode("utf-8") raises UnicodeDecodeError'); } },
-	bom: { value: 'first-line', source: pythonRobotparser, get note() { return t('decoding keeps U+FEFF, so the first line\'s key is not "user-agent"'); } },
+	invalidUtf8: {
+		value: 'read-fails',
+		source: pythonRobotparser,
+		get note() {
+			return t('raw.decode("utf-8") raises UnicodeDecodeError');
+		},
+	},
+	bom: {
+		value: 'first-line',
+		source: pythonRobotparser,
+		get note() {
+			return t('decoding keeps U+FEFF, so the first line\'s key is not "user-agent"');
+		},
+	},
 	encodings: { value: [], source: pythonRobotparser },
-	unreadable: { value: 'allow-all', source: pythonRobotparser, get note() { return t('the read fails before parse(), no rule is set, and can_fetch allows every URL'); } },
+	unreadable: {
+		value: 'allow-all',
+		source: pythonRobotparser,
+		get note() {
+			return t('the read fails before parse(), no rule is set, and can_fetch allows every URL');
+		},
+	},
 	cache: { value: { headers: 'none', defaultSeconds: null, maxSeconds: null }, source: pythonRobotparser },
 };
 
 /** Each fetch policy: what every status, redirect, network error, media type and caching header means, with sources. */
 export const fetchPolicies: Readonly<Record<FetchPolicyId, FetchPolicy>> = {
-	'rfc9309': rfc9309,
-	'google': google,
-	'yandex': yandex,
-	'draft1996': draft1996,
+	rfc9309: rfc9309,
+	google: google,
+	yandex: yandex,
+	draft1996: draft1996,
 	'libwww-perl': libwwwPerl,
 	'python-urllib': pythonUrllib,
 };

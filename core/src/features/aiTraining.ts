@@ -62,7 +62,11 @@ function compute(model: RobotsModel, uri: string): CodeAction[] {
 		for (let start = 1; start < probes.length && columns.some((column) => !anyAllowed[column]); start += probeChunk) {
 			const open = columns.filter((column) => !anyAllowed[column]);
 			const rows = probes.slice(start, start + probeChunk);
-			const table = decideTable(model, open.map((column) => tokens[column]), rows);
+			const table = decideTable(
+				model,
+				open.map((column) => tokens[column]),
+				rows,
+			);
 			open.forEach((column, at) => {
 				for (let row = 0; row < rows.length && !anyAllowed[column]; row++) {
 					anyAllowed[column] = allowed(table[row * open.length + at]);
@@ -102,7 +106,12 @@ function action(model: RobotsModel, uri: string, stance: Stance, tokens: readonl
 			title,
 			kind,
 			disabled: {
-				reason: t('This file would be {0} bytes, over the {1} bytes {2} reads: adding lines would move the end of what it reads and could change its verdicts.', formatNumber(size + growth), formatNumber(limit.bytes), limit.token),
+				reason: t(
+					'This file would be {0} bytes, over the {1} bytes {2} reads: adding lines would move the end of what it reads and could change its verdicts.',
+					formatNumber(size + growth),
+					formatNumber(limit.bytes),
+					limit.token,
+				),
 			},
 		};
 	}
@@ -187,9 +196,8 @@ function groupEdits(model: RobotsModel, stance: Stance, tokens: readonly string[
 		}
 		return edits;
 	}
-	const comment = stance === 'block'
-		? '# AI training crawlers: no use of this site to train models.'
-		: '# AI training crawlers: allowed to use this site to train models.';
+	const comment =
+		stance === 'block' ? '# AI training crawlers: no use of this site to train models.' : '# AI training crawlers: allowed to use this site to train models.';
 	const group = [comment, ...tokens.map((token) => `User-agent: ${token}`), ruleLine(stance)].join(eol) + eol;
 	const first = firstGroupLine(model);
 	if (first === undefined) {

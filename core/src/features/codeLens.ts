@@ -59,7 +59,13 @@ export function computeCodeLenses(model: RobotsModel, options: AnalysisOptions, 
 			command: {
 				title: t('Code lenses on the first {0} of {1} groups only (robotsTxt.codeLens.maxGroups)', shown, total),
 				command: showDetailsCommand,
-				arguments: [t('This file has {0} groups. Code lenses are shown on the first {1} of them only: robotsTxt.codeLens.maxGroups sets how many, because every lens costs time at each edit. Raise it to see lenses on more groups.', total, shown)],
+				arguments: [
+					t(
+						'This file has {0} groups. Code lenses are shown on the first {1} of them only: robotsTxt.codeLens.maxGroups sets how many, because every lens costs time at each edit. Raise it to see lenses on more groups.',
+						total,
+						shown,
+					),
+				],
 			},
 		});
 	}
@@ -96,9 +102,10 @@ export function resolveCodeLens(model: RobotsModel, options: AnalysisOptions, le
 	if (data === undefined || data.group >= lensed) {
 		return lens;
 	}
-	const command = data.lens === 'test'
-		? testCommand(model, data.uri, groups[data.group])
-		: followersCommand(model, options, data.uri, groups[data.group], followersOf(model, options.crawlers, groups)[data.group]);
+	const command =
+		data.lens === 'test'
+			? testCommand(model, data.uri, groups[data.group])
+			: followersCommand(model, options, data.uri, groups[data.group], followersOf(model, options.crawlers, groups)[data.group]);
 	return { range: lens.range, command };
 }
 
@@ -108,7 +115,13 @@ export function groupLensData(data: unknown): GroupLensData | undefined {
 		return undefined;
 	}
 	const { uri, version, group, lens } = data as Partial<Record<keyof GroupLensData, unknown>>;
-	if (typeof uri !== 'string' || typeof version !== 'number' || !Number.isInteger(group) || (group as number) < 0 || (lens !== 'followers' && lens !== 'test')) {
+	if (
+		typeof uri !== 'string'
+		|| typeof version !== 'number'
+		|| !Number.isInteger(group)
+		|| (group as number) < 0
+		|| (lens !== 'followers' && lens !== 'test')
+	) {
 		return undefined;
 	}
 	return { uri, version, group: group as number, lens };
@@ -260,5 +273,7 @@ function title(model: RobotsModel, agentLines: readonly number[], followers: rea
 			}
 		}
 	}
-	return listed.length > 0 ? t('Followed by none of your crawlers · names {0}', listNames(listed, maxListed, seen.size)) : t('Followed by none of your crawlers');
+	return listed.length > 0
+		? t('Followed by none of your crawlers · names {0}', listNames(listed, maxListed, seen.size))
+		: t('Followed by none of your crawlers');
 }

@@ -4,14 +4,7 @@
  * replaces exactly the word being typed, so the result does not depend on the client's idea of a word.
  */
 
-import {
-	CompletionItemKind,
-	InsertTextFormat,
-	MarkupKind,
-	type CompletionItem,
-	type Position,
-	type Range,
-} from 'vscode-languageserver-types';
+import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver-types';
 import { isRecordDialect, type Dialect } from '../dialect';
 import { knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
 import { directiveDocs, directiveDocumentation } from '../facts/directiveDocs';
@@ -218,21 +211,26 @@ function blockSnippets(editRange: Range): CompletionItem[] {
 			label: t('Block AI crawlers'),
 			detail: t('{0} AI crawlers and control tokens', formatNumber(aiCrawlers.length)),
 			body: aiCrawlers.map((crawler) => `User-agent: ${literal(crawler.token)}`).join('\n') + '\nDisallow: /\n$0',
-			documentation: t('One group for the AI crawlers and AI control tokens this extension knows, blocking the whole site:') + '\n\n' +
-				aiCrawlers.map((crawler) => `- \`${crawler.token}\` (${crawler.owner})`).join('\n') +
-				'\n\n' + t('Fetchers that their owners say ignore robots.txt are left out.'),
+			documentation:
+				t('One group for the AI crawlers and AI control tokens this extension knows, blocking the whole site:')
+				+ '\n\n'
+				+ aiCrawlers.map((crawler) => `- \`${crawler.token}\` (${crawler.owner})`).join('\n')
+				+ '\n\n'
+				+ t('Fetchers that their owners say ignore robots.txt are left out.'),
 		},
 	];
-	return blocks.map((block, i): CompletionItem => ({
-		label: block.label,
-		kind: CompletionItemKind.Snippet,
-		detail: block.detail,
-		documentation: markdown(block.documentation),
-		sortText: sortKey(100 + i),
-		filterText: block.label,
-		insertTextFormat: InsertTextFormat.Snippet,
-		textEdit: { range: editRange, newText: block.body },
-	}));
+	return blocks.map(
+		(block, i): CompletionItem => ({
+			label: block.label,
+			kind: CompletionItemKind.Snippet,
+			detail: block.detail,
+			documentation: markdown(block.documentation),
+			sortText: sortKey(100 + i),
+			filterText: block.label,
+			insertTextFormat: InsertTextFormat.Snippet,
+			textEdit: { range: editRange, newText: block.body },
+		}),
+	);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -268,15 +266,17 @@ function valueCompletions(
 		case 'disallow':
 			return pathCompletions(editRange, prefix, dialects, paths);
 		case 'sitemap':
-			return [{
-				label: 'https://example.com/sitemap.xml',
-				kind: CompletionItemKind.Snippet,
-				detail: t('absolute URL of a sitemap'),
-				sortText: sortKey(0),
-				filterText: 'https://',
-				insertTextFormat: InsertTextFormat.Snippet,
-				textEdit: { range: editRange, newText: prefix + 'https://${1:example.com}/${2:sitemap.xml}' },
-			}];
+			return [
+				{
+					label: 'https://example.com/sitemap.xml',
+					kind: CompletionItemKind.Snippet,
+					detail: t('absolute URL of a sitemap'),
+					sortText: sortKey(0),
+					filterText: 'https://',
+					insertTextFormat: InsertTextFormat.Snippet,
+					textEdit: { range: editRange, newText: prefix + 'https://${1:example.com}/${2:sitemap.xml}' },
+				},
+			];
 		default:
 			return [];
 	}
@@ -379,13 +379,45 @@ function pathCompletions(editRange: Range, prefix: string, dialects: readonly Di
 		});
 	}
 	const wildcards = dialects.some((dialect) => !isRecordDialect(dialect));
-	const literalNote = dialects.some(isRecordDialect) ? '\n\n' + t('First-match robots (1996 draft, 1994 standard) read `*` and `$` as ordinary characters.') : '';
+	const literalNote = dialects.some(isRecordDialect)
+		? '\n\n' + t('First-match robots (1996 draft, 1994 standard) read `*` and `$` as ordinary characters.')
+		: '';
 	const patterns: { label: string; body: string; detail: string; documentation: string; usesWildcards: boolean }[] = [
-		{ label: '/', body: '/', detail: t('the whole site'), documentation: t('Every path starts with `/`, so this rule covers the whole site.'), usesWildcards: false },
-		{ label: '/folder/', body: '/${1:folder}/', detail: t('a folder and everything in it'), documentation: t('Every path that starts with the folder, e.g. `/folder/a.html`; not `/folder` itself.'), usesWildcards: false },
-		{ label: '/$', body: '/\\$', detail: t('only the home page'), documentation: t('`$` anchors the end: only the root path `/` matches.') + literalNote, usesWildcards: true },
-		{ label: '/*.pdf$', body: '/*.${1:pdf}\\$', detail: t('every URL that ends in .pdf'), documentation: t('`*` matches any run of characters (`/` included) and `$` anchors the end: `/a/b.pdf` matches, `/a/b.pdf?x=1` does not.') + literalNote, usesWildcards: true },
-		{ label: '/*?', body: '/*?', detail: t('every URL with a query string'), documentation: t('`*` matches any run of characters, so this matches every path followed by `?`.') + literalNote, usesWildcards: true },
+		{
+			label: '/',
+			body: '/',
+			detail: t('the whole site'),
+			documentation: t('Every path starts with `/`, so this rule covers the whole site.'),
+			usesWildcards: false,
+		},
+		{
+			label: '/folder/',
+			body: '/${1:folder}/',
+			detail: t('a folder and everything in it'),
+			documentation: t('Every path that starts with the folder, e.g. `/folder/a.html`; not `/folder` itself.'),
+			usesWildcards: false,
+		},
+		{
+			label: '/$',
+			body: '/\\$',
+			detail: t('only the home page'),
+			documentation: t('`$` anchors the end: only the root path `/` matches.') + literalNote,
+			usesWildcards: true,
+		},
+		{
+			label: '/*.pdf$',
+			body: '/*.${1:pdf}\\$',
+			detail: t('every URL that ends in .pdf'),
+			documentation: t('`*` matches any run of characters (`/` included) and `$` anchors the end: `/a/b.pdf` matches, `/a/b.pdf?x=1` does not.') + literalNote,
+			usesWildcards: true,
+		},
+		{
+			label: '/*?',
+			body: '/*?',
+			detail: t('every URL with a query string'),
+			documentation: t('`*` matches any run of characters, so this matches every path followed by `?`.') + literalNote,
+			usesWildcards: true,
+		},
 	];
 	patterns
 		.filter((pattern) => wildcards || !pattern.usesWildcards)

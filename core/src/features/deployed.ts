@@ -60,7 +60,9 @@ export function deployedReport(analysis: DeployedAnalysis): string {
 		lines.push(`  ${redirect.status} → ${redirect.to}`);
 	}
 	const wire = facts.wireBytes !== undefined ? ` ${t('({0} bytes on the wire)', formatNumber(facts.wireBytes))}` : '';
-	lines.push(`  ${responseHeadline(facts)}${facts.contentType ? ` · ${facts.contentType}` : ''}${facts.contentEncoding.length > 0 ? ` · ${facts.contentEncoding.join(', ')}${wire}` : ''}`);
+	lines.push(
+		`  ${responseHeadline(facts)}${facts.contentType ? ` · ${facts.contentType}` : ''}${facts.contentEncoding.length > 0 ? ` · ${facts.contentEncoding.join(', ')}${wire}` : ''}`,
+	);
 	if (facts.error) {
 		lines.push(`  ${facts.error}`);
 	}
@@ -84,21 +86,21 @@ const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }
 export function deployedLenses(analysis: DeployedAnalysis): CodeLens[] {
 	const { facts } = analysis;
 	const report = deployedReport(analysis);
-	const title = facts.redirects.length > 0
-		? t('Deployed: {0} from {1}', responseHeadline(facts), facts.finalUrl)
-		: t('Deployed: {0}', responseHeadline(facts));
-	const lenses: CodeLens[] = [
-		{ range: top, command: { title, command: showDetailsCommand, arguments: [report] } },
-	];
+	const title = facts.redirects.length > 0 ? t('Deployed: {0} from {1}', responseHeadline(facts), facts.finalUrl) : t('Deployed: {0}', responseHeadline(facts));
+	const lenses: CodeLens[] = [{ range: top, command: { title, command: showDetailsCommand, arguments: [report] } }];
 	const kept = new Map<string, string[]>();
 	for (const conclusion of analysis.conclusions) {
 		const label = conclusion.cache
-			? (conclusion.cache.seconds === null ? t('no expiry') : t('kept {0}', formatDuration(conclusion.cache.seconds)))
+			? conclusion.cache.seconds === null
+				? t('no expiry')
+				: t('kept {0}', formatDuration(conclusion.cache.seconds))
 			: conclusionLabel(conclusion.kind);
 		kept.set(label, [...(kept.get(label) ?? []), conclusion.crawler.token]);
 	}
 	if (kept.size > 0) {
-		const keptTitle = [...kept].map(([label, tokens]) => `${label}: ${tokens.length > 3 ? t('{0} crawlers', formatNumber(tokens.length)) : tokens.join(', ')}`).join(' · ');
+		const keptTitle = [...kept]
+			.map(([label, tokens]) => `${label}: ${tokens.length > 3 ? t('{0} crawlers', formatNumber(tokens.length)) : tokens.join(', ')}`)
+			.join(' · ');
 		lenses.push({ range: top, command: { title: keptTitle, command: showDetailsCommand, arguments: [report] } });
 	}
 	return lenses;
@@ -116,18 +118,22 @@ export function deployedDiagnostics(analysis: DeployedAnalysis, firstLineLength:
 	}
 	const who = summariseConclusions(analysis.conclusions).map((line) => `${line}.`);
 	const message = [t('Deployed robots.txt: {0}.', responseHeadline(analysis.facts)), ...notes, ...who].join(' ');
-	return [{
-		range: { start: { line: 0, character: 0 }, end: { line: 0, character: firstLineLength } },
-		severity: notRules.length > 0 ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
-		source: diagnosticSource,
-		message,
-	}];
+	return [
+		{
+			range: { start: { line: 0, character: 0 }, end: { line: 0, character: firstLineLength } },
+			severity: notRules.length > 0 ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
+			source: diagnosticSource,
+			message,
+		},
+	];
 }
 
 /** The conclusion of one crawler (a target or any other token). */
 function conclusionFor(analysis: DeployedAnalysis, token: string): FetchConclusion {
-	return analysis.conclusions.find((conclusion) => conclusion.crawler.token.toLowerCase() === token.trim().toLowerCase())
-		?? concludeFetch(analysis.outcome, token.trim());
+	return (
+		analysis.conclusions.find((conclusion) => conclusion.crawler.token.toLowerCase() === token.trim().toLowerCase())
+		?? concludeFetch(analysis.outcome, token.trim())
+	);
 }
 
 /** Test URL on the deployed document: from the rules when the crawler reads them, else from the response. */
@@ -164,7 +170,15 @@ export function testUrlAllDeployed(model: RobotsModel, analysis: DeployedAnalysi
 		}
 		const { verdict } = evaluateFetched(conclusion, url);
 		const known = verdict === 'unknown' ? row.verdict : verdict;
-		return { ...row, verdict: known, line: null, rule: `(${conclusionLabel(conclusion.kind)}: ${conclusion.event})`, selectLine: null, verdictText: verdictText(known, null), explanation: describeConclusion(conclusion) };
+		return {
+			...row,
+			verdict: known,
+			line: null,
+			rule: `(${conclusionLabel(conclusion.kind)}: ${conclusion.event})`,
+			selectLine: null,
+			verdictText: verdictText(known, null),
+			explanation: describeConclusion(conclusion),
+		};
 	});
 	return { ...result, rows, summary: verdictSummary(url, rows, true) };
 }
@@ -189,7 +203,13 @@ interface Comparison {
  * when none are given or `probe` asks, the probe URLs of both files' rules. Each crawler reads the deployed body as it
  * decodes it; a crawler that concludes something else from the response (no rules, all disallowed) answers for it.
  */
-export function compareWithDeployed(local: RobotsModel, analysis: DeployedAnalysis, crawlers: readonly string[], urls?: readonly string[], probe = false): Comparison {
+export function compareWithDeployed(
+	local: RobotsModel,
+	analysis: DeployedAnalysis,
+	crawlers: readonly string[],
+	urls?: readonly string[],
+	probe = false,
+): Comparison {
 	const deployedModel = RobotsModel.parse(analysis.text);
 	const notes: string[] = [];
 	const profiles = benchColumns(crawlers, notes);
@@ -211,12 +231,25 @@ export function compareWithDeployed(local: RobotsModel, analysis: DeployedAnalys
 			const mine = evaluateAs(local, profiles[column], url);
 			const theirs = evaluateFetched(conclusion, url);
 			if (theirs.verdict !== mine.verdict) {
-				differing[column].push({ crawler: profiles[column].token, url, local: mine.verdict, localLine: mine.rule?.line ?? null, deployed: theirs.verdict, deployedLine: null, deployedBecause: because });
+				differing[column].push({
+					crawler: profiles[column].token,
+					url,
+					local: mine.verdict,
+					localLine: mine.rule?.line ?? null,
+					deployed: theirs.verdict,
+					deployedLine: null,
+					deployedBecause: because,
+				});
 			}
 		}
 	});
 	for (const [model, columns] of byModel) {
-		const flips = verdictFlips(model, local, columns.map((column) => profiles[column]), tested);
+		const flips = verdictFlips(
+			model,
+			local,
+			columns.map((column) => profiles[column]),
+			tested,
+		);
 		const columnOf = new Map(columns.map((column) => [profiles[column].token, column]));
 		for (const flip of flips) {
 			differing[columnOf.get(flip.crawler)!].push({
@@ -233,11 +266,25 @@ export function compareWithDeployed(local: RobotsModel, analysis: DeployedAnalys
 	const crawlersWith = [...new Set(found.map((row) => row.crawler))];
 	const crawlerCount = formatNumber(profiles.length);
 	const urlCount = formatNumber(tested.length);
-	const summary = found.length === 0
-		? noDifference(analysis.facts.url, profiles.length, tested.length)
-		: found.length === 1
-			? t('1 verdict differs between the local file and {0}, for {1} (crawlers × URLs tested: {2} × {3}).', analysis.facts.url, listNames(crawlersWith), crawlerCount, urlCount)
-			: t('{0} verdicts differ between the local file and {1}, for {2} (crawlers × URLs tested: {3} × {4}).', formatNumber(found.length), analysis.facts.url, listNames(crawlersWith), crawlerCount, urlCount);
+	const summary =
+		found.length === 0
+			? noDifference(analysis.facts.url, profiles.length, tested.length)
+			: found.length === 1
+				? t(
+						'1 verdict differs between the local file and {0}, for {1} (crawlers × URLs tested: {2} × {3}).',
+						analysis.facts.url,
+						listNames(crawlersWith),
+						crawlerCount,
+						urlCount,
+					)
+				: t(
+						'{0} verdicts differ between the local file and {1}, for {2} (crawlers × URLs tested: {3} × {4}).',
+						formatNumber(found.length),
+						analysis.facts.url,
+						listNames(crawlersWith),
+						crawlerCount,
+						urlCount,
+					);
 	return { urls: tested, rows: found, summary, table: comparisonTable(found), notes };
 }
 
@@ -263,8 +310,14 @@ function comparisonTable(rows: readonly ComparisonRow[]): string {
 		const word = verdictWord(verdict as VerdictName);
 		return line === null ? word : t('{0} (line {1})', word, line + 1);
 	};
-	const cells = [[t('Crawler'), 'URL', t('Local'), t('Deployed')], ...rows.map((row) => [
-		row.crawler, row.url, where(row.local, row.localLine), where(row.deployed, row.deployedLine) + (row.deployedBecause ? `: ${row.deployedBecause}` : ''),
-	])];
+	const cells = [
+		[t('Crawler'), 'URL', t('Local'), t('Deployed')],
+		...rows.map((row) => [
+			row.crawler,
+			row.url,
+			where(row.local, row.localLine),
+			where(row.deployed, row.deployedLine) + (row.deployedBecause ? `: ${row.deployedBecause}` : ''),
+		]),
+	];
 	return alignedTable(cells);
 }

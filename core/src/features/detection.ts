@@ -47,7 +47,6 @@ function isRule(line: LineNode): boolean {
 	return line.directive === 'allow' || line.directive === 'disallow' || line.googleDirective === 'allow' || line.googleDirective === 'disallow';
 }
 
-
 /**
  * Reads the start of a text (at most {@link detectionMaxChars} characters) and says whether it is a robots.txt by
  * another name: at least one `User-agent` line, at least one `Allow` or `Disallow` rule after it, and more than half
@@ -99,9 +98,10 @@ export function looksLikeRobotsTxt(text: string): RobotsTxtLikeness {
 	}
 	return {
 		looksLike: true,
-		reason: directiveLines === contentLines
-			? t('It reads as a robots.txt: {0}, and nothing but directives and comments.', found)
-			: t('It reads as a robots.txt: {0}; {1} of its {2} lines with content are directives.', found, ...ofContent),
+		reason:
+			directiveLines === contentLines
+				? t('It reads as a robots.txt: {0}, and nothing but directives and comments.', found)
+				: t('It reads as a robots.txt: {0}; {1} of its {2} lines with content are directives.', found, ...ofContent),
 		...counts,
 	};
 }

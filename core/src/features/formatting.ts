@@ -111,9 +111,10 @@ function isCanonical(model: RobotsModel, line: number): boolean {
 			if (node.keyStart !== 0 || node.separator !== node.keyEnd || node.commentStart >= 0) {
 				return false;
 			}
-			const spaced = node.valueEnd > node.valueStart
-				? node.valueStart === node.separator + 2 && text.charCodeAt(node.separator + 1) === 32 && node.valueEnd === node.length
-				: node.length === node.separator + 1;
+			const spaced =
+				node.valueEnd > node.valueStart
+					? node.valueStart === node.separator + 2 && text.charCodeAt(node.separator + 1) === 32 && node.valueEnd === node.length
+					: node.length === node.separator + 1;
 			if (!spaced) {
 				return false;
 			}
@@ -170,12 +171,12 @@ function formatLine(model: RobotsModel, line: number): string {
 
 function readsAlike(a: LineNode, aText: string, b: LineNode, bText: string): boolean {
 	return (
-		a.kind === b.kind &&
-		a.directive === b.directive &&
-		a.googleDirective === b.googleDirective &&
-		aText.slice(a.valueStart, a.valueEnd) === bText.slice(b.valueStart, b.valueEnd) &&
-		(a.commentStart < 0) === (b.commentStart < 0) &&
-		trimEnd(aText.slice(Math.max(a.commentStart, a.length))) === trimEnd(bText.slice(Math.max(b.commentStart, b.length)))
+		a.kind === b.kind
+		&& a.directive === b.directive
+		&& a.googleDirective === b.googleDirective
+		&& aText.slice(a.valueStart, a.valueEnd) === bText.slice(b.valueStart, b.valueEnd)
+		&& a.commentStart < 0 === b.commentStart < 0
+		&& trimEnd(aText.slice(Math.max(a.commentStart, a.length))) === trimEnd(bText.slice(Math.max(b.commentStart, b.length)))
 	);
 }
 

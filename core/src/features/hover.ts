@@ -63,7 +63,10 @@ export function computeHover(model: RobotsModel, position: Position, options: An
 		}
 		// On the key itself, the directive's own documentation follows the group.
 		const doc = directiveDocs['user-agent'];
-		return hover(`${groupHover(model, line, dialects, options, readers)}\n\n---\n\n${doc.summary}\n\n**${t('Sources:')}** ${doc.sources.join(' · ')}`, keyRange);
+		return hover(
+			`${groupHover(model, line, dialects, options, readers)}\n\n---\n\n${doc.summary}\n\n**${t('Sources:')}** ${doc.sources.join(' · ')}`,
+			keyRange,
+		);
 	}
 	if (character > node.keyEnd && !onValue) {
 		return null;
@@ -180,8 +183,8 @@ function keyHover(model: RobotsModel, line: number, node: LineNode, dialects: re
 		const out = [
 			`**${t('Unknown key')}** ${code(key)}`,
 			'',
-			t('No dialect reads it, so crawlers ignore the line: RFC 9309 §2.2.4 says other records must not interfere with groups.') +
-				(dialects.includes('yandex') ? ' ' + t('Yandex\'s parser still lets it separate `User-agent` lines.') : ''),
+			t('No dialect reads it, so crawlers ignore the line: RFC 9309 §2.2.4 says other records must not interfere with groups.')
+				+ (dialects.includes('yandex') ? ' ' + t("Yandex's parser still lets it separate `User-agent` lines.") : ''),
 		];
 		if (known) {
 			out.push('', t('It is listed in the `robotsTxt.knownDirectives` setting, so it is not reported.'));
@@ -194,7 +197,12 @@ function keyHover(model: RobotsModel, line: number, node: LineNode, dialects: re
 	const notes = readingNotes(model, line, node, id, dialects, readers);
 	if ((id === 'allow' || id === 'disallow') && model.valueText(line) === '') {
 		const readersOfLine = dialects.filter((dialect) => lineRole(node, dialect) === id);
-		notes.push(...mergeNotes(readersOfLine.map((dialect) => ({ dialect, text: describePattern('', id === 'allow', dialect, []) })), readers));
+		notes.push(
+			...mergeNotes(
+				readersOfLine.map((dialect) => ({ dialect, text: describePattern('', id === 'allow', dialect, []) })),
+				readers,
+			),
+		);
 	}
 	if (notes.length > 0) {
 		out.push('', ...notes.map((note) => `- ${note}`));
@@ -204,7 +212,14 @@ function keyHover(model: RobotsModel, line: number, node: LineNode, dialects: re
 }
 
 /** How the enabled dialects read this very line, where that is not simply "as the directive". */
-function readingNotes(model: RobotsModel, line: number, node: LineNode, id: Exclude<DirectiveId, 'unknown'>, dialects: readonly Dialect[], readers: Readers): string[] {
+function readingNotes(
+	model: RobotsModel,
+	line: number,
+	node: LineNode,
+	id: Exclude<DirectiveId, 'unknown'>,
+	dialects: readonly Dialect[],
+	readers: Readers,
+): string[] {
 	const notes: string[] = [];
 	const key = model.keyText(line);
 	const strictReaders = dialects.filter((dialect) => dialect !== 'google');
@@ -249,25 +264,37 @@ function patternHover(model: RobotsModel, line: number, dialects: readonly Diale
 		return { dialect, rules, words: describePattern(value, isAllow, dialect, rules) };
 	});
 	const out = [`**${isAllow ? 'Allow' : 'Disallow'}** ${code(value)}`, ''];
-	out.push(...mergeNotes(readings.map((reading) => ({ dialect: reading.dialect, text: reading.words })), readers).map((note) => `- ${note}`));
+	out.push(
+		...mergeNotes(
+			readings.map((reading) => ({ dialect: reading.dialect, text: reading.words })),
+			readers,
+		).map((note) => `- ${note}`),
+	);
 	const ignoring = dialects.filter((dialect) => !ruleReaders.includes(dialect));
 	const notes = ignoring.map((dialect) => ({
 		dialect,
-		text: isAllow && dialect === 'original1994' ? t('there is no `Allow` in the 1994 standard: its robots ignore the line.') : t('the line is not a rule there.'),
+		text:
+			isAllow && dialect === 'original1994' ? t('there is no `Allow` in the 1994 standard: its robots ignore the line.') : t('the line is not a rule there.'),
 	}));
 	out.push(...mergeNotes(notes, readers).map((note) => `- ${note}`));
 
 	const matching = readings.filter((reading) => reading.rules.some((rule) => !rule.implied));
 	if (value !== '' && matching.length > 0) {
-		out.push('', ...(value.length <= maxExampleValue
-			? examplesTable(value, matching, readers)
-			: [t('No examples: the pattern is {0} characters long.', formatNumber(value.length))]));
+		out.push(
+			'',
+			...(value.length <= maxExampleValue
+				? examplesTable(value, matching, readers)
+				: [t('No examples: the pattern is {0} characters long.', formatNumber(value.length))]),
+		);
 	}
 
-	const forms = mergeNotes(matching.flatMap((reading) => {
-		const main = reading.rules.find((rule) => !rule.implied)!;
-		return main.normalized !== value ? [{ dialect: reading.dialect, text: t('compared as {0}', code(main.normalized)) }] : [];
-	}), readers);
+	const forms = mergeNotes(
+		matching.flatMap((reading) => {
+			const main = reading.rules.find((rule) => !rule.implied)!;
+			return main.normalized !== value ? [{ dialect: reading.dialect, text: t('compared as {0}', code(main.normalized)) }] : [];
+		}),
+		readers,
+	);
 	const weights = longestMatchWeights(matching, readers);
 	const extras: string[] = [...forms];
 	if (weights) {
@@ -306,7 +333,9 @@ function describePattern(value: string, isAllow: boolean, dialect: Dialect, rule
 		const words = value === '/' ? t('every path (the whole site)') : t('every path that starts with {0}', code(value));
 		const literal = /[*$]/.test(value)
 			? ' ' + t('(`*` and `$` are ordinary characters here)')
-			: value.startsWith('/') ? '' : ' ' + t('(paths always start with `/`, so it matches nothing)');
+			: value.startsWith('/')
+				? ''
+				: ' ' + t('(paths always start with `/`, so it matches nothing)');
 		return t('{0}; the first matching rule in the record wins.', words + literal);
 	}
 	// Words follow the pattern as written; the normalised form, when it differs, is listed separately.
@@ -347,9 +376,7 @@ function describePattern(value: string, isAllow: boolean, dialect: Dialect, rule
 	} else if (!main.normalized.startsWith('/')) {
 		words += ' ' + t('(it does not start with `/`; only its leading `*` lets it match)');
 	}
-	return dialect === 'yandex'
-		? t('{0}; the longest matching rule wins (length without `*`).', words)
-		: t('{0}; the longest matching rule wins.', words);
+	return dialect === 'yandex' ? t('{0}; the longest matching rule wins (length without `*`).', words) : t('{0}; the longest matching rule wins.', words);
 }
 
 /** RFC 9309 and Google weigh a rule by its octets; Yandex leaves out `*` and a final `$`. Shown when they differ. */
@@ -501,13 +528,21 @@ function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect
 	const unread = agentLines.length - read;
 	// Only a value starting with `*` can name the global group: the rest are passed over without reading them.
 	const startsWithStar = (agentLine: number) => model.lineTexts[agentLine].charCodeAt(model.lines[agentLine].valueStart) === 42;
-	const hasGlobal = views.some((view) => view.group?.userAgents.some((agentLine) => startsWithStar(agentLine) && isGlobalAgentValue(agentValue(model, agentLine, view.dialect), view.dialect)));
+	const hasGlobal = views.some((view) =>
+		view.group?.userAgents.some((agentLine) => startsWithStar(agentLine) && isGlobalAgentValue(agentValue(model, agentLine, view.dialect), view.dialect)),
+	);
 	const rows = crawlerRows(model, line, values, options);
 
-	const shownValues = values.slice(0, maxTitleValues).map((value) => code(value)).join(', ');
-	const title = unread > 0
-		? t('{0} and {1} more User-agent lines', shownValues, formatNumber(agentLines.length - maxTitleValues))
-		: values.length > maxTitleValues ? t('{0} and {1} more', shownValues, formatNumber(values.length - maxTitleValues)) : shownValues;
+	const shownValues = values
+		.slice(0, maxTitleValues)
+		.map((value) => code(value))
+		.join(', ');
+	const title =
+		unread > 0
+			? t('{0} and {1} more User-agent lines', shownValues, formatNumber(agentLines.length - maxTitleValues))
+			: values.length > maxTitleValues
+				? t('{0} and {1} more', shownValues, formatNumber(values.length - maxTitleValues))
+				: shownValues;
 	const span = views.find((view) => view.group)?.group;
 	const out = [`**${t('User-agent group')}** ${values.length > 0 ? title : t('(empty value)')}${span ? ` · ${lineSpan(span)}` : ''}`, ''];
 	if (hasGlobal) {
@@ -515,11 +550,13 @@ function groupHover(model: RobotsModel, line: number, dialects: readonly Dialect
 	}
 	const targets = rows.filter((row) => row.target);
 	const following = targets.filter((row) => row.follows);
-	out.push(targets.length === 0
-		? t('No target crawlers (`robotsTxt.crawlers` is empty).')
-		: following.length === 1
-			? t('**{0} of your {1} crawlers follows this group.**', formatNumber(following.length), formatNumber(targets.length))
-			: t('**{0} of your {1} crawlers follow this group.**', formatNumber(following.length), formatNumber(targets.length)));
+	out.push(
+		targets.length === 0
+			? t('No target crawlers (`robotsTxt.crawlers` is empty).')
+			: following.length === 1
+				? t('**{0} of your {1} crawlers follows this group.**', formatNumber(following.length), formatNumber(targets.length))
+				: t('**{0} of your {1} crawlers follow this group.**', formatNumber(following.length), formatNumber(targets.length)),
+	);
 	const shown = [...rows.filter((row) => row.follows), ...rows.filter((row) => !row.follows)];
 	// Crawlers that read the group alike share a row: "`bingbot`, `YandexBot` and 9 more | ✓ as `*`".
 	const cells = new Map<string, CrawlerRow[]>();
@@ -626,7 +663,9 @@ function crawlerCell(row: CrawlerRow, line: number): string {
 		switch (reading.follows) {
 			case 'own-token': {
 				const values = otherValues(reading);
-				return values.length === 0 ? t('✓ its own token{0}', merged) : t('✓ through {0} ({1}){2}', listNames(values.map((value) => code(value, true))), valueMatchNote(reading), merged);
+				return values.length === 0
+					? t('✓ its own token{0}', merged)
+					: t('✓ through {0} ({1}){2}', listNames(values.map((value) => code(value, true))), valueMatchNote(reading), merged);
 			}
 			case 'fallback-token':
 				return t('✓ through its fallback token {0}{1}', code(reading.token ?? '', true), merged);
@@ -669,7 +708,13 @@ function crawlerNotes(rows: readonly CrawlerRow[]): string[] {
 			notes.push(t('{0} does not follow robots.txt {1}: these rules do not stop it.', code(crawler.token), provenance(crawler, 'ignoresRobotsTxt')));
 		}
 		if (crawler.controlToken && row.follows) {
-			notes.push(t('{0} is a control token: it fetches nothing, and its rules decide whether {1} may use the pages for what the token names.', code(crawler.token), escapeMarkdownText(crawler.owner)));
+			notes.push(
+				t(
+					'{0} is a control token: it fetches nothing, and its rules decide whether {1} may use the pages for what the token names.',
+					code(crawler.token),
+					escapeMarkdownText(crawler.owner),
+				),
+			);
 		}
 		const note = parserNote(crawler);
 		if (note && row.target) {
@@ -715,7 +760,10 @@ function disagreementNotes(model: RobotsModel, views: readonly GroupView[], line
 			};
 			const unread = missingRules.filter((ruleLine) => !isRead(ruleLine));
 			if (unread.length > 0) {
-				notes.push({ dialect: view.dialect, text: unread.length > 1 ? t('does not read {0} as rules.', lineList(unread)) : t('does not read {0} as a rule.', lineList(unread)) });
+				notes.push({
+					dialect: view.dialect,
+					text: unread.length > 1 ? t('does not read {0} as rules.', lineList(unread)) : t('does not read {0} as a rule.', lineList(unread)),
+				});
 			}
 			const cut = missingRules.filter(isRead);
 			if (cut.length > 0) {
@@ -733,9 +781,7 @@ function disagreementNotes(model: RobotsModel, views: readonly GroupView[], line
 }
 
 function splitReason(model: RobotsModel, dialect: Dialect, from: number, to: number, agentLine: number): string {
-	const other = isRecordDialect(dialect)
-		? t('line {0} is in another record', lineNumber(agentLine))
-		: t('line {0} is in another group', lineNumber(agentLine));
+	const other = isRecordDialect(dialect) ? t('line {0} is in another record', lineNumber(agentLine)) : t('line {0} is in another group', lineNumber(agentLine));
 	for (let i = from + 1; i < to; i++) {
 		const node = model.lines[i];
 		const role = lineRole(node, dialect);
@@ -805,7 +851,7 @@ function recordNotes(model: RobotsModel, view: GroupView): { dialect: Dialect; t
 	const group = view.group!;
 	const notes: { dialect: Dialect; text: string }[] = [];
 	if (group.rules.length === 0) {
-		notes.push({ dialect: view.dialect, text: t('this record has no rules, so robots skip it (as Python\'s urllib.robotparser does).') });
+		notes.push({ dialect: view.dialect, text: t("this record has no rules, so robots skip it (as Python's urllib.robotparser does).") });
 		return notes;
 	}
 	// Each check walks the records, so a group of a thousand names is checked for its first few.
@@ -819,7 +865,11 @@ function recordNotes(model: RobotsModel, view: GroupView): { dialect: Dialect; t
 		if (selection.kind === 'specific' && !selection.groups.some((selected) => selected.firstLine === group.firstLine)) {
 			notes.push({
 				dialect: view.dialect,
-				text: t('the earlier record at line {0} already applies to a robot named {1}, so it never reads this one.', lineNumber(selection.matchedLines[0]), code(value)),
+				text: t(
+					'the earlier record at line {0} already applies to a robot named {1}, so it never reads this one.',
+					lineNumber(selection.matchedLines[0]),
+					code(value),
+				),
 			});
 		}
 	}
@@ -873,18 +923,45 @@ function valueNotes(model: RobotsModel, views: readonly GroupView[], agentLines:
 	if (counts.asGlobal === 1) {
 		notes.push(t('reads {0} as `*`; the other dialects read it as a name.', code(asGlobal[0])));
 	} else if (counts.asGlobal > 1) {
-		notes.push(t('reads these values as `*`: {0}; the other dialects read them as names.', some(asGlobal.map((value) => code(value)), counts.asGlobal)));
+		notes.push(
+			t(
+				'reads these values as `*`: {0}; the other dialects read them as names.',
+				some(
+					asGlobal.map((value) => code(value)),
+					counts.asGlobal,
+				),
+			),
+		);
 	}
 	if (counts.noName === 1) {
 		notes.push(t('keeps only the leading letters, `-` and `_` of a value, so {0} names no crawler.', code(noName[0])));
 	} else if (counts.noName > 1) {
-		notes.push(t('keeps only the leading letters, `-` and `_` of a value, so these name no crawler: {0}.', some(noName.map((value) => code(value)), counts.noName)));
+		notes.push(
+			t(
+				'keeps only the leading letters, `-` and `_` of a value, so these name no crawler: {0}.',
+				some(
+					noName.map((value) => code(value)),
+					counts.noName,
+				),
+			),
+		);
 	}
 	if (counts.cut === 1) {
-		notes.push(t('reads {0} as {1} (it keeps the leading letters, `-` and `_`); RFC 9309 compares the whole value, which is no valid product token.', code(cut[0].value), code(cut[0].token)));
+		notes.push(
+			t(
+				'reads {0} as {1} (it keeps the leading letters, `-` and `_`); RFC 9309 compares the whole value, which is no valid product token.',
+				code(cut[0].value),
+				code(cut[0].token),
+			),
+		);
 	} else if (counts.cut > 1) {
 		const pairs = cut.map(({ value, token }) => t('{0} as {1}', code(value), code(token)));
-		notes.push(t('reads only the leading letters, `-` and `_` of these values: {0}; RFC 9309 compares the whole value, which is no valid product token.', some(pairs, counts.cut)));
+		notes.push(
+			t(
+				'reads only the leading letters, `-` and `_` of these values: {0}; RFC 9309 compares the whole value, which is no valid product token.',
+				some(pairs, counts.cut),
+			),
+		);
 	}
 	return notes.map((text) => ({ dialect: 'google', text }));
 }

@@ -38,7 +38,6 @@ const globalDirectives = new Set<DirectiveId>(directiveFacts.filter((facts) => f
  */
 export const maxSymbols = 5000;
 
-
 /**
  * The document's symbols: groups (kind Namespace, named by their User-agent values) holding their lines, and,
  * at the top level in file order, file-wide records and directive lines that belong to no group.
@@ -106,9 +105,10 @@ function omitted(model: RobotsModel, line: number): DocumentSymbol | undefined {
 function groupSymbol(model: RobotsModel, group: Group, budget: { left: number }): DocumentSymbol {
 	// A breadcrumb names a handful of crawlers: a group of a thousand names would fill the editor's width many times.
 	const names = group.userAgents.slice(0, maxNamed + 1).map((line) => shorten(model.valueText(line) || t('(empty)')));
-	const name = group.userAgents.length > maxNamed
-		? t('{0} and {1} more', names.slice(0, maxNamed).join(', '), formatNumber(group.userAgents.length - maxNamed))
-		: names.join(', ');
+	const name =
+		group.userAgents.length > maxNamed
+			? t('{0} and {1} more', names.slice(0, maxNamed).join(', '), formatNumber(group.userAgents.length - maxNamed))
+			: names.join(', ');
 	budget.left--;
 	// The group's own lines in file order: its three lists, merged.
 	const lines: number[] = [];
@@ -147,7 +147,11 @@ function groupSymbol(model: RobotsModel, group: Group, budget: { left: number })
 		const lastRest = rest[rest.length - 1];
 		end = { line: lastRest, character: model.lines[lastRest].length };
 		const restRange: Range = { start: { line: cut, character: 0 }, end };
-		const restName = t('{0} more {0|one=line|other=lines} of this group (the outline shows the first {1} items)', formatNumber(rest.length), formatNumber(maxSymbols));
+		const restName = t(
+			'{0} more {0|one=line|other=lines} of this group (the outline shows the first {1} items)',
+			formatNumber(rest.length),
+			formatNumber(maxSymbols),
+		);
 		children.push(DocumentSymbol.create(restName, undefined, SymbolKind.Null, restRange, { start: restRange.start, end: restRange.start }));
 	}
 	const range: Range = { start: { line: group.firstLine, character: 0 }, end };

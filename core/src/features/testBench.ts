@@ -10,7 +10,15 @@ import { crawlerReasons, decideTable, readAs, unpackDecision, type PackedDecisio
 import { auditByCategory } from '../bench/audit';
 import { describeChange, diffRobots, probeUrls, verdictFlips } from '../bench/diff';
 import { describeUrlProblem } from '../bench/urls';
-import { benchCellLine, benchVerdictChanged, type BenchBaselineResult, type BenchColumn, type BenchExportResult, type BenchResult, type BenchRow } from '../protocol';
+import {
+	benchCellLine,
+	benchVerdictChanged,
+	type BenchBaselineResult,
+	type BenchColumn,
+	type BenchExportResult,
+	type BenchResult,
+	type BenchRow,
+} from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 import { formatNumber, t } from '../l10n';
 import { codeSpan, escapeMarkdownOutsideCode, escapeMarkdownText } from '../markdown';
@@ -120,7 +128,10 @@ export function computeBench(model: RobotsModel, input: BenchInput, baseline?: B
 	if (!baseline) {
 		return result;
 	}
-	return { ...result, baseline: { ...compare(baseline, model, profiles, testable, rowOf, rows.length, cells), probesAdded: probing.added, probesTried: probing.tried } };
+	return {
+		...result,
+		baseline: { ...compare(baseline, model, profiles, testable, rowOf, rows.length, cells), probesAdded: probing.added, probesTried: probing.tried },
+	};
 }
 
 function column(model: RobotsModel, profile: CrawlerProfile): BenchColumn {
@@ -135,7 +146,13 @@ function column(model: RobotsModel, profile: CrawlerProfile): BenchColumn {
 }
 
 /** The decisions of the testable rows, spread over all rows (-1 where a row cannot be tested). */
-function tableCells(model: RobotsModel, profiles: readonly CrawlerProfile[], urls: readonly string[], rowOf: readonly number[], rowCount: number): PackedDecision[] {
+function tableCells(
+	model: RobotsModel,
+	profiles: readonly CrawlerProfile[],
+	urls: readonly string[],
+	rowOf: readonly number[],
+	rowCount: number,
+): PackedDecision[] {
 	const table = decideTable(model, profiles, urls);
 	const columns = profiles.length;
 	const cells = new Array<number>(rowCount * columns).fill(-1);
@@ -310,6 +327,11 @@ export function formatBench(result: Omit<BenchResult, 'uri' | 'version'>, format
 	}
 	return {
 		text,
-		note: t('The export holds the first {0} of {1} rows: it stops at {2} MB. Export fewer URLs or crawlers to get the rest.', formatNumber(rows), formatNumber(result.rows.length), formatNumber(Math.round(maxChars / 1_000_000))),
+		note: t(
+			'The export holds the first {0} of {1} rows: it stops at {2} MB. Export fewer URLs or crawlers to get the rest.',
+			formatNumber(rows),
+			formatNumber(result.rows.length),
+			formatNumber(Math.round(maxChars / 1_000_000)),
+		),
 	};
 }

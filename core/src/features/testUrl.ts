@@ -94,7 +94,8 @@ export function verdictSummary(url: string, rows: readonly CrawlerVerdictRow[], 
 		line += ' ' + t('Not counted: {0} (control tokens, which fetch nothing); the file lets the page be used for what they control.', listNames(permitted));
 	}
 	if (refused.length > 0) {
-		line += ' ' + t('Not counted: {0} (control tokens, which fetch nothing); the file keeps the page from being used for what they control.', listNames(refused));
+		line +=
+			' ' + t('Not counted: {0} (control tokens, which fetch nothing); the file keeps the page from being used for what they control.', listNames(refused));
 	}
 	return line;
 }
@@ -141,9 +142,24 @@ function pastItsReading(model: RobotsModel, profile: CrawlerProfile, url: string
 	if (whole.verdict === evaluation.verdict || whole.rule === null || whole.rule.line < extent.line) {
 		return '';
 	}
-	return ' ' + (whole.verdict === 'allow'
-		? t('Line {0} (`{1}`) would allow it, but it is past the first {2} {3} reads.', formatNumber(whole.rule.lineNumber), ruleText(whole.rule.text), formatBytes(extent.limit), profile.token)
-		: t('Line {0} (`{1}`) would disallow it, but it is past the first {2} {3} reads.', formatNumber(whole.rule.lineNumber), ruleText(whole.rule.text), formatBytes(extent.limit), profile.token));
+	return (
+		' '
+		+ (whole.verdict === 'allow'
+			? t(
+					'Line {0} (`{1}`) would allow it, but it is past the first {2} {3} reads.',
+					formatNumber(whole.rule.lineNumber),
+					ruleText(whole.rule.text),
+					formatBytes(extent.limit),
+					profile.token,
+				)
+			: t(
+					'Line {0} (`{1}`) would disallow it, but it is past the first {2} {3} reads.',
+					formatNumber(whole.rule.lineNumber),
+					ruleText(whole.rule.text),
+					formatBytes(extent.limit),
+					profile.token,
+				))
+	);
 }
 
 /**
@@ -196,12 +212,15 @@ function othersSentence(others: readonly OtherReading[]): string {
 
 /** An aligned plain-text table: crawler, verdict, line, rule. */
 function table(rows: readonly CrawlerVerdictRow[]): string {
-	const cells = [[t('Crawler'), t('Verdict'), t('Line'), t('Rule')], ...rows.map((row) => [
-		row.crawler.token,
-		verdictWord(row.verdict),
-		row.line === null ? '—' : String(row.line + 1),
-		row.rule === null ? (row.selectLine === null ? t('no group applies') : t('no rule matches (group at line {0})', row.selectLine + 1)) : ruleText(row.rule),
-	])];
+	const cells = [
+		[t('Crawler'), t('Verdict'), t('Line'), t('Rule')],
+		...rows.map((row) => [
+			row.crawler.token,
+			verdictWord(row.verdict),
+			row.line === null ? '—' : String(row.line + 1),
+			row.rule === null ? (row.selectLine === null ? t('no group applies') : t('no rule matches (group at line {0})', row.selectLine + 1)) : ruleText(row.rule),
+		]),
+	];
 	return alignedTable(cells);
 }
 
@@ -216,5 +235,12 @@ export function alignedTable(cells: readonly (readonly string[])[]): string {
 			widths[column] = Math.max(widths[column] ?? 0, row[column].length);
 		}
 	}
-	return cells.map((row) => row.map((text, column) => (column < row.length - 1 ? text.padEnd(widths[column]) : text)).join('  ').trimEnd()).join('\n');
+	return cells
+		.map((row) =>
+			row
+				.map((text, column) => (column < row.length - 1 ? text.padEnd(widths[column]) : text))
+				.join('  ')
+				.trimEnd(),
+		)
+		.join('\n');
 }

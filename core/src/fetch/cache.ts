@@ -30,7 +30,15 @@ function cacheControl(response: HttpResponse): Map<string, string | true> {
 			if (name === '' || directives.has(name)) {
 				continue;
 			}
-			directives.set(name, equals < 0 ? true : part.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1'));
+			directives.set(
+				name,
+				equals < 0
+					? true
+					: part
+							.slice(equals + 1)
+							.trim()
+							.replace(/^"(.*)"$/, '$1'),
+			);
 		}
 	}
 	return directives;

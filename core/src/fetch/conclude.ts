@@ -96,9 +96,8 @@ export function concludeFetch(outcome: FetchOutcome, crawler: CrawlerProfile | s
 	const base = { crawler: profile, policy, redirects, finalUrl: last?.url ?? outcome.url, ...(last ? { status: last.status } : {}) };
 	// A server or network error: a crawler that waits or disallows everything retries (no cache lifetime); one that
 	// takes it as no restrictions keeps that answer like any other.
-	const unreachable = (kind: FetchOutcomeKind, event: string, basis: Sourced<unknown>): FetchConclusion => (kind === 'allow-all'
-		? answered(base, kind, event, basis, finalResponse(outcome), policy)
-		: { ...base, kind, event, basis, ...retryFacts(policy, kind) });
+	const unreachable = (kind: FetchOutcomeKind, event: string, basis: Sourced<unknown>): FetchConclusion =>
+		kind === 'allow-all' ? answered(base, kind, event, basis, finalResponse(outcome), policy) : { ...base, kind, event, basis, ...retryFacts(policy, kind) };
 	const error = outcome.error;
 	const { max, beyond } = policy.redirects.value;
 	if (error?.kind === 'redirect-loop') {
@@ -112,9 +111,10 @@ export function concludeFetch(outcome: FetchOutcome, crawler: CrawlerProfile | s
 		return {
 			...base,
 			kind: 'unknown',
-			event: max === null
-				? t('this fetch stopped after {0} redirects, and {1} follows as many as it takes', followed, policy.name)
-				: t('this fetch stopped after {0} redirects, and {1} follows up to {2}', followed, policy.name, max),
+			event:
+				max === null
+					? t('this fetch stopped after {0} redirects, and {1} follows as many as it takes', followed, policy.name)
+					: t('this fetch stopped after {0} redirects, and {1} follows up to {2}', followed, policy.name, max),
 			basis: policy.redirects,
 		};
 	}
@@ -131,7 +131,8 @@ export function concludeFetch(outcome: FetchOutcome, crawler: CrawlerProfile | s
 	const answeredStatus = t('the server answered {0}', status);
 	const rule = statusRule(policy, response.status);
 	if (rule.value !== 'rules') {
-		const event = error?.kind === 'redirect-invalid' ? t('the server answered {0}; its redirect to {1} is not an http(s) URL', status, error.location) : answeredStatus;
+		const event =
+			error?.kind === 'redirect-invalid' ? t('the server answered {0}; its redirect to {1} is not an http(s) URL', status, error.location) : answeredStatus;
 		return rule.value === 'retry-later' || response.status >= 500
 			? unreachable(rule.value, event, rule)
 			: answered(base, rule.value, event, rule, response, policy);
@@ -161,14 +162,22 @@ function retryFacts(policy: FetchPolicy, kind: FetchOutcomeKind): Partial<FetchC
 }
 
 /** A conclusion from a response the crawler keeps (not a server or network error): with its cache lifetime. */
-function answered(base: Base, kind: FetchOutcomeKind, event: string, basis: Sourced<unknown>, response: HttpResponse | undefined, policy: FetchPolicy, extra: Partial<FetchConclusion> = {}): FetchConclusion {
+function answered(
+	base: Base,
+	kind: FetchOutcomeKind,
+	event: string,
+	basis: Sourced<unknown>,
+	response: HttpResponse | undefined,
+	policy: FetchPolicy,
+	extra: Partial<FetchConclusion> = {},
+): FetchConclusion {
 	return { ...base, kind, event, basis, ...extra, ...(kind === 'retry-later' ? retryFacts(policy, kind) : { cache: cacheOf(policy, response) }) };
 }
 
 function cacheOf(policy: FetchPolicy, response: HttpResponse | undefined): CacheLifetime & { rule: Sourced<CacheRule> } {
 	const rule = policy.cache;
 	const seconds = rule.value.defaultSeconds;
-	const defaultBasis = seconds === null ? t('no expiry') : t('no caching header: {0}\'s default', policy.name);
+	const defaultBasis = seconds === null ? t('no expiry') : t("no caching header: {0}'s default", policy.name);
 	return { ...cacheLifetime(rule.value, response, defaultBasis), rule };
 }
 
@@ -177,36 +186,50 @@ function readBody(base: Base, policy: FetchPolicy, response: HttpResponse, answe
 	const contentType = parseContentType(headerOf(response, 'content-type'));
 	const { accepts, otherwise } = policy.mediaType.value;
 	const mediaType = contentType?.mediaType;
-	const acceptable = accepts === 'any'
+	const acceptable =
+		accepts === 'any'
 		|| (accepts === 'text/plain' && (mediaType === undefined || mediaType === 'text/plain'))
 		|| (accepts === 'text/*' && mediaType !== undefined && mediaType.startsWith('text/'));
 	if (!acceptable) {
-		const event = mediaType === undefined
-			? t('{0} with a body served without a Content-Type, not {1}', answeredStatus, accepts)
-			: t('{0} with a body served as {1}, not {2}', answeredStatus, mediaType, accepts);
+		const event =
+			mediaType === undefined
+				? t('{0} with a body served without a Content-Type, not {1}', answeredStatus, accepts)
+				: t('{0} with a body served as {1}, not {2}', answeredStatus, mediaType, accepts);
 		return answered(base, otherwise, event, policy.mediaType, response, policy);
 	}
 	const codings = response.decoded ?? [];
 	const foreign = response.undecodable ?? codings.find((coding) => !policy.encodings.value.includes(coding.toLowerCase()));
 	if (foreign !== undefined) {
-		return unreadable(base, policy, response, response.undecodable !== undefined
-			? t('{0} with a body in the content coding "{1}", which nothing here could undo', answeredStatus, foreign)
-			: t('{0} with a body in the content coding "{1}", which {2} does not undo', answeredStatus, foreign, policy.name));
+		return unreadable(
+			base,
+			policy,
+			response,
+			response.undecodable !== undefined
+				? t('{0} with a body in the content coding "{1}", which nothing here could undo', answeredStatus, foreign)
+				: t('{0} with a body in the content coding "{1}", which {2} does not undo', answeredStatus, foreign, policy.name),
+		);
 	}
 	const body = response.body ?? new Uint8Array(0);
 	const decoded = decodeBody(policy, body, contentType?.charset, mediaType);
 	if ('failure' in decoded) {
 		const { failure } = decoded;
-		return unreadable(base, policy, response, failure.kind === 'invalid-utf8'
-			? t('{0}, but {1} of its bytes are not UTF-8, and the read fails', answeredStatus, failure.bytes)
-			: t('{0}, but its charset "{1}" is not one {2} knows', answeredStatus, failure.charset, policy.name));
+		return unreadable(
+			base,
+			policy,
+			response,
+			failure.kind === 'invalid-utf8'
+				? t('{0}, but {1} of its bytes are not UTF-8, and the read fails', answeredStatus, failure.bytes)
+				: t('{0}, but its charset "{1}" is not one {2} knows', answeredStatus, failure.charset, policy.name),
+		);
 	}
 	const model = RobotsModel.parse(decoded.text);
 	const reading = readAs(model, base.crawler);
 	const limit = base.crawler.sizeLimit;
 	const sizeBasis: Sourced<unknown> = { value: limit, ...(base.crawler.sources.sizeLimit ? { source: base.crawler.sources.sizeLimit } : {}) };
 	if (reading.extent.kind === 'too-large') {
-		return answered(base, 'allow-all', t('{0} with a file over its limit of {1} bytes', answeredStatus, reading.extent.limit), sizeBasis, response, policy, { decoding: decoded.decoding });
+		return answered(base, 'allow-all', t('{0} with a file over its limit of {1} bytes', answeredStatus, reading.extent.limit), sizeBasis, response, policy, {
+			decoding: decoded.decoding,
+		});
 	}
 	const readsOn = limit === null || limit.bytes > body.length;
 	return answered(base, 'rules', answeredStatus, statusRule(policy, response.status), response, policy, {
@@ -239,7 +262,12 @@ const byteCharsets = new Set(['iso-8859-1', 'latin1', 'latin-1', 'iso_8859-1', '
 type DecodingFailure = { readonly kind: 'invalid-utf8'; readonly bytes: number } | { readonly kind: 'charset'; readonly charset: string };
 
 /** The body as the crawler decodes it, or why it cannot. */
-function decodeBody(policy: FetchPolicy, body: Uint8Array, charset: string | undefined, mediaType: string | undefined): { text: string; decoding: Decoding } | { failure: DecodingFailure } {
+function decodeBody(
+	policy: FetchPolicy,
+	body: Uint8Array,
+	charset: string | undefined,
+	mediaType: string | undefined,
+): { text: string; decoding: Decoding } | { failure: DecodingFailure } {
 	const bom = hasUtf8Bom(body);
 	let text: string;
 	let decoding: Omit<Decoding, 'bom'>;

@@ -79,7 +79,12 @@ export function describeResponse(outcome: FetchOutcome): ResponseFacts {
 	const askedHost = hostOf(outcome.url);
 	const otherHost = redirects.map((redirect) => hostOf(redirect.to)).find((host) => host !== undefined && host !== askedHost);
 	const contentType = final ? header(final, 'content-type') : undefined;
-	const contentEncoding = final ? (header(final, 'content-encoding') ?? '').split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '' && coding !== 'identity') : [];
+	const contentEncoding = final
+		? (header(final, 'content-encoding') ?? '')
+				.split(',')
+				.map((coding) => coding.trim().toLowerCase())
+				.filter((coding) => coding !== '' && coding !== 'identity')
+		: [];
 	const kind: BodyKind | 'none' = body === undefined ? 'none' : bodyKind(body);
 	const invalid = body ? invalidUtf8Bytes(body) : 0;
 	let error: string | undefined;
@@ -114,7 +119,7 @@ export function describeResponse(outcome: FetchOutcome): ResponseFacts {
 			notes.push(t('It is served without a Content-Type; RFC 9309 asks for text/plain.'));
 		}
 		if (type?.charset && !/^utf-?8$/i.test(type.charset)) {
-			notes.push(t('It is served as {0}; RFC 9309 asks for UTF-8, which Google\'s and the standard\'s crawlers read whatever the header says.', type.charset));
+			notes.push(t("It is served as {0}; RFC 9309 asks for UTF-8, which Google's and the standard's crawlers read whatever the header says.", type.charset));
 		}
 		if (invalid > 0 && kind !== 'binary') {
 			notes.push(invalid === 1 ? t('{0} byte is not UTF-8.', formatNumber(invalid)) : t('{0} bytes are not UTF-8.', formatNumber(invalid)));
@@ -130,7 +135,13 @@ export function describeResponse(outcome: FetchOutcome): ResponseFacts {
 		}
 	}
 	if (otherHost) {
-		notes.push(t('It redirects to another host ({0}); crawlers follow such redirects (RFC 9309 §2.3.1.2) and apply the rules found there to {1}.', otherHost, askedHost ?? ''));
+		notes.push(
+			t(
+				'It redirects to another host ({0}); crawlers follow such redirects (RFC 9309 §2.3.1.2) and apply the rules found there to {1}.',
+				otherHost,
+				askedHost ?? '',
+			),
+		);
 	}
 	const facts: ResponseFacts = {
 		url: outcome.url,
@@ -181,7 +192,17 @@ export function formatDuration(seconds: number): string {
 		return unitCount(seconds, 'second');
 	}
 	// Days only from two days on: "24 hours" is how RFC 9309 and Google say it.
-	const units: [number, DurationUnit][] = seconds >= 2 * 86_400 ? [[86_400, 'day'], [3_600, 'hour'], [60, 'minute']] : [[3_600, 'hour'], [60, 'minute']];
+	const units: [number, DurationUnit][] =
+		seconds >= 2 * 86_400
+			? [
+					[86_400, 'day'],
+					[3_600, 'hour'],
+					[60, 'minute'],
+				]
+			: [
+					[3_600, 'hour'],
+					[60, 'minute'],
+				];
 	const parts: string[] = [];
 	let rest = seconds;
 	for (const [size, unit] of units) {
@@ -204,7 +225,9 @@ function conclusionWords(kind: ConclusionKind, plural = false): string {
 		case 'disallow-all':
 			return plural ? t('disallow every URL') : t('disallows every URL');
 		case 'retry-later':
-			return plural ? t('fetch nothing from the site for now and try robots.txt again later') : t('fetches nothing from the site for now and tries robots.txt again later');
+			return plural
+				? t('fetch nothing from the site for now and try robots.txt again later')
+				: t('fetches nothing from the site for now and tries robots.txt again later');
 		case 'unknown':
 			return plural ? t('do what this fetch cannot tell') : t('does what this fetch cannot tell');
 	}
@@ -248,7 +271,10 @@ export function conclusionLabel(kind: ConclusionKind): string {
 
 /** The titles of a source list ("Title (URL); Title (URL)"), without the URLs. */
 export function sourceTitles(source: string): string {
-	return source.split('; ').map((part) => part.replace(/\s*\(https?:\/\/[^)]*\)$/, '')).join('; ');
+	return source
+		.split('; ')
+		.map((part) => part.replace(/\s*\(https?:\/\/[^)]*\)$/, ''))
+		.join('; ');
 }
 
 /** Where a behaviour is documented, in parentheses: the source, our reading of it, or that it is our assumption. */
@@ -297,29 +323,37 @@ export function describeConclusion(conclusion: FetchConclusion): string {
 	const { crawler } = conclusion;
 	const parts = [conclusionSentence(conclusion)];
 	if (policyAssumed(conclusion)) {
-		parts.push(crawler.known
-			? t('That {0} fetches as {1} says is our assumption: no source we read states how it treats responses.', crawler.token, conclusion.policy.name)
-			: t('{0} is not a crawler we know: we assume it fetches as {1} says.', crawler.token, conclusion.policy.name));
+		parts.push(
+			crawler.known
+				? t('That {0} fetches as {1} says is our assumption: no source we read states how it treats responses.', crawler.token, conclusion.policy.name)
+				: t('{0} is not a crawler we know: we assume it fetches as {1} says.', crawler.token, conclusion.policy.name),
+		);
 	}
 	const decoding = conclusion.decoding;
 	if (conclusion.kind === 'rules' && decoding) {
 		if (decoding.from !== 'crawler') {
-			parts.push(decoding.from === 'content-type'
-				? t('It decodes the body as {0} (from the Content-Type).', decoding.charset)
-				: decoding.from === 'bom'
-					? t('It decodes the body as {0} (from the byte order mark).', decoding.charset)
-					: t('It decodes the body as {0} (guessed from the bytes).', decoding.charset));
+			parts.push(
+				decoding.from === 'content-type'
+					? t('It decodes the body as {0} (from the Content-Type).', decoding.charset)
+					: decoding.from === 'bom'
+						? t('It decodes the body as {0} (from the byte order mark).', decoding.charset)
+						: t('It decodes the body as {0} (guessed from the bytes).', decoding.charset),
+			);
 		} else if (decoding.invalidBytes > 0) {
-			parts.push(decoding.invalidBytes === 1
-				? t('It reads the body as UTF-8, and {0} byte is not UTF-8 {1}.', decoding.invalidBytes, basisNote(conclusion.policy.invalidUtf8))
-				: t('It reads the body as UTF-8, and {0} bytes are not UTF-8 {1}.', decoding.invalidBytes, basisNote(conclusion.policy.invalidUtf8)));
+			parts.push(
+				decoding.invalidBytes === 1
+					? t('It reads the body as UTF-8, and {0} byte is not UTF-8 {1}.', decoding.invalidBytes, basisNote(conclusion.policy.invalidUtf8))
+					: t('It reads the body as UTF-8, and {0} bytes are not UTF-8 {1}.', decoding.invalidBytes, basisNote(conclusion.policy.invalidUtf8)),
+			);
 		}
 		if (decoding.bom === 'first-line') {
 			parts.push(t('It reads the byte order mark as part of the first line, whose key it then does not recognise {0}.', basisNote(conclusion.policy.bom)));
 		}
 	}
 	if (conclusion.stopsAt !== undefined) {
-		parts.push(t('It stops reading at byte {0} ({1}); the rest of the file does not count for it.', formatNumber(conclusion.stopsAt), formatBytes(conclusion.stopsAt)));
+		parts.push(
+			t('It stops reading at byte {0} ({1}); the rest of the file does not count for it.', formatNumber(conclusion.stopsAt), formatBytes(conclusion.stopsAt)),
+		);
 	}
 	if (conclusion.incomplete) {
 		parts.push(t('The download stopped at its limit and this crawler reads on: rules after that point are not known here.'));

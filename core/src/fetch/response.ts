@@ -128,7 +128,10 @@ export function parseContentType(value: string | undefined): ContentType | undef
 	for (const parameter of parameters) {
 		const equals = parameter.indexOf('=');
 		if (equals > 0 && parameter.slice(0, equals).trim().toLowerCase() === 'charset') {
-			charset = parameter.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1');
+			charset = parameter
+				.slice(equals + 1)
+				.trim()
+				.replace(/^"(.*)"$/, '$1');
 		}
 	}
 	return charset ? { mediaType, charset } : { mediaType };

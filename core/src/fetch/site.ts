@@ -32,9 +32,7 @@ export function fetchUserAgent(version: string): string {
 }
 
 /** The robots.txt of a site, or why the input does not name one. */
-export type RobotsTarget =
-	| { readonly robotsUrl: string; readonly origin: string }
-	| { readonly error: string };
+export type RobotsTarget = { readonly robotsUrl: string; readonly origin: string } | { readonly error: string };
 
 /**
  * The robots.txt URL for what a person typed: a host (`example.com`), an origin, any URL of the site, or the robots.txt

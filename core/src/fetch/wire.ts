@@ -108,7 +108,10 @@ function responseFromWire(value: unknown): HttpResponse | string {
 		return t('needs { url, status, headers }');
 	}
 	const headers = value.headers;
-	if (!Array.isArray(headers) || !headers.every((pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string')) {
+	if (
+		!Array.isArray(headers)
+		|| !headers.every((pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string')
+	) {
 		return t('headers must be [name, value] pairs of strings');
 	}
 	let body: Uint8Array | undefined;

@@ -66,18 +66,24 @@ function encodeNonAscii(text: string, i: number, out: string[]): number {
 }
 
 function isUnreserved(code: number): boolean {
-	return (
-		(code >= 65 && code <= 90) ||
-		(code >= 97 && code <= 122) ||
-		(code >= 48 && code <= 57) ||
-		code === 45 || code === 46 || code === 95 || code === 126
-	);
+	return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 45 || code === 46 || code === 95 || code === 126;
 }
 
 /** ASCII characters that may not stand raw in a URI (RFC 3986): controls, space, `"<>\^`{|}` and DEL. */
 function isNotUriCharacter(code: number): boolean {
-	return code <= 32 || code === 127 || code === 34 || code === 60 || code === 62 || code === 92 || code === 94 || code === 96 ||
-		code === 123 || code === 124 || code === 125;
+	return (
+		code <= 32
+		|| code === 127
+		|| code === 34
+		|| code === 60
+		|| code === 62
+		|| code === 92
+		|| code === 94
+		|| code === 96
+		|| code === 123
+		|| code === 124
+		|| code === 125
+	);
 }
 
 /** Gen-delims that RFC 9309 figure 4 shows encoded inside the query: `:`, `/`, `?`, `@`, `[`, `]`. */

@@ -252,7 +252,11 @@ export class RuleSet {
 	/** Scratch for the nodes with wildcard rules met on one walk. */
 	private readonly pending: Int32Array;
 
-	constructor(readonly rules: readonly CompiledRule[], readonly precedence: Precedence, wildcards: boolean) {
+	constructor(
+		readonly rules: readonly CompiledRule[],
+		readonly precedence: Precedence,
+		wildcards: boolean,
+	) {
 		const count = rules.length + 1;
 		this.rank = new Float64Array(rules.length);
 		for (let i = 0; i < rules.length; i++) {

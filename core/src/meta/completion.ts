@@ -155,7 +155,9 @@ function valueCompletions(
 }
 
 function supportDetail(facts: RobotsDirectiveFacts, where: 'meta' | 'header'): string {
-	const engines = searchEngines.filter((engine) => supportOf(facts, engine, where).status === 'supported' || supportOf(facts, engine, where).status === 'default');
+	const engines = searchEngines.filter(
+		(engine) => supportOf(facts, engine, where).status === 'supported' || supportOf(facts, engine, where).status === 'default',
+	);
 	return engines.length > 0 ? engines.map((engine) => searchEngineNames[engine]).join(', ') : t('no engine documents it here');
 }
 
@@ -170,13 +172,13 @@ function valueItems(facts: RobotsDirectiveFacts): CompletionItem[] {
 		case 'integer':
 			return facts.name === 'max-snippet'
 				? [
-					{ label: '-1', kind: CompletionItemKind.Value, detail: t('No limit: the engine chooses the snippet length.') },
-					{ label: '0', kind: CompletionItemKind.Value, detail: t('No text snippet (the same as nosnippet).') },
-				]
+						{ label: '-1', kind: CompletionItemKind.Value, detail: t('No limit: the engine chooses the snippet length.') },
+						{ label: '0', kind: CompletionItemKind.Value, detail: t('No text snippet (the same as nosnippet).') },
+					]
 				: [
-					{ label: '-1', kind: CompletionItemKind.Value, detail: t('No limit.') },
-					{ label: '0', kind: CompletionItemKind.Value, detail: t('At most a static image, as max-image-preview allows.') },
-				];
+						{ label: '-1', kind: CompletionItemKind.Value, detail: t('No limit.') },
+						{ label: '0', kind: CompletionItemKind.Value, detail: t('At most a static image, as max-image-preview allows.') },
+					];
 		default:
 			return [];
 	}

@@ -66,7 +66,10 @@ function placesOf(crawlers: readonly string[], answer: (crawler: string) => Noin
 	for (const crawler of crawlers) {
 		const found = answer(crawler);
 		if (found.carriesNoindex) {
-			places.set(crawler, found.occurrences.flatMap((occurrence) => (occurrence.range ? [occurrence.range] : [])));
+			places.set(
+				crawler,
+				found.occurrences.flatMap((occurrence) => (occurrence.range ? [occurrence.range] : [])),
+			);
 		}
 	}
 	return places.size === 0 ? noPlaces : places;
@@ -220,10 +223,19 @@ export function blockedNoindexDiagnostics(
 			severity,
 			code: blockedNoindexCode,
 			source: diagnosticSource,
-			message: blockedNoindexMessage(namedAndCounted(crawlers), pathsCovered(paths), crawlers.length > 1, paths.length > 1, disallowingLines(rules, paths.length > 1)),
+			message: blockedNoindexMessage(
+				namedAndCounted(crawlers),
+				pathsCovered(paths),
+				crawlers.length > 1,
+				paths.length > 1,
+				disallowingLines(rules, paths.length > 1),
+			),
 			relatedInformation: rules.map((rule) => ({
 				location: { uri: robotsUri, range: robotsLineRange(rule.robotsLine) },
-				message: t('the rule that keeps {0} out', joinList([...new Set(group.filter((finding) => finding.robotsLine === rule.robotsLine).map((finding) => finding.crawler))])),
+				message: t(
+					'the rule that keeps {0} out',
+					joinList([...new Set(group.filter((finding) => finding.robotsLine === rule.robotsLine).map((finding) => finding.crawler))]),
+				),
 			})),
 		};
 	});
@@ -236,12 +248,32 @@ export function blockedNoindexDiagnostics(
 function blockedNoindexMessage(who: string, what: string, manyCrawlers: boolean, manyPaths: boolean, lines: string): string {
 	if (manyCrawlers) {
 		return manyPaths
-			? t('{0} never fetch {1}: {2}, so they never see this noindex, and the URLs can stay indexed from links alone. Let them fetch the pages, or drop the noindex.', who, what, lines)
-			: t('{0} never fetch {1}: {2}, so they never see this noindex, and the URL can stay indexed from links alone. Let them fetch the page, or drop the noindex.', who, what, lines);
+			? t(
+					'{0} never fetch {1}: {2}, so they never see this noindex, and the URLs can stay indexed from links alone. Let them fetch the pages, or drop the noindex.',
+					who,
+					what,
+					lines,
+				)
+			: t(
+					'{0} never fetch {1}: {2}, so they never see this noindex, and the URL can stay indexed from links alone. Let them fetch the page, or drop the noindex.',
+					who,
+					what,
+					lines,
+				);
 	}
 	return manyPaths
-		? t('{0} never fetches {1}: {2}, so it never sees this noindex, and the URLs can stay indexed from links alone. Let it fetch the pages, or drop the noindex.', who, what, lines)
-		: t('{0} never fetches {1}: {2}, so it never sees this noindex, and the URL can stay indexed from links alone. Let it fetch the page, or drop the noindex.', who, what, lines);
+		? t(
+				'{0} never fetches {1}: {2}, so it never sees this noindex, and the URLs can stay indexed from links alone. Let it fetch the pages, or drop the noindex.',
+				who,
+				what,
+				lines,
+			)
+		: t(
+				'{0} never fetches {1}: {2}, so it never sees this noindex, and the URL can stay indexed from links alone. Let it fetch the page, or drop the noindex.',
+				who,
+				what,
+				lines,
+			);
 }
 
 /** Up to three names in the language's list form; beyond three, the first three and a count of the rest. */
@@ -291,31 +323,36 @@ export function robotsHidesNoindexDiagnostics(
 			byLine.set(finding.robotsLine, [finding]);
 		}
 	}
-	return [...byLine].sort((a, b) => a[0] - b[0]).map(([line, group]) => {
-		// In URL order, whatever order the caller found the pages in.
-		const pages = [...new Set(group.map((finding) => finding.urlPath))].sort();
-		const crawlers = [...new Set(group.map((finding) => finding.crawler))];
-		// One related location per noindex place (a page, or a header line), naming every crawler it is kept from.
-		const places = new Map<string, { uri: string; range: Range; crawlers: Set<string> }>();
-		for (const finding of group) {
-			const range = finding.ranges[0];
-			if (range === undefined) {
-				continue;
+	return [...byLine]
+		.sort((a, b) => a[0] - b[0])
+		.map(([line, group]) => {
+			// In URL order, whatever order the caller found the pages in.
+			const pages = [...new Set(group.map((finding) => finding.urlPath))].sort();
+			const crawlers = [...new Set(group.map((finding) => finding.crawler))];
+			// One related location per noindex place (a page, or a header line), naming every crawler it is kept from.
+			const places = new Map<string, { uri: string; range: Range; crawlers: Set<string> }>();
+			for (const finding of group) {
+				const range = finding.ranges[0];
+				if (range === undefined) {
+					continue;
+				}
+				const key = `${finding.uri}#${range.start.line}:${range.start.character}`;
+				const place = places.get(key) ?? { uri: finding.uri, range, crawlers: new Set<string>() };
+				place.crawlers.add(finding.crawler);
+				places.set(key, place);
 			}
-			const key = `${finding.uri}#${range.start.line}:${range.start.character}`;
-			const place = places.get(key) ?? { uri: finding.uri, range, crawlers: new Set<string>() };
-			place.crawlers.add(finding.crawler);
-			places.set(key, place);
-		}
-		return {
-			range: robotsLineRange(line),
-			severity,
-			code: robotsHidesNoindexCode,
-			source: diagnosticSource,
-			message: rulesHidesNoindexMessage(namedAndCounted(crawlers), namedAndCounted(pages), crawlers.length > 1, pages.length > 1),
-			relatedInformation: [...places.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line)).slice(0, 20).map((place) => ({ location: { uri: place.uri, range: place.range }, message: t('noindex for {0}', joinList([...place.crawlers])) })),
-		};
-	});
+			return {
+				range: robotsLineRange(line),
+				severity,
+				code: robotsHidesNoindexCode,
+				source: diagnosticSource,
+				message: rulesHidesNoindexMessage(namedAndCounted(crawlers), namedAndCounted(pages), crawlers.length > 1, pages.length > 1),
+				relatedInformation: [...places.values()]
+					.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line))
+					.slice(0, 20)
+					.map((place) => ({ location: { uri: place.uri, range: place.range }, message: t('noindex for {0}', joinList([...place.crawlers])) })),
+			};
+		});
 }
 
 /** The robots.txt hint, one whole key for each case: one crawler or several, one page or several. */
@@ -352,7 +389,13 @@ export function urlPathOfNames(names: readonly string[]): string | undefined {
 	const encoded = parts.map((part) => encodeUriComponentOfBytes(part).replace(/%40/g, '@'));
 	const last = encoded[encoded.length - 1];
 	if (last !== undefined && /^index\.html?$/i.test(last)) {
-		return '/' + encoded.slice(0, -1).map((part) => part + '/').join('');
+		return (
+			'/'
+			+ encoded
+				.slice(0, -1)
+				.map((part) => part + '/')
+				.join('')
+		);
 	}
 	return '/' + encoded.join('/');
 }

@@ -25,13 +25,24 @@ const fullMonths = ['january', 'february', 'march', 'april', 'may', 'june', 'jul
 
 // RFC 822 §5.1 zones, in hours from UTC; military single letters are read too (J is not a zone).
 const zones: Readonly<Record<string, number>> = {
-	ut: 0, utc: 0, gmt: 0, z: 0,
-	est: -5, edt: -4, cst: -6, cdt: -5, mst: -7, mdt: -6, pst: -8, pdt: -7,
+	ut: 0,
+	utc: 0,
+	gmt: 0,
+	z: 0,
+	est: -5,
+	edt: -4,
+	cst: -6,
+	cdt: -5,
+	mst: -7,
+	mdt: -6,
+	pst: -8,
+	pdt: -7,
 };
 
 // Every expression is a constant, anchored, without nested quantifiers: linear on any input.
 const isoPattern = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?|UTC|GMT)?)?$/;
-const rfc822Pattern = /^(?:([A-Za-z]{3,9}),?\s+)?(\d{1,2})\s+([A-Za-z]{3,9})\.?\s+(\d{4}|\d{2})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([A-Za-z]{1,4}|[+-]\d{4}))?)?$/;
+const rfc822Pattern =
+	/^(?:([A-Za-z]{3,9}),?\s+)?(\d{1,2})\s+([A-Za-z]{3,9})\.?\s+(\d{4}|\d{2})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([A-Za-z]{1,4}|[+-]\d{4}))?)?$/;
 const rfc850Pattern = /^(?:([A-Za-z]{3,9}),?\s*)?(\d{1,2})-([A-Za-z]{3})-(\d{4}|\d{2})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([A-Za-z]{1,4}|[+-]\d{4}))?)?$/;
 const asctimePattern = /^([A-Za-z]{3})\s+([A-Za-z]{3})\s+(\d{1,2})\s+(\d{2}):(\d{2}):(\d{2})\s+(\d{4})$/;
 const monthDayYearPattern = /^([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([A-Za-z]{1,4}|[+-]\d{4}))?)?$/;
@@ -56,7 +67,7 @@ export function parseRobotsDate(text: string): DateReading {
 	if (match) {
 		const month = monthNumber(match[3]);
 		if (month === undefined) {
-			return { ok: false, reason: t('\'{0}\' is not a month name', match[3]) };
+			return { ok: false, reason: t("'{0}' is not a month name", match[3]) };
 		}
 		return build('rfc-822', fullYear(match[4]), month, +match[2], match[5], match[6], match[7], match[8], match[1]);
 	}
@@ -64,7 +75,7 @@ export function parseRobotsDate(text: string): DateReading {
 	if (match) {
 		const month = monthNumber(match[3]);
 		if (month === undefined) {
-			return { ok: false, reason: t('\'{0}\' is not a month name', match[3]) };
+			return { ok: false, reason: t("'{0}' is not a month name", match[3]) };
 		}
 		return build('rfc-850', fullYear(match[4]), month, +match[2], match[5], match[6], match[7], match[8], match[1]);
 	}
@@ -72,7 +83,7 @@ export function parseRobotsDate(text: string): DateReading {
 	if (match) {
 		const month = monthNumber(match[2]);
 		if (month === undefined) {
-			return { ok: false, reason: t('\'{0}\' is not a month name', match[2]) };
+			return { ok: false, reason: t("'{0}' is not a month name", match[2]) };
 		}
 		return build('asctime', +match[7], month, +match[3], match[4], match[5], match[6], undefined, match[1]);
 	}
@@ -130,7 +141,7 @@ function build(
 	weekday: string | undefined,
 ): DateReading {
 	if (weekday !== undefined && !isWeekdayName(weekday)) {
-		return { ok: false, reason: t('\'{0}\' is not a day of the week', weekday) };
+		return { ok: false, reason: t("'{0}' is not a day of the week", weekday) };
 	}
 	if (month < 1 || month > 12) {
 		return { ok: false, reason: t('month {0} does not exist', month) };
@@ -150,7 +161,7 @@ function build(
 	if (zoneText !== undefined) {
 		const offset = zoneOffset(zoneText);
 		if (offset === undefined) {
-			return { ok: false, reason: t('\'{0}\' is not a time zone', zoneText) };
+			return { ok: false, reason: t("'{0}' is not a time zone", zoneText) };
 		}
 		offsetMinutes = offset;
 		hasZone = true;

@@ -24,7 +24,16 @@ import {
 import { addressOf, headerRuleSets, ruleSetsFromHtml, type RobotsRuleSet } from './effective';
 import { maxHeadersPatternLength, parseHeadersFile, type HeadersFile } from './headersFile';
 import { maxRobotsTagsPerPage, scanHtml, type HtmlAttribute, type HtmlRobotsScan, type ScannedMeta } from './html';
-import { engineOfCrawler, newTypoBudget, resolveRobotsName, stripTypographicQuotes, suggestRobotsName, typographicQuotes, type CrawlerAddress, type TypoBudget } from './names';
+import {
+	engineOfCrawler,
+	newTypoBudget,
+	resolveRobotsName,
+	stripTypographicQuotes,
+	suggestRobotsName,
+	typographicQuotes,
+	type CrawlerAddress,
+	type TypoBudget,
+} from './names';
 import { parseRobotsDirectives, type OddSeparator, type ParsedDirective, type Span } from './parse';
 import { offsetRange, pageDocument, sentences } from './text';
 import { editDistance } from '../editDistance';
@@ -97,9 +106,10 @@ function collector(findings: MetaFinding[]): { report: Report; finish: () => Met
 			if (count > maxFindingsPerCode && index !== undefined) {
 				const finding = findings[index];
 				const more = count - maxFindingsPerCode;
-				const note = more === 1
-					? t('(1 more {0} finding in this document is not shown.)', code)
-					: t('({0} more {1} findings in this document are not shown.)', formatNumber(more), code);
+				const note =
+					more === 1
+						? t('(1 more {0} finding in this document is not shown.)', code)
+						: t('({0} more {1} findings in this document are not shown.)', formatNumber(more), code);
 				findings[index] = { ...finding, message: sentences(finding.message, note) };
 			}
 		}
@@ -121,29 +131,50 @@ export function htmlFindings(text: string, options: MetaAnalysisOptions = {}, sc
 	if (scan.skipped) {
 		const { count, start, end } = scan.skipped;
 		report({
-			code: 'too-many-robots-tags', start, end: Math.min(end, start + 5),
-			message: count === 1
-				? t('Only the first {0} robots meta tags of a page are checked; this one, the last, is not.', formatNumber(maxRobotsTagsPerPage))
-				: t('Only the first {0} robots meta tags of a page are checked; this one and the {1} after it are not.', formatNumber(maxRobotsTagsPerPage), formatNumber(count - 1)),
+			code: 'too-many-robots-tags',
+			start,
+			end: Math.min(end, start + 5),
+			message:
+				count === 1
+					? t('Only the first {0} robots meta tags of a page are checked; this one, the last, is not.', formatNumber(maxRobotsTagsPerPage))
+					: t(
+							'Only the first {0} robots meta tags of a page are checked; this one and the {1} after it are not.',
+							formatNumber(maxRobotsTagsPerPage),
+							formatNumber(count - 1),
+						),
 		});
 	}
 	// A tag in typographic quotes is reported once as such: its name and content are not what they seem to be.
-	const sets = ruleSetsFromHtml(scan).filter((set) => !set.meta || !(hasTypographicQuotes(set.meta.name) || (set.meta.content && hasTypographicQuotes(set.meta.content))));
+	const sets = ruleSetsFromHtml(scan).filter(
+		(set) => !set.meta || !(hasTypographicQuotes(set.meta.name) || (set.meta.content && hasTypographicQuotes(set.meta.content))),
+	);
 	for (const set of sets) {
 		checkRuleSet(set, options, report, budget);
 	}
 	checkScopes(sets, (set) => `meta:${set.name ?? ''}`, report);
-	checkIndexIfEmbedded(sets, (set) => `meta:${set.name ?? ''}`, () => 'meta:robots', report);
+	checkIndexIfEmbedded(
+		sets,
+		(set) => `meta:${set.name ?? ''}`,
+		() => 'meta:robots',
+		report,
+	);
 	for (const fragment of scan.noindex) {
 		if (!fragment.close && report.room('unclosed-noindex-element')) {
 			report({
-				code: 'unclosed-noindex-element', start: fragment.open.start, end: fragment.open.end,
-				message: t('This {0} is never closed: Yandex then treats the entire rest of the page as hidden from indexing.', fragment.open.form === 'comment' ? '<!--noindex-->' : '<noindex>'),
+				code: 'unclosed-noindex-element',
+				start: fragment.open.start,
+				end: fragment.open.end,
+				message: t(
+					'This {0} is never closed: Yandex then treats the entire rest of the page as hidden from indexing.',
+					fragment.open.form === 'comment' ? '<!--noindex-->' : '<noindex>',
+				),
 			});
 		}
 		if (fragment.nested && report.room('nested-noindex-element')) {
 			report({
-				code: 'nested-noindex-element', start: fragment.open.start, end: fragment.open.end,
+				code: 'nested-noindex-element',
+				start: fragment.open.start,
+				end: fragment.open.end,
 				message: t('A noindex fragment inside another: Yandex says not to nest them, because it ignores the markup after the first closing tag.'),
 			});
 		}
@@ -162,13 +193,17 @@ function headersFindings(text: string, options: MetaAnalysisOptions = {}): MetaF
 		if (!report.room('malformed-headers-line')) {
 			continue;
 		}
-		const message = problem.kind === 'header-before-pattern'
-			? t('A header before any URL pattern: write the pattern (such as /*) on its own line first.')
-			: problem.kind === 'missing-colon'
-				? t('A header line without `:` between its name and value.')
-				: problem.kind === 'pattern-too-long'
-					? t('A pattern longer than {0} characters, the limit Cloudflare Pages sets on a line of _headers: it is not matched against any URL.', formatNumber(maxHeadersPatternLength))
-					: t('A `Name: value` line at the margin is read as a URL pattern; indent header lines under their pattern.');
+		const message =
+			problem.kind === 'header-before-pattern'
+				? t('A header before any URL pattern: write the pattern (such as /*) on its own line first.')
+				: problem.kind === 'missing-colon'
+					? t('A header line without `:` between its name and value.')
+					: problem.kind === 'pattern-too-long'
+						? t(
+								'A pattern longer than {0} characters, the limit Cloudflare Pages sets on a line of _headers: it is not matched against any URL.',
+								formatNumber(maxHeadersPatternLength),
+							)
+						: t('A `Name: value` line at the margin is read as a URL pattern; indent header lines under their pattern.');
 		report({ code: 'malformed-headers-line', start: problem.start, end: problem.end, message });
 	}
 	const sets = headerSetsByRule(file);
@@ -181,7 +216,12 @@ function headersFindings(text: string, options: MetaAnalysisOptions = {}): MetaF
 		checkRuleSet(set, options, report, budget);
 	}
 	checkScopes(sets, (set) => `rule:${set.index}`, report);
-	checkIndexIfEmbedded(sets, (set) => `rule:${set.index}`, (set) => `rule:${set.index}|*`, report);
+	checkIndexIfEmbedded(
+		sets,
+		(set) => `rule:${set.index}`,
+		(set) => `rule:${set.index}|*`,
+		report,
+	);
 	return finish();
 }
 
@@ -200,15 +240,32 @@ function headerSetsByRule(file: HeadersFile): RobotsRuleSet[] {
 /** The findings of one directives value (a meta content or an X-Robots-Tag value), on offsets into the value. */
 export function robotsValueFindings(value: string, source: 'meta' | 'header', options: MetaAnalysisOptions = {}): MetaFinding[] {
 	const { report, finish } = collector([]);
-	const sets: RobotsRuleSet[] = source === 'header'
-		? headerRuleSets({ rules: [{ pattern: '/*', patternStart: 0, patternEnd: 0, line: 0, headers: [{ name: 'X-Robots-Tag', nameStart: 0, nameEnd: 0, value, valueStart: 0, valueEnd: value.length, detach: false, line: 0 }] }], problems: [] })
-		: [{ kind: 'meta', name: 'robots', parsed: parseRobotsDirectives(value, 'meta'), offset: 0, index: 0 }];
+	const sets: RobotsRuleSet[] =
+		source === 'header'
+			? headerRuleSets({
+					rules: [
+						{
+							pattern: '/*',
+							patternStart: 0,
+							patternEnd: 0,
+							line: 0,
+							headers: [{ name: 'X-Robots-Tag', nameStart: 0, nameEnd: 0, value, valueStart: 0, valueEnd: value.length, detach: false, line: 0 }],
+						},
+					],
+					problems: [],
+				})
+			: [{ kind: 'meta', name: 'robots', parsed: parseRobotsDirectives(value, 'meta'), offset: 0, index: 0 }];
 	const budget = newTypoBudget();
 	for (const set of sets) {
 		checkRuleSet(set, options, report, budget);
 	}
 	checkScopes(sets, () => 'value', report);
-	checkIndexIfEmbedded(sets, () => 'value', (set) => (set.kind === 'meta' ? 'value' : 'value|*'), report);
+	checkIndexIfEmbedded(
+		sets,
+		() => 'value',
+		(set) => (set.kind === 'meta' ? 'value' : 'value|*'),
+		report,
+	);
 	return finish();
 }
 
@@ -254,10 +311,12 @@ export function toDiagnostics(text: string, findings: readonly MetaFinding[], op
 			data,
 		};
 		if (options.uri && finding.related.length > 0) {
-			diagnostic.relatedInformation = finding.related.map((related): DiagnosticRelatedInformation => ({
-				location: { uri: options.uri as string, range: offsetRange(lines, related.start, related.end) },
-				message: related.message,
-			}));
+			diagnostic.relatedInformation = finding.related.map(
+				(related): DiagnosticRelatedInformation => ({
+					location: { uri: options.uri as string, range: offsetRange(lines, related.start, related.end) },
+					message: related.message,
+				}),
+			);
 		}
 		diagnostics.push(diagnostic);
 	}
@@ -273,9 +332,21 @@ function checkTag(meta: ScannedMeta, report: Report, budget: TypoBudget): void {
 		if (attribute && hasTypographicQuotes(attribute)) {
 			const bare = stripTypographicQuotes(attribute.value);
 			report({
-				code: 'typographic-quotes', start: attribute.valueStart, end: attribute.valueEnd,
-				message: t('The value {0} is in typographic quotes: HTML reads them as part of the value, so crawlers see \'{0}\' instead of \'{1}\'. Use straight quotes (").', attribute.value, bare),
-				fixes: [{ title: t('Use straight quotes: "{0}"', bare), edits: [{ start: attribute.valueStart, end: attribute.valueEnd, newText: `"${bare}"` }], isPreferred: true }],
+				code: 'typographic-quotes',
+				start: attribute.valueStart,
+				end: attribute.valueEnd,
+				message: t(
+					"The value {0} is in typographic quotes: HTML reads them as part of the value, so crawlers see '{0}' instead of '{1}'. Use straight quotes (\").",
+					attribute.value,
+					bare,
+				),
+				fixes: [
+					{
+						title: t('Use straight quotes: "{0}"', bare),
+						edits: [{ start: attribute.valueStart, end: attribute.valueEnd, newText: `"${bare}"` }],
+						isPreferred: true,
+					},
+				],
 			});
 		}
 	}
@@ -286,7 +357,9 @@ function checkTag(meta: ScannedMeta, report: Report, budget: TypoBudget): void {
 		const address = resolveRobotsName(bareName);
 		if (address?.ignored) {
 			report({
-				code: 'robots-meta-name-ignored', start: name.valueStart, end: name.valueEnd,
+				code: 'robots-meta-name-ignored',
+				start: name.valueStart,
+				end: name.valueEnd,
 				message: sentences(
 					t('{0} does not read name="{1}": {2}', searchEngineNames[address.engine as SearchEngine], bareName, address.ignored.note),
 					t('Use name="googlebot" (or "googlebot-news").'),
@@ -296,37 +369,66 @@ function checkTag(meta: ScannedMeta, report: Report, budget: TypoBudget): void {
 	}
 	if (!meta.closed) {
 		report({
-			code: 'unclosed-robots-meta', start: meta.start, end: Math.min(meta.end, meta.start + 5),
+			code: 'unclosed-robots-meta',
+			start: meta.start,
+			end: Math.min(meta.end, meta.start + 5),
 			message: t('The file ends inside this tag (a missing > or quote): HTML parsers drop a tag cut off by the end of the file, so crawlers never see it.'),
 		});
 		return;
 	}
 	if (!meta.content) {
-		const misspelt = meta.attributes.find((attribute) =>
-			attribute.hasValue && attribute.name !== 'name' && attribute.name.length >= 5 && editDistance(attribute.name, 'content', 2, true) <= 2);
+		const misspelt = meta.attributes.find(
+			(attribute) => attribute.hasValue && attribute.name !== 'name' && attribute.name.length >= 5 && editDistance(attribute.name, 'content', 2, true) <= 2,
+		);
 		report({
-			code: 'missing-robots-content', start: name.nameStart, end: name.valueEnd + (name.quote ? 1 : 0),
+			code: 'missing-robots-content',
+			start: name.nameStart,
+			end: name.valueEnd + (name.quote ? 1 : 0),
 			message: misspelt
-				? t('This robots meta tag has no content attribute; \'{0}\' is probably a typo of \'content\', so crawlers find no rules.', misspelt.name)
+				? t("This robots meta tag has no content attribute; '{0}' is probably a typo of 'content', so crawlers find no rules.", misspelt.name)
 				: t('This robots meta tag has no content attribute, so it carries no rules.'),
 			...(misspelt
-				? { fixes: [{ title: t('Rename the attribute to content'), edits: [{ start: misspelt.nameStart, end: misspelt.nameEnd, newText: 'content' }], isPreferred: true }] }
+				? {
+						fixes: [
+							{
+								title: t('Rename the attribute to content'),
+								edits: [{ start: misspelt.nameStart, end: misspelt.nameEnd, newText: 'content' }],
+								isPreferred: true,
+							},
+						],
+					}
 				: {}),
 		});
 	} else if (meta.content.value.trim().length === 0) {
-		report({ code: 'empty-robots-directive', start: meta.content.valueStart, end: meta.content.valueEnd, message: t('An empty content attribute: the tag carries no rules.') });
+		report({
+			code: 'empty-robots-directive',
+			start: meta.content.valueStart,
+			end: meta.content.valueEnd,
+			message: t('An empty content attribute: the tag carries no rules.'),
+		});
 	}
 	if (meta.inSecondHead) {
 		report({
-			code: 'robots-meta-in-second-head', start: meta.start, end: meta.end,
-			message: meta.placement === 'head'
-				? t('This tag is inside a second <head> element. HTML parsers ignore the second <head> start tag, so the tag lands in the first head; a page normally has one head (a duplicated template?).')
-				: t('This tag is inside a second <head> element. HTML parsers ignore the second <head> start tag, so the tag lands in the body; a page normally has one head (a duplicated template?).'),
+			code: 'robots-meta-in-second-head',
+			start: meta.start,
+			end: meta.end,
+			message:
+				meta.placement === 'head'
+					? t(
+							'This tag is inside a second <head> element. HTML parsers ignore the second <head> start tag, so the tag lands in the first head; a page normally has one head (a duplicated template?).',
+						)
+					: t(
+							'This tag is inside a second <head> element. HTML parsers ignore the second <head> start tag, so the tag lands in the body; a page normally has one head (a duplicated template?).',
+						),
 		});
 	} else if (meta.placement === 'body') {
 		report({
-			code: 'robots-meta-outside-head', start: meta.start, end: meta.end,
-			message: t('This robots meta tag is outside <head>. Google says it respects robots meta tags in the body as well, but HTML puts meta tags in the head, and Bing, Yandex and the HTTP guide (seed 000) place them there.'),
+			code: 'robots-meta-outside-head',
+			start: meta.start,
+			end: meta.end,
+			message: t(
+				'This robots meta tag is outside <head>. Google says it respects robots meta tags in the body as well, but HTML puts meta tags in the head, and Bing, Yandex and the HTTP guide (seed 000) place them there.',
+			),
 		});
 	}
 }
@@ -343,19 +445,25 @@ function reportUnknownName(name: string, start: number, end: number, quoted: boo
 		const spelled = crawler ? (where === 'meta' ? crawler.token.toLowerCase() : crawler.token) : suggestion;
 		const replacement = quoted ? `"${spelled}"` : spelled;
 		report({
-			code: 'misspelt-crawler-name', start, end,
-			message: where === 'meta'
-				? t('No crawler is called \'{0}\'; did you mean \'{1}\'? As written, name="{0}" addresses no crawler, so its rules apply to none.', name, spelled)
-				: t('No crawler is called \'{0}\'; did you mean \'{1}\'? As written, the prefix \'{0}:\' addresses no crawler, so its rules apply to none.', name, spelled),
-			fixes: [{ title: t('Change to \'{0}\'', spelled), edits: [{ start, end, newText: replacement }], isPreferred: true }],
+			code: 'misspelt-crawler-name',
+			start,
+			end,
+			message:
+				where === 'meta'
+					? t("No crawler is called '{0}'; did you mean '{1}'? As written, name=\"{0}\" addresses no crawler, so its rules apply to none.", name, spelled)
+					: t("No crawler is called '{0}'; did you mean '{1}'? As written, the prefix '{0}:' addresses no crawler, so its rules apply to none.", name, spelled),
+			fixes: [{ title: t("Change to '{0}'", spelled), edits: [{ start, end, newText: replacement }], isPreferred: true }],
 		});
 		return;
 	}
 	report({
-		code: 'unknown-crawler-name', start, end,
-		message: where === 'meta'
-			? t('No crawler we know is called \'{0}\': only a crawler of that name reads rules under name="{0}".', name)
-			: t('No crawler we know is called \'{0}\': only a crawler of that name reads rules under the prefix \'{0}:\'.', name),
+		code: 'unknown-crawler-name',
+		start,
+		end,
+		message:
+			where === 'meta'
+				? t('No crawler we know is called \'{0}\': only a crawler of that name reads rules under name="{0}".', name)
+				: t("No crawler we know is called '{0}': only a crawler of that name reads rules under the prefix '{0}:'.", name),
 	});
 }
 
@@ -371,7 +479,8 @@ function checkRuleSet(set: RobotsRuleSet, options: MetaAnalysisOptions, report: 
 		}
 		const span = { start: offset, end: offset + 1 };
 		report({
-			code: 'empty-robots-directive', ...at(span),
+			code: 'empty-robots-directive',
+			...at(span),
 			message: t('An empty directive: two separators in a row, or one at the start or end.'),
 			fixes: [{ title: t('Remove the extra separator'), edits: [{ ...at(span), newText: '' }], isPreferred: true }],
 		});
@@ -390,8 +499,9 @@ function checkRuleSet(set: RobotsRuleSet, options: MetaAnalysisOptions, report: 
 				reportUnknownName(prefix.name, span.start, span.end, false, report, 'header', budget);
 			} else if (address.ignored) {
 				report({
-					code: 'robots-meta-name-ignored', ...span,
-					message: t('{0} does not read rules for \'{1}\': {2}', searchEngineNames[address.engine as SearchEngine], prefix.name, address.ignored.note),
+					code: 'robots-meta-name-ignored',
+					...span,
+					message: t("{0} does not read rules for '{1}': {2}", searchEngineNames[address.engine as SearchEngine], prefix.name, address.ignored.note),
 				});
 			}
 		}
@@ -402,9 +512,11 @@ function checkRuleSet(set: RobotsRuleSet, options: MetaAnalysisOptions, report: 
 		if (directive.misplacedPrefix) {
 			const prefix = at(directive.misplacedPrefix.span);
 			report({
-				code: 'crawler-prefix-in-meta', start: prefix.start, end: span.end,
+				code: 'crawler-prefix-in-meta',
+				start: prefix.start,
+				end: span.end,
 				message: t(
-					'\'{0}:\' is X-Robots-Tag syntax; in a meta tag, name the crawler in the name attribute ({1}). Crawlers read this item as an unknown directive.',
+					"'{0}:' is X-Robots-Tag syntax; in a meta tag, name the crawler in the name attribute ({1}). Crawlers read this item as an unknown directive.",
 					directive.misplacedPrefix.name,
 					`<meta name="${directive.misplacedPrefix.name.toLowerCase()}" content="${directive.name}${directive.value !== undefined ? `:${directive.value}` : ''}">`,
 				),
@@ -422,30 +534,40 @@ function checkRuleSet(set: RobotsRuleSet, options: MetaAnalysisOptions, report: 
 			const suggestion = directive.problem.suggestion;
 			if (directive.problem.kind === 'date') {
 				report({
-					code: 'invalid-unavailable-after-date', ...target,
-					message: t('{0}. Google reads dates in widely adopted formats such as RFC 822 (25 Jun 2010 15:00:00 PST), RFC 850 and ISO 8601 (2020-09-21), and ignores unavailable_after when it finds no valid date.', directive.problem.message),
+					code: 'invalid-unavailable-after-date',
+					...target,
+					message: t(
+						'{0}. Google reads dates in widely adopted formats such as RFC 822 (25 Jun 2010 15:00:00 PST), RFC 850 and ISO 8601 (2020-09-21), and ignores unavailable_after when it finds no valid date.',
+						directive.problem.message,
+					),
 				});
 			} else {
 				report({
-					code: 'invalid-robots-directive-value', ...target,
+					code: 'invalid-robots-directive-value',
+					...target,
 					message: sentences(
 						t('{0}; Google ignores a directive whose value it cannot parse.', directive.problem.message),
-						suggestion && t('Did you mean \'{0}\'?', suggestion),
+						suggestion && t("Did you mean '{0}'?", suggestion),
 					),
-					...(suggestion ? { fixes: [{ title: t('Change to \'{0}\'', suggestion), edits: [{ ...where, newText: suggestion }], isPreferred: true }] } : {}),
+					...(suggestion ? { fixes: [{ title: t("Change to '{0}'", suggestion), edits: [{ ...where, newText: suggestion }], isPreferred: true }] } : {}),
 				});
 			}
 		}
 		if (metaAddress?.kind === 'google-settings' && !carriedBy(facts, 'google')) {
 			report({
-				code: 'robots-meta-name-ignored', ...span,
-				message: t('<meta name="google"> carries Google\'s page settings (notranslate, nopagereadaloud), not robots rules: Google reads {0} from name="robots" or name="googlebot".', facts.name),
+				code: 'robots-meta-name-ignored',
+				...span,
+				message: t(
+					'<meta name="google"> carries Google\'s page settings (notranslate, nopagereadaloud), not robots rules: Google reads {0} from name="robots" or name="googlebot".',
+					facts.name,
+				),
 			});
 			continue;
 		}
 		if (metaAddress?.kind !== 'google-settings' && !carriedBy(facts, 'robots')) {
 			report({
-				code: 'directive-ignored-by-crawler', ...span,
+				code: 'directive-ignored-by-crawler',
+				...span,
 				message: t('{0} is a setting of <meta name="google">, not a robots rule; write <meta name="google" content="{0}">.', facts.name),
 			});
 			continue;
@@ -460,11 +582,17 @@ function separatorMessage(kind: Exclude<OddSeparator['kind'], 'full-width-colon'
 		case 'semicolon':
 			return t('Directives separated by a semicolon: engines document a comma-separated list, so a crawler may read the two as one unknown directive.');
 		case 'full-width-comma':
-			return t('Directives separated by a full-width comma (，): engines document a comma-separated list, so a crawler may read the two as one unknown directive.');
+			return t(
+				'Directives separated by a full-width comma (，): engines document a comma-separated list, so a crawler may read the two as one unknown directive.',
+			);
 		case 'ideographic-comma':
-			return t('Directives separated by an ideographic comma (、): engines document a comma-separated list, so a crawler may read the two as one unknown directive.');
+			return t(
+				'Directives separated by an ideographic comma (、): engines document a comma-separated list, so a crawler may read the two as one unknown directive.',
+			);
 		case 'full-width-semicolon':
-			return t('Directives separated by a full-width semicolon (；): engines document a comma-separated list, so a crawler may read the two as one unknown directive.');
+			return t(
+				'Directives separated by a full-width semicolon (；): engines document a comma-separated list, so a crawler may read the two as one unknown directive.',
+			);
 		case 'space':
 			return t('Directives separated by spaces: engines document a comma-separated list, so a crawler may read the two as one unknown directive.');
 	}
@@ -487,14 +615,16 @@ function reportSeparator(separator: OddSeparator, at: (span: Span) => { start: n
 	const span = at(separator.span);
 	if (separator.kind === 'full-width-colon') {
 		report({
-			code: 'robots-directive-separator', ...span,
+			code: 'robots-directive-separator',
+			...span,
 			message: t('A full-width colon (：) between a name and its value; crawlers look for the ASCII colon (:).'),
 			fixes: [{ title: t('Use an ASCII colon'), edits: [{ ...span, newText: ':' }], isPreferred: true }],
 		});
 		return;
 	}
 	report({
-		code: 'robots-directive-separator', ...span,
+		code: 'robots-directive-separator',
+		...span,
 		message: separatorMessage(separator.kind),
 		fixes: [{ title: t('Separate with a comma'), edits: [{ ...at(wide), newText: ', ' }], isPreferred: true }],
 	});
@@ -505,13 +635,14 @@ function reportUnknownDirective(directive: ParsedDirective, at: (span: Span) => 
 	const suggestion = suggestRobotsDirective(directive.name, budget);
 	const asCrawler = resolveRobotsName(directive.name);
 	report({
-		code: 'unknown-robots-directive', ...at(directive.span),
+		code: 'unknown-robots-directive',
+		...at(directive.span),
 		message: sentences(
-			t('\'{0}\' is no robots directive that Google, Bing, Yandex or Baidu document; crawlers ignore it.', directive.name),
-			suggestion && t('Did you mean \'{0}\'?', suggestion),
+			t("'{0}' is no robots directive that Google, Bing, Yandex or Baidu document; crawlers ignore it.", directive.name),
+			suggestion && t("Did you mean '{0}'?", suggestion),
 			asCrawler && directive.value === undefined && t('It is a crawler name: a meta tag names its crawler in the name attribute.'),
 		),
-		...(suggestion ? { fixes: [{ title: t('Change to \'{0}\'', suggestion), edits: [{ ...nameSpan, newText: suggestion }], isPreferred: true }] } : {}),
+		...(suggestion ? { fixes: [{ title: t("Change to '{0}'", suggestion), edits: [{ ...nameSpan, newText: suggestion }], isPreferred: true }] } : {}),
 	});
 }
 
@@ -550,12 +681,17 @@ function checkEngines(
 		if (support.status === 'ignored') {
 			parts.push(t('{0} ({1}) ignores it: {2}', searchEngineNames[engine], who, support.note ?? t('documented as not used.')));
 		} else if (support.status === 'undocumented') {
-			parts.push(support.note ? t('{0} ({1}) does not document it: {2}', searchEngineNames[engine], who, support.note) : t('{0} ({1}) does not document it.', searchEngineNames[engine], who));
+			parts.push(
+				support.note
+					? t('{0} ({1}) does not document it: {2}', searchEngineNames[engine], who, support.note)
+					: t('{0} ({1}) does not document it.', searchEngineNames[engine], who),
+			);
 		}
 	}
 	if (parts.length > 0) {
 		report({
-			code: 'directive-ignored-by-crawler', ...span,
+			code: 'directive-ignored-by-crawler',
+			...span,
 			message: sentences(t('{0} may do nothing here.', facts.name), ...parts),
 		});
 	}
@@ -581,7 +717,7 @@ function scopeLabel(entry: Entry): string {
 	if (entry.set.kind === 'meta') {
 		return `name="${entry.set.name}"`;
 	}
-	return entry.directive.prefix ? t('X-Robots-Tag for \'{0}\'', entry.directive.prefix.name) : t('X-Robots-Tag for every crawler');
+	return entry.directive.prefix ? t("X-Robots-Tag for '{0}'", entry.directive.prefix.name) : t('X-Robots-Tag for every crawler');
 }
 
 function scopeKey(entry: Entry, group: string): string {
@@ -638,10 +774,20 @@ function checkScope(entries: readonly Entry[], report: Report): void {
 				continue;
 			}
 			report({
-				code: 'duplicate-robots-directive', ...docOffsets(entry),
-				message: earlier.set === entry.set
-					? t('{0} is already given for {1} in this list; the HTTP guide (seed 000) warns that repeated directives may be read differently by each robot.', text(entry), scopeLabel(entry))
-					: t('{0} is already given for {1} in an earlier tag; the HTTP guide (seed 000) warns that repeated directives may be read differently by each robot.', text(entry), scopeLabel(entry)),
+				code: 'duplicate-robots-directive',
+				...docOffsets(entry),
+				message:
+					earlier.set === entry.set
+						? t(
+								'{0} is already given for {1} in this list; the HTTP guide (seed 000) warns that repeated directives may be read differently by each robot.',
+								text(entry),
+								scopeLabel(entry),
+							)
+						: t(
+								'{0} is already given for {1} in an earlier tag; the HTTP guide (seed 000) warns that repeated directives may be read differently by each robot.',
+								text(entry),
+								scopeLabel(entry),
+							),
 				related: [{ ...docOffsets(earlier), message: t('first given here') }],
 				fixes: earlier.set === entry.set ? [deletion(entry, t('Remove the duplicate'))] : [],
 			});
@@ -663,10 +809,15 @@ function checkScope(entries: readonly Entry[], report: Report): void {
 				const restrictive = meant.effect === 'restrict' ? entry : opposite;
 				const allowing = meant.effect === 'restrict' ? opposite : entry;
 				report({
-					code: 'conflicting-robots-directives', ...docOffsets(entry),
+					code: 'conflicting-robots-directives',
+					...docOffsets(entry),
 					message: t(
 						'{0} contradicts {1} for {2}: Google applies the more restrictive ({3}), Yandex lets the allowing directive win ({4}), and the HTTP guide (seed 000) calls such a value undefined behaviour. Keep one.',
-						text(entry), text(opposite), scopeLabel(entry), text(restrictive), text(allowing),
+						text(entry),
+						text(opposite),
+						scopeLabel(entry),
+						text(restrictive),
+						text(allowing),
 					),
 					related: [{ ...docOffsets(opposite), message: t('{0} is here', text(opposite)) }],
 				});
@@ -697,8 +848,14 @@ function checkShorthands(entries: readonly Entry[], seen: ReadonlyMap<string, En
 				continue;
 			}
 			report({
-				code: 'redundant-robots-directive', ...docOffsets(entry),
-				message: t('{0} already means {1}, so {2} repeats it; the Runet guide (seed 001) says a value such as "none, nofollow" is not allowed.', shorthand, means.join(', '), text(entry)),
+				code: 'redundant-robots-directive',
+				...docOffsets(entry),
+				message: t(
+					'{0} already means {1}, so {2} repeats it; the Runet guide (seed 001) says a value such as "none, nofollow" is not allowed.',
+					shorthand,
+					means.join(', '),
+					text(entry),
+				),
 				related: [{ ...docOffsets(short), message: t('{0} is here', shorthand) }],
 				fixes: entry.set === short.set ? [deletion(entry, t('Remove {0}', text(entry)))] : [],
 			});
@@ -710,7 +867,8 @@ function checkLimits(entry: Entry, limits: Map<string, { entry: Entry; reported?
 	const { facts, directive } = entry;
 	const conflict = (other: Entry, why: string): void => {
 		report({
-			code: 'conflicting-robots-directives', ...docOffsets(entry),
+			code: 'conflicting-robots-directives',
+			...docOffsets(entry),
 			message: t('{0} and {1} both apply to {2}: {3}', text(entry), text(other), scopeLabel(entry), why),
 			related: [{ ...docOffsets(other), message: t('{0} is here', text(other)) }],
 		});
@@ -795,7 +953,8 @@ function checkIndexIfEmbedded(
 	for (const entry of embedded) {
 		if (!noindexScopes.has(scopeKey(entry, groupOf(entry.set))) && !noindexScopes.has(genericScope(entry.set))) {
 			report({
-				code: 'indexifembedded-without-noindex', ...docOffsets(entry),
+				code: 'indexifembedded-without-noindex',
+				...docOffsets(entry),
 				message: t('indexifembedded has an effect only together with noindex (Google), and no noindex reaches {0}.', scopeLabel(entry)),
 			});
 		}

@@ -319,5 +319,8 @@ export function matchingHeaderRuleSets(index: XRobotsTagIndex, path: string, hos
 
 function lineRuleSets(lines: readonly XRobotsTagLine[]): RobotsRuleSet[] {
 	const kept = lines.filter((line) => !line.header.detach);
-	return ruleSetsFromHeaders(kept.map((line) => line.header.value), kept.map((line) => line.header.valueStart));
+	return ruleSetsFromHeaders(
+		kept.map((line) => line.header.value),
+		kept.map((line) => line.header.valueStart),
+	);
 }

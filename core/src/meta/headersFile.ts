@@ -137,9 +137,14 @@ function readLine(
 		valueStart++;
 	}
 	rule.headers.push({
-		name: text.slice(first, nameEnd), nameStart: first, nameEnd,
-		value: text.slice(valueStart, last), valueStart, valueEnd: last,
-		detach: false, line,
+		name: text.slice(first, nameEnd),
+		nameStart: first,
+		nameEnd,
+		value: text.slice(valueStart, last),
+		valueStart,
+		valueEnd: last,
+		detach: false,
+		line,
 	});
 }
 
@@ -438,7 +443,7 @@ function placedEnd(glob: Glob, block: readonly Piece[], first: number, text: str
 
 /** The earliest end of a match of `block` that starts anywhere from `from` on; -1 when there is none. */
 function firstEnd(glob: Glob, block: readonly Piece[], text: string, from: number): number {
-	for (let segment = from; ;) {
+	for (let segment = from; ; ) {
 		const separator = text.indexOf(glob.separator, segment);
 		const segmentEnd = separator < 0 ? text.length : separator;
 		if (block.length === 1) {

@@ -58,12 +58,18 @@ export function computeMetaHover(text: string, position: Position, options: Meta
 		const inValue = offset - content.valueStart;
 		const directive = parsed.directives.find((candidate) => inValue >= candidate.span.start && inValue <= candidate.span.end);
 		if (directive) {
-			return hover(directiveMarkdown(directive, parsed, address, 'meta', inValue), lines, content.valueStart + directive.span.start, content.valueStart + directive.span.end);
+			return hover(
+				directiveMarkdown(directive, parsed, address, 'meta', inValue),
+				lines,
+				content.valueStart + directive.span.start,
+				content.valueStart + directive.span.end,
+			);
 		}
 	}
-	const crawlers = address && address.kind === 'crawlers' && !address.ignored
-		? address.crawlers.slice(0, 6).map((crawler) => crawler.token)
-		: [...new Set([...summaryCrawlers, ...(options.targets ?? [])])];
+	const crawlers =
+		address && address.kind === 'crawlers' && !address.ignored
+			? address.crawlers.slice(0, 6).map((crawler) => crawler.token)
+			: [...new Set([...summaryCrawlers, ...(options.targets ?? [])])];
 	const sets = ruleSetsFromHtml(scanHtml(text));
 	return hover(summaryMarkdown(sets, crawlers), lines, start, tag.end);
 }
@@ -79,7 +85,12 @@ export function computeHeadersHover(text: string, position: Position, options: M
 	}
 	const header = line.header;
 	if (offset < header.valueStart || offset > header.valueEnd) {
-		return hover(summaryMarkdown(headerSets(file, line.rule.pattern), [...new Set([...summaryCrawlers, ...(options.targets ?? [])])], line.rule.pattern), lines, header.nameStart, header.nameEnd);
+		return hover(
+			summaryMarkdown(headerSets(file, line.rule.pattern), [...new Set([...summaryCrawlers, ...(options.targets ?? [])])], line.rule.pattern),
+			lines,
+			header.nameStart,
+			header.nameEnd,
+		);
 	}
 	const parsed = parseRobotsDirectives(header.value, 'header');
 	const inValue = offset - header.valueStart;
@@ -93,12 +104,23 @@ export function computeHeadersHover(text: string, position: Position, options: M
 		return null;
 	}
 	const address = directive.prefix ? resolveRobotsName(directive.prefix.name) : resolveRobotsName('robots');
-	return hover(directiveMarkdown(directive, parsed, address, 'header', inValue), lines, header.valueStart + directive.span.start, header.valueStart + directive.span.end);
+	return hover(
+		directiveMarkdown(directive, parsed, address, 'header', inValue),
+		lines,
+		header.valueStart + directive.span.start,
+		header.valueStart + directive.span.end,
+	);
 }
 
 function headerSets(file: ReturnType<typeof parseHeadersFile>, pattern: string): RobotsRuleSet[] {
 	const lines = xRobotsTagLines(file).filter((line) => line.rule.pattern === pattern && !line.header.detach);
-	return lines.map((line, index) => ({ kind: 'header' as const, name: undefined, parsed: parseRobotsDirectives(line.header.value, 'header'), offset: line.header.valueStart, index }));
+	return lines.map((line, index) => ({
+		kind: 'header' as const,
+		name: undefined,
+		parsed: parseRobotsDirectives(line.header.value, 'header'),
+		offset: line.header.valueStart,
+		index,
+	}));
 }
 
 function hover(value: string, lines: TextDocument, start: number, end: number): Hover {
@@ -151,7 +173,12 @@ function directiveMarkdown(
 	parts.push([`| ${tableCell(t('Engine'))} | ${tableCell(t('Reads it'))} | ${tableCell(t('What it says'))} |`, '|---|---|---|', ...rows].join('\n'));
 	parts.push(addressLine(address, where, directive));
 	if (parsed.directives.length > 1) {
-		parts.push(t('This list has {0} directives; for one crawler, Google combines all rules that reach it and the more restrictive wins, Yandex lets allowing directives win.', parsed.directives.length));
+		parts.push(
+			t(
+				'This list has {0} directives; for one crawler, Google combines all rules that reach it and the more restrictive wins, Yandex lets allowing directives win.',
+				parsed.directives.length,
+			),
+		);
 	}
 	for (const seed of facts.seeds ?? []) {
 		sources.push(seed);
@@ -237,13 +264,17 @@ function nameMarkdown(name: string, address: CrawlerAddress | undefined, where: 
 	const what = where === 'meta' ? `name="${escapeMarkdownText(name)}"` : codeSpan(`${name}:`);
 	const parts: string[] = [];
 	if (address.kind === 'all') {
-		parts.push(t('{0} addresses every crawler. Google: it applies to search engine crawlers; non-search crawlers such as AdsBot-Google need rules of their own.', what));
+		parts.push(
+			t('{0} addresses every crawler. Google: it applies to search engine crawlers; non-search crawlers such as AdsBot-Google need rules of their own.', what),
+		);
 	} else if (address.kind === 'google-settings') {
-		parts.push(t('{0} carries Google\'s page settings (notranslate, nopagereadaloud), not robots rules.', what));
+		parts.push(t("{0} carries Google's page settings (notranslate, nopagereadaloud), not robots rules.", what));
 	} else if (address.ignored) {
-		parts.push(address.engine
-			? t('{0} names {1}, but {2} does not read it: {3}', what, crawlerList(address), searchEngineNames[address.engine], address.ignored.note)
-			: t('{0} names {1}, but its engine does not read it: {2}', what, crawlerList(address), address.ignored.note));
+		parts.push(
+			address.engine
+				? t('{0} names {1}, but {2} does not read it: {3}', what, crawlerList(address), searchEngineNames[address.engine], address.ignored.note)
+				: t('{0} names {1}, but its engine does not read it: {2}', what, crawlerList(address), address.ignored.note),
+		);
 	} else {
 		parts.push(t('{0} addresses {1}.', what, crawlerList(address)));
 	}
@@ -258,14 +289,20 @@ function nameMarkdown(name: string, address: CrawlerAddress | undefined, where: 
 function summaryMarkdown(sets: readonly RobotsRuleSet[], crawlers: readonly string[], pattern?: string): string {
 	const rows = crawlers.map((crawler) => summaryRow(effectiveRobots(sets, crawler)));
 	// The pattern is a code span: `/*` bare would close the bold early.
-	const title = pattern ? t('**X-Robots-Tag for {0}**, combined for each crawler:', codeSpan(pattern)) : t('**The robots rules of this page**, combined for each crawler:');
+	const title = pattern
+		? t('**X-Robots-Tag for {0}**, combined for each crawler:', codeSpan(pattern))
+		: t('**The robots rules of this page**, combined for each crawler:');
 	const headings = [t('Crawler'), t('Index'), t('Follow links'), t('Snippet'), t('Other'), t('Combined as')];
-	return [
-		title,
-		[`| ${headings.map(tableCell).join(' | ')} |`, '|---|---|---|---|---|---|', ...rows].join('\n'),
-		t('Google: the more restrictive rule applies, and several crawler names add up ("the sum of the negative rules"). Yandex: allowing directives win over prohibiting ones. Bing and Baidu document no rule; Google\'s is assumed.'),
-		t('Rules are read only if the crawler may fetch the page: a page disallowed in robots.txt keeps its URL indexable, noindex or not.'),
-	].join('\n\n') + sourceList(['googleSpec', 'yandexMetaRobots']);
+	return (
+		[
+			title,
+			[`| ${headings.map(tableCell).join(' | ')} |`, '|---|---|---|---|---|---|', ...rows].join('\n'),
+			t(
+				'Google: the more restrictive rule applies, and several crawler names add up ("the sum of the negative rules"). Yandex: allowing directives win over prohibiting ones. Bing and Baidu document no rule; Google\'s is assumed.',
+			),
+			t('Rules are read only if the crawler may fetch the page: a page disallowed in robots.txt keeps its URL indexable, noindex or not.'),
+		].join('\n\n') + sourceList(['googleSpec', 'yandexMetaRobots'])
+	);
 }
 
 function summaryRow(result: EffectiveRobots): string {
@@ -301,9 +338,14 @@ function summaryRow(result: EffectiveRobots): string {
 		other.push('indexifembedded');
 	}
 	const yesNo = (value: boolean): string => (value ? t('yes') : `**${t('no')}**`);
-	const combined = result.combination === 'allow-wins'
-		? (result.combinationDocumented ? t('allowing wins') : t('allowing wins (assumed)'))
-		: (result.combinationDocumented ? t('most restrictive') : t('most restrictive (assumed)'));
+	const combined =
+		result.combination === 'allow-wins'
+			? result.combinationDocumented
+				? t('allowing wins')
+				: t('allowing wins (assumed)')
+			: result.combinationDocumented
+				? t('most restrictive')
+				: t('most restrictive (assumed)');
 	return `| ${escapeMarkdownText(result.crawler)} | ${yesNo(result.index)} | ${yesNo(result.follow)} | ${yesNo(result.snippet)} | ${tableCell(other.join(', '))} | ${combined} |`;
 }
 
@@ -319,10 +361,16 @@ function noindexHover(text: string, offset: number, lines: TextDocument): Hover 
 		if (offset >= start && offset <= end) {
 			return hover(
 				sentences(
-					t('**Yandex `<noindex>`**: Yandex does not index the text between `<noindex>` and `</noindex>` (or `<!--noindex-->` and `<!--/noindex-->`, the form that keeps HTML valid).'),
-					t('It is not sensitive to nesting and may appear anywhere; without a closing tag the rest of the page is hidden; nested fragments end at the first closing tag. Other engines ignore it.'),
+					t(
+						'**Yandex `<noindex>`**: Yandex does not index the text between `<noindex>` and `</noindex>` (or `<!--noindex-->` and `<!--/noindex-->`, the form that keeps HTML valid).',
+					),
+					t(
+						'It is not sensitive to nesting and may appear anywhere; without a closing tag the rest of the page is hidden; nested fragments end at the first closing tag. Other engines ignore it.',
+					),
 				) + sourceList(['yandexNoindexElement', 'seedRunet']),
-				lines, start, end,
+				lines,
+				start,
+				end,
 			);
 		}
 	}

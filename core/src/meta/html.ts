@@ -19,7 +19,7 @@ export interface HtmlAttribute {
 	readonly valueStart: number;
 	readonly valueEnd: number;
 	/** The quote around the value; '' when unquoted or absent. */
-	readonly quote: '"' | '\'' | '';
+	readonly quote: '"' | "'" | '';
 	readonly hasValue: boolean;
 }
 
@@ -119,7 +119,7 @@ export function first(attributes: readonly HtmlAttribute[], name: string): HtmlA
 
 // HTML's ASCII whitespace, and the byte order mark a decoder may leave at the start.
 function isSpace(code: number): boolean {
-	return code === 32 || code === 9 || code === 10 || code === 12 || code === 13 || code === 0xFEFF;
+	return code === 32 || code === 9 || code === 10 || code === 12 || code === 13 || code === 0xfeff;
 }
 
 function isLetter(code: number): boolean {
@@ -186,7 +186,7 @@ function readAttributes(text: string, i: number): TagEnd {
 			return { attributes, end: n, closed: false, selfClosing: false };
 		}
 		const quote = text[j];
-		if (quote === '"' || quote === '\'') {
+		if (quote === '"' || quote === "'") {
 			const close = text.indexOf(quote, j + 1);
 			const valueEnd = close < 0 ? n : close;
 			attributes.push({ name, nameStart, nameEnd, value: text.slice(j + 1, valueEnd), valueStart: j + 1, valueEnd, quote, hasValue: true });
@@ -271,7 +271,10 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 				const close = commentEnd(text, i + 4);
 				const end = close < 0 ? n : close + (text.charCodeAt(close + 2) === 33 ? 4 : 3);
 				if (close >= 0 && close - (i + 4) <= 40) {
-					const body = text.slice(i + 4, close).trim().toLowerCase();
+					const body = text
+						.slice(i + 4, close)
+						.trim()
+						.toLowerCase();
 					if (body === 'noindex') {
 						openNoindex({ start: i, end, form: 'comment' });
 					} else if (body === '/noindex') {

@@ -52,52 +52,134 @@ export interface CrawlerAddress {
 const byOwner = (owner: string, category?: CrawlerFacts['category']): readonly CrawlerFacts[] =>
 	knownCrawlers.filter((crawler) => crawler.owner === owner && (category === undefined || crawler.category === category));
 
-const googlebotFamily = knownCrawlers.filter((crawler) =>
-	crawler.token === 'Googlebot' || (crawler.owner === 'Google' && crawler.fallback.includes('Googlebot')));
+const googlebotFamily = knownCrawlers.filter(
+	(crawler) => crawler.token === 'Googlebot' || (crawler.owner === 'Google' && crawler.fallback.includes('Googlebot')),
+);
 
 // Notes are getters: they translate when read, in the locale in force then, not when this module loads.
 const fixedAddresses: ReadonlyMap<string, CrawlerAddress> = new Map<string, CrawlerAddress>([
-	['robots', { name: 'robots', kind: 'all', crawlers: [], get note() { return t('Every crawler (Google: every search engine crawler).'); }, source: 'googleSpec' }],
-	['google', {
-		name: 'google', kind: 'google-settings', engine: 'google', crawlers: byOwner('Google', 'search'),
-		get note() { return t('Google\'s own settings (notranslate, nopagereadaloud), not robots rules.'); }, source: 'googleSpecialTags',
-	}],
-	['googlebot', {
-		name: 'googlebot', kind: 'crawlers', engine: 'google', crawlers: googlebotFamily,
-		get note() { return t('Google: for all text results. We read it as addressing Googlebot and the crawlers that follow Googlebot\'s rules.'); }, source: 'googleSpec',
-	}],
-	['googlebot-news', {
-		name: 'googlebot-news', kind: 'crawlers', engine: 'google', crawlers: knownCrawlers.filter((crawler) => crawler.token === 'Googlebot-News'),
-		get note() { return t('Google: for news results.'); }, source: 'googleSpec',
-	}],
-	['adsbot-google', {
-		name: 'adsbot-google', kind: 'crawlers', engine: 'google', crawlers: knownCrawlers.filter((crawler) => crawler.token === 'AdsBot-Google'),
-		get note() { return t('Google\'s example of a non-search crawler that `robots` does not reach and that needs a tag of its own.'); }, source: 'googleSpec',
-	}],
-	['bingbot', {
-		name: 'bingbot', kind: 'crawlers', engine: 'bing', crawlers: byOwner('Microsoft', 'search'),
-		get note() { return t('Bing: name="bingbot" or name="msnbot" limits the tag to Bing.'); }, source: 'bingMetaTags',
-	}],
-	['msnbot', {
-		name: 'msnbot', kind: 'crawlers', engine: 'bing', crawlers: byOwner('Microsoft', 'search'),
-		get note() { return t('Bing: name="bingbot" or name="msnbot" limits the tag to Bing.'); }, source: 'bingMetaTags',
-	}],
-	['yandex', {
-		name: 'yandex', kind: 'crawlers', engine: 'yandex', crawlers: byOwner('Yandex'),
-		get note() { return t('Yandex\'s robots (its help writes `<meta name="yandex" …>`).'); }, source: 'yandexMetaRobots',
-	}],
-	['baiduspider', {
-		name: 'baiduspider', kind: 'crawlers', engine: 'baidu', crawlers: byOwner('Baidu'),
-		get note() { return t('Baidu: name="Baiduspider" addresses Baidu alone.'); }, source: 'baiduHelp',
-	}],
+	[
+		'robots',
+		{
+			name: 'robots',
+			kind: 'all',
+			crawlers: [],
+			get note() {
+				return t('Every crawler (Google: every search engine crawler).');
+			},
+			source: 'googleSpec',
+		},
+	],
+	[
+		'google',
+		{
+			name: 'google',
+			kind: 'google-settings',
+			engine: 'google',
+			crawlers: byOwner('Google', 'search'),
+			get note() {
+				return t("Google's own settings (notranslate, nopagereadaloud), not robots rules.");
+			},
+			source: 'googleSpecialTags',
+		},
+	],
+	[
+		'googlebot',
+		{
+			name: 'googlebot',
+			kind: 'crawlers',
+			engine: 'google',
+			crawlers: googlebotFamily,
+			get note() {
+				return t("Google: for all text results. We read it as addressing Googlebot and the crawlers that follow Googlebot's rules.");
+			},
+			source: 'googleSpec',
+		},
+	],
+	[
+		'googlebot-news',
+		{
+			name: 'googlebot-news',
+			kind: 'crawlers',
+			engine: 'google',
+			crawlers: knownCrawlers.filter((crawler) => crawler.token === 'Googlebot-News'),
+			get note() {
+				return t('Google: for news results.');
+			},
+			source: 'googleSpec',
+		},
+	],
+	[
+		'adsbot-google',
+		{
+			name: 'adsbot-google',
+			kind: 'crawlers',
+			engine: 'google',
+			crawlers: knownCrawlers.filter((crawler) => crawler.token === 'AdsBot-Google'),
+			get note() {
+				return t("Google's example of a non-search crawler that `robots` does not reach and that needs a tag of its own.");
+			},
+			source: 'googleSpec',
+		},
+	],
+	[
+		'bingbot',
+		{
+			name: 'bingbot',
+			kind: 'crawlers',
+			engine: 'bing',
+			crawlers: byOwner('Microsoft', 'search'),
+			get note() {
+				return t('Bing: name="bingbot" or name="msnbot" limits the tag to Bing.');
+			},
+			source: 'bingMetaTags',
+		},
+	],
+	[
+		'msnbot',
+		{
+			name: 'msnbot',
+			kind: 'crawlers',
+			engine: 'bing',
+			crawlers: byOwner('Microsoft', 'search'),
+			get note() {
+				return t('Bing: name="bingbot" or name="msnbot" limits the tag to Bing.');
+			},
+			source: 'bingMetaTags',
+		},
+	],
+	[
+		'yandex',
+		{
+			name: 'yandex',
+			kind: 'crawlers',
+			engine: 'yandex',
+			crawlers: byOwner('Yandex'),
+			get note() {
+				return t('Yandex\'s robots (its help writes `<meta name="yandex" …>`).');
+			},
+			source: 'yandexMetaRobots',
+		},
+	],
+	[
+		'baiduspider',
+		{
+			name: 'baiduspider',
+			kind: 'crawlers',
+			engine: 'baidu',
+			crawlers: byOwner('Baidu'),
+			get note() {
+				return t('Baidu: name="Baiduspider" addresses Baidu alone.');
+			},
+			source: 'baiduHelp',
+		},
+	],
 ]);
 
 /** The names a robots meta tag is commonly addressed by, for completion and typo suggestions. */
 export const commonRobotsNames: readonly string[] = ['robots', 'googlebot', 'googlebot-news', 'bingbot', 'msnbot', 'yandex', 'baiduspider'];
 
-const suggestionCandidates: readonly string[] = [
-	...new Set([...fixedAddresses.keys(), ...knownCrawlers.map((crawler) => crawler.token.toLowerCase())]),
-];
+const suggestionCandidates: readonly string[] = [...new Set([...fixedAddresses.keys(), ...knownCrawlers.map((crawler) => crawler.token.toLowerCase())])];
 
 /** Who `name` addresses; undefined when it is neither `robots`, `google` nor a crawler we know. */
 export function resolveRobotsName(name: string): CrawlerAddress | undefined {
@@ -113,9 +195,14 @@ export function resolveRobotsName(name: string): CrawlerAddress | undefined {
 	const engine = engineOfCrawler(crawler);
 	if (crawler.owner === 'Google') {
 		return {
-			name: lower, kind: 'crawlers', engine, crawlers: [crawler],
+			name: lower,
+			kind: 'crawlers',
+			engine,
+			crawlers: [crawler],
 			ignored: {
-				get note() { return t('Google supports two user agent tokens in the robots meta tag, googlebot and googlebot-news; other values are ignored.'); },
+				get note() {
+					return t('Google supports two user agent tokens in the robots meta tag, googlebot and googlebot-news; other values are ignored.');
+				},
 				source: 'googleSpec',
 			},
 		};

@@ -88,14 +88,14 @@ const separatorKinds: Readonly<Record<string, OddSeparator['kind'] | 'comma'>> =
 };
 
 function isSeparator(code: number): boolean {
-	return code === 44 || code === 59 || code === 0xFF0C || code === 0x3001 || code === 0xFF1B;
+	return code === 44 || code === 59 || code === 0xff0c || code === 0x3001 || code === 0xff1b;
 }
 
 const fullWidthColon = '\uFF1A';
 
 function isSpace(code: number): boolean {
 	// ASCII whitespace (HTML's), no-break space and the ideographic space.
-	return code === 32 || code === 9 || code === 10 || code === 12 || code === 13 || code === 0xA0 || code === 0x3000;
+	return code === 32 || code === 9 || code === 10 || code === 12 || code === 13 || code === 0xa0 || code === 0x3000;
 }
 
 /** The end of the item that starts at `start`: the next separator, or the end of the text. */
@@ -121,7 +121,7 @@ export function parseRobotsDirectives(text: string, source: DirectiveSource): Pa
 	// The separator before the current item, or -1.
 	let previousSeparator = -1;
 
-	for (let itemStart = 0; itemStart <= n;) {
+	for (let itemStart = 0; itemStart <= n; ) {
 		// The separator after the item is at `separator` (n when the item ends the text).
 		let separator = itemEnd(text, itemStart);
 		let start = itemStart;
@@ -323,17 +323,18 @@ function readValue(facts: RobotsDirectiveFacts, value: string | undefined): { pa
 		return value === undefined ? {} : { problem: { kind: 'unexpected', message: t('{0} takes no value', facts.name) } };
 	}
 	if (value === undefined || value.length === 0) {
-		const message = facts.value === 'integer'
-			? t('{0} needs a number after the colon ({0}:…)', facts.name)
-			: facts.value === 'date'
-				? t('{0} needs a date after the colon ({0}:…)', facts.name)
-				: t('{0} needs none, standard or large after the colon ({0}:…)', facts.name);
+		const message =
+			facts.value === 'integer'
+				? t('{0} needs a number after the colon ({0}:…)', facts.name)
+				: facts.value === 'date'
+					? t('{0} needs a date after the colon ({0}:…)', facts.name)
+					: t('{0} needs none, standard or large after the colon ({0}:…)', facts.name);
 		return { problem: { kind: 'missing', message } };
 	}
 	switch (facts.value) {
 		case 'integer': {
 			if (!/^[+-]?\d{1,15}$/.test(value)) {
-				return { problem: { kind: 'invalid', message: t('\'{0}\' is not a whole number', value) } };
+				return { problem: { kind: 'invalid', message: t("'{0}' is not a whole number", value) } };
 			}
 			const number = Number(value);
 			if (number < -1) {
@@ -351,7 +352,7 @@ function readValue(facts: RobotsDirectiveFacts, value: string | undefined): { pa
 			return {
 				problem: {
 					kind: 'invalid',
-					message: t('\'{0}\' is not an image preview size: none, standard or large', value),
+					message: t("'{0}' is not an image preview size: none, standard or large", value),
 					...(suggestion ? { suggestion } : {}),
 				},
 			};
@@ -361,7 +362,7 @@ function readValue(facts: RobotsDirectiveFacts, value: string | undefined): { pa
 			if (reading.ok) {
 				return { parsedValue: { kind: 'date', date: reading.date } };
 			}
-			return { problem: { kind: 'date', message: t('\'{0}\' is not a date: {1}', value, reading.reason) } };
+			return { problem: { kind: 'date', message: t("'{0}' is not a date: {1}", value, reading.reason) } };
 		}
 	}
 }

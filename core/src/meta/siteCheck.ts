@@ -76,7 +76,12 @@ export function headersReach(text: string, sitePaths: readonly string[], crawler
  * The warnings of one page (or headers file) of a site: where its request cannot reach a crawler because the
  * robots.txt keeps the crawler out, with the deciding line of the robots.txt at `robotsUri` as related information.
  */
-export function pageSiteDiagnostics(robots: RobotsModel, robotsUri: string, entries: readonly SiteEntry[], severities?: Readonly<Record<string, SeverityName>>): Diagnostic[] {
+export function pageSiteDiagnostics(
+	robots: RobotsModel,
+	robotsUri: string,
+	entries: readonly SiteEntry[],
+	severities?: Readonly<Record<string, SeverityName>>,
+): Diagnostic[] {
 	const findings = entries.flatMap((entry) => blockedNoindexesAt(robots, entry.urlPath, entry.uri, entry.reach));
 	return blockedNoindexDiagnostics(findings, robotsUri, (line) => lineRange(robots, line), severities);
 }

@@ -160,7 +160,10 @@ function urlPathInSite(site: SiteOf, path: string): string | undefined {
 export function placeOfPage(description: SiteDescription, pagePath: string): PlaceOf | undefined {
 	const root = description.siteRoot;
 	for (let folder = folderOfPath(pagePath); ; folder = folderOfPath(folder)) {
-		const candidates = [joinPath(folder, robotsFileName), ...(root === folder ? copiedToRoot.map((copy) => joinPath(joinPath(root, copy), robotsFileName)) : [])];
+		const candidates = [
+			joinPath(folder, robotsFileName),
+			...(root === folder ? copiedToRoot.map((copy) => joinPath(joinPath(root, copy), robotsFileName)) : []),
+		];
 		const robots = candidates.find((candidate) => description.files.has(candidate));
 		if (robots !== undefined) {
 			const site = siteOfRobots(description, robots);

@@ -17,7 +17,10 @@ const LF = 10;
 export class RobotsDocument {
 	private current: RobotsModel;
 
-	constructor(text: string, public version = 0) {
+	constructor(
+		text: string,
+		public version = 0,
+	) {
 		this.current = RobotsModel.parse(text);
 	}
 
@@ -175,10 +178,12 @@ function isBefore(change: TextDocumentContentChangeEvent, next: TextDocumentCont
  * region, lexed again as one local text (a line end merged across a border reaches at most one line further).
  */
 function applyBatch(model: RobotsModel, changes: readonly RangedChange[]): RobotsModel {
-	const edits = changes.map((change) => {
-		const [start, end] = clampRange(model, change.range);
-		return { start, end, text: change.text };
-	}).reverse();
+	const edits = changes
+		.map((change) => {
+			const [start, end] = clampRange(model, change.range);
+			return { start, end, text: change.text };
+		})
+		.reverse();
 	const oldLines = model.lines;
 	const oldTexts = model.lineTexts;
 	const lines: LineNode[] = [];
@@ -243,14 +248,7 @@ export function applyEdit(model: RobotsModel, start: number, end: number, insert
  * ending in a lone `\r` before the edit joins a `\n` that the edit puts first, and a lone `\r` the edit leaves last
  * joins a following line that is a lone `\n`; both are taken into the local string.
  */
-function replaceLines(
-	model: RobotsModel,
-	startLine: number,
-	startCharacter: number,
-	endLine: number,
-	endCharacter: number,
-	insert: string,
-): RobotsModel {
+function replaceLines(model: RobotsModel, startLine: number, startCharacter: number, endLine: number, endCharacter: number, insert: string): RobotsModel {
 	const oldTexts = model.lineTexts;
 	const local = oldTexts[startLine].slice(0, startCharacter) + insert + oldTexts[endLine].slice(endCharacter);
 	const relexed = relex(model.lines, oldTexts, startLine, startCharacter, endLine, local);

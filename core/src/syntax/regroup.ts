@@ -65,7 +65,13 @@ export function sharedEnds<T>(before: readonly T[], after: readonly T[], from = 
  * The block of lines an edit (or several) replaced in a window, comparing nodes; undefined when none was.
  * @param ends `sharedEnds(before, lines, from, to)`, when the caller has it.
  */
-export function editedBlock(before: readonly LineNode[], lines: readonly LineNode[], from: number, to: number, ends: readonly [number, number] = sharedEnds(before, lines, from, to)): EditedBlock | undefined {
+export function editedBlock(
+	before: readonly LineNode[],
+	lines: readonly LineNode[],
+	from: number,
+	to: number,
+	ends: readonly [number, number] = sharedEnds(before, lines, from, to),
+): EditedBlock | undefined {
 	const [head, tail] = ends;
 	if (head === before.length && before.length === to - from) {
 		return undefined;
@@ -125,7 +131,9 @@ export function regroup(
 	const records = dialect === 'draft1996' || dialect === 'original1994';
 	const newRules: number[] = [];
 	const newOthers: number[] = [];
-	is.forEach((role, i) => { (role === 'rule' ? newRules : role === 'other' ? newOthers : []).push(start + i); });
+	is.forEach((role, i) => {
+		(role === 'rule' ? newRules : role === 'other' ? newOthers : []).push(start + i);
+	});
 	let orphanRules = previous.orphanRules;
 	// Lines before the first group, and (for records) after a blank line that ended one, belong to no group: there a
 	// rule is an orphan and anything else is dropped. No blank line was replaced, so the lines after the block stay
@@ -160,7 +168,14 @@ export function regroup(
 /** A group `delta` lines further down. */
 function movedGroup(group: Group, delta: number): Group {
 	const moved = (lines: readonly number[]) => (lines.length === 0 ? lines : lines.map((line) => line + delta));
-	return { index: group.index, userAgents: moved(group.userAgents), rules: moved(group.rules), others: moved(group.others), firstLine: group.firstLine + delta, lastLine: group.lastLine + delta };
+	return {
+		index: group.index,
+		userAgents: moved(group.userAgents),
+		rules: moved(group.rules),
+		others: moved(group.others),
+		firstLine: group.firstLine + delta,
+		lastLine: group.lastLine + delta,
+	};
 }
 
 /**

@@ -25,7 +25,10 @@ export function registerCodeActions(context: ServerContext): void {
 			// The fixes come from the document's own analysis: the one whose diagnostics the client shows.
 			const current = context.documents.diagnostics(textDocument.uri, model, options) ?? [];
 			const later = { suppressIn: model, ...(context.client.codeActionResolve ? { resolveLater: { version } } : {}) };
-			const actions = [...computeCodeActions(range, request.diagnostics, current, textDocument.uri, later), ...computeAiTrainingActions(model, textDocument.uri)];
+			const actions = [
+				...computeCodeActions(range, request.diagnostics, current, textDocument.uri, later),
+				...computeAiTrainingActions(model, textDocument.uri),
+			];
 			const only = request.only;
 			// A kind matches a requested kind when it equals it or is nested under it (`source.fixAll` under `source`).
 			return only ? actions.filter((action) => only.some((kind) => action.kind === kind || action.kind?.startsWith(kind + '.'))) : actions;
@@ -39,6 +42,7 @@ export function registerCodeActions(context: ServerContext): void {
 			return action;
 		}
 		return answer(context, data.uri, token, action, 'Code action resolve', (model, options) =>
-			resolveCodeAction(action, context.documents.diagnostics(data.uri, model, options) ?? []));
+			resolveCodeAction(action, context.documents.diagnostics(data.uri, model, options) ?? []),
+		);
 	});
 }

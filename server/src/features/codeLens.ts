@@ -36,14 +36,16 @@ export function registerCodeLens(context: ServerContext): CodeLensSupport {
 			return lens;
 		}
 		return answer(context, data.uri, token, lens, 'Code lens resolve', async (model, options) =>
-			resolveCodeLens(model, options, lens, (await context.settings.settingsFor(data.uri)).maxLensGroups));
+			resolveCodeLens(model, options, lens, (await context.settings.settingsFor(data.uri)).maxLensGroups),
+		);
 	});
 
 	return {
 		refresh: () => {
 			if (context.client.codeLensRefresh) {
-				context.connection.sendRequest(CodeLensRefreshRequest.type).catch((error: unknown) =>
-					context.connection.console.warn(`Code lens refresh failed: ${error instanceof Error ? error.message : String(error)}`));
+				context.connection
+					.sendRequest(CodeLensRefreshRequest.type)
+					.catch((error: unknown) => context.connection.console.warn(`Code lens refresh failed: ${error instanceof Error ? error.message : String(error)}`));
 			}
 		},
 	};

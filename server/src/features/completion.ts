@@ -11,15 +11,16 @@ import { answer, type ServerContext } from './context';
 export const completionTriggerCharacters = [':', ' ', '/'];
 
 /** For pages: after the quote that opens an attribute value, after a separator between directives, after a directive's `:`. */
-export const pageCompletionTriggerCharacters = ['"', '\'', ',', ' ', ':'];
+export const pageCompletionTriggerCharacters = ['"', "'", ',', ' ', ':'];
 
 export function registerCompletion(context: ServerContext): void {
-	context.connection.onCompletion(({ textDocument, position }, token) => context.pages.handles(textDocument.uri)
-		? context.pages.completions(textDocument.uri, position, token)
-		: context.expectations.handles(textDocument.uri)
-		? context.expectations.completions(textDocument.uri, position, token)
-		: answer(context, textDocument.uri, token, [] as CompletionItem[], 'Completion', async (model, options) =>
-			computeCompletions(model, position, options, await context.paths.pathsFor(textDocument.uri)),
-		),
+	context.connection.onCompletion(({ textDocument, position }, token) =>
+		context.pages.handles(textDocument.uri)
+			? context.pages.completions(textDocument.uri, position, token)
+			: context.expectations.handles(textDocument.uri)
+				? context.expectations.completions(textDocument.uri, position, token)
+				: answer(context, textDocument.uri, token, [] as CompletionItem[], 'Completion', async (model, options) =>
+						computeCompletions(model, position, options, await context.paths.pathsFor(textDocument.uri)),
+					),
 	);
 }

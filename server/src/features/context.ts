@@ -52,7 +52,8 @@ export function readClientSupport(capabilities: ClientCapabilities): ClientSuppo
 		diagnosticRefresh: !!capabilities.workspace?.diagnostics?.refreshSupport,
 		codeLensRefresh: !!capabilities.workspace?.codeLens?.refreshSupport,
 		codeActionLiterals: !!capabilities.textDocument?.codeAction?.codeActionLiteralSupport,
-		codeActionResolve: !!capabilities.textDocument?.codeAction?.codeActionLiteralSupport
+		codeActionResolve:
+			!!capabilities.textDocument?.codeAction?.codeActionLiteralSupport
 			&& !!capabilities.textDocument.codeAction.dataSupport
 			&& !!capabilities.textDocument.codeAction.resolveSupport?.properties.includes('edit'),
 		workspaceFolders: !!capabilities.workspace?.workspaceFolders,

@@ -4,7 +4,15 @@
  */
 
 import type { CodeLens, Diagnostic } from 'vscode-languageserver';
-import { analyseDeployed, deployedDiagnostics, deployedLenses, type AnalysisOptions, type DeployedAnalysis, type FetchOutcome, type RobotsModel } from '../../../core/src/index';
+import {
+	analyseDeployed,
+	deployedDiagnostics,
+	deployedLenses,
+	type AnalysisOptions,
+	type DeployedAnalysis,
+	type FetchOutcome,
+	type RobotsModel,
+} from '../../../core/src/index';
 
 /** How many deployed responses are kept: one per deployed document a person opened recently. */
 const maxKept = 32;

@@ -9,14 +9,22 @@ import { t } from '../../../core/src/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
 
-const looksLikeRobotsTxtRequest = new RequestType<protocol.LooksLikeRobotsTxtParams, protocol.LooksLikeRobotsTxtResult, void>(protocol.looksLikeRobotsTxtMethod);
+const looksLikeRobotsTxtRequest = new RequestType<protocol.LooksLikeRobotsTxtParams, protocol.LooksLikeRobotsTxtResult, void>(
+	protocol.looksLikeRobotsTxtMethod,
+);
 
 export function registerDetection(context: ServerContext): void {
 	const { connection } = context;
 	connection.onRequest(looksLikeRobotsTxtRequest, (params, token) =>
-		runSafe(connection.console, () => {
-			const { looksLike, reason } = looksLikeRobotsTxt(params.text);
-			return { looksLike, reason };
-		}, new ResponseError<void>(ErrorCodes.InternalError, t('The request failed; the server log has the details')), 'Reading the file\'s kind failed', token),
+		runSafe(
+			connection.console,
+			() => {
+				const { looksLike, reason } = looksLikeRobotsTxt(params.text);
+				return { looksLike, reason };
+			},
+			new ResponseError<void>(ErrorCodes.InternalError, t('The request failed; the server log has the details')),
+			"Reading the file's kind failed",
+			token,
+		),
 	);
 }

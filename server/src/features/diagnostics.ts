@@ -29,27 +29,43 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 		documents.onDidClose((uri) => sent.delete(uri));
 		connection.languages.diagnostics.on((params, token) => {
 			const uri = params.textDocument.uri;
-			return answer<DocumentDiagnosticReport, DiagnosticServerCancellationData>(context, uri, token, { kind: 'full', items: [] }, 'Diagnostics', async (model, options) => {
-				const items = limitDiagnostics([
-					...context.deployed.diagnostics(uri, model, options),
-					...(documents.diagnostics(uri, model, options) ?? []),
-					...await context.expectations.robotsDiagnostics(uri, model),
-					...await context.pages.robotsDiagnostics(uri, model),
-				], (await settings.settingsFor(uri)).maxProblems, model);
-				const last = sent.get(uri);
-				if (last && params.previousResultId === last.resultId && sameItems(last.items, items)) {
-					return { kind: 'unchanged', resultId: last.resultId };
-				}
-				const resultId = String(++results);
-				// Closed meanwhile: nothing to remember.
-				if (documents.model(uri)) {
-					sent.set(uri, { resultId, items });
-				}
-				return { kind: 'full', resultId, items: withoutFixes(items) };
-			});
+			return answer<DocumentDiagnosticReport, DiagnosticServerCancellationData>(
+				context,
+				uri,
+				token,
+				{ kind: 'full', items: [] },
+				'Diagnostics',
+				async (model, options) => {
+					const items = limitDiagnostics(
+						[
+							...context.deployed.diagnostics(uri, model, options),
+							...(documents.diagnostics(uri, model, options) ?? []),
+							...(await context.expectations.robotsDiagnostics(uri, model)),
+							...(await context.pages.robotsDiagnostics(uri, model)),
+						],
+						(await settings.settingsFor(uri)).maxProblems,
+						model,
+					);
+					const last = sent.get(uri);
+					if (last && params.previousResultId === last.resultId && sameItems(last.items, items)) {
+						return { kind: 'unchanged', resultId: last.resultId };
+					}
+					const resultId = String(++results);
+					// Closed meanwhile: nothing to remember.
+					if (documents.model(uri)) {
+						sent.set(uri, { resultId, items });
+					}
+					return { kind: 'full', resultId, items: withoutFixes(items) };
+				},
+			);
 		});
 		// The client pulls every open document again: only when one of those to recompute is open.
-		return { refresh: (uris) => (context.client.diagnosticRefresh && (uris === undefined || uris.some((uri) => documents.get(uri))) ? connection.languages.diagnostics.refresh() : undefined) };
+		return {
+			refresh: (uris) =>
+				context.client.diagnosticRefresh && (uris === undefined || uris.some((uri) => documents.get(uri)))
+					? connection.languages.diagnostics.refresh()
+					: undefined,
+		};
 	}
 
 	// What each open document was last sent, so that a recomputation that changes nothing (an expectations file edited
@@ -64,12 +80,16 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 				return;
 			}
 			const { model } = document;
-			const failures = [...await context.expectations.robotsDiagnostics(uri, model), ...await context.pages.robotsDiagnostics(uri, model)];
+			const failures = [...(await context.expectations.robotsDiagnostics(uri, model)), ...(await context.pages.robotsDiagnostics(uri, model))];
 			// Edited again while the expectations files and pages were read: the newer run publishes.
 			if (queue.waiting(uri) || documents.model(uri) !== model) {
 				return;
 			}
-			const diagnostics = limitDiagnostics([...context.deployed.diagnostics(uri, model, options), ...(documents.diagnostics(uri, model, options) ?? []), ...failures], maxProblems, model);
+			const diagnostics = limitDiagnostics(
+				[...context.deployed.diagnostics(uri, model, options), ...(documents.diagnostics(uri, model, options) ?? []), ...failures],
+				maxProblems,
+				model,
+			);
 			const last = sent.get(uri);
 			if (last && last.version === document.version && sameItems(last.items, diagnostics)) {
 				return;
@@ -89,6 +109,10 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 		sent.delete(uri);
 		void connection.sendDiagnostics({ uri, diagnostics: [] });
 	});
-	return { refresh: (uris) => (uris ?? documents.uris()).forEach((uri) => { documents.get(uri) && queue.schedule(uri, 0); }) };
+	return {
+		refresh: (uris) =>
+			(uris ?? documents.uris()).forEach((uri) => {
+				documents.get(uri) && queue.schedule(uri, 0);
+			}),
+	};
 }
-

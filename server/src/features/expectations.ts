@@ -6,7 +6,18 @@
  * is not open says so.
  */
 
-import { DiagnosticSeverity, type CancellationToken, type CodeLens, type CompletionItem, type Connection, type Diagnostic, type FileEvent, type Hover, type Position, type ResponseError } from 'vscode-languageserver';
+import {
+	DiagnosticSeverity,
+	type CancellationToken,
+	type CodeLens,
+	type CompletionItem,
+	type Connection,
+	type Diagnostic,
+	type FileEvent,
+	type Hover,
+	type Position,
+	type ResponseError,
+} from 'vscode-languageserver';
 import {
 	checkExpectations,
 	computeExpectationCompletions,
@@ -29,7 +40,17 @@ import {
 	type RobotsModel,
 } from '../../../core/src/index';
 import type { DocumentStore } from '../documents';
-import { baseName, childUri, relativeName, fileLimits, FileSystemError, notAFile, outsideWorkspace, parentUri, type FileSystem } from '../../../io/src/fileSystem';
+import {
+	baseName,
+	childUri,
+	relativeName,
+	fileLimits,
+	FileSystemError,
+	notAFile,
+	outsideWorkspace,
+	parentUri,
+	type FileSystem,
+} from '../../../io/src/fileSystem';
 import { formatNumber, t } from '../../../core/src/l10n';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
@@ -53,7 +74,11 @@ function expectationsLimitNote(total: number, shown: number): string {
 	if (shown === 1) {
 		return t('{0} problems; showing the most severe one; run `robots-txt check` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total));
 	}
-	return t('{0} problems; showing the {1} most severe; run `robots-txt check` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total), formatNumber(shown));
+	return t(
+		'{0} problems; showing the {1} most severe; run `robots-txt check` for all (or raise robotsTxt.diagnostics.maxProblems).',
+		formatNumber(total),
+		formatNumber(shown),
+	);
 }
 
 /** The same uri as VS Code and `URL` may spell it differently (`%3A`, `:`): compared in one form. */
@@ -144,10 +169,12 @@ export class ExpectationsService {
 		}
 		if (folders.length > 0) {
 			// A file on disk tests only a robots.txt in its own folder (sourcesFor looks for them there).
-			this.notify(this.documents.uris().filter((uri) => {
-				const folder = parentUri(uri);
-				return folder !== undefined && folders.some((changed) => sameUri(folder, changed));
-			}));
+			this.notify(
+				this.documents.uris().filter((uri) => {
+					const folder = parentUri(uri);
+					return folder !== undefined && folders.some((changed) => sameUri(folder, changed));
+				}),
+			);
 		}
 	}
 
@@ -188,24 +215,42 @@ export class ExpectationsService {
 	}
 
 	codeLenses(uri: string, token: CancellationToken): Promise<CodeLens[] | ResponseError<void>> {
-		return runSafe(this.connection.console, async () => {
-			const found = await this.check(uri);
-			return found ? computeExpectationLenses(found.checked, uri, found.robotsUri) : [];
-		}, [], `Code lenses failed for ${uri}`, token);
+		return runSafe(
+			this.connection.console,
+			async () => {
+				const found = await this.check(uri);
+				return found ? computeExpectationLenses(found.checked, uri, found.robotsUri) : [];
+			},
+			[],
+			`Code lenses failed for ${uri}`,
+			token,
+		);
 	}
 
 	completions(uri: string, position: Position, token: CancellationToken): Promise<CompletionItem[] | ResponseError<void>> {
-		return runSafe(this.connection.console, async () => {
-			const found = await this.check(uri);
-			return found ? computeExpectationCompletions(found.checked, position, found.robots, await this.settings.optionsFor(found.robotsUri ?? uri)) : [];
-		}, [], `Completion failed for ${uri}`, token);
+		return runSafe(
+			this.connection.console,
+			async () => {
+				const found = await this.check(uri);
+				return found ? computeExpectationCompletions(found.checked, position, found.robots, await this.settings.optionsFor(found.robotsUri ?? uri)) : [];
+			},
+			[],
+			`Completion failed for ${uri}`,
+			token,
+		);
 	}
 
 	hover(uri: string, position: Position, token: CancellationToken): Promise<Hover | null | ResponseError<void>> {
-		return runSafe(this.connection.console, async () => {
-			const found = await this.check(uri);
-			return found ? computeExpectationHover(found.checked, position) : null;
-		}, null, `Hover failed for ${uri}`, token);
+		return runSafe(
+			this.connection.console,
+			async () => {
+				const found = await this.check(uri);
+				return found ? computeExpectationHover(found.checked, position) : null;
+			},
+			null,
+			`Hover failed for ${uri}`,
+			token,
+		);
 	}
 
 	/**
@@ -295,13 +340,24 @@ export class ExpectationsService {
 				return;
 			}
 			const total = countExpectationDiagnostics(found.checked);
-			const limited = limitDiagnostics(computeExpectationDiagnostics(found.checked, found.robotsUri, maxProblems), maxProblems, found.checked.file, expectationsLimitNote, total);
+			const limited = limitDiagnostics(
+				computeExpectationDiagnostics(found.checked, found.robotsUri, maxProblems),
+				maxProblems,
+				found.checked.file,
+				expectationsLimitNote,
+				total,
+			);
 			// A robots.txt read in part says so on the @robots line (or the first).
 			const diagnostics: Diagnostic[] = [...limited];
 			if (found.note !== undefined) {
 				const at = found.checked.file.robots?.line ?? 0;
 				const end = found.checked.file.lines[at]?.length ?? 0;
-				diagnostics.unshift({ range: { start: { line: at, character: 0 }, end: { line: at, character: end } }, severity: DiagnosticSeverity.Information, source: diagnosticSource, message: found.note });
+				diagnostics.unshift({
+					range: { start: { line: at, character: 0 }, end: { line: at, character: end } },
+					severity: DiagnosticSeverity.Information,
+					source: diagnosticSource,
+					message: found.note,
+				});
 			}
 			const last = this.sent.get(uri);
 			if (!(last && last.version === document.version && sameItems(last.diagnostics, diagnostics))) {
@@ -388,7 +444,10 @@ export class ExpectationsService {
 		}
 		const fileSystem = this.fileSystem;
 		if (fileSystem === undefined) {
-			return t('The robots.txt to test ({0}) is not open, and this language server cannot read files (it runs in the browser, without a file system): open the robots.txt in an editor.', relativeName(uri, from));
+			return t(
+				'The robots.txt to test ({0}) is not open, and this language server cannot read files (it runs in the browser, without a file system): open the robots.txt in an editor.',
+				relativeName(uri, from),
+			);
 		}
 		if (!fileSystem.handles(uri)) {
 			return t('The robots.txt to test ({0}) is not open, and only local files can be read from disk: open it.', relativeName(uri, from));
@@ -400,7 +459,12 @@ export class ExpectationsService {
 			if (cached === undefined || cached.mtimeMs !== mtime) {
 				const read = await this.workspace.readFile(uri, from, fileLimits.robots);
 				const note = read.truncated
-					? t('Only the first {0} KiB of {1} ({2} KiB) were read, as much as a crawler fetches: the answers are those of crawlers that read that much.', formatNumber(fileLimits.robots / 1024), path, formatNumber(Math.ceil(read.size / 1024)))
+					? t(
+							'Only the first {0} KiB of {1} ({2} KiB) were read, as much as a crawler fetches: the answers are those of crawlers that read that much.',
+							formatNumber(fileLimits.robots / 1024),
+							path,
+							formatNumber(Math.ceil(read.size / 1024)),
+						)
 					: undefined;
 				this.onDisk.set(uri, { mtimeMs: mtime, model: parse(decodeRobotsBytes(read.bytes)), note });
 			}
@@ -424,5 +488,8 @@ export class ExpectationsService {
 
 /** Why a robots.txt outside the workspace folders, or reached through a link out of them, is not read. */
 function outsideMessage(uri: string, fileSystem: FileSystem | undefined): string {
-	return t('{0} is outside the workspace folders (or a link out of them): an expectations file tests only a robots.txt inside them, and nothing outside is read.', fileSystem?.displayName(uri) ?? uri);
+	return t(
+		'{0} is outside the workspace folders (or a link out of them): an expectations file tests only a robots.txt inside them, and nothing outside is read.',
+		fileSystem?.displayName(uri) ?? uri,
+	);
 }

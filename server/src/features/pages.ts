@@ -166,34 +166,56 @@ export class PageService {
 	}
 
 	hover(uri: string, position: Position, token: CancellationToken): Promise<Hover | null | ResponseError<void>> {
-		return runSafe(this.connection.console, async () => {
-			const page = this.documents.page(uri);
-			if (!page) {
-				return null;
-			}
-			const options = await this.metaOptions(uri);
-			const { document } = page;
-			return page.kind === 'html' ? computeMetaHover(document.getText(), position, options, document) : computeHeadersHover(document.getText(), position, options, document);
-		}, null, `Hover failed for ${uri}`, token);
+		return runSafe(
+			this.connection.console,
+			async () => {
+				const page = this.documents.page(uri);
+				if (!page) {
+					return null;
+				}
+				const options = await this.metaOptions(uri);
+				const { document } = page;
+				return page.kind === 'html'
+					? computeMetaHover(document.getText(), position, options, document)
+					: computeHeadersHover(document.getText(), position, options, document);
+			},
+			null,
+			`Hover failed for ${uri}`,
+			token,
+		);
 	}
 
 	completions(uri: string, position: Position, token: CancellationToken): Promise<CompletionItem[] | ResponseError<void>> {
-		return runSafe(this.connection.console, () => {
-			const page = this.documents.page(uri);
-			if (!page) {
-				return [];
-			}
-			const { document } = page;
-			return page.kind === 'html' ? computeMetaCompletions(document.getText(), position, document) : computeHeadersCompletions(document.getText(), position, document);
-		}, [], `Completion failed for ${uri}`, token);
+		return runSafe(
+			this.connection.console,
+			() => {
+				const page = this.documents.page(uri);
+				if (!page) {
+					return [];
+				}
+				const { document } = page;
+				return page.kind === 'html'
+					? computeMetaCompletions(document.getText(), position, document)
+					: computeHeadersCompletions(document.getText(), position, document);
+			},
+			[],
+			`Completion failed for ${uri}`,
+			token,
+		);
 	}
 
 	/** Quick fixes only: a fix-all on save would rewrite HTML files that people edit with other tools in mind. */
 	codeActions(uri: string, range: Range, diagnostics: Diagnostic[], token: CancellationToken): Promise<CodeAction[] | ResponseError<void>> {
-		return runSafe(this.connection.console, async () => {
-			const current = await this.analyse(uri);
-			return computeCodeActions(range, diagnostics, current?.diagnostics ?? [], uri).filter((action) => action.kind === CodeActionKind.QuickFix);
-		}, [], `Code actions failed for ${uri}`, token);
+		return runSafe(
+			this.connection.console,
+			async () => {
+				const current = await this.analyse(uri);
+				return computeCodeActions(range, diagnostics, current?.diagnostics ?? [], uri).filter((action) => action.kind === CodeActionKind.QuickFix);
+			},
+			[],
+			`Code actions failed for ${uri}`,
+			token,
+		);
 	}
 
 	/**
@@ -222,7 +244,11 @@ export class PageService {
 			if (page.kind === 'html') {
 				entries.push({ uri, urlPath: place.urlPath, reach: this.openPageReach(uri, page, crawlers) });
 			} else if (place.urlPath === '/_headers') {
-				for (const [urlPath, reach] of headersReach(page.document.getText(), listing.files.map((file) => file.urlPath), crawlers)) {
+				for (const [urlPath, reach] of headersReach(
+					page.document.getText(),
+					listing.files.map((file) => file.urlPath),
+					crawlers,
+				)) {
 					entries.push({ uri, urlPath, reach });
 				}
 			}
@@ -314,14 +340,20 @@ export class PageService {
 		const text = document.getText();
 		// A robots.txt that changed leaves the page's own analysis as it was: only the check across files runs again.
 		const ownSettings = JSON.stringify([options.crawlers, options.severities]);
-		const { diagnostics, reach } = known && known.version === version && known.ownSettings === ownSettings
-			? { diagnostics: known.own, reach: known.reach }
-			: analysePage(page.kind, text, meta, document);
+		const { diagnostics, reach } =
+			known && known.version === version && known.ownSettings === ownSettings
+				? { diagnostics: known.own, reach: known.reach }
+				: analysePage(page.kind, text, meta, document);
 		// The cheap case first: an HTML page whose rules reach no crawler asks nothing of the disk. Netlify and
 		// Cloudflare Pages read the headers file at the root of the site only.
-		const crossFile = page.kind === 'html'
-			? (reach.size === 0 ? { diagnostics: [], signature: '' } : await this.againstRobots(uri, siteRoot, options.severities, (place) => [[place.urlPath, reach]]))
-			: await this.againstRobots(uri, siteRoot, options.severities, (place, paths) => (place.urlPath === '/_headers' ? headersReach(text, paths, options.crawlers) : []));
+		const crossFile =
+			page.kind === 'html'
+				? reach.size === 0
+					? { diagnostics: [], signature: '' }
+					: await this.againstRobots(uri, siteRoot, options.severities, (place) => [[place.urlPath, reach]])
+				: await this.againstRobots(uri, siteRoot, options.severities, (place, paths) =>
+						place.urlPath === '/_headers' ? headersReach(text, paths, options.crawlers) : [],
+					);
 		const analysed: Analysed = {
 			version,
 			generation,
@@ -391,7 +423,9 @@ export class PageService {
 			// Through the one reading rule: a robots.txt that is a link out of the workspace is not read, nor quoted.
 			const read = await this.workspace.readFile(site.robotsUri, site.robotsUri, fileLimits.robots);
 			if (read.truncated) {
-				this.connection.console.info(t('Only the first {0} KiB of {1} were read.', formatNumber(fileLimits.robots / 1024), fileSystem.displayName(site.robotsUri)));
+				this.connection.console.info(
+					t('Only the first {0} KiB of {1} were read.', formatNumber(fileLimits.robots / 1024), fileSystem.displayName(site.robotsUri)),
+				);
 			}
 			const model = parse(decodeRobotsBytes(read.bytes));
 			this.robotsOnDisk.set(key, { mtimeMs, model });

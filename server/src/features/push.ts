@@ -27,7 +27,13 @@ export const pushDelayMs = 200;
  * `total` is how many there are when `diagnostics` holds only the most severe of them (an expectations file writes
  * only those it sends); `noteText` words the note.
  */
-export function limitDiagnostics(diagnostics: readonly Diagnostic[], max: number, model: FirstLine, noteText = limitNote, total = diagnostics.length): Diagnostic[] {
+export function limitDiagnostics(
+	diagnostics: readonly Diagnostic[],
+	max: number,
+	model: FirstLine,
+	noteText = limitNote,
+	total = diagnostics.length,
+): Diagnostic[] {
 	// Counted per severity rather than sorted: one pass sizes each severity's run, a second fills them in order.
 	const counts = [0, 0, 0, 0, 0];
 	for (const diagnostic of diagnostics) {
@@ -69,7 +75,11 @@ function limitNote(total: number, shown: number): string {
 	if (shown === 1) {
 		return t('{0} problems; showing the most severe one; run `robots-txt lint` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total));
 	}
-	return t('{0} problems; showing the {1} most severe; run `robots-txt lint` for all (or raise robotsTxt.diagnostics.maxProblems).', formatNumber(total), formatNumber(shown));
+	return t(
+		'{0} problems; showing the {1} most severe; run `robots-txt lint` for all (or raise robotsTxt.diagnostics.maxProblems).',
+		formatNumber(total),
+		formatNumber(shown),
+	);
 }
 
 /**
@@ -120,11 +130,14 @@ export class PushQueue {
 	/** Publishes `uri` once `delay` ms have passed without another schedule of it, in its turn. */
 	schedule(uri: string, delay: number): void {
 		this.cancel(uri);
-		this.timers.set(uri, setTimeout(() => {
-			this.timers.delete(uri);
-			this.due.add(uri);
-			void this.run();
-		}, delay));
+		this.timers.set(
+			uri,
+			setTimeout(() => {
+				this.timers.delete(uri);
+				this.due.add(uri);
+				void this.run();
+			}, delay),
+		);
 	}
 
 	/** Whether `uri` waits for its quiet time or its turn: a run for it that is under way is stale. */

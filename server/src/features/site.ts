@@ -72,7 +72,10 @@ export class SiteFiles {
 	private readonly listings = new Map<string, { time: number; roots: readonly string[]; listing: Promise<SiteListing> }>();
 	/** What was read of pages and headers files, by {@link uriKey}. */
 	private readonly pages = new Map<string, { mtimeMs: number; size: number; crawlers: string; reach: PageReach }>();
-	private readonly headers = new Map<string, { mtimeMs: number; size: number; crawlers: string; listing: SiteListing; reach: ReadonlyMap<string, PageReach> }>();
+	private readonly headers = new Map<
+		string,
+		{ mtimeMs: number; size: number; crawlers: string; listing: SiteListing; reach: ReadonlyMap<string, PageReach> }
+	>();
 	private readonly places = new Map<string, Promise<SitePlace | undefined>>();
 
 	constructor(
@@ -155,7 +158,14 @@ export class SiteFiles {
 			return cached.reach;
 		}
 		const text = await this.readPrefix(file.uri, Math.min(file.size, siteLimits.maxBytesPerFile));
-		const reach = text === undefined ? new Map<string, PageReach>() : headersReach(text, listing.files.map((entry) => entry.urlPath), crawlers);
+		const reach =
+			text === undefined
+				? new Map<string, PageReach>()
+				: headersReach(
+						text,
+						listing.files.map((entry) => entry.urlPath),
+						crawlers,
+					);
 		this.headers.set(fileKey, { mtimeMs: file.mtimeMs, size: file.size, crawlers: key, listing, reach });
 		return reach;
 	}

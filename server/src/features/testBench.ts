@@ -6,7 +6,17 @@
  */
 
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver';
-import { computeBench, formatBench, parse, parseUrlList, protocol, type BenchExportResult, type BenchResult, type ParseUrlsResult, type RobotsModel } from '../../../core/src/index';
+import {
+	computeBench,
+	formatBench,
+	parse,
+	parseUrlList,
+	protocol,
+	type BenchExportResult,
+	type BenchResult,
+	type ParseUrlsResult,
+	type RobotsModel,
+} from '../../../core/src/index';
 import { t } from '../../../core/src/l10n';
 import { runSafe } from '../runner';
 import type { ServerContext } from './context';
@@ -31,28 +41,40 @@ export function registerTestBench(context: ServerContext): void {
 		const result = computeBench(document.model, { urls: params.urls, crawlers: params.crawlers, probe: params.probe === true }, baselines.get(params.uri));
 		return { uri: params.uri, version: document.version, ...result };
 	};
-	connection.onRequest(benchRequest, (params, token) =>
-		runSafe(connection.console, () => bench(params), internalError(), 'The test bench failed', token));
+	connection.onRequest(benchRequest, (params, token) => runSafe(connection.console, () => bench(params), internalError(), 'The test bench failed', token));
 	connection.onRequest(benchExportRequest, (params, token) =>
-		runSafe(connection.console, () => formatBench(bench(params), params.format), internalError(), 'Exporting the test bench failed', token));
+		runSafe(connection.console, () => formatBench(bench(params), params.format), internalError(), 'Exporting the test bench failed', token),
+	);
 	connection.onRequest(benchBaselineRequest, (params, token) =>
-		runSafe(connection.console, () => {
-			if (!documents.get(params.uri)) {
-				throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', params.uri));
-			}
-			if (params.text === null) {
-				baselines.delete(params.uri);
-				return { label: null };
-			}
-			baselines.set(params.uri, { model: parse(params.text), label: params.label });
-			return { label: params.label };
-		}, internalError(), 'Setting the test bench\'s baseline failed', token),
+		runSafe(
+			connection.console,
+			() => {
+				if (!documents.get(params.uri)) {
+					throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', params.uri));
+				}
+				if (params.text === null) {
+					baselines.delete(params.uri);
+					return { label: null };
+				}
+				baselines.set(params.uri, { model: parse(params.text), label: params.label });
+				return { label: params.label };
+			},
+			internalError(),
+			"Setting the test bench's baseline failed",
+			token,
+		),
 	);
 	connection.onRequest(parseUrlsRequest, (params, token) =>
-		runSafe(connection.console, () => {
-			const list = parseUrlList(params.text);
-			return { kind: list.kind, urls: list.urls.map((entry) => entry.url), sitemaps: list.sitemaps.map((entry) => entry.url), notes: list.notes };
-		}, internalError(), 'Reading the URLs failed', token),
+		runSafe(
+			connection.console,
+			() => {
+				const list = parseUrlList(params.text);
+				return { kind: list.kind, urls: list.urls.map((entry) => entry.url), sitemaps: list.sitemaps.map((entry) => entry.url), notes: list.notes };
+			},
+			internalError(),
+			'Reading the URLs failed',
+			token,
+		),
 	);
 }
 

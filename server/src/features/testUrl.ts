@@ -28,26 +28,43 @@ const agentsRequest = new RequestType<protocol.AgentsParams, AgentList, void>(pr
 export function registerTestUrl(context: ServerContext): void {
 	const { connection, settings } = context;
 	connection.onRequest(testUrlRequest, (params, token) =>
-		runSafe(connection.console, async () => {
-			const model = openModel(context, params.uri);
-			const options = await settings.optionsFor(params.uri);
-			const request = { url: params.url, agent: params.agent, parser: params.parser };
-			// A deployed document answers from the response too: a crawler that does not read the rules is not ruled by them.
-			const deployed = context.deployed.analysis(params.uri, options);
-			return deployed ? testUrlDeployed(model, deployed, request, options) : testUrl(model, request, options);
-		}, internalError(), 'Test URL failed', token),
+		runSafe(
+			connection.console,
+			async () => {
+				const model = openModel(context, params.uri);
+				const options = await settings.optionsFor(params.uri);
+				const request = { url: params.url, agent: params.agent, parser: params.parser };
+				// A deployed document answers from the response too: a crawler that does not read the rules is not ruled by them.
+				const deployed = context.deployed.analysis(params.uri, options);
+				return deployed ? testUrlDeployed(model, deployed, request, options) : testUrl(model, request, options);
+			},
+			internalError(),
+			'Test URL failed',
+			token,
+		),
 	);
 	connection.onRequest(testUrlAllRequest, (params, token) =>
-		runSafe(connection.console, async () => {
-			const model = openModel(context, params.uri);
-			const options = await settings.optionsFor(params.uri);
-			const deployed = context.deployed.analysis(params.uri, options);
-			return deployed ? testUrlAllDeployed(model, deployed, params.url, options) : testUrlAll(model, params.url, options);
-		}, internalError(), 'Test URL for all crawlers failed', token),
+		runSafe(
+			connection.console,
+			async () => {
+				const model = openModel(context, params.uri);
+				const options = await settings.optionsFor(params.uri);
+				const deployed = context.deployed.analysis(params.uri, options);
+				return deployed ? testUrlAllDeployed(model, deployed, params.url, options) : testUrlAll(model, params.url, options);
+			},
+			internalError(),
+			'Test URL for all crawlers failed',
+			token,
+		),
 	);
 	connection.onRequest(agentsRequest, (params, token) =>
-		runSafe(connection.console, async () => computeAgents(openModel(context, params.uri), await settings.optionsFor(params.uri)),
-			internalError(), 'Listing agents failed', token),
+		runSafe(
+			connection.console,
+			async () => computeAgents(openModel(context, params.uri), await settings.optionsFor(params.uri)),
+			internalError(),
+			'Listing agents failed',
+			token,
+		),
 	);
 }
 

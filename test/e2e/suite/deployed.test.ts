@@ -50,7 +50,7 @@ suite('Deployed robots.txt', () => {
 
 	// The document comes from a TextDocumentContentProvider, which VS Code shows read-only; the API has no read-only flag
 	// to assert, and workspace.applyEdit still edits such a document in memory, so the test does not try.
-	test('Open Deployed robots.txt fetches once and opens a robots.txt document with the server\'s features and the response\'s facts', async () => {
+	test("Open Deployed robots.txt fetches once and opens a robots.txt document with the server's features and the response's facts", async () => {
 		const result = await vscode.commands.executeCommand<OpenResult>('robotsTxt.openDeployed', site);
 		assert.ok(result, 'the command answered');
 		assert.equal(requests, 1, 'one request');
@@ -62,15 +62,24 @@ suite('Deployed robots.txt', () => {
 		assert.equal(document.getText(), served);
 
 		// The content's own diagnostics (a missing colon) and, on the first line, what the response means for crawlers.
-		const diagnostics = await waitForDiagnostics(document.uri, (list) => list.some((d) => d.code === 'missing-colon') && list.some((d) => d.message.startsWith('Deployed robots.txt')));
+		const diagnostics = await waitForDiagnostics(
+			document.uri,
+			(list) => list.some((d) => d.code === 'missing-colon') && list.some((d) => d.message.startsWith('Deployed robots.txt')),
+		);
 		const facts = diagnostics.find((d) => d.message.startsWith('Deployed robots.txt'))!;
 		assert.equal(facts.range.start.line, 0);
 		assert.match(facts.message, /YandexBot allows every URL/);
 
 		const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
 		const titles = lenses.map((lens) => lens.command?.title ?? '');
-		assert.ok(titles.some((title) => /^Deployed: 200 OK · \d+ bytes$/.test(title)), titles.join(' | '));
-		assert.ok(titles.some((title) => title.includes('kept 10 minutes')), titles.join(' | '));
+		assert.ok(
+			titles.some((title) => /^Deployed: 200 OK · \d+ bytes$/.test(title)),
+			titles.join(' | '),
+		);
+		assert.ok(
+			titles.some((title) => title.includes('kept 10 minutes')),
+			titles.join(' | '),
+		);
 
 		const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(1, 2));
 		assert.ok(hovers.length > 0, 'hovers work on the deployed document');
@@ -83,7 +92,7 @@ suite('Deployed robots.txt', () => {
 		assert.match(yandex.headline, /whatever the rules/);
 	});
 
-	test('Compare with Deployed lists the verdicts that differ between the workspace\'s robots.txt and the live one', async () => {
+	test("Compare with Deployed lists the verdicts that differ between the workspace's robots.txt and the live one", async () => {
 		const folder = vscode.workspace.workspaceFolders?.[0];
 		assert.ok(folder);
 		const local = vscode.Uri.joinPath(folder.uri, 'robots.txt');
@@ -91,9 +100,22 @@ suite('Deployed robots.txt', () => {
 		const result = await vscode.commands.executeCommand<CompareResult>('robotsTxt.compareWithDeployed', local.toString(), site);
 		assert.ok(result, 'the command answered');
 		// Locally Googlebot has a group of its own that allows everything but the typo'd paths; live it follows `*`.
-		assert.ok(result.rows.some((row) => row.crawler === 'Googlebot' && row.url === '/drafts' && row.local === 'allow' && row.deployed === 'disallow'), result.summary);
+		assert.ok(
+			result.rows.some((row) => row.crawler === 'Googlebot' && row.url === '/drafts' && row.local === 'allow' && row.deployed === 'disallow'),
+			result.summary,
+		);
 		// Yandex does not read the live file (text/html), so what the local file disallows for it is open live.
-		assert.ok(result.rows.some((row) => row.crawler === 'YandexBot' && row.url === '/private' && row.local === 'disallow' && row.deployed === 'allow' && /text\/html/.test(row.deployedBecause ?? '')), result.summary);
+		assert.ok(
+			result.rows.some(
+				(row) =>
+					row.crawler === 'YandexBot'
+					&& row.url === '/private'
+					&& row.local === 'disallow'
+					&& row.deployed === 'allow'
+					&& /text\/html/.test(row.deployedBecause ?? ''),
+			),
+			result.summary,
+		);
 		assert.match(result.summary, /verdicts differ between the local file and http:\/\/127\.0\.0\.1:\d+\/robots\.txt/);
 	});
 });

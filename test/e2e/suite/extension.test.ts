@@ -70,7 +70,13 @@ suite('Robots.txt extension', () => {
 		assert.equal(result.crawler.parser, 'google');
 		assert.equal(result.verdict, 'disallow');
 		assert.equal(result.line, 4);
-		assert.deepEqual(result.others.map((other) => [other.parser, other.verdict, other.line]), [['rfc9309', 'allow', 2], ['yandex', 'allow', 2]]);
+		assert.deepEqual(
+			result.others.map((other) => [other.parser, other.verdict, other.line]),
+			[
+				['rfc9309', 'allow', 2],
+				['yandex', 'allow', 2],
+			],
+		);
 		assert.equal(vscode.window.activeTextEditor?.selection.start.line, 4);
 	});
 
@@ -150,7 +156,10 @@ suite('Robots.txt extension', () => {
 			const final = await waitForDiagnostics(untitled.uri, (list) => list.some((d) => d.code === 'missing-colon' && d.range.start.line === line), 60_000);
 			assert.ok(final.length > 500);
 			console.log(`      ${counts.length} updates of the problems while typing 15 keys and after`);
-			assert.ok(counts.every((count) => count > 500), `the problems went down to ${Math.min(...counts)} on the way: ${counts.join(', ')}`);
+			assert.ok(
+				counts.every((count) => count > 500),
+				`the problems went down to ${Math.min(...counts)} on the way: ${counts.join(', ')}`,
+			);
 		} finally {
 			watch.dispose();
 			await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 /** Called by the extension host once the workbench and the extension under development are loaded. */
 export function run(): Promise<void> {
 	const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30_000 });
-	for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js')).sort()) {
+	for (const file of readdirSync(__dirname)
+		.filter((name) => name.endsWith('.test.js'))
+		.sort()) {
 		mocha.addFile(join(__dirname, file));
 	}
 	return new Promise((resolve, reject) => {

@@ -24,9 +24,13 @@ const fileName: Check = (context) => {
 	context.report({
 		code: 'file-name',
 		line: 0,
-		message: name.toLowerCase() === 'robots.txt'
-			? t('Crawlers request exactly "/robots.txt" (all lower case); this file is named "{0}": URLs are case-sensitive, so a server on a case-sensitive file system answers 404.', shown(name))
-			: t('Crawlers request exactly "/robots.txt" (all lower case); this file is named "{0}": crawlers never ask for it.', shown(name)),
+		message:
+			name.toLowerCase() === 'robots.txt'
+				? t(
+						'Crawlers request exactly "/robots.txt" (all lower case); this file is named "{0}": URLs are case-sensitive, so a server on a case-sensitive file system answers 404.',
+						shown(name),
+					)
+				: t('Crawlers request exactly "/robots.txt" (all lower case); this file is named "{0}": crawlers never ask for it.', shown(name)),
 	});
 };
 
@@ -149,7 +153,10 @@ const byteOrderMark: Check = (context) => {
 	if (first.startsWith(doubleEncodedBom, at)) {
 		const node = model.lines[0];
 		// What follows the mark decides whether a directive is lost: a comment or nothing costs nothing.
-		const rest = model.lineText(0).slice(at + doubleEncodedBom.length).trim();
+		const rest = model
+			.lineText(0)
+			.slice(at + doubleEncodedBom.length)
+			.trim();
 		const harmless = rest === '' || rest.startsWith('#');
 		context.report({
 			code: 'byte-order-mark',
@@ -158,10 +165,21 @@ const byteOrderMark: Check = (context) => {
 			end: at + doubleEncodedBom.length,
 			severity: harmless ? 'hint' : 'warning',
 			message: harmless
-				? t('The file starts with a byte order mark that was saved in the wrong encoding (it shows as "{0}"). It is harmless here, but no crawler skips it.', shown(doubleEncodedBom))
+				? t(
+						'The file starts with a byte order mark that was saved in the wrong encoding (it shows as "{0}"). It is harmless here, but no crawler skips it.',
+						shown(doubleEncodedBom),
+					)
 				: node.kind === 'directive'
-					? t('The file starts with a byte order mark that was saved in the wrong encoding (it shows as "{0}"): no crawler skips it, so every crawler reads "{1}" as the first key and ignores the line.', shown(doubleEncodedBom), shown(model.keyText(0)))
-					: t('The file starts with a byte order mark that was saved in the wrong encoding (it shows as "{0}"): no crawler skips it, so every crawler reads "{1}" as the first key and ignores the line (it is not "key: value" either).', shown(doubleEncodedBom), shown(model.keyText(0))),
+					? t(
+							'The file starts with a byte order mark that was saved in the wrong encoding (it shows as "{0}"): no crawler skips it, so every crawler reads "{1}" as the first key and ignores the line.',
+							shown(doubleEncodedBom),
+							shown(model.keyText(0)),
+						)
+					: t(
+							'The file starts with a byte order mark that was saved in the wrong encoding (it shows as "{0}"): no crawler skips it, so every crawler reads "{1}" as the first key and ignores the line (it is not "key: value" either).',
+							shown(doubleEncodedBom),
+							shown(model.keyText(0)),
+						),
 			fixes: [{ title: t('Remove the broken byte order mark'), edits: [replaceSpan(0, 0, at + doubleEncodedBom.length, '')], isPreferred: true }],
 		});
 		return;
@@ -178,8 +196,12 @@ const byteOrderMark: Check = (context) => {
 		end: 1,
 		severity: harmless ? 'hint' : undefined,
 		message: harmless
-			? t('The file starts with a UTF-8 byte order mark. It is harmless here (the first line holds no directive), but robots that do not skip it read it as part of the first line.')
-			: t('The file starts with a UTF-8 byte order mark. Google skips it, but robots that do not (Python\'s urllib.robotparser among them) read it as part of the first key, so they do not recognise the first directive.'),
+			? t(
+					'The file starts with a UTF-8 byte order mark. It is harmless here (the first line holds no directive), but robots that do not skip it read it as part of the first line.',
+				)
+			: t(
+					"The file starts with a UTF-8 byte order mark. Google skips it, but robots that do not (Python's urllib.robotparser among them) read it as part of the first key, so they do not recognise the first directive.",
+				),
 		fixes: [{ title: t('Remove the byte order mark'), edits: [replaceSpan(0, 0, 1, '')], isPreferred: true }],
 	});
 };
@@ -200,11 +222,22 @@ const invalidUtf8: Check = (context) => {
 				line,
 				start: at,
 				end: at + 1,
-				message: at === raw
-					? (context.many(['google'])
-						? t('Bytes that are not valid UTF-8 (the byte 0x{0} here), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8. {1} percent-encode the raw bytes (%{0}) and match only URLs that carry those bytes, not the characters you meant. Save the file as UTF-8.', hexByte(text, at), context.whoStarts(['google']))
-						: t('Bytes that are not valid UTF-8 (the byte 0x{0} here), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8. {1} percent-encodes the raw bytes (%{0}) and matches only URLs that carry those bytes, not the characters you meant. Save the file as UTF-8.', hexByte(text, at), context.whoStarts(['google'])))
-					: t('Bytes that are not valid UTF-8 (shown as \uFFFD), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8, and crawlers compare these bytes as they are, not as the characters you meant. The editor decoded them as \uFFFD, so the answers here compare \uFFFD where Google compares the raw bytes (Google percent-encodes each one, e.g. %E9); `robots-txt test` and `robots-txt lint` read the file\'s bytes as Google does. Save the file as UTF-8.'),
+				message:
+					at === raw
+						? context.many(['google'])
+							? t(
+									'Bytes that are not valid UTF-8 (the byte 0x{0} here), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8. {1} percent-encode the raw bytes (%{0}) and match only URLs that carry those bytes, not the characters you meant. Save the file as UTF-8.',
+									hexByte(text, at),
+									context.whoStarts(['google']),
+								)
+							: t(
+									'Bytes that are not valid UTF-8 (the byte 0x{0} here), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8. {1} percent-encodes the raw bytes (%{0}) and matches only URLs that carry those bytes, not the characters you meant. Save the file as UTF-8.',
+									hexByte(text, at),
+									context.whoStarts(['google']),
+								)
+						: t(
+								"Bytes that are not valid UTF-8 (shown as \uFFFD), probably text in another encoding such as Latin-1: RFC 9309 requires UTF-8, and crawlers compare these bytes as they are, not as the characters you meant. The editor decoded them as \uFFFD, so the answers here compare \uFFFD where Google compares the raw bytes (Google percent-encodes each one, e.g. %E9); `robots-txt test` and `robots-txt lint` read the file's bytes as Google does. Save the file as UTF-8.",
+							),
 			});
 		}
 	}
@@ -311,25 +344,38 @@ const fileLimits: Check = (context) => {
 		const allowing = context.targets.filter((crawler) => crawler.sizeLimit?.beyond === 'allow-all' && crawler.sizeLimit.bytes <= maxFileOctets);
 		const parts: string[] = [];
 		if (truncating.length > 0) {
-			const names = listNames(truncating.map((crawler) => crawler.token), 3);
-			parts.push(truncating.length > 1
-				? t('{0} read only the first 500 KiB, so this line and everything after it do not count for them', names)
-				: t('{0} reads only the first 500 KiB, so this line and everything after it do not count for it', names));
+			const names = listNames(
+				truncating.map((crawler) => crawler.token),
+				3,
+			);
+			parts.push(
+				truncating.length > 1
+					? t('{0} read only the first 500 KiB, so this line and everything after it do not count for them', names)
+					: t('{0} reads only the first 500 KiB, so this line and everything after it do not count for it', names),
+			);
 		}
 		if (allowing.length > 0) {
-			const names = listNames(allowing.map((crawler) => crawler.token), 3);
-			parts.push(allowing.length > 1
-				? t('{0} treat a file over 500 KiB as allowing everything', names)
-				: t('{0} treats a file over 500 KiB as allowing everything', names));
+			const names = listNames(
+				allowing.map((crawler) => crawler.token),
+				3,
+			);
+			parts.push(
+				allowing.length > 1
+					? t('{0} treat a file over 500 KiB as allowing everything', names)
+					: t('{0} treats a file over 500 KiB as allowing everything', names),
+			);
 		}
 		context.report({
 			code: 'file-too-large',
 			line: beyond,
-			message: parts.length === 2
-				? t('The file is over 500 KiB: {0}; {1}. (RFC 9309 §2.5 only requires crawlers to read the first 500 KiB.)', parts[0], parts[1])
-				: parts.length === 1
-					? t('The file is over 500 KiB: {0}. (RFC 9309 §2.5 only requires crawlers to read the first 500 KiB.)', parts[0])
-					: t('The file is over 500 KiB: RFC 9309 §2.5 only requires crawlers to read the first 500 KiB, so this line and everything after it may be ignored.'),
+			message:
+				parts.length === 2
+					? t('The file is over 500 KiB: {0}; {1}. (RFC 9309 §2.5 only requires crawlers to read the first 500 KiB.)', parts[0], parts[1])
+					: parts.length === 1
+						? t('The file is over 500 KiB: {0}. (RFC 9309 §2.5 only requires crawlers to read the first 500 KiB.)', parts[0])
+						: t(
+								'The file is over 500 KiB: RFC 9309 §2.5 only requires crawlers to read the first 500 KiB, so this line and everything after it may be ignored.',
+							),
 		});
 	}
 	const tooMany = context.concerns(['yandex']) ? context.fact(ruleCount)(context.model, yandexMaxRules + 1) : -1;
@@ -357,7 +403,11 @@ const lineLimits: Check = (context) => {
 				code: 'line-too-long',
 				line,
 				start: cut,
-				message: t('This line is {0} bytes long; Google reads only the first {1} bytes of a line and ignores the rest, from here on.', formatNumber(lineOctets), formatNumber(googleMaxLineOctets)),
+				message: t(
+					'This line is {0} bytes long; Google reads only the first {1} bytes of a line and ignores the rest, from here on.',
+					formatNumber(lineOctets),
+					formatNumber(googleMaxLineOctets),
+				),
 			});
 		}
 		const length = node.valueEnd - node.valueStart;
@@ -367,7 +417,11 @@ const lineLimits: Check = (context) => {
 				line,
 				start: node.valueStart,
 				end: node.valueEnd,
-				message: t('This rule is {0} characters long: Yandex reports an error for rules over {1} characters.', formatNumber(length), formatNumber(yandexMaxRuleLength)),
+				message: t(
+					'This rule is {0} characters long: Yandex reports an error for rules over {1} characters.',
+					formatNumber(length),
+					formatNumber(yandexMaxRuleLength),
+				),
 			});
 		}
 	}

@@ -24,9 +24,17 @@ const ruleOutsideGroup: Check = (context) => {
 			code: 'rule-outside-group',
 			line,
 			message: googleReads
-				? (context.many(['google'])
-					? t('This rule comes before any User-agent line that {0} can read, so they ignore it; only {1}, which also read the User-agent line above that they cannot, apply it.', context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']), context.who(['google']))
-					: t('This rule comes before any User-agent line that {0} can read, so they ignore it; only {1}, which also reads the User-agent line above that they cannot, applies it.', context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']), context.who(['google'])))
+				? context.many(['google'])
+					? t(
+							'This rule comes before any User-agent line that {0} can read, so they ignore it; only {1}, which also read the User-agent line above that they cannot, apply it.',
+							context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']),
+							context.who(['google']),
+						)
+					: t(
+							'This rule comes before any User-agent line that {0} can read, so they ignore it; only {1}, which also reads the User-agent line above that they cannot, applies it.',
+							context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']),
+							context.who(['google']),
+						)
 				: t('This rule comes before any User-agent line, so it belongs to no group and every crawler ignores it.'),
 			unnecessary: !googleReads || undefined,
 		});
@@ -60,11 +68,22 @@ const ruleAfterBlankLine: Check = (context) => {
 		context.report({
 			code: 'rule-after-blank-line',
 			line: first,
-			message: t('A blank line above ends the record for {0} (first-match robots, such as Python\'s urllib.robotparser before 3.15): they ignore this rule and the ones after it. {1} keep it in the group.', context.who(['draft1996']), context.whoStarts(['google', 'rfc9309', 'yandex'])),
+			message: t(
+				"A blank line above ends the record for {0} (first-match robots, such as Python's urllib.robotparser before 3.15): they ignore this rule and the ones after it. {1} keep it in the group.",
+				context.who(['draft1996']),
+				context.whoStarts(['google', 'rfc9309', 'yandex']),
+			),
 			related: blanks.map((blank) => ({ line: blank, message: t('a blank line that ends the record') })),
-			fixes: blanks.length > 0
-				? [{ title: blanks.length > 1 ? t('Remove the blank lines inside the group') : t('Remove the blank line inside the group'), edits: blanks.map((blank) => deleteLine(model, blank)), isPreferred: true }]
-				: undefined,
+			fixes:
+				blanks.length > 0
+					? [
+							{
+								title: blanks.length > 1 ? t('Remove the blank lines inside the group') : t('Remove the blank line inside the group'),
+								edits: blanks.map((blank) => deleteLine(model, blank)),
+								isPreferred: true,
+							},
+						]
+					: undefined,
 		});
 	}
 };
@@ -112,24 +131,56 @@ const emptyGroup: Check = (context) => {
 		let severity: 'information' | undefined;
 		if (values.includes('*')) {
 			severity = 'information';
-			message = other !== undefined
-				? t('The group for {0} has no rules ({1} and the like are not rules): every crawler without a group of its own may fetch everything. Add "Disallow:" to say so on purpose, or rules.', names, other)
-				: t('The group for {0} has no rules: every crawler without a group of its own may fetch everything. Add "Disallow:" to say so on purpose, or rules.', names);
+			message =
+				other !== undefined
+					? t(
+							'The group for {0} has no rules ({1} and the like are not rules): every crawler without a group of its own may fetch everything. Add "Disallow:" to say so on purpose, or rules.',
+							names,
+							other,
+						)
+					: t(
+							'The group for {0} has no rules: every crawler without a group of its own may fetch everything. Add "Disallow:" to say so on purpose, or rules.',
+							names,
+						);
 		} else if (context.ask(starGroupHasRules, (has) => has)) {
 			if (context.concerns(['draft1996'])) {
-				message = other !== undefined
-					? t('The group for {0} has no rules ({1} and the like are not rules): the crawlers named here ignore the "*" group\'s rules and may fetch everything, while 1996-draft robots drop the record and follow "*". Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.', names, other)
-					: t('The group for {0} has no rules: the crawlers named here ignore the "*" group\'s rules and may fetch everything, while 1996-draft robots drop the record and follow "*". Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.', names);
+				message =
+					other !== undefined
+						? t(
+								'The group for {0} has no rules ({1} and the like are not rules): the crawlers named here ignore the "*" group\'s rules and may fetch everything, while 1996-draft robots drop the record and follow "*". Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.',
+								names,
+								other,
+							)
+						: t(
+								'The group for {0} has no rules: the crawlers named here ignore the "*" group\'s rules and may fetch everything, while 1996-draft robots drop the record and follow "*". Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.',
+								names,
+							);
 			} else {
-				message = other !== undefined
-					? t('The group for {0} has no rules ({1} and the like are not rules): the crawlers named here ignore the "*" group\'s rules and may fetch everything. Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.', names, other)
-					: t('The group for {0} has no rules: the crawlers named here ignore the "*" group\'s rules and may fetch everything. Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.', names);
+				message =
+					other !== undefined
+						? t(
+								'The group for {0} has no rules ({1} and the like are not rules): the crawlers named here ignore the "*" group\'s rules and may fetch everything. Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.',
+								names,
+								other,
+							)
+						: t(
+								'The group for {0} has no rules: the crawlers named here ignore the "*" group\'s rules and may fetch everything. Add the rules these crawlers should follow, or "Disallow:" to allow everything on purpose.',
+								names,
+							);
 			}
 		} else {
 			severity = 'information';
-			message = other !== undefined
-				? t('The group for {0} has no rules ({1} and the like are not rules): the crawlers named here may fetch everything, as they could without it. Add "Disallow:" to say so on purpose, or rules.', names, other)
-				: t('The group for {0} has no rules: the crawlers named here may fetch everything, as they could without it. Add "Disallow:" to say so on purpose, or rules.', names);
+			message =
+				other !== undefined
+					? t(
+							'The group for {0} has no rules ({1} and the like are not rules): the crawlers named here may fetch everything, as they could without it. Add "Disallow:" to say so on purpose, or rules.',
+							names,
+							other,
+						)
+					: t(
+							'The group for {0} has no rules: the crawlers named here may fetch everything, as they could without it. Add "Disallow:" to say so on purpose, or rules.',
+							names,
+						);
 		}
 		context.report({
 			code: 'empty-group',
@@ -138,7 +189,12 @@ const emptyGroup: Check = (context) => {
 			message,
 			// After each block of User-agent lines: one "Disallow:" after the last block would leave the blocks above it
 			// empty for the parsers that split there (Yandex, the 1996 draft), each an empty group of its own.
-			fixes: [{ title: t('Add "Disallow:" (allow everything explicitly)'), edits: agentBlocks(model, group).map((block) => insertLinesAfter(model, context.eol, block.agents[block.agents.length - 1], ['Disallow:'])) }],
+			fixes: [
+				{
+					title: t('Add "Disallow:" (allow everything explicitly)'),
+					edits: agentBlocks(model, group).map((block) => insertLinesAfter(model, context.eol, block.agents[block.agents.length - 1], ['Disallow:'])),
+				},
+			],
 		});
 	}
 };
@@ -192,9 +248,10 @@ function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: Readon
 		const several = values.length > 1;
 		const ownNode = model.lines[block.own];
 		// Why the block does not end there, a clause of the message.
-		const what = ownNode.kind === 'text'
-			? t('"{0}" is not a rule (its ":" is missing)', shown(model.lineText(block.own).trim()))
-			: t('a {0} line does not end a group', model.keyText(block.own));
+		const what =
+			ownNode.kind === 'text'
+				? t('"{0}" is not a rule (its ":" is missing)', shown(model.lineText(block.own).trim()))
+				: t('a {0} line does not end a group', model.keyText(block.own));
 		const googleToo = googleGroupOf.get(block.agents[0]) === googleGroupOf.get(owner);
 		const names = listNames(values.map((token) => `"${shown(token)}"`));
 		const readers = context.who(googleToo ? ['google', 'rfc9309'] : ['rfc9309']);
@@ -202,12 +259,40 @@ function mergedBlocks(context: CheckContext, group: Group, googleGroupOf: Readon
 		let message;
 		if (several) {
 			message = escapesStar
-				? tLines('{0} have no rules of their own: {1}, so {2} merge these crawlers into the group of "{3}" (line {4}) and apply that group\'s rules, not those of "*". Write the rules they should follow under their own User-agent lines.', names, what, readers, ownerToken, at(owner))
-				: tLines('{0} have no rules of their own: {1}, so {2} merge these crawlers into the group of "{3}" (line {4}) and apply that group\'s rules. Write the rules they should follow under their own User-agent lines.', names, what, readers, ownerToken, at(owner));
+				? tLines(
+						'{0} have no rules of their own: {1}, so {2} merge these crawlers into the group of "{3}" (line {4}) and apply that group\'s rules, not those of "*". Write the rules they should follow under their own User-agent lines.',
+						names,
+						what,
+						readers,
+						ownerToken,
+						at(owner),
+					)
+				: tLines(
+						'{0} have no rules of their own: {1}, so {2} merge these crawlers into the group of "{3}" (line {4}) and apply that group\'s rules. Write the rules they should follow under their own User-agent lines.',
+						names,
+						what,
+						readers,
+						ownerToken,
+						at(owner),
+					);
 		} else {
 			message = escapesStar
-				? tLines('{0} has no rules of its own: {1}, so {2} merge it into the group of "{3}" (line {4}) and apply that group\'s rules, not those of "*". Write the rules it should follow under its own User-agent line.', names, what, readers, ownerToken, at(owner))
-				: tLines('{0} has no rules of its own: {1}, so {2} merge it into the group of "{3}" (line {4}) and apply that group\'s rules. Write the rules it should follow under its own User-agent line.', names, what, readers, ownerToken, at(owner));
+				? tLines(
+						'{0} has no rules of its own: {1}, so {2} merge it into the group of "{3}" (line {4}) and apply that group\'s rules, not those of "*". Write the rules it should follow under its own User-agent line.',
+						names,
+						what,
+						readers,
+						ownerToken,
+						at(owner),
+					)
+				: tLines(
+						'{0} has no rules of its own: {1}, so {2} merge it into the group of "{3}" (line {4}) and apply that group\'s rules. Write the rules it should follow under its own User-agent line.',
+						names,
+						what,
+						readers,
+						ownerToken,
+						at(owner),
+					);
 		}
 		context.report({
 			code: 'empty-group',
@@ -278,8 +363,15 @@ const duplicateAgents: Check = (context) => {
 			start: node.valueStart,
 			end: node.valueEnd,
 			message: star
-				? t('Another "User-agent: *" group (the first is at line {0}): RFC 9309, Google and Yandex merge them, but 1996-draft robots use only the first and ignore this one.', first + 1)
-				: t('"{0}" already has a group at line {1}: RFC 9309, Google and Yandex merge the two, but 1996-draft robots use only the first and ignore this one.', shown(model.valueText(line)), first + 1),
+				? t(
+						'Another "User-agent: *" group (the first is at line {0}): RFC 9309, Google and Yandex merge them, but 1996-draft robots use only the first and ignore this one.',
+						first + 1,
+					)
+				: t(
+						'"{0}" already has a group at line {1}: RFC 9309, Google and Yandex merge the two, but 1996-draft robots use only the first and ignore this one.',
+						shown(model.valueText(line)),
+						first + 1,
+					),
 			related: [{ line: first, message: t('the first group for this User-agent') }],
 		});
 	});
@@ -288,9 +380,11 @@ const duplicateAgents: Check = (context) => {
 /** The (lower-case) tokens of Yandex groups with rules, anywhere in the file: Yandex merges groups with the same token. */
 const yandexTokensWithRules: FileFact<readonly string[], ReadonlySet<string>> = {
 	name: 'Yandex tokens with rules',
-	summarize: (window) => window.grouping('yandex').groups
-		.filter((group) => group.rules.length > 0)
-		.flatMap((group) => group.userAgents.map((line) => window.model.valueText(line).toLowerCase())),
+	summarize: (window) =>
+		window
+			.grouping('yandex')
+			.groups.filter((group) => group.rules.length > 0)
+			.flatMap((group) => group.userAgents.map((line) => window.model.valueText(line).toLowerCase())),
 	combine: (summaries) => new Set(summaries.flat()),
 	same: sameStrings,
 };
@@ -344,11 +438,18 @@ const agentsSplit: Check = (context) => {
 			const yandexSplit = between.length > 0 || hasBlank || hasComment;
 			// Computed only at a split, which then empties the segment: linear in the group's User-agent lines.
 			// Yandex merges groups with the same value, so a token left without rules here may have them in another group.
-			const yandexLosers = !yandexSplit ? [] : yandexSegment
-				.map((agent) => model.valueText(agent))
-				.filter((token) => concernsYandex([token]) && !context.ask(yandexTokensWithRules, (tokens) => tokens.has(token.toLowerCase())));
+			const yandexLosers = !yandexSplit
+				? []
+				: yandexSegment
+						.map((agent) => model.valueText(agent))
+						.filter((token) => concernsYandex([token]) && !context.ask(yandexTokensWithRules, (tokens) => tokens.has(token.toLowerCase())));
 			if (yandexLosers.length > 0) {
-				const what = between.length > 0 ? `"${shown(model.lineText(between[0]).trim())}"` : hasBlank ? t('A blank line') : t('A comment line (Yandex reads it as a blank line)');
+				const what =
+					between.length > 0
+						? `"${shown(model.lineText(between[0]).trim())}"`
+						: hasBlank
+							? t('A blank line')
+							: t('A comment line (Yandex reads it as a blank line)');
 				const named = yandexLosers.map((token) => `"${shown(token)}"`).join(', ');
 				// Moving the lines below the group's last User-agent line keeps them in the group for every dialect.
 				// Yandex also splits at blank and comment lines: the fix removes blank lines and is not offered past a comment.
@@ -361,21 +462,49 @@ const agentsSplit: Check = (context) => {
 				// The move helps only when no other line splits the agents after this one from the rules.
 				const lastAgent = group.userAgents[group.userAgents.length - 1];
 				const restContiguous = lastAgent - line === group.userAgents.length - 1 - i;
-				const fixes = between.length > 0 && !hasComment && restContiguous
-					? [{
-						title: blanks.length > 0 ? t('Move the line(s) below the User-agent lines and remove the blank lines') : t('Move the line(s) below the User-agent lines'),
-						edits: [
-							...[...between, ...blanks].sort((a, b) => a - b).map((removed) => deleteLine(model, removed)),
-							insertLinesAfter(model, context.eol, lastAgent, between.map((moved) => model.lineText(moved))),
-						],
-					}]
-					: undefined;
+				const fixes =
+					between.length > 0 && !hasComment && restContiguous
+						? [
+								{
+									title:
+										blanks.length > 0
+											? t('Move the line(s) below the User-agent lines and remove the blank lines')
+											: t('Move the line(s) below the User-agent lines'),
+									edits: [
+										...[...between, ...blanks].sort((a, b) => a - b).map((removed) => deleteLine(model, removed)),
+										insertLinesAfter(
+											model,
+											context.eol,
+											lastAgent,
+											between.map((moved) => model.lineText(moved)),
+										),
+									],
+								},
+							]
+						: undefined;
 				context.report({
 					code: 'agents-split-by-directive',
 					line,
-					message: yandexLosers.length > 1
-						? t('{0} between the User-agent lines for "{1}" and "{2}": {3} read one group, but Yandex starts a new group here, so for {4} {5} have no rules at all (everything allowed).', what, shown(model.valueText(before)), shown(model.valueText(line)), context.who(['google', 'rfc9309']), context.who(['yandex']), named)
-						: t('{0} between the User-agent lines for "{1}" and "{2}": {3} read one group, but Yandex starts a new group here, so for {4} {5} has no rules at all (everything allowed).', what, shown(model.valueText(before)), shown(model.valueText(line)), context.who(['google', 'rfc9309']), context.who(['yandex']), named),
+					message:
+						yandexLosers.length > 1
+							? t(
+									'{0} between the User-agent lines for "{1}" and "{2}": {3} read one group, but Yandex starts a new group here, so for {4} {5} have no rules at all (everything allowed).',
+									what,
+									shown(model.valueText(before)),
+									shown(model.valueText(line)),
+									context.who(['google', 'rfc9309']),
+									context.who(['yandex']),
+									named,
+								)
+							: t(
+									'{0} between the User-agent lines for "{1}" and "{2}": {3} read one group, but Yandex starts a new group here, so for {4} {5} has no rules at all (everything allowed).',
+									what,
+									shown(model.valueText(before)),
+									shown(model.valueText(line)),
+									context.who(['google', 'rfc9309']),
+									context.who(['yandex']),
+									named,
+								),
 					related: between.map((moved) => ({ line: moved, message: t('the line between the User-agent lines') })),
 					fixes,
 				});
@@ -388,12 +517,24 @@ const agentsSplit: Check = (context) => {
 				let message: string;
 				if (python) {
 					message = star
-						? t('A blank line between the User-agent lines for "{0}" and "{1}" ends the record for 1996-draft robots (such as Python\'s urllib.robotparser): the record for {2} has no rules, so they ignore it and use the next "*" record that has rules. {3} read one group.', ...args)
-						: t('A blank line between the User-agent lines for "{0}" and "{1}" ends the record for 1996-draft robots (such as Python\'s urllib.robotparser): the record for {2} has no rules, so they ignore it and follow "*" instead. {3} read one group.', ...args);
+						? t(
+								'A blank line between the User-agent lines for "{0}" and "{1}" ends the record for 1996-draft robots (such as Python\'s urllib.robotparser): the record for {2} has no rules, so they ignore it and use the next "*" record that has rules. {3} read one group.',
+								...args,
+							)
+						: t(
+								'A blank line between the User-agent lines for "{0}" and "{1}" ends the record for 1996-draft robots (such as Python\'s urllib.robotparser): the record for {2} has no rules, so they ignore it and follow "*" instead. {3} read one group.',
+								...args,
+							);
 				} else {
 					message = star
-						? t('A blank line between the User-agent lines for "{0}" and "{1}" ends the record for 1996-draft robots: the record for {2} has no rules, so they ignore it and use the next "*" record that has rules. {3} read one group.', ...args)
-						: t('A blank line between the User-agent lines for "{0}" and "{1}" ends the record for 1996-draft robots: the record for {2} has no rules, so they ignore it and follow "*" instead. {3} read one group.', ...args);
+						? t(
+								'A blank line between the User-agent lines for "{0}" and "{1}" ends the record for 1996-draft robots: the record for {2} has no rules, so they ignore it and use the next "*" record that has rules. {3} read one group.',
+								...args,
+							)
+						: t(
+								'A blank line between the User-agent lines for "{0}" and "{1}" ends the record for 1996-draft robots: the record for {2} has no rules, so they ignore it and follow "*" instead. {3} read one group.',
+								...args,
+							);
 				}
 				context.report({ code: 'agents-split-by-blank-line', line, message });
 			}
@@ -409,7 +550,29 @@ const agentsSplit: Check = (context) => {
 	}
 };
 
-const browserWords = new Set(['mozilla', 'compatible', 'applewebkit', 'khtml', 'like', 'gecko', 'chrome', 'safari', 'mobile', 'version', 'windows', 'linux', 'macintosh', 'x11', 'iphone', 'android', 'msie', 'opera', 'firefox', 'win32', 'win64']);
+const browserWords = new Set([
+	'mozilla',
+	'compatible',
+	'applewebkit',
+	'khtml',
+	'like',
+	'gecko',
+	'chrome',
+	'safari',
+	'mobile',
+	'version',
+	'windows',
+	'linux',
+	'macintosh',
+	'x11',
+	'iphone',
+	'android',
+	'msie',
+	'opera',
+	'firefox',
+	'win32',
+	'win64',
+]);
 
 /** The crawler's product token inside a User-agent value (a name with a version, or a whole browser string). */
 function intendedToken(value: string): string | undefined {
@@ -452,12 +615,28 @@ const userAgentValues: Check = (context) => {
 				code: 'invalid-product-token',
 				...span,
 				message: context.many(['google'])
-					? t('Several directives on one line: this is one User-agent line with the value "{0}". {1} match no crawler with it, {2} read only "{3}", and no crawler sees "{4}" as a directive.', shown(value), context.whoStarts(['rfc9309', 'yandex']), context.who(['google']), googleReads, shown(rest))
-					: t('Several directives on one line: this is one User-agent line with the value "{0}". {1} match no crawler with it, {2} reads only "{3}", and no crawler sees "{4}" as a directive.', shown(value), context.whoStarts(['rfc9309', 'yandex']), context.who(['google']), googleReads, shown(rest)),
-				fixes: [{
-					title: t('Put "{0}" on a line of its own', shown(rest)),
-					edits: [replaceSpan(line, node.valueStart, node.valueEnd, `${agent}${context.eol}${rest}`)],
-				}],
+					? t(
+							'Several directives on one line: this is one User-agent line with the value "{0}". {1} match no crawler with it, {2} read only "{3}", and no crawler sees "{4}" as a directive.',
+							shown(value),
+							context.whoStarts(['rfc9309', 'yandex']),
+							context.who(['google']),
+							googleReads,
+							shown(rest),
+						)
+					: t(
+							'Several directives on one line: this is one User-agent line with the value "{0}". {1} match no crawler with it, {2} reads only "{3}", and no crawler sees "{4}" as a directive.',
+							shown(value),
+							context.whoStarts(['rfc9309', 'yandex']),
+							context.who(['google']),
+							googleReads,
+							shown(rest),
+						),
+				fixes: [
+					{
+						title: t('Put "{0}" on a line of its own', shown(rest)),
+						edits: [replaceSpan(line, node.valueStart, node.valueEnd, `${agent}${context.eol}${rest}`)],
+					},
+				],
 			});
 			continue;
 		}
@@ -469,14 +648,41 @@ const userAgentValues: Check = (context) => {
 			const many = context.many(['google']);
 			if (googleGlobal) {
 				message = many
-					? t('"{0}" is not "*": {1} compare the whole value and match no crawler with it, while {2} read it as "*".', shown(value), context.who(['rfc9309', 'yandex']), context.who(['google']))
-					: t('"{0}" is not "*": {1} compare the whole value and match no crawler with it, while {2} reads it as "*".', shown(value), context.who(['rfc9309', 'yandex']), context.who(['google']));
+					? t(
+							'"{0}" is not "*": {1} compare the whole value and match no crawler with it, while {2} read it as "*".',
+							shown(value),
+							context.who(['rfc9309', 'yandex']),
+							context.who(['google']),
+						)
+					: t(
+							'"{0}" is not "*": {1} compare the whole value and match no crawler with it, while {2} reads it as "*".',
+							shown(value),
+							context.who(['rfc9309', 'yandex']),
+							context.who(['google']),
+						);
 			} else if (google) {
-				message = t('"*" is not a wildcard inside a User-agent value. Google\'s crawlers cut "{0}" to "{1}", so it works for them; {2} compare the whole value and match nothing.', shown(value), shown(cut), context.who(['rfc9309', 'yandex']));
+				message = t(
+					'"*" is not a wildcard inside a User-agent value. Google\'s crawlers cut "{0}" to "{1}", so it works for them; {2} compare the whole value and match nothing.',
+					shown(value),
+					shown(cut),
+					context.who(['rfc9309', 'yandex']),
+				);
 			} else {
 				message = many
-					? t('"*" is not a wildcard inside a User-agent value: {0} compare the whole value, so "{1}" names no crawler for them; {2} read only "{3}".', context.who(['rfc9309', 'yandex']), shown(value), context.who(['google']), cut || t('(nothing)'))
-					: t('"*" is not a wildcard inside a User-agent value: {0} compare the whole value, so "{1}" names no crawler for them; {2} reads only "{3}".', context.who(['rfc9309', 'yandex']), shown(value), context.who(['google']), cut || t('(nothing)'));
+					? t(
+							'"*" is not a wildcard inside a User-agent value: {0} compare the whole value, so "{1}" names no crawler for them; {2} read only "{3}".',
+							context.who(['rfc9309', 'yandex']),
+							shown(value),
+							context.who(['google']),
+							cut || t('(nothing)'),
+						)
+					: t(
+							'"*" is not a wildcard inside a User-agent value: {0} compare the whole value, so "{1}" names no crawler for them; {2} reads only "{3}".',
+							context.who(['rfc9309', 'yandex']),
+							shown(value),
+							context.who(['google']),
+							cut || t('(nothing)'),
+						);
 			}
 			const replacement = googleGlobal ? '*' : without;
 			// Dropping a trailing "*" names the crawler the value starts with; a leading one meant "any name containing",
@@ -488,9 +694,16 @@ const userAgentValues: Check = (context) => {
 				severity: google || googleGlobal ? 'information' : undefined,
 				message,
 				// Only a single name is worth proposing; "Microsoft URL Control" or markup would not be a product token either.
-				fixes: replacement === '*' || /^[A-Za-z][A-Za-z0-9_.-]*$/.test(replacement)
-					? [{ title: t('Change to "{0}"', shown(replacement)), edits: [replaceSpan(line, node.valueStart, node.valueEnd, replacement)], isPreferred: preferred || undefined }]
-					: undefined,
+				fixes:
+					replacement === '*' || /^[A-Za-z][A-Za-z0-9_.-]*$/.test(replacement)
+						? [
+								{
+									title: t('Change to "{0}"', shown(replacement)),
+									edits: [replaceSpan(line, node.valueStart, node.valueEnd, replacement)],
+									isPreferred: preferred || undefined,
+								},
+							]
+						: undefined,
 			});
 			continue;
 		}
@@ -504,13 +717,27 @@ const userAgentValues: Check = (context) => {
 				code: 'invalid-product-token',
 				...span,
 				message: context.many(['google'])
-					? t('One crawler per User-agent line: {0} read "{1}" as one name that matches nothing; {2} read only "{3}".', context.who(['rfc9309', 'yandex']), shown(value), context.who(['google']), shown(cut))
-					: t('One crawler per User-agent line: {0} read "{1}" as one name that matches nothing; {2} reads only "{3}".', context.who(['rfc9309', 'yandex']), shown(value), context.who(['google']), shown(cut)),
-				fixes: [{
-					title: t('Put each crawler on its own User-agent line'),
-					edits: [replaceSpan(line, 0, node.length, names.map((name) => `${model.keyText(line)}: ${name}`).join(context.eol))],
-					isPreferred: true,
-				}],
+					? t(
+							'One crawler per User-agent line: {0} read "{1}" as one name that matches nothing; {2} read only "{3}".',
+							context.who(['rfc9309', 'yandex']),
+							shown(value),
+							context.who(['google']),
+							shown(cut),
+						)
+					: t(
+							'One crawler per User-agent line: {0} read "{1}" as one name that matches nothing; {2} reads only "{3}".',
+							context.who(['rfc9309', 'yandex']),
+							shown(value),
+							context.who(['google']),
+							shown(cut),
+						),
+				fixes: [
+					{
+						title: t('Put each crawler on its own User-agent line'),
+						edits: [replaceSpan(line, 0, node.length, names.map((name) => `${model.keyText(line)}: ${name}`).join(context.eol))],
+						isPreferred: true,
+					},
+				],
 			});
 			continue;
 		}
@@ -525,7 +752,9 @@ const userAgentValues: Check = (context) => {
 			...span,
 			severity,
 			message: productTokenMessage(context, value, cut, severity !== undefined) + (fixable ? ' ' + t('Write the crawler\'s token, "{0}".', shown(token)) : ''),
-			fixes: fixable ? [{ title: t('Change to "{0}"', shown(token)), edits: [replaceSpan(line, node.valueStart, node.valueEnd, token)], isPreferred: true }] : undefined,
+			fixes: fixable
+				? [{ title: t('Change to "{0}"', shown(token)), edits: [replaceSpan(line, node.valueStart, node.valueEnd, token)], isPreferred: true }]
+				: undefined,
 		});
 	}
 };
@@ -535,8 +764,14 @@ function productTokenMessage(context: CheckContext, value: string, cut: string, 
 	const args = [shown(value), context.who(['rfc9309', 'yandex']), context.who(['google']), cut || t('(nothing)')] as const;
 	if (spaces) {
 		return context.many(['google'])
-			? t('"{0}" is not a product token (a crawler name has no spaces): {1} compare the whole value and match no crawler with it; {2} cut it to "{3}".', ...args)
-			: t('"{0}" is not a product token (a crawler name has no spaces): {1} compare the whole value and match no crawler with it; {2} cuts it to "{3}".', ...args);
+			? t(
+					'"{0}" is not a product token (a crawler name has no spaces): {1} compare the whole value and match no crawler with it; {2} cut it to "{3}".',
+					...args,
+				)
+			: t(
+					'"{0}" is not a product token (a crawler name has no spaces): {1} compare the whole value and match no crawler with it; {2} cuts it to "{3}".',
+					...args,
+				);
 	}
 	return context.many(['google'])
 		? t('"{0}" is not a product token: {1} compare the whole value and match no crawler with it; {2} cut it to "{3}".', ...args)
@@ -566,15 +801,20 @@ const broadUserAgent: Check = (context) => {
 		if (caught.length < 2) {
 			continue;
 		}
-		const caughtNames = caught.length > 5
-			? t('{0} and {1} more known {1|one=crawler|other=crawlers}', caught.slice(0, 5).join(', '), caught.length - 5)
-			: caught.join(', ');
+		const caughtNames =
+			caught.length > 5 ? t('{0} and {1} more known {1|one=crawler|other=crawlers}', caught.slice(0, 5).join(', '), caught.length - 5) : caught.join(', ');
 		context.report({
 			code: 'broad-user-agent',
 			line,
 			start: model.lines[line].valueStart,
 			end: model.lines[line].valueEnd,
-			message: t('{0} match "{1}" anywhere in their name, so this group applies to {2}, and to any robot whose name contains it; {3} apply it only to a crawler named exactly "{1}".', context.whoStarts(['draft1996', 'original1994']), shown(value), caughtNames, context.who(['google', 'rfc9309'])),
+			message: t(
+				'{0} match "{1}" anywhere in their name, so this group applies to {2}, and to any robot whose name contains it; {3} apply it only to a crawler named exactly "{1}".',
+				context.whoStarts(['draft1996', 'original1994']),
+				shown(value),
+				caughtNames,
+				context.who(['google', 'rfc9309']),
+			),
 		});
 	}
 };
@@ -596,7 +836,10 @@ const userAgentAsPath: Check = (context) => {
 				line,
 				start: node.valueStart,
 				end: node.valueEnd,
-				message: t('"{0}" does not name a crawler: it is a path pattern (which matches nothing, as paths start with "/"). Name crawlers on a User-agent line and put "Disallow: /" under it.', `${model.keyText(line)}: ${value}`),
+				message: t(
+					'"{0}" does not name a crawler: it is a path pattern (which matches nothing, as paths start with "/"). Name crawlers on a User-agent line and put "Disallow: /" under it.',
+					`${model.keyText(line)}: ${value}`,
+				),
 			});
 		}
 	}

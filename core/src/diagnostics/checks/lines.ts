@@ -107,9 +107,25 @@ const keyShape: Check = (context) => {
 				start: node.keyStart,
 				end: node.keyEnd,
 				message: joined.fullWidth
-					? t('"{0}" is a full-width colon, not ":": crawlers do not see "{1}" as a directive, and {2}.', shown(fullWidthColon), shown(name), googleReading(context, node, model.valueText(line)))
-					: t('Missing ":" after "{0}": crawlers read everything up to the first ":" ("{1}") as the directive name, and {2}.', shown(name), shown(key), googleReading(context, node, model.valueText(line))),
-				fixes: [{ title: t('Write "{0}"', `${canonical}: ${intended}`), edits: [replaceSpan(line, node.keyStart, valueEnd, `${canonical}: ${intended}`)], isPreferred: true }],
+					? t(
+							'"{0}" is a full-width colon, not ":": crawlers do not see "{1}" as a directive, and {2}.',
+							shown(fullWidthColon),
+							shown(name),
+							googleReading(context, node, model.valueText(line)),
+						)
+					: t(
+							'Missing ":" after "{0}": crawlers read everything up to the first ":" ("{1}") as the directive name, and {2}.',
+							shown(name),
+							shown(key),
+							googleReading(context, node, model.valueText(line)),
+						),
+				fixes: [
+					{
+						title: t('Write "{0}"', `${canonical}: ${intended}`),
+						edits: [replaceSpan(line, node.keyStart, valueEnd, `${canonical}: ${intended}`)],
+						isPreferred: true,
+					},
+				],
 			});
 			continue;
 		}
@@ -128,11 +144,13 @@ const keyShape: Check = (context) => {
 					end: node.keyEnd,
 					message: t('Missing ":" after "{0}": {1}.', shown(key), googleReading(context, node, value)),
 					fixes: oneWord
-						? [{
-							title: t('Add the colon: "{0}"', `${canonical}: ${value}`),
-							edits: [replaceSpan(line, node.keyStart, node.valueStart, `${keyId === 'unknown' ? canonical : key}: `)],
-							isPreferred: true,
-						}]
+						? [
+								{
+									title: t('Add the colon: "{0}"', `${canonical}: ${value}`),
+									edits: [replaceSpan(line, node.keyStart, node.valueStart, `${keyId === 'unknown' ? canonical : key}: `)],
+									isPreferred: true,
+								},
+							]
 						: undefined,
 				});
 			} else {
@@ -169,7 +187,11 @@ const keyShape: Check = (context) => {
 					line,
 					start: node.keyStart,
 					end: node.valueEnd,
-					message: t('A URL on a line of its own: crawlers read "{0}" as a directive name and ignore the line. Write "Sitemap: {1}" if it is a sitemap.', shown(key), url),
+					message: t(
+						'A URL on a line of its own: crawlers read "{0}" as a directive name and ignore the line. Write "Sitemap: {1}" if it is a sitemap.',
+						shown(key),
+						url,
+					),
 					fixes: /sitemap|\.xml(\.gz)?$/i.test(value)
 						? [{ title: t('Make it a Sitemap line: "Sitemap: {0}"', url), edits: [replaceSpan(line, node.keyStart, node.keyStart, 'Sitemap: ')] }]
 						: undefined,
@@ -185,9 +207,21 @@ const keyShape: Check = (context) => {
 					start: node.keyStart,
 					end: node.keyEnd,
 					message: suggestion.googleAccepts
-						? (context.many(['google'])
-							? t('"{0}" is not a directive; did you mean "{1}"? {2} accept this spelling; {3} ignore the line.', shown(key), shown(canonical), context.whoStarts(['google']), context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']))
-							: t('"{0}" is not a directive; did you mean "{1}"? {2} accepts this spelling; {3} ignore the line.', shown(key), shown(canonical), context.whoStarts(['google']), context.who(['rfc9309', 'yandex', 'draft1996', 'original1994'])))
+						? context.many(['google'])
+							? t(
+									'"{0}" is not a directive; did you mean "{1}"? {2} accept this spelling; {3} ignore the line.',
+									shown(key),
+									shown(canonical),
+									context.whoStarts(['google']),
+									context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']),
+								)
+							: t(
+									'"{0}" is not a directive; did you mean "{1}"? {2} accepts this spelling; {3} ignore the line.',
+									shown(key),
+									shown(canonical),
+									context.whoStarts(['google']),
+									context.who(['rfc9309', 'yandex', 'draft1996', 'original1994']),
+								)
 						: t('"{0}" is not a directive; did you mean "{1}"? Crawlers ignore the line as it is.', shown(key), shown(canonical)),
 					fixes: [{ title: t('Change to "{0}"', shown(canonical)), edits: [replaceSpan(line, node.keyStart, node.keyEnd, canonical)], isPreferred: true }],
 				});
@@ -197,7 +231,10 @@ const keyShape: Check = (context) => {
 					line,
 					start: node.keyStart,
 					end: node.keyEnd,
-					message: t('Unknown directive "{0}": crawlers ignore this line. (If a crawler you care about reads it, add it to robotsTxt.knownDirectives.)', shown(key)),
+					message: t(
+						'Unknown directive "{0}": crawlers ignore this line. (If a crawler you care about reads it, add it to robotsTxt.knownDirectives.)',
+						shown(key),
+					),
 				});
 			}
 			continue;
@@ -230,7 +267,10 @@ const leadingWhitespace: Check = (context) => {
 				line,
 				start: first,
 				end: node.keyStart,
-				message: t('Whitespace before the directive: {0} allow it, but some old robots expect the directive at the start of the line.', context.who(['google', 'rfc9309', 'yandex'])),
+				message: t(
+					'Whitespace before the directive: {0} allow it, but some old robots expect the directive at the start of the line.',
+					context.who(['google', 'rfc9309', 'yandex']),
+				),
 				fixes: [{ title: t('Remove the leading whitespace'), edits: [replaceSpan(line, first, node.keyStart, '')], isPreferred: true }],
 			});
 		}
@@ -247,9 +287,12 @@ const emptyValue: Check = (context) => {
 			continue;
 		}
 		const name = canonicalName(node.directive as Exclude<DirectiveId, 'unknown'>);
-		const message = node.directive === 'user-agent'
-			? t('Empty User-agent: RFC 9309 and Google crawlers find no crawler named here, while 1996-draft robots (substring match) apply this group to every robot.')
-			: t('Empty {0}: crawlers ignore this line.', name);
+		const message =
+			node.directive === 'user-agent'
+				? t(
+						'Empty User-agent: RFC 9309 and Google crawlers find no crawler named here, while 1996-draft robots (substring match) apply this group to every robot.',
+					)
+				: t('Empty {0}: crawlers ignore this line.', name);
 		context.report({ code: 'empty-value', line, start: node.keyStart, end: node.length, message });
 	}
 };

@@ -65,7 +65,10 @@ const host: Check = (context) => {
 			context.report({
 				code: 'invalid-host',
 				...span,
-				message: t('Yandex ignores this Host: "{0}" is not one host name (letters, digits and inner hyphens, no IP address, no path) with an optional port from 1 to 65535; only an "https://" prefix is allowed.', shown(value)),
+				message: t(
+					'Yandex ignores this Host: "{0}" is not one host name (letters, digits and inner hyphens, no IP address, no path) with an optional port from 1 to 65535; only an "https://" prefix is allowed.',
+					shown(value),
+				),
 			});
 			continue;
 		}
@@ -112,7 +115,10 @@ const hostPlacement: Check = (context) => {
 			start: node.keyStart,
 			end: node.keyEnd,
 			message: group
-				? tLines('Host stands before the group\'s rules (the last is at line {0}); the proposal that introduced Host puts it after them, where robots that do not know it see it end nothing. Yandex reads it anywhere.', at(lastRule))
+				? tLines(
+						"Host stands before the group's rules (the last is at line {0}); the proposal that introduced Host puts it after them, where robots that do not know it see it end nothing. Yandex reads it anywhere.",
+						at(lastRule),
+					)
 				: t('Host stands outside any group; the proposal that introduced Host puts it inside a group, after its rules. Yandex reads it anywhere.'),
 		});
 	}
@@ -133,7 +139,11 @@ const sitemap: Check = (context) => {
 				start: node.valueStart,
 				end: node.valueEnd,
 				message: value.startsWith('/')
-					? t('A Sitemap needs an absolute http(s) URL, such as "{0}": Google and Bing ignore "{1}" (Yandex resolves a path against the site).', `https://example.com${value}`, shown(value))
+					? t(
+							'A Sitemap needs an absolute http(s) URL, such as "{0}": Google and Bing ignore "{1}" (Yandex resolves a path against the site).',
+							`https://example.com${value}`,
+							shown(value),
+						)
 					: t('A Sitemap needs an absolute http(s) URL, such as "https://example.com/sitemap.xml"; crawlers ignore "{0}".', shown(value)),
 			});
 		}
@@ -170,7 +180,11 @@ const crawlDelay: Check = (context) => {
 				message: crawlDelayMessage(context),
 			});
 			if (!crawlDelayValue.test(value)) {
-				context.report({ code: 'invalid-crawl-delay', ...span, message: t('Crawl-delay takes a number of seconds, such as "10" or "0.5"; crawlers ignore "{0}".', shown(value)) });
+				context.report({
+					code: 'invalid-crawl-delay',
+					...span,
+					message: t('Crawl-delay takes a number of seconds, such as "10" or "0.5"; crawlers ignore "{0}".', shown(value)),
+				});
 				continue;
 			}
 			if (first < 0) {
@@ -184,12 +198,18 @@ const crawlDelay: Check = (context) => {
 				...span,
 				severity: same ? 'information' : undefined,
 				message: yandexToo
-					? (same
+					? same
 						? tLines('This group already has a Crawl-delay (line {0}) with the same value, so this one adds nothing, and Yandex reports an error.', at(first))
-						: tLines('This group already has a Crawl-delay (line {0}): which one a crawler uses is up to it, and Yandex reports an error.', at(first)))
-					: (same
-						? tLines('This Crawl-delay and the one at line {0} are in one group for RFC 9309 crawlers (a Crawl-delay line does not end a group), with the same value. Yandex reads two groups here.', at(first))
-						: tLines('This Crawl-delay and the one at line {0} are in one group for RFC 9309 crawlers (a Crawl-delay line does not end a group): which one a crawler uses is up to it. Yandex reads two groups here.', at(first))),
+						: tLines('This group already has a Crawl-delay (line {0}): which one a crawler uses is up to it, and Yandex reports an error.', at(first))
+					: same
+						? tLines(
+								'This Crawl-delay and the one at line {0} are in one group for RFC 9309 crawlers (a Crawl-delay line does not end a group), with the same value. Yandex reads two groups here.',
+								at(first),
+							)
+						: tLines(
+								'This Crawl-delay and the one at line {0} are in one group for RFC 9309 crawlers (a Crawl-delay line does not end a group): which one a crawler uses is up to it. Yandex reads two groups here.',
+								at(first),
+							),
 				related: [{ line: first, message: t('the first Crawl-delay') }],
 				unnecessary: same || undefined,
 			});
@@ -222,7 +242,9 @@ const otherValues: Check = (context) => {
 				line,
 				start: node.keyStart,
 				end: node.keyEnd,
-				message: t('Noindex in robots.txt is not supported (Google dropped it in 2019): use a robots meta tag or an X-Robots-Tag header, and let crawlers fetch the page to see it.'),
+				message: t(
+					'Noindex in robots.txt is not supported (Google dropped it in 2019): use a robots meta tag or an X-Robots-Tag header, and let crawlers fetch the page to see it.',
+				),
 				// Removing it is safe where it follows a line that already ended the User-agent lines of its group:
 				// between two User-agent lines, it may be what splits them into two groups for some parser.
 				fixes: afterUserAgents(model, line) ? undefined : [{ title: t('Remove the Noindex line (no crawler reads it)'), edits: [deleteLine(model, line)] }],
@@ -237,18 +259,30 @@ const otherValues: Check = (context) => {
 		switch (node.directive) {
 			case 'clean-param': {
 				const [parameters, path, ...rest] = value.split(/\s+/);
-				if (value.length > 500 || !cleanParameters.test(parameters) || parameters.includes('&&') || (path !== undefined && !cleanPath.test(path)) || rest.length > 0) {
+				if (
+					value.length > 500
+					|| !cleanParameters.test(parameters)
+					|| parameters.includes('&&')
+					|| (path !== undefined && !cleanPath.test(path))
+					|| rest.length > 0
+				) {
 					context.report({
 						code: 'invalid-clean-param',
 						...span,
-						message: t('Yandex reads Clean-param as "p1&p2 [/path-prefix]": parameter names joined by "&", then optionally one path prefix, at most 500 characters.'),
+						message: t(
+							'Yandex reads Clean-param as "p1&p2 [/path-prefix]": parameter names joined by "&", then optionally one path prefix, at most 500 characters.',
+						),
 					});
 				}
 				break;
 			}
 			case 'request-rate':
 				if (!/^\d+\s*\/\s*\d+\s*[smhd]?(\s+\d{4}\s*-\s*\d{4})?$/i.test(value)) {
-					context.report({ code: 'invalid-request-rate', ...span, message: t('Request-rate takes "documents/seconds" (e.g. "1/5", or "1/10m"), optionally followed by a time window such as "0600-0845".') });
+					context.report({
+						code: 'invalid-request-rate',
+						...span,
+						message: t('Request-rate takes "documents/seconds" (e.g. "1/5", or "1/10m"), optionally followed by a time window such as "0600-0845".'),
+					});
 				}
 				break;
 			case 'visit-time': {
@@ -265,7 +299,13 @@ const otherValues: Check = (context) => {
 /** The facts these checks ask. */
 export const recordFacts: readonly AnyFact[] = [hostLines];
 
-export const recordChecks: readonly CheckEntry[] = [{ file: host, onlyFacts: true }, { window: hostPlacement }, { line: sitemap }, { window: crawlDelay }, { line: otherValues }];
+export const recordChecks: readonly CheckEntry[] = [
+	{ file: host, onlyFacts: true },
+	{ window: hostPlacement },
+	{ line: sitemap },
+	{ window: crawlDelay },
+	{ line: otherValues },
+];
 
 /** The lines `host` reads: Host lines with a value. */
 function isHostLine(node: LineNode): boolean {
@@ -277,7 +317,7 @@ function crawlDelayMessage(context: CheckContext): string {
 	const ignoring = context.targets.filter((crawler) => crawler.honours.crawlDelay === false).map((crawler) => crawler.token);
 	const reading = context.targets.filter((crawler) => crawler.honours.crawlDelay === true).map((crawler) => crawler.token);
 	if (ignoring.length === 0) {
-		return t('Google\'s crawlers ignore Crawl-delay; others, such as bingbot, read it.');
+		return t("Google's crawlers ignore Crawl-delay; others, such as bingbot, read it.");
 	}
 	const ignorers = listNames(ignoring, 3);
 	if (reading.length === 0) {

@@ -8,7 +8,21 @@ import { normalizeDraft, normalizeRfc } from '../../matching/encoding';
 import { patternMatches } from '../../matching/rules';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import { t } from '../../l10n';
-import { at, movedProblem, shown, tLines, type AnyFact, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix, type LineText, type Problem, type Recall } from '../context';
+import {
+	at,
+	movedProblem,
+	shown,
+	tLines,
+	type AnyFact,
+	type Check,
+	type CheckContext,
+	type CheckEntry,
+	type FileFact,
+	type Fix,
+	type LineText,
+	type Problem,
+	type Recall,
+} from '../context';
 import type { EditedBlock } from '../../syntax/regroup';
 import { firstAtLeast, holdsSorted } from '../../sorted';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
@@ -22,7 +36,8 @@ const urlScheme = /^[a-z][a-z0-9+.-]*:\/\//i;
 /** A host name at the start of a value: a dotted name, an optional port, then a path or the end. */
 const leadingHost = /^((?:[a-z0-9-]+\.)+[a-z]{2,})(?::\d+)?(?=\/|$)/i;
 /** File name endings that a host test must not take for top-level domains (`Disallow: page.html`). */
-const fileExtension = /\.(?:s?html?|xhtml|php\d?|aspx?|ashx|jspx?|cfml?|cgi|pl|py|rb|do|action|xml|txt|pdf|docx?|xlsx?|js|css|json|gif|jpe?g|png|svg|ico|zip|gz|rss|atom)$/i;
+const fileExtension =
+	/\.(?:s?html?|xhtml|php\d?|aspx?|ashx|jspx?|cfml?|cgi|pl|py|rb|do|action|xml|txt|pdf|docx?|xlsx?|js|css|json|gif|jpe?g|png|svg|ico|zip|gz|rss|atom)$/i;
 /** Whitespace crawlers separate on; other white space (such as U+00A0) is part of the value for them. */
 const asciiWhitespace = /[ \t\v\f]+/;
 /** Characters that show as nothing or as a plain space but are not ASCII, which crawlers keep in the pattern. */
@@ -88,8 +103,25 @@ function encodeNonAscii(value: string): string {
 
 /** Path segments whose names say that something private lies there. */
 const privateSegments = new Set([
-	'backup', 'backups', '.git', '.svn', '.hg', '.env', '.ssh', '.htpasswd', 'secret', 'secrets', 'private',
-	'confidential', 'internal', 'staging', 'dump', 'dumps', 'phpmyadmin', 'passwords', 'passwd',
+	'backup',
+	'backups',
+	'.git',
+	'.svn',
+	'.hg',
+	'.env',
+	'.ssh',
+	'.htpasswd',
+	'secret',
+	'secrets',
+	'private',
+	'confidential',
+	'internal',
+	'staging',
+	'dump',
+	'dumps',
+	'phpmyadmin',
+	'passwords',
+	'passwd',
 ]);
 /** Files whose endings say they hold data or old copies. */
 const privateFile = /\.(?:sql|bak|old|dump)(?:\.(?:gz|zip|bz2))?$/;
@@ -149,12 +181,18 @@ const patternShape: Check = (context) => {
 				context.report({
 					code: 'multiple-paths',
 					...span,
-					message: t('One path per rule: crawlers read "{0}" as a single pattern containing spaces, which matches nothing. Write each path on its own {1} line.', shown(value), key),
-					fixes: [{
-						title: t('Put each path on its own {0} line', key),
-						edits: [replaceSpan(line, node.keyStart, valueEnd, parts.map((part) => `${key}: ${part}`).join(eol))],
-						isPreferred: true,
-					}],
+					message: t(
+						'One path per rule: crawlers read "{0}" as a single pattern containing spaces, which matches nothing. Write each path on its own {1} line.',
+						shown(value),
+						key,
+					),
+					fixes: [
+						{
+							title: t('Put each path on its own {0} line', key),
+							edits: [replaceSpan(line, node.keyStart, valueEnd, parts.map((part) => `${key}: ${part}`).join(eol))],
+							isPreferred: true,
+						},
+					],
 				});
 				continue;
 			}
@@ -165,8 +203,18 @@ const patternShape: Check = (context) => {
 					code: 'invalid-percent-encoding',
 					...span,
 					message: context.many(['google'])
-						? t('A space inside the path: {0} read it as "%20" and can match it, but {1} compare it as written and never match, because URLs carry "%20". Write "{2}".', context.who(['rfc9309', 'yandex', 'draft1996']), context.who(['google']), shown(encoded))
-						: t('A space inside the path: {0} read it as "%20" and can match it, but {1} compares it as written and never matches, because URLs carry "%20". Write "{2}".', context.who(['rfc9309', 'yandex', 'draft1996']), context.who(['google']), shown(encoded)),
+						? t(
+								'A space inside the path: {0} read it as "%20" and can match it, but {1} compare it as written and never match, because URLs carry "%20". Write "{2}".',
+								context.who(['rfc9309', 'yandex', 'draft1996']),
+								context.who(['google']),
+								shown(encoded),
+							)
+						: t(
+								'A space inside the path: {0} read it as "%20" and can match it, but {1} compares it as written and never matches, because URLs carry "%20". Write "{2}".',
+								context.who(['rfc9309', 'yandex', 'draft1996']),
+								context.who(['google']),
+								shown(encoded),
+							),
 					fixes: [{ title: t('Change to "{0}"', shown(encoded)), edits: [replaceSpan(line, valueStart, valueEnd, encoded)], isPreferred: true }],
 				});
 			}
@@ -178,13 +226,23 @@ const patternShape: Check = (context) => {
 				code: 'url-in-rule',
 				...span,
 				message: wholeSite
-					? t('Rules match the path only, never the scheme or host: "{0}" matches nothing. Write "{1}", which blocks the whole site (each host has its own robots.txt).', shown(value), shown(url.path))
-					: t('Rules match the path only, never the scheme or host: "{0}" matches nothing. Write "{1}" (each host has its own robots.txt).', shown(value), shown(url.path)),
-				fixes: [{
-					title: wholeSite ? t('Change to "/" (the whole site)') : t('Change to "{0}"', shown(url.path)),
-					edits: [replaceSpan(line, valueStart, valueEnd, url.path)],
-					isPreferred: !wholeSite || undefined,
-				}],
+					? t(
+							'Rules match the path only, never the scheme or host: "{0}" matches nothing. Write "{1}", which blocks the whole site (each host has its own robots.txt).',
+							shown(value),
+							shown(url.path),
+						)
+					: t(
+							'Rules match the path only, never the scheme or host: "{0}" matches nothing. Write "{1}" (each host has its own robots.txt).',
+							shown(value),
+							shown(url.path),
+						),
+				fixes: [
+					{
+						title: wholeSite ? t('Change to "/" (the whole site)') : t('Change to "{0}"', shown(url.path)),
+						edits: [replaceSpan(line, valueStart, valueEnd, url.path)],
+						isPreferred: !wholeSite || undefined,
+					},
+				],
 			});
 			continue;
 		}
@@ -192,7 +250,10 @@ const patternShape: Check = (context) => {
 			context.report({
 				code: 'disallow-star',
 				...span,
-				message: t('"Disallow: *" blocks everything for {0}, but 1994 and 1996 robots read "*" literally and block nothing. "Disallow: /" blocks everything for all of them.', context.who(['google', 'rfc9309', 'yandex'])),
+				message: t(
+					'"Disallow: *" blocks everything for {0}, but 1994 and 1996 robots read "*" literally and block nothing. "Disallow: /" blocks everything for all of them.',
+					context.who(['google', 'rfc9309', 'yandex']),
+				),
 				fixes: [{ title: t('Change to "Disallow: /"'), edits: [replaceSpan(line, valueStart, valueEnd, '/')], isPreferred: true }],
 			});
 			continue;
@@ -208,7 +269,10 @@ const patternShape: Check = (context) => {
 				line,
 				start: valueStart + dollar,
 				end: valueStart + dollar + 1,
-				message: t('"$" marks the end of the URL only as the last character of a pattern; here {0} read it as the character "$" (write %24 if that is what you mean).', context.who(['google', 'rfc9309', 'yandex'])),
+				message: t(
+					'"$" marks the end of the URL only as the last character of a pattern; here {0} read it as the character "$" (write %24 if that is what you mean).',
+					context.who(['google', 'rfc9309', 'yandex']),
+				),
 			});
 		}
 		if (value.includes('*') || value.endsWith('$')) {
@@ -220,7 +284,9 @@ const patternShape: Check = (context) => {
 				severity: neverMatches ? 'information' : undefined,
 				message: neverMatches
 					? t('1994 and 1996 robots know no wildcards: for them this pattern does not start with "/" and matches no URL at all.')
-					: t('1994 and 1996 robots know no wildcards: for them "*" and "$" are ordinary characters, so this rule matches only URLs that literally contain them.'),
+					: t(
+							'1994 and 1996 robots know no wildcards: for them "*" and "$" are ordinary characters, so this rule matches only URLs that literally contain them.',
+						),
 			});
 		}
 		percentEncoding(context, line, value, valueStart, valueEnd);
@@ -239,7 +305,10 @@ function pathMeaning(context: CheckContext, directive: 'allow' | 'disallow', val
 		context.report({
 			code: 'robots-txt-rule',
 			...span,
-			message: t('This rule matches /robots.txt, which {0} always fetch whatever the rules say: it has no effect on it for them.', context.who(['rfc9309', 'draft1996', 'original1994'])),
+			message: t(
+				'This rule matches /robots.txt, which {0} always fetch whatever the rules say: it has no effect on it for them.',
+				context.who(['rfc9309', 'draft1996', 'original1994']),
+			),
 		});
 	}
 	const revealing = !wellKnownPaths.test(value) ? revealingSegment(value) : undefined;
@@ -247,7 +316,10 @@ function pathMeaning(context: CheckContext, directive: 'allow' | 'disallow', val
 		context.report({
 			code: 'private-path-disclosure',
 			...span,
-			message: t('robots.txt is public: this line tells anyone that "{0}" exists, and keeps out only polite crawlers. Protect private content with authentication (and keep it out of search results with noindex).', shown(revealing)),
+			message: t(
+				'robots.txt is public: this line tells anyone that "{0}" exists, and keeps out only polite crawlers. Protect private content with authentication (and keep it out of search results with noindex).',
+				shown(revealing),
+			),
 		});
 	}
 }
@@ -256,19 +328,26 @@ function missingLeadingSlash(context: CheckContext, line: number, value: string,
 	// "?sid=" or ".svn" mean "anywhere" more often than "at the root": offer both readings and prefer neither.
 	const anywhere = /^[?.&=;]/.test(value);
 	// Words with spaces between them are not a path that lost its "/" ("Allow: Sitemap: https://…").
-	const fixes: Fix[] | undefined = /\s/.test(value) ? undefined : anywhere
-		? [
-			{ title: t('Change to "{0}" (anywhere)', `/*${value}`), edits: [replaceSpan(line, start, start, '/*')] },
-			{ title: t('Change to "{0}" (at the root)', `/${value}`), edits: [replaceSpan(line, start, start, '/')] },
-		]
-		: [{ title: t('Change to "{0}"', `/${value}`), edits: [replaceSpan(line, start, start, '/')], isPreferred: true }];
+	const fixes: Fix[] | undefined = /\s/.test(value)
+		? undefined
+		: anywhere
+			? [
+					{ title: t('Change to "{0}" (anywhere)', `/*${value}`), edits: [replaceSpan(line, start, start, '/*')] },
+					{ title: t('Change to "{0}" (at the root)', `/${value}`), edits: [replaceSpan(line, start, start, '/')] },
+				]
+			: [{ title: t('Change to "{0}"', `/${value}`), edits: [replaceSpan(line, start, start, '/')], isPreferred: true }];
 	context.report({
 		code: 'missing-leading-slash',
 		line,
 		start,
 		end,
 		message: anywhere
-			? t('Paths start with "/": "{0}" matches no URL (Yandex reports an error and ignores it). Did you mean "{1}" or "{2}"?', shown(value), `/*${value}`, `/${value}`)
+			? t(
+					'Paths start with "/": "{0}" matches no URL (Yandex reports an error and ignores it). Did you mean "{1}" or "{2}"?',
+					shown(value),
+					`/*${value}`,
+					`/${value}`,
+				)
 			: t('Paths start with "/": "{0}" matches no URL (Yandex reports an error and ignores it). Did you mean "{1}"?', shown(value), `/${value}`),
 		fixes,
 	});
@@ -295,7 +374,10 @@ function regexSyntax(context: CheckContext, line: number, value: string, start: 
 		return false;
 	}
 	const { leading, simple } = signs;
-	let rewritten = value.replace(/^\^/, '').replace(/\.\*/g, '*').replace(/\\([./?])/g, '$1');
+	let rewritten = value
+		.replace(/^\^/, '')
+		.replace(/\.\*/g, '*')
+		.replace(/\\([./?])/g, '$1');
 	if (rewritten[0] !== '/' && rewritten[0] !== '*') {
 		rewritten = '/' + rewritten;
 	}
@@ -305,8 +387,15 @@ function regexSyntax(context: CheckContext, line: number, value: string, start: 
 		start,
 		end,
 		message: simple
-			? t('robots.txt patterns are not regular expressions: only "*" (any characters) and a final "$" are special, so "{0}" is taken literally here. Did you mean "{1}"?', shown(value), shown(rewritten))
-			: t('robots.txt patterns are not regular expressions: only "*" (any characters) and a final "$" are special, so "{0}" is taken literally here.', shown(value)),
+			? t(
+					'robots.txt patterns are not regular expressions: only "*" (any characters) and a final "$" are special, so "{0}" is taken literally here. Did you mean "{1}"?',
+					shown(value),
+					shown(rewritten),
+				)
+			: t(
+					'robots.txt patterns are not regular expressions: only "*" (any characters) and a final "$" are special, so "{0}" is taken literally here.',
+					shown(value),
+				),
 		fixes: simple && rewritten !== value ? [{ title: t('Change to "{0}"', shown(rewritten)), edits: [replaceSpan(line, start, end, rewritten)] }] : undefined,
 	});
 	return leading;
@@ -330,7 +419,10 @@ function percentEncoding(context: CheckContext, line: number, value: string, sta
 			line,
 			start,
 			end,
-			message: t('A "%" not followed by two hex digits: crawlers cannot decode it and compare it literally. Write "%25" for a literal "%": "{0}".', shown(fixed)),
+			message: t(
+				'A "%" not followed by two hex digits: crawlers cannot decode it and compare it literally. Write "%25" for a literal "%": "{0}".',
+				shown(fixed),
+			),
 			fixes: [{ title: t('Change to "{0}"', shown(fixed)), edits: [replaceSpan(line, start, end, fixed)], isPreferred: true }],
 		});
 	}
@@ -341,7 +433,10 @@ function percentEncoding(context: CheckContext, line: number, value: string, sta
 			line,
 			start,
 			end,
-			message: t('Percent escapes are usually upper-case (RFC 3986): "{0}". Crawlers compare them either way (Google upper-cases the rule itself), so this is a matter of style.', shown(fixed)),
+			message: t(
+				'Percent escapes are usually upper-case (RFC 3986): "{0}". Crawlers compare them either way (Google upper-cases the rule itself), so this is a matter of style.',
+				shown(fixed),
+			),
 			fixes: [{ title: t('Upper-case the escapes: "{0}"', shown(fixed)), edits: [replaceSpan(line, start, end, fixed)], isPreferred: true }],
 		});
 	}
@@ -358,8 +453,14 @@ function nonAscii(context: CheckContext, line: number, value: string, start: num
 		const code = `U+${hidden[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 		const cleaned = trimInvisible(value.replace(zeroWidth, ''));
 		const contains = noBreak
-			? t('This pattern contains a no-break space ({0}): crawlers keep it as part of the pattern (percent-encoded), so the rule matches only URLs that contain it.', code)
-			: t('This pattern contains an invisible character ({0}): crawlers keep it as part of the pattern (percent-encoded), so the rule matches only URLs that contain it.', code);
+			? t(
+					'This pattern contains a no-break space ({0}): crawlers keep it as part of the pattern (percent-encoded), so the rule matches only URLs that contain it.',
+					code,
+				)
+			: t(
+					'This pattern contains an invisible character ({0}): crawlers keep it as part of the pattern (percent-encoded), so the rule matches only URLs that contain it.',
+					code,
+				);
 		context.report({
 			code: 'non-ascii-path',
 			line,
@@ -367,7 +468,10 @@ function nonAscii(context: CheckContext, line: number, value: string, start: num
 			end,
 			severity: 'warning',
 			message: contains + ' ' + (invisible.test(cleaned) ? t('Write "%20" for a space, or remove it.') : t('Did you mean "{0}"?', shown(cleaned))),
-			fixes: invisible.test(cleaned) || cleaned === '' ? undefined : [{ title: t('Remove it: "{0}"', shown(cleaned)), edits: [replaceSpan(line, start, end, cleaned)], isPreferred: true }],
+			fixes:
+				invisible.test(cleaned) || cleaned === ''
+					? undefined
+					: [{ title: t('Remove it: "{0}"', shown(cleaned)), edits: [replaceSpan(line, start, end, cleaned)], isPreferred: true }],
 		});
 		return;
 	}
@@ -377,7 +481,11 @@ function nonAscii(context: CheckContext, line: number, value: string, start: num
 		line,
 		start,
 		end,
-		message: t('Raw non-ASCII characters: {0} percent-encode them as UTF-8 before comparing, but robots that compare the bytes as written miss the percent-encoded URLs they request. "{1}" works for every robot.', context.who(['google', 'rfc9309', 'yandex', 'draft1996']), shown(encoded)),
+		message: t(
+			'Raw non-ASCII characters: {0} percent-encode them as UTF-8 before comparing, but robots that compare the bytes as written miss the percent-encoded URLs they request. "{1}" works for every robot.',
+			context.who(['google', 'rfc9309', 'yandex', 'draft1996']),
+			shown(encoded),
+		),
 		fixes: [{ title: t('Percent-encode: "{0}"', shown(encoded)), edits: [replaceSpan(line, start, end, encoded)], isPreferred: true }],
 	});
 }
@@ -479,7 +587,11 @@ function ruleLogic(context: CheckContext, traits: GroupTraits, rule: Rule, seen:
 			context.report({
 				code: 'empty-disallow',
 				line: rule.line,
-				message: t('An empty "Disallow:" beside other rules means different things: nothing for {0}, "Allow: /" for {1} (which beats a "Disallow: /"), and "allow everything" for 1996-draft robots that reach it first.', context.who(['google', 'rfc9309']), context.who(['yandex'])),
+				message: t(
+					'An empty "Disallow:" beside other rules means different things: nothing for {0}, "Allow: /" for {1} (which beats a "Disallow: /"), and "allow everything" for 1996-draft robots that reach it first.',
+					context.who(['google', 'rfc9309']),
+					context.who(['yandex']),
+				),
 			});
 		}
 		return;
@@ -497,7 +609,12 @@ function ruleLogic(context: CheckContext, traits: GroupTraits, rule: Rule, seen:
 		context.report({
 			code: 'conflicting-rules',
 			line: rule.line,
-			message: tLines('"{0}" is both disallowed (line {1}) and allowed here: {2} let Allow win the tie, but 1996-draft robots take the first match, the Disallow.', shown(rule.value), at(seen.line), context.who(['google', 'rfc9309', 'yandex'])),
+			message: tLines(
+				'"{0}" is both disallowed (line {1}) and allowed here: {2} let Allow win the tie, but 1996-draft robots take the first match, the Disallow.',
+				shown(rule.value),
+				at(seen.line),
+				context.who(['google', 'rfc9309', 'yandex']),
+			),
 			related: [{ line: seen.line, message: t('the same pattern with the other verdict') }],
 		});
 	} else if (seen) {
@@ -506,7 +623,12 @@ function ruleLogic(context: CheckContext, traits: GroupTraits, rule: Rule, seen:
 			code: 'conflicting-rules',
 			line: rule.line,
 			severity: 'information',
-			message: tLines('"{0}" is already allowed at line {1}, and every crawler that reads Allow lets it win (a tie for {2}, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.', shown(rule.value), at(seen.line), context.who(['google', 'rfc9309', 'yandex'])),
+			message: tLines(
+				'"{0}" is already allowed at line {1}, and every crawler that reads Allow lets it win (a tie for {2}, the first match for 1996-draft robots): this Disallow has no effect except for 1994 robots, which know no Allow.',
+				shown(rule.value),
+				at(seen.line),
+				context.who(['google', 'rfc9309', 'yandex']),
+			),
 			related: [{ line: seen.line, message: t('the same pattern with the other verdict') }],
 			unnecessary: true,
 		});
@@ -521,9 +643,13 @@ function ruleLogic(context: CheckContext, traits: GroupTraits, rule: Rule, seen:
 			code: 'disallow-all',
 			line: rule.line,
 			severity: welcomedNames !== '' ? 'information' : undefined,
-			message: welcomedNames !== ''
-				? t('Every crawler without a group of its own may fetch nothing; the crawlers named in other groups ({0}) follow those groups instead.', welcomedNames)
-				: t('Every crawler without a group of its own may fetch nothing: the whole site is hidden from search engines. (A leftover from a staging site?)'),
+			message:
+				welcomedNames !== ''
+					? t(
+							'Every crawler without a group of its own may fetch nothing; the crawlers named in other groups ({0}) follow those groups instead.',
+							welcomedNames,
+						)
+					: t('Every crawler without a group of its own may fetch nothing: the whole site is hidden from search engines. (A leftover from a staging site?)'),
 		});
 	}
 	redundantWildcard(context, rule, traits.lengths);
@@ -582,8 +708,11 @@ function groupLogicKept(context: CheckContext, groups: readonly Group[], recall:
 	const { from } = context;
 	const previous = recall.previous<readonly GroupIndex[]>(groupLogicKey);
 	const block = previous?.block;
-	const usable = previous !== undefined && previous.from === from && previous.value.length === groups.length &&
-		(!block || (block.oldEnd - block.start <= maxPatchedLines && block.newEnd - block.start <= maxPatchedLines));
+	const usable =
+		previous !== undefined
+		&& previous.from === from
+		&& previous.value.length === groups.length
+		&& (!block || (block.oldEnd - block.start <= maxPatchedLines && block.newEnd - block.start <= maxPatchedLines));
 	const indices: GroupIndex[] = [];
 	for (const group of groups) {
 		const kept = usable ? previous.value[group.index] : undefined;
@@ -709,7 +838,11 @@ function updated(context: CheckContext, index: GroupIndex, group: Group, block: 
 	const { model } = context;
 	const { start, oldEnd, newEnd, delta } = block ?? { start: Infinity, oldEnd: Infinity, newEnd: Infinity, delta: 0 };
 	const moved = (line: number) => (line < start ? line : line >= oldEnd ? line + delta : -1);
-	if (group.firstLine !== moved(index.base) || index.userAgents.length !== group.userAgents.length || index.userAgents.some((line, i) => moved(line) !== group.userAgents[i])) {
+	if (
+		group.firstLine !== moved(index.base)
+		|| index.userAgents.length !== group.userAgents.length
+		|| index.userAgents.some((line, i) => moved(line) !== group.userAgents[i])
+	) {
 		return false;
 	}
 	const before = traitsOf(index);
@@ -845,7 +978,9 @@ class ValueLines {
 		const slot = this.slots.get(value);
 		if (slot !== undefined) {
 			f(this.firsts[slot]);
-			this.later[slot]?.forEach((line) => { f(line); });
+			this.later[slot]?.forEach((line) => {
+				f(line);
+			});
 		}
 	}
 
@@ -933,7 +1068,9 @@ class LengthIndex {
 					byVerdict[rule.allow ? 1 : 0].push(normalizeRfc(rule.value, true).length);
 				}
 			}
-			byVerdict.forEach((lengths) => { lengths.sort((a, b) => a - b); });
+			byVerdict.forEach((lengths) => {
+				lengths.sort((a, b) => a - b);
+			});
 			this.sorted = byVerdict;
 		}
 		const lengths = this.sorted[allow ? 1 : 0];
@@ -983,15 +1120,21 @@ function redundantWildcard(context: CheckContext, rule: { line: number; allow: b
 		end: node.valueEnd,
 		message: safe
 			? t('"{0}" matches the same URLs as "{1}" (a trailing "*" or a "**" adds nothing).', shown(value), shown(simpler))
-			: t('"{0}" matches the same URLs as "{1}" (a trailing "*" or a "**" adds nothing), but it weighs more in longest-match crawlers against a rule of this group, so changing it would change a verdict.', shown(value), shown(simpler)),
+			: t(
+					'"{0}" matches the same URLs as "{1}" (a trailing "*" or a "**" adds nothing), but it weighs more in longest-match crawlers against a rule of this group, so changing it would change a verdict.',
+					shown(value),
+					shown(simpler),
+				),
 		// For 1994/1996 robots the "*" is literal and the rule matches nothing; without it the rule starts to apply to
 		// them, so the rewrite is not applied with the other fixes when those robots are checked.
 		fixes: safe
-			? [{
-				title: firstMatchChecked ? t('Change to "{0}" (1994/1996 robots then apply it too)', shown(simpler)) : t('Change to "{0}"', shown(simpler)),
-				edits: [replaceSpan(rule.line, node.valueStart, node.valueEnd, simpler)],
-				isPreferred: !firstMatchChecked || undefined,
-			}]
+			? [
+					{
+						title: firstMatchChecked ? t('Change to "{0}" (1994/1996 robots then apply it too)', shown(simpler)) : t('Change to "{0}"', shown(simpler)),
+						edits: [replaceSpan(rule.line, node.valueStart, node.valueEnd, simpler)],
+						isPreferred: !firstMatchChecked || undefined,
+					},
+				]
 			: undefined,
 	});
 }
@@ -1041,7 +1184,11 @@ const firstMatchOrder: Check = (context) => {
 			byVerdict[verdict].add(form, i);
 		}
 		for (const [hidden, indices] of unreachable) {
-			reportUnreachable(context, rules[hidden], indices.map((index) => rules[index]));
+			reportUnreachable(
+				context,
+				rules[hidden],
+				indices.map((index) => rules[index]),
+			);
 		}
 	}
 };
@@ -1104,7 +1251,13 @@ function allows(rule: { allow: boolean; value: string }): boolean {
 	return rule.allow || rule.value === '';
 }
 
-function reportAllowAfterDisallow(context: CheckContext, rules: readonly { line: number; allow: boolean; value: string }[], forms: readonly string[], index: number, hiddenBy: number): void {
+function reportAllowAfterDisallow(
+	context: CheckContext,
+	rules: readonly { line: number; allow: boolean; value: string }[],
+	forms: readonly string[],
+	index: number,
+	hiddenBy: number,
+): void {
 	const { model } = context;
 	const rule = rules[index];
 	const earlier = rules[hiddenBy];
@@ -1114,28 +1267,48 @@ function reportAllowAfterDisallow(context: CheckContext, rules: readonly { line:
 	const blocked = rules.some((other, at) => at > hiddenBy && at !== index && !allows(other) && forms[at].startsWith(forms[index]));
 	const fixes: Fix[] | undefined = blocked
 		? undefined
-		: [{
-			title: tLines('Move this Allow above line {0}', at(earlier.line)),
-			edits: [insertLinesBefore(context.eol, earlier.line, [model.lineText(rule.line)]), deleteLine(model, rule.line)],
-			isPreferred: true,
-		}];
+		: [
+				{
+					title: tLines('Move this Allow above line {0}', at(earlier.line)),
+					edits: [insertLinesBefore(context.eol, earlier.line, [model.lineText(rule.line)]), deleteLine(model, rule.line)],
+					isPreferred: true,
+				},
+			];
 	context.report({
 		code: 'allow-after-disallow',
 		line: rule.line,
-		message: tLines('{0} take the first rule that matches: "{1}" (line {2}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. {3} use the longest match and allow them. Put the Allow first.', context.whoStarts(['draft1996']), shown(earlierText), at(earlier.line), context.whoStarts(['google', 'rfc9309', 'yandex'])),
+		message: tLines(
+			'{0} take the first rule that matches: "{1}" (line {2}) already matches everything this Allow matches, so they never reach it and keep these paths blocked. {3} use the longest match and allow them. Put the Allow first.',
+			context.whoStarts(['draft1996']),
+			shown(earlierText),
+			at(earlier.line),
+			context.whoStarts(['google', 'rfc9309', 'yandex']),
+		),
 		related: [{ line: earlier.line, message: t('the broader Disallow that comes first') }],
 		fixes,
 	});
 }
 
-function reportUnreachable(context: CheckContext, earlier: { line: number; allow: boolean; value: string }, hidden: readonly { line: number; allow: boolean; value: string }[]): void {
+function reportUnreachable(
+	context: CheckContext,
+	earlier: { line: number; allow: boolean; value: string },
+	hidden: readonly { line: number; allow: boolean; value: string }[],
+): void {
 	const { model } = context;
 	const [first, ...others] = hidden;
 	const earlierText = model.lineText(earlier.line).trim();
 	context.report({
 		code: 'unreachable-rule',
 		line: first.line,
-		message: unreachableMessage(context.whoStarts(['draft1996', 'original1994']), shown(earlierText), at(earlier.line), context.who(['google', 'rfc9309', 'yandex']), others.length, allows(earlier), first.allow),
+		message: unreachableMessage(
+			context.whoStarts(['draft1996', 'original1994']),
+			shown(earlierText),
+			at(earlier.line),
+			context.who(['google', 'rfc9309', 'yandex']),
+			others.length,
+			allows(earlier),
+			first.allow,
+		),
 		related: [
 			{ line: earlier.line, message: t('the earlier rule that matches first') },
 			...others.slice(0, 20).map((rule) => ({ line: rule.line, message: t('another rule it hides') })),
@@ -1147,26 +1320,86 @@ function reportUnreachable(context: CheckContext, earlier: { line: number; allow
  * The message of unreachable-rule, a whole sentence for each case: one hidden rule or several, an earlier rule that
  * allows or disallows (and so hidden rules with the other verdict).
  */
-function unreachableMessage(firstMatch: string, earlierText: string, earlierLine: ReturnType<typeof at>, longestMatch: string, others: number, earlierAllows: boolean, hiddenAllows: boolean): LineText {
+function unreachableMessage(
+	firstMatch: string,
+	earlierText: string,
+	earlierLine: ReturnType<typeof at>,
+	longestMatch: string,
+	others: number,
+	earlierAllows: boolean,
+	hiddenAllows: boolean,
+): LineText {
 	if (others === 0) {
 		if (earlierAllows) {
 			return hiddenAllows
-				? tLines('{0} never reach this rule: "{1}" (line {2}) comes first and allows every path it matches, while {3} use the longest match and allow them.', firstMatch, earlierText, earlierLine, longestMatch)
-				: tLines('{0} never reach this rule: "{1}" (line {2}) comes first and allows every path it matches, while {3} use the longest match and disallow them.', firstMatch, earlierText, earlierLine, longestMatch);
+				? tLines(
+						'{0} never reach this rule: "{1}" (line {2}) comes first and allows every path it matches, while {3} use the longest match and allow them.',
+						firstMatch,
+						earlierText,
+						earlierLine,
+						longestMatch,
+					)
+				: tLines(
+						'{0} never reach this rule: "{1}" (line {2}) comes first and allows every path it matches, while {3} use the longest match and disallow them.',
+						firstMatch,
+						earlierText,
+						earlierLine,
+						longestMatch,
+					);
 		}
 		return hiddenAllows
-			? tLines('{0} never reach this rule: "{1}" (line {2}) comes first and disallows every path it matches, while {3} use the longest match and allow them.', firstMatch, earlierText, earlierLine, longestMatch)
-			: tLines('{0} never reach this rule: "{1}" (line {2}) comes first and disallows every path it matches, while {3} use the longest match and disallow them.', firstMatch, earlierText, earlierLine, longestMatch);
+			? tLines(
+					'{0} never reach this rule: "{1}" (line {2}) comes first and disallows every path it matches, while {3} use the longest match and allow them.',
+					firstMatch,
+					earlierText,
+					earlierLine,
+					longestMatch,
+				)
+			: tLines(
+					'{0} never reach this rule: "{1}" (line {2}) comes first and disallows every path it matches, while {3} use the longest match and disallow them.',
+					firstMatch,
+					earlierText,
+					earlierLine,
+					longestMatch,
+				);
 	}
 	const count = others;
 	if (earlierAllows) {
 		return hiddenAllows
-			? tLines('{0} never reach this rule or the {4} like it below: "{1}" (line {2}) comes first and allows every path they match, while {3} use the longest match and allow them.', firstMatch, earlierText, earlierLine, longestMatch, count)
-			: tLines('{0} never reach this rule or the {4} like it below: "{1}" (line {2}) comes first and allows every path they match, while {3} use the longest match and disallow them.', firstMatch, earlierText, earlierLine, longestMatch, count);
+			? tLines(
+					'{0} never reach this rule or the {4} like it below: "{1}" (line {2}) comes first and allows every path they match, while {3} use the longest match and allow them.',
+					firstMatch,
+					earlierText,
+					earlierLine,
+					longestMatch,
+					count,
+				)
+			: tLines(
+					'{0} never reach this rule or the {4} like it below: "{1}" (line {2}) comes first and allows every path they match, while {3} use the longest match and disallow them.',
+					firstMatch,
+					earlierText,
+					earlierLine,
+					longestMatch,
+					count,
+				);
 	}
 	return hiddenAllows
-		? tLines('{0} never reach this rule or the {4} like it below: "{1}" (line {2}) comes first and disallows every path they match, while {3} use the longest match and allow them.', firstMatch, earlierText, earlierLine, longestMatch, count)
-		: tLines('{0} never reach this rule or the {4} like it below: "{1}" (line {2}) comes first and disallows every path they match, while {3} use the longest match and disallow them.', firstMatch, earlierText, earlierLine, longestMatch, count);
+		? tLines(
+				'{0} never reach this rule or the {4} like it below: "{1}" (line {2}) comes first and disallows every path they match, while {3} use the longest match and allow them.',
+				firstMatch,
+				earlierText,
+				earlierLine,
+				longestMatch,
+				count,
+			)
+		: tLines(
+				'{0} never reach this rule or the {4} like it below: "{1}" (line {2}) comes first and disallows every path they match, while {3} use the longest match and disallow them.',
+				firstMatch,
+				earlierText,
+				earlierLine,
+				longestMatch,
+				count,
+			);
 }
 
 /** The facts these checks ask. */
