@@ -89,7 +89,7 @@ if (process.argv.includes('--package')) {
 	const packageVersion = {
 		name: 'package-version',
 		setup(build) {
-			build.onResolve({ filter: /(^|\/)package\.json$/ }, (args) => (args.importer.endsWith(join('server', 'src', 'cli', 'main.ts')) ? { path: join(process.cwd(), packageDir, 'package.json') } : undefined));
+			build.onResolve({ filter: /(^|\/)package\.json$/ }, (args) => (args.importer.endsWith(join('cli', 'src', 'main.ts')) ? { path: join(process.cwd(), packageDir, 'package.json') } : undefined));
 		},
 	};
 	await Promise.all([
