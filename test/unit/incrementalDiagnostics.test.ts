@@ -216,6 +216,20 @@ const keystroke = fc.record({
 	paste: fc.boolean(),
 });
 
+test('an edit that splits a patched group into a shorter one and a new group keeps the session working (found by the random test)', () => {
+	// The random test with every segment patched found this: a line break and a new User-agent line typed into a
+	// group's only rule left the group shorter than the lines the edit added, and the index's patch threw RangeError.
+	const text =
+		'\n\nUser-agent: *\nDisallow: /\n\n# robots-txt-disable duplicate-rule\n# robots-txt-disable-next-line\nCrawl-delay: 1\n\nCrawl-delay: 2\n\n\nUser-agent: *\nDisallow: /\n';
+	const uri = 'file:///split.txt';
+	const document = new RobotsDocument(text);
+	const session = createDiagnosticsSession(1);
+	session.diagnostics(document.model, defaultAnalysisOptions, uri);
+	// The space of `Disallow: /` (line 4, character 9) becomes a line break, `User-agent: a b` and another line break.
+	document.update([{ range: { start: { line: 3, character: 9 }, end: { line: 3, character: 10 } }, text: '\nUser-agent: a b\n' }], 2);
+	assertReferences(session.diagnostics(document.model, defaultAnalysisOptions, uri), document.text, defaultAnalysisOptions, uri, 'after the split');
+});
+
 test('typing inside the rules of a big group: diagnostics equal a fresh analysis after every keystroke', () => {
 	fc.assert(
 		fc.property(bigGroup, fc.array(keystroke, { minLength: 1, maxLength: 15 }), (text, keys) => {

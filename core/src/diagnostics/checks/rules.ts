@@ -925,8 +925,11 @@ function shiftIndex(index: GroupIndex, relStart: number, relOldEnd: number, shif
 	const at = (old: number) => (old >= relOldEnd ? old + shift : old);
 	const verdicts = new Int8Array(span).fill(-1);
 	verdicts.set(index.verdicts.subarray(0, Math.min(relStart, span)));
-	if (relOldEnd < index.verdicts.length) {
-		verdicts.set(index.verdicts.subarray(relOldEnd, Math.min(index.verdicts.length, span - shift)), relOldEnd + shift);
+	// The lines below the block keep their verdicts, moved by `shift`, as far as the group now reaches (an edit that
+	// splits the group can leave it shorter than `shift`: then none of them is in it).
+	const keptEnd = Math.min(index.verdicts.length, span - shift);
+	if (relOldEnd < keptEnd) {
+		verdicts.set(index.verdicts.subarray(relOldEnd, keptEnd), relOldEnd + shift);
 	}
 	index.verdicts = verdicts;
 	const removed = Math.max(0, Math.min(relOldEnd, index.values.length) - relStart);
