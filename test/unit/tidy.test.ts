@@ -20,9 +20,9 @@ import { repoRoot } from '../util/fixtures';
 
 const coreDir = join(repoRoot, 'core', 'src');
 const serverSrc = join(repoRoot, 'server', 'src');
-/** The sources of the programs that run on Node or in the worker: the core, the IO edge, the server and the CLI. */
-const programSrcs = ['core/src', 'io/src', 'server/src', 'cli/src'].map((path) => join(repoRoot, path));
-const nodeProgramFiles = (): string[] => programSrcs.flatMap((dir) => sourceFiles(dir));
+/** The files of the programs that run on Node or in the worker (the `programs` table below, the client aside). */
+const nodeProgramFiles = (): string[] =>
+	programs.filter((program) => program.name !== 'client').flatMap((program) => program.roots.flatMap((root) => sourceFiles(join(repoRoot, root))));
 const clientDir = join(repoRoot, 'client');
 
 /** The TypeScript files under `dir`, recursively (declaration files and build output aside). */
