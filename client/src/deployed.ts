@@ -164,14 +164,7 @@ export async function openDeployed(context: DeployedContext, site?: string): Pro
 		context.output.appendLine(l10n.t('Deployed robots.txt ({0})', new Date().toLocaleTimeString()));
 		context.output.appendLine(result.report);
 		if (site === undefined) {
-			const showDetails = l10n.t('Show Details');
-			void window
-				.showInformationMessage(l10n.t('Robots.txt: {0}: {1}. {2}', fetched.robotsUrl, result.headline, result.summary), showDetails)
-				.then((choice) => {
-					if (choice === showDetails) {
-						context.output.show(true);
-					}
-				});
+			notifyWithDetails(context, window.showInformationMessage, l10n.t('Robots.txt: {0}: {1}. {2}', fetched.robotsUrl, result.headline, result.summary));
 		}
 		return result;
 	} catch (error) {
@@ -241,13 +234,11 @@ export async function compareWithDeployed(
 			);
 		}
 		if (site === undefined) {
-			const notify = result.rows.length === 0 ? window.showInformationMessage : window.showWarningMessage;
-			const showDetails = l10n.t('Show Details');
-			void notify(l10n.t('Robots.txt: {0}', result.summary), showDetails).then((choice) => {
-				if (choice === showDetails) {
-					context.output.show(true);
-				}
-			});
+			notifyWithDetails(
+				context,
+				result.rows.length === 0 ? window.showInformationMessage : window.showWarningMessage,
+				l10n.t('Robots.txt: {0}', result.summary),
+			);
 		}
 		return result;
 	} catch (error) {
@@ -258,6 +249,16 @@ export async function compareWithDeployed(
 			(reason) => l10n.t('Robots.txt: comparing with the deployed robots.txt of {0} failed: {1}', chosen, reason),
 		);
 	}
+}
+
+/** A toast whose "Show Details" button shows the Robots.txt output, where the whole report was written. */
+function notifyWithDetails(context: DeployedContext, notify: (message: string, ...items: string[]) => Thenable<string | undefined>, message: string): void {
+	const showDetails = l10n.t('Show Details');
+	void notify(message, showDetails).then((choice) => {
+		if (choice === showDetails) {
+			context.output.show(true);
+		}
+	});
 }
 
 /** Shows a text the server gave (a lens's details) in the Robots.txt output. */
