@@ -7,6 +7,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
+import { waitForDiagnostics } from './diagnostics';
 
 /** The wire shapes of the commands' results (core/src/protocol.ts). */
 interface OpenResult {
@@ -119,29 +120,3 @@ suite('Deployed robots.txt', () => {
 		assert.match(result.summary, /verdicts differ between the local file and http:\/\/127\.0\.0\.1:\d+\/robots\.txt/);
 	});
 });
-
-/** Resolves with the document's diagnostics once `accept` holds, listening for changes rather than sleeping. */
-function waitForDiagnostics(uri: vscode.Uri, accept: (list: readonly vscode.Diagnostic[]) => boolean, timeout = 20_000): Promise<vscode.Diagnostic[]> {
-	return new Promise((resolve, reject) => {
-		const check = (): boolean => {
-			const list = vscode.languages.getDiagnostics(uri);
-			if (accept(list)) {
-				subscription.dispose();
-				clearTimeout(timer);
-				resolve(list);
-				return true;
-			}
-			return false;
-		};
-		const subscription = vscode.languages.onDidChangeDiagnostics((event) => {
-			if (event.uris.some((changed) => changed.toString() === uri.toString())) {
-				check();
-			}
-		});
-		const timer = setTimeout(() => {
-			subscription.dispose();
-			reject(new Error(`diagnostics not as expected within ${timeout} ms: ${JSON.stringify(vscode.languages.getDiagnostics(uri))}`));
-		}, timeout);
-		check();
-	});
-}

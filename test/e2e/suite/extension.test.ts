@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
+import { waitForDiagnostics } from './diagnostics';
 
 /** The wire shape of the robotsTxt.testUrl command's result (core/src/protocol.ts). */
 interface TestUrlResult {
@@ -201,32 +202,6 @@ suite('Robots.txt extension', () => {
 		assert.ok(hovers.length > 0);
 	});
 });
-
-/** Resolves with the document's diagnostics once `accept` holds, listening for changes rather than sleeping. */
-function waitForDiagnostics(uri: vscode.Uri, accept: (list: readonly vscode.Diagnostic[]) => boolean, timeout = 20_000): Promise<vscode.Diagnostic[]> {
-	return new Promise((resolve, reject) => {
-		const check = (): boolean => {
-			const list = vscode.languages.getDiagnostics(uri);
-			if (accept(list)) {
-				subscription.dispose();
-				clearTimeout(timer);
-				resolve(list);
-				return true;
-			}
-			return false;
-		};
-		const subscription = vscode.languages.onDidChangeDiagnostics((event) => {
-			if (event.uris.some((changed) => changed.toString() === uri.toString())) {
-				check();
-			}
-		});
-		const timer = setTimeout(() => {
-			subscription.dispose();
-			reject(new Error(`diagnostics not as expected within ${timeout} ms: ${JSON.stringify(vscode.languages.getDiagnostics(uri))}`));
-		}, timeout);
-		check();
-	});
-}
 
 /** Polls `probe` until it returns a value, for state that has no event (processes, a restarted server). */
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeout = 20_000): Promise<T> {
