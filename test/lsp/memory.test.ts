@@ -8,8 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -34,16 +32,7 @@ import {
 import { nodeFileSystem } from '../../io/src/nodeFileSystem';
 import { startServer } from '../../server/src/server';
 import { sharedDir } from '../util/fixtures';
-
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-
-/** The live heap in MB, after full collections. */
-function liveHeapMb(): number {
-	collect();
-	collect();
-	return process.memoryUsage().heapUsed / (1024 * 1024);
-}
+import { liveHeapMb } from '../util/heap';
 
 test('typing in the 3.7 MB file keeps the live heap flat, and closing it gives its memory back', { timeout: 300_000 }, async (t) => {
 	const toServer = new PassThrough();

@@ -6,8 +6,6 @@
  */
 
 import { PassThrough } from 'node:stream';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -27,15 +25,7 @@ import {
 import { nodeFileSystem } from '../../io/src/nodeFileSystem';
 import { startServer } from '../../server/src/server';
 import { quiet } from './client';
-
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-
-function liveHeapMb(): number {
-	collect();
-	collect();
-	return process.memoryUsage().heapUsed / (1024 * 1024);
-}
+import { liveHeapMb } from '../util/heap';
 
 const paragraph = '<p class="x">Lorem ipsum <a href="/a">dolor</a> sit amet, <b>consectetur</b> adipiscing elit, sed do eiusmod tempor.</p>\n';
 const repeats = Math.ceil(20e6 / paragraph.length);

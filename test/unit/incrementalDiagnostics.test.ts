@@ -11,8 +11,6 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -33,6 +31,7 @@ import { diagnosticsInOneWindow } from '../../core/src/diagnostics/session';
 import { applyEdit } from '../../core/src/syntax/document';
 import { groupLines, type RobotsModel } from '../../core/src/syntax/parser';
 import { sharedDir } from '../util/fixtures';
+import { collectGarbage } from '../util/heap';
 
 const fragments = [
 	'\n',
@@ -558,8 +557,6 @@ test('on every corpus file, the segmented analysis equals every check over one w
 });
 
 test('problems kept for unchanged segments do not keep earlier versions of the file alive', async () => {
-	setFlagsFromString('--expose-gc');
-	const collect = runInNewContext('gc') as () => void;
 	// Messages that name other lines (duplicate rules) in segments an edit far below leaves alone.
 	const group = (name: string) => `User-agent: ${name}\nDisallow: /a\nDisallow: /a\nAllow: /b\nDisallow: /b\n\n`;
 	const text = ['a', 'b', 'c', 'd'].map(group).join('') + 'User-agent: e\nDisallow: /e\n';
@@ -575,6 +572,6 @@ test('problems kept for unchanged segments do not keep earlier versions of the f
 	}
 	// A WeakRef holds its target until the current job ends.
 	await new Promise((resolve) => setImmediate(resolve));
-	collect();
+	collectGarbage();
 	assert.equal(first.deref(), undefined);
 });

@@ -6,11 +6,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
+import { collectGarbage } from './heap';
 
 /** The largest ratio of time on 4n to time on n that still counts as linear. */
 export const maxLinearRatio = 10;
@@ -21,7 +17,7 @@ export function bestTime<T>(prepare: () => T, run: (input: T) => unknown): numbe
 	let best = Infinity;
 	for (let i = 0; i < 3; i++) {
 		const input = prepare();
-		collect();
+		collectGarbage();
 		const start = performance.now();
 		run(input);
 		best = Math.min(best, performance.now() - start);
