@@ -36,3 +36,14 @@ export function sameNumbers(a: readonly number[], b: readonly number[]): boolean
 	}
 	return true;
 }
+
+/** Adds `value` to an ascending array of distinct numbers. */
+export function insertSorted(values: number[], value: number): void {
+	let at = values.length;
+	while (at > 0 && values[at - 1] > value) {
+		at--;
+	}
+	if (values[at - 1] !== value) {
+		values.splice(at, 0, value);
+	}
+}
