@@ -1,6 +1,7 @@
 /**
  * Binary search in ascending lists of numbers (line numbers, lengths): a group's lists may hold 200 000 lines, and
- * the grouping, the rule index and hovers ask them about one line at a time; and whether two such lists are equal.
+ * the grouping, the rule index and hovers ask them about one line at a time; whether two such lists are equal, and
+ * inserting into one.
  */
 
 /** The index of the first number at least `low` in an ascending list (its length when there is none). */

@@ -1,7 +1,8 @@
 /**
- * Checks of Allow/Disallow rules: the pattern's shape (leading "/", hosts, several paths, spaces and invisible
- * characters, wildcards, regular expressions, percent-encoding), and the logic of rules within a group across dialects
- * (duplicates, conflicts, rules first-match robots never reach, an Allow placed after the Disallow that hides it).
+ * Checks of Allow/Disallow rules, three of them: the pattern's shape, one line at a time (patternShape.ts); the logic
+ * of rules within a group across dialects (duplicates, conflicts, a Disallow of everything, redundant wildcards: here,
+ * one rule at a time in ruleLogic.ts, through the index of groupIndex.ts in a big segment); and the order first-match
+ * robots read them in (firstMatchOrder.ts: rules they never reach, an Allow placed after the Disallow that hides it).
  */
 
 import type { Check, AnyFact, CheckEntry } from '../context';
@@ -11,6 +12,7 @@ import { patternShape } from './patternShape';
 import { LengthIndex, ruleLogic, welcomed, type GroupTraits } from './ruleLogic';
 import { rulesOf } from './ruleValues';
 
+/** The logic of each group's rules: afresh, or from what the previous version of a big segment kept. */
 const groupLogic: Check = (context) => {
 	const { model } = context;
 	const groups = context.grouping('rfc9309').groups;
