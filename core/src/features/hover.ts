@@ -1,7 +1,8 @@
 /**
- * Hovers: on a User-agent line, which crawlers the group applies to in each enabled dialect and where the dialects
- * disagree; on a directive key, what it does, who reads it and where it is specified; on an Allow/Disallow value,
- * what the pattern matches, with examples checked by the real matcher of each dialect.
+ * The robots.txt hover: which of three answers the position asks for. On a User-agent line, which crawlers the group
+ * applies to in each enabled dialect and where the dialects disagree (groupHover.ts); on a directive key, what it does,
+ * who reads it and where it is specified (keyHover.ts); on an Allow/Disallow value, what the pattern matches, with
+ * examples checked by the real matcher of each dialect (patternHover.ts).
  * Every answer is computed from the model and the matchers, never from the text of the hover alone.
  */
 
