@@ -3,13 +3,17 @@
 import { env, l10n, Uri, type Webview } from 'vscode';
 import type { BenchStrings } from './benchMessages';
 
-/** The page: a strict Content-Security-Policy (scripts by nonce, nothing from elsewhere) and VS Code's theme colours. */
+/**
+ * The page: a strict Content-Security-Policy (scripts by nonce, styles from the extension's own file, nothing from
+ * elsewhere) and VS Code's theme colours (client/webview/testBench.css).
+ */
 export function benchPage(webview: Webview, extensionUri: Uri): string {
 	const nonce = makeNonce();
 	const script = webview.asWebviewUri(Uri.joinPath(extensionUri, 'client', 'dist', 'testBench.js'));
+	const styles = webview.asWebviewUri(Uri.joinPath(extensionUri, 'client', 'dist', 'testBench.css'));
 	const csp = [
 		"default-src 'none'",
-		`style-src 'nonce-${nonce}'`,
+		`style-src ${webview.cspSource}`,
 		`script-src 'nonce-${nonce}'`,
 		`font-src ${webview.cspSource}`,
 		`img-src ${webview.cspSource}`,
@@ -24,7 +28,7 @@ export function benchPage(webview: Webview, extensionUri: Uri): string {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>${text(l10n.t('Test Bench'))}</title>
-<style nonce="${nonce}">${styles}</style>
+<link rel="stylesheet" href="${styles}">
 </head>
 <body data-strings="${text(JSON.stringify(benchStrings()))}">
 <header>
@@ -121,53 +125,3 @@ function makeNonce(): string {
 	}
 	return nonce;
 }
-
-/** The page's styles: VS Code's theme variables, so the bench looks like the editor in every theme. */
-const styles = `
-body { margin: 0; padding: 0; color: var(--vscode-foreground); background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); display: flex; flex-direction: column; height: 100vh; overflow: hidden; }
-header { padding: 4px 8px; border-bottom: 1px solid var(--vscode-panel-border, rgba(128,128,128,0.35)); }
-.toolbar { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: center; margin: 2px 0; }
-.label { font-weight: 600; margin-right: 2px; }
-.hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-textarea, input, select { color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, transparent); font-family: inherit; font-size: inherit; padding: 2px 4px; }
-textarea { flex: 1; min-width: 12rem; height: 1.6em; resize: vertical; }
-#add-crawler { width: 11rem; }
-button { color: var(--vscode-button-secondaryForeground, var(--vscode-button-foreground)); background: var(--vscode-button-secondaryBackground, var(--vscode-button-background)); border: none; padding: 2px 7px; cursor: pointer; font-family: inherit; font-size: inherit; }
-button:hover { background: var(--vscode-button-secondaryHoverBackground, var(--vscode-button-hoverBackground)); }
-button:disabled { opacity: 0.5; cursor: default; }
-#sets { display: contents; }
-:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
-#status { margin-top: 3px; color: var(--vscode-descriptionForeground); }
-#notes { margin: 2px 0; padding-left: 1.2em; color: var(--vscode-editorWarning-foreground); }
-#notes:empty, #changes:empty, #audit:empty { display: none; }
-#audit { display: flex; flex-wrap: wrap; gap: 3px 10px; margin-top: 3px; font-size: 90%; }
-#audit::before { content: attr(data-label); font-weight: 600; }
-.chip { white-space: nowrap; }
-#changes { margin-top: 3px; color: var(--vscode-editorInfo-foreground); max-height: 6em; overflow: auto; }
-#grid { flex: 1; min-height: 0; display: flex; }
-#grid:focus { outline: none; }
-#viewport { flex: 1; overflow: auto; position: relative; }
-.row { display: grid; height: 38px; box-sizing: border-box; border-bottom: 1px solid var(--vscode-editorGroup-border, rgba(128,128,128,0.2)); }
-.row.head { height: 28px; position: sticky; top: 0; z-index: 2; background: var(--vscode-editorGroupHeader-tabsBackground, var(--vscode-editor-background)); font-weight: 600; }
-#body { position: relative; }
-#body .row { position: absolute; left: 0; right: 0; }
-.cell { padding: 2px 6px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; display: flex; flex-direction: column; justify-content: center; min-width: 0; }
-.cell.url { font-family: var(--vscode-editor-font-family); display: block; line-height: 32px; position: sticky; left: 0; z-index: 1; background: var(--vscode-editor-background); border-right: 1px solid var(--vscode-editorGroup-border, rgba(128,128,128,0.2)); }
-.head .cell.url { background: var(--vscode-editorGroupHeader-tabsBackground, var(--vscode-editor-background)); }
-.cell.url.probe::before { content: attr(data-probe); font-size: 85%; margin-right: 4px; padding: 0 4px; border-radius: 3px; background: var(--vscode-badge-background); color: var(--vscode-badge-foreground); }
-.head .cell { flex-direction: row; justify-content: space-between; align-items: center; }
-.head .cell span { overflow: hidden; text-overflow: ellipsis; }
-.head .cell.url { line-height: 24px; font-family: inherit; }
-.head .cell.noted span::after { content: " *"; color: var(--vscode-editorWarning-foreground); }
-.remove { padding: 0 4px; background: transparent; color: var(--vscode-descriptionForeground); }
-.verdict { cursor: pointer; line-height: 1.25; }
-.verdict .word { font-weight: 600; font-size: 90%; }
-.verdict .detail { font-family: var(--vscode-editor-font-family); font-size: 90%; color: var(--vscode-descriptionForeground); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.allow .word { color: var(--vscode-testing-iconPassed, #3fb950); }
-.disallow .word { color: var(--vscode-testing-iconFailed, #f85149); }
-.changed { background: var(--vscode-diffEditor-insertedTextBackground, rgba(155,185,85,0.2)); box-shadow: inset 3px 0 0 var(--vscode-editorWarning-foreground); }
-.changed .word::after { content: " " attr(data-changed); font-weight: normal; color: var(--vscode-editorWarning-foreground); }
-.verdict:hover, .cell[tabindex="0"] { background: var(--vscode-list-hoverBackground); }
-.problem { color: var(--vscode-errorForeground); display: block; line-height: 32px; }
-#tooltip { position: fixed; z-index: 10; max-width: 420px; white-space: pre-wrap; padding: 6px 8px; color: var(--vscode-editorHoverWidget-foreground); background: var(--vscode-editorHoverWidget-background); border: 1px solid var(--vscode-editorHoverWidget-border); }
-`;
