@@ -40,6 +40,8 @@ const bundles = [
 	{ ...base, entryPoints: ['client/src/extension.ts'], outfile: 'client/dist/extension.js' },
 	// The test bench's webview script runs in the webview (a browser), not in Node.
 	{ ...base, entryPoints: ['client/webview/testBench.ts'], outfile: 'client/dist/testBench.js', platform: 'browser', format: 'iife', target: 'es2022' },
+	// Its styles, a file the page links to (the Content-Security-Policy allows styles from the extension's own files).
+	{ entryPoints: ['client/webview/testBench.css'], outfile: 'client/dist/testBench.css', bundle: true, minify: production, logLevel: 'warning' },
 ];
 
 // The web extension (vscode.dev, github.dev): the client for VS Code's web worker extension host (CommonJS, which that

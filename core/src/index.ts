@@ -1,14 +1,76 @@
 /**
  * The public API of the pure core: robots.txt text in; syntax tree, groups and verdicts out.
  * No IO, no timers, no transport: everything here is a function of its arguments.
+ * One block per concern, in the order of the core's layers (ARCHITECTURE.md), lowest first: a name is looked up by
+ * what it is about, and each block says where its files are.
  */
 
+/** The contracts between the client, the server and the core: request types, ids, the bench's packed cell (protocol.ts). */
+export * as protocol from './protocol';
+export { expectationsLanguageId, revealLineCommand } from './protocol';
+export type {
+	AgentList,
+	BenchAuditCategory,
+	BenchBaselineParams,
+	BenchBaselineResult,
+	BenchCell,
+	BenchColumn,
+	BenchExportParams,
+	BenchExportResult,
+	BenchParams,
+	BenchResult,
+	BenchRow,
+	CrawlerSummary,
+	CrawlerVerdictRow,
+	OtherReading,
+	ParserName,
+	ParseUrlsParams,
+	ParseUrlsResult,
+	TestUrlAllResult,
+	TestUrlResult,
+} from './protocol';
+
+/** The five dialects a file is read in, and the verdict's words for people and for tools (dialect.ts, verdict.ts). */
 export { allDialects, dialectName, dialectNames, isDialect, type Dialect } from './dialect';
+export type { VerdictReader, VerdictToken } from './verdict';
+
+/** Facts, each with its source: the directives, the crawler catalogue and the crawlers' fetch policies (facts/). */
 export { directiveFacts, type DirectiveId } from './facts/directives';
+export { directiveDocs } from './facts/directiveDocs';
+export {
+	crawlerCategories,
+	crawlerFactNames,
+	findCrawler,
+	knownCrawlers,
+	type CrawlerCategory,
+	type CrawlerFact,
+	type CrawlerFacts,
+	type CrawlerHonours,
+	type SizeLimit,
+} from './facts/crawlers';
+export {
+	fetchPolicies,
+	fetchPolicyIds,
+	statusRule,
+	type CacheRule,
+	type FetchOutcomeKind,
+	type FetchPolicy,
+	type FetchPolicyId,
+	type Sourced,
+	type StatusRule,
+} from './facts/fetching';
+
+/** The settings every analysis takes (options.ts). */
+export { analysisDialects, defaultAnalysisOptions, defaultCrawlers, defaultDialects, severityNames, type AnalysisOptions, type SeverityName } from './options';
+
+/** Syntax: text to a lossless model and back, bytes as crawlers decode them, and edits applied line by line (syntax/). */
 export type { LineKind, LineNode } from './syntax/ast';
+export { parse, print } from './syntax/text';
 export { RobotsModel, lineRole, type Group, type Grouping, type LineRole } from './syntax/parser';
 export { decodeRobotsBytes, encodeRobotsText } from './syntax/bytes';
 export { RobotsDocument, applyEdit, applyRangeEdit, lineRange } from './syntax/document';
+
+/** Matching: each dialect's groups for a user agent and its verdict for a URL (matching/). */
 export {
 	compileMatcher,
 	evaluate,
@@ -22,144 +84,37 @@ export {
 	type Verdict,
 } from './matching/evaluate';
 export { selectGroups, type GroupSelection, type SelectionKind } from './matching/agents';
-export { RobotRules, type RobotRulesOptions, type SimpleResponse } from './robotRules';
-export {
-	computeCodeActions,
-	computeDiagnostics,
-	createDiagnosticsSession,
-	diagnosticSource,
-	fixAllData,
-	resolveCodeAction,
-	type DiagnosticData,
-	type DiagnosticFix,
-	type DiagnosticsSession,
-} from './diagnostics/index';
-export { diagnosticCatalogue, diagnosticFacts, lspSeverity, sarifLevel, severityName, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
-export { foreignContentMessage } from './diagnostics/checks/file';
-export { analysisDialects, defaultAnalysisOptions, defaultCrawlers, defaultDialects, severityNames, type AnalysisOptions, type SeverityName } from './options';
-export { computeDocumentSymbols } from './features/symbols';
-export { computeFoldingRanges } from './features/folding';
-export { formatDocument, type FormatOptions } from './features/formatting';
-export { computeDocumentLinks } from './features/links';
-export { computeDocumentHighlights } from './features/highlights';
-export {
-	computeCodeLenses,
-	groupLensData,
-	resolveCodeLens,
-} from './features/codeLens';
-export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
-export * as protocol from './protocol';
-export { revealLineCommand } from './protocol';
-export { expectationsLanguageId } from './protocol';
-export type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, ParserName, TestUrlAllResult, TestUrlResult } from './protocol';
-export { computeHover } from './features/hover';
-export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
-export { computeCompletions } from './features/completion';
-export {
-	crawlerFactNames,
-	findCrawler,
-	knownCrawlers,
-	type CrawlerFacts,
-	type CrawlerHonours,
-	type CrawlerCategory,
-	type CrawlerFact,
-	type SizeLimit,
-	crawlerCategories,
-} from './facts/crawlers';
-export { directiveDocs } from './facts/directiveDocs';
 
-export { parse, print } from './syntax/text';
+/** Crawlers: how each crawler reads the file and what it decides, the fast decide path, and the words for both (crawlers/). */
 export { crawlerProfile, crawlerProfiles, type CrawlerProfile } from './crawlers/profile';
 export {
+	compileCrawlerDecider,
 	compileCrawlerMatcher,
+	crawlerReasons,
+	decideRoot,
+	decideTable,
 	evaluateAs,
+	isAllowedDecision,
+	packDecision,
 	readAs,
+	rulesAs,
+	unpackDecision,
 	type CrawlerEvaluation,
 	type CrawlerMatcher,
 	type CrawlerReading,
 	type CrawlerReason,
 	type FollowKind,
+	type PackedDecision,
 	type ReadExtent,
 } from './crawlers/reading';
 export { describeReading, explainEvaluation, listNames, reasonWords, verdictSentence, verdictWord } from './crawlers/explain';
-export type { VerdictReader, VerdictToken } from './verdict';
-export {
-	compileCrawlerDecider,
-	crawlerReasons,
-	decideRoot,
-	decideTable,
-	isAllowedDecision,
-	rulesAs,
-	packDecision,
-	unpackDecision,
-	type PackedDecision,
-} from './crawlers/reading';
+
+/** Many URLs at once: URL lists and sitemaps, two versions compared, who may fetch `/` (bench/). */
 export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput } from './bench/urls';
-export {
-	defaultDiffCrawlers,
-	describeChange,
-	diffRobots,
-	probeUrls,
-	verdictFlips,
-	type DecisionSide,
-} from './bench/diff';
+export { defaultDiffCrawlers, describeChange, diffRobots, probeUrls, verdictFlips, type DecisionSide } from './bench/diff';
 export { auditByCategory, auditCategories } from './bench/audit';
-export { computeBench, formatBench } from './features/testBench';
-export { aiTrainingCrawlers, computeAiTrainingActions } from './features/aiTraining';
-export {
-	defaultRobotsFileName,
-	fieldAt,
-	isExpectationsFileName,
-	parseExpectations,
-	type Expectation,
-	type ExpectationProblem,
-	type ExpectationsFile,
-	type Span,
-} from './expectations/format';
-export {
-	checkExpectations,
-	failureMessage,
-	passMessage,
-	robotsLineOf,
-	summaryText,
-	uncheckedExpectations,
-	type CheckedExpectations,
-	type ExpectationResult,
-} from './expectations/check';
-export {
-	computeExpectationCompletions,
-	computeExpectationDiagnostics,
-	computeExpectationFailuresInRobots,
-	computeExpectationHover,
-	computeExpectationLenses,
-	countExpectationDiagnostics,
-	type ExpectationsSource,
-} from './expectations/features';
-export type {
-	BenchAuditCategory,
-	BenchBaselineParams,
-	BenchBaselineResult,
-	BenchCell,
-	BenchColumn,
-	BenchExportParams,
-	BenchExportResult,
-	BenchParams,
-	BenchResult,
-	BenchRow,
-	ParseUrlsParams,
-	ParseUrlsResult,
-} from './protocol';
-export {
-	fetchPolicies,
-	fetchPolicyIds,
-	statusRule,
-	type CacheRule,
-	type FetchOutcomeKind,
-	type FetchPolicy,
-	type FetchPolicyId,
-	type Sourced,
-	type StatusRule,
-} from './facts/fetching';
+
+/** Fetching, without IO: a fetch's responses, their caching, what each crawler concludes, its words, the wire form (fetch/). */
 export {
 	bodyKind,
 	header as responseHeader,
@@ -195,17 +150,56 @@ export {
 	type ResponseFacts,
 } from './fetch/explain';
 export { defaultFetchLimits, fetchUserAgent, robotsTarget, type FetchLimits, type RobotsTarget } from './fetch/site';
-export {
-	analyseDeployed,
-	compareWithDeployed,
-	deployedDiagnostics,
-	deployedLenses,
-	deployedReport,
-	testUrlAllDeployed,
-	testUrlDeployed,
-	type DeployedAnalysis,
-} from './features/deployed';
 export { decodeBase64, deployedTarget, encodeBase64, outcomeFromWire, outcomeToWire } from './fetch/wire';
+
+/** The one-object API over a file and its fetch (robotRules.ts). */
+export { RobotRules, type RobotRulesOptions, type SimpleResponse } from './robotRules';
+
+/** Diagnostics: the catalogue of codes, the analysis (fresh or by a session) and its fixes (diagnostics/). */
+export {
+	computeCodeActions,
+	computeDiagnostics,
+	createDiagnosticsSession,
+	diagnosticSource,
+	fixAllData,
+	resolveCodeAction,
+	type DiagnosticData,
+	type DiagnosticFix,
+	type DiagnosticsSession,
+} from './diagnostics/index';
+export { diagnosticCatalogue, diagnosticFacts, lspSeverity, sarifLevel, severityName, type DiagnosticCode, type DiagnosticFacts } from './diagnostics/codes';
+export { foreignContentMessage } from './diagnostics/checks/file';
+
+/** Expectations files: their format, their check against a robots.txt, and their editor features (expectations/). */
+export {
+	defaultRobotsFileName,
+	fieldAt,
+	isExpectationsFileName,
+	parseExpectations,
+	type Expectation,
+	type ExpectationProblem,
+	type ExpectationsFile,
+	type Span,
+} from './expectations/format';
+export {
+	checkExpectations,
+	failureMessage,
+	passMessage,
+	robotsLineOf,
+	summaryText,
+	uncheckedExpectations,
+	type CheckedExpectations,
+	type ExpectationResult,
+} from './expectations/check';
+export {
+	computeExpectationCompletions,
+	computeExpectationDiagnostics,
+	computeExpectationFailuresInRobots,
+	computeExpectationHover,
+	computeExpectationLenses,
+	countExpectationDiagnostics,
+	type ExpectationsSource,
+} from './expectations/features';
 
 /**
  * Robots meta tags and X-Robots-Tag headers: the directive catalogue, parsers for directive values, HTML pages and
@@ -233,3 +227,27 @@ export {
 	type SiteDescription,
 } from './site/layout';
 export { siteFindings, type SitePage, type SiteRobots } from './site/findings';
+
+/** The editor's features over a robots.txt, each a function of the model and the options (features/). */
+export { computeDocumentSymbols } from './features/symbols';
+export { computeFoldingRanges } from './features/folding';
+export { formatDocument, type FormatOptions } from './features/formatting';
+export { computeDocumentLinks } from './features/links';
+export { computeDocumentHighlights } from './features/highlights';
+export { computeHover } from './features/hover';
+export { computeCompletions } from './features/completion';
+export { computeCodeLenses, groupLensData, resolveCodeLens } from './features/codeLens';
+export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
+export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
+export { computeBench, formatBench } from './features/testBench';
+export { aiTrainingCrawlers, computeAiTrainingActions } from './features/aiTraining';
+export {
+	analyseDeployed,
+	compareWithDeployed,
+	deployedDiagnostics,
+	deployedLenses,
+	deployedReport,
+	testUrlAllDeployed,
+	testUrlDeployed,
+	type DeployedAnalysis,
+} from './features/deployed';

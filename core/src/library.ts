@@ -1,9 +1,11 @@
 /**
  * The public API of the `robots-txt-tools` npm package: what a crawler author or a site's tooling needs from the pure
  * core, and nothing of the editor (no hovers, lenses or protocol). A subset of index.ts, built from the same files;
- * every export here is part of the package's semver contract and carries its documentation.
+ * every export here is part of the package's semver contract and carries its documentation. Grouped by concern, in
+ * the order a reader meets them: reading, verdicts, diagnostics, fetching.
  */
 
+// Reading a file: text or bytes to a lossless model, in each dialect; whether a text is a robots.txt at all.
 export { parse, print } from './syntax/text';
 export { RobotsModel, lineRole, type Group, type Grouping, type LineRole } from './syntax/parser';
 export type { LineKind, LineNode } from './syntax/ast';
@@ -12,6 +14,7 @@ export { allDialects, dialectNames, isDialect, type Dialect } from './dialect';
 export { decodeRobotsBytes, encodeRobotsText } from './syntax/bytes';
 export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from './features/detection';
 
+// Verdicts by dialect: the groups for a user agent and the rule that decides a URL.
 export {
 	compileMatcher,
 	evaluate,
@@ -26,6 +29,7 @@ export {
 } from './matching/evaluate';
 export type { GroupSelection, SelectionKind } from './matching/agents';
 
+// Verdicts by crawler: how each crawler of the catalogue reads the file, and the words for it.
 export {
 	compileCrawlerMatcher,
 	evaluateAs,
@@ -50,8 +54,10 @@ export {
 	type SizeLimit,
 } from './facts/crawlers';
 
+// The one-object API over a file and its fetch.
 export { RobotRules, type RobotRulesOptions, type SimpleResponse } from './robotRules';
 
+// Diagnostics: the catalogue of codes, the analysis and the settings it takes.
 export {
 	computeDiagnostics,
 	createDiagnosticsSession,
@@ -63,6 +69,7 @@ export {
 export { diagnosticCatalogue, diagnosticFacts, type DiagnosticCode, type DiagnosticFacts, type Severity } from './diagnostics/codes';
 export { defaultAnalysisOptions, defaultCrawlers, severityNames, type AnalysisOptions, type SeverityName } from './options';
 
+// Fetching, without IO: what each crawler concludes from the responses a fetcher saw.
 export {
 	concludeFetch,
 	concludeFetchAll,

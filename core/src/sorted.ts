@@ -1,6 +1,7 @@
 /**
  * Binary search in ascending lists of numbers (line numbers, lengths): a group's lists may hold 200 000 lines, and
- * the grouping, the rule index and hovers ask them about one line at a time; and whether two such lists are equal.
+ * the grouping, the rule index and hovers ask them about one line at a time; whether two such lists are equal, and
+ * inserting into one.
  */
 
 /** The index of the first number at least `low` in an ascending list (its length when there is none). */
@@ -35,4 +36,15 @@ export function sameNumbers(a: readonly number[], b: readonly number[]): boolean
 		}
 	}
 	return true;
+}
+
+/** Adds `value` to an ascending array of distinct numbers. */
+export function insertSorted(values: number[], value: number): void {
+	let at = values.length;
+	while (at > 0 && values[at - 1] > value) {
+		at--;
+	}
+	if (values[at - 1] !== value) {
+		values.splice(at, 0, value);
+	}
 }

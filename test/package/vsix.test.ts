@@ -91,10 +91,11 @@ describe('the .vsix', () => {
 			[inVsix(manifest.main), 'main'],
 			[inVsix(manifest.browser), 'browser'],
 			[inVsix(manifest.icon), 'icon'],
-			// client/src/extension.ts starts it over IPC; client/src/browser.ts in a web worker; client/src/testBench.ts loads the page script.
+			// client/src/extension.ts starts it over IPC; client/src/browser.ts in a web worker; client/src/benchPage.ts loads the page script and styles.
 			['extension/server/dist/server.js', "the Node entry's server"],
 			['extension/server/dist/browser.js', "the browser entry's server"],
 			['extension/client/dist/testBench.js', "the test bench's page"],
+			['extension/client/dist/testBench.css', "the test bench's styles"],
 			['extension/package.nls.json', "the manifest's texts"],
 		]);
 		for (const path of manifest.contributes.languages.flatMap((language) => language.configuration ?? [])) {
