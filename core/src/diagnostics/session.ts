@@ -5,18 +5,13 @@
  * dies with it. A session with nothing kept is a fresh analysis: that is what `computeDiagnostics` runs.
  */
 
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation, type Range, type TextEdit } from 'vscode-languageserver-types';
-import { t } from '../l10n';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import type { AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
-import { lineRange } from '../syntax/document';
 import type { RobotsModel } from '../syntax/parser';
-import { diagnosticFacts, lspSeverity } from './codes';
-import { diagnosticSource } from '../protocol';
 import {
 	Audience,
 	CheckContext,
-	movedEdits,
 	movedProblem,
 	Window,
 	type AnyFact,
@@ -25,31 +20,20 @@ import {
 	type CheckEntry,
 	type FactSource,
 	type FileFact,
-	type Fix,
 	type Problem,
 	type Recall,
 } from './context';
-import { findSuppressions, suppressionLines } from './suppression';
+import { suppressionLines } from './suppression';
 import { editSegments, LineCache, sameNodes, segmentStarts, type SegmentEdit, type SegmentSpan } from '../syntax/segments';
-import { fileChecks, fileFacts, identityChecks, maxInvalidUtf8 } from './checks/file';
+import { fileChecks, fileFacts, identityChecks } from './checks/file';
 import { lineChecks } from './checks/lines';
 import { groupChecks, groupFacts } from './checks/groups';
 import { ruleChecks, ruleFacts } from './checks/rules';
 import { recordChecks, recordFacts } from './checks/records';
 import { dominantLineEnd } from '../syntax/lineEnds';
 import { editedBlock, sharedEnds, type EditedBlock } from '../syntax/regroup';
-
-/** A fix as a diagnostic carries it. */
-export interface DiagnosticFix {
-	readonly title: string;
-	readonly edits: readonly TextEdit[];
-	readonly isPreferred?: boolean;
-}
-
-/** What a diagnostic carries for code actions. */
-export interface DiagnosticData {
-	readonly fixes: readonly DiagnosticFix[];
-}
+import { toDiagnostic } from './lsp';
+import { filtered, groupedRepeats } from './report';
 
 /**
  * The analysis of one document over its versions. The language server creates one when a document opens and
@@ -336,85 +320,6 @@ class Session implements DiagnosticsSession {
 		const kept = filtered(model, merged, invalidUtf8, facts.read(suppressionLines).value);
 		return done(whole, options.groupRepeats === true ? groupedRepeats(kept, options, uri) : kept);
 	}
-}
-
-/** From this many findings of one code and severity on, they are told as one (`groupedRepeats`). */
-const repeatThreshold = 5;
-
-/** The related lines a grouped finding lists at the most. */
-const maxRepeatsListed = 100;
-
-/** The grouped form of each finding, by the finding: a session hands the same unchanged diagnostics to every round. */
-const demoted = new WeakMap<Diagnostic, Diagnostic>();
-
-/**
- * Real files drown their real problems in repeats (226 `invalid-product-token` findings in one corpus file, beside 7
- * missing colons): from `repeatThreshold` findings of one code and severity on (errors aside, and codes whose
- * severity the settings set), the first keeps its severity and says how many more there are, listing their lines as
- * related information, and the others become hints (faint dots, out of the Problems panel), each still with its
- * message and its fixes.
- */
-function groupedRepeats(diagnostics: readonly Diagnostic[], options: AnalysisOptions, uri: string | undefined): readonly Diagnostic[] {
-	// Counted by code and severity (1 to 4), without a string per finding: a file of 50 000 groups has as many.
-	const counts = new Map<string | number | undefined, number[]>();
-	const countsOf = (diagnostic: Diagnostic): number[] | undefined => {
-		if (diagnostic.severity === DiagnosticSeverity.Error || diagnostic.severity === DiagnosticSeverity.Hint || diagnostic.severity === undefined) {
-			return undefined;
-		}
-		let byCode = counts.get(diagnostic.code);
-		if (byCode === undefined) {
-			if (options.severities[String(diagnostic.code)] !== undefined) {
-				return undefined;
-			}
-			byCode = [0, 0, 0, 0, 0];
-			counts.set(diagnostic.code, byCode);
-		}
-		return byCode;
-	};
-	let any = false;
-	for (const diagnostic of diagnostics) {
-		const byCode = countsOf(diagnostic);
-		if (byCode !== undefined && ++byCode[diagnostic.severity!] >= repeatThreshold) {
-			any = true;
-		}
-	}
-	if (!any) {
-		return diagnostics;
-	}
-	const firsts = new Map<string, number>();
-	const listed = new Map<string, DiagnosticRelatedInformation[]>();
-	const grouped = diagnostics.map((diagnostic, at) => {
-		const count = countsOf(diagnostic)?.[diagnostic.severity!] ?? 0;
-		if (count < repeatThreshold) {
-			return diagnostic;
-		}
-		const key = `${diagnostic.code} ${diagnostic.severity}`;
-		if (!firsts.has(key)) {
-			firsts.set(key, at);
-			listed.set(key, []);
-			return diagnostic;
-		}
-		const related = listed.get(key)!;
-		if (uri !== undefined && related.length < maxRepeatsListed) {
-			related.push({ location: { uri, range: diagnostic.range }, message: diagnostic.message });
-		}
-		let hint = demoted.get(diagnostic);
-		if (hint === undefined) {
-			hint = { ...diagnostic, severity: DiagnosticSeverity.Hint };
-			demoted.set(diagnostic, hint);
-		}
-		return hint;
-	});
-	for (const [key, at] of firsts) {
-		const first = grouped[at];
-		const more = countsOf(first)![first.severity!] - 1;
-		grouped[at] = {
-			...first,
-			message: t('{0} (And {1} more like it, shown as hints.)', first.message, more),
-			relatedInformation: [...(first.relatedInformation ?? []), ...listed.get(key)!],
-		};
-	}
-	return grouped;
 }
 
 /**
@@ -843,65 +748,4 @@ function namesOnly(problem: Problem, test: (line: number) => boolean): boolean {
 		}
 	}
 	return !problem.related || problem.related.every((related) => test(related.line));
-}
-
-/** Drops what suppression comments silence, and invalid-utf8 beyond the first ones. */
-function filtered(model: RobotsModel, diagnostics: Diagnostic[], invalidUtf8: number, suppressionCandidates: readonly number[]): Diagnostic[] {
-	const suppressions = findSuppressions(model, suppressionCandidates);
-	if (suppressions.none && invalidUtf8 <= maxInvalidUtf8) {
-		return diagnostics;
-	}
-	let keptInvalid = 0;
-	return diagnostics.filter((diagnostic) => {
-		if (diagnostic.code === 'invalid-utf8' && ++keptInvalid > maxInvalidUtf8) {
-			return false;
-		}
-		return !suppressions.isSuppressed(String(diagnostic.code), diagnostic.range.start.line);
-	});
-}
-
-function severityOf(problem: Problem, options: AnalysisOptions): DiagnosticSeverity {
-	const override = options.severities[problem.code];
-	return lspSeverity(override && override !== 'off' ? override : (problem.severity ?? diagnosticFacts(problem.code)!.severity));
-}
-
-/** A problem found `delta` lines above or below where its lines are now, as an LSP diagnostic. */
-function toDiagnostic(model: RobotsModel, problem: Problem, delta: number, options: AnalysisOptions, uri: string | undefined): Diagnostic {
-	const line = problem.line + delta;
-	const endLine = (problem.endLine ?? problem.line) + delta;
-	const range: Range = {
-		start: { line, character: problem.start ?? 0 },
-		end: { line: endLine, character: problem.end ?? model.lines[endLine].length },
-	};
-	const number = (index: number) => index + delta + 1;
-	const message = typeof problem.message === 'string' ? problem.message : problem.message(number);
-	const diagnostic: Diagnostic = { range, severity: severityOf(problem, options), code: problem.code, source: diagnosticSource, message };
-	const tags: DiagnosticTag[] = [];
-	if (problem.unnecessary) {
-		tags.push(DiagnosticTag.Unnecessary);
-	}
-	if (problem.deprecated) {
-		tags.push(DiagnosticTag.Deprecated);
-	}
-	if (tags.length > 0) {
-		diagnostic.tags = tags;
-	}
-	if (uri !== undefined && problem.related && problem.related.length > 0) {
-		diagnostic.relatedInformation = problem.related.map((related) => ({
-			location: { uri, range: lineRange(model, related.line + delta) },
-			message: related.message,
-		}));
-	}
-	if (problem.fixes && problem.fixes.length > 0) {
-		const data: DiagnosticData = { fixes: problem.fixes.map((fix) => movedFix(fix, delta, number)) };
-		diagnostic.data = data;
-	}
-	return diagnostic;
-}
-
-/** A fix whose lines moved by `delta`, with its title written out. */
-function movedFix(fix: Fix, delta: number, number: (index: number) => number): DiagnosticFix {
-	const title = typeof fix.title === 'string' ? fix.title : fix.title(number);
-	const edits = movedEdits(fix.edits, delta);
-	return fix.isPreferred === undefined ? { title, edits } : { title, edits, isPreferred: fix.isPreferred };
 }

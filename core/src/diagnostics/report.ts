@@ -1,0 +1,105 @@
+/**
+ * What the analysis of a robots.txt reports of the problems it found: suppression comments silence some, invalid-utf8
+ * is listed only so many times, and when asked, repeated findings are told as one.
+ */
+
+import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import { t } from '../l10n';
+import type { AnalysisOptions } from '../options';
+import type { RobotsModel } from '../syntax/parser';
+import { findSuppressions } from './suppression';
+import { maxInvalidUtf8 } from './checks/file';
+
+/** Drops what suppression comments silence, and invalid-utf8 beyond the first ones. */
+export function filtered(model: RobotsModel, diagnostics: Diagnostic[], invalidUtf8: number, suppressionCandidates: readonly number[]): Diagnostic[] {
+	const suppressions = findSuppressions(model, suppressionCandidates);
+	if (suppressions.none && invalidUtf8 <= maxInvalidUtf8) {
+		return diagnostics;
+	}
+	let keptInvalid = 0;
+	return diagnostics.filter((diagnostic) => {
+		if (diagnostic.code === 'invalid-utf8' && ++keptInvalid > maxInvalidUtf8) {
+			return false;
+		}
+		return !suppressions.isSuppressed(String(diagnostic.code), diagnostic.range.start.line);
+	});
+}
+
+/** From this many findings of one code and severity on, they are told as one (`groupedRepeats`). */
+const repeatThreshold = 5;
+
+/** The related lines a grouped finding lists at the most. */
+const maxRepeatsListed = 100;
+
+/** The grouped form of each finding, by the finding: a session hands the same unchanged diagnostics to every round. */
+const demoted = new WeakMap<Diagnostic, Diagnostic>();
+
+/**
+ * Real files drown their real problems in repeats (226 `invalid-product-token` findings in one corpus file, beside 7
+ * missing colons): from `repeatThreshold` findings of one code and severity on (errors aside, and codes whose
+ * severity the settings set), the first keeps its severity and says how many more there are, listing their lines as
+ * related information, and the others become hints (faint dots, out of the Problems panel), each still with its
+ * message and its fixes.
+ */
+export function groupedRepeats(diagnostics: readonly Diagnostic[], options: AnalysisOptions, uri: string | undefined): readonly Diagnostic[] {
+	// Counted by code and severity (1 to 4), without a string per finding: a file of 50 000 groups has as many.
+	const counts = new Map<string | number | undefined, number[]>();
+	const countsOf = (diagnostic: Diagnostic): number[] | undefined => {
+		if (diagnostic.severity === DiagnosticSeverity.Error || diagnostic.severity === DiagnosticSeverity.Hint || diagnostic.severity === undefined) {
+			return undefined;
+		}
+		let byCode = counts.get(diagnostic.code);
+		if (byCode === undefined) {
+			if (options.severities[String(diagnostic.code)] !== undefined) {
+				return undefined;
+			}
+			byCode = [0, 0, 0, 0, 0];
+			counts.set(diagnostic.code, byCode);
+		}
+		return byCode;
+	};
+	let any = false;
+	for (const diagnostic of diagnostics) {
+		const byCode = countsOf(diagnostic);
+		if (byCode !== undefined && ++byCode[diagnostic.severity!] >= repeatThreshold) {
+			any = true;
+		}
+	}
+	if (!any) {
+		return diagnostics;
+	}
+	const firsts = new Map<string, number>();
+	const listed = new Map<string, DiagnosticRelatedInformation[]>();
+	const grouped = diagnostics.map((diagnostic, at) => {
+		const count = countsOf(diagnostic)?.[diagnostic.severity!] ?? 0;
+		if (count < repeatThreshold) {
+			return diagnostic;
+		}
+		const key = `${diagnostic.code} ${diagnostic.severity}`;
+		if (!firsts.has(key)) {
+			firsts.set(key, at);
+			listed.set(key, []);
+			return diagnostic;
+		}
+		const related = listed.get(key)!;
+		if (uri !== undefined && related.length < maxRepeatsListed) {
+			related.push({ location: { uri, range: diagnostic.range }, message: diagnostic.message });
+		}
+		let hint = demoted.get(diagnostic);
+		if (hint === undefined) {
+			hint = { ...diagnostic, severity: DiagnosticSeverity.Hint };
+			demoted.set(diagnostic, hint);
+		}
+		return hint;
+	});
+	for (const [key, at] of firsts) {
+		const first = grouped[at];
+		const more = countsOf(first)![first.severity!] - 1;
+		grouped[at] = {
+			...first,
+			message: t('{0} (And {1} more like it, shown as hints.)', first.message, more),
+			relatedInformation: [...(first.relatedInformation ?? []), ...listed.get(key)!],
+		};
+	}
+	return grouped;
+}
