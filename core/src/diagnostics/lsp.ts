@@ -69,3 +69,25 @@ function movedFix(fix: Fix, delta: number, number: (index: number) => number): D
 	const edits = movedEdits(fix.edits, delta);
 	return fix.isPreferred === undefined ? { title, edits } : { title, edits, isPreferred: fix.isPreferred };
 }
+
+/**
+ * At most so many findings of a code in a document, counted in the order they are listed: a file in another encoding
+ * has invalid UTF-8 on every other line, a content of a million commas a million empty directives.
+ */
+export class CodeLimit {
+	private readonly counts = new Map<string, number>();
+
+	/** @param max how many findings of a code are listed (`Infinity`: all, uncounted). */
+	constructor(private readonly max: (code: string) => number) {}
+
+	/** Counts a finding of `code`; whether it is listed. */
+	admit(code: string): boolean {
+		const max = this.max(code);
+		if (max === Infinity) {
+			return true;
+		}
+		const count = (this.counts.get(code) ?? 0) + 1;
+		this.counts.set(code, count);
+		return count <= max;
+	}
+}

@@ -1,6 +1,6 @@
 /**
- * What the analysis of a robots.txt reports of the problems it found: suppression comments silence some, invalid-utf8
- * is listed only so many times, and when asked, repeated findings are told as one.
+ * What the analysis of a robots.txt reports of the problems it found: suppression comments silence some, a code that
+ * checks list only so many of (`fileCaps`) is listed that many times, and when asked, repeated findings are told as one.
  */
 
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
@@ -8,17 +8,27 @@ import { t } from '../l10n';
 import type { AnalysisOptions } from '../options';
 import type { RobotsModel } from '../syntax/parser';
 import { findSuppressions } from './suppression';
-import { maxInvalidUtf8 } from './checks/file';
+import { CodeLimit } from './lsp';
 
-/** Drops what suppression comments silence, and invalid-utf8 beyond the first ones. */
-export function filtered(model: RobotsModel, diagnostics: Diagnostic[], invalidUtf8: number, suppressionCandidates: readonly number[]): Diagnostic[] {
+/**
+ * Drops what suppression comments silence, and the problems of a code in `caps` beyond the first so many (suppressed
+ * ones count). `capped` is how many of `diagnostics` have a code in `caps`: when no code can be over its cap and no
+ * comment suppresses anything, the list is kept as it is.
+ */
+export function filtered(
+	model: RobotsModel,
+	diagnostics: Diagnostic[],
+	capped: number,
+	suppressionCandidates: readonly number[],
+	caps: ReadonlyMap<string, number>,
+): Diagnostic[] {
 	const suppressions = findSuppressions(model, suppressionCandidates);
-	if (suppressions.none && invalidUtf8 <= maxInvalidUtf8) {
+	if (suppressions.none && capped <= Math.min(...caps.values())) {
 		return diagnostics;
 	}
-	let keptInvalid = 0;
+	const limit = new CodeLimit((code) => caps.get(code) ?? Infinity);
 	return diagnostics.filter((diagnostic) => {
-		if (diagnostic.code === 'invalid-utf8' && ++keptInvalid > maxInvalidUtf8) {
+		if (!limit.admit(String(diagnostic.code))) {
 			return false;
 		}
 		return !suppressions.isSuppressed(String(diagnostic.code), diagnostic.range.start.line);

@@ -25,7 +25,7 @@ import {
 } from './context';
 import { suppressionLines } from './suppression';
 import { editSegments, LineCache, sameNodes, segmentStarts, type SegmentEdit, type SegmentSpan } from '../syntax/segments';
-import { fileChecks, fileFacts, identityChecks } from './checks/file';
+import { fileCaps, fileChecks, fileFacts, identityChecks } from './checks/file';
 import { lineChecks } from './checks/lines';
 import { groupChecks, groupFacts } from './checks/groups';
 import { ruleChecks, ruleFacts } from './checks/rules';
@@ -137,7 +137,8 @@ interface SegmentAnalysis {
 	/** In the order they are listed (by position, then by check), with each one's check slot. */
 	readonly problems: readonly Problem[];
 	readonly slots: readonly number[];
-	readonly invalidUtf8: number;
+	/** How many of the problems have a code the analysis lists only so many of (`fileCaps`). */
+	readonly capped: number;
 	/** The diagnostics, as last built for the segment starting at `at`. */
 	built?: { readonly at: number; readonly diagnostics: readonly Diagnostic[] };
 	/**
@@ -161,6 +162,8 @@ interface WholeFile {
 	readonly problems: readonly Problem[];
 	readonly slots: readonly number[];
 	readonly diagnostics: readonly Diagnostic[];
+	/** How many of the problems have a code the analysis lists only so many of (`fileCaps`). */
+	readonly capped: number;
 }
 
 /** One fact's value in one analysis; the version changes whenever the value may have. */
@@ -265,7 +268,7 @@ class Session implements DiagnosticsSession {
 			ran.push({ result, slot });
 		};
 		identityChecks.forEach((check, slot) => {
-			runFileCheck(check, slot, false);
+			runFileCheck(check.file, slot, false);
 		});
 		const done = (whole: WholeFile, diagnostics: readonly Diagnostic[]): Round => {
 			facts.done();
@@ -275,8 +278,8 @@ class Session implements DiagnosticsSession {
 			}
 			return { model, settings, uri, eol, segments, facts, fileResults, whole, diagnostics };
 		};
-		// An HTML page or binary body would drown in line-level noise: one diagnostic says what it is.
-		if (ran.some(({ result }) => result.problems.some((problem) => problem.code === 'not-robots-txt'))) {
+		// A file that is not robots.txt would drown in line-level noise: the one diagnostic of its identity check says what it is.
+		if (ran.some(({ result }, slot) => identityChecks[slot].final && result.problems.length > 0)) {
 			const whole = wholeFile(ran, undefined);
 			return done(whole, whole.diagnostics);
 		}
@@ -292,11 +295,11 @@ class Session implements DiagnosticsSession {
 		const merged = new Array<Diagnostic>(built.reduce((sum, diagnostics) => sum + diagnostics.length, whole.problems.length));
 		let count = 0;
 		let next = 0;
-		let invalidUtf8 = 0;
+		let capped = whole.capped;
 		segments.forEach((segment, s) => {
 			const analysis = analyses[s];
 			const diagnostics = built[s];
-			invalidUtf8 += analysis.invalidUtf8;
+			capped += analysis.capped;
 			// File-wide problems inside the segment go before the segment's problems they sort before.
 			const inside = next < whole.problems.length && whole.problems[next].line < segment.to;
 			for (let i = 0; i < diagnostics.length; i++) {
@@ -317,7 +320,7 @@ class Session implements DiagnosticsSession {
 		for (; next < whole.problems.length; next++) {
 			merged[count++] = whole.diagnostics[next];
 		}
-		const kept = filtered(model, merged, invalidUtf8, facts.read(suppressionLines).value);
+		const kept = filtered(model, merged, capped, facts.read(suppressionLines).value, fileCaps);
 		return done(whole, options.groupRepeats === true ? groupedRepeats(kept, options, uri) : kept);
 	}
 }
@@ -561,7 +564,18 @@ function wholeFile(ran: readonly { result: FileResult; slot: number }[], before:
 		slots.push(slot);
 		next[pick]++;
 	}
-	return { from: ran.map(({ result }) => result), problems, slots, diagnostics };
+	return { from: ran.map(({ result }) => result), problems, slots, diagnostics, capped: cappedCount(problems) };
+}
+
+/** How many of `problems` have a code the analysis lists only so many of. */
+function cappedCount(problems: readonly Problem[]): number {
+	let count = 0;
+	for (const problem of problems) {
+		if (fileCaps.has(problem.code)) {
+			count++;
+		}
+	}
+	return count;
 }
 
 /** The indices of problems, ordered by position, then by slot, then as reported. */
@@ -609,7 +623,7 @@ function analyseSegment(
 		start: segment.from,
 		problems: orNothing(order.map((index) => problems[index])),
 		slots: orNothing(order.map((index) => slots[index])),
-		invalidUtf8: problems.filter((problem) => problem.code === 'invalid-utf8').length,
+		capped: cappedCount(problems),
 	};
 	const earlier = previous ?? state.before?.analysis;
 	if (earlier?.built && earlier.start === segment.from) {
