@@ -1,16 +1,21 @@
 /**
- * Problems as LSP diagnostics: a problem found some lines above or below where its lines are now becomes a
- * `Diagnostic` with its range, its severity (the setting's, else its own, else the catalogue's), the `source`, its
- * tags, its related lines as locations and its fixes in `data` for the code actions.
+ * The one conversion of findings to LSP diagnostics, for robots.txt files (diagnostics/report.ts) and pages
+ * (meta/report.ts) alike: the severity a code gets from the settings and the catalogue (`severityFor`), the diagnostic
+ * with our `source`, its tags, its fixes in `data` for the code actions and its related places (`findingDiagnostic`),
+ * and the limit on how many findings of one code a document lists (`CodeLimit`).
  */
 
-import { DiagnosticTag, type Diagnostic, type DiagnosticSeverity, type Range, type TextEdit } from 'vscode-languageserver-types';
-import type { AnalysisOptions } from '../options';
-import { lineRange } from '../syntax/document';
-import type { RobotsModel } from '../syntax/parser';
-import { diagnosticFacts, lspSeverity } from './codes';
+import {
+	DiagnosticTag,
+	type Diagnostic,
+	type DiagnosticRelatedInformation,
+	type DiagnosticSeverity,
+	type Range,
+	type TextEdit,
+} from 'vscode-languageserver-types';
+import type { SeverityName } from '../options';
+import { lspSeverity, type Severity } from './codes';
 import { diagnosticSource } from '../protocol';
-import { movedEdits, type Fix, type Problem } from './context';
 
 /** A fix as a diagnostic carries it. */
 export interface DiagnosticFix {
@@ -24,50 +29,45 @@ export interface DiagnosticData {
 	readonly fixes: readonly DiagnosticFix[];
 }
 
-function severityOf(problem: Problem, options: AnalysisOptions): DiagnosticSeverity {
-	const override = options.severities[problem.code];
-	return lspSeverity(override && override !== 'off' ? override : (problem.severity ?? diagnosticFacts(problem.code)!.severity));
+/**
+ * A finding in editor terms, as the analysis of a robots.txt (`Problem`) and the checks of a page (`MetaFinding`) have
+ * it once their places are ranges: what `findingDiagnostic` turns into a diagnostic.
+ */
+export interface Finding {
+	readonly code: string;
+	readonly range: Range;
+	readonly message: string;
+	readonly unnecessary?: boolean;
+	readonly deprecated?: boolean;
+	/** Its safe fixes, carried in `data` for the code actions (the list as it is, even empty). */
+	readonly fixes?: readonly DiagnosticFix[];
+	/** The places that explain it, shown as related information (the list as it is, even empty). */
+	readonly related?: DiagnosticRelatedInformation[];
 }
 
-/** A problem found `delta` lines above or below where its lines are now, as an LSP diagnostic. */
-export function toDiagnostic(model: RobotsModel, problem: Problem, delta: number, options: AnalysisOptions, uri: string | undefined): Diagnostic {
-	const line = problem.line + delta;
-	const endLine = (problem.endLine ?? problem.line) + delta;
-	const range: Range = {
-		start: { line, character: problem.start ?? 0 },
-		end: { line: endLine, character: problem.end ?? model.lines[endLine].length },
-	};
-	const number = (index: number) => index + delta + 1;
-	const message = typeof problem.message === 'string' ? problem.message : problem.message(number);
-	const diagnostic: Diagnostic = { range, severity: severityOf(problem, options), code: problem.code, source: diagnosticSource, message };
-	const tags: DiagnosticTag[] = [];
-	if (problem.unnecessary) {
-		tags.push(DiagnosticTag.Unnecessary);
+/**
+ * The severity a finding of `code` is shown with, for robots.txt files and pages alike: the setting's for the code,
+ * else `byDefault` (the finding's own or its catalogue's), as LSP numbers it; none when the setting is `off`.
+ */
+export function severityFor(code: string, severities: Readonly<Record<string, SeverityName>> | undefined, byDefault: Severity): DiagnosticSeverity | undefined {
+	const setting = severities?.[code];
+	return setting === 'off' ? undefined : lspSeverity(setting ?? byDefault);
+}
+
+/** A finding as an LSP diagnostic of ours (`diagnosticSource`). */
+export function findingDiagnostic(finding: Finding, severity: DiagnosticSeverity): Diagnostic {
+	const diagnostic: Diagnostic = { range: finding.range, severity, code: finding.code, source: diagnosticSource, message: finding.message };
+	if (finding.unnecessary || finding.deprecated) {
+		diagnostic.tags = [...(finding.unnecessary ? [DiagnosticTag.Unnecessary] : []), ...(finding.deprecated ? [DiagnosticTag.Deprecated] : [])];
 	}
-	if (problem.deprecated) {
-		tags.push(DiagnosticTag.Deprecated);
-	}
-	if (tags.length > 0) {
-		diagnostic.tags = tags;
-	}
-	if (uri !== undefined && problem.related && problem.related.length > 0) {
-		diagnostic.relatedInformation = problem.related.map((related) => ({
-			location: { uri, range: lineRange(model, related.line + delta) },
-			message: related.message,
-		}));
-	}
-	if (problem.fixes && problem.fixes.length > 0) {
-		const data: DiagnosticData = { fixes: problem.fixes.map((fix) => movedFix(fix, delta, number)) };
+	if (finding.fixes !== undefined) {
+		const data: DiagnosticData = { fixes: finding.fixes };
 		diagnostic.data = data;
 	}
+	if (finding.related !== undefined) {
+		diagnostic.relatedInformation = finding.related;
+	}
 	return diagnostic;
-}
-
-/** A fix whose lines moved by `delta`, with its title written out. */
-function movedFix(fix: Fix, delta: number, number: (index: number) => number): DiagnosticFix {
-	const title = typeof fix.title === 'string' ? fix.title : fix.title(number);
-	const edits = movedEdits(fix.edits, delta);
-	return fix.isPreferred === undefined ? { title, edits } : { title, edits, isPreferred: fix.isPreferred };
 }
 
 /**
@@ -89,5 +89,24 @@ export class CodeLimit {
 		const count = (this.counts.get(code) ?? 0) + 1;
 		this.counts.set(code, count);
 		return count <= max;
+	}
+
+	/** Whether a finding of `code` would be listed; when not, it is counted as left out (saves building it). */
+	room(code: string): boolean {
+		if ((this.counts.get(code) ?? 0) < this.max(code)) {
+			return true;
+		}
+		this.admit(code);
+		return false;
+	}
+
+	/** The codes with findings left out, and how many, in the order the codes were first counted. */
+	*leftOut(): IterableIterator<readonly [string, number]> {
+		for (const [code, count] of this.counts) {
+			const max = this.max(code);
+			if (count > max) {
+				yield [code, count - max];
+			}
+		}
 	}
 }

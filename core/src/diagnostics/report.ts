@@ -1,14 +1,18 @@
 /**
- * What the analysis of a robots.txt reports of the problems it found: suppression comments silence some, a code that
- * checks list only so many of (`fileCaps`) is listed that many times, and when asked, repeated findings are told as one.
+ * What the analysis of a robots.txt reports of the problems it found: each problem as a diagnostic (through the one
+ * conversion, lsp.ts), suppression comments silence some, a code that checks list only so many of (`fileCaps`) is
+ * listed that many times, and when asked, repeated findings are told as one.
  */
 
-import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from 'vscode-languageserver-types';
 import { t } from '../l10n';
 import type { AnalysisOptions } from '../options';
 import type { RobotsModel } from '../syntax/parser';
 import { findSuppressions } from './suppression';
-import { CodeLimit } from './lsp';
+import { lineRange } from '../syntax/document';
+import { diagnosticFacts } from './codes';
+import { movedEdits, type Fix, type Problem } from './context';
+import { CodeLimit, findingDiagnostic, severityFor, type DiagnosticFix } from './lsp';
 
 /**
  * Drops what suppression comments silence, and the problems of a code in `caps` beyond the first so many (suppressed
@@ -112,4 +116,38 @@ export function groupedRepeats(diagnostics: readonly Diagnostic[], options: Anal
 		};
 	}
 	return grouped;
+}
+
+/** A problem found `delta` lines above or below where its lines are now, as an LSP diagnostic. */
+export function toDiagnostic(model: RobotsModel, problem: Problem, delta: number, options: AnalysisOptions, uri: string | undefined): Diagnostic {
+	const line = problem.line + delta;
+	const endLine = (problem.endLine ?? problem.line) + delta;
+	const range: Range = {
+		start: { line, character: problem.start ?? 0 },
+		end: { line: endLine, character: problem.end ?? model.lines[endLine].length },
+	};
+	const number = (index: number) => index + delta + 1;
+	return findingDiagnostic(
+		{
+			code: problem.code,
+			range,
+			message: typeof problem.message === 'string' ? problem.message : problem.message(number),
+			unnecessary: problem.unnecessary,
+			deprecated: problem.deprecated,
+			fixes: problem.fixes && problem.fixes.length > 0 ? problem.fixes.map((fix) => movedFix(fix, delta, number)) : undefined,
+			related:
+				uri !== undefined && problem.related && problem.related.length > 0
+					? problem.related.map((related) => ({ location: { uri, range: lineRange(model, related.line + delta) }, message: related.message }))
+					: undefined,
+		},
+		// Never none: `CheckContext.report` keeps no problem of a code the settings switch off.
+		severityFor(problem.code, options.severities, problem.severity ?? diagnosticFacts(problem.code)!.severity)!,
+	);
+}
+
+/** A fix whose lines moved by `delta`, with its title written out. */
+function movedFix(fix: Fix, delta: number, number: (index: number) => number): DiagnosticFix {
+	const title = typeof fix.title === 'string' ? fix.title : fix.title(number);
+	const edits = movedEdits(fix.edits, delta);
+	return fix.isPreferred === undefined ? { title, edits } : { title, edits, isPreferred: fix.isPreferred };
 }

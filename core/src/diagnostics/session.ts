@@ -32,8 +32,7 @@ import { ruleChecks, ruleFacts } from './checks/rules';
 import { recordChecks, recordFacts } from './checks/records';
 import { dominantLineEnd } from '../syntax/lineEnds';
 import { editedBlock, sharedEnds, type EditedBlock } from '../syntax/regroup';
-import { toDiagnostic } from './lsp';
-import { filtered, groupedRepeats } from './report';
+import { filtered, groupedRepeats, toDiagnostic } from './report';
 
 /**
  * The analysis of one document over its versions. The language server creates one when a document opens and

@@ -1,16 +1,15 @@
 /**
  * How the meta checks report: findings on document offsets (fixes and related places included), at most so many of one
- * code per document with a note on the last one listed, and their conversion to LSP diagnostics at the end, so that the
- * line table is built only when there is something to report.
+ * code per document with a note on the last one listed, and, at the end, their ranges, so that the line table is built
+ * only when there is something to report, and the one conversion to LSP diagnostics (diagnostics/lsp.ts).
  */
 
-import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DiagnosticData } from '../diagnostics/index';
+import { CodeLimit, findingDiagnostic } from '../diagnostics/lsp';
 import type { SeverityName } from '../options';
 import { formatNumber, t } from '../l10n';
 import { metaSeverity, type MetaDiagnosticCode } from './codes';
-import { diagnosticSource } from '../protocol';
 import { offsetRange, pageDocument, sentences } from './text';
 
 /** The settings the meta checks take. */
@@ -57,30 +56,20 @@ const maxFindingsPerCode = 1000;
 
 /** A report function that collects findings into `findings`, and the step that notes what the cap left out. */
 export function collector(findings: MetaFinding[]): { report: Report; finish: () => MetaFinding[] } {
-	const counts = new Map<string, number>();
+	const limit = new CodeLimit(() => maxFindingsPerCode);
 	const last = new Map<string, number>();
 	const report = ((finding) => {
-		const count = (counts.get(finding.code) ?? 0) + 1;
-		counts.set(finding.code, count);
-		if (count <= maxFindingsPerCode) {
+		if (limit.admit(finding.code)) {
 			last.set(finding.code, findings.length);
 			findings.push({ fixes: [], related: [], ...finding });
 		}
 	}) as Report;
-	report.room = (code) => {
-		const count = counts.get(code) ?? 0;
-		if (count < maxFindingsPerCode) {
-			return true;
-		}
-		counts.set(code, count + 1);
-		return false;
-	};
+	report.room = (code) => limit.room(code);
 	const finish = (): MetaFinding[] => {
-		for (const [code, count] of counts) {
+		for (const [code, more] of limit.leftOut()) {
 			const index = last.get(code);
-			if (count > maxFindingsPerCode && index !== undefined) {
+			if (index !== undefined) {
 				const finding = findings[index];
-				const more = count - maxFindingsPerCode;
 				const note =
 					more === 1
 						? t('(1 more {0} finding in this document is not shown.)', code)
@@ -104,35 +93,31 @@ export function toDiagnostics(text: string, findings: readonly MetaFinding[], op
 	const lines = pageDocument(text, document);
 	const diagnostics: Diagnostic[] = [];
 	const sorted = [...findings].sort((a, b) => a.start - b.start || a.end - b.end);
+	const uri = options.uri;
 	for (const finding of sorted) {
 		const severity = metaSeverity(finding.code, options.severities);
 		if (severity === undefined) {
 			continue;
 		}
-		const data: DiagnosticData = {
-			fixes: finding.fixes.map((fix) => ({
-				title: fix.title,
-				edits: fix.edits.map((edit) => ({ range: offsetRange(lines, edit.start, edit.end), newText: edit.newText })),
-				...(fix.isPreferred ? { isPreferred: true } : {}),
-			})),
-		};
-		const diagnostic: Diagnostic = {
-			range: offsetRange(lines, finding.start, finding.end),
-			severity,
-			code: finding.code,
-			source: diagnosticSource,
-			message: finding.message,
-			data,
-		};
-		if (options.uri && finding.related.length > 0) {
-			diagnostic.relatedInformation = finding.related.map(
-				(related): DiagnosticRelatedInformation => ({
-					location: { uri: options.uri as string, range: offsetRange(lines, related.start, related.end) },
-					message: related.message,
-				}),
-			);
-		}
-		diagnostics.push(diagnostic);
+		diagnostics.push(
+			findingDiagnostic(
+				{
+					code: finding.code,
+					range: offsetRange(lines, finding.start, finding.end),
+					message: finding.message,
+					fixes: finding.fixes.map((fix) => ({
+						title: fix.title,
+						edits: fix.edits.map((edit) => ({ range: offsetRange(lines, edit.start, edit.end), newText: edit.newText })),
+						...(fix.isPreferred ? { isPreferred: true } : {}),
+					})),
+					related:
+						uri && finding.related.length > 0
+							? finding.related.map((related) => ({ location: { uri, range: offsetRange(lines, related.start, related.end) }, message: related.message }))
+							: undefined,
+				},
+				severity,
+			),
+		);
 	}
 	return diagnostics;
 }
