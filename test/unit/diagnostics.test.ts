@@ -135,6 +135,20 @@ describe('settings and suppression', () => {
 		assert.deepEqual(codes({ severities: { 'not-robots-txt': 'off' } }), ['syntax-error', 'syntax-error', 'syntax-error', 'syntax-error']);
 	});
 
+	test('invalid-utf8 is listed on the first 100 lines that have it, in one segment or across many', () => {
+		// A file in another encoding has invalid UTF-8 on every line; the analysis lists the first ones (checks/file.ts).
+		const rules = Array.from({ length: 150 }, (_, i) => `Disallow: /caf\uFFFD${i}`);
+		for (const text of [joinLines('User-agent: *', ...rules), joinLines(...rules.flatMap((rule) => ['User-agent: *', rule]))]) {
+			const lines = text.split('\n');
+			const withInvalid = lines.flatMap((line, index) => (line.includes('\uFFFD') ? [index] : []));
+			const listed = computeDiagnostics(parse(text), defaultAnalysisOptions).filter((d) => d.code === 'invalid-utf8');
+			assert.deepEqual(
+				listed.map((d) => d.range.start.line),
+				withInvalid.slice(0, 100),
+			);
+		}
+	});
+
 	test('knownDirectives silences unknown-directive', () => {
 		const model = parse('User-agent: *\nX-Custom: 1\nDisallow: /\n');
 		const codes = (knownDirectives: string[]) => computeDiagnostics(model, { ...defaultAnalysisOptions, knownDirectives }).map((d) => d.code);

@@ -486,3 +486,13 @@ export type Check = (context: CheckContext) => void;
  * problems are kept while those facts give the same answers.
  */
 export type CheckEntry = { readonly line: Check } | { readonly window: Check } | { readonly file: Check; readonly onlyFacts?: true };
+
+/**
+ * A check of what the file is (its name, its content), run on the whole file before every other check. With `final`,
+ * a problem it reports ends the analysis: the file is not robots.txt (an HTML page, a binary body), and line-level
+ * noise would drown the one diagnostic that says so.
+ */
+export interface IdentityCheck {
+	readonly file: Check;
+	readonly final?: true;
+}

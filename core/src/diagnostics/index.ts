@@ -10,10 +10,12 @@ import type { AnalysisOptions } from '../options';
 import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 import { dominantLineEnd } from '../syntax/lineEnds';
-import { createDiagnosticsSession, type DiagnosticData, type DiagnosticFix } from './session';
+import { createDiagnosticsSession } from './session';
+import type { DiagnosticData, DiagnosticFix } from './lsp';
 import { diagnosticSource } from '../protocol';
 
-export { createDiagnosticsSession, type DiagnosticData, type DiagnosticFix, type DiagnosticsSession } from './session';
+export { createDiagnosticsSession, type DiagnosticsSession } from './session';
+export type { DiagnosticData, DiagnosticFix } from './lsp';
 export { diagnosticSource } from '../protocol';
 
 /**

@@ -5,18 +5,13 @@
  * dies with it. A session with nothing kept is a fresh analysis: that is what `computeDiagnostics` runs.
  */
 
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation, type Range, type TextEdit } from 'vscode-languageserver-types';
-import { t } from '../l10n';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import type { AnalysisOptions } from '../options';
 import type { LineNode } from '../syntax/ast';
-import { lineRange } from '../syntax/document';
 import type { RobotsModel } from '../syntax/parser';
-import { diagnosticFacts, lspSeverity } from './codes';
-import { diagnosticSource } from '../protocol';
 import {
 	Audience,
 	CheckContext,
-	movedEdits,
 	movedProblem,
 	Window,
 	type AnyFact,
@@ -25,31 +20,19 @@ import {
 	type CheckEntry,
 	type FactSource,
 	type FileFact,
-	type Fix,
 	type Problem,
 	type Recall,
 } from './context';
-import { findSuppressions, suppressionLines } from './suppression';
+import { suppressionLines } from './suppression';
 import { editSegments, LineCache, sameNodes, segmentStarts, type SegmentEdit, type SegmentSpan } from '../syntax/segments';
-import { fileChecks, fileFacts, identityChecks, maxInvalidUtf8 } from './checks/file';
+import { fileCaps, fileChecks, fileFacts, identityChecks } from './checks/file';
 import { lineChecks } from './checks/lines';
 import { groupChecks, groupFacts } from './checks/groups';
 import { ruleChecks, ruleFacts } from './checks/rules';
 import { recordChecks, recordFacts } from './checks/records';
 import { dominantLineEnd } from '../syntax/lineEnds';
 import { editedBlock, sharedEnds, type EditedBlock } from '../syntax/regroup';
-
-/** A fix as a diagnostic carries it. */
-export interface DiagnosticFix {
-	readonly title: string;
-	readonly edits: readonly TextEdit[];
-	readonly isPreferred?: boolean;
-}
-
-/** What a diagnostic carries for code actions. */
-export interface DiagnosticData {
-	readonly fixes: readonly DiagnosticFix[];
-}
+import { filtered, groupedRepeats, toDiagnostic } from './report';
 
 /**
  * The analysis of one document over its versions. The language server creates one when a document opens and
@@ -153,7 +136,8 @@ interface SegmentAnalysis {
 	/** In the order they are listed (by position, then by check), with each one's check slot. */
 	readonly problems: readonly Problem[];
 	readonly slots: readonly number[];
-	readonly invalidUtf8: number;
+	/** How many of the problems have a code the analysis lists only so many of (`fileCaps`). */
+	readonly capped: number;
 	/** The diagnostics, as last built for the segment starting at `at`. */
 	built?: { readonly at: number; readonly diagnostics: readonly Diagnostic[] };
 	/**
@@ -177,6 +161,8 @@ interface WholeFile {
 	readonly problems: readonly Problem[];
 	readonly slots: readonly number[];
 	readonly diagnostics: readonly Diagnostic[];
+	/** How many of the problems have a code the analysis lists only so many of (`fileCaps`). */
+	readonly capped: number;
 }
 
 /** One fact's value in one analysis; the version changes whenever the value may have. */
@@ -281,7 +267,7 @@ class Session implements DiagnosticsSession {
 			ran.push({ result, slot });
 		};
 		identityChecks.forEach((check, slot) => {
-			runFileCheck(check, slot, false);
+			runFileCheck(check.file, slot, false);
 		});
 		const done = (whole: WholeFile, diagnostics: readonly Diagnostic[]): Round => {
 			facts.done();
@@ -291,8 +277,8 @@ class Session implements DiagnosticsSession {
 			}
 			return { model, settings, uri, eol, segments, facts, fileResults, whole, diagnostics };
 		};
-		// An HTML page or binary body would drown in line-level noise: one diagnostic says what it is.
-		if (ran.some(({ result }) => result.problems.some((problem) => problem.code === 'not-robots-txt'))) {
+		// A file that is not robots.txt would drown in line-level noise: the one diagnostic of its identity check says what it is.
+		if (ran.some(({ result }, slot) => identityChecks[slot].final && result.problems.length > 0)) {
 			const whole = wholeFile(ran, undefined);
 			return done(whole, whole.diagnostics);
 		}
@@ -308,11 +294,11 @@ class Session implements DiagnosticsSession {
 		const merged = new Array<Diagnostic>(built.reduce((sum, diagnostics) => sum + diagnostics.length, whole.problems.length));
 		let count = 0;
 		let next = 0;
-		let invalidUtf8 = 0;
+		let capped = whole.capped;
 		segments.forEach((segment, s) => {
 			const analysis = analyses[s];
 			const diagnostics = built[s];
-			invalidUtf8 += analysis.invalidUtf8;
+			capped += analysis.capped;
 			// File-wide problems inside the segment go before the segment's problems they sort before.
 			const inside = next < whole.problems.length && whole.problems[next].line < segment.to;
 			for (let i = 0; i < diagnostics.length; i++) {
@@ -333,88 +319,9 @@ class Session implements DiagnosticsSession {
 		for (; next < whole.problems.length; next++) {
 			merged[count++] = whole.diagnostics[next];
 		}
-		const kept = filtered(model, merged, invalidUtf8, facts.read(suppressionLines).value);
+		const kept = filtered(model, merged, capped, facts.read(suppressionLines).value, fileCaps);
 		return done(whole, options.groupRepeats === true ? groupedRepeats(kept, options, uri) : kept);
 	}
-}
-
-/** From this many findings of one code and severity on, they are told as one (`groupedRepeats`). */
-const repeatThreshold = 5;
-
-/** The related lines a grouped finding lists at the most. */
-const maxRepeatsListed = 100;
-
-/** The grouped form of each finding, by the finding: a session hands the same unchanged diagnostics to every round. */
-const demoted = new WeakMap<Diagnostic, Diagnostic>();
-
-/**
- * Real files drown their real problems in repeats (226 `invalid-product-token` findings in one corpus file, beside 7
- * missing colons): from `repeatThreshold` findings of one code and severity on (errors aside, and codes whose
- * severity the settings set), the first keeps its severity and says how many more there are, listing their lines as
- * related information, and the others become hints (faint dots, out of the Problems panel), each still with its
- * message and its fixes.
- */
-function groupedRepeats(diagnostics: readonly Diagnostic[], options: AnalysisOptions, uri: string | undefined): readonly Diagnostic[] {
-	// Counted by code and severity (1 to 4), without a string per finding: a file of 50 000 groups has as many.
-	const counts = new Map<string | number | undefined, number[]>();
-	const countsOf = (diagnostic: Diagnostic): number[] | undefined => {
-		if (diagnostic.severity === DiagnosticSeverity.Error || diagnostic.severity === DiagnosticSeverity.Hint || diagnostic.severity === undefined) {
-			return undefined;
-		}
-		let byCode = counts.get(diagnostic.code);
-		if (byCode === undefined) {
-			if (options.severities[String(diagnostic.code)] !== undefined) {
-				return undefined;
-			}
-			byCode = [0, 0, 0, 0, 0];
-			counts.set(diagnostic.code, byCode);
-		}
-		return byCode;
-	};
-	let any = false;
-	for (const diagnostic of diagnostics) {
-		const byCode = countsOf(diagnostic);
-		if (byCode !== undefined && ++byCode[diagnostic.severity!] >= repeatThreshold) {
-			any = true;
-		}
-	}
-	if (!any) {
-		return diagnostics;
-	}
-	const firsts = new Map<string, number>();
-	const listed = new Map<string, DiagnosticRelatedInformation[]>();
-	const grouped = diagnostics.map((diagnostic, at) => {
-		const count = countsOf(diagnostic)?.[diagnostic.severity!] ?? 0;
-		if (count < repeatThreshold) {
-			return diagnostic;
-		}
-		const key = `${diagnostic.code} ${diagnostic.severity}`;
-		if (!firsts.has(key)) {
-			firsts.set(key, at);
-			listed.set(key, []);
-			return diagnostic;
-		}
-		const related = listed.get(key)!;
-		if (uri !== undefined && related.length < maxRepeatsListed) {
-			related.push({ location: { uri, range: diagnostic.range }, message: diagnostic.message });
-		}
-		let hint = demoted.get(diagnostic);
-		if (hint === undefined) {
-			hint = { ...diagnostic, severity: DiagnosticSeverity.Hint };
-			demoted.set(diagnostic, hint);
-		}
-		return hint;
-	});
-	for (const [key, at] of firsts) {
-		const first = grouped[at];
-		const more = countsOf(first)![first.severity!] - 1;
-		grouped[at] = {
-			...first,
-			message: t('{0} (And {1} more like it, shown as hints.)', first.message, more),
-			relatedInformation: [...(first.relatedInformation ?? []), ...listed.get(key)!],
-		};
-	}
-	return grouped;
 }
 
 /**
@@ -656,7 +563,18 @@ function wholeFile(ran: readonly { result: FileResult; slot: number }[], before:
 		slots.push(slot);
 		next[pick]++;
 	}
-	return { from: ran.map(({ result }) => result), problems, slots, diagnostics };
+	return { from: ran.map(({ result }) => result), problems, slots, diagnostics, capped: cappedCount(problems) };
+}
+
+/** How many of `problems` have a code the analysis lists only so many of. */
+function cappedCount(problems: readonly Problem[]): number {
+	let count = 0;
+	for (const problem of problems) {
+		if (fileCaps.has(problem.code)) {
+			count++;
+		}
+	}
+	return count;
 }
 
 /** The indices of problems, ordered by position, then by slot, then as reported. */
@@ -704,7 +622,7 @@ function analyseSegment(
 		start: segment.from,
 		problems: orNothing(order.map((index) => problems[index])),
 		slots: orNothing(order.map((index) => slots[index])),
-		invalidUtf8: problems.filter((problem) => problem.code === 'invalid-utf8').length,
+		capped: cappedCount(problems),
 	};
 	const earlier = previous ?? state.before?.analysis;
 	if (earlier?.built && earlier.start === segment.from) {
@@ -843,65 +761,4 @@ function namesOnly(problem: Problem, test: (line: number) => boolean): boolean {
 		}
 	}
 	return !problem.related || problem.related.every((related) => test(related.line));
-}
-
-/** Drops what suppression comments silence, and invalid-utf8 beyond the first ones. */
-function filtered(model: RobotsModel, diagnostics: Diagnostic[], invalidUtf8: number, suppressionCandidates: readonly number[]): Diagnostic[] {
-	const suppressions = findSuppressions(model, suppressionCandidates);
-	if (suppressions.none && invalidUtf8 <= maxInvalidUtf8) {
-		return diagnostics;
-	}
-	let keptInvalid = 0;
-	return diagnostics.filter((diagnostic) => {
-		if (diagnostic.code === 'invalid-utf8' && ++keptInvalid > maxInvalidUtf8) {
-			return false;
-		}
-		return !suppressions.isSuppressed(String(diagnostic.code), diagnostic.range.start.line);
-	});
-}
-
-function severityOf(problem: Problem, options: AnalysisOptions): DiagnosticSeverity {
-	const override = options.severities[problem.code];
-	return lspSeverity(override && override !== 'off' ? override : (problem.severity ?? diagnosticFacts(problem.code)!.severity));
-}
-
-/** A problem found `delta` lines above or below where its lines are now, as an LSP diagnostic. */
-function toDiagnostic(model: RobotsModel, problem: Problem, delta: number, options: AnalysisOptions, uri: string | undefined): Diagnostic {
-	const line = problem.line + delta;
-	const endLine = (problem.endLine ?? problem.line) + delta;
-	const range: Range = {
-		start: { line, character: problem.start ?? 0 },
-		end: { line: endLine, character: problem.end ?? model.lines[endLine].length },
-	};
-	const number = (index: number) => index + delta + 1;
-	const message = typeof problem.message === 'string' ? problem.message : problem.message(number);
-	const diagnostic: Diagnostic = { range, severity: severityOf(problem, options), code: problem.code, source: diagnosticSource, message };
-	const tags: DiagnosticTag[] = [];
-	if (problem.unnecessary) {
-		tags.push(DiagnosticTag.Unnecessary);
-	}
-	if (problem.deprecated) {
-		tags.push(DiagnosticTag.Deprecated);
-	}
-	if (tags.length > 0) {
-		diagnostic.tags = tags;
-	}
-	if (uri !== undefined && problem.related && problem.related.length > 0) {
-		diagnostic.relatedInformation = problem.related.map((related) => ({
-			location: { uri, range: lineRange(model, related.line + delta) },
-			message: related.message,
-		}));
-	}
-	if (problem.fixes && problem.fixes.length > 0) {
-		const data: DiagnosticData = { fixes: problem.fixes.map((fix) => movedFix(fix, delta, number)) };
-		diagnostic.data = data;
-	}
-	return diagnostic;
-}
-
-/** A fix whose lines moved by `delta`, with its title written out. */
-function movedFix(fix: Fix, delta: number, number: (index: number) => number): DiagnosticFix {
-	const title = typeof fix.title === 'string' ? fix.title : fix.title(number);
-	const edits = movedEdits(fix.edits, delta);
-	return fix.isPreferred === undefined ? { title, edits } : { title, edits, isPreferred: fix.isPreferred };
 }

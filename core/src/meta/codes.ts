@@ -5,7 +5,8 @@
  */
 
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { lspSeverity, type Severity } from '../diagnostics/codes';
+import type { Severity } from '../diagnostics/codes';
+import { severityFor } from '../diagnostics/lsp';
 import type { SeverityName } from '../options';
 
 interface MetaDiagnosticFacts {
@@ -141,8 +142,7 @@ export function metaDiagnosticFacts(code: string): MetaDiagnosticFacts | undefin
 	return byCode.get(code);
 }
 
-/** The severity of a finding of pages: the setting's (`off`: none), else the catalogue's. */
+/** The severity of a finding of pages: the setting's (`off`: none), else the catalogue's (`severityFor`). */
 export function metaSeverity(code: string, severities: Readonly<Record<string, SeverityName>> | undefined): DiagnosticSeverity | undefined {
-	const name = severities?.[code] ?? metaDiagnosticFacts(code)?.severity ?? 'warning';
-	return name === 'off' ? undefined : lspSeverity(name);
+	return severityFor(code, severities, metaDiagnosticFacts(code)?.severity ?? 'warning');
 }

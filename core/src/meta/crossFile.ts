@@ -13,8 +13,9 @@ import type { SeverityName } from '../options';
 import { encodeUriComponentOfBytes } from '../syntax/bytes';
 import type { RobotsModel } from '../syntax/parser';
 import { metaSeverity } from './codes';
-import { diagnosticSource } from '../protocol';
-import { htmlFindings, toDiagnostics, type MetaAnalysisOptions } from './diagnostics';
+import { findingDiagnostic } from '../diagnostics/lsp';
+import { htmlFindings } from './diagnostics';
+import { toDiagnostics, type MetaAnalysisOptions } from './report';
 import { findNoindex, matchingHeaderRuleSets, ruleSetsFromHtml, type NoindexAnswer } from './effective';
 import { headersPatternMatches, parseHeadersFile, xRobotsTagIndex, xRobotsTagLines } from './headersFile';
 import { scanHtml, type HtmlRobotsScan } from './html';
@@ -218,26 +219,27 @@ export function blockedNoindexDiagnostics(
 		const crawlers = [...new Set(group.map((finding) => finding.crawler))];
 		const paths = [...new Set(group.map((finding) => finding.urlPath))];
 		const rules = [...new Map(group.map((finding) => [finding.robotsLine, finding])).values()].sort((a, b) => a.robotsLine - b.robotsLine);
-		return {
-			range: group[0].ranges[0],
-			severity,
-			code: blockedNoindexCode,
-			source: diagnosticSource,
-			message: blockedNoindexMessage(
-				namedAndCounted(crawlers),
-				pathsCovered(paths),
-				crawlers.length > 1,
-				paths.length > 1,
-				disallowingLines(rules, paths.length > 1),
-			),
-			relatedInformation: rules.map((rule) => ({
-				location: { uri: robotsUri, range: robotsLineRange(rule.robotsLine) },
-				message: t(
-					'the rule that keeps {0} out',
-					joinList([...new Set(group.filter((finding) => finding.robotsLine === rule.robotsLine).map((finding) => finding.crawler))]),
+		return findingDiagnostic(
+			{
+				code: blockedNoindexCode,
+				range: group[0].ranges[0],
+				message: blockedNoindexMessage(
+					namedAndCounted(crawlers),
+					pathsCovered(paths),
+					crawlers.length > 1,
+					paths.length > 1,
+					disallowingLines(rules, paths.length > 1),
 				),
-			})),
-		};
+				related: rules.map((rule) => ({
+					location: { uri: robotsUri, range: robotsLineRange(rule.robotsLine) },
+					message: t(
+						'the rule that keeps {0} out',
+						joinList([...new Set(group.filter((finding) => finding.robotsLine === rule.robotsLine).map((finding) => finding.crawler))]),
+					),
+				})),
+			},
+			severity,
+		);
 	});
 }
 
@@ -341,17 +343,18 @@ export function robotsHidesNoindexDiagnostics(
 				place.crawlers.add(finding.crawler);
 				places.set(key, place);
 			}
-			return {
-				range: robotsLineRange(line),
+			return findingDiagnostic(
+				{
+					code: robotsHidesNoindexCode,
+					range: robotsLineRange(line),
+					message: rulesHidesNoindexMessage(namedAndCounted(crawlers), namedAndCounted(pages), crawlers.length > 1, pages.length > 1),
+					related: [...places.values()]
+						.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line))
+						.slice(0, 20)
+						.map((place) => ({ location: { uri: place.uri, range: place.range }, message: t('noindex for {0}', joinList([...place.crawlers])) })),
+				},
 				severity,
-				code: robotsHidesNoindexCode,
-				source: diagnosticSource,
-				message: rulesHidesNoindexMessage(namedAndCounted(crawlers), namedAndCounted(pages), crawlers.length > 1, pages.length > 1),
-				relatedInformation: [...places.values()]
-					.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line))
-					.slice(0, 20)
-					.map((place) => ({ location: { uri: place.uri, range: place.range }, message: t('noindex for {0}', joinList([...place.crawlers])) })),
-			};
+			);
 		});
 }
 

@@ -17,7 +17,7 @@ import {
 	type RobotsMetaSource,
 	type SupportStatus,
 } from './directives';
-import type { MetaAnalysisOptions } from './diagnostics';
+import type { MetaAnalysisOptions } from './report';
 import { effectiveRobots, ruleSetsFromHtml, type EffectiveRobots, type RobotsRuleSet } from './effective';
 import { parseHeadersFile, xRobotsTagLines } from './headersFile';
 import { first, metaTagAt, scanHtml } from './html';

@@ -48,14 +48,8 @@ export {
 	type NoindexAnswer,
 	type RobotsRuleSet,
 } from './effective';
-export {
-	computeHeadersDiagnostics,
-	computeHtmlDiagnostics,
-	htmlFindings,
-	robotsValueFindings,
-	toDiagnostics,
-	type MetaAnalysisOptions,
-} from './diagnostics';
+export { computeHeadersDiagnostics, computeHtmlDiagnostics, htmlFindings, robotsValueFindings } from './diagnostics';
+export { toDiagnostics, type MetaAnalysisOptions } from './report';
 export { computeHeadersHover, computeMetaHover } from './hover';
 export { computeHeadersCompletions, computeMetaCompletions } from './completion';
 export {

@@ -19,7 +19,8 @@ import {
 	robotsHidesNoindexDiagnostics,
 	type NoindexPlaces,
 } from './crossFile';
-import { computeHeadersDiagnostics, type MetaAnalysisOptions } from './diagnostics';
+import { computeHeadersDiagnostics } from './diagnostics';
+import type { MetaAnalysisOptions } from './report';
 
 /**
  * What a page's robots rules ask of each target crawler that the robots.txt can defeat: for each crawler, where in the

@@ -9,7 +9,7 @@ import { escapedByte, isEscapedByte } from '../../syntax/bytes';
 import { octetCut, octetLength } from '../../syntax/octets';
 import type { RobotsModel } from '../../syntax/parser';
 import { formatNumber, t } from '../../l10n';
-import { shown, type AnyFact, type Check, type CheckEntry, type FileFact } from '../context';
+import { shown, type AnyFact, type Check, type CheckEntry, type FileFact, type IdentityCheck } from '../context';
 import { replaceSpan } from './edits';
 
 const maxFileOctets = 500 * 1024;
@@ -207,7 +207,7 @@ const byteOrderMark: Check = (context) => {
 };
 
 /** The analysis lists only the first ones: a file in another encoding has them on every other line. */
-export const maxInvalidUtf8 = 100;
+const maxInvalidUtf8 = 100;
 
 const invalidUtf8: Check = (context) => {
 	const { model } = context;
@@ -428,7 +428,10 @@ const lineLimits: Check = (context) => {
 };
 
 /** Whether this is a robots.txt file at all, under its name; when it is not, no other check runs. */
-export const identityChecks: readonly Check[] = [fileName, notRobotsTxt];
+export const identityChecks: readonly IdentityCheck[] = [{ file: fileName }, { file: notRobotsTxt, final: true }];
+
+/** The codes these checks report that the analysis lists only so many of, and how many. */
+export const fileCaps: ReadonlyMap<string, number> = new Map([['invalid-utf8', maxInvalidUtf8]]);
 
 /** The facts these checks ask. */
 export const fileFacts: readonly AnyFact[] = [fileSize, ruleCount];
