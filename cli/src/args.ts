@@ -3,7 +3,7 @@
  */
 
 import { allDialects, isDialect, type Dialect } from '../../core/src/index';
-import { t } from '../../core/src/l10n';
+import { formatNumber, t } from '../../core/src/l10n';
 
 /** A mistake in the command line: reported in one line, exit status 2. */
 export class UsageError extends Error {}
@@ -57,4 +57,19 @@ export function unknownFormat(format: string, expected: readonly string[]): Usag
 /** "--agent needs crawler tokens, e.g. Googlebot,bingbot". */
 export function needsTokens(option: string): UsageError {
 	return new UsageError(t('{0} needs crawler tokens, e.g. Googlebot or Googlebot,bingbot', option));
+}
+
+/** The longest timeout, in whole seconds: Node's timers hold at most 2^31 − 1 ms, and a longer one fires at once. */
+const maxTimeoutSeconds = Math.floor((2 ** 31 - 1) / 1000);
+
+/** Reads `--timeout <seconds>`: a number of seconds, at least a millisecond and at most what Node's timers hold. */
+export function parseTimeout(text: string): number {
+	if (!/^\d+(\.\d+)?$/.test(text)) {
+		throw new UsageError(t('--timeout takes a number of seconds, not "{0}"', text));
+	}
+	const milliseconds = Math.round(Number(text) * 1000);
+	if (milliseconds < 1 || milliseconds > maxTimeoutSeconds * 1000) {
+		throw new UsageError(t('--timeout takes from {0} to {1} seconds, not "{2}"', formatNumber(0.001), formatNumber(maxTimeoutSeconds), text));
+	}
+	return milliseconds;
 }

@@ -24,7 +24,7 @@ import {
 	verdictWord,
 } from '../../core/src/index';
 import { formatNumber, joinList, t } from '../../core/src/l10n';
-import { ArgumentReader, needsTokens, unknownFormat, unknownOption, UsageError } from './args';
+import { ArgumentReader, needsTokens, parseTimeout, unknownFormat, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { columns, optionTable, paragraphs } from './help';
 import { fetchSite, isUrl, type FetchSettings } from './source';
@@ -38,21 +38,6 @@ interface FetchOptions {
 	explain: boolean;
 	body: boolean;
 	timeoutMs?: number;
-}
-
-/** The longest timeout, in whole seconds: Node's timers hold at most 2^31 − 1 ms, and a longer one fires at once. */
-const maxTimeoutSeconds = Math.floor((2 ** 31 - 1) / 1000);
-
-/** Reads `--timeout <seconds>`: a number of seconds, at least a millisecond and at most what Node's timers hold. */
-export function parseTimeout(text: string): number {
-	if (!/^\d+(\.\d+)?$/.test(text)) {
-		throw new UsageError(t('--timeout takes a number of seconds, not "{0}"', text));
-	}
-	const milliseconds = Math.round(Number(text) * 1000);
-	if (milliseconds < 1 || milliseconds > maxTimeoutSeconds * 1000) {
-		throw new UsageError(t('--timeout takes from {0} to {1} seconds, not "{2}"', formatNumber(0.001), formatNumber(maxTimeoutSeconds), text));
-	}
-	return milliseconds;
 }
 
 function parseCrawlers(reader: ArgumentReader, option: string, previous: string[] | undefined): string[] {

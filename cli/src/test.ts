@@ -20,9 +20,9 @@ import {
 	verdictWord,
 } from '../../core/src/index';
 import { t } from '../../core/src/l10n';
-import { ArgumentReader, needsTokens, parseDialect, unknownOption, UsageError } from './args';
+import { ArgumentReader, needsTokens, parseDialect, parseTimeout, unknownOption, UsageError } from './args';
 import type { Command, CommandIo } from './command';
-import { noRuleMatches, parseTimeout, runSiteTest } from './fetch';
+import { noRuleMatches, runSiteTest } from './fetch';
 import { optionTable, paragraphs } from './help';
 import { describeError, inputName, readBytes } from './io';
 import { readLines, tooLongMessage } from './lines';
