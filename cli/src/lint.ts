@@ -12,9 +12,8 @@ import { basename, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { t } from '../../core/src/l10n';
-import { ArgumentReader, needsTokens, parseDialect, parseTimeout, unknownFormat, unknownOption, UsageError } from './args';
+import { crawlerTokens, type OptionTable, parseDialect, parseTimeout, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
-import { optionTable, paragraphs } from './help';
 import { describeError } from './io';
 import { collectFiles, readFound } from './lintFiles';
 import { formatJson, formatSarif, formatText, type FileResult } from './lintFormats';
@@ -46,65 +45,50 @@ interface LintOptions {
 	siteRoot?: string;
 }
 
+/** The options of `robots-txt lint`, in the order its help lists them. */
+const lintOptions = {
+	format: { value: '<name>', help: () => t('text (file:line:col: severity code: message, then a summary line), json, or sarif (SARIF 2.1.0)') },
+	crawler: {
+		value: '<tokens>',
+		multiple: true,
+		aliases: ['crawlers'],
+		help: () => t('the crawlers the site cares about, comma-separated (default: the major search engines and AI crawlers)'),
+	},
+	dialect: { value: '<name>', multiple: true, help: () => t("parsers to compare against besides the crawlers' own; repeat or separate with commas") },
+	'max-warnings': { value: '<n>', help: () => t('fail when there are more warnings than this') },
+	hints: { help: () => t("report hints too (style notes such as a directive's casing); left out by default") },
+	'site-root': {
+		value: '<folder>',
+		help: () =>
+			t(
+				"the folder served at / (the editor's robotsTxt.siteRoot), relative to each folder given or absolute: pages below it are checked against the robots.txt at its root, else the one in its public/ or static/ folder",
+			),
+	},
+	timeout: { value: '<s>', help: () => t('for URLs: seconds for each fetch (default 10)') },
+} satisfies OptionTable;
+
 function parseLintArguments(args: readonly string[]): LintOptions {
-	const options: LintOptions = { paths: [], format: 'text', dialects: [], maxWarnings: Infinity, hints: false };
-	const reader = new ArgumentReader(args);
-	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
-		switch (arg) {
-			case '--format': {
-				const format = reader.value(arg);
-				if (format !== 'text' && format !== 'json' && format !== 'sarif') {
-					throw unknownFormat(format, ['text', 'json', 'sarif']);
-				}
-				options.format = format;
-				break;
-			}
-			case '--crawler':
-			case '--crawlers':
-				options.crawlers = [
-					...(options.crawlers ?? []),
-					...reader
-						.value(arg)
-						.split(',')
-						.map((token) => token.trim()),
-				];
-				if (options.crawlers.some((token) => token === '')) {
-					throw needsTokens(arg);
-				}
-				break;
-			case '--dialect':
-				for (const dialect of reader.value(arg).split(',')) {
-					options.dialects.push(parseDialect(dialect));
-				}
-				break;
-			case '--max-warnings': {
-				const text = reader.value(arg);
-				if (!/^\d+$/.test(text)) {
-					throw new UsageError(t('--max-warnings takes a whole number, not "{0}"', text));
-				}
-				options.maxWarnings = Number(text);
-				break;
-			}
-			case '--hints':
-				options.hints = true;
-				break;
-			case '--timeout':
-				options.timeoutMs = parseTimeout(reader.value(arg));
-				break;
-			case '--site-root':
-				options.siteRoot = reader.value(arg);
-				break;
-			default:
-				if (arg.startsWith('--')) {
-					throw unknownOption(arg);
-				}
-				options.paths.push(arg);
-		}
+	const { values, positionals } = readArguments(args, lintOptions);
+	const format = readFormat(values.format, ['text', 'json', 'sarif']);
+	const crawlers = crawlerTokens(values.crawler, '--crawler');
+	const dialects = (values.dialect ?? []).flatMap((list) => list.split(',').map((dialect) => parseDialect(dialect)));
+	const maxWarnings = values['max-warnings'];
+	if (maxWarnings !== undefined && !/^\d+$/.test(maxWarnings)) {
+		throw new UsageError(t('--max-warnings takes a whole number, not "{0}"', maxWarnings));
 	}
-	if (options.paths.length === 0) {
+	if (positionals.length === 0) {
 		throw new UsageError(t('no file or folder to lint'));
 	}
-	return options;
+	return {
+		paths: positionals,
+		format,
+		dialects,
+		crawlers,
+		maxWarnings: maxWarnings === undefined ? Infinity : Number(maxWarnings),
+		hints: values.hints === true,
+		timeoutMs: values.timeout === undefined ? undefined : parseTimeout(values.timeout),
+		siteRoot: values['site-root'],
+	};
 }
 
 /** Runs the lint; returns the exit status (2 for a path that could not be read, 1 for errors or too many warnings). */
@@ -184,43 +168,25 @@ export const lintCommand: Command = {
 	synopsis: [
 		'robots-txt lint <files, folders or URLs>... [--format text|json|sarif] [--crawler <token>,...] [--dialect <dialect>]... [--max-warnings N] [--hints] [--site-root <folder>] [--timeout <seconds>]',
 	],
-	help: () =>
-		[
-			paragraphs([
-				t(
-					'Reports the mistakes in robots.txt files, in the robots meta tags of HTML pages (*.html, *.htm) and in the X-Robots-Tag lines of _headers files (Netlify, Cloudflare Pages). A file is read as what its name says (an HTML page, a _headers file, else a robots.txt). Folders are searched for all three (symbolic links followed only into the folders given, node_modules and .git skipped); a file reached by several paths is reported once.',
-				),
-				t(
-					"In a folder, each page is also checked against the nearest robots.txt above it, which is served from the root of its site: a page whose noindex a target crawler never sees, because that robots.txt disallows the page to it, gets a warning (noindex-blocked-by-robots-txt) naming the deciding line, and that line gets a hint (rule-hides-noindex, shown with --hints). A _headers file beside the robots.txt covers the site's files and its own patterns.",
-				),
-			]),
-			'',
-			optionTable(t('Options:'), [
-				['--format <name>', t('text (file:line:col: severity code: message, then a summary line), json, or sarif (SARIF 2.1.0)')],
-				['--crawler <tokens>', t('the crawlers the site cares about, comma-separated (default: the major search engines and AI crawlers)')],
-				['--dialect <name>', t("parsers to compare against besides the crawlers' own; repeat or separate with commas")],
-				['--max-warnings <n>', t('fail when there are more warnings than this')],
-				['--hints', t("report hints too (style notes such as a directive's casing); left out by default")],
-				[
-					'--site-root <folder>',
-					t(
-						"the folder served at / (the editor's robotsTxt.siteRoot), relative to each folder given or absolute: pages below it are checked against the robots.txt at its root, else the one in its public/ or static/ folder",
-					),
-				],
-				['--timeout <s>', t('for URLs: seconds for each fetch (default 10)')],
-			]),
-			'',
-			paragraphs([
-				t(
-					'A URL lints the robots.txt a site serves (a bare origin means its /robots.txt), fetched once as robots-txt fetch does; a URL that serves no file (a 404, a 5xx, a timeout) cannot be read, and the message says what crawlers make of it.',
-				),
-				t(
-					'The severity and code of each text line stay in English in every language, for problem matchers; JSON and SARIF keep their field names, codes and levels, and their messages follow --locale (SARIF names the language in run.language).',
-				),
-				t(
-					'Exit status: 1 when there are errors (or more warnings than --max-warnings), else 0; 2 on bad arguments, a path that cannot be read (a URL that serves no file included), or a folder holding nothing to lint (the other paths are still linted).',
-				),
-			]),
-		].join('\n'),
+	about: () => [
+		t(
+			'Reports the mistakes in robots.txt files, in the robots meta tags of HTML pages (*.html, *.htm) and in the X-Robots-Tag lines of _headers files (Netlify, Cloudflare Pages). A file is read as what its name says (an HTML page, a _headers file, else a robots.txt). Folders are searched for all three (symbolic links followed only into the folders given, node_modules and .git skipped); a file reached by several paths is reported once.',
+		),
+		t(
+			"In a folder, each page is also checked against the nearest robots.txt above it, which is served from the root of its site: a page whose noindex a target crawler never sees, because that robots.txt disallows the page to it, gets a warning (noindex-blocked-by-robots-txt) naming the deciding line, and that line gets a hint (rule-hides-noindex, shown with --hints). A _headers file beside the robots.txt covers the site's files and its own patterns.",
+		),
+	],
+	options: lintOptions,
+	notes: () => [
+		t(
+			'A URL lints the robots.txt a site serves (a bare origin means its /robots.txt), fetched once as robots-txt fetch does; a URL that serves no file (a 404, a 5xx, a timeout) cannot be read, and the message says what crawlers make of it.',
+		),
+		t(
+			'The severity and code of each text line stay in English in every language, for problem matchers; JSON and SARIF keep their field names, codes and levels, and their messages follow --locale (SARIF names the language in run.language).',
+		),
+		t(
+			'Exit status: 1 when there are errors (or more warnings than --max-warnings), else 0; 2 on bad arguments, a path that cannot be read (a URL that serves no file included), or a folder holding nothing to lint (the other paths are still linted).',
+		),
+	],
 	run: runLint,
 };
