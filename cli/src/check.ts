@@ -25,9 +25,8 @@ import {
 	type CheckedExpectations,
 } from '../../core/src/index';
 import { t } from '../../core/src/l10n';
-import { ArgumentReader, unknownFormat, unknownOption, UsageError } from './args';
+import { type OptionTable, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
-import { optionTable, paragraphs } from './help';
 import { fileLimits } from '../../io/src/fileSystem';
 import { nodeFileSystem } from '../../io/src/nodeFileSystem';
 import { byNames, walkFolder } from '../../io/src/walk';
@@ -41,25 +40,20 @@ interface CheckOptions {
 	allowOutside: boolean;
 }
 
+/** The options of `robots-txt check`, in the order its help lists them. */
+const checkOptions = {
+	format: {
+		value: '<name>',
+		help: () => t('text (file:line:col: FAIL message, then a count per file), json, or junit (JUnit XML, which CI systems show as test results)'),
+	},
+	'allow-outside': {
+		help: () => t('read a robots.txt that "@robots" names outside the folders checked (by default it is refused, as a link out of them is)'),
+	},
+} satisfies OptionTable;
+
 function parseCheckArguments(args: readonly string[]): CheckOptions {
-	const options: CheckOptions = { paths: [], format: 'text', allowOutside: false };
-	const reader = new ArgumentReader(args);
-	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
-		if (arg === '--format') {
-			const format = reader.value(arg);
-			if (format !== 'text' && format !== 'json' && format !== 'junit') {
-				throw unknownFormat(format, ['text', 'json', 'junit']);
-			}
-			options.format = format;
-		} else if (arg === '--allow-outside') {
-			options.allowOutside = true;
-		} else if (arg.startsWith('--')) {
-			throw unknownOption(arg);
-		} else {
-			options.paths.push(arg);
-		}
-	}
-	return options;
+	const { values, positionals } = readArguments(args, checkOptions);
+	return { paths: positionals, format: readFormat(values.format, ['text', 'json', 'junit']), allowOutside: values['allow-outside'] === true };
 }
 
 /**
@@ -367,27 +361,19 @@ export const checkCommand: Command = {
 	name: 'check',
 	summary: () => t('runs expectations files (crawler, URL, verdict) against their robots.txt, as text, JSON or JUnit XML'),
 	synopsis: ['robots-txt check [<files or folders>...] [--format text|json|junit] [--allow-outside]'],
-	help: () =>
-		[
-			paragraphs([
-				t(
-					'Runs expectations files against their robots.txt: each line names a crawler, a URL or path, and the verdict it must get (allow or disallow); README.md ("Expectations") documents the format. Without arguments, the current folder is searched for robots.expectations and *.robots.expectations files (node_modules and .git skipped); folders given are searched the same way. Each file tests the robots.txt in its folder, or the one its "@robots <path>" line names.',
-				),
-			]),
-			'',
-			optionTable(t('Options:'), [
-				['--format <name>', t('text (file:line:col: FAIL message, then a count per file), json, or junit (JUnit XML, which CI systems show as test results)')],
-				['--allow-outside', t('read a robots.txt that "@robots" names outside the folders checked (by default it is refused, as a link out of them is)')],
-			]),
-			'',
-			paragraphs([
-				t(
-					'The FAIL and ERROR lines keep those words in every language, for problem matchers; JSON and JUnit XML keep their field names, codes and test names, and their messages follow --locale.',
-				),
-				t(
-					'Exit status: 1 when an expectation fails, a line cannot be read or a robots.txt is missing, else 0; 2 on bad arguments, an unreadable path, or nothing to check.',
-				),
-			]),
-		].join('\n'),
+	about: () => [
+		t(
+			'Runs expectations files against their robots.txt: each line names a crawler, a URL or path, and the verdict it must get (allow or disallow); README.md ("Expectations") documents the format. Without arguments, the current folder is searched for robots.expectations and *.robots.expectations files (node_modules and .git skipped); folders given are searched the same way. Each file tests the robots.txt in its folder, or the one its "@robots <path>" line names.',
+		),
+	],
+	options: checkOptions,
+	notes: () => [
+		t(
+			'The FAIL and ERROR lines keep those words in every language, for problem matchers; JSON and JUnit XML keep their field names, codes and test names, and their messages follow --locale.',
+		),
+		t(
+			'Exit status: 1 when an expectation fails, a line cannot be read or a robots.txt is missing, else 0; 2 on bad arguments, an unreadable path, or nothing to check.',
+		),
+	],
 	run: runCheck,
 };

@@ -3,6 +3,7 @@
  * and gives every command `--help`, `robots-txt help <name>` and the same error handling.
  */
 
+import type { OptionTable } from './args';
 import type { Output } from './io';
 
 export interface CommandIo {
@@ -21,8 +22,12 @@ export interface Command {
 	summary(): string;
 	/** The command's usage lines, each starting with `robots-txt <name>`. */
 	readonly synopsis: readonly string[];
-	/** The rest of its help: what it does, its options, its exit status; in the output's language, laid out by help.ts. */
-	help(): string;
+	/** What it does: the paragraphs of its help before its options, in the output's language. */
+	about(): readonly string[];
+	/** Its options: the ones it reads, each as its help lists it. */
+	readonly options: OptionTable;
+	/** The paragraphs of its help after its options (its outputs, its exit status), in the output's language. */
+	notes(): readonly string[];
 	/**
 	 * Runs the command with the arguments after its name; resolves to the exit status. Throws `UsageError` for a bad
 	 * command line (exit status 2).

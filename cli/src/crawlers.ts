@@ -15,9 +15,9 @@ import {
 	type CrawlerFacts,
 } from '../../core/src/index';
 import { t } from '../../core/src/l10n';
-import { ArgumentReader, unknownFormat, unknownOption, UsageError } from './args';
+import { type OptionTable, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
-import { columns, optionTable, paragraphs } from './help';
+import { columns } from './help';
 
 interface CrawlersOptions {
 	tokens: string[];
@@ -25,35 +25,19 @@ interface CrawlersOptions {
 	format: 'text' | 'json';
 }
 
+/** The options of `robots-txt crawlers`, in the order its help lists them. */
+const crawlersOptions = {
+	category: { value: '<name>', help: () => t('only this category: {0}', crawlerCategories.join(', ')) },
+	format: { value: '<name>', help: () => t('text or json') },
+} satisfies OptionTable;
+
 function parseArguments(args: readonly string[]): CrawlersOptions {
-	const options: CrawlersOptions = { tokens: [], format: 'text' };
-	const reader = new ArgumentReader(args);
-	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
-		switch (arg) {
-			case '--format': {
-				const format = reader.value(arg);
-				if (format !== 'text' && format !== 'json') {
-					throw unknownFormat(format, ['text', 'json']);
-				}
-				options.format = format;
-				break;
-			}
-			case '--category': {
-				const category = reader.value(arg);
-				if (!(crawlerCategories as readonly string[]).includes(category)) {
-					throw new UsageError(t('unknown category "{0}" (expected one of {1})', category, crawlerCategories.join(', ')));
-				}
-				options.category = category as CrawlerCategory;
-				break;
-			}
-			default:
-				if (arg.startsWith('--')) {
-					throw unknownOption(arg);
-				}
-				options.tokens.push(arg);
-		}
+	const { values, positionals } = readArguments(args, crawlersOptions);
+	const { category } = values;
+	if (category !== undefined && !(crawlerCategories as readonly string[]).includes(category)) {
+		throw new UsageError(t('unknown category "{0}" (expected one of {1})', category, crawlerCategories.join(', ')));
 	}
-	return options;
+	return { tokens: positionals, format: readFormat(values.format, ['text', 'json']), category: category as CrawlerCategory | undefined };
 }
 
 /** Runs the command; returns the exit status. */
@@ -89,21 +73,13 @@ export const crawlersCommand: Command = {
 	name: 'crawlers',
 	summary: () => t('the crawler catalogue: what we assume about each crawler, and where each fact comes from'),
 	synopsis: ['robots-txt crawlers [<token>...] [--category <category>] [--format text|json]'],
-	help: () =>
-		[
-			paragraphs([
-				t(
-					'Shows the crawler catalogue the answers of "test" and "lint" come from: each crawler\'s parser, the tokens it falls back to, whether it ignores "*", how much of the file it reads. A table by default; every fact of the named crawlers, each with its source, when tokens are given.',
-				),
-			]),
-			'',
-			optionTable(t('Options:'), [
-				['--category <name>', t('only this category: {0}', crawlerCategories.join(', '))],
-				['--format <name>', t('text or json')],
-			]),
-			'',
-			paragraphs([t('Exit status: 0; 2 on bad arguments or a token the catalogue does not know.')]),
-		].join('\n'),
+	about: () => [
+		t(
+			'Shows the crawler catalogue the answers of "test" and "lint" come from: each crawler\'s parser, the tokens it falls back to, whether it ignores "*", how much of the file it reads. A table by default; every fact of the named crawlers, each with its source, when tokens are given.',
+		),
+	],
+	options: crawlersOptions,
+	notes: () => [t('Exit status: 0; 2 on bad arguments or a token the catalogue does not know.')],
 	run: runCrawlers,
 };
 

@@ -19,61 +19,49 @@ import {
 	type RobotsModel,
 } from '../../core/src/index';
 import { formatNumber, t } from '../../core/src/l10n';
-import { ArgumentReader, needsTokens, unknownOption, UsageError } from './args';
+import { crawlerTokens, type OptionTable, readArguments, UsageError } from './args';
 import type { Command, CommandIo } from './command';
-import { optionTable, paragraphs } from './help';
 import { inputName, readText } from './io';
 import { readRobotsSource } from './source';
 import { escapeControls } from './terminal';
 
 interface DiffOptions {
-	oldFile?: string;
-	newFile?: string;
+	readonly oldFile: string;
+	readonly newFile: string;
 	urlsFrom?: string;
 	agents?: string[];
 	json: boolean;
 }
 
+/** The options of `robots-txt diff`, in the order its help lists them. */
+const diffOptions = {
+	urls: {
+		value: '<file|->',
+		help: () =>
+			t(
+				"URLs to compare, one a line, or a sitemap.xml (default: URLs probed from both files' rules); a row that is not a URL is reported on standard error and skipped",
+			),
+	},
+	agent: {
+		value: '<names>',
+		multiple: true,
+		aliases: ['agents'],
+		help: () => t('crawlers to compare, comma-separated (default: the major search engines and AI crawlers, and every agent either file names)'),
+	},
+	json: { help: () => t('one JSON object') },
+} satisfies OptionTable;
+
 function parseDiffArguments(args: readonly string[]): DiffOptions {
-	const options: DiffOptions = { json: false };
-	const positional: string[] = [];
-	const reader = new ArgumentReader(args);
-	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
-		switch (arg) {
-			case '--urls':
-				options.urlsFrom = reader.value(arg);
-				break;
-			case '--agent':
-			case '--agents':
-				options.agents = [
-					...(options.agents ?? []),
-					...reader
-						.value(arg)
-						.split(',')
-						.map((agent) => agent.trim()),
-				];
-				if (options.agents.some((agent) => agent === '')) {
-					throw needsTokens(arg);
-				}
-				break;
-			case '--json':
-				options.json = true;
-				break;
-			default:
-				if (arg.startsWith('--')) {
-					throw unknownOption(arg);
-				}
-				positional.push(arg);
-		}
+	const { values, positionals } = readArguments(args, diffOptions);
+	const agents = crawlerTokens(values.agent, '--agent');
+	if (positionals.length !== 2) {
+		throw new UsageError(t('diff takes two robots.txt files, the old and the new (got {0})', positionals.length));
 	}
-	if (positional.length !== 2) {
-		throw new UsageError(t('diff takes two robots.txt files, the old and the new (got {0})', positional.length));
-	}
-	[options.oldFile, options.newFile] = positional;
-	if (options.oldFile === '-' && options.newFile === '-') {
+	const [oldFile, newFile] = positionals;
+	if (oldFile === '-' && newFile === '-') {
 		throw new UsageError(t('only one of the two files can be standard input'));
 	}
-	return options;
+	return { oldFile, newFile, urlsFrom: values.urls, agents, json: values.json === true };
 }
 
 /**
@@ -131,8 +119,8 @@ function comparedText(urls: number, probed: boolean, crawlers: number): string {
 async function runDiff(args: readonly string[], io: CommandIo): Promise<number> {
 	const write = (text: string) => io.out.write(text);
 	const options = parseDiffArguments(args);
-	const before = await readRobots(options.oldFile!, io);
-	const after = await readRobots(options.newFile!, io);
+	const before = await readRobots(options.oldFile, io);
+	const after = await readRobots(options.newFile, io);
 	const urls = options.urlsFrom === undefined ? undefined : await readUrls(options.urlsFrom, io);
 	const crawlers = options.agents ?? defaultDiffCrawlers(before, after, defaultCrawlers);
 	const diff = diffRobots(before, after, { crawlers, ...(urls !== undefined ? { urls } : {}) });
@@ -190,29 +178,15 @@ export const diffCommand: Command = {
 	name: 'diff',
 	summary: () => t('what an edit of a robots.txt changes: the crawlers whose rules changed and the verdicts that flip'),
 	synopsis: ['robots-txt diff <old-robots-file|URL> <new-robots-file|URL> [--urls <file|->] [--agent <name>[,<name>...]] [--json]'],
-	help: () =>
-		[
-			paragraphs([
-				t(
-					"Compares two versions of a robots.txt through each crawler's reading: which crawlers' rules changed (the rules they gained or lost, whose group they follow now), and which verdicts flip, with the deciding line in each version. Edits that change no verdict (reordering rules, comments, formatting) report nothing. One of the files may be - for standard input.",
-				),
-				t(
-					'Either side may be a URL: a site (https://example.com) means its /robots.txt as deployed, so `robots-txt diff https://example.com robots.txt` shows what deploying the local file would change. A URL that serves no file (404, 5xx, an HTML page) is an error that says what crawlers conclude from that response.',
-				),
-			]),
-			'',
-			optionTable(t('Options:'), [
-				[
-					'--urls <file|->',
-					t(
-						"URLs to compare, one a line, or a sitemap.xml (default: URLs probed from both files' rules); a row that is not a URL is reported on standard error and skipped",
-					),
-				],
-				['--agent <names>', t('crawlers to compare, comma-separated (default: the major search engines and AI crawlers, and every agent either file names)')],
-				['--json', t('one JSON object')],
-			]),
-			'',
-			paragraphs([t('Exit status: 1 when any verdict changes, else 0; 2 on bad arguments, unreadable files or URLs that serve no file.')]),
-		].join('\n'),
+	about: () => [
+		t(
+			"Compares two versions of a robots.txt through each crawler's reading: which crawlers' rules changed (the rules they gained or lost, whose group they follow now), and which verdicts flip, with the deciding line in each version. Edits that change no verdict (reordering rules, comments, formatting) report nothing. One of the files may be - for standard input.",
+		),
+		t(
+			'Either side may be a URL: a site (https://example.com) means its /robots.txt as deployed, so `robots-txt diff https://example.com robots.txt` shows what deploying the local file would change. A URL that serves no file (404, 5xx, an HTML page) is an error that says what crawlers conclude from that response.',
+		),
+	],
+	options: diffOptions,
+	notes: () => [t('Exit status: 1 when any verdict changes, else 0; 2 on bad arguments, unreadable files or URLs that serve no file.')],
 	run: runDiff,
 };

@@ -24,15 +24,15 @@ import {
 	verdictWord,
 } from '../../core/src/index';
 import { formatNumber, joinList, t } from '../../core/src/l10n';
-import { ArgumentReader, needsTokens, unknownFormat, unknownOption, UsageError } from './args';
+import { crawlerTokens, type OptionTable, parseTimeout, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
-import { columns, optionTable, paragraphs } from './help';
+import { columns } from './help';
 import { fetchSite, isUrl, type FetchSettings } from './source';
 import { escapeControls, escapeLines } from './terminal';
 import { checkUrl } from './urlInput';
 
 interface FetchOptions {
-	site?: string;
+	site: string;
 	crawlers?: string[];
 	format: 'text' | 'json';
 	explain: boolean;
@@ -40,82 +40,41 @@ interface FetchOptions {
 	timeoutMs?: number;
 }
 
-/** The longest timeout, in whole seconds: Node's timers hold at most 2^31 − 1 ms, and a longer one fires at once. */
-const maxTimeoutSeconds = Math.floor((2 ** 31 - 1) / 1000);
-
-/** Reads `--timeout <seconds>`: a number of seconds, at least a millisecond and at most what Node's timers hold. */
-export function parseTimeout(text: string): number {
-	if (!/^\d+(\.\d+)?$/.test(text)) {
-		throw new UsageError(t('--timeout takes a number of seconds, not "{0}"', text));
-	}
-	const milliseconds = Math.round(Number(text) * 1000);
-	if (milliseconds < 1 || milliseconds > maxTimeoutSeconds * 1000) {
-		throw new UsageError(t('--timeout takes from {0} to {1} seconds, not "{2}"', formatNumber(0.001), formatNumber(maxTimeoutSeconds), text));
-	}
-	return milliseconds;
-}
-
-function parseCrawlers(reader: ArgumentReader, option: string, previous: string[] | undefined): string[] {
-	const tokens = [
-		...(previous ?? []),
-		...reader
-			.value(option)
-			.split(',')
-			.map((token) => token.trim()),
-	];
-	if (tokens.some((token) => token === '')) {
-		throw needsTokens(option);
-	}
-	return tokens;
-}
+/** The options of `robots-txt fetch`, in the order its help lists them. */
+const fetchOptions = {
+	crawler: {
+		value: '<tokens>',
+		multiple: true,
+		aliases: ['crawlers', 'agent'],
+		help: () => t('the crawlers to answer for, comma-separated (default: the major search engines and AI crawlers)'),
+	},
+	format: { value: '<name>', help: () => t('text (the facts, a table and a summary) or json (the facts and every conclusion as one object)') },
+	json: { help: () => t('one JSON object') },
+	explain: { help: () => t('every conclusion in words, with its sources') },
+	body: { help: () => t("write the file's bytes as served, nothing else") },
+	timeout: { value: '<s>', help: () => t('seconds for the whole fetch, however slowly the bytes come (default 10)') },
+} satisfies OptionTable;
 
 function parseFetchArguments(args: readonly string[]): FetchOptions {
-	const options: FetchOptions = { format: 'text', explain: false, body: false };
-	const reader = new ArgumentReader(args);
-	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
-		switch (arg) {
-			case '--crawler':
-			case '--crawlers':
-			case '--agent':
-				options.crawlers = parseCrawlers(reader, arg, options.crawlers);
-				break;
-			case '--format': {
-				const format = reader.value(arg);
-				if (format !== 'text' && format !== 'json') {
-					throw unknownFormat(format, ['text', 'json']);
-				}
-				options.format = format;
-				break;
-			}
-			case '--json':
-				options.format = 'json';
-				break;
-			case '--explain':
-				options.explain = true;
-				break;
-			case '--body':
-				options.body = true;
-				break;
-			case '--timeout':
-				options.timeoutMs = parseTimeout(reader.value(arg));
-				break;
-			default:
-				if (arg.startsWith('--')) {
-					throw unknownOption(arg);
-				}
-				if (options.site !== undefined) {
-					throw new UsageError(t('fetch takes one site'));
-				}
-				options.site = arg;
-		}
+	const { values, positionals } = readArguments(args, fetchOptions);
+	const format = readFormat(values.format, ['text', 'json']);
+	const options = {
+		crawlers: crawlerTokens(values.crawler, '--crawler'),
+		format: values.json === true ? 'json' : format,
+		explain: values.explain === true,
+		body: values.body === true,
+		timeoutMs: values.timeout === undefined ? undefined : parseTimeout(values.timeout),
+	};
+	if (positionals.length > 1) {
+		throw new UsageError(t('fetch takes one site'));
 	}
-	if (options.site === undefined) {
+	if (positionals.length === 0) {
 		throw new UsageError(t('missing <site>, e.g. robots-txt fetch https://example.com'));
 	}
 	if (options.body && (options.format === 'json' || options.explain)) {
 		throw new UsageError(t('--body writes the file alone; it takes no --format json or --explain'));
 	}
-	return options;
+	return { ...options, site: positionals[0] };
 }
 
 /**
@@ -126,7 +85,7 @@ function parseFetchArguments(args: readonly string[]): FetchOptions {
 async function runFetch(args: readonly string[], io: CommandIo): Promise<number> {
 	const options = parseFetchArguments(args);
 	const settings: FetchSettings = { version: io.version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
-	const { outcome } = await fetchSite(options.site!, settings);
+	const { outcome } = await fetchSite(options.site, settings);
 	const analysis = analyseDeployed(outcome, options.crawlers ?? defaultAnalysisOptions.crawlers);
 	const gotFile = outcome.error === undefined || (outcome.error.kind === 'network' && outcome.error.afterHeaders === true);
 	if (options.body) {
@@ -374,30 +333,19 @@ export const fetchCommand: Command = {
 	name: 'fetch',
 	summary: () => t("fetches a site's robots.txt once and says what each crawler concludes from the response"),
 	synopsis: ['robots-txt fetch <site> [--crawler <token>,...] [--format text|json] [--explain] [--body] [--timeout <seconds>]'],
-	help: () =>
-		[
-			paragraphs([
-				t(
-					'Fetches a site\'s robots.txt once, as a crawler would, and says what each crawler concludes from the response: the rules of the body, no restrictions, everything disallowed, or "try again later" (status, redirects, content type and coding, charset, byte order mark, size), where it stops reading and how long it keeps the answer, each with the source that documents it. <site> is a host (example.com), any URL of the site, or its robots.txt URL.',
-				),
-			]),
-			'',
-			optionTable(t('Options:'), [
-				['--crawler <tokens>', t('the crawlers to answer for, comma-separated (default: the major search engines and AI crawlers)')],
-				['--format <name>', t('text (the facts, a table and a summary) or json (the facts and every conclusion as one object)')],
-				['--explain', t('every conclusion in words, with its sources')],
-				['--body', t("write the file's bytes as served, nothing else")],
-				['--timeout <s>', t('seconds for the whole fetch, however slowly the bytes come (default 10)')],
-			]),
-			'',
-			paragraphs([
-				t(
-					'One GET with a User-Agent naming this tool, at most five redirects, at most 500 KiB and a 64 KiB margin read. HTTP_PROXY, HTTPS_PROXY and NO_PROXY (or their lower-case forms) are honoured; only http:// proxies.',
-				),
-				t(
-					'Exit status: 0 when a response arrived (whatever its status: that is the finding); 1 when none did or it did not finish in time (a network error, a redirect loop, a timeout); 2 on bad arguments.',
-				),
-			]),
-		].join('\n'),
+	about: () => [
+		t(
+			'Fetches a site\'s robots.txt once, as a crawler would, and says what each crawler concludes from the response: the rules of the body, no restrictions, everything disallowed, or "try again later" (status, redirects, content type and coding, charset, byte order mark, size), where it stops reading and how long it keeps the answer, each with the source that documents it. <site> is a host (example.com), any URL of the site, or its robots.txt URL.',
+		),
+	],
+	options: fetchOptions,
+	notes: () => [
+		t(
+			'One GET with a User-Agent naming this tool, at most five redirects, at most 500 KiB and a 64 KiB margin read. HTTP_PROXY, HTTPS_PROXY and NO_PROXY (or their lower-case forms) are honoured; only http:// proxies.',
+		),
+		t(
+			'Exit status: 0 when a response arrived (whatever its status: that is the finding); 1 when none did or it did not finish in time (a network error, a redirect loop, a timeout); 2 on bad arguments.',
+		),
+	],
 	run: runFetch,
 };

@@ -4,6 +4,8 @@
  * column. Each text is one translated sentence or paragraph, so that translators never count columns.
  */
 
+import type { OptionTable } from './args';
+
 /** The width prose is wrapped to; synopsis lines are literal and may be longer. */
 export const helpWidth = 100;
 
@@ -98,14 +100,14 @@ export function paragraphs(texts: readonly string[], width = helpWidth): string 
 const optionColumn = 22;
 
 /**
- * An option table: each option as written (literal), its explanation wrapped beside it; a long option name puts its
- * explanation on the next line.
+ * A command's options as its help lists them: each as written (`--name <value>`, literal), its explanation wrapped
+ * beside it; a long option name puts its explanation on the next line.
  */
-export function optionTable(heading: string, options: readonly (readonly [string, string])[], width = helpWidth): string {
+export function optionTable(heading: string, options: OptionTable, width = helpWidth): string {
 	const pad = ' '.repeat(optionColumn);
-	const rows = options.map(([option, explanation]) => {
-		const name = `  ${option}`;
-		const text = wrap(explanation, width - optionColumn, '')
+	const rows = Object.entries(options).map(([option, { value, help }]) => {
+		const name = `  --${option}${value === undefined ? '' : ` ${value}`}`;
+		const text = wrap(help(), width - optionColumn, '')
 			.split('\n')
 			.map((line) => pad + line);
 		if (name.length + 2 <= optionColumn) {

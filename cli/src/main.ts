@@ -9,21 +9,14 @@
 import { version } from '../../package.json';
 import { t } from '../../core/src/l10n';
 import { verdictWord } from '../../core/src/verdict';
+import { parseArgs } from 'node:util';
 import { UsageError } from './args';
-import { checkCommand } from './check';
 import type { Command, CommandIo } from './command';
-import { crawlersCommand } from './crawlers';
-import { diffCommand } from './diff';
-import { fetchCommand } from './fetch';
+import { commands, commonOptions } from './commands';
 import { optionTable, paragraphs, wrap } from './help';
 import { describeError, Output } from './io';
-import { lintCommand } from './lint';
 import { environmentLocale, useLocale } from '../../io/src/localize';
 import { escapeControls } from './terminal';
-import { testCommand } from './test';
-
-/** Every subcommand, in the order the general help lists them. */
-const commands: readonly Command[] = [testCommand, lintCommand, checkCommand, diffCommand, crawlersCommand, fetchCommand];
 
 function findCommand(name: string): Command {
 	const command = commands.find((candidate) => candidate.name === name);
@@ -44,9 +37,7 @@ function generalHelp(): string {
 		t('Commands:'),
 		...commands.map((command) => wrap(`  ${command.name.padEnd(width)}  ${command.summary()}`, undefined, ' '.repeat(width + 4))),
 		'',
-		optionTable(t('Options of every command:'), [
-			['--locale <tag>', t('the language of the output: en, ru, zh-cn or pt-br (default: from LC_ALL, LC_MESSAGES or LANG, else English)')],
-		]),
+		optionTable(t('Options of every command:'), commonOptions),
 		'',
 		paragraphs([
 			t("`robots-txt help <command>` or `robots-txt <command> --help` shows a command's options and exit status."),
@@ -69,8 +60,18 @@ function machineReadNote(): string {
 	);
 }
 
+/** A command's help: its usage lines, what it does, its options (from the table it reads them by), then its notes. */
 function commandHelp(command: Command): string {
-	return [t('Usage:'), ...command.synopsis.map((line) => `  ${line}`), '', command.help()].join('\n');
+	return [
+		t('Usage:'),
+		...command.synopsis.map((line) => `  ${line}`),
+		'',
+		paragraphs(command.about()),
+		'',
+		optionTable(t('Options:'), command.options),
+		'',
+		paragraphs(command.notes()),
+	].join('\n');
 }
 
 /** `--help` or `-h` among a command's arguments (before a `--`, after which everything is an operand). */
@@ -117,29 +118,22 @@ function isEnglish(tag: string): boolean {
  * error, and the command still runs: a missing translation is no reason to fail a CI job.
  */
 function takeLocale(args: readonly string[]): { rest: string[]; unshipped?: string } {
-	const rest: string[] = [];
+	// Read leniently: the command's own options are not known yet, and it reads them (strictly) from what is left.
+	const { tokens } = parseArgs({ args: [...args], options: { locale: { type: 'string' } }, strict: false, allowPositionals: true, tokens: true });
+	const taken = new Set<number>();
 	let tag: string | undefined;
 	let missing = false;
-	for (let i = 0; i < args.length; i++) {
-		const arg = args[i];
-		if (arg === '--') {
-			for (const operand of args.slice(i)) {
-				rest.push(operand);
+	for (const token of tokens) {
+		if (token.kind === 'option' && token.name === 'locale') {
+			taken.add(token.index);
+			if (token.value !== undefined && !token.inlineValue) {
+				taken.add(token.index + 1);
 			}
-			break;
-		}
-		if (arg === '--locale') {
-			tag = args[++i];
-			if (tag === undefined || tag === '') {
-				missing = true;
-			}
-		} else if (arg.startsWith('--locale=')) {
-			tag = arg.slice('--locale='.length);
-			missing ||= tag === '';
-		} else {
-			rest.push(arg);
+			tag = token.value;
+			missing ||= tag === undefined || tag === '';
 		}
 	}
+	const rest = args.filter((_, index) => !taken.has(index));
 	const asked = tag === undefined || tag === '' ? undefined : tag;
 	const locale = useLocale(asked ?? environmentLocale(process.env));
 	if (missing) {

@@ -20,10 +20,9 @@ import {
 	verdictWord,
 } from '../../core/src/index';
 import { t } from '../../core/src/l10n';
-import { ArgumentReader, needsTokens, parseDialect, unknownOption, UsageError } from './args';
+import { crawlerTokens, type OptionTable, parseDialect, parseTimeout, readArguments, UsageError } from './args';
 import type { Command, CommandIo } from './command';
-import { noRuleMatches, parseTimeout, runSiteTest } from './fetch';
-import { optionTable, paragraphs } from './help';
+import { noRuleMatches, runSiteTest } from './fetch';
 import { describeError, inputName, readBytes } from './io';
 import { readLines, tooLongMessage } from './lines';
 import { escapeControls } from './terminal';
@@ -45,54 +44,39 @@ interface TestOptions {
 	anyFile: boolean;
 }
 
+/** The options of `robots-txt test`, in the order its help lists them. */
+const testOptions = {
+	agent: { value: '<names>', multiple: true, help: () => t('crawler product tokens, comma-separated, e.g. Googlebot or Googlebot,bingbot,GPTBot') },
+	dialect: { value: '<name>', help: () => t('answer as this parser exactly, not as the crawler: {0}', allDialects.join(' | ')) },
+	json: { help: () => t('one JSON object per URL and crawler') },
+	'any-file': {
+		help: () => t('answer for a file that is not robots.txt (an HTML page, JSON, UTF-16, a binary) as crawlers would, with a warning, instead of exiting 2'),
+	},
+	urls: { value: '<file|->', help: () => t('read one URL a line from a file or standard input; blank lines and # comments are skipped') },
+	batch: { value: '<file|->', help: () => t('JSON lines {0}, answered in order as JSON lines', '{"robots", "agent", "url", "dialect"?}') },
+	site: {
+		value: '<site>',
+		help: () =>
+			t(
+				'test against the robots.txt a site serves (fetched once), as each crawler reads the response: the rules it reads, or the response itself ("reason": "response"); without --agent, the major search engines and AI crawlers; URLs on another site are reported, not tested',
+			),
+	},
+	timeout: { value: '<s>', help: () => t('with --site: seconds for the whole fetch (default 10)') },
+} satisfies OptionTable;
+
 function parseArguments(args: readonly string[]): TestOptions {
-	const options: TestOptions = { json: false, urls: [], anyFile: false };
-	const positional: string[] = [];
-	const reader = new ArgumentReader(args);
-	for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
-		switch (arg) {
-			case '--agent':
-				options.agents = reader
-					.value(arg)
-					.split(',')
-					.map((agent) => agent.trim());
-				if (options.agents.some((agent) => agent === '')) {
-					throw needsTokens(arg);
-				}
-				break;
-			case '--dialect':
-				options.dialect = parseDialect(reader.value(arg));
-				break;
-			case '--json':
-				options.json = true;
-				break;
-			case '--any-file':
-				options.anyFile = true;
-				break;
-			case '--urls':
-				options.urlsFrom = reader.value(arg);
-				break;
-			case '--batch':
-				options.batch = reader.value(arg);
-				break;
-			case '--site':
-				options.site = reader.value(arg);
-				break;
-			case '--timeout':
-				options.timeoutMs = parseTimeout(reader.value(arg));
-				break;
-			case '--':
-				for (const rest of reader.rest()) {
-					positional.push(rest);
-				}
-				break;
-			default:
-				if (arg.startsWith('--')) {
-					throw unknownOption(arg);
-				}
-				positional.push(arg);
-		}
-	}
+	const { values, positionals: positional } = readArguments(args, testOptions);
+	const options: TestOptions = {
+		agents: crawlerTokens(values.agent, '--agent'),
+		dialect: values.dialect === undefined ? undefined : parseDialect(values.dialect),
+		json: values.json === true,
+		anyFile: values['any-file'] === true,
+		urlsFrom: values.urls,
+		batch: values.batch,
+		site: values.site,
+		timeoutMs: values.timeout === undefined ? undefined : parseTimeout(values.timeout),
+		urls: [],
+	};
 	if (options.batch !== undefined) {
 		if (positional.length > 0 || options.agents !== undefined || options.urlsFrom !== undefined) {
 			throw new UsageError(t('--batch takes no robots file, --agent, --urls or URLs'));
@@ -468,42 +452,20 @@ export const testCommand: Command = {
 		'robots-txt test --batch <file|-> [--dialect <dialect>]',
 		'robots-txt test --site <site> [--agent <name>,...] [--json] [--urls <file|->] [--timeout <seconds>] [<url>...]',
 	],
-	help: () =>
-		[
-			paragraphs([
-				t(
-					'Checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file (its own parser, the tokens it falls back to, whether it ignores "*", where it stops reading).',
-				),
-			]),
-			'',
-			optionTable(t('Options:'), [
-				['--agent <names>', t('crawler product tokens, comma-separated, e.g. Googlebot or Googlebot,bingbot,GPTBot')],
-				['--dialect <name>', t('answer as this parser exactly, not as the crawler: {0}', allDialects.join(' | '))],
-				['--json', t('one JSON object per URL and crawler')],
-				[
-					'--any-file',
-					t('answer for a file that is not robots.txt (an HTML page, JSON, UTF-16, a binary) as crawlers would, with a warning, instead of exiting 2'),
-				],
-				['--urls <file|->', t('read one URL a line from a file or standard input; blank lines and # comments are skipped')],
-				['--batch <file|->', t('JSON lines {0}, answered in order as JSON lines', '{"robots", "agent", "url", "dialect"?}')],
-				[
-					'--site <site>',
-					t(
-						'test against the robots.txt a site serves (fetched once), as each crawler reads the response: the rules it reads, or the response itself ("reason": "response"); without --agent, the major search engines and AI crawlers; URLs on another site are reported, not tested',
-					),
-				],
-				['--timeout <s>', t('with --site: seconds for the whole fetch (default 10)')],
-			]),
-			'',
-			paragraphs([
-				t(
-					'A URL is a path starting with "/" (/private/a?q=1), a URL with a scheme and a host (https://example.com/a), //host/path, or host/path where the host has a dot or a port (example.com/a, localhost:8080/a). Anything else, such as private/x (a path without its leading "/"), is reported and not tested; so is a URL with a space.',
-				),
-				t(
-					'Exit status: 0 when every URL was tested (whatever the verdicts); 2 on bad arguments, an unreadable file, or any input that could not be tested (the others are still answered; with --json and --batch an {0} object stands in its place).',
-					'{"error"}',
-				),
-			]),
-		].join('\n'),
+	about: () => [
+		t(
+			'Checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file (its own parser, the tokens it falls back to, whether it ignores "*", where it stops reading).',
+		),
+	],
+	options: testOptions,
+	notes: () => [
+		t(
+			'A URL is a path starting with "/" (/private/a?q=1), a URL with a scheme and a host (https://example.com/a), //host/path, or host/path where the host has a dot or a port (example.com/a, localhost:8080/a). Anything else, such as private/x (a path without its leading "/"), is reported and not tested; so is a URL with a space.',
+		),
+		t(
+			'Exit status: 0 when every URL was tested (whatever the verdicts); 2 on bad arguments, an unreadable file, or any input that could not be tested (the others are still answered; with --json and --batch an {0} object stands in its place).',
+			'{"error"}',
+		),
+	],
 	run: runTest,
 };

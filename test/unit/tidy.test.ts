@@ -258,7 +258,7 @@ const contractValues = new Set<string>(
  */
 const reasonTypeFile = 'core/src/matching/evaluate.ts';
 const reasonTypeName = 'Reason';
-const programNameExceptions = [{ file: 'cli/src/lint.ts', property: 'name', value: 'robots-txt' }];
+const programNameExceptions = [{ file: 'cli/src/lintFormats.ts', property: 'name', value: 'robots-txt' }];
 
 /** The type a literal is checked against: its contextual type, the switched expression's, or the compared operand's. */
 function checkedAgainst(node: ts.Expression, checker: ts.TypeChecker): ts.Type | undefined {

@@ -1,0 +1,25 @@
+/**
+ * The subcommands of `robots-txt` and the options every one of them takes: main.ts dispatches through these tables and
+ * the general help lists them.
+ */
+
+import { t } from '../../core/src/l10n';
+import type { OptionTable } from './args';
+import { checkCommand } from './check';
+import type { Command } from './command';
+import { crawlersCommand } from './crawlers';
+import { diffCommand } from './diff';
+import { fetchCommand } from './fetch';
+import { lintCommand } from './lint';
+import { testCommand } from './test';
+
+/** Every subcommand, in the order the general help lists them. */
+export const commands: readonly Command[] = [testCommand, lintCommand, checkCommand, diffCommand, crawlersCommand, fetchCommand];
+
+/** The options of every command, taken out of the arguments wherever they stand (before a `--`), before the command reads them. */
+export const commonOptions = {
+	locale: {
+		value: '<tag>',
+		help: () => t('the language of the output: en, ru, zh-cn or pt-br (default: from LC_ALL, LC_MESSAGES or LANG, else English)'),
+	},
+} satisfies OptionTable;
