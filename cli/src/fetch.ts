@@ -2,7 +2,7 @@
  * The deployed robots.txt on the command line: `robots-txt fetch <site>` (the response's facts and what each target
  * crawler concludes from it), `robots-txt test --site <site> URL…` (verdicts as each crawler reads the live file,
  * starting from the response), and the URLs `robots-txt lint` is given. One request per site and run; all IO is here
- * and in net/httpFetch.ts, every answer comes from the core.
+ * and in io/src/httpFetch.ts, every answer comes from the core.
  */
 
 import {
