@@ -145,19 +145,11 @@ export class DocumentStore implements Disposable {
 	}
 
 	/**
-	 * Every diagnostic of a model of an open document (usually its current one), from the document's session;
-	 * undefined once the document has closed.
+	 * Every diagnostic of a model of an open document (usually its current one), from the document's session, analysed
+	 * a turn of the event loop at a time, so that other requests are answered in between; undefined once the document
+	 * has closed, or when `token` is cancelled (what was analysed is kept: the next call goes on from there).
 	 */
-	diagnostics(uri: string, model: RobotsModel, options: AnalysisOptions): readonly Diagnostic[] | undefined {
-		return this.documents.get(uri)?.session.diagnostics(model, options, uri);
-	}
-
-	/**
-	 * The same diagnostics, analysed a turn of the event loop at a time, so that other requests are answered in
-	 * between; undefined once the document has closed, or when `token` is cancelled (what was analysed is kept: the
-	 * next call goes on from there).
-	 */
-	async diagnosticsInTurns(
+	async diagnostics(
 		uri: string,
 		model: RobotsModel,
 		options: AnalysisOptions,

@@ -39,7 +39,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 					const items = limitDiagnostics(
 						[
 							...context.deployed.diagnostics(uri, model, options),
-							...((await documents.diagnosticsInTurns(uri, model, options, token)) ?? []),
+							...((await documents.diagnostics(uri, model, options, token)) ?? []),
 							...(await context.expectations.robotsDiagnostics(uri, model)),
 							...(await context.pages.robotsDiagnostics(uri, model)),
 						],
@@ -81,7 +81,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 			}
 			const { model } = document;
 			// Given up when the document is edited again (what was analysed is kept for the newer run).
-			const analysed = await documents.diagnosticsInTurns(uri, model, options, {
+			const analysed = await documents.diagnostics(uri, model, options, {
 				get isCancellationRequested() {
 					return queue.waiting(uri);
 				},
