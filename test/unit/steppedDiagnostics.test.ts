@@ -25,6 +25,7 @@ import {
 } from '../../core/src/index';
 import { segmentStarts } from '../../core/src/syntax/segments';
 import { fixturesDir, sharedDir } from '../util/fixtures';
+import { block, seedText } from '../util/robotsFragments';
 
 const uri = 'file:///robots.txt';
 /** The editor's settings (repeats told once, settings.ts), and every dialect checked. */
@@ -84,36 +85,6 @@ test('on every corpus file and robots.txt fixture, the analysis in steps equals 
 	// A floor, so that a filter or a missing corpus cannot make this pass on nothing.
 	assert.ok(compared >= 1000 && diagnostics >= 10_000 && segmented >= 250, `${compared} files, ${diagnostics} diagnostics, ${segmented} stepped by segment`);
 });
-
-const fragments = [
-	'\n',
-	'\r\n',
-	'\n\n',
-	' ',
-	'*',
-	'/',
-	'x',
-	':',
-	'#',
-	'\uFEFF',
-	'User-agent: a\n',
-	'User-agent: *\n',
-	'User-agent: Yandex\n',
-	'Disallow: /x\n',
-	'Disallow: /\n',
-	'Disallow:\n',
-	'Allow: /x/y\n',
-	'disallow /y\n',
-	'Crawl-delay: 1\n',
-	'Host: example.com\n',
-	'Sitemap: /map.xml\n',
-	'# robots-txt-disable-next-line\n',
-	'# robots-txt-disable duplicate-rule\n',
-	'\nUser-agent: a\nDisallow: /x\n',
-	'\n\nUser-agent: *\nDisallow: /\n',
-];
-const block = fc.array(fc.constantFrom(...fragments), { maxLength: 8 }).map((parts) => parts.join(''));
-const seedText = fc.array(block, { maxLength: 10 }).map((blocks) => blocks.join('\n'));
 
 /**
  * What the server does with a session meanwhile: a new version comes in (an edit), a version is analysed a few
