@@ -7,7 +7,7 @@
  * pages (HTML documents, and `_headers` files by their name), whose robots meta tags and X-Robots-Tag lines are checked.
  */
 
-import { Emitter, type Connection, type Diagnostic, type Disposable, type Event } from 'vscode-languageserver';
+import { Emitter, type CancellationToken, type Connection, type Diagnostic, type Disposable, type Event } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
 	createDiagnosticsSession,
@@ -20,6 +20,14 @@ import {
 	type RobotsModel,
 } from '../../core/src/index';
 import { htmlLanguageId, robotsLanguageId } from '../../core/src/protocol';
+import { nextTurn } from './runner';
+
+/**
+ * The lines of a document analysed in one turn of the event loop (`DiagnosticsSession.advance`): about 10 ms. The
+ * analysis of a file of 50 000 groups takes a second or more, and a code lens, a hover or an outline asked meanwhile
+ * is answered between two turns instead of after it.
+ */
+const linesPerTurn = 4096;
 
 interface OpenDocument {
 	readonly document: RobotsDocument;
@@ -137,11 +145,27 @@ export class DocumentStore implements Disposable {
 	}
 
 	/**
-	 * Every diagnostic of a model of an open document (usually its current one), from the document's session;
-	 * undefined once the document has closed.
+	 * Every diagnostic of a model of an open document (usually its current one), from the document's session, analysed
+	 * a turn of the event loop at a time, so that other requests are answered in between; undefined once the document
+	 * has closed, or when `token` is cancelled (what was analysed is kept: the next call goes on from there).
 	 */
-	diagnostics(uri: string, model: RobotsModel, options: AnalysisOptions): readonly Diagnostic[] | undefined {
-		return this.documents.get(uri)?.session.diagnostics(model, options, uri);
+	async diagnostics(
+		uri: string,
+		model: RobotsModel,
+		options: AnalysisOptions,
+		token: Pick<CancellationToken, 'isCancellationRequested'>,
+	): Promise<readonly Diagnostic[] | undefined> {
+		for (;;) {
+			const session = this.documents.get(uri)?.session;
+			if (!session || token.isCancellationRequested) {
+				return undefined;
+			}
+			const diagnostics = session.advance(model, options, uri, linesPerTurn);
+			if (diagnostics) {
+				return diagnostics;
+			}
+			await nextTurn();
+		}
 	}
 
 	uris(): string[] {

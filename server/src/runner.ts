@@ -21,6 +21,11 @@ function describe(message: string, error: unknown): string {
 const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
 const later: (callback: () => void) => void = immediate !== undefined ? (callback) => void immediate(callback) : (callback) => void setTimeout(callback, 0);
 
+/** Resolves on a later turn of the event loop, after the messages already queued (`later`). */
+export function nextTurn(): Promise<void> {
+	return new Promise((resolve) => later(resolve));
+}
+
 /** The connections (by their console, one per connection) that received `shutdown`. */
 const shutDown = new WeakSet<RemoteConsole>();
 

@@ -32,55 +32,7 @@ import { applyEdit } from '../../core/src/syntax/document';
 import { groupLines, type RobotsModel } from '../../core/src/syntax/parser';
 import { sharedDir } from '../util/fixtures';
 import { collectGarbage } from '../util/heap';
-
-const fragments = [
-	'\n',
-	'\r\n',
-	'\n\n',
-	'\r',
-	' ',
-	'*',
-	'$',
-	'/',
-	'a',
-	'x',
-	':',
-	'#',
-	'%',
-	'\uFEFF',
-	'ツ',
-	'\uFFFD',
-	'User-agent: a\n',
-	'User-agent: *\n',
-	'User-agent: Yandex\n',
-	'User-agent: Googlebot\n',
-	'user-agent: bot\n',
-	'User-agent: a b\n',
-	'Disallow: /x\n',
-	'Disallow: /\n',
-	'Disallow:\n',
-	'Allow: /x/y\n',
-	'Allow: /\n',
-	'Disallow: /x*\n',
-	'Disallow: /private/\n',
-	'disallow /y\n',
-	'Disalow: /z\n',
-	'Crawl-delay: 1\n',
-	'Crawl-delay: 2\n',
-	'Host: example.com\n',
-	'Host: www.example.com\n',
-	'Sitemap: /map.xml\n',
-	'Clean-param: a&&b\n',
-	'# comment\n',
-	'# robots-txt-disable-next-line\n',
-	'# robots-txt-disable duplicate-rule\n',
-	'# robots-txt-enable\n',
-	'\nUser-agent: a\nDisallow: /x\n',
-	'\n\nUser-agent: *\nDisallow: /\n',
-];
-
-const block = fc.array(fc.constantFrom(...fragments), { maxLength: 8 }).map((parts) => parts.join(''));
-const seedText = fc.array(block, { maxLength: 8 }).map((blocks) => blocks.join('\n'));
+import { block, fragments, seedText } from '../util/robotsFragments';
 
 interface Edit {
 	/** Relative positions in [0, 1], scaled to the text when applied. */

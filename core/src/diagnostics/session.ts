@@ -48,6 +48,15 @@ export interface DiagnosticsSession {
 	 * @returns a read-only array, the same one while the model and the settings stay the same.
 	 */
 	diagnostics(model: RobotsModel, options: AnalysisOptions, uri?: string): readonly Diagnostic[];
+	/**
+	 * The same analysis in steps, for a caller that must not wait for all of it at once (a server that answers other
+	 * requests in between): runs the analysis of `model` for about `budget` lines (a step reads a segment, or the whole
+	 * file for a check of the whole file, and is never cut) and returns the diagnostics once it is done, undefined while
+	 * steps are left. Called again, it goes on where it stopped. An analysis left unfinished for another model or other
+	 * settings is finished first, within the same budgets, and the next one starts from it; `diagnostics` finishes what
+	 * is left at once. The result is always the one `diagnostics` gives.
+	 */
+	advance(model: RobotsModel, options: AnalysisOptions, uri: string | undefined, budget: number): readonly Diagnostic[] | undefined;
 	/** Forgets everything kept. The session stays usable and starts afresh. */
 	dispose(): void;
 }
@@ -196,8 +205,17 @@ function settingsKey(options: AnalysisOptions): string {
 	return JSON.stringify([options.crawlers, options.dialects, severities, options.knownDirectives, options.fileName ?? null, options.groupRepeats === true]);
 }
 
+/** An analysis under way (`advance`): its steps, each yielding the lines it read, end with the round. */
+interface Run {
+	readonly model: RobotsModel;
+	readonly settings: string;
+	readonly uri: string | undefined;
+	readonly steps: Generator<number, Round>;
+}
+
 class Session implements DiagnosticsSession {
 	private last: Round | undefined;
+	private running: Run | undefined;
 
 	constructor(
 		private readonly bigLines: number,
@@ -209,22 +227,48 @@ class Session implements DiagnosticsSession {
 	private versions = 0;
 
 	diagnostics(model: RobotsModel, options: AnalysisOptions, uri?: string): readonly Diagnostic[] {
+		return this.advance(model, options, uri, Infinity)!;
+	}
+
+	advance(model: RobotsModel, options: AnalysisOptions, uri: string | undefined, budget: number): readonly Diagnostic[] | undefined {
 		const settings = settingsKey(options);
-		const last = this.last;
-		if (last && last.model === model && last.settings === settings && last.uri === uri) {
-			return last.diagnostics;
+		const same = (of: { model: RobotsModel; settings: string; uri: string | undefined } | undefined) =>
+			of !== undefined && of.model === model && of.settings === settings && of.uri === uri;
+		let left = budget;
+		for (;;) {
+			if (same(this.last)) {
+				return this.last!.diagnostics;
+			}
+			if (!this.running) {
+				const last = this.last;
+				const eol = dominantLineEnd(model);
+				const previous = last && last.settings === settings && last.uri === uri && last.eol === eol ? last : undefined;
+				// An analysis that throws leaves nothing half-updated behind: the session then starts afresh. Until the
+				// run ends, what it kept is the run's.
+				this.last = undefined;
+				this.running = { model, settings, uri, steps: this.analyse(model, options, settings, uri, eol, previous) };
+			}
+			// Another model's run is finished first: it took over what the round before kept, and this one starts from it.
+			let step: IteratorResult<number, Round> | undefined;
+			try {
+				while (left > 0 && !(step = this.running.steps.next()).done) {
+					left -= step.value;
+				}
+			} catch (error) {
+				this.running = undefined;
+				throw error;
+			}
+			if (!step?.done) {
+				return undefined;
+			}
+			this.running = undefined;
+			this.last = step.value;
 		}
-		const eol = dominantLineEnd(model);
-		const previous = last && last.settings === settings && last.uri === uri && last.eol === eol ? last : undefined;
-		// An analysis that throws leaves nothing half-updated behind: the session then starts afresh.
-		this.last = undefined;
-		const round = this.analyse(model, options, settings, uri, eol, previous);
-		this.last = round;
-		return round.diagnostics;
 	}
 
 	dispose(): void {
 		this.last = undefined;
+		this.running = undefined;
 	}
 
 	private nextVersion = () => ++this.versions;
@@ -234,9 +278,17 @@ class Session implements DiagnosticsSession {
 	 * place at the start or end of the file, or an answer about the rest of the file changed; otherwise its problems
 	 * are reused, moved by as many lines as the segment moved. A file check that reads only facts keeps its problems
 	 * while they give the same answers.
+	 * In steps: each yields the lines it read (at least one), so that `advance` can stop between them.
 	 */
-	private analyse(model: RobotsModel, options: AnalysisOptions, settings: string, uri: string | undefined, eol: string, previous: Round | undefined): Round {
-		const { segments, edit } = segmentsOf(model, previous, this.bigLines, this.oneWindow);
+	private *analyse(
+		model: RobotsModel,
+		options: AnalysisOptions,
+		settings: string,
+		uri: string | undefined,
+		eol: string,
+		previous: Round | undefined,
+	): Generator<number, Round> {
+		const { segments, edit } = yield* segmentsOf(model, previous, this.bigLines, this.oneWindow);
 		const facts = new Facts(model, segments, this.nextVersion);
 		if (previous && edit) {
 			carryFacts(previous, edit, facts);
@@ -265,6 +317,7 @@ class Session implements DiagnosticsSession {
 			result.diagnostics ??= result.problems.map((problem) => toDiagnostic(model, problem, 0, options, uri));
 			fileResults.set(check, result);
 			ran.push({ result, slot });
+			return result !== before;
 		};
 		identityChecks.forEach((check, slot) => {
 			runFileCheck(check.file, slot, false);
@@ -282,14 +335,36 @@ class Session implements DiagnosticsSession {
 			const whole = wholeFile(ran, undefined);
 			return done(whole, whole.diagnostics);
 		}
-		checks.forEach((check, index) => {
-			if ('file' in check) {
-				runFileCheck(check.file, firstSlot + index, check.onlyFacts === true);
+		// A step is what reads lines: what is reused is passed over without stopping. The segments are summarised for
+		// the facts first, a step each: the first question about a fact would otherwise summarise them all at once.
+		for (let i = 0; i < segments.length; i++) {
+			if (facts.summarise(i)) {
+				yield sizeOf(segments[i]);
 			}
-		});
+		}
+		for (let index = 0; index < checks.length; index++) {
+			const check = checks[index];
+			if ('file' in check && runFileCheck(check.file, firstSlot + index, check.onlyFacts === true)) {
+				yield model.lineCount + 1;
+			}
+		}
 		const whole = wholeFile(ran, previous?.whole);
-		const analyses = segments.map((segment, i) => analyseSegment(model, segment, facts.window(i), options, audience, eol, facts));
-		const built = analyses.map((analysis, i) => builtDiagnostics(model, analysis, segments[i].from, options, uri));
+		const analyses: SegmentAnalysis[] = [];
+		for (let i = 0; i < segments.length; i++) {
+			const before = segments[i].state.analysis;
+			analyses.push(analyseSegment(model, segments[i], facts.window(i), options, audience, eol, facts));
+			if (analyses[i] !== before) {
+				yield sizeOf(segments[i]);
+			}
+		}
+		const built: (readonly Diagnostic[])[] = [];
+		for (let i = 0; i < segments.length; i++) {
+			const reused = analyses[i].built?.at === segments[i].from;
+			built.push(builtDiagnostics(model, analyses[i], segments[i].from, options, uri));
+			if (!reused) {
+				yield sizeOf(segments[i]);
+			}
+		}
 		// Sized up front: a file of many groups has thousands of diagnostics, and every edit lists them again.
 		const merged = new Array<Diagnostic>(built.reduce((sum, diagnostics) => sum + diagnostics.length, whole.problems.length));
 		let count = 0;
@@ -324,13 +399,23 @@ class Session implements DiagnosticsSession {
 	}
 }
 
+/** A step's size in `advance`'s budget: the segment's lines, and one for the step itself. */
+function sizeOf(segment: SegmentSpan): number {
+	return segment.to - segment.from + 1;
+}
+
 /**
  * The model's segments: those of the model analysed before where they hold the same nodes (moved as far as lines
  * were inserted or removed above them), new ones for the lines between, with the per-line values and, for the very
  * same nodes, everything else that the segment with the same first line had. With `oneWindow`, one segment: the
- * whole file.
+ * whole file. In steps, as the analysis: a file's first analysis makes a state for each of its segments.
  */
-function segmentsOf(model: RobotsModel, previous: Round | undefined, bigLines: number, oneWindow: boolean): { segments: Segment[]; edit?: SegmentEdit } {
+function* segmentsOf(
+	model: RobotsModel,
+	previous: Round | undefined,
+	bigLines: number,
+	oneWindow: boolean,
+): Generator<number, { segments: Segment[]; edit?: SegmentEdit }> {
 	const fresh = (span: SegmentSpan, before?: SegmentState, edit?: SegmentEdit): Segment => {
 		// A segment of the whole file (a file of one group) shares the model's immutable array instead of a copy.
 		const nodes = span.from === 0 && span.to === model.lineCount ? model.lines : model.lines.slice(span.from, span.to);
@@ -351,7 +436,12 @@ function segmentsOf(model: RobotsModel, previous: Round | undefined, bigLines: n
 	}
 	if (!previous) {
 		const starts = segmentStarts(model.lines);
-		return { segments: starts.map((from, i) => fresh({ from, to: i + 1 < starts.length ? starts[i + 1] : model.lineCount })) };
+		const segments: Segment[] = [];
+		for (let i = 0; i < starts.length; i++) {
+			segments.push(fresh({ from: starts[i], to: i + 1 < starts.length ? starts[i + 1] : model.lineCount }));
+			yield sizeOf(segments[i]);
+		}
+		return { segments };
 	}
 	const old = previous.segments;
 	const edit = editSegments(model, previous.model, old);
@@ -450,6 +540,15 @@ class Facts implements FactSource {
 			this.last = { index, window: new Window(this.model, from, to, { cache: state.lines, from }, state.kept ? recallOf(state, from) : undefined) };
 		}
 		return this.last.window;
+	}
+
+	/** Summarises the `index`-th segment for every known fact, unless that is done: whether it was not. */
+	summarise(index: number): boolean {
+		if (this.segments[index].state.summaries.length > 0) {
+			return false;
+		}
+		this.summary(facts[0], index);
+		return true;
 	}
 
 	/** Lets the last window go: the analysis is done, and what it keeps is in the segments' states. */

@@ -21,9 +21,9 @@ export function registerCodeActions(context: ServerContext): void {
 			return context.pages.codeActions(textDocument.uri, range, request.diagnostics, token);
 		}
 		const version = context.documents.get(textDocument.uri)?.version ?? 0;
-		return answer(context, textDocument.uri, token, [] as CodeAction[], 'Code actions', (model, options) => {
+		return answer(context, textDocument.uri, token, [] as CodeAction[], 'Code actions', async (model, options) => {
 			// The fixes come from the document's own analysis: the one whose diagnostics the client shows.
-			const current = context.documents.diagnostics(textDocument.uri, model, options) ?? [];
+			const current = (await context.documents.diagnostics(textDocument.uri, model, options, token)) ?? [];
 			const later = { suppressIn: model, ...(context.client.codeActionResolve ? { resolveLater: { version } } : {}) };
 			const actions = [
 				...computeCodeActions(range, request.diagnostics, current, textDocument.uri, later),
@@ -41,8 +41,8 @@ export function registerCodeActions(context: ServerContext): void {
 		if (data === undefined || context.documents.get(data.uri)?.version !== data.version) {
 			return action;
 		}
-		return answer(context, data.uri, token, action, 'Code action resolve', (model, options) =>
-			resolveCodeAction(action, context.documents.diagnostics(data.uri, model, options) ?? []),
+		return answer(context, data.uri, token, action, 'Code action resolve', async (model, options) =>
+			resolveCodeAction(action, (await context.documents.diagnostics(data.uri, model, options, token)) ?? []),
 		);
 	});
 }

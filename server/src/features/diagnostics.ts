@@ -39,7 +39,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 					const items = limitDiagnostics(
 						[
 							...context.deployed.diagnostics(uri, model, options),
-							...(documents.diagnostics(uri, model, options) ?? []),
+							...((await documents.diagnostics(uri, model, options, token)) ?? []),
 							...(await context.expectations.robotsDiagnostics(uri, model)),
 							...(await context.pages.robotsDiagnostics(uri, model)),
 						],
@@ -80,16 +80,18 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 				return;
 			}
 			const { model } = document;
+			// Given up when the document is edited again (what was analysed is kept for the newer run).
+			const analysed = await documents.diagnostics(uri, model, options, {
+				get isCancellationRequested() {
+					return queue.waiting(uri);
+				},
+			});
 			const failures = [...(await context.expectations.robotsDiagnostics(uri, model)), ...(await context.pages.robotsDiagnostics(uri, model))];
-			// Edited again while the expectations files and pages were read: the newer run publishes.
-			if (queue.waiting(uri) || documents.model(uri) !== model) {
+			// Edited again while it was analysed or the expectations files and pages were read: the newer run publishes.
+			if (!analysed || queue.waiting(uri) || documents.model(uri) !== model) {
 				return;
 			}
-			const diagnostics = limitDiagnostics(
-				[...context.deployed.diagnostics(uri, model, options), ...(documents.diagnostics(uri, model, options) ?? []), ...failures],
-				maxProblems,
-				model,
-			);
+			const diagnostics = limitDiagnostics([...context.deployed.diagnostics(uri, model, options), ...analysed, ...failures], maxProblems, model);
 			const last = sent.get(uri);
 			if (last && last.version === document.version && sameItems(last.items, diagnostics)) {
 				return;
