@@ -57,6 +57,12 @@ describe("Robots.txt as a web extension (code-server's web worker extension host
 		writeFileSync(join(workspace, 'other', 'robots.expectations'), 'GPTBot /about allow\n');
 		// test/fixtures/site: private/report.html says noindex to every crawler, and site/robots.txt disallows /private/.
 		cpSync(join(repoRoot, 'test', 'fixtures', 'site'), join(workspace, 'site'), { recursive: true });
+		// 20 000 groups (60 000 lines) and a missing colon on the last line: the worker analyses it in turns.
+		mkdirSync(join(workspace, 'many'));
+		writeFileSync(
+			join(workspace, 'many', 'robots.txt'),
+			`${Array.from({ length: 20_000 }, (_, i) => `User-agent: *\nDisallow: /${i}\n\n`).join('')}Disallow /late\n`,
+		);
 		site = await serveSite();
 		siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 		pageServer = await listen(
@@ -87,6 +93,18 @@ describe("Robots.txt as a web extension (code-server's web worker extension host
 		console.log(`first squiggle ${Date.now() - opened} ms after the language mode showed (server in a web worker)`);
 		await page.keyboard.press('Control+Shift+M');
 		await page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'missing-colon' }).first().waitFor({ timeout: 15_000 });
+	});
+
+	step('a file of 20 000 groups, analysed in turns in the worker, underlines its last line', async () => {
+		await quickOpen(page, 'many/robots.txt', 'robots.txt');
+		await waitForLanguageMode(page, 'Robots.txt');
+		const opened = Date.now();
+		await goToLine(page, 60_000);
+		await editorLine(page, 'Disallow /late').waitFor({ timeout: 30_000 });
+		await page.locator('.part.editor .squiggly-error').first().waitFor({ timeout: 60_000 });
+		console.log(`20 000 groups: the last line's error underlined ${Date.now() - opened} ms after the language mode showed (server in a web worker)`);
+		await page.screenshot({ path: join(resultsDir, 'web-many-groups.png') });
+		await page.keyboard.press('Control+W');
 	});
 
 	step('the deployed commands say that a browser cannot fetch as a crawler', async () => {
