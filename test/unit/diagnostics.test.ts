@@ -14,6 +14,7 @@ import { DiagnosticSeverity, type CodeAction, type Diagnostic } from 'vscode-lan
 import {
 	computeCodeActions,
 	computeDiagnostics,
+	decodeRobotsBytes,
 	defaultAnalysisOptions,
 	diagnosticCatalogue,
 	fixAllData,
@@ -147,6 +148,18 @@ describe('settings and suppression', () => {
 				withInvalid.slice(0, 100),
 			);
 		}
+	});
+
+	test('a raw Latin-1 byte in a rule gets invalid-utf8, and no percent-encoding that would change the octet Google reads', () => {
+		// docs/semantics.md (Google): every byte >= 0x80 of a value is percent-encoded as it stands, so Googlebot reads
+		// "/caf\xE9/" as /caf%E9/; the replacement character's %EF%BF%BD would be another path for it.
+		const bytes = Uint8Array.from([...new TextEncoder().encode('User-agent: *\nDisallow: /caf'), 0xe9, ...new TextEncoder().encode('/\n')]);
+		const found = computeDiagnostics(parse(decodeRobotsBytes(bytes)), { ...defaultAnalysisOptions, severities: { 'non-ascii-path': 'hint' } });
+		assert.deepEqual(
+			found.filter((d) => d.range.start.line === 1).map((d) => d.code),
+			['invalid-utf8'],
+		);
+		assert.match(found.find((d) => d.code === 'invalid-utf8')!.message, /%E9/);
 	});
 
 	test('knownDirectives silences unknown-directive', () => {

@@ -13,6 +13,22 @@ export function isEscapedByte(code: number): boolean {
 	return code >= 0xdc80 && code <= 0xdcff;
 }
 
+/** The offset of the first raw byte that was not UTF-8 (an escape, see decodeRobotsBytes) in `text`, or -1. */
+export function firstEscapedByte(text: string): number {
+	escapedBytes.lastIndex = 0;
+	for (let match = escapedBytes.exec(text); match; match = escapedBytes.exec(text)) {
+		const i = match.index;
+		// U+DC80 to U+DCFF after a high surrogate is the second half of a character, not a byte.
+		if (isEscapedByte(text.charCodeAt(i)) && !(i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff)) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+/** Code units that may be escaped bytes; a constant expression scanned natively. */
+const escapedBytes = /[\udc80-\udcff]/g;
+
 /** The raw byte an escape stands for. */
 export function escapedByte(code: number): number {
 	return code - escapeBase;

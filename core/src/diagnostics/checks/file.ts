@@ -5,7 +5,7 @@
 
 import { listNames } from '../../crawlers/explain';
 import { googleMaxLineOctets } from '../../matching/agents';
-import { escapedByte, isEscapedByte } from '../../syntax/bytes';
+import { escapedByte, firstEscapedByte } from '../../syntax/bytes';
 import { octetCut, octetLength } from '../../syntax/octets';
 import type { RobotsModel } from '../../syntax/parser';
 import { formatNumber, t } from '../../l10n';
@@ -318,22 +318,6 @@ const ruleCount: FileFact<number, (model: RobotsModel, n: number) => number> = {
 		return -1;
 	},
 };
-
-/** The offset of the first raw byte that was not UTF-8 (see decodeRobotsBytes), or -1. */
-function firstEscapedByte(text: string): number {
-	escapedBytes.lastIndex = 0;
-	for (let match = escapedBytes.exec(text); match; match = escapedBytes.exec(text)) {
-		const i = match.index;
-		// U+DC80 to U+DCFF after a high surrogate is the second half of a character, not a byte.
-		if (isEscapedByte(text.charCodeAt(i)) && !(i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff)) {
-			return i;
-		}
-	}
-	return -1;
-}
-
-/** Code units that may be escaped bytes; a constant expression scanned natively. */
-const escapedBytes = /[\udc80-\udcff]/g;
 
 /** The limits of the whole file: the 500 KiB that crawlers read, Yandex's 2 048 rules. */
 const fileLimits: Check = (context) => {

@@ -4,6 +4,7 @@
  */
 
 import { patternMatches } from '../../matching/rules';
+import { firstEscapedByte } from '../../syntax/bytes';
 import { t } from '../../l10n';
 import { shown, type Check, type CheckContext, type Fix } from '../context';
 import { replaceSpan } from './edits';
@@ -421,8 +422,9 @@ function percentEncoding(context: CheckContext, line: number, value: string, sta
 }
 
 function nonAscii(context: CheckContext, line: number, value: string, start: number, end: number): void {
-	// U+FFFD stands for bytes that were not UTF-8; invalid-utf8 reports them, and encoding it would keep the damage.
-	if (!/[^\x00-\x7f]/.test(value) || value.includes('\uFFFD')) {
+	// Bytes that were not UTF-8 (U+FFFD in an editor's text, escaped raw bytes in bytes read: see syntax/bytes.ts) are
+	// invalid-utf8's to report; an encoding of them would keep the damage, or change the octet Google reads.
+	if (!/[^\x00-\x7f]/.test(value) || value.includes('\uFFFD') || firstEscapedByte(value) >= 0) {
 		return;
 	}
 	const hidden = invisible.exec(value);
