@@ -97,6 +97,21 @@ describe('sitemaps (sitemaps.org protocol 0.9)', () => {
 		assert.deepEqual(sitemap.problems, []);
 	});
 
+	test('the https spelling of the namespace is read as the sitemap namespace, as Google reads it', () => {
+		// Google Search Central office hours, 2021-01-28 (51:52): http:// or https:// in the sitemap's xmlns makes no
+		// difference to Google, which treats both the same; many generators write https.
+		const xml = joinLines(
+			'<?xml version="1.0" encoding="UTF-8"?>',
+			'<urlset xmlns="https://www.sitemaps.org/schemas/sitemap/0.9">',
+			'  <url><loc>https://example.com/a</loc></url>',
+			'</urlset>',
+		);
+		assert.deepEqual(
+			parseSitemap(xml).urls.map((entry) => entry.url),
+			['https://example.com/a'],
+		);
+	});
+
 	test("the namespace decides, not the prefix: <loc> in another default namespace is not the sitemap's, <sm:loc> bound to it is", () => {
 		const xml = joinLines(
 			`<sm:urlset xmlns:sm="${sitemapNs}" xmlns="http://example.com/other">`,

@@ -218,8 +218,11 @@ interface Sitemap {
  */
 const maxSitemapProblems = 5;
 
-/** The namespace of the sitemaps.org protocol 0.9, whose `loc`, `url`, `sitemap` and `sitemapindex` the reader reads. */
-const sitemapNamespace = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+/**
+ * The namespace of the sitemaps.org protocol 0.9, whose `loc`, `url`, `sitemap` and `sitemapindex` the reader reads;
+ * also in its https spelling, which Google reads the same (Search Central office hours, 2021-01-28).
+ */
+const sitemapNamespaces = new Set(['http://www.sitemaps.org/schemas/sitemap/0.9', 'https://www.sitemaps.org/schemas/sitemap/0.9']);
 
 /** An element the reader has seen open and not yet closed, with the namespace bindings it made. */
 interface OpenElement {
@@ -317,7 +320,7 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 		const namespace = bindings.get(colon < 0 ? '' : written.slice(0, colon));
 		// A name without a prefix in no namespace (none declared, or `xmlns=""`) is read as the sitemap's: files that leave
 		// out the declaration are still sitemaps.
-		const local = namespace === sitemapNamespace || (colon < 0 && !namespace) ? written.slice(colon + 1) : '';
+		const local = (namespace !== undefined && sitemapNamespaces.has(namespace)) || (colon < 0 && !namespace) ? written.slice(colon + 1) : '';
 		const selfClosing = text.charCodeAt(tagEnd - 1) === 47;
 		const parent = open.length > 0 ? open[open.length - 1].entry : undefined;
 		if (local === 'sitemapindex') {
