@@ -43,6 +43,8 @@ export interface WalkOptions {
 	readonly basePath?: string;
 	/** Whether to enter a folder below the start, given the names in it (a site's walk leaves other sites' folders). */
 	readonly enter?: (path: string, names: readonly string[]) => boolean;
+	/** `false`: list the start folder alone, its folders as entries without reading them. */
+	readonly descend?: false;
 }
 
 export interface WalkResult {
@@ -127,7 +129,9 @@ export async function walkFolder(fileSystem: FileSystem, start: string, options:
 			}
 			if (kind === 'directory') {
 				entries.push({ uri, path, name: child.name, kind });
-				queue.push({ uri, path, name: child.name });
+				if (options.descend !== false) {
+					queue.push({ uri, path, name: child.name });
+				}
 			} else if (kind === 'file' && !files.has(decoded(target ?? uri))) {
 				files.add(decoded(target ?? uri));
 				entries.push({ uri, path, name: child.name, kind });

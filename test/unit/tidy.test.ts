@@ -1277,3 +1277,30 @@ describe('what users configure and read lists what the code knows', () => {
 		assert.deepStrictEqual(highlighted.sort(), directiveFacts.map((facts) => facts.id).sort());
 	});
 });
+
+/** Calls that list a folder (`fileSystem.readDirectory(…)`) in a file's text, as `file:line`. */
+function folderListings(path: string, text: string): string[] {
+	return text.split('\n').flatMap((line, index) => (/\.readDirectory\s*\(/.test(line) ? [`${relative(repoRoot, path)}:${index + 1}`] : []));
+}
+
+describe('folders are walked in one place', () => {
+	test('only io/src/walk.ts lists a folder; the file systems declare and implement readDirectory without calling it', () => {
+		const walker = join(repoRoot, 'io', 'src', 'walk.ts');
+		const found = [...programFiles(), ...sourceFiles(join(repoRoot, 'client', 'src'))].flatMap((path) => folderListings(path, readFileSync(path, 'utf8')));
+		assert.deepStrictEqual(
+			found.filter((place) => !place.startsWith(`${relative(repoRoot, walker)}:`)),
+			[],
+		);
+		assert.ok(
+			found.some((place) => place.startsWith(`${relative(repoRoot, walker)}:`)),
+			'the walker itself lists folders',
+		);
+	});
+
+	test('the rule catches a planted listing and passes a declaration', () => {
+		const planted = ['interface FileSystem { readDirectory(uri: string): Promise<string[]>; }', 'const names = await fileSystem.readDirectory(folder);'].join(
+			'\n',
+		);
+		assert.deepStrictEqual(folderListings(join(repoRoot, 'server', 'src', 'planted.ts'), planted), ['server/src/planted.ts:2']);
+	});
+});

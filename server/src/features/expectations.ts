@@ -39,6 +39,7 @@ import {
 	type ExpectationsSource,
 	type RobotsModel,
 } from '../../../core/src/index';
+import { walkFolder } from '../../../io/src/walk';
 import type { DocumentStore } from '../documents';
 import {
 	baseName,
@@ -280,12 +281,10 @@ export class ExpectationsService {
 		if (fileSystem === undefined || folder === undefined) {
 			return sources;
 		}
-		let names: string[] = [];
-		try {
-			names = (await fileSystem.readDirectory(folder)).map((entry) => entry.name).filter((name) => fileKindOfName(name) === 'expectations');
-		} catch {
-			return sources;
-		}
+		// The folder alone, through the one walker (links only within the workspace folders); a folder it cannot read
+		// lists nothing.
+		const { entries } = await walkFolder(fileSystem, folder, { within: this.workspace.folders, descend: false });
+		const names = entries.filter((entry) => entry.kind === 'file' && fileKindOfName(entry.name) === 'expectations').map((entry) => entry.name);
 		for (const name of names) {
 			const uri = childUri(folder, name);
 			if ([...seen].some((open) => sameUri(open, uri))) {
