@@ -1304,3 +1304,104 @@ describe('folders are walked in one place', () => {
 		assert.deepStrictEqual(folderListings(join(repoRoot, 'server', 'src', 'planted.ts'), planted), ['server/src/planted.ts:2']);
 	});
 });
+
+/**
+ * A core file's module-level state that its code changes: top-level `let`s it assigns again, and top-level
+ * collections (`new Map`, `Set`, `WeakMap`, `WeakSet`) it adds to or clears, as `file name (kind)`.
+ */
+function changedModuleState(source: ts.SourceFile): string[] {
+	const kinds = new Map<string, string>();
+	for (const statement of source.statements) {
+		if (!ts.isVariableStatement(statement)) {
+			continue;
+		}
+		const isLet = (statement.declarationList.flags & ts.NodeFlags.Let) !== 0;
+		for (const declaration of statement.declarationList.declarations) {
+			const init = declaration.initializer;
+			if (!ts.isIdentifier(declaration.name)) {
+				continue;
+			}
+			if (isLet) {
+				kinds.set(declaration.name.text, 'let');
+			} else if (init && ts.isNewExpression(init) && ts.isIdentifier(init.expression) && ['Map', 'Set', 'WeakMap', 'WeakSet'].includes(init.expression.text)) {
+				kinds.set(declaration.name.text, init.expression.text);
+			}
+		}
+	}
+	const changed = new Set<string>();
+	// Only in a function: what the module's top level does builds a constant once, at load.
+	const visit = (node: ts.Node, inFunction: boolean): void => {
+		if (!inFunction) {
+			ts.forEachChild(node, (child) => visit(child, ts.isFunctionLike(child)));
+			return;
+		}
+		if (
+			ts.isCallExpression(node)
+			&& ts.isPropertyAccessExpression(node.expression)
+			&& ts.isIdentifier(node.expression.expression)
+			&& kinds.has(node.expression.expression.text)
+			&& ['set', 'add', 'delete', 'clear'].includes(node.expression.name.text)
+		) {
+			changed.add(node.expression.expression.text);
+		}
+		if (
+			ts.isBinaryExpression(node)
+			&& node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment
+			&& node.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+			&& ts.isIdentifier(node.left)
+			&& kinds.get(node.left.text) === 'let'
+		) {
+			changed.add(node.left.text);
+		}
+		if ((ts.isPostfixUnaryExpression(node) || ts.isPrefixUnaryExpression(node)) && ts.isIdentifier(node.operand) && kinds.get(node.operand.text) === 'let') {
+			changed.add(node.operand.text);
+		}
+		ts.forEachChild(node, (child) => visit(child, true));
+	};
+	visit(source, false);
+	const file = relative(coreDir, source.fileName).split(sep).join('/');
+	return [...changed].sort().map((name) => `${file} ${name} (${kinds.get(name)})`);
+}
+
+describe('one owner of incremental state', () => {
+	// What the core may keep between calls outside a DiagnosticsSession, each for a reason: memos keyed by an immutable
+	// value (a WeakMap by a model or a compiled array dies with it), the translator an edge installs, and caches of a
+	// pure function of a string. Anything else that outlives a call belongs to a session its owner creates and drops.
+	const allowed: Record<string, string> = {
+		'l10n.ts translate (let)': 'the translator an edge installs',
+		'l10n.ts locale (let)': 'the translator an edge installs',
+		'l10n.ts listFormat (let)': 'the translator an edge installs',
+		'l10n.ts numberFormat (let)': 'the translator an edge installs',
+		'l10n.ts pluralRules (let)': 'the translator an edge installs',
+		'diagnostics/context.ts groupingKeys (Map)': 'one key object per dialect, made on first use (five at most)',
+		'meta/names.ts suggestionCache (Map)': 'a pure function of a name, remembered for at most 2 000 names',
+	};
+
+	test("the core's module-level state that changes is a memo keyed by an immutable object, or listed here with its reason", () => {
+		const found = sourceFiles(coreDir).flatMap((path) => changedModuleState(parseSource(path)));
+		assert.ok(found.length >= 10, `${found.length} places found: the rule still reads the memos`);
+		assert.deepStrictEqual(
+			found.filter((place) => !place.endsWith('(WeakMap)') && !place.endsWith('(WeakSet)') && !(place in allowed)),
+			[],
+		);
+	});
+
+	test('the rule catches a planted module-level cache and counter', () => {
+		const source = planted(
+			'core/src/features/planted.ts',
+			[
+				'const seen = new Map<string, number>();',
+				'const memo = new WeakMap<object, number>();',
+				'let calls = 0;',
+				'const names = new Set(["a"]);',
+				'names.add("b");',
+				'export function f(key: string, model: object): number { calls++; calls = calls + 1; memo.set(model, 1); seen.set(key, 1); return names.has(key) ? 1 : 0; }',
+			].join('\n'),
+		);
+		assert.deepStrictEqual(changedModuleState(source), [
+			'features/planted.ts calls (let)',
+			'features/planted.ts memo (WeakMap)',
+			'features/planted.ts seen (Map)',
+		]);
+	});
+});
