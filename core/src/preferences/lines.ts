@@ -154,7 +154,12 @@ function readContentUsage(text: string, line: number, value: LineSpan): ContentU
 			end++;
 		}
 		path = { text: text.slice(value.start, end), span: { start: value.start, end } };
+		// The ABNF's `path-pattern 1*WS usage-pref`: the SP and HTAB after the path separate, and belong to neither
+		// (§3.2's prose calls "the remainder" the statement, but RFC 9651 would fail on a leading HTAB).
 		statementStart = end;
+		while (statementStart < value.end && (text.charCodeAt(statementStart) === SP || text.charCodeAt(statementStart) === HTAB)) {
+			statementStart++;
+		}
 	}
 	const statement = { start: statementStart, end: value.end };
 	const dictionary = parseSfDictionary(text, statementStart, value.end);
@@ -241,7 +246,9 @@ function readContentSignal(text: string, line: number, value: LineSpan): Content
 		if (equals < 0 || equals >= entry.end) {
 			// An empty entry at the end of an empty value is no entry at all.
 			if (entry.start < entry.end || stop < value.end || start > value.start) {
-				problems.push({ kind: 'malformed-entry', span: entry.start < entry.end ? entry : { start: entry.start, end: Math.min(entry.start + 1, value.end) } });
+				// An empty entry is shown on the comma that ends it, or at the end on the one before it.
+				const comma = stop < value.end ? { start: stop, end: stop + 1 } : { start: start - 1, end: start };
+				problems.push({ kind: 'malformed-entry', span: entry.start < entry.end ? entry : comma });
 			}
 		} else {
 			const key = trimmed(text, entry.start, equals);

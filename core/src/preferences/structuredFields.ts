@@ -299,13 +299,14 @@ function parseNumber(input: Input): { kind: 'integer' | 'decimal'; value: number
 	}
 	const digits = input.text.slice(start, input.position);
 	if (point < 0) {
-		return { kind: 'integer', value: sign * Number.parseInt(digits, 10) };
+		// `-0` is zero: the sign multiplies a number, and JavaScript's -0 is no integer of the RFC's.
+		return { kind: 'integer', value: sign * Number.parseInt(digits, 10) || 0 };
 	}
 	const decimals = input.position - point - 1;
 	if (decimals === 0 || decimals > 3) {
 		input.fail('bare-item');
 	}
-	return { kind: 'decimal', value: sign * Number.parseFloat(digits) };
+	return { kind: 'decimal', value: sign * Number.parseFloat(digits) || 0 };
 }
 
 /** §4.2.5: printable ASCII, with `\"` and `\\` the only escapes. */
@@ -334,7 +335,10 @@ function parseString(input: Input): SfBareItem {
 	return input.fail('bare-item');
 }
 
-/** §4.2.7: base64 between colons; the content is checked, not decoded (nothing here needs the bytes). */
+/**
+ * §4.2.7: base64 between colons, checked but not decoded (nothing here needs the bytes): it fails where decoding
+ * would, on `=` anywhere but at the end or on a length no base64 has; missing padding is synthesised, as step 7 allows.
+ */
 function parseByteSequence(input: Input): SfBareItem {
 	input.position++;
 	const start = input.position;
@@ -343,6 +347,10 @@ function parseByteSequence(input: Input): SfBareItem {
 		input.fail('bare-item');
 	}
 	const value = input.text.slice(start, input.position);
+	const data = value.replace(/=+$/, '');
+	if (data.includes('=') || value.length - data.length > 2 || data.length % 4 === 1) {
+		input.fail('bare-item');
+	}
 	input.position++;
 	return { kind: 'binary', value };
 }
