@@ -117,6 +117,7 @@ export {
 	bindPreferences,
 	preferenceLines,
 	preferencesAs,
+	preferencesOf,
 	type ContentSignalAnswer,
 	type ContentUsageAnswer,
 	type GroupPreferences,

@@ -11,7 +11,8 @@ import { normalizeRfc } from '../matching/encoding';
 import { normalizePath } from '../matching/matcher';
 import { patternMatches } from '../matching/rules';
 import { urlPath } from '../matching/url';
-import { evaluateAs } from '../crawlers/reading';
+import type { Evaluation } from '../matching/evaluate';
+import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
 import type { CrawlerProfile } from '../crawlers/profile';
 import type { RobotsModel } from '../syntax/parser';
 import { readPreferenceLine, type ContentSignalLine, type ContentUsageLine, type LicenseLine, type PreferenceLine } from './lines';
@@ -139,23 +140,47 @@ export interface PreferenceAnswer {
  * rules disallow the URL (for a crawler that ignores robots.txt too, since it is the file that states them).
  */
 export function preferencesAs(model: RobotsModel, crawler: CrawlerProfile | string, url: string): PreferenceAnswer {
-	const evaluation = evaluateAs(model, crawler, url);
-	const { reading } = evaluation;
-	const binding = bindPreferences(reading.model, reading.dialect);
-	const licenses = reading.extent.kind === 'too-large' ? [] : binding.licenses.filter((line) => line.absolute).map((line) => line.url);
-	if (evaluation.fileVerdict === 'disallow') {
+	return preferencesOf(model, evaluateAs(model, crawler, url));
+}
+
+/**
+ * The same for an answer already made: a crawler's (`evaluateAs`: its groups, in the text it reads) or a dialect's own
+ * (`evaluate`: that dialect's groups of the whole file), so that the preferences go with the verdict they sit beside.
+ */
+export function preferencesOf(model: RobotsModel, evaluation: CrawlerEvaluation | Evaluation): PreferenceAnswer {
+	let read = model;
+	let dialect: Dialect;
+	let groups: readonly number[];
+	let fileVerdict: Evaluation['verdict'];
+	if ('reading' in evaluation) {
+		const { reading } = evaluation;
+		if (reading.extent.kind === 'too-large') {
+			return { contentUsage: null, contentSignal: null, licenses: [] };
+		}
+		read = reading.model;
+		dialect = reading.dialect;
+		groups = reading.selection.groups.map((group) => group.index);
+		fileVerdict = evaluation.fileVerdict;
+	} else {
+		dialect = evaluation.dialect;
+		groups = evaluation.groups.map((group) => group.index);
+		fileVerdict = evaluation.verdict;
+	}
+	const binding = bindPreferences(read, dialect);
+	const licenses = binding.licenses.filter((line) => line.absolute).map((line) => line.url);
+	if (fileVerdict === 'disallow') {
 		return { contentUsage: null, contentSignal: null, licenses };
 	}
 	const usage: ContentUsageLine[] = [];
 	const signal: ContentSignalLine[] = [];
-	for (const group of reading.selection.groups) {
-		const bound = binding.groups.get(group.index);
+	for (const index of groups) {
+		const bound = binding.groups.get(index);
 		if (bound) {
 			usage.push(...bound.contentUsage);
 			signal.push(...bound.contentSignal);
 		}
 	}
-	return { contentUsage: usageFor(usage, url), contentSignal: signalOf(signal), licenses };
+	return { contentUsage: usageFor(usage, evaluation.url), contentSignal: signalOf(signal), licenses };
 }
 
 /**
