@@ -319,7 +319,8 @@ describe('properties', () => {
 				}
 				const eol = line.endsWith('\r\n') ? '\r\n' : line.endsWith('\n') || line.endsWith('\r') ? line.slice(-1) : '';
 				const end = eol || '\n';
-				return `${line}${eol ? '' : end}Content-Usage: /x train-ai=n${end}Content-Signal: ai-train=no${end}`;
+				// `Content-Usage: /` (a path alone, attach §3.2) would disallow everything if any dialect read it as a rule.
+				return `${line}${eol ? '' : end}Content-Usage: /${end}Content-Usage: /x train-ai=n${end}Content-Signal: ai-train=no${end}`;
 			});
 			const withPreferences = parse(lines.join(''));
 			const urls = ['/', '/x', '/robots.txt'];
