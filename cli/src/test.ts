@@ -13,6 +13,7 @@ import {
 	foreignContentMessage,
 	isDialect,
 	parse,
+	preferencesOf,
 	type CrawlerEvaluation,
 	type Dialect,
 	type Evaluation,
@@ -171,13 +172,26 @@ function inputProblem(input: UrlInput): string | undefined {
 	return input.tooLong ? tooLongMessage() : checkUrl(input.url);
 }
 
-/** One answer: a parser's exactly (`--dialect`), or a crawler's. */
-type Answer = { readonly kind: 'parser'; readonly evaluation: Evaluation } | { readonly kind: 'crawler'; readonly evaluation: CrawlerEvaluation };
+/** One answer: a parser's exactly (`--dialect`), or a crawler's; with the file, for the preferences beside it. */
+type Answer = { readonly model: RobotsModel } & (
+	| { readonly kind: 'parser'; readonly evaluation: Evaluation }
+	| { readonly kind: 'crawler'; readonly evaluation: CrawlerEvaluation }
+);
 
 function answer(model: RobotsModel, agent: string, url: string, dialect: Dialect | undefined): Answer {
 	return dialect === undefined
-		? { kind: 'crawler', evaluation: evaluateAs(model, agent, url) }
-		: { kind: 'parser', evaluation: evaluate(model, { agent, url, dialect }) };
+		? { model, kind: 'crawler', evaluation: evaluateAs(model, agent, url) }
+		: { model, kind: 'parser', evaluation: evaluate(model, { agent, url, dialect }) };
+}
+
+/** The preference lines' answer as issue 24 prints it: the stated keys and the 1-based line, or null; the licences. */
+function preferencesJson(result: Answer): Record<string, unknown> {
+	const { contentUsage, contentSignal, licenses } = preferencesOf(result.model, result.evaluation);
+	return {
+		contentUsage: contentUsage && { ...contentUsage.preferences, line: contentUsage.lineNumber },
+		contentSignal: contentSignal && { ...contentSignal.signals, line: contentSignal.lineNumber },
+		licenses,
+	};
 }
 
 function toJson(result: Answer, robots?: string): string {
@@ -209,6 +223,7 @@ function toJson(result: Answer, robots?: string): string {
 	} else {
 		record.groups = result.evaluation.groups.map((group) => group.line + 1);
 	}
+	record.preferences = preferencesJson(result);
 	return JSON.stringify(record);
 }
 

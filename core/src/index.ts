@@ -109,6 +109,35 @@ export {
 } from './crawlers/reading';
 export { describeReading, explainEvaluation, listNames, reasonWords, verdictSentence, verdictWord } from './crawlers/explain';
 
+/**
+ * Preferences beside the crawl verdict: Content-Usage, Content-Signal and License lines read with positions, where
+ * they bind, and what they say for one URL and crawler (preferences/).
+ */
+export {
+	bindPreferences,
+	preferenceLines,
+	preferencesAs,
+	preferencesOf,
+	type ContentSignalAnswer,
+	type ContentUsageAnswer,
+	type GroupPreferences,
+	type PreferenceAnswer,
+	type PreferenceBinding,
+} from './preferences/answer';
+export type {
+	ContentSignalLine,
+	ContentUsageLine,
+	LicenseLine,
+	LineSpan,
+	PreferenceLine,
+	PreferenceProblem,
+	PreferenceProblemKind,
+	SignalEntry,
+	UsagePreference,
+} from './preferences/lines';
+export { parseSfDictionary, type SfBareItem, type SfDictionary, type SfFailure, type SfMember, type SfValue } from './preferences/structuredFields';
+export { contentUsageLabels, droppedContentUsageLabels, type ContentUsageLabel } from './preferences/vocabulary';
+
 /** Many URLs at once: URL lists and sitemaps, two versions compared, who may fetch `/` (bench/). */
 export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput } from './bench/urls';
 export { defaultDiffCrawlers, describeChange, diffRobots, probeUrls, verdictFlips, type DecisionSide } from './bench/diff';

@@ -44,7 +44,49 @@ describe('robots-txt test', () => {
 			rule: 'Disallow: /shop',
 			reason: 'rule',
 			groups: [4],
+			preferences: { contentUsage: null, contentSignal: null, licenses: [] },
 		});
+	});
+
+	test('--json gives the preference lines that apply to each answer (issue 24)', () => {
+		// draft-ietf-aipref-attach-05 §3.4's example file and table, with a License line (RSL 1.0) and a Content-Signal
+		// (contentsignals.org) in the ExampleBot group.
+		const file = join(work, 'preferences.txt');
+		writeFileSync(
+			file,
+			[
+				'User-Agent: *',
+				'Allow: /',
+				'Disallow: /never/',
+				'Content-Usage: train-ai=n',
+				'Content-Usage: /ai-ok/ train-ai=y',
+				'',
+				'User-Agent: ExampleBot',
+				'Allow: /',
+				'Content-Usage: train-ai=y',
+				'Content-Signal: search=yes, ai-train=no',
+				'License: https://example.com/license.xml',
+				'',
+			].join('\n'),
+		);
+		const result = run(['test', file, '--agent', 'GPTBot', '--agent', 'ExampleBot', '--json', '/test', '/never/test', '/ai-ok/test']);
+		assert.equal(result.status, 0, result.stderr);
+		const licenses = ['https://example.com/license.xml'];
+		assert.deepEqual(
+			result.stdout
+				.trimEnd()
+				.split('\n')
+				.map((line) => JSON.parse(line))
+				.map((answer) => [answer.agent, answer.url, answer.preferences]),
+			[
+				['GPTBot', '/test', { contentUsage: { 'train-ai': 'n', line: 4 }, contentSignal: null, licenses }],
+				['ExampleBot', '/test', { contentUsage: { 'train-ai': 'y', line: 9 }, contentSignal: { search: 'yes', 'ai-train': 'no', line: 10 }, licenses }],
+				['GPTBot', '/never/test', { contentUsage: null, contentSignal: null, licenses }],
+				['ExampleBot', '/never/test', { contentUsage: { 'train-ai': 'y', line: 9 }, contentSignal: { search: 'yes', 'ai-train': 'no', line: 10 }, licenses }],
+				['GPTBot', '/ai-ok/test', { contentUsage: { 'train-ai': 'y', line: 5 }, contentSignal: null, licenses }],
+				['ExampleBot', '/ai-ok/test', { contentUsage: { 'train-ai': 'y', line: 9 }, contentSignal: { search: 'yes', 'ai-train': 'no', line: 10 }, licenses }],
+			],
+		);
 	});
 
 	test('--urls - reads one URL a line from standard input', () => {

@@ -772,6 +772,7 @@ const coreLayers: readonly (readonly string[])[] = [
 	['syntax'],
 	['matching'],
 	['crawlers'],
+	['preferences'],
 	['bench'],
 	['fetch'],
 	['robotRules.ts'],
