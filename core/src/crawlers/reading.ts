@@ -17,6 +17,7 @@ import { octetCut, octetLength } from '../syntax/octets';
 import { RobotsModel } from '../syntax/parser';
 import { firstAtLeast } from '../sorted';
 import { crawlerProfile, type CrawlerProfile } from './profile';
+import { ObjectMemo } from '../memo';
 
 /** How much of the file a crawler reads. */
 export type ReadExtent =
@@ -78,14 +79,14 @@ interface Entry {
 }
 
 /** Readings and compiled rules per model: models are immutable, so a memo keyed by one is a function of it. */
-const memo = new WeakMap<RobotsModel, Map<string, Entry>>();
+const memo = new ObjectMemo<RobotsModel, string, Entry>();
 /**
  * Each model's octet offset of every line start, then its size: counted once for every crawler, with or without a
  * size limit (a 3.7 MB file was counted again for each limit, and for each crawler without one).
  */
 const octets = new WeakMap<RobotsModel, Float64Array>();
 /** The first `limit` octets of a model, per model and limit, for the same reason. */
-const cuts = new WeakMap<RobotsModel, Map<number, { extent: ReadExtent; model: RobotsModel }>>();
+const cuts = new ObjectMemo<RobotsModel, number, { extent: ReadExtent; model: RobotsModel }>();
 
 /** How the crawler with `token` (or this profile) reads the file. */
 export function readAs(model: RobotsModel, crawler: CrawlerProfile | string): CrawlerReading {
@@ -93,11 +94,6 @@ export function readAs(model: RobotsModel, crawler: CrawlerProfile | string): Cr
 }
 
 function prepared(model: RobotsModel, crawler: CrawlerProfile): Entry {
-	let byKey = memo.get(model);
-	if (!byKey) {
-		byKey = new Map();
-		memo.set(model, byKey);
-	}
 	const key = [
 		crawler.token.toLowerCase(),
 		crawler.dialect,
@@ -109,12 +105,7 @@ function prepared(model: RobotsModel, crawler: CrawlerProfile): Entry {
 		crawler.known,
 		crawler.ownDialect,
 	].join('\n');
-	let entry = byKey.get(key);
-	if (!entry) {
-		entry = read(model, crawler);
-		byKey.set(key, entry);
-	}
-	return entry;
+	return memo.get(model, key, () => read(model, crawler));
 }
 
 function read(model: RobotsModel, crawler: CrawlerProfile): Entry {
@@ -187,18 +178,7 @@ function extentOf(model: RobotsModel, limit: SizeLimit | null): { extent: ReadEx
 	if (limit === null) {
 		return { extent: { kind: 'whole', fileBytes: fileBytes(model) }, model };
 	}
-	let byLimit = cuts.get(model);
-	if (!byLimit) {
-		byLimit = new Map();
-		cuts.set(model, byLimit);
-	}
-	const key = limit.beyond === 'truncate' ? limit.bytes : -limit.bytes - 1;
-	let found = byLimit.get(key);
-	if (!found) {
-		found = cut(model, limit);
-		byLimit.set(key, found);
-	}
-	return found;
+	return cuts.get(model, limit.beyond === 'truncate' ? limit.bytes : -limit.bytes - 1, () => cut(model, limit));
 }
 
 /** The file's size in octets of UTF-8 (escaped raw bytes count one each). */

@@ -15,6 +15,7 @@ import { formatNumber, t } from '../l10n';
 import { allowAiTrainingKind, blockAiTrainingKind } from '../protocol';
 import { octetLength } from '../syntax/octets';
 import { lineRole, type Group, type RobotsModel } from '../syntax/parser';
+import { ObjectMemo } from '../memo';
 
 /** The catalogue's AI training crawlers that read robots.txt, in catalogue order. */
 export function aiTrainingCrawlers(): readonly CrawlerFacts[] {
@@ -24,21 +25,11 @@ export function aiTrainingCrawlers(): readonly CrawlerFacts[] {
 type Stance = 'block' | 'allow';
 
 /** The actions per model and uri: models are immutable, and a lightbulb asks again at every cursor move. */
-const memo = new WeakMap<RobotsModel, Map<string, CodeAction[]>>();
+const memo = new ObjectMemo<RobotsModel, string, CodeAction[]>();
 
 /** The two actions, each offered when it would change something; disabled (with the reason) when it cannot be safe. */
 export function computeAiTrainingActions(model: RobotsModel, uri: string): CodeAction[] {
-	let byUri = memo.get(model);
-	if (!byUri) {
-		byUri = new Map();
-		memo.set(model, byUri);
-	}
-	let actions = byUri.get(uri);
-	if (!actions) {
-		actions = compute(model, uri);
-		byUri.set(uri, actions);
-	}
-	return actions;
+	return memo.get(model, uri, () => compute(model, uri));
 }
 
 /** Probe URLs are decided this many at a time, so that the walk stops once every crawler has an allowed one. */

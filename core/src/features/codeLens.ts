@@ -17,6 +17,7 @@ import { readAs } from '../crawlers/reading';
 import type { AnalysisOptions } from '../options';
 import { revealLineCommand, showDetailsCommand, testUrlAllCommand, testUrlCommand } from '../protocol';
 import { groupLines, type Group, type RobotsModel } from '../syntax/parser';
+import { ObjectMemo } from '../memo';
 
 /** How `computeCodeLenses` lays out its lenses beyond the analysis options. */
 interface CodeLensOptions {
@@ -128,7 +129,7 @@ export function groupLensData(data: unknown): GroupLensData | undefined {
 }
 
 /** The groups that get lenses, per model and limit (`maxGroups`, or every group). */
-const lensGroupsMemo = new WeakMap<RobotsModel, Map<number, { readonly groups: readonly Group[]; readonly total: number }>>();
+const lensGroupsMemo = new ObjectMemo<RobotsModel, number, { readonly groups: readonly Group[]; readonly total: number }>();
 
 /**
  * The groups that get lenses, the first `maxGroups` as RFC 9309 reads them, and how many groups the file has. Only
@@ -141,18 +142,10 @@ function lensGroups(model: RobotsModel, maxGroups: number | undefined): { readon
 		const { groups } = model.grouping('rfc9309');
 		return { groups, total: groups.length };
 	}
-	let byLimit = lensGroupsMemo.get(model);
-	if (!byLimit) {
-		byLimit = new Map();
-		lensGroupsMemo.set(model, byLimit);
-	}
-	let found = byLimit.get(keep);
-	if (!found) {
+	return lensGroupsMemo.get(model, keep, () => {
 		const { groups, total } = groupLines(model.lines, 'rfc9309', 0, model.lineCount, keep);
-		found = { groups, total: total ?? groups.length };
-		byLimit.set(keep, found);
-	}
-	return found;
+		return { groups, total: total ?? groups.length };
+	});
 }
 
 function groupRange(model: RobotsModel, group: Group): Range {
@@ -181,7 +174,7 @@ function testCommand(model: RobotsModel, uri: string, group: Group): Command {
  * Who follows the lensed groups, per model and by target crawlers and number of groups: an editor resolves the lenses
  * it shows one request at a time, and each then reads a table rather than every crawler's groups again.
  */
-const followersMemo = new WeakMap<RobotsModel, Map<string, readonly (readonly string[])[]>>();
+const followersMemo = new ObjectMemo<RobotsModel, string, readonly (readonly string[])[]>();
 
 /**
  * The target crawlers that follow each of the lens groups, each as it reads the file (in its own parser's
@@ -189,18 +182,7 @@ const followersMemo = new WeakMap<RobotsModel, Map<string, readonly (readonly st
  * passed over without reading their lines.
  */
 function followersOf(model: RobotsModel, crawlers: readonly string[], groups: readonly Group[]): readonly (readonly string[])[] {
-	let byKey = followersMemo.get(model);
-	if (!byKey) {
-		byKey = new Map();
-		followersMemo.set(model, byKey);
-	}
-	const key = `${groups.length}\n${crawlers.join('\n')}`;
-	let followers = byKey.get(key);
-	if (!followers) {
-		followers = computeFollowers(model, crawlers, groups);
-		byKey.set(key, followers);
-	}
-	return followers;
+	return followersMemo.get(model, `${groups.length}\n${crawlers.join('\n')}`, () => computeFollowers(model, crawlers, groups));
 }
 
 function computeFollowers(model: RobotsModel, crawlers: readonly string[], groups: readonly Group[]): string[][] {

@@ -10,6 +10,7 @@ import { yandexRobots, type YandexRobot } from '../facts/yandexRobots';
 import { lexLine } from '../syntax/lexer';
 import { octetCut, octetLength } from '../syntax/octets';
 import type { Group, RobotsModel } from '../syntax/parser';
+import { ObjectMemo } from '../memo';
 
 /** How the groups that apply were found. */
 export type SelectionKind =
@@ -144,20 +145,10 @@ interface AgentIndex {
 }
 
 /** Per model and dialect; models are immutable, so entries never go stale. */
-const indexByModel = new WeakMap<RobotsModel, Map<Dialect, AgentIndex>>();
+const indexByModel = new ObjectMemo<RobotsModel, Dialect, AgentIndex>();
 
 function agentIndex(model: RobotsModel, dialect: Dialect): AgentIndex {
-	let byDialect = indexByModel.get(model);
-	if (!byDialect) {
-		byDialect = new Map();
-		indexByModel.set(model, byDialect);
-	}
-	let index = byDialect.get(dialect);
-	if (!index) {
-		index = buildAgentIndex(model, dialect);
-		byDialect.set(dialect, index);
-	}
-	return index;
+	return indexByModel.get(model, dialect, () => buildAgentIndex(model, dialect));
 }
 
 function buildAgentIndex(model: RobotsModel, dialect: Dialect): AgentIndex {

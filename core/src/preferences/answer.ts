@@ -17,6 +17,7 @@ import type { CrawlerProfile } from '../crawlers/profile';
 import type { RobotsModel } from '../syntax/parser';
 import { readPreferenceLine, type ContentSignalLine, type ContentUsageLine, type LicenseLine, type PreferenceLine } from './lines';
 import { contentSignalUseValues, contentSignalValues, contentUsageLabels, type ContentUsageLabel } from './vocabulary';
+import { ObjectMemo } from '../memo';
 
 /** Every preference line of a file, in file order, read once per model (models are immutable). */
 const linesByModel = new WeakMap<RobotsModel, readonly PreferenceLine[]>();
@@ -54,21 +55,11 @@ export interface PreferenceBinding {
 	readonly licenses: readonly LicenseLine[];
 }
 
-const bindings = new WeakMap<RobotsModel, Map<Dialect, PreferenceBinding>>();
+const bindings = new ObjectMemo<RobotsModel, Dialect, PreferenceBinding>();
 
 /** Binds the file's preference lines to the groups of a dialect; computed once per model and dialect. */
 export function bindPreferences(model: RobotsModel, dialect: Dialect): PreferenceBinding {
-	let byDialect = bindings.get(model);
-	if (!byDialect) {
-		byDialect = new Map();
-		bindings.set(model, byDialect);
-	}
-	let binding = byDialect.get(dialect);
-	if (!binding) {
-		binding = bind(model, dialect);
-		byDialect.set(dialect, binding);
-	}
-	return binding;
+	return bindings.get(model, dialect, () => bind(model, dialect));
 }
 
 function bind(model: RobotsModel, dialect: Dialect): PreferenceBinding {
