@@ -154,6 +154,13 @@ export interface RobotsDirectiveFacts {
 }
 
 const undocumented: EngineSupport = { status: 'undocumented' };
+const googleDefault: EngineSupport = {
+	status: 'default',
+	get note() {
+		return t("Google's defaults are index, follow; they need not be written.");
+	},
+	source: 'googleSpecialTags',
+};
 const baiduOnlyTwo: EngineSupport = {
 	status: 'undocumented',
 	get note() {
@@ -188,13 +195,7 @@ export const robotsDirectiveCatalogue: readonly RobotsDirectiveFacts[] = [
 			return t('The page may be indexed. It is the default, so writing it changes nothing unless it cancels a noindex (Yandex).');
 		},
 		engines: {
-			google: {
-				status: 'default',
-				get note() {
-					return t("Google's defaults are index, follow; they need not be written.");
-				},
-				source: 'googleSpecialTags',
-			},
+			google: googleDefault,
 			bing: {
 				status: 'supported',
 				get note() {
@@ -258,13 +259,7 @@ export const robotsDirectiveCatalogue: readonly RobotsDirectiveFacts[] = [
 			return t('Links on the page may be followed. It is the default, so writing it changes nothing unless it cancels a nofollow (Yandex).');
 		},
 		engines: {
-			google: {
-				status: 'default',
-				get note() {
-					return t("Google's defaults are index, follow; they need not be written.");
-				},
-				source: 'googleSpecialTags',
-			},
+			google: googleDefault,
 			bing: {
 				status: 'supported',
 				get note() {
