@@ -43,6 +43,10 @@ const python = 'https://github.com/python/cpython/blob/b494c21bdd5371962bc29d7e0
 const perl = 'https://github.com/libwww-perl/WWW-RobotRules/blob/master/lib/WWW/RobotRules.pm';
 const googleRobotsSpec = 'https://developers.google.com/crawling/docs/robots-txt/robots-txt-spec';
 const yandexRobotsHelp = 'https://yandex.com/support/webmaster/controlling-robot/robots-txt.html';
+const openAiBots = 'https://developers.openai.com/api/docs/bots';
+const metaCrawlers = 'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers';
+const amazonKendra = 'https://docs.aws.amazon.com/kendra/latest/dg/stop-web-crawler.html';
+const aiRobotsTxt = 'https://github.com/ai-robots-txt/ai.robots.txt/blob/main/robots.json';
 
 const pinned: readonly PinnedFact[] = [
 	{
@@ -217,6 +221,50 @@ const pinned: readonly PinnedFact[] = [
 		why: 'WWW::RobotRules "parses /robots.txt files as specified in \'A Standard for Robot Exclusion\'".',
 	},
 	{ token: 'libwww-perl', fact: 'honours', directive: 'allow', value: false, url: perl, why: 'WWW::RobotRules reads User-Agent and Disallow lines only.' },
+	{
+		token: 'ChatGPT-User',
+		fact: 'ignoresRobotsTxt',
+		value: true,
+		url: openAiBots,
+		why: 'OpenAI: ChatGPT-User acts on user requests, so "robots.txt rules may not apply" to it; earlier versions of the page told sites to allow or block it in robots.txt.',
+	},
+	{ token: 'OAI-AdsBot', fact: 'category', value: 'ads', url: openAiBots, why: 'OpenAI: it checks the landing pages submitted as ads on ChatGPT.' },
+	{
+		token: 'Google-Agent',
+		fact: 'ignoresRobotsTxt',
+		value: true,
+		url: googleUserFetchers,
+		why: 'Google lists it among the user-triggered fetchers, which "generally ignore robots.txt rules".',
+	},
+	{
+		token: 'Google-CWS',
+		fact: 'category',
+		value: 'user-fetch',
+		url: googleUserFetchers,
+		why: "Google lists the Chrome Web Store's fetcher among the user-triggered fetchers.",
+	},
+	{
+		token: 'Meta-ExternalAds',
+		fact: 'category',
+		value: 'ads',
+		url: metaCrawlers,
+		why: 'Meta: it crawls "for improving advertising and business-related products and services".',
+	},
+	{
+		token: 'amazon-kendra',
+		fact: 'ignoresRobotsTxt',
+		value: false,
+		url: amazonKendra,
+		why: 'AWS: "Amazon Kendra Web Crawler respects standard robots.txt directives like Allow and Disallow."',
+	},
+	{ token: 'DeepSeekBot', fact: 'ignoresRobotsTxt', value: true, url: aiRobotsTxt, why: 'The community list answers "No" to whether it respects robots.txt.' },
+	{
+		token: 'Kimi-User',
+		fact: 'ignoresRobotsTxt',
+		value: false,
+		url: null,
+		why: 'The community list: "Unclear at this time"; no page of Moonshot AI was read.',
+	},
 ];
 
 /** The least each category holds; `monitoring` has no entry with a robots.txt token of its own. */

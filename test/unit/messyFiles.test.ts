@@ -33,16 +33,18 @@ test('repeated findings are told once, with their count and lines; the real prob
 }, () => {
 	const text = readFileSync(messy, 'latin1');
 	const plain = computeDiagnostics(parse(text), defaultAnalysisOptions, uri);
-	// The issue's figures: the library and the command line still list every finding.
-	assert.equal(plain.length, 283);
-	assert.equal(plain.filter((diagnostic) => diagnostic.code === 'invalid-product-token').length, 226);
+	// The issue's figures, less one: the library and the command line still list every finding. Line 784's
+	// `User-agent: Linguee Bot` names a crawler of the catalogue since issue 24 (from the community list of AI agents),
+	// and a catalogue token is not an invalid product token.
+	assert.equal(plain.length, 282);
+	assert.equal(plain.filter((diagnostic) => diagnostic.code === 'invalid-product-token').length, 225);
 	const grouped = computeDiagnostics(parse(text), grouping, uri);
 	assert.equal(grouped.length, plain.length, 'every finding is still there, the repeats as hints');
 	const shown = panel(grouped);
 	assert.equal(shown['missing-colon'], 7, 'errors are never grouped');
 	assert.equal(shown['empty-group'], 1);
 	assert.equal(shown['noindex-unsupported'], 1);
-	// Warnings and information are grouped apart: 44 + 182 invalid product tokens.
+	// Warnings and information are grouped apart: 225 invalid product tokens in two groups.
 	assert.equal(shown['invalid-product-token'], 2);
 	assert.ok(Object.values(shown).reduce((sum, count) => sum + count, 0) <= 12);
 	const noindex = grouped.find((diagnostic) => diagnostic.code === 'noindex-unsupported' && diagnostic.severity !== DiagnosticSeverity.Hint)!;

@@ -70,8 +70,10 @@ describe('computeBench', () => {
 		assert.ok(training.blocked.includes('GPTBot'));
 		assert.ok(training.allowed.includes('CCBot'));
 		assert.equal(training.allowedPerUrl[1], -1);
-		// /private/x: every ai-training crawler that follows `*` is blocked by line 2, and GPTBot by line 6.
-		assert.equal(training.allowedPerUrl[0], 0);
+		// /private/x: every ai-training crawler that follows `*` is blocked by line 2, and GPTBot by line 6; only those
+		// that do not follow robots.txt at all may fetch it (the community list says DeepSeekBot and two more do not).
+		assert.ok(training.ignoring.includes('DeepSeekBot'));
+		assert.equal(training.allowedPerUrl[0], training.ignoring.length);
 		assert.equal(training.allowedPerUrl[4], training.allowed.length);
 	});
 });

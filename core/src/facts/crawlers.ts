@@ -219,6 +219,23 @@ const commonCrawlBot = 'Common Crawl: ccBot (http://www.commoncrawl.org/bot.html
 const diffbotRobots = 'Diffbot: Does Diffbot respect robots.txt? (https://docs.diffbot.com/docs/does-crawl-respect-robotstxt)';
 /** "Webmasters can use the following robots.txt tags ... Each setting works independently". */
 const perplexityCrawlers = 'Perplexity: Perplexity Crawlers (https://docs.perplexity.ai/docs/resources/perplexity-crawlers)';
+/**
+ * OpenAI's crawler page: GPTBot's content "may be used in training our generative AI foundation models"; OAI-SearchBot
+ * surfaces sites in ChatGPT's search features; OAI-AdsBot checks the landing pages submitted as ads on ChatGPT and its
+ * data is not used to train models; ChatGPT-User acts on a user's request, so "robots.txt rules may not apply" to it.
+ */
+const openAiBots = 'OpenAI: Overview of OpenAI Crawlers (https://developers.openai.com/api/docs/bots)';
+/** Meta's crawler page: Meta-ExternalAds crawls the web "for improving advertising and business-related products and services". */
+const metaCrawlers = 'Meta: Meta Web Crawlers (https://developers.facebook.com/docs/sharing/webmasters/web-crawlers)';
+/** "Amazon Kendra Web Crawler respects standard robots.txt directives like Allow and Disallow"; its token is `amazon-kendra`. */
+const amazonKendra = 'AWS: Configuring the robots.txt file for Amazon Kendra Web Crawler (https://docs.aws.amazon.com/kendra/latest/dg/stop-web-crawler.html)';
+/**
+ * The community list of AI agents (MIT; a copy with its commit and date in test/fixtures/catalogue/): for each token an
+ * operator, a function and whether it respects robots.txt ("Yes", "No" or "Unclear at this time"). Cited where no
+ * owner's page was read; `npm run catalogue:check` compares the catalogue with it.
+ */
+export const aiRobotsTxtList =
+	'ai.robots.txt: robots.json, the community list of AI agents (https://github.com/ai-robots-txt/ai.robots.txt/blob/main/robots.json)';
 
 /**
  * Python's robotparser as it was for most of its life: "implemented as specified in" the 1996 draft, records end at
@@ -254,6 +271,33 @@ const googleOtherTwoTokens = () =>
  * is after the maximum file size is ignored.").
  */
 const googleDialect = { dialect: googleLibrary, fetch: googleRobotsSpec, sizeLimit: googleRobotsSpec } as const;
+
+// The crawlers only the community list describes: one sentence per kind, with the owner's name, so that translating
+// them stays mechanical; a kind with no sentence of its own takes the `other` one.
+const listedDescriptions: Partial<Record<CrawlerCategory, (owner: string) => string>> = {
+	'ai-training': (owner) => t('A crawler of {0} that collects content for AI training.', owner),
+	'ai-search': (owner) => t('A crawler of {0} that indexes pages for AI search and answers.', owner),
+	'user-fetch': (owner) => t('Fetches pages when a user of {0} asks its AI assistant or agent for them.', owner),
+	other: (owner) => t('A crawler of {0} that collects web data for AI applications.', owner),
+};
+
+/**
+ * A crawler as the community list states it: its kind from the list's "function", and `ignoresRobotsTxt` from its
+ * "respect" where that says yes or no; an unclear answer leaves the fact to our assumption (it follows robots.txt).
+ */
+function listed(token: string, owner: string, category: CrawlerCategory, respect: 'yes' | 'no' | 'unclear'): CrawlerEntry {
+	const describe = listedDescriptions[category] ?? listedDescriptions.other!;
+	return {
+		token,
+		owner,
+		category,
+		dialect: 'rfc9309',
+		honours: {},
+		ignoresRobotsTxt: respect === 'no',
+		description: () => describe(owner),
+		sources: respect === 'unclear' ? { category: aiRobotsTxtList } : { category: aiRobotsTxtList, ignoresRobotsTxt: aiRobotsTxtList },
+	};
+}
 
 const google: readonly CrawlerEntry[] = [
 	{
@@ -483,6 +527,43 @@ const google: readonly CrawlerEntry[] = [
 		description: () => t("Google's former crawler for feature-phone pages; it is no longer in Google's list of crawlers."),
 		sources: googleDialect,
 	},
+	{
+		token: 'Google-Agent',
+		owner: 'Google',
+		category: 'user-fetch',
+		dialect: 'google',
+		honours: googleHonours,
+		ignoresRobotsTxt: true,
+		description: () => t("Used by agents hosted on Google's infrastructure to browse the web and act on a user's request (Project Mariner, for example)."),
+		sources: { ...googleDialect, category: `${googleUserFetchers}; ${aiRobotsTxtList}`, ignoresRobotsTxt: googleUserFetchers },
+	},
+	{
+		token: 'Google-CWS',
+		owner: 'Google',
+		category: 'user-fetch',
+		dialect: 'google',
+		honours: googleHonours,
+		ignoresRobotsTxt: true,
+		description: () => t('The Chrome Web Store fetcher: it requests the URLs that developers give in the metadata of their extensions and themes.'),
+		sources: { ...googleDialect, category: googleUserFetchers, ignoresRobotsTxt: googleUserFetchers },
+	},
+	...(
+		[
+			['GoogleAgent-Mariner', 'user-fetch'],
+			['GoogleAgent-URLContext', 'user-fetch'],
+			['Google-Firebase', 'user-fetch'],
+			['Google-Gemini-CLI', 'user-fetch'],
+			['NotebookLM', 'user-fetch'],
+			['CloudVertexBot', 'ai-search'],
+		] as const
+	).map(
+		([token, category]): CrawlerEntry => ({
+			...listed(token, 'Google', category, 'unclear'),
+			dialect: 'google',
+			honours: googleHonours,
+			sources: { ...googleDialect, category: aiRobotsTxtList },
+		}),
+	),
 ];
 
 const microsoft: readonly CrawlerEntry[] = [
@@ -833,6 +914,7 @@ const ai: readonly CrawlerEntry[] = [
 		dialect: 'rfc9309',
 		honours: {},
 		description: () => t("Crawls content that may be used to train OpenAI's generative AI foundation models."),
+		sources: { category: openAiBots },
 	},
 	{
 		token: 'OAI-SearchBot',
@@ -841,6 +923,16 @@ const ai: readonly CrawlerEntry[] = [
 		dialect: 'rfc9309',
 		honours: {},
 		description: () => t("Crawls to show websites in ChatGPT's search features; OpenAI says it is not used for training."),
+		sources: { category: openAiBots },
+	},
+	{
+		token: 'OAI-AdsBot',
+		owner: 'OpenAI',
+		category: 'ads',
+		dialect: 'rfc9309',
+		honours: {},
+		description: () => t('Checks the landing pages submitted as ads on ChatGPT; OpenAI says its data is not used to train AI models.'),
+		sources: { category: openAiBots },
 	},
 	{
 		token: 'ChatGPT-User',
@@ -848,7 +940,9 @@ const ai: readonly CrawlerEntry[] = [
 		category: 'user-fetch',
 		dialect: 'rfc9309',
 		honours: {},
-		description: () => t('Visits a page when a ChatGPT user or a custom GPT asks for it; not used for automatic crawling.'),
+		ignoresRobotsTxt: true,
+		description: () => t('Visits a page when a ChatGPT user or a custom GPT asks for it; OpenAI says robots.txt rules may not apply to it.'),
+		sources: { category: openAiBots, ignoresRobotsTxt: openAiBots },
 	},
 	{
 		token: 'ClaudeBot',
@@ -953,6 +1047,15 @@ const ai: readonly CrawlerEntry[] = [
 		dialect: 'rfc9309',
 		honours: {},
 		description: () => t("The token AI blocklists give Meta's crawler that indexes pages for answers in Meta AI."),
+	},
+	{
+		token: 'Meta-ExternalAds',
+		owner: 'Meta',
+		category: 'ads',
+		dialect: 'rfc9309',
+		honours: {},
+		description: () => t("Meta's crawler for improving its advertising and other business products and services."),
+		sources: { category: metaCrawlers },
 	},
 	{
 		token: 'FacebookBot',
@@ -1150,6 +1253,97 @@ const ai: readonly CrawlerEntry[] = [
 		honours: {},
 		description: () => t('The default user agent of img2dataset, a tool that downloads image URL lists into training sets.'),
 	},
+];
+
+// The AI agents of the community list that no owner's page read for the catalogue documents: owner, kind and respect
+// as the list states them (`listed`). Kept out on purpose: test/fixtures/catalogue/left-out.json.
+const communityListed: readonly CrawlerEntry[] = [
+	{
+		...listed('amazon-kendra', 'Amazon', 'ai-search', 'yes'),
+		sources: { category: `${amazonKendra}; ${aiRobotsTxtList}`, ignoresRobotsTxt: amazonKendra },
+	},
+	...(
+		[
+			['Brightbot', 'Bright Data', 'ai-training', 'unclear'],
+			['Cotoyogi', 'ROIS', 'ai-training', 'yes'],
+			['DeepSeekBot', 'DeepSeek', 'ai-training', 'no'],
+			['Factset_spyderbot', 'FactSet', 'ai-training', 'unclear'],
+			['ICC-Crawler', 'NICT', 'ai-training', 'yes'],
+			['ISSCyberRiskCrawler', 'ISS Corporate', 'ai-training', 'no'],
+			['laion-huggingface-processor', 'LAION', 'ai-training', 'unclear'],
+			['LAIONDownloader', 'LAION', 'ai-training', 'no'],
+			['Poseidon Research Crawler', 'Poseidon Research', 'ai-training', 'unclear'],
+			['SBIntuitionsBot', 'SB Intuitions', 'ai-training', 'yes'],
+			['Sidetrade indexer bot', 'Sidetrade', 'ai-training', 'unclear'],
+			['VelenPublicWebCrawler', 'Velen', 'ai-training', 'yes'],
+			['AddSearchBot', 'AddSearch', 'ai-search', 'unclear'],
+			['AIWebIndex', 'Lyrenth', 'ai-search', 'unclear'],
+			['amazon-QBusiness', 'Amazon', 'ai-search', 'unclear'],
+			['Andibot', 'Andi', 'ai-search', 'unclear'],
+			['Anomura', 'Direqt', 'ai-search', 'yes'],
+			['atlassian-bot', 'Atlassian', 'ai-search', 'yes'],
+			['bedrockbot', 'Amazon', 'ai-search', 'yes'],
+			['bigsur.ai', 'Big Sur AI', 'ai-search', 'unclear'],
+			['Cloudflare-AutoRAG', 'Cloudflare', 'ai-search', 'yes'],
+			['ExaSearchBot', 'Exa', 'ai-search', 'unclear'],
+			['HenkBot', 'Valyu', 'ai-search', 'unclear'],
+			['iAskBot', 'iAsk.AI', 'ai-search', 'unclear'],
+			['LinerBot', 'Liner', 'ai-search', 'unclear'],
+			['Querit-SearchBot', 'Querit', 'ai-search', 'unclear'],
+			['QueritBot', 'Querit', 'ai-search', 'unclear'],
+			['ShapBot', 'Parallel', 'ai-search', 'yes'],
+			['Terra Cotta', 'Ceramic AI', 'ai-search', 'unclear'],
+			['TerraCotta', 'Ceramic AI', 'ai-search', 'yes'],
+			['AI2Bot-DeepResearchEval', 'Allen Institute for AI', 'user-fetch', 'unclear'],
+			['AmazonBuyForMe', 'Amazon', 'user-fetch', 'unclear'],
+			['ChatGPT Agent', 'OpenAI', 'user-fetch', 'yes'],
+			['Claude-Code', 'Anthropic', 'user-fetch', 'unclear'],
+			['Devin', 'Devin AI', 'user-fetch', 'yes'],
+			['GeistHaus-PageFetcher', 'GeistHaus', 'user-fetch', 'unclear'],
+			['kagi-fetcher', 'Kagi', 'user-fetch', 'unclear'],
+			['Kimi-User', 'Moonshot AI', 'user-fetch', 'unclear'],
+			['Manus-User', 'Butterfly Effect', 'user-fetch', 'unclear'],
+			['NovaAct', 'Amazon', 'user-fetch', 'unclear'],
+			['opencode', 'opencode (open source)', 'user-fetch', 'unclear'],
+			['Poggio-Citations', 'Poggio', 'user-fetch', 'unclear'],
+			['Shap-User', 'Parallel', 'user-fetch', 'unclear'],
+			['TongyiBot', 'Alibaba', 'user-fetch', 'unclear'],
+			['Trae', 'ByteDance', 'user-fetch', 'unclear'],
+			['TwinAgent', 'Twin', 'user-fetch', 'unclear'],
+			['UseAI', 'Use AI', 'user-fetch', 'unclear'],
+			['YiyanBot', 'Baidu', 'user-fetch', 'unclear'],
+			['AgentTimes', 'The Agent Times', 'other', 'unclear'],
+			['aiHitBot', 'aiHit', 'other', 'yes'],
+			['ApifyBot', 'Apify', 'other', 'unclear'],
+			['ApifyWebsiteContentCrawler', 'Apify', 'other', 'unclear'],
+			['Awario', 'Awario', 'other', 'unclear'],
+			['BuddyBot', 'BuddyBotLearning', 'other', 'unclear'],
+			['CragCrawler', 'CragSoftware', 'other', 'unclear'],
+			['Crawl4AI', 'Crawl4AI (open source)', 'other', 'unclear'],
+			['Crawlspace', 'Crawlspace', 'other', 'yes'],
+			['Datenbank Crawler', 'Datenbank', 'other', 'unclear'],
+			['Echobot Bot', 'Echobox', 'other', 'unclear'],
+			['EchoboxBot', 'Echobox', 'other', 'unclear'],
+			['KlaviyoAIBot', 'Klaviyo', 'other', 'yes'],
+			['Lightpanda', 'Lightpanda (open source)', 'other', 'unclear'],
+			['Linguee Bot', 'Linguee', 'other', 'no'],
+			['Mozilla-Tabstack', 'Mozilla', 'other', 'yes'],
+			['NagetBot', 'Naget', 'other', 'unclear'],
+			['netEstate Imprint Crawler', 'netEstate', 'other', 'unclear'],
+			['Panscient', 'Panscient', 'other', 'yes'],
+			['panscient.com', 'Panscient', 'other', 'yes'],
+			['QualifiedBot', 'Qualified', 'other', 'unclear'],
+			['QuillBot', 'QuillBot', 'other', 'unclear'],
+			['quillbot.com', 'QuillBot', 'other', 'unclear'],
+			['Reflectionbot', 'Reflection AI', 'other', 'unclear'],
+			['SemrushBot-OCOB', 'Semrush', 'seo', 'yes'],
+			['SemrushBot-SWA', 'Semrush', 'seo', 'yes'],
+			['Thinkbot', 'Thinkbot', 'other', 'no'],
+			['WARDBot', 'WEBSPARK', 'other', 'unclear'],
+			['wpbot', 'QuantumCloud', 'other', 'unclear'],
+			['YaK', 'Meltwater', 'other', 'unclear'],
+		] as const
+	).map(([token, owner, category, respect]) => listed(token, owner, category, respect)),
 ];
 
 const seo: readonly CrawlerEntry[] = [
@@ -1373,6 +1567,7 @@ export const knownCrawlers: readonly CrawlerFacts[] = [
 	...yandex,
 	...social,
 	...ai,
+	...communityListed,
 	...seo,
 	...archive,
 	...other,

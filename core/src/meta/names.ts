@@ -4,7 +4,7 @@
  * search crawlers, `yandex` every Yandex robot, and a crawler's own token that crawler.
  */
 
-import { findCrawler, knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
+import { aiRobotsTxtList, findCrawler, knownCrawlers, type CrawlerFacts } from '../facts/crawlers';
 import { t } from '../l10n';
 import { editDistance } from '../editDistance';
 import { findRobotsDirective, type RobotsMetaSource, type SearchEngine } from './directives';
@@ -179,7 +179,14 @@ const fixedAddresses: ReadonlyMap<string, CrawlerAddress> = new Map<string, Craw
 /** The names a robots meta tag is commonly addressed by, for completion and typo suggestions. */
 export const commonRobotsNames: readonly string[] = ['robots', 'googlebot', 'googlebot-news', 'bingbot', 'msnbot', 'yandex', 'baiduspider'];
 
-const suggestionCandidates: readonly string[] = [...new Set([...fixedAddresses.keys(), ...knownCrawlers.map((crawler) => crawler.token.toLowerCase())])];
+// Crawlers the catalogue knows only from the community list of AI agents are not offered as corrections: most are
+// obscure, and a name two edits from one (MDN's example `BadBot`, the list's `WARDBot`) far more likely means another robot.
+const suggestionCandidates: readonly string[] = [
+	...new Set([
+		...fixedAddresses.keys(),
+		...knownCrawlers.filter((crawler) => crawler.sources.category !== aiRobotsTxtList).map((crawler) => crawler.token.toLowerCase()),
+	]),
+];
 
 /** Who `name` addresses; undefined when it is neither `robots`, `google` nor a crawler we know. */
 export function resolveRobotsName(name: string): CrawlerAddress | undefined {
