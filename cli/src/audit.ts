@@ -67,6 +67,7 @@ function policyJson(robots: string, policy: AiPolicy): string {
 							url: policy.urls[index],
 							verdict: answer.allow ? 'allow' : 'disallow',
 							line: lineNumber(answer.line),
+							rule: answer.line >= 0 ? (policy.lines[answer.line] ?? null) : null,
 							preferences: preferencesJson(answer.preferences),
 						})),
 					})),
@@ -219,7 +220,7 @@ async function runAudit(args: readonly string[], io: CommandIo): Promise<number>
 		}
 	}
 	const policy = aiPolicy(model, urls);
-	const lineText = (line: number) => model.lineText(line).trim();
+	const lineText = (line: number) => policy.lines[line] ?? '';
 	const text =
 		format === 'json'
 			? policyJson(source.name, policy) + '\n'

@@ -332,6 +332,8 @@ export interface AiPolicy {
 	/** The License lines' URLs: global, the same for every crawler. */
 	readonly licenses: readonly string[];
 	readonly companies: readonly AiPolicyCompany[];
+	/** The text (trimmed) of each line the view names, by 0-based line number. */
+	readonly lines: Readonly<Record<string, string>>;
 	/** URLs left out and other things people should know. */
 	readonly notes: readonly string[];
 }

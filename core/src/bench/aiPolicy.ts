@@ -295,5 +295,22 @@ export function aiPolicy(model: RobotsModel, urls: readonly string[]): AiPolicy 
 	const licenses = bindPreferences(model, 'rfc9309')
 		.licenses.filter((line) => line.absolute)
 		.map((line) => line.url);
-	return { urls: keys, licenses, companies, notes };
+	const lines: Record<string, string> = {};
+	const name = (line: number) => {
+		if (line >= 0 && line < model.lineCount && lines[line] === undefined) {
+			lines[line] = model.lineText(line).trim();
+		}
+	};
+	for (const company of companies) {
+		for (const use of company.uses) {
+			for (const crawler of use.crawlers) {
+				for (const answer of crawler.answers) {
+					name(answer.line);
+					name(answer.preferences.contentUsage?.line ?? -1);
+					name(answer.preferences.contentSignal?.line ?? -1);
+				}
+			}
+		}
+	}
+	return { urls: keys, licenses, companies, lines, notes };
 }
