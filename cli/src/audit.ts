@@ -82,22 +82,12 @@ function policyJson(robots: string, policy: AiPolicy): string {
 	);
 }
 
-/** What the preference lines say, in a few words: `Content-Usage train-ai=n (line 7); Content-Signal ai-train=no (line 6)`. */
+/** What the preference lines say, in a few words: `Content-Usage: train-ai=n (line 7); Content-Signal: ai-train=no (line 6)`. */
 function preferenceWords(preferences: AiPolicyPreferences, code: (text: string) => string): string {
-	const parts: string[] = [];
-	const stated = (name: string, values: Readonly<Record<string, string>>, line: number) => {
-		const pairs = Object.entries(values).map(([key, value]) => `${key}=${value}`);
-		if (pairs.length > 0) {
-			parts.push(`${code(`${name}: ${pairs.join(', ')}`)} (${t('line {0}', line + 1)})`);
-		}
-	};
-	if (preferences.contentUsage) {
-		stated('Content-Usage', preferences.contentUsage.preferences, preferences.contentUsage.line);
-	}
-	if (preferences.contentSignal) {
-		stated('Content-Signal', preferences.contentSignal.signals, preferences.contentSignal.line);
-	}
-	return parts.join('; ');
+	return [preferences.contentUsage, preferences.contentSignal]
+		.filter((stated) => stated !== null && stated.text !== '')
+		.map((stated) => `${code(stated!.text)} (${t('line {0}', stated!.line + 1)})`)
+		.join('; ');
 }
 
 /** A crawler's answer for a URL, in words: the verdict, the deciding line, whether it follows robots.txt at all. */

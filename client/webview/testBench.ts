@@ -674,17 +674,10 @@ function policyPart(text: string, line?: number): HTMLElement {
 
 function policyPreferences(preferences: AiPolicyPreferences): HTMLElement[] {
 	const parts: HTMLElement[] = [];
-	const stated = (name: string, values: Readonly<Record<string, string>>, line: number) => {
-		const pairs = Object.entries(values).map(([key, value]) => `${key}=${value}`);
-		if (pairs.length > 0) {
-			parts.push(policyPart(`${name}: ${pairs.join(', ')}`, line));
+	for (const stated of [preferences.contentUsage, preferences.contentSignal]) {
+		if (stated && stated.text !== '') {
+			parts.push(policyPart(stated.text, stated.line));
 		}
-	};
-	if (preferences.contentUsage) {
-		stated('Content-Usage', preferences.contentUsage.preferences, preferences.contentUsage.line);
-	}
-	if (preferences.contentSignal) {
-		stated('Content-Signal', preferences.contentSignal.signals, preferences.contentSignal.line);
 	}
 	return parts;
 }

@@ -270,10 +270,13 @@ export interface BenchAuditCategory {
 /** What a crawler of the AI policy view is for: training, search and answers, fetches a person asks for, ads. */
 export type AiPolicyUse = 'training' | 'search' | 'user' | 'ads';
 
-/** What the preference lines say for one crawler and URL (lines 0-based); null where none applies. */
+/**
+ * What the preference lines say for one crawler and URL (lines 0-based), each also as a short text to show
+ * (`Content-Usage: train-ai=n`, empty when the line states no key the view knows); null where none applies.
+ */
 export interface AiPolicyPreferences {
-	readonly contentUsage: { readonly preferences: Readonly<Record<string, string>>; readonly line: number } | null;
-	readonly contentSignal: { readonly signals: Readonly<Record<string, string>>; readonly line: number } | null;
+	readonly contentUsage: { readonly preferences: Readonly<Record<string, string>>; readonly line: number; readonly text: string } | null;
+	readonly contentSignal: { readonly signals: Readonly<Record<string, string>>; readonly line: number; readonly text: string } | null;
 }
 
 /** One crawler's answer for one URL: may it fetch, the deciding line (0-based, -1 when no rule decided), the preferences. */

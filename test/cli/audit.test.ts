@@ -13,7 +13,10 @@ import { runCli, workFolder } from './cliProcess';
 const work = workFolder('robots-audit-');
 const robots = join(work, 'robots.txt');
 // GPTBot follows `*`: allowed on `/`, where `Content-Usage: train-ai=n` (line 4) applies; disallowed on /private/.
-writeFileSync(robots, 'User-agent: *\nDisallow: /private/\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\nLicense: https://example.com/license.xml\n');
+writeFileSync(
+	robots,
+	'User-agent: *\nDisallow: /private/\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\nLicense: https://example.com/license.xml\n',
+);
 const urls = join(work, 'urls.txt');
 writeFileSync(urls, '# key pages\n/private/a\n\nnot a url\n');
 
@@ -50,7 +53,10 @@ describe('robots-txt audit --ai', () => {
 		const { status, stdout } = runCli(['audit', '--ai', robots, '--url', '/private/a']);
 		assert.equal(status, 0);
 		assert.match(stdout, /^OpenAI$/m);
-		assert.match(stdout, /^ {4}GPTBot\n {6}ALLOWED {4}\/ {2}\(Content-Usage: train-ai=n \(line 4\); Content-Signal: search=yes, ai-train=no \(line 3\)\)\n {6}DISALLOWED \/private\/a {2}\(line 2: Disallow: \/private\/\)$/m);
+		assert.match(
+			stdout,
+			/^ {4}GPTBot\n {6}ALLOWED {4}\/ {2}\(Content-Usage: train-ai=n \(line 4\); Content-Signal: search=yes, ai-train=no \(line 3\)\)\n {6}DISALLOWED \/private\/a {2}\(line 2: Disallow: \/private\/\)$/m,
+		);
 		assert.match(stdout, /The crawl rules let GPTBot.* fetch \/, but line 4 says train-ai=n/);
 	});
 
@@ -69,7 +75,13 @@ describe('robots-txt audit --ai', () => {
 	});
 
 	test('bad input: no --ai, no file, two files, an unknown format, a missing file', () => {
-		for (const args of [['audit', robots], ['audit', '--ai'], ['audit', '--ai', robots, robots], ['audit', '--ai', robots, '--format', 'sarif'], ['audit', '--ai', join(work, 'missing.txt')]]) {
+		for (const args of [
+			['audit', robots],
+			['audit', '--ai'],
+			['audit', '--ai', robots, robots],
+			['audit', '--ai', robots, '--format', 'sarif'],
+			['audit', '--ai', join(work, 'missing.txt')],
+		]) {
 			const { status, stdout, stderr } = runCli(args);
 			assert.equal(status, 2, args.join(' '));
 			assert.equal(stdout, '', args.join(' '));

@@ -80,14 +80,15 @@ describe('the AI policy view of examples/robots.txt', () => {
 		);
 		// `/`: `Content-Usage: train-ai=n` (line 7) has no path, so it applies to every path.
 		assert.deepEqual(gptBot.answers[0].preferences, {
-			contentUsage: { preferences: { 'train-ai': 'n' }, line: 6 },
-			contentSignal: { signals: { search: 'yes', 'ai-train': 'no' }, line: 5 },
+			contentUsage: { preferences: { 'train-ai': 'n' }, line: 6, text: 'Content-Usage: train-ai=n' },
+			contentSignal: { signals: { search: 'yes', 'ai-train': 'no' }, line: 5, text: 'Content-Signal: search=yes, ai-train=no' },
 		});
 		// `/press/release.html`: `/press/` (line 8) is the longest matching path.
-		assert.deepEqual(gptBot.answers[1].preferences.contentUsage, { preferences: { 'train-ai': 'y' }, line: 7 });
+		assert.deepEqual(gptBot.answers[1].preferences.contentUsage?.preferences, { 'train-ai': 'y' });
+		assert.equal(gptBot.answers[1].preferences.contentUsage?.line, 7);
 	});
 
-	test("Googlebot follows its own group: /search is disallowed by line 11 and no preference line stands there", () => {
+	test('Googlebot follows its own group: /search is disallowed by line 11 and no preference line stands there', () => {
 		const googlebot = crawler(policy, 'Google', 'Googlebot');
 		assert.deepEqual(googlebot.answers[2], { allow: false, line: 10, preferences: { contentUsage: null, contentSignal: null } });
 		assert.equal(policy.lines[10], 'Disallow: /search');
@@ -112,7 +113,7 @@ describe('the AI policy view of examples/robots.txt', () => {
 		assert.match(found.text, /Google-Extended/);
 	});
 
-	test('what robots.txt cannot control, with the owners\' pages', () => {
+	test("what robots.txt cannot control, with the owners' pages", () => {
 		const google = company(policy, 'Google').uncontrolled;
 		assert.ok(google.some((fact) => /Search Console/.test(fact.text) && /support\.google\.com\/webmasters\/answer\/16908024/.test(fact.source ?? '')));
 		assert.ok(google.some((fact) => /Google-Agent/.test(fact.text) && /google-user-triggered-fetchers/.test(fact.source ?? '')));

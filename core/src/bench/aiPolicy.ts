@@ -82,9 +82,7 @@ function aiCompanies(): { owner: string; crawlers: CrawlerFacts[] }[] {
 		const index = leadingOwners.indexOf(owner);
 		return index < 0 ? leadingOwners.length : index;
 	};
-	return [...ai]
-		.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en'))
-		.map((owner) => ({ owner, crawlers: byOwner.get(owner)! }));
+	return [...ai].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en')).map((owner) => ({ owner, crawlers: byOwner.get(owner)! }));
 }
 
 /** The key URLs: `/` first, then those given (trimmed, each once), at most `maxPolicyUrls` of them with a note. */
@@ -96,10 +94,17 @@ function keyUrls(urls: readonly string[], notes: string[]): string[] {
 	return ['/', ...given.slice(0, maxPolicyUrls)];
 }
 
+/** The stated keys as a line would say them (`Content-Signal: search=yes, ai-train=no`); empty when it states none. */
+function stated(name: string, values: Readonly<Record<string, string>>): string {
+	const pairs = Object.entries(values).map(([key, value]) => statement(key, value));
+	return pairs.length === 0 ? '' : `${name}: ${pairs.join(', ')}`;
+}
+
 function preferenceData(answer: PreferenceAnswer): AiPolicyPreferences {
+	const { contentUsage, contentSignal } = answer;
 	return {
-		contentUsage: answer.contentUsage && { preferences: answer.contentUsage.preferences, line: answer.contentUsage.line },
-		contentSignal: answer.contentSignal && { signals: answer.contentSignal.signals, line: answer.contentSignal.line },
+		contentUsage: contentUsage && { preferences: contentUsage.preferences, line: contentUsage.line, text: stated('Content-Usage', contentUsage.preferences) },
+		contentSignal: contentSignal && { signals: contentSignal.signals, line: contentSignal.line, text: stated('Content-Signal', contentSignal.signals) },
 	};
 }
 
@@ -110,7 +115,10 @@ function statement(key: string, value: string): string {
 
 /** Contradictions found so far, merged when the same lines say the same thing for other crawlers or URLs. */
 class Contradictions {
-	private readonly found = new Map<string, { kind: AiPolicyContradiction['kind']; crawlers: Set<string>; urls: Set<string>; lines: number[]; words: string[] }>();
+	private readonly found = new Map<
+		string,
+		{ kind: AiPolicyContradiction['kind']; crawlers: Set<string>; urls: Set<string>; lines: number[]; words: string[] }
+	>();
 
 	add(kind: AiPolicyContradiction['kind'], crawler: string, url: string, lines: readonly number[], words: readonly string[]): void {
 		const key = `${kind}\u0000${lines.join(',')}\u0000${words.join('\u0000')}`;
@@ -150,10 +158,24 @@ class Contradictions {
 					);
 					break;
 				case 'search-blocked-training-allowed':
-					text = t('The crawl rules keep {0} from {1} (line {2}), but let the same company fetch it for AI training: {3}.', who, where, number(lines[0]), words[0]);
+					text = t(
+						'The crawl rules keep {0} from {1} (line {2}), but let the same company fetch it for AI training: {3}.',
+						who,
+						where,
+						number(lines[0]),
+						words[0],
+					);
 					break;
 				case 'preferences-disagree':
-					text = t('For {0} at {1}, line {2} says {3} and line {4} says {5}: the preference lines disagree.', who, where, number(lines[0]), words[0], number(lines[1]), words[1]);
+					text = t(
+						'For {0} at {1}, line {2} says {3} and line {4} says {5}: the preference lines disagree.',
+						who,
+						where,
+						number(lines[0]),
+						words[0],
+						number(lines[1]),
+						words[1],
+					);
 					break;
 			}
 			return { kind, text, crawlers: [...crawlers], urls: [...urls], lines: lines.filter((line) => line >= 0) };
