@@ -5,6 +5,7 @@
 
 import { t } from '../../core/src/l10n';
 import type { OptionTable } from './args';
+import { auditCommand } from './audit';
 import { checkCommand } from './check';
 import type { Command } from './command';
 import { crawlersCommand } from './crawlers';
@@ -14,7 +15,7 @@ import { lintCommand } from './lint';
 import { testCommand } from './test';
 
 /** Every subcommand, in the order the general help lists them. */
-export const commands: readonly Command[] = [testCommand, lintCommand, checkCommand, diffCommand, crawlersCommand, fetchCommand];
+export const commands: readonly Command[] = [testCommand, lintCommand, checkCommand, auditCommand, diffCommand, crawlersCommand, fetchCommand];
 
 /** The options of every command, taken out of the arguments wherever they stand (before a `--`), before the command reads them. */
 export const commonOptions = {

@@ -27,7 +27,7 @@ import { noRuleMatches, runSiteTest } from './fetch';
 import { describeError, inputName, readBytes } from './io';
 import { readLines, tooLongMessage } from './lines';
 import { escapeControls } from './terminal';
-import { checkUrl } from './urlInput';
+import { checkUrl, inputProblem, urlInputs, type UrlInput } from './urlInput';
 
 interface TestOptions {
 	robotsFile?: string;
@@ -125,51 +125,6 @@ function readRobots(path: string, anyFile: boolean, warn?: (message: string) => 
 		warn?.(t('warning: {0}: {1}', inputName(path), foreign));
 	}
 	return model;
-}
-
-/** One URL to test: from the command line, or from a line of the `--urls` file. */
-interface UrlInput {
-	/** The URL; empty for a line too long to read. */
-	readonly url: string;
-	/** The 1-based line of the `--urls` file; undefined for a URL given as an argument. */
-	readonly inputLine?: number;
-	/** A line longer than the cap: not read, reported in place. */
-	readonly tooLong?: true;
-}
-
-/**
- * The URLs of the command line, then those of a `--urls` file as it is read (in batches, never the whole file): one a
- * line, without blank lines and `#` comment lines. The file is opened before the first batch is asked for.
- */
-function urlInputs(urls: readonly string[], path: string | undefined): AsyncGenerator<UrlInput[]> {
-	const lines = path === undefined ? undefined : readLines(path);
-	return (async function* () {
-		if (urls.length > 0) {
-			yield urls.map((url): UrlInput => ({ url }));
-		}
-		if (lines === undefined) {
-			return;
-		}
-		for await (const batch of lines) {
-			const inputs: UrlInput[] = [];
-			for (const line of batch) {
-				if ('tooLong' in line) {
-					inputs.push({ url: '', inputLine: line.line, tooLong: true });
-					continue;
-				}
-				const url = line.text.trim();
-				if (url !== '' && !url.startsWith('#')) {
-					inputs.push({ url, inputLine: line.line });
-				}
-			}
-			yield inputs;
-		}
-	})();
-}
-
-/** Why an input cannot be tested, or undefined when it can. */
-function inputProblem(input: UrlInput): string | undefined {
-	return input.tooLong ? tooLongMessage() : checkUrl(input.url);
 }
 
 /** One answer: a parser's exactly (`--dialect`), or a crawler's; with the file, for the preferences beside it. */

@@ -84,6 +84,12 @@ export interface BenchStrings {
 	readonly cellsChangedOne: string;
 	readonly cellsChangedMany: string;
 	readonly evaluating: string;
+	/** `{0} does not follow robots.txt`, in the AI policy view. */
+	readonly notFollowingOne: string;
+	/** The AI policy view's headings: what robots.txt cannot control, the contradictions; and a fact without a source. */
+	readonly uncontrolled: string;
+	readonly contradictions: string;
+	readonly assumed: string;
 }
 
 /** What the webview asks of the extension. */

@@ -64,6 +64,7 @@ export function benchPage(webview: Webview, extensionUri: Uri): string {
 	<ul id="notes"></ul>
 	<div id="audit" data-label="${text(l10n.t('May fetch /:'))}" aria-label="${text(l10n.t('Who may fetch / by kind of crawler'))}"></div>
 	<div id="changes" aria-label="${text(l10n.t("How the crawlers' readings changed"))}"></div>
+	<details id="ai-policy"><summary>${text(l10n.t('AI policy by company'))}</summary><div id="ai-policy-body"></div></details>
 </header>
 <div id="grid" role="grid" aria-label="${text(l10n.t('Verdicts by URL and crawler'))}" tabindex="0">
 	<div id="viewport">
@@ -110,6 +111,10 @@ function benchStrings(): BenchStrings {
 		cellsChangedOne: l10n.t('{0} verdict changed since {1}'),
 		cellsChangedMany: l10n.t('{0} verdicts changed since {1}'),
 		evaluating: l10n.t('evaluating…'),
+		notFollowingOne: l10n.t('{0} does not follow robots.txt'),
+		uncontrolled: l10n.t('What robots.txt cannot control:'),
+		contradictions: l10n.t('Contradictions:'),
+		assumed: l10n.t('assumed: no public source'),
 	};
 }
 

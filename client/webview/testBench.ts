@@ -3,7 +3,7 @@
 // verdicts, lines, reasons, explanations and column sets all arrive by postMessage. Everything from data is set as
 // text (textContent, attributes), never as HTML. Its own words come from the extension, in VS Code's display language.
 import type { BenchResult, BenchStrings, FromWebview, ToWebview } from '../src/benchMessages';
-import { benchCellAllows, benchVerdictChanged, unpackBenchCell } from '../../core/src/protocol';
+import { benchCellAllows, benchVerdictChanged, unpackBenchCell, type AiPolicy, type AiPolicyCompany, type AiPolicyPreferences } from '../../core/src/protocol';
 import { columnOrder, middleCut, sharedOrigin, urlLabel } from './layout';
 
 interface VsCodeApi {
@@ -137,6 +137,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
 			select();
 			renderHead();
 			renderSummary();
+			renderAiPolicy();
 			render();
 			// The time to the next frame: what people wait for after the answer arrives.
 			requestAnimationFrame(() => {
@@ -648,5 +649,105 @@ grid.addEventListener('keydown', (event) => {
 });
 // Tabbing into the grid lands on the active cell.
 grid.addEventListener('focus', () => focusActive());
+
+// ---------------------------------------------------------------------------------------------------------------
+// The AI policy view: one table per AI company, rendered (as text) while its section is open; a line it names is a
+// button that selects the line in the editor.
+
+const policyBox = element('ai-policy', 'details');
+const policyBody = element('ai-policy-body', 'div');
+
+/** A piece of text; with a line (0-based), a button that selects it in the editor. */
+function policyPart(text: string, line?: number): HTMLElement {
+	if (line === undefined || line < 0) {
+		const span = document.createElement('span');
+		span.textContent = text;
+		return span;
+	}
+	const button = document.createElement('button');
+	button.type = 'button';
+	button.className = 'policy-line';
+	button.textContent = text;
+	button.addEventListener('click', () => post({ type: 'reveal', line }));
+	return button;
+}
+
+function policyPreferences(preferences: AiPolicyPreferences): HTMLElement[] {
+	const parts: HTMLElement[] = [];
+	for (const stated of [preferences.contentUsage, preferences.contentSignal]) {
+		if (stated && stated.text !== '') {
+			parts.push(policyPart(stated.text, stated.line));
+		}
+	}
+	return parts;
+}
+
+function policyCompany(policy: AiPolicy, company: AiPolicyCompany, verdicts: readonly string[]): HTMLElement {
+	const section = document.createElement('section');
+	section.className = 'company';
+	const heading = document.createElement('h3');
+	heading.textContent = company.owner;
+	section.append(heading);
+	for (const use of company.uses) {
+		const title = document.createElement('h4');
+		title.textContent = use.label;
+		section.append(title);
+		for (const crawler of use.crawlers) {
+			const row = document.createElement('div');
+			row.className = 'policy-crawler';
+			const token = document.createElement('span');
+			token.className = 'token';
+			token.textContent = crawler.followsRobotsTxt ? crawler.token : say(strings.notFollowingOne, crawler.token);
+			row.append(token);
+			crawler.answers.forEach((answer, index) => {
+				const item = document.createElement('span');
+				item.className = `policy-answer ${answer.allow ? 'allow' : 'disallow'}`;
+				const words = `${policy.urls[index]} ${verdicts[answer.allow ? 1 : 0]}`;
+				const rule = answer.line >= 0 ? ` ${answer.line + 1}: ${policy.lines[answer.line] ?? ''}` : '';
+				item.append(policyPart(words + rule, answer.line), ...policyPreferences(answer.preferences));
+				row.append(item);
+			});
+			section.append(row);
+		}
+	}
+	const list = (label: string, items: readonly HTMLElement[]) => {
+		if (items.length === 0) {
+			return;
+		}
+		const title = document.createElement('h4');
+		title.textContent = label;
+		const ul = document.createElement('ul');
+		for (const item of items) {
+			const li = document.createElement('li');
+			li.append(item);
+			ul.append(li);
+		}
+		section.append(title, ul);
+	};
+	list(
+		strings.uncontrolled,
+		company.uncontrolled.map((fact) => policyPart(`${fact.text} [${fact.source ?? strings.assumed}]`)),
+	);
+	list(
+		strings.contradictions,
+		company.contradictions.map((contradiction) => policyPart(contradiction.text, contradiction.lines[0])),
+	);
+	return section;
+}
+
+function renderAiPolicy(): void {
+	if (!result || !policyBox.open) {
+		return;
+	}
+	const policy = result.aiPolicy;
+	const licenses = policy.licenses.map((license) => policyPart(`License: ${license}`));
+	policyBody.replaceChildren(
+		...licenses,
+		...policy.notes.map((note) => policyPart(note)),
+		...policy.companies.map((company) => policyCompany(policy, company, result!.verdicts)),
+	);
+}
+
+policyBox.addEventListener('toggle', () => renderAiPolicy());
 
 post({ type: 'ready' });

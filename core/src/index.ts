@@ -10,6 +10,15 @@ export * as protocol from './protocol';
 export { expectationsLanguageId, revealLineCommand } from './protocol';
 export type {
 	AgentList,
+	AiPolicy,
+	AiPolicyAnswer,
+	AiPolicyCompany,
+	AiPolicyContradiction,
+	AiPolicyCrawler,
+	AiPolicyFact,
+	AiPolicyPreferences,
+	AiPolicyUse,
+	AiPolicyUseGroup,
 	BenchAuditCategory,
 	BenchBaselineParams,
 	BenchBaselineResult,
@@ -142,6 +151,7 @@ export { contentUsageLabels, droppedContentUsageLabels, type ContentUsageLabel }
 export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput } from './bench/urls';
 export { defaultDiffCrawlers, describeChange, diffRobots, probeUrls, verdictFlips, type DecisionSide } from './bench/diff';
 export { auditByCategory, auditCategories } from './bench/audit';
+export { aiPolicy } from './bench/aiPolicy';
 
 /** Fetching, without IO: a fetch's responses, their caching, what each crawler concludes, its words, the wire form (fetch/). */
 export {

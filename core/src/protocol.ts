@@ -267,6 +267,80 @@ export interface BenchAuditCategory {
 	readonly allowedPerUrl: readonly number[];
 }
 
+/** What a crawler of the AI policy view is for: training, search and answers, fetches a person asks for, ads. */
+export type AiPolicyUse = 'training' | 'search' | 'user' | 'ads';
+
+/**
+ * What the preference lines say for one crawler and URL (lines 0-based), each also as a short text to show
+ * (`Content-Usage: train-ai=n`, empty when the line states no key the view knows); null where none applies.
+ */
+export interface AiPolicyPreferences {
+	readonly contentUsage: { readonly preferences: Readonly<Record<string, string>>; readonly line: number; readonly text: string } | null;
+	readonly contentSignal: { readonly signals: Readonly<Record<string, string>>; readonly line: number; readonly text: string } | null;
+}
+
+/** One crawler's answer for one URL: may it fetch, the deciding line (0-based, -1 when no rule decided), the preferences. */
+export interface AiPolicyAnswer {
+	readonly allow: boolean;
+	readonly line: number;
+	readonly preferences: AiPolicyPreferences;
+}
+
+export interface AiPolicyCrawler {
+	readonly token: string;
+	readonly use: AiPolicyUse;
+	/** False for a crawler documented (or assumed: `source` null) not to follow robots.txt. */
+	readonly followsRobotsTxt: boolean;
+	/** The source of that fact, or null when it is our assumption. */
+	readonly source: string | null;
+	/** A token that decides a use of what another crawler fetched, and fetches nothing itself. */
+	readonly controlToken: boolean;
+	/** One per URL of the view, in order. */
+	readonly answers: readonly AiPolicyAnswer[];
+}
+
+/** One use of a company's crawlers, with its name for people. */
+export interface AiPolicyUseGroup {
+	readonly use: AiPolicyUse;
+	readonly label: string;
+	readonly crawlers: readonly AiPolicyCrawler[];
+}
+
+/** Something about a company that robots.txt cannot control, with its source (null: our assumption). */
+export interface AiPolicyFact {
+	readonly text: string;
+	readonly source: string | null;
+}
+
+/** Where the crawl rules and the preference lines disagree, with the lines involved (0-based). */
+export interface AiPolicyContradiction {
+	readonly kind: 'allowed-preference-no' | 'blocked-preference-yes' | 'search-blocked-training-allowed' | 'preferences-disagree';
+	readonly text: string;
+	readonly crawlers: readonly string[];
+	readonly urls: readonly string[];
+	readonly lines: readonly number[];
+}
+
+/** One AI company's table. */
+export interface AiPolicyCompany {
+	readonly owner: string;
+	readonly uses: readonly AiPolicyUseGroup[];
+	readonly uncontrolled: readonly AiPolicyFact[];
+	readonly contradictions: readonly AiPolicyContradiction[];
+}
+
+/** The AI policy view of a file: one table per AI company, for `/` and the site's key URLs. */
+export interface AiPolicy {
+	readonly urls: readonly string[];
+	/** The License lines' URLs: global, the same for every crawler. */
+	readonly licenses: readonly string[];
+	readonly companies: readonly AiPolicyCompany[];
+	/** The text (trimmed) of each line the view names, by 0-based line number. */
+	readonly lines: Readonly<Record<string, string>>;
+	/** URLs left out and other things people should know. */
+	readonly notes: readonly string[];
+}
+
 /** The comparison with a baseline version. */
 export interface BenchBaselineResult {
 	/** What the baseline is, for people ("saved version", "git HEAD", a file name). */
@@ -299,6 +373,8 @@ export interface BenchResult {
 	/** The text (trimmed) of each line the cells name, by 0-based line number. */
 	readonly lines: Readonly<Record<string, string>>;
 	readonly audit: readonly BenchAuditCategory[];
+	/** The AI policy view for `/` and the first testable rows. */
+	readonly aiPolicy: AiPolicy;
 	readonly baseline?: BenchBaselineResult;
 	/** Rows left out, duplicates dropped and other things people should know. */
 	readonly notes: readonly string[];

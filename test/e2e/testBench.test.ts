@@ -127,7 +127,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await pasteUrls(frame, ['/search/page', '/private/x', '/private/press-kit.pdf', 'https://www.example.com/docs/guide.pdf', 'not a url', '/'].join('\n'));
 		await frame.locator('#body [role="rowheader"]', { hasText: 'not a url' }).waitFor({ timeout: 30_000 });
 		await frame.locator('#body [role="rowheader"]', { hasText: '/search/page' }).waitFor();
-		assert.match(await cellText(frame, '/search/page', 'Googlebot'), /^DISALLOWED 8: Disallow: \/search$/);
+		assert.match(await cellText(frame, '/search/page', 'Googlebot'), /^DISALLOWED 11: Disallow: \/search$/);
 		assert.match(await cellText(frame, '/search/page', 'bingbot'), /^ALLOWED no rule of its group matches$/);
 		assert.match(await cellText(frame, '/private/press-kit.pdf', 'bingbot'), /^ALLOWED 5: Allow: \/private\/press-kit\.pdf$/);
 		assert.match(await cellText(frame, 'https://www.example.com/docs/guide.pdf', 'bingbot'), /^DISALLOWED 4: Disallow: \/\*\.pdf\$$/);
@@ -145,12 +145,32 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		const frame = benchFrame(page);
 		const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: '/search/page' }) });
 		await row.locator('[role="gridcell"]').first().hover();
-		await frame.locator('#tooltip', { hasText: 'Googlebot: DISALLOWED by line 8' }).waitFor({ timeout: 15_000 });
+		await frame.locator('#tooltip', { hasText: 'Googlebot: DISALLOWED by line 11' }).waitFor({ timeout: 15_000 });
+	});
+
+	step("the AI policy section shows OpenAI's table: GPTBot's answer for / and the preference lines that contradict it", async () => {
+		const frame = benchFrame(page);
+		await frame.locator('#ai-policy summary').click();
+		const openAi = frame.locator('#ai-policy-body section.company', { has: frame.locator('h3', { hasText: /^OpenAI$/ }) });
+		await openAi.waitFor({ timeout: 15_000 });
+		// GPTBot has no group of its own in examples/robots.txt: it follows `*`, whose rules match no part of `/`, and
+		// whose `Content-Usage: train-ai=n` (line 7, no path: every path) and Content-Signal (line 6) apply.
+		const gptBot = openAi.locator('.policy-crawler', { has: frame.locator('.token', { hasText: /^GPTBot$/ }) });
+		const root = gptBot.locator('.policy-answer').first();
+		assert.equal(await root.locator('span').first().innerText(), '/ ALLOWED');
+		const usage = root.locator('.policy-line', { hasText: 'Content-Usage: train-ai=n' });
+		await usage.waitFor();
+		// The training crawler may fetch while the preference lines say no to training: a contradiction with its line.
+		await openAi.locator('li', { hasText: 'The crawl rules let GPTBot fetch /' }).filter({ hasText: 'line 6 says ai-train=no' }).first().waitFor();
+		// A preference is a line of the file: a click selects it in the editor.
+		await usage.click();
+		await waitForSelectedRule(page, 7, 'Content-Usage: train-ai=n');
+		await frame.locator('#ai-policy summary').click();
 	});
 
 	step('an edit of the robots.txt changes a verdict, marked as changed since git HEAD', async () => {
 		await editorLine(page, 'Disallow: /search').click();
-		await goToLine(page, 8);
+		await goToLine(page, 11);
 		await page.keyboard.press('End');
 		await page.keyboard.type('-results');
 		await editorLine(page, 'Disallow: /search-results').waitFor();
@@ -159,7 +179,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		const row = frame.locator('#body [role="row"]', { has: frame.locator('[role="rowheader"]', { hasText: '/search/page' }) });
 		await row.locator('.changed').first().waitFor({ timeout: 15_000 });
 		assert.match(await cellText(frame, '/search/page', 'Googlebot'), /^ALLOWED/);
-		assert.match((await row.locator('.changed').first().getAttribute('aria-label')) ?? '', /was DISALLOWED \(8: Disallow: \/search\) in git HEAD/);
+		assert.match((await row.locator('.changed').first().getAttribute('aria-label')) ?? '', /was DISALLOWED \(11: Disallow: \/search\) in git HEAD/);
 	});
 
 	step('clicking a cell selects its deciding line in the editor', async () => {

@@ -228,8 +228,8 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 				first: 'Disallow: /private/',
 				url: '/search?q=robots',
 				agent: 'Googlebot-Image',
-				says: /as Googlebot-Image: DISALLOWED by line 8 `Disallow: \/search`/,
-				line: 8,
+				says: /as Googlebot-Image: DISALLOWED by line 11 `Disallow: \/search`/,
+				line: 11,
 			},
 			{
 				file: 'shop/robots.txt',
@@ -263,7 +263,7 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 			if (c.line !== undefined) {
 				await waitForCursorLine(page, c.line);
 			} else {
-				// No line decides: the line the answer before selected (line 8, for Googlebot-Image) is selected no more,
+				// No line decides: the line the answer before selected (line 11, for Googlebot-Image) is selected no more,
 				// or it would read as this answer's (issue 22, item 10).
 				await statusItem(page, 'status.editor.selection')
 					.filter({ hasText: /Ln \d+/, hasNotText: /selected/ })

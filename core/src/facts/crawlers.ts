@@ -185,7 +185,8 @@ const googleOverview =
  * automatically"; "Some crawlers have more than one user agent token; you need to match only one crawler token for a
  * rule to apply", and the page lists `Googlebot-Image, Googlebot` as Googlebot-Image's tokens (likewise News, Video).
  */
-const googleCommonCrawlers = "Google: List of Google's common crawlers (https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers)";
+export const googleCommonCrawlers =
+	"Google: List of Google's common crawlers (https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers)";
 /** "Googlebot is the generic name for two types of web crawlers used by Google Search". */
 const googlebotPage = 'Google: Googlebot (https://developers.google.com/search/docs/crawling-indexing/googlebot)';
 /** "AdsBot ignores the global robots.txt user agent (*)"; APIs-Google and AdsBot-Google-Mobile: "The global user agent (*) is ignored". */

@@ -8,6 +8,7 @@ import { describeExtent, describeFollowing, parserNote, reasonWords, ruleText, v
 import { crawlerProfiles, type CrawlerProfile } from '../crawlers/profile';
 import { crawlerReasons, decideTable, readAs, unpackDecision, type PackedDecision } from '../crawlers/reading';
 import { auditByCategory } from '../bench/audit';
+import { aiPolicy } from '../bench/aiPolicy';
 import { describeChange, diffRobots, probeUrls, verdictFlips } from '../bench/diff';
 import { describeUrlProblem } from '../bench/urls';
 import {
@@ -123,6 +124,7 @@ export function computeBench(model: RobotsModel, input: BenchInput, baseline?: B
 		verdicts: [verdictWord('disallow'), verdictWord('allow')],
 		lines: lineTexts(model, cells),
 		audit,
+		aiPolicy: aiPolicy(model, testable),
 		notes,
 	};
 	if (!baseline) {

@@ -139,6 +139,18 @@ export function preferencesAs(model: RobotsModel, crawler: CrawlerProfile | stri
  * (`evaluate`: that dialect's groups of the whole file), so that the preferences go with the verdict they sit beside.
  */
 export function preferencesOf(model: RobotsModel, evaluation: CrawlerEvaluation | Evaluation): PreferenceAnswer {
+	return answerOf(model, evaluation, true);
+}
+
+/**
+ * What the groups the crawler follows state for the URL even where the file's rules disallow it, where a reader would
+ * apply nothing (attach §3.1): the AI policy view shows a preference that allows what the crawl rules forbid.
+ */
+export function statedPreferencesOf(model: RobotsModel, evaluation: CrawlerEvaluation | Evaluation): PreferenceAnswer {
+	return answerOf(model, evaluation, false);
+}
+
+function answerOf(model: RobotsModel, evaluation: CrawlerEvaluation | Evaluation, onlyFetchable: boolean): PreferenceAnswer {
 	let read = model;
 	let dialect: Dialect;
 	let groups: readonly number[];
@@ -159,7 +171,7 @@ export function preferencesOf(model: RobotsModel, evaluation: CrawlerEvaluation 
 	}
 	const binding = bindPreferences(read, dialect);
 	const licenses = binding.licenses.filter((line) => line.absolute).map((line) => line.url);
-	if (fileVerdict === 'disallow') {
+	if (onlyFetchable && fileVerdict === 'disallow') {
 		return { contentUsage: null, contentSignal: null, licenses };
 	}
 	const usage: ContentUsageLine[] = [];
