@@ -555,8 +555,9 @@ const lastGroupPreferences: FileFact<LastGroupSummary, { starHasPreferences: boo
 /**
  * The Cloudflare shape: a preference line in the file's last group, which names crawlers, while the `*` group states
  * none. The line binds only to the crawlers that group names (RFC 9309 §2.1: a group's rules are its user-agents'),
- * which is seldom what a line meant for every crawler wants. The fix moves it into the one `*` group, or into a new
- * one at the end of the file when there is none (a `*` group without rules allows what no group allowed before).
+ * which is seldom what a line meant for every crawler wants. The fixes copy it (the group's crawlers keep it) or move
+ * it into the one `*` group, or into a new one after the last group when there is none, with an empty `Disallow:`: it allows everything, as having no group
+ * did, in every dialect (RFC 9309 §2.2.2, the 1994 standard), and a 1996-draft record needs a Disallow line.
  */
 const preferenceInLastGroup: Check = (context) => {
 	const { starHasPreferences, starEnds, last } = context.fact(lastGroupPreferences);
@@ -567,14 +568,20 @@ const preferenceInLastGroup: Check = (context) => {
 	last.lines.forEach((line, i) => {
 		const node = model.lines[line];
 		const text = last.texts[i].slice(node.keyStart);
+		// Copying keeps the line for the crawlers of its group (which do not read the "*" group); moving takes it from them.
 		let fixes: Fix[] | undefined;
 		if (starEnds.length === 1) {
+			const insert = insertLinesBefore(context.eol, starEnds[0] + 1, [text]);
 			fixes = [
-				{ title: t('Move the line into the "User-agent: *" group'), edits: [insertLinesBefore(context.eol, starEnds[0] + 1, [text]), deleteLine(model, line)] },
+				{ title: t('Copy the line into the "User-agent: *" group'), edits: [insert], isPreferred: true },
+				{ title: t('Move the line into the "User-agent: *" group'), edits: [insert, deleteLine(model, line)] },
 			];
 		} else if (starEnds.length === 0 && last.lastLine + 1 < model.lineCount) {
-			const edit = insertLinesBefore(context.eol, last.lastLine + 1, ['', 'User-agent: *', text]);
-			fixes = [{ title: t('Move the line into a new "User-agent: *" group'), edits: [deleteLine(model, line), edit] }];
+			const insert = insertLinesBefore(context.eol, last.lastLine + 1, ['', 'User-agent: *', 'Disallow:', text]);
+			fixes = [
+				{ title: t('Copy the line into a new "User-agent: *" group'), edits: [insert], isPreferred: true },
+				{ title: t('Move the line into a new "User-agent: *" group'), edits: [deleteLine(model, line), insert] },
+			];
 		}
 		context.report({
 			code: 'preference-in-last-group',
