@@ -106,22 +106,7 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 	step('the quick fix adds the missing colon', async () => {
 		await page.keyboard.press('Escape');
 		await goToLine(page, 4);
-		const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Add the colon' }).first();
-		// As a user would: Ctrl+. again when the menu did not come (once in a full run the key came before VS Code had
-		// the line's actions, and the light bulb showed with no menu).
-		for (let attempt = 0; ; attempt++) {
-			await page.keyboard.press('Control+Period');
-			try {
-				await fix.waitFor({ timeout: 5_000 });
-				break;
-			} catch (error) {
-				if (attempt === 2) {
-					throw error;
-				}
-				await page.keyboard.press('Escape');
-			}
-		}
-		await fix.click();
+		await applyQuickFix(page, 'Add the colon');
 		await waitForLine(page, 'Disallow: /no-colon');
 	});
 
@@ -319,22 +304,8 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		await waitForLanguageMode(page, 'Robots.txt');
 		await squiggles(page).first().waitFor({ timeout: 30_000 });
 		await goToLine(page, 3);
-		const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Write "train-ai=y"' }).first();
-		// Ctrl+. again when the menu did not come, as in the missing-colon step above.
-		for (let attempt = 0; ; attempt++) {
-			await page.keyboard.press('Control+Period');
-			try {
-				await fix.waitFor({ timeout: 5_000 });
-				break;
-			} catch (error) {
-				if (attempt === 2) {
-					throw error;
-				}
-				await page.keyboard.press('Escape');
-			}
-		}
 		const before = await editorLines(page);
-		await fix.click();
+		await applyQuickFix(page, 'Write "train-ai=y"');
 		await waitForChange(page, before);
 		// "Content-Usage: train-ai=y" is also the start of the old line: the whole line must be the new one.
 		const after = await editorLines(page);
@@ -396,6 +367,28 @@ function step(name: string, body: () => Promise<void>): void {
 async function clearNotifications(page: Page): Promise<void> {
 	await page.keyboard.press('Escape');
 	await runCommand(page, 'Notifications: Clear All Notifications');
+}
+
+/**
+ * Opens the Quick Fix menu on the cursor's line (Ctrl+.) and picks the fix titled `title`. As a user would: Ctrl+.
+ * again when the menu did not come (once in a full run the key came before VS Code had the line's actions, and the
+ * light bulb showed with no menu).
+ */
+async function applyQuickFix(page: Page, title: string): Promise<void> {
+	const fix = page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
+	for (let attempt = 0; ; attempt++) {
+		await page.keyboard.press('Control+Period');
+		try {
+			await fix.waitFor({ timeout: 5_000 });
+			break;
+		} catch (error) {
+			if (attempt === 2) {
+				throw error;
+			}
+			await page.keyboard.press('Escape');
+		}
+	}
+	await fix.click();
 }
 
 async function waitForLine(page: Page, text: string): Promise<void> {

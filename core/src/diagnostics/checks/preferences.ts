@@ -10,11 +10,11 @@ import { listNames } from '../../crawlers/explain';
 import type { Dialect } from '../../dialect';
 import { editDistance } from '../../editDistance';
 import { t } from '../../l10n';
-import { readPreferenceLine, type PreferenceLine, type PreferenceProblem } from '../../preferences/lines';
+import { readPreferenceLine, type LineSpan, type PreferenceLine, type PreferenceProblem } from '../../preferences/lines';
 import { parseSfDictionary, type SfFailure } from '../../preferences/structuredFields';
 import { contentSignalKeys, contentUsageLabels } from '../../preferences/vocabulary';
 import type { Group, RobotsModel } from '../../syntax/parser';
-import { shown, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix } from '../context';
+import { shown, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix, type Problem } from '../context';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
 
 function isPreferenceDirective(directive: string): boolean {
@@ -129,6 +129,14 @@ function lowerCaseKeys(text: string, start: number, end: number): string {
 	return text.slice(start, end).replace(/(^|,[ \t]*)([A-Za-z*][A-Za-z0-9_.*-]*)/g, (_all, before: string, key: string) => before + key.toLowerCase());
 }
 
+/** A problem of a preference line in words, with its fixes; its range is the problem's span unless it says another. */
+type Described = Omit<Problem, 'line'>;
+
+/** An unknown key, said in `message`, with the fix to the name it most likely means where there is one. */
+function unknownKey(line: number, span: LineSpan, suggestion: string | undefined, message: string): Described {
+	return { code: 'unknown-preference-key', message, fixes: suggestion !== undefined ? [writeFix(line, span.start, span.end, suggestion)] : undefined };
+}
+
 /** The problems of one preference line, on their own. */
 const preferenceLine: Check = (context) => {
 	const { model } = context;
@@ -142,40 +150,36 @@ const preferenceLine: Check = (context) => {
 		}
 		const text = model.lineTexts[line];
 		for (const problem of read.problems) {
-			reportProblem(context, read, text, problem);
+			context.report({ line, start: problem.span.start, end: problem.span.end, ...describeProblem(read, text, problem) });
 		}
 	}
 };
 
-function reportProblem(context: CheckContext, read: PreferenceLine, text: string, problem: PreferenceProblem): void {
+function describeProblem(read: PreferenceLine, text: string, problem: PreferenceProblem): Described {
 	const { line } = read;
 	const { start, end } = problem.span;
 	const written = text.slice(start, end);
-	const at = { line, start, end };
 	switch (problem.kind) {
 		case 'unknown-value': {
 			const preference = read.kind === 'content-usage' ? read.preferences.find((p) => p.span.start === start || p.valueSpan.start === start) : undefined;
 			const key = preference?.key ?? written;
 			if (preference && preference.valueSpan.start === preference.valueSpan.end) {
 				// A bare key is Boolean true (RFC 9651 §4.2.2), which is no `y`.
-				context.report({
+				return {
 					code: 'invalid-usage-value',
-					...at,
 					message: t(
 						'"{0}" without a value is the Boolean true, which means unknown to every crawler: Content-Usage takes only y or n (draft-ietf-aipref-vocab §6.5). Write "{0}=y" or "{0}=n".',
 						shown(key),
 					),
 					fixes: [{ title: t('Write "{0}"', shown(`${key}=y`)), edits: [replaceSpan(line, end, end, '=y')] }],
-				});
-				return;
+				};
 			}
 			// The value before its parameters.
 			const semicolon = written.indexOf(';');
 			const value = semicolon < 0 ? written : written.slice(0, semicolon);
 			const meant = usageMeant.get(value.toLowerCase());
-			context.report({
+			return {
 				code: 'invalid-usage-value',
-				...at,
 				message:
 					meant !== undefined
 						? t(
@@ -189,30 +193,26 @@ function reportProblem(context: CheckContext, read: PreferenceLine, text: string
 								shown(key),
 							),
 				fixes: meant !== undefined ? [writeFix(line, start, start + value.length, meant, `${key}=${meant}`)] : undefined,
-			});
-			return;
+			};
 		}
 		case 'unknown-label': {
 			const suggestion = suggestKey(written, contentUsageLabels, usageForSignal);
-			context.report({
-				code: 'unknown-preference-key',
-				...at,
-				message:
-					suggestion !== undefined
-						? t('"{0}" is no label of the AI preferences vocabulary, so every crawler ignores it; did you mean "{1}"?', shown(written), suggestion)
-						: t(
-								'"{0}" is no label of the AI preferences vocabulary, so every crawler ignores it: the labels are "train-ai" and "search" (draft-ietf-aipref-vocab-07 §6.1).',
-								shown(written),
-							),
-				fixes: suggestion !== undefined ? [writeFix(line, start, end, suggestion)] : undefined,
-			});
-			return;
+			return unknownKey(
+				line,
+				problem.span,
+				suggestion,
+				suggestion !== undefined
+					? t('"{0}" is no label of the AI preferences vocabulary, so every crawler ignores it; did you mean "{1}"?', shown(written), suggestion)
+					: t(
+							'"{0}" is no label of the AI preferences vocabulary, so every crawler ignores it: the labels are "train-ai" and "search" (draft-ietf-aipref-vocab-07 §6.1).',
+							shown(written),
+						),
+			);
 		}
 		case 'dropped-label': {
 			const replacement = droppedReplacement.get(written);
-			context.report({
+			return {
 				code: 'dropped-usage-label',
-				...at,
 				message:
 					replacement !== undefined
 						? t(
@@ -227,16 +227,13 @@ function reportProblem(context: CheckContext, read: PreferenceLine, text: string
 								problem.draft ?? '',
 							),
 				fixes: replacement !== undefined ? [writeFix(line, start, end, replacement)] : undefined,
-			});
-			return;
+			};
 		}
 		case 'repeated-key':
-			context.report({
+			return {
 				code: 'repeated-usage-key',
-				...at,
 				message: t('"{0}" is given again in this dictionary: crawlers keep only its last value (RFC 9651 §4.2.2), and ignore the earlier one.', shown(written)),
-			});
-			return;
+			};
 		case 'upper-case-key': {
 			const statement = read.kind === 'content-usage' ? read.statement : problem.span;
 			const lowered = lowerCaseKeys(text, statement.start, statement.end);
@@ -249,25 +246,22 @@ function reportProblem(context: CheckContext, read: PreferenceLine, text: string
 						},
 					]
 				: undefined;
-			context.report({
+			return {
 				code: 'upper-case-usage-key',
-				...at,
 				message: t(
 					'"{0}" has an upper-case letter: keys are lower case (RFC 9651 §3.2), so the whole preference fails to parse and states nothing to any crawler.',
 					shown(written),
 				),
 				fixes,
-			});
-			return;
+			};
 		}
 		case 'malformed-dictionary': {
 			const statement = read.kind === 'content-usage' ? read.statement : problem.span;
 			const word = read.kind === 'content-usage' && read.path === null ? pathWithoutSlash(text, statement.start, statement.end) : undefined;
 			if (word !== undefined) {
 				const path = text.slice(statement.start, word);
-				context.report({
+				return {
 					code: 'usage-path-without-slash',
-					line,
 					start: statement.start,
 					end: word,
 					message: t(
@@ -275,40 +269,32 @@ function reportProblem(context: CheckContext, read: PreferenceLine, text: string
 						shown(path),
 					),
 					fixes: [writeFix(line, statement.start, statement.start, '/', `/${path}`)],
-				});
-				return;
+				};
 			}
 			const trailing = problem.failure === 'trailing-comma' && text.charAt(start) === ',';
-			context.report({
+			return {
 				code: 'malformed-preference',
-				...at,
 				message: t('This preference is no Structured Fields dictionary, so the line states nothing to any crawler: {0}.', failureWords(problem.failure)),
 				fixes: trailing ? [{ title: t('Remove the trailing ","'), edits: [replaceSpan(line, start, end, '')], isPreferred: true }] : undefined,
-			});
-			return;
+			};
 		}
 		case 'malformed-entry':
-			context.report({
+			return {
 				code: 'malformed-preference',
-				...at,
 				message: t('Content-Signal takes "key=value" pairs separated by ",": crawlers cannot read "{0}", so it states nothing.', shown(written)),
-			});
-			return;
+			};
 		case 'unknown-signal-value': {
 			const entry = read.kind === 'content-signal' ? read.entries.find((e) => e.valueSpan.start === start) : undefined;
 			const key = entry?.key ?? '';
 			if (key === 'use') {
-				context.report({
+				return {
 					code: 'invalid-signal-value',
-					...at,
 					message: t('"use" takes "immediate", "reference" or "full" (contentsignals.org): "{0}" states nothing.', shown(written)),
-				});
-				return;
+				};
 			}
 			const meant = signalMeant.get(written.toLowerCase());
-			context.report({
+			return {
 				code: 'invalid-signal-value',
-				...at,
 				message:
 					meant !== undefined
 						? t(
@@ -319,49 +305,40 @@ function reportProblem(context: CheckContext, read: PreferenceLine, text: string
 							)
 						: t('Content-Signal takes "yes" or "no" (contentsignals.org): "{0}" states no preference for "{1}".', shown(written), shown(key)),
 				fixes: meant !== undefined ? [writeFix(line, start, end, meant, `${key}=${meant}`)] : undefined,
-			});
-			return;
+			};
 		}
 		case 'unknown-signal-key': {
 			const suggestion = suggestKey(written, [...contentSignalKeys, 'use'], signalForUsage);
-			context.report({
-				code: 'unknown-preference-key',
-				...at,
-				message:
-					suggestion !== undefined
-						? t('"{0}" is no Content Signal, so every crawler ignores it; did you mean "{1}"?', shown(written), suggestion)
-						: t(
-								'"{0}" is no Content Signal, so every crawler ignores it: the signals are "search", "ai-input", "ai-train" and "use" (contentsignals.org).',
-								shown(written),
-							),
-				fixes: suggestion !== undefined ? [writeFix(line, start, end, suggestion)] : undefined,
-			});
-			return;
+			return unknownKey(
+				line,
+				problem.span,
+				suggestion,
+				suggestion !== undefined
+					? t('"{0}" is no Content Signal, so every crawler ignores it; did you mean "{1}"?', shown(written), suggestion)
+					: t(
+							'"{0}" is no Content Signal, so every crawler ignores it: the signals are "search", "ai-input", "ai-train" and "use" (contentsignals.org).',
+							shown(written),
+						),
+			);
 		}
 		case 'empty-url':
-			context.report({
+			return {
 				code: 'invalid-license-url',
-				...at,
 				message: t('An empty License: RSL readers ignore it. License takes the absolute URL of an RSL licence (RSL 1.0).'),
-			});
-			return;
+			};
 		case 'relative-url':
-			context.report({
+			return {
 				code: 'invalid-license-url',
-				...at,
 				message: t(
 					'"{0}" is not an absolute URL: RSL 1.0 asks for a fully qualified URL with its protocol and host, and readers ignore any other.',
 					shown(written),
 				),
-			});
-			return;
+			};
 		case 'non-http-url':
-			context.report({
+			return {
 				code: 'invalid-license-url',
-				...at,
 				message: t('A licence at a "{0}:" URL: RSL readers fetch licences over HTTP, so they ignore this one; write an http(s) URL.', shown(written)),
-			});
-			return;
+			};
 	}
 }
 
