@@ -3,7 +3,7 @@
 // open an HTML page whose noindex the robots.txt hides and see the warning.
 // The steps share one workbench and run in order; each asserts only what the page shows.
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -106,22 +106,7 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 	step('the quick fix adds the missing colon', async () => {
 		await page.keyboard.press('Escape');
 		await goToLine(page, 4);
-		const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Add the colon' }).first();
-		// As a user would: Ctrl+. again when the menu did not come (once in a full run the key came before VS Code had
-		// the line's actions, and the light bulb showed with no menu).
-		for (let attempt = 0; ; attempt++) {
-			await page.keyboard.press('Control+Period');
-			try {
-				await fix.waitFor({ timeout: 5_000 });
-				break;
-			} catch (error) {
-				if (attempt === 2) {
-					throw error;
-				}
-				await page.keyboard.press('Escape');
-			}
-		}
-		await fix.click();
+		await applyQuickFix(page, 'Add the colon');
 		await waitForLine(page, 'Disallow: /no-colon');
 	});
 
@@ -309,6 +294,25 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		}
 	});
 
+	step('the quick fix turns Content-Usage "train-ai=yes" into "train-ai=y" (issue 24)', async () => {
+		await clearNotifications(page);
+		// draft-ietf-aipref-vocab-07 §6.5: only the tokens y and n state a preference; "yes" means unknown.
+		mkdirSync(join(workbench.workspace, 'preferences'), { recursive: true });
+		writeFileSync(join(workbench.workspace, 'preferences', 'robots.txt'), 'User-agent: *\nDisallow: /search\nContent-Usage: train-ai=yes\n');
+		await quickOpen(page, 'preferences/robots.txt');
+		await editorLine(page, 'Content-Usage: train-ai=yes').waitFor({ timeout: 30_000 });
+		await waitForLanguageMode(page, 'Robots.txt');
+		await squiggles(page).first().waitFor({ timeout: 30_000 });
+		await goToLine(page, 3);
+		const before = await editorLines(page);
+		await applyQuickFix(page, 'Write "train-ai=y"');
+		await waitForChange(page, before);
+		// "Content-Usage: train-ai=y" is also the start of the old line: the whole line must be the new one.
+		const after = await editorLines(page);
+		assert.ok(after.includes('Content-Usage: train-ai=y'), `lines after the fix:\n${after.join('\n')}`);
+		assert.ok(!after.includes('Content-Usage: train-ai=yes'), `lines after the fix:\n${after.join('\n')}`);
+	});
+
 	step('an HTML page whose noindex its robots.txt hides shows the warning, with the deciding line', async () => {
 		await clearNotifications(page);
 		// The Problems panel then lists the page's problems only.
@@ -363,6 +367,28 @@ function step(name: string, body: () => Promise<void>): void {
 async function clearNotifications(page: Page): Promise<void> {
 	await page.keyboard.press('Escape');
 	await runCommand(page, 'Notifications: Clear All Notifications');
+}
+
+/**
+ * Opens the Quick Fix menu on the cursor's line (Ctrl+.) and picks the fix titled `title`. As a user would: Ctrl+.
+ * again when the menu did not come (once in a full run the key came before VS Code had the line's actions, and the
+ * light bulb showed with no menu).
+ */
+async function applyQuickFix(page: Page, title: string): Promise<void> {
+	const fix = page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
+	for (let attempt = 0; ; attempt++) {
+		await page.keyboard.press('Control+Period');
+		try {
+			await fix.waitFor({ timeout: 5_000 });
+			break;
+		} catch (error) {
+			if (attempt === 2) {
+				throw error;
+			}
+			await page.keyboard.press('Escape');
+		}
+	}
+	await fix.click();
 }
 
 async function waitForLine(page: Page, text: string): Promise<void> {

@@ -219,6 +219,71 @@ export const diagnosticCatalogue = [
 		dialects: all,
 		summary: 'Noindex in robots.txt is not supported; use the robots meta tag or X-Robots-Tag.',
 	},
+	// Preference lines: Content-Usage, Content-Signal, License (checks/preferences.ts).
+	{
+		code: 'invalid-usage-value',
+		severity: 'warning',
+		dialects: all,
+		summary: 'A Content-Usage value other than `y` or `n` (`yes`, `true`, `?1`…): it means "unknown" to every crawler.',
+	},
+	{
+		code: 'invalid-signal-value',
+		severity: 'warning',
+		dialects: all,
+		summary: 'A Content-Signal value other than `yes` or `no` (for `use`: `immediate`, `reference` or `full`).',
+	},
+	{ code: 'unknown-preference-key', severity: 'warning', dialects: all, summary: 'A Content-Usage or Content-Signal key nobody defines; crawlers ignore it.' },
+	{
+		code: 'dropped-usage-label',
+		severity: 'warning',
+		dialects: all,
+		summary: 'A Content-Usage label an earlier draft of the vocabulary had and a later one dropped; crawlers ignore it.',
+	},
+	{
+		code: 'upper-case-usage-key',
+		severity: 'error',
+		dialects: all,
+		summary: 'An upper-case letter in a Content-Usage key: the whole preference fails to parse and states nothing.',
+	},
+	{
+		code: 'malformed-preference',
+		severity: 'error',
+		dialects: all,
+		summary: 'A Content-Usage preference that is no RFC 9651 dictionary, or a Content-Signal entry that is no `key=value`.',
+	},
+	{ code: 'repeated-usage-key', severity: 'warning', dialects: all, summary: 'A key given twice in one Content-Usage line; only the last value counts.' },
+	{
+		code: 'preference-outside-group',
+		severity: 'warning',
+		dialects: all,
+		summary: 'A Content-Usage or Content-Signal line outside any group binds to no crawler.',
+	},
+	{
+		code: 'usage-path-without-slash',
+		severity: 'error',
+		dialects: all,
+		summary: 'A Content-Usage path that does not start with `/`: the line states nothing.',
+	},
+	{
+		code: 'preference-in-last-group',
+		severity: 'warning',
+		dialects: all,
+		summary: 'A preference line in the last named group of a file whose `*` group has none: it binds only to the crawlers that group names.',
+	},
+	{
+		code: 'preference-contradicts-rules',
+		severity: 'warning',
+		dialects: all,
+		summary:
+			"A preference its group's crawl rules contradict (a training crawler allowed in only to be told not to train, or a preference nothing may be fetched for).",
+	},
+	{ code: 'invalid-license-url', severity: 'warning', dialects: all, summary: 'A License that is not an absolute http(s) URL; RSL readers ignore it.' },
+	{
+		code: 'ai-training-proposal',
+		severity: 'warning',
+		dialects: all,
+		summary: 'DisallowAITraining or AllowAITraining: an expired proposal that every crawler reads as an unknown directive.',
+	},
 ] as const satisfies readonly DiagnosticFacts[];
 
 /** The code of a diagnostic of the catalogue. */

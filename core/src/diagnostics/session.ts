@@ -30,6 +30,7 @@ import { lineChecks } from './checks/lines';
 import { groupChecks, groupFacts } from './checks/groups';
 import { ruleChecks, ruleFacts } from './checks/rules';
 import { recordChecks, recordFacts } from './checks/records';
+import { preferenceChecks, preferenceFacts } from './checks/preferences';
 import { dominantLineEnd } from '../syntax/lineEnds';
 import { editedBlock, sharedEnds, type EditedBlock } from '../syntax/regroup';
 import { filtered, groupedRepeats, toDiagnostic } from './report';
@@ -98,13 +99,13 @@ function orNothing<T>(list: readonly T[]): readonly T[] {
 }
 
 /** The checks after the identity checks, in the order problems at one position are listed. */
-const checks: readonly CheckEntry[] = [...fileChecks, ...lineChecks, ...groupChecks, ...ruleChecks, ...recordChecks];
+const checks: readonly CheckEntry[] = [...fileChecks, ...lineChecks, ...groupChecks, ...ruleChecks, ...recordChecks, ...preferenceChecks];
 const firstSlot = identityChecks.length;
 /**
  * The facts the checks ask, and suppression comments: a segment is summarised for all of them at once, reading its
  * groupings once. A fact missing here would still be right, summarised when first asked.
  */
-const facts: readonly AnyFact[] = [...fileFacts, ...groupFacts, ...ruleFacts, ...recordFacts, suppressionLines];
+const facts: readonly AnyFact[] = [...fileFacts, ...groupFacts, ...ruleFacts, ...recordFacts, ...preferenceFacts, suppressionLines];
 
 /** What is kept of one segment: valid for its nodes wherever the segment is, as every line it names is relative. */
 interface SegmentState {

@@ -1,8 +1,9 @@
 /**
- * The robots.txt hover: which of three answers the position asks for. On a User-agent line, which crawlers the group
+ * The robots.txt hover: which of four answers the position asks for. On a User-agent line, which crawlers the group
  * applies to in each enabled dialect and where the dialects disagree (groupHover.ts); on a directive key, what it does,
  * who reads it and where it is specified (keyHover.ts); on an Allow/Disallow value, what the pattern matches, with
- * examples checked by the real matcher of each dialect (patternHover.ts).
+ * examples checked by the real matcher of each dialect (patternHover.ts); on a preference line's key, value or path,
+ * what it means and its source (preferenceHover.ts).
  * Every answer is computed from the model and the matchers, never from the text of the hover alone.
  */
 
@@ -15,6 +16,7 @@ import { groupHover } from './groupHover';
 import { Readers } from './hoverWords';
 import { keyHover } from './keyHover';
 import { patternHover } from './patternHover';
+import { preferenceHover } from './preferenceHover';
 
 /**
  * The hover at a position: a markdown explanation of the User-agent group, directive key or path pattern under it.
@@ -58,6 +60,10 @@ export function computeHover(model: RobotsModel, position: Position, options: An
 	}
 	if (onValue && (roles.includes('allow') || roles.includes('disallow'))) {
 		return hover(patternHover(model, line, dialects, readers), valueRange);
+	}
+	const preference = onValue ? preferenceHover(model, line, character) : undefined;
+	if (preference) {
+		return hover(preference.markdown, span(line, preference.span.start, preference.span.end));
 	}
 	return hover(keyHover(model, line, node, dialects, options, readers), onValue ? valueRange : keyRange);
 }

@@ -34,6 +34,15 @@ function suggestDirective(key: string): { id: Exclude<DirectiveId, 'unknown'>; g
 	return lower.length >= 4 && best ? { id: best.id, googleAccepts: false } : undefined;
 }
 
+/**
+ * The directives of draft-canel-robots-ai-control-00 (October 2024, expired): what each asked of AI training, as a
+ * Content-Usage `train-ai` value.
+ */
+const aiTrainingProposals: ReadonlyMap<string, 'y' | 'n'> = new Map([
+	['disallowaitraining', 'n'],
+	['allowaitraining', 'y'],
+]);
+
 /** The full-width colon people type with East Asian keyboards; no crawler reads it as the separator. */
 const fullWidthColon = '\uFF1A';
 
@@ -195,6 +204,27 @@ const keyShape: Check = (context) => {
 					fixes: /sitemap|\.xml(\.gz)?$/i.test(value)
 						? [{ title: t('Make it a Sitemap line: "Sitemap: {0}"', url), edits: [replaceSpan(line, node.keyStart, node.keyStart, 'Sitemap: ')] }]
 						: undefined,
+				});
+				continue;
+			}
+			const training = aiTrainingProposals.get(key.toLowerCase().replace(/[\s_-]+/g, ''));
+			if (training !== undefined) {
+				// A path other than the root keeps its place in the Content-Usage line (draft-ietf-aipref-attach §3.2).
+				const path = value === '/' ? '' : value.startsWith('/') && !/\s/.test(value) ? `${value} ` : undefined;
+				const usage = path === undefined ? undefined : `Content-Usage: ${path}train-ai=${training}`;
+				context.report({
+					code: 'ai-training-proposal',
+					line,
+					start: node.keyStart,
+					end: node.keyEnd,
+					message: t(
+						'"{0}" comes from draft-canel-robots-ai-control, a 2024 proposal that expired: no crawler reads it, so every crawler ignores the line as an unknown directive. Content-Usage says this today (draft-ietf-aipref-attach).',
+						shown(key),
+					),
+					fixes:
+						usage === undefined
+							? undefined
+							: [{ title: t('Write "{0}"', shown(usage)), edits: [replaceSpan(line, node.keyStart, node.valueEnd, usage)], isPreferred: true }],
 				});
 				continue;
 			}
