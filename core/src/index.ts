@@ -26,6 +26,7 @@ export type {
 	ParserName,
 	ParseUrlsParams,
 	ParseUrlsResult,
+	PreferencesView,
 	TestUrlAllResult,
 	TestUrlResult,
 } from './protocol';
@@ -135,6 +136,7 @@ export type {
 	SignalEntry,
 	UsagePreference,
 } from './preferences/lines';
+export { describePreferences } from './preferences/explain';
 export { parseSfDictionary, type SfBareItem, type SfDictionary, type SfFailure, type SfMember, type SfValue } from './preferences/structuredFields';
 export { contentUsageLabels, droppedContentUsageLabels, type ContentUsageLabel } from './preferences/vocabulary';
 
