@@ -24,6 +24,7 @@ import { t } from '../../core/src/l10n';
 import { crawlerTokens, type OptionTable, parseDialect, parseTimeout, readArguments, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { noRuleMatches, runSiteTest } from './fetch';
+import { preferencesJson } from './preferences';
 import { describeError, inputName, readBytes } from './io';
 import { readLines, tooLongMessage } from './lines';
 import { escapeControls } from './terminal';
@@ -184,16 +185,6 @@ function answer(model: RobotsModel, agent: string, url: string, dialect: Dialect
 		: { model, kind: 'parser', evaluation: evaluate(model, { agent, url, dialect }) };
 }
 
-/** The preference lines' answer as issue 24 prints it: the stated keys and the 1-based line, or null; the licences. */
-function preferencesJson(result: Answer): Record<string, unknown> {
-	const { contentUsage, contentSignal, licenses } = preferencesOf(result.model, result.evaluation);
-	return {
-		contentUsage: contentUsage && { ...contentUsage.preferences, line: contentUsage.lineNumber },
-		contentSignal: contentSignal && { ...contentSignal.signals, line: contentSignal.lineNumber },
-		licenses,
-	};
-}
-
 function toJson(result: Answer, robots?: string): string {
 	const record: Record<string, unknown> = {};
 	if (robots !== undefined) {
@@ -223,7 +214,7 @@ function toJson(result: Answer, robots?: string): string {
 	} else {
 		record.groups = result.evaluation.groups.map((group) => group.line + 1);
 	}
-	record.preferences = preferencesJson(result);
+	record.preferences = preferencesJson(preferencesOf(result.model, result.evaluation));
 	return JSON.stringify(record);
 }
 
