@@ -24,7 +24,7 @@ import { t } from '../../core/src/l10n';
 import { crawlerTokens, type OptionTable, parseDialect, parseTimeout, readArguments, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { noRuleMatches, runSiteTest } from './fetch';
-import { preferencesJson } from './preferences';
+import { preferencesJson, preferencesText } from './preferences';
 import { describeError, inputName, readBytes } from './io';
 import { readLines, tooLongMessage } from './lines';
 import { escapeControls } from './terminal';
@@ -222,7 +222,8 @@ function toText(result: Answer, showAgent: boolean): string {
 	const evaluation = result.evaluation;
 	const verdict = verdictWord(evaluation.verdict, { forTools: true }).padEnd(10);
 	const agent = showAgent ? `  ${t('as {0}', result.kind === 'crawler' ? result.evaluation.crawler.token : result.evaluation.agent)}` : '';
-	return escapeControls(`${verdict} ${evaluation.url}${agent}  (${decided(result)})`);
+	const preferences = preferencesText(preferencesOf(result.model, result.evaluation));
+	return escapeControls(`${verdict} ${evaluation.url}${agent}  (${decided(result)})${preferences}`);
 }
 
 /**
