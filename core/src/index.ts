@@ -216,6 +216,7 @@ export {
 	checkExpectations,
 	failureMessage,
 	passMessage,
+	failingLineOf,
 	robotsLineOf,
 	summaryText,
 	uncheckedExpectations,
