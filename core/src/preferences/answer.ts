@@ -109,8 +109,11 @@ export interface ContentUsageAnswer {
 export interface ContentSignalAnswer {
 	/** Each key stated with a value the policy defines (`yes`/`no`; `immediate`/`reference`/`full` for `use`). */
 	readonly signals: Readonly<Record<string, string>>;
+	/** The first Content-Signal line of the crawler's groups (0-based). */
 	readonly line: number;
+	/** The same, 1-based. */
 	readonly lineNumber: number;
+	/** Every Content-Signal line of the crawler's groups (0-based): a later line's value of a key replaces an earlier one. */
 	readonly lines: readonly number[];
 }
 
