@@ -89,6 +89,21 @@ describe('robots-txt test', () => {
 		);
 	});
 
+	test('text output says the preferences in a sentence after the decision, only where a line speaks (issue 24)', () => {
+		// draft-ietf-aipref-attach-05 §3.4: /test train-ai=n; /never/test is not crawled, so the preference does not apply.
+		const file = join(work, 'preferences-text.txt');
+		writeFileSync(file, ['User-Agent: *', 'Allow: /', 'Disallow: /never/', 'Content-Usage: train-ai=n', 'Content-Usage: /ai-ok/ train-ai=y', ''].join('\n'));
+		const result = run(['test', file, '--agent', 'GPTBot', '/test', '/never/test', '/ai-ok/test']);
+		assert.equal(result.status, 0, result.stderr);
+		assert.deepEqual(result.stdout.trimEnd().split('\n'), [
+			'ALLOWED    /test  (line 2: Allow: /)  Content-Usage (line 4): train-ai=n.',
+			'DISALLOWED /never/test  (line 3: Disallow: /never/)  The preference lines (line 4) do not apply: they speak only for URLs the rules let the crawler fetch.',
+			'ALLOWED    /ai-ok/test  (line 2: Allow: /)  Content-Usage (line 5): train-ai=y.',
+		]);
+		const russian = run(['--locale', 'ru', 'test', file, '--agent', 'GPTBot', '/test']);
+		assert.equal(russian.stdout, 'ALLOWED    /test  (строка 2: Allow: /)  Content-Usage (строка 4): train-ai=n.\n');
+	});
+
 	test('--urls - reads one URL a line from standard input', () => {
 		const result = run(['test', robots, '--agent', 'Bingbot', '--json', '--urls', '-'], '/private/a\r\n/public\n\n/robots.txt\n');
 		assert.equal(result.status, 0, result.stderr);
