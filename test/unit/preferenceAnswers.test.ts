@@ -26,6 +26,7 @@ import {
 	testUrlAll,
 	type AnalysisOptions,
 } from '../../core/src/index';
+import type { Hover, MarkupContent } from 'vscode-languageserver-types';
 import { joinLines, markers } from '../util/fixtures';
 
 /**
@@ -48,6 +49,12 @@ const attachExample = joinLines(
 const signalsExample = joinLines('User-Agent: *', 'Content-Signal: search=yes, ai-train=no', 'Allow: /', 'License: https://example.com/license.xml');
 
 const options: AnalysisOptions = { ...defaultAnalysisOptions, crawlers: ['ExampleBot', 'OtherBot'] };
+
+/** A hover's markdown; fails when there is no hover. */
+function hoverText(hover: Hover | null): string {
+	assert.ok(hover, 'no hover');
+	return (hover.contents as MarkupContent).value;
+}
 
 describe('Test URL says what the preference lines say', () => {
 	const model = parse(attachExample);
@@ -128,22 +135,21 @@ describe('Test URL for All Crawlers carries the preferences per crawler', () => 
 describe("the group hover summarises the group's preference lines", () => {
 	test('each Content-Usage and Content-Signal line of the group, with what it states', () => {
 		const model = parse(attachExample);
-		const star = computeHover(model, { line: 0, character: 2 }, options);
-		const text = (star?.contents as { value: string }).value;
+		const text = hoverText(computeHover(model, { line: 0, character: 2 }, options));
 		assert.match(text, /Preference lines of this group \(they apply only to URLs its rules let its crawlers fetch\):/);
 		assert.ok(text.includes('- line 4 `Content-Usage: train-ai=n`: train-ai=n'), text);
 		assert.ok(text.includes('- line 5 `Content-Usage: /ai-ok/ train-ai=y`: train-ai=y'), text);
 		assert.ok(!text.includes('line 9'), text);
-		const example = (computeHover(model, { line: 6, character: 2 }, options)?.contents as { value: string }).value;
+		const example = hoverText(computeHover(model, { line: 6, character: 2 }, options));
 		assert.ok(example.includes('- line 9 `Content-Usage: train-ai=y`: train-ai=y'), example);
 		assert.ok(!example.includes('line 4 `'), example);
 	});
 
 	test('a Content-Signal line states its known keys; a group without preference lines says nothing of them', () => {
 		const model = parse(joinLines('User-agent: *', 'Content-Signal: search=yes, ai-train=no, foo=bar', 'Allow: /', '', 'User-agent: GPTBot', 'Disallow: /'));
-		const star = (computeHover(model, { line: 0, character: 2 }, options)?.contents as { value: string }).value;
+		const star = hoverText(computeHover(model, { line: 0, character: 2 }, options));
 		assert.ok(star.includes(': search=yes, ai-train=no'), star);
-		const gpt = (computeHover(model, { line: 4, character: 2 }, options)?.contents as { value: string }).value;
+		const gpt = hoverText(computeHover(model, { line: 4, character: 2 }, options));
 		assert.doesNotMatch(gpt, /Preference lines/);
 	});
 });
@@ -219,8 +225,7 @@ describe('expectations of preferences', () => {
 		const [inRobots] = computeExpectationFailuresInRobots(robots, [{ uri: 'file:///robots.expectations', name: 'robots.expectations', checked }]);
 		assert.equal(inRobots.range.start.line, 4);
 		assert.equal(inRobots.relatedInformation?.[0].message, 'expects allow train-ai=n');
-		const hover = computeExpectationHover(checked, { line: 0, character: 20 });
-		assert.match((hover?.contents as { value: string }).value, /Passes\..*Content-Usage \(line 4\): train-ai=n\./);
+		assert.match(hoverText(computeExpectationHover(checked, { line: 0, character: 20 })), /Passes\..*Content-Usage \(line 4\): train-ai=n\./);
 
 		const labels = (input: string) => {
 			const { text: typed, positions } = markers(input);
