@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { repoRoot } from '../util/fixtures';
+import { attachExample, repoRoot } from '../util/fixtures';
 
 const cli = join(repoRoot, 'cli', 'dist', 'cli.js');
 const work = mkdtempSync(join(tmpdir(), 'robots-cli-'));
@@ -52,23 +52,7 @@ describe('robots-txt test', () => {
 		// draft-ietf-aipref-attach-05 §3.4's example file and table, with a License line (RSL 1.0) and a Content-Signal
 		// (contentsignals.org) in the ExampleBot group.
 		const file = join(work, 'preferences.txt');
-		writeFileSync(
-			file,
-			[
-				'User-Agent: *',
-				'Allow: /',
-				'Disallow: /never/',
-				'Content-Usage: train-ai=n',
-				'Content-Usage: /ai-ok/ train-ai=y',
-				'',
-				'User-Agent: ExampleBot',
-				'Allow: /',
-				'Content-Usage: train-ai=y',
-				'Content-Signal: search=yes, ai-train=no',
-				'License: https://example.com/license.xml',
-				'',
-			].join('\n'),
-		);
+		writeFileSync(file, attachExample);
 		const result = run(['test', file, '--agent', 'GPTBot', '--agent', 'ExampleBot', '--json', '/test', '/never/test', '/ai-ok/test']);
 		assert.equal(result.status, 0, result.stderr);
 		const licenses = ['https://example.com/license.xml'];

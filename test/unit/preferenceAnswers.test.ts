@@ -27,23 +27,7 @@ import {
 	type AnalysisOptions,
 } from '../../core/src/index';
 import type { Hover, MarkupContent } from 'vscode-languageserver-types';
-import { joinLines, markers } from '../util/fixtures';
-
-/**
- * draft-ietf-aipref-attach-05 §3.4: "/test: train-ai=n; /never/test: not crawled, so N/A; /ai-ok/test: train-ai=y",
- * and ExampleBot, with a group of its own, `train-ai=y` everywhere.
- */
-const attachExample = joinLines(
-	'User-Agent: *',
-	'Allow: /',
-	'Disallow: /never/',
-	'Content-Usage: train-ai=n',
-	'Content-Usage: /ai-ok/ train-ai=y',
-	'',
-	'User-Agent: ExampleBot',
-	'Allow: /',
-	'Content-Usage: train-ai=y',
-);
+import { attachExample, joinLines, markers } from '../util/fixtures';
 
 /** contentsignals.org's robots.txt block (the signals in a `*` group) and an RSL licence (rslstandard.org). */
 const signalsExample = joinLines('User-Agent: *', 'Content-Signal: search=yes, ai-train=no', 'Allow: /', 'License: https://example.com/license.xml');
@@ -65,8 +49,9 @@ describe('Test URL says what the preference lines say', () => {
 		assert.deepEqual(result.preferences.contentUsage, { preferences: { 'train-ai': 'n' }, line: 3 });
 		assert.equal(result.preferences.contentSignal, null);
 		assert.deepEqual(result.preferences.lines, [3]);
-		assert.equal(result.preferences.text, 'Content-Usage (line 4): train-ai=n.');
-		assert.ok(result.headline.endsWith(' Content-Usage (line 4): train-ai=n.'), result.headline);
+		assert.deepEqual(result.preferences.licenses, ['https://example.com/license.xml']);
+		assert.equal(result.preferences.text, 'Content-Usage (line 4): train-ai=n. License: https://example.com/license.xml.');
+		assert.ok(result.headline.endsWith(' Content-Usage (line 4): train-ai=n. License: https://example.com/license.xml.'), result.headline);
 		// The deciding line is still the one selected first.
 		assert.equal(result.selectLine, 1);
 
@@ -80,7 +65,10 @@ describe('Test URL says what the preference lines say', () => {
 		assert.equal(result.verdict, 'disallow');
 		assert.equal(result.preferences.contentUsage, null);
 		assert.deepEqual(result.preferences.lines, []);
-		assert.equal(result.preferences.text, 'The preference lines (line 4) do not apply: they speak only for URLs the rules let the crawler fetch.');
+		assert.equal(
+			result.preferences.text,
+			'The preference lines (line 4) do not apply: they speak only for URLs the rules let the crawler fetch. License: https://example.com/license.xml.',
+		);
 		assert.ok(result.headline.endsWith(result.preferences.text));
 	});
 
@@ -103,7 +91,10 @@ describe('Test URL says what the preference lines say', () => {
 	});
 
 	test('the CLI sentence is the same words (describePreferences)', () => {
-		assert.equal(describePreferences(preferencesAs(model, 'ExampleBot', '/never/test')), 'Content-Usage (line 9): train-ai=y.');
+		assert.equal(
+			describePreferences(preferencesAs(model, 'ExampleBot', '/never/test')),
+			'Content-Usage (line 9): train-ai=y. Content-Signal (line 10): search=yes, ai-train=no. License: https://example.com/license.xml.',
+		);
 	});
 });
 
@@ -115,7 +106,7 @@ describe('Test URL for All Crawlers carries the preferences per crawler', () => 
 		assert.deepEqual(
 			result.rows.map((row) => [row.crawler.token, row.verdict, row.preferences.cell, row.preferences.lines]),
 			[
-				['ExampleBot', 'allow', 'train-ai=y', [8]],
+				['ExampleBot', 'allow', 'train-ai=y · search=yes, ai-train=no', [8, 9]],
 				['OtherBot', 'disallow', 'not applied', []],
 			],
 		);
@@ -142,6 +133,7 @@ describe("the group hover summarises the group's preference lines", () => {
 		assert.ok(!text.includes('line 9'), text);
 		const example = hoverText(computeHover(model, { line: 6, character: 2 }, options));
 		assert.ok(example.includes('- line 9 `Content-Usage: train-ai=y`: train-ai=y'), example);
+		assert.ok(example.includes('- line 10 `Content-Signal: search=yes, ai-train=no`: search=yes, ai-train=no'), example);
 		assert.ok(!example.includes('line 4 `'), example);
 	});
 
@@ -202,14 +194,23 @@ describe('expectations of preferences', () => {
 			[true, false, false, true, false],
 		);
 		const [, okay, never, , search] = checked.results!;
-		assert.equal(failureMessage(okay), 'Expected OtherBot to find train-ai=n for /ai-ok/test, but: Content-Usage (line 5): train-ai=y.');
+		assert.equal(
+			failureMessage(okay),
+			'Expected OtherBot to find train-ai=n for /ai-ok/test, but: Content-Usage (line 5): train-ai=y. License: https://example.com/license.xml.',
+		);
 		assert.equal(failingLineOf(okay), 4);
 		// The verdict fails first: the rules keep the crawler out, and the message says so.
 		assert.match(failureMessage(never), /^Expected OtherBot to be ALLOWED for \/never\/test, but it is DISALLOWED by line 3/);
 		assert.equal(failingLineOf(never), 2);
-		assert.equal(failureMessage(search), 'Expected OtherBot to find search=n for /test, but: Content-Usage (line 4): train-ai=n.');
+		assert.equal(
+			failureMessage(search),
+			'Expected OtherBot to find search=n for /test, but: Content-Usage (line 4): train-ai=n. License: https://example.com/license.xml.',
+		);
 		const quiet = checkExpectations(parseExpectations('OtherBot /test ai-train=no'), robots).results![0];
-		assert.equal(failureMessage(quiet), 'Expected OtherBot to find ai-train=no for /test, but: Content-Usage (line 4): train-ai=n.');
+		assert.equal(
+			failureMessage(quiet),
+			'Expected OtherBot to find ai-train=no for /test, but: Content-Usage (line 4): train-ai=n. License: https://example.com/license.xml.',
+		);
 		const none = checkExpectations(parseExpectations('OtherBot /x ai-train=no'), parse('User-agent: *\nAllow: /\n')).results![0];
 		assert.equal(failureMessage(none), 'Expected OtherBot to find ai-train=no for /x, but no preference line speaks for it.');
 	});

@@ -14,27 +14,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as zlib from 'node:zlib';
+import { attachExample } from './fixtures';
 
 export const rules = 'User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /nogoogle\n';
-
-/**
- * draft-ietf-aipref-attach-05 §3.4's example file, with a Content-Signal (contentsignals.org) in the ExampleBot group
- * and an RSL licence: the preference lines for `test --site`.
- */
-export const preferenceRules = [
-	'User-Agent: *',
-	'Allow: /',
-	'Disallow: /never/',
-	'Content-Usage: train-ai=n',
-	'Content-Usage: /ai-ok/ train-ai=y',
-	'',
-	'User-Agent: ExampleBot',
-	'Allow: /',
-	'Content-Usage: train-ai=y',
-	'Content-Signal: search=yes, ai-train=no',
-	'License: https://example.com/license.xml',
-	'',
-].join('\n');
 
 /** A handler for `/robots.txt` (and anything else) on one site. */
 type Handler = (request: http.IncomingMessage, response: http.ServerResponse, socket: net.Socket) => void;
@@ -42,7 +24,7 @@ type Handler = (request: http.IncomingMessage, response: http.ServerResponse, so
 /** The cases, by name: what each site answers. `sites` gives their origins once started. */
 const handlers: Record<string, Handler> = {
 	ok: (_req, res) => text(res, 200, rules, { 'Cache-Control': 'max-age=3600' }),
-	preferences: (_req, res) => text(res, 200, preferenceRules),
+	preferences: (_req, res) => text(res, 200, attachExample),
 	'not-found': (_req, res) => text(res, 404, '<html><body>Not found</body></html>', { 'Content-Type': 'text/html' }),
 	forbidden: (_req, res) => text(res, 403, 'Forbidden'),
 	'too-many': (_req, res) => text(res, 429, 'Slow down', { 'Retry-After': '120' }),
