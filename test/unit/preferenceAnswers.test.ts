@@ -98,6 +98,21 @@ describe('Test URL says what the preference lines say', () => {
 	});
 });
 
+describe('lines that apply but state nothing are said to', () => {
+	test('a Content-Usage dictionary that fails, and a Content-Signal whose values the policy does not define', () => {
+		// vocab-07 §6.5.1: an upper-case key fails the dictionary, so the longest matching rule (attach §3.1) states
+		// nothing; contentsignals.org's signals take yes or no.
+		const model = parse(joinLines('User-agent: *', 'Content-Usage: train-ai=n', 'Content-Usage: /blog/ Train-AI=y', 'Content-Signal: ai-train=maybe'));
+		assert.equal(
+			describePreferences(preferencesAs(model, 'AnyBot', '/blog/post')),
+			'Content-Usage (line 3) applies but states no preference: no category is written as y or n. '
+				+ 'Content-Signal (line 4) states no signal: no key has a value the policy defines.',
+		);
+		const row = testUrlAll(model, '/blog/post', { ...options, crawlers: ['AnyBot'] }).rows[0];
+		assert.equal(row.preferences.cell, 'states nothing · states nothing');
+	});
+});
+
 describe('Test URL for All Crawlers carries the preferences per crawler', () => {
 	const model = parse(attachExample);
 

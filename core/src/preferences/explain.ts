@@ -23,19 +23,17 @@ export function describePreferences(answer: PreferenceAnswer): string {
 	const out: string[] = [];
 	const { contentUsage, contentSignal, licenses, withheld } = answer;
 	if (contentUsage) {
-		const stated = pairs(contentUsage.preferences);
+		const [where, what] = [lineNumbers(contentUsage.lines), pairs(contentUsage.preferences)];
 		out.push(
-			stated === ''
-				? t('Content-Usage ({0}) applies but states no preference: no category is written as y or n.', lineNumbers(contentUsage.lines))
-				: t('Content-Usage ({0}): {1}.', lineNumbers(contentUsage.lines), stated),
+			what === ''
+				? t('Content-Usage ({0}) applies but states no preference: no category is written as y or n.', where)
+				: t('Content-Usage ({0}): {1}.', where, what),
 		);
 	}
 	if (contentSignal) {
-		const stated = pairs(contentSignal.signals);
+		const [where, what] = [lineNumbers(contentSignal.lines), pairs(contentSignal.signals)];
 		out.push(
-			stated === ''
-				? t('Content-Signal ({0}) states no signal: no key has a value the policy defines.', lineNumbers(contentSignal.lines))
-				: t('Content-Signal ({0}): {1}.', lineNumbers(contentSignal.lines), stated),
+			what === '' ? t('Content-Signal ({0}) states no signal: no key has a value the policy defines.', where) : t('Content-Signal ({0}): {1}.', where, what),
 		);
 	}
 	if (withheld.length > 0) {
