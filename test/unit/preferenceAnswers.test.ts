@@ -190,6 +190,7 @@ describe('expectations of preferences', () => {
 				problems.map((p) => [p.code, line.slice(p.span.start, p.span.end)]),
 				[['expectation-syntax', word]],
 			);
+			assert.match(problems[0].message, /is not a preference: write a Content-Usage category with y or n \(train-ai=n, search=y\)/);
 		}
 	});
 
