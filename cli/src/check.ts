@@ -19,6 +19,7 @@ import {
 	passMessage,
 	parse,
 	parseExpectations,
+	failingLineOf,
 	robotsLineOf,
 	uncheckedExpectations,
 	verdictWord,
@@ -31,6 +32,7 @@ import { fileLimits } from '../../io/src/fileSystem';
 import { nodeFileSystem } from '../../io/src/nodeFileSystem';
 import { byNames, walkFolder } from '../../io/src/walk';
 import { cutNote, describeError, givenPaths, readOwnFile } from './io';
+import { preferencesJson } from './preferences';
 import { escapeControls } from './terminal';
 
 interface CheckOptions {
@@ -203,7 +205,7 @@ function text(reports: readonly FileReport[]): string {
 		}
 		for (const result of checked.results) {
 			if (!result.passed) {
-				const where = robotsLineOf(result.evaluation);
+				const where = failingLineOf(result);
 				out.push(`${file}:${result.expectation.line + 1}:${result.expectation.crawlerSpan.start + 1}: FAIL ${failureMessage(result)} (${robots}:${where + 1})`);
 			}
 		}
@@ -252,6 +254,13 @@ function json(reports: readonly FileReport[]): string {
 			url: result.expectation.url,
 			expected: result.expectation.verdict,
 			actual: result.evaluation.verdict,
+			// An expectation of preferences: what it expects, and what the preference lines say (as `test --json` prints it).
+			...(result.preferences
+				? {
+						expectedPreferences: result.expectation.preferences.map((p) => `${p.key}=${p.value}`),
+						preferences: preferencesJson(result.preferences),
+					}
+				: {}),
 			passed: result.passed,
 			robotsLine: result.evaluation.rule ? result.evaluation.rule.line + 1 : null,
 			rule: result.evaluation.rule ? result.evaluation.rule.text : null,

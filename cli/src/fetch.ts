@@ -27,6 +27,7 @@ import { formatNumber, joinList, t } from '../../core/src/l10n';
 import { crawlerTokens, type OptionTable, parseTimeout, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { columns } from './help';
+import { fetchedPreferences, preferencesJson, preferencesText } from './preferences';
 import { fetchSite, isUrl, type FetchSettings } from './source';
 import { escapeControls, escapeLines } from './terminal';
 import { checkUrl } from './urlInput';
@@ -308,7 +309,8 @@ export function noRuleMatches(lines: readonly number[]): string {
 }
 
 function siteText(answer: FetchedVerdict, url: string, showAgent: boolean): string {
-	return escapeControls(`${verdictText(answer.verdict)} ${url}${showAgent ? `  ${t('as {0}', answer.conclusion.crawler.token)}` : ''}  (${decided(answer)})`);
+	const agent = showAgent ? `  ${t('as {0}', answer.conclusion.crawler.token)}` : '';
+	return escapeControls(`${verdictText(answer.verdict)} ${url}${agent}  (${decided(answer)})${preferencesText(fetchedPreferences(answer))}`);
 }
 
 function siteJson(answer: FetchedVerdict, url: string, robotsUrl: string): string {
@@ -326,6 +328,7 @@ function siteJson(answer: FetchedVerdict, url: string, robotsUrl: string): strin
 		rule: evaluation?.rule ? evaluation.rule.text : null,
 		reason: evaluation ? evaluation.reason : 'response',
 		explanation: evaluation ? explainEvaluation(evaluation) : describeConclusion(conclusion),
+		preferences: preferencesJson(fetchedPreferences(answer)),
 	});
 }
 

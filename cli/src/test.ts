@@ -24,6 +24,7 @@ import { t } from '../../core/src/l10n';
 import { crawlerTokens, type OptionTable, parseDialect, parseTimeout, readArguments, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { noRuleMatches, runSiteTest } from './fetch';
+import { preferencesJson, preferencesText } from './preferences';
 import { describeError, inputName, readBytes } from './io';
 import { readLines, tooLongMessage } from './lines';
 import { escapeControls } from './terminal';
@@ -139,16 +140,6 @@ function answer(model: RobotsModel, agent: string, url: string, dialect: Dialect
 		: { model, kind: 'parser', evaluation: evaluate(model, { agent, url, dialect }) };
 }
 
-/** The preference lines' answer as issue 24 prints it: the stated keys and the 1-based line, or null; the licences. */
-function preferencesJson(result: Answer): Record<string, unknown> {
-	const { contentUsage, contentSignal, licenses } = preferencesOf(result.model, result.evaluation);
-	return {
-		contentUsage: contentUsage && { ...contentUsage.preferences, line: contentUsage.lineNumber },
-		contentSignal: contentSignal && { ...contentSignal.signals, line: contentSignal.lineNumber },
-		licenses,
-	};
-}
-
 function toJson(result: Answer, robots?: string): string {
 	const record: Record<string, unknown> = {};
 	if (robots !== undefined) {
@@ -178,7 +169,7 @@ function toJson(result: Answer, robots?: string): string {
 	} else {
 		record.groups = result.evaluation.groups.map((group) => group.line + 1);
 	}
-	record.preferences = preferencesJson(result);
+	record.preferences = preferencesJson(preferencesOf(result.model, result.evaluation));
 	return JSON.stringify(record);
 }
 
@@ -186,7 +177,8 @@ function toText(result: Answer, showAgent: boolean): string {
 	const evaluation = result.evaluation;
 	const verdict = verdictWord(evaluation.verdict, { forTools: true }).padEnd(10);
 	const agent = showAgent ? `  ${t('as {0}', result.kind === 'crawler' ? result.evaluation.crawler.token : result.evaluation.agent)}` : '';
-	return escapeControls(`${verdict} ${evaluation.url}${agent}  (${decided(result)})`);
+	const preferences = preferencesText(preferencesOf(result.model, result.evaluation));
+	return escapeControls(`${verdict} ${evaluation.url}${agent}  (${decided(result)})${preferences}`);
 }
 
 /**

@@ -66,6 +66,8 @@ export async function testUrl(context: TestUrlContext, uri?: string | Uri, agent
 	// The line first, so that the editor already shows what the notification talks about.
 	if (result.selectLine !== null) {
 		await revealLine(document, result.selectLine, false);
+		// The preference lines that speak for the URL are selected too, after the deciding line: both say why.
+		selectAlso(document, result.preferences.lines);
 	} else {
 		// No line decides and no group applies: a line an earlier answer selected would read as this one's.
 		for (const editor of window.visibleTextEditors.filter((candidate) => candidate.document === document)) {
@@ -130,9 +132,10 @@ export async function testUrlAll(context: TestUrlContext, uri?: string | Uri, ur
 async function showRows(document: TextDocument, result: TestUrlAllResult): Promise<void> {
 	const items = result.rows.map((row) => ({
 		label: `${row.verdict === 'allow' ? '$(pass)' : '$(error)'} ${row.crawler.token}`,
-		description: row.verdictText,
-		detail: row.explanation,
+		description: row.preferences.text === '' ? row.verdictText : `${row.verdictText} · ${row.preferences.cell}`,
+		detail: row.preferences.text === '' ? row.explanation : `${row.explanation} ${row.preferences.text}`,
 		line: row.selectLine,
+		preferenceLines: row.preferences.lines,
 	}));
 	const picked = await window.showQuickPick(items, {
 		title: result.summary,
@@ -142,6 +145,23 @@ async function showRows(document: TextDocument, result: TestUrlAllResult): Promi
 	});
 	if (picked && picked.line !== null) {
 		await revealLine(document, picked.line, false);
+		selectAlso(document, picked.preferenceLines);
+	}
+}
+
+/** Adds whole lines to the selections of the editors showing the document, after the one `revealLine` made. */
+function selectAlso(document: TextDocument, lines: readonly number[]): void {
+	if (lines.length === 0) {
+		return;
+	}
+	for (const editor of window.visibleTextEditors.filter((candidate) => candidate.document === document)) {
+		const extra = lines
+			.filter((line) => line < document.lineCount && line !== editor.selection.active.line)
+			.map((line) => {
+				const range = document.lineAt(line).range;
+				return new Selection(range.start, range.end);
+			});
+		editor.selections = [editor.selection, ...extra];
 	}
 }
 
@@ -320,5 +340,8 @@ function appendDetails(output: OutputChannel, document: TextDocument, result: Te
 	output.appendLine(`  ${result.explanation}`);
 	for (const other of result.others) {
 		output.appendLine(`  ${l10n.t('{0} parser: {1}', other.parserName, other.explanation)}`);
+	}
+	if (result.preferences.text !== '') {
+		output.appendLine(`  ${result.preferences.text}`);
 	}
 }

@@ -35,6 +35,7 @@ export type {
 	ParserName,
 	ParseUrlsParams,
 	ParseUrlsResult,
+	PreferencesView,
 	TestUrlAllResult,
 	TestUrlResult,
 } from './protocol';
@@ -144,6 +145,7 @@ export type {
 	SignalEntry,
 	UsagePreference,
 } from './preferences/lines';
+export { describePreferences } from './preferences/explain';
 export { parseSfDictionary, type SfBareItem, type SfDictionary, type SfFailure, type SfMember, type SfValue } from './preferences/structuredFields';
 export { contentUsageLabels, droppedContentUsageLabels, type ContentUsageLabel } from './preferences/vocabulary';
 
@@ -224,6 +226,7 @@ export {
 	checkExpectations,
 	failureMessage,
 	passMessage,
+	failingLineOf,
 	robotsLineOf,
 	summaryText,
 	uncheckedExpectations,

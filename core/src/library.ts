@@ -54,6 +54,11 @@ export {
 	type SizeLimit,
 } from './facts/crawlers';
 
+// What the preference lines (Content-Usage, Content-Signal, License) say for one URL and crawler, beside the verdict.
+export { preferencesAs, preferencesOf, type ContentSignalAnswer, type ContentUsageAnswer, type PreferenceAnswer } from './preferences/answer';
+export { describePreferences } from './preferences/explain';
+export { contentUsageLabels, type ContentUsageLabel } from './preferences/vocabulary';
+
 // The one-object API over a file and its fetch.
 export { RobotRules, type RobotRulesOptions, type SimpleResponse } from './robotRules';
 

@@ -108,6 +108,22 @@ export interface OtherReading {
 	readonly explanation: string;
 }
 
+/** What the preference lines (Content-Usage, Content-Signal, License) say for one URL and crawler, beside the verdict. */
+export interface PreferencesView {
+	/** In sentences: the Content-Usage categories and the Content-Signal, each with its line, and the licences; empty when no line speaks for the URL. */
+	readonly text: string;
+	/** The short form for a table or a picker: `train-ai=n · ai-train=no`, or `—`. */
+	readonly cell: string;
+	/** The Content-Usage categories stated `y` or `n` and the applying line (0-based), or null when none applies. */
+	readonly contentUsage: { readonly preferences: Readonly<Record<string, 'y' | 'n'>>; readonly line: number } | null;
+	/** The Content-Signal keys with the values the policy defines and the line (0-based), or null. */
+	readonly contentSignal: { readonly signals: Readonly<Record<string, string>>; readonly line: number } | null;
+	/** The licences' absolute URLs. */
+	readonly licenses: readonly string[];
+	/** The lines that state the preference (0-based, in order): a client shows them as it shows the deciding line. */
+	readonly lines: readonly number[];
+}
+
 export interface TestUrlResult {
 	readonly url: string;
 	readonly crawler: CrawlerSummary;
@@ -124,6 +140,8 @@ export interface TestUrlResult {
 	readonly explanation: string;
 	/** Other parsers that answer differently (only those). */
 	readonly others: readonly OtherReading[];
+	/** What the preference lines say for the URL, as this crawler reads the file (the headline says it too). */
+	readonly preferences: PreferencesView;
 	/** True when the crawler is unknown and its parser was assumed: a client offers `parsers` to choose from. */
 	readonly parserAssumed: boolean;
 	readonly parsers: readonly { readonly parser: ParserName; readonly name: string }[];
@@ -145,6 +163,8 @@ export interface CrawlerVerdictRow {
 	/** The verdict word and the deciding line, for a picker: "DISALLOWED · line 5", or the word alone. */
 	readonly verdictText: string;
 	readonly explanation: string;
+	/** What the preference lines say for the URL, as this crawler reads the file. */
+	readonly preferences: PreferencesView;
 }
 
 export interface TestUrlAllResult {
@@ -152,7 +172,7 @@ export interface TestUrlAllResult {
 	readonly rows: readonly CrawlerVerdictRow[];
 	/** One line: how many of the crawlers may fetch the URL. */
 	readonly summary: string;
-	/** The rows as an aligned plain-text table (crawler, verdict, line, rule). */
+	/** The rows as an aligned plain-text table (crawler, verdict, line, rule, and the preferences when a row has any). */
 	readonly table: string;
 }
 

@@ -163,6 +163,27 @@ describe('robots-txt check', () => {
 		assert.match(none.stderr, /no expectations file/);
 		assert.equal(run(['check', '--format', 'xml'], work).status, 2);
 	});
+
+	test('expectations of preferences: a failure names what the lines say and points at the preference line; JSON gives both (issue 24)', () => {
+		// draft-ietf-aipref-attach-05 §3.4's file: /test train-ai=n, /ai-ok/test train-ai=y.
+		const attach = ['User-Agent: *', 'Allow: /', 'Disallow: /never/', 'Content-Usage: train-ai=n', 'Content-Usage: /ai-ok/ train-ai=y', ''].join('\n');
+		const work = site({ 'robots.expectations': 'GPTBot /test train-ai=n\nGPTBot /ai-ok/test allow train-ai=n\n' }, attach);
+		const text = run(['check'], work);
+		assert.equal(text.status, 1);
+		assert.deepEqual(text.stdout.trimEnd().split('\n'), [
+			'robots.expectations:2:1: FAIL Expected GPTBot to find train-ai=n for /ai-ok/test, but: Content-Usage (line 5): train-ai=y. (robots.txt:5)',
+			'robots.expectations: 1 passed, 1 failed (against robots.txt)',
+			'1 file: 1 passed, 1 failed, 0 errors.',
+		]);
+		const json = JSON.parse(run(['check', '--format', 'json'], work).stdout);
+		assert.deepEqual(
+			json.files[0].results.map((r: Record<string, unknown>) => [r.expected, r.expectedPreferences, r.preferences, r.passed]),
+			[
+				['allow', ['train-ai=n'], { contentUsage: { 'train-ai': 'n', line: 4 }, contentSignal: null, licenses: [] }, true],
+				['allow', ['train-ai=n'], { contentUsage: { 'train-ai': 'y', line: 5 }, contentSignal: null, licenses: [] }, false],
+			],
+		);
+	});
 });
 
 describe('robots-txt diff', () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { repoRoot } from '../util/fixtures';
+import { attachExample, repoRoot } from '../util/fixtures';
 
 const cli = join(repoRoot, 'cli', 'dist', 'cli.js');
 const work = mkdtempSync(join(tmpdir(), 'robots-cli-'));
@@ -52,23 +52,7 @@ describe('robots-txt test', () => {
 		// draft-ietf-aipref-attach-05 §3.4's example file and table, with a License line (RSL 1.0) and a Content-Signal
 		// (contentsignals.org) in the ExampleBot group.
 		const file = join(work, 'preferences.txt');
-		writeFileSync(
-			file,
-			[
-				'User-Agent: *',
-				'Allow: /',
-				'Disallow: /never/',
-				'Content-Usage: train-ai=n',
-				'Content-Usage: /ai-ok/ train-ai=y',
-				'',
-				'User-Agent: ExampleBot',
-				'Allow: /',
-				'Content-Usage: train-ai=y',
-				'Content-Signal: search=yes, ai-train=no',
-				'License: https://example.com/license.xml',
-				'',
-			].join('\n'),
-		);
+		writeFileSync(file, attachExample);
 		const result = run(['test', file, '--agent', 'GPTBot', '--agent', 'ExampleBot', '--json', '/test', '/never/test', '/ai-ok/test']);
 		assert.equal(result.status, 0, result.stderr);
 		const licenses = ['https://example.com/license.xml'];
@@ -87,6 +71,21 @@ describe('robots-txt test', () => {
 				['ExampleBot', '/ai-ok/test', { contentUsage: { 'train-ai': 'y', line: 9 }, contentSignal: { search: 'yes', 'ai-train': 'no', line: 10 }, licenses }],
 			],
 		);
+	});
+
+	test('text output says the preferences in a sentence after the decision, only where a line speaks (issue 24)', () => {
+		// draft-ietf-aipref-attach-05 §3.4: /test train-ai=n; /never/test is not crawled, so the preference does not apply.
+		const file = join(work, 'preferences-text.txt');
+		writeFileSync(file, ['User-Agent: *', 'Allow: /', 'Disallow: /never/', 'Content-Usage: train-ai=n', 'Content-Usage: /ai-ok/ train-ai=y', ''].join('\n'));
+		const result = run(['test', file, '--agent', 'GPTBot', '/test', '/never/test', '/ai-ok/test']);
+		assert.equal(result.status, 0, result.stderr);
+		assert.deepEqual(result.stdout.trimEnd().split('\n'), [
+			'ALLOWED    /test  (line 2: Allow: /)  Content-Usage (line 4): train-ai=n.',
+			'DISALLOWED /never/test  (line 3: Disallow: /never/)  The preference lines (line 4) do not apply: they speak only for URLs the rules let the crawler fetch.',
+			'ALLOWED    /ai-ok/test  (line 2: Allow: /)  Content-Usage (line 5): train-ai=y.',
+		]);
+		const russian = run(['--locale', 'ru', 'test', file, '--agent', 'GPTBot', '/test']);
+		assert.equal(russian.stdout, 'ALLOWED    /test  (строка 2: Allow: /)  Content-Usage (строка 4): train-ai=n.\n');
 	});
 
 	test('--urls - reads one URL a line from standard input', () => {

@@ -264,6 +264,35 @@ describe('robots-txt test --site', () => {
 		assert.equal(answers[0].robots, `${servers.sites['server-error']}/robots.txt`);
 	});
 
+	test('the preferences of the rules each crawler reads, in text and JSON as `test` gives them (issue 24)', async () => {
+		// draft-ietf-aipref-attach-05 §3.4's table: /test train-ai=n, /never/test not crawled (N/A), ExampleBot train-ai=y.
+		const site = servers.sites.preferences;
+		const text = await run(['test', '--site', site, '--agent', 'GPTBot,ExampleBot', '/test', '/never/test']);
+		assert.equal(text.status, 0, text.stderr);
+		const license = 'License: https://example.com/license.xml.';
+		assert.deepEqual(text.stdout.trimEnd().split('\n'), [
+			`ALLOWED    /test  as GPTBot  (line 2: Allow: /)  Content-Usage (line 4): train-ai=n. ${license}`,
+			`ALLOWED    /test  as ExampleBot  (line 8: Allow: /)  Content-Usage (line 9): train-ai=y. Content-Signal (line 10): search=yes, ai-train=no. ${license}`,
+			`DISALLOWED /never/test  as GPTBot  (line 3: Disallow: /never/)  The preference lines (line 4) do not apply: they speak only for URLs the rules let the crawler fetch. ${license}`,
+			`ALLOWED    /never/test  as ExampleBot  (line 8: Allow: /)  Content-Usage (line 9): train-ai=y. Content-Signal (line 10): search=yes, ai-train=no. ${license}`,
+		]);
+		const json = await run(['test', '--site', site, '--agent', 'GPTBot,ExampleBot', '--json', '/never/test']);
+		const licenses = ['https://example.com/license.xml'];
+		assert.deepEqual(
+			json.stdout
+				.trimEnd()
+				.split('\n')
+				.map((line) => JSON.parse(line).preferences),
+			[
+				{ contentUsage: null, contentSignal: null, licenses },
+				{ contentUsage: { 'train-ai': 'y', line: 9 }, contentSignal: { search: 'yes', 'ai-train': 'no', line: 10 }, licenses },
+			],
+		);
+		// Where the response decides, no rules are read: no preference line speaks.
+		const down = await run(['test', '--site', servers.sites['server-error'], '--agent', 'YandexBot', '--json', '/a']);
+		assert.deepEqual(JSON.parse(down.stdout).preferences, { contentUsage: null, contentSignal: null, licenses: [] });
+	});
+
 	test('a URL on another site is reported in place, and the others are answered (exit 2)', async () => {
 		const result = await run(['test', '--site', servers.sites.ok, '--agent', 'Googlebot', 'https://elsewhere.example/a', '/private/a']);
 		assert.equal(result.status, 2);

@@ -15,6 +15,7 @@ import {
 	answerQuickInput,
 	codeLenses,
 	editorLine,
+	editorPart,
 	editorLines,
 	goToLine,
 	hoverWidget,
@@ -256,6 +257,40 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 			}
 			await page.screenshot({ path: join(resultsDir, `crawler-${c.agent}.png`) });
 		}
+		await clearNotifications(page);
+	});
+
+	step('Test URL for GPTBot says what the Content-Usage path rule says and selects that line beside the deciding one (issue 24)', async () => {
+		await clearNotifications(page);
+		// GPTBot may fetch /docs/page (line 2), and `Content-Usage: /docs/ train-ai=n` (line 3) applies to it
+		// (draft-ietf-aipref-attach §3.1: the longest matching path; preferences apply to URLs the rules allow).
+		mkdirSync(join(workbench.workspace, 'preferences'), { recursive: true });
+		writeFileSync(join(workbench.workspace, 'preferences', 'robots.txt'), 'User-agent: GPTBot\nAllow: /\nContent-Usage: /docs/ train-ai=n\n');
+		await quickOpen(page, 'preferences/robots.txt');
+		await editorLine(page, 'Content-Usage: /docs/ train-ai=n').waitFor({ timeout: 30_000 });
+		await waitForLanguageMode(page, 'Robots.txt');
+		await runCommand(page, 'Robots.txt: Test URL');
+		await answerQuickInput(page, 'Robots.txt: Test URL', '/docs/page');
+		await answerQuickInput(page, 'which crawler', 'GPTBot');
+		const answer = toast(page, '/docs/page as GPTBot');
+		await answer.waitFor({ timeout: 30_000 });
+		const headline = (await answer.innerText()).replace(/\u00a0/g, ' ');
+		assert.match(headline, /as GPTBot: ALLOWED by line 2 `Allow: \/`/);
+		assert.match(headline, /Content-Usage \(line 3\): train-ai=n\./);
+		// Two selections: the deciding line, and the Content-Usage line that states the preference.
+		await statusItem(page, 'status.editor.selection')
+			.filter({ hasText: /2 selections/ })
+			.waitFor({ timeout: 10_000 });
+		const topOf = (elements: unknown[]) => elements.map((element) => Number.parseFloat((element as { style: { top: string } }).style.top));
+		const [usageTop] = await editorLine(page, 'Content-Usage: /docs/ train-ai=n').evaluateAll(topOf);
+		// Monaco draws a selection in the overlay row of its line, at that line's top.
+		const selectedTops = await page
+			.locator(`${editorPart} .editor-instance .view-overlays .selected-text`)
+			.evaluateAll((elements) =>
+				elements.map((element) => Number.parseFloat((element as unknown as { parentElement: { style: { top: string } } }).parentElement.style.top)),
+			);
+		assert.ok(selectedTops.includes(usageTop), `the Content-Usage line (top ${usageTop}) is not selected; selections at ${selectedTops.join(', ')}`);
+		await page.screenshot({ path: join(resultsDir, 'test-url-preferences.png') });
 		await clearNotifications(page);
 	});
 

@@ -511,3 +511,39 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
 		}
 	});
 });
+
+describe('Test URL carries the preference lines (issue 24)', () => {
+	const testUrlAllRequest = new RequestType<{ uri: string; url: string }, unknown, void>('robotsTxt/testUrlAll');
+
+	test('robotsTxt/testUrl and robotsTxt/testUrlAll answer with `preferences`: the stated categories, their line and the lines to show', async () => {
+		const client = await TestClient.start({ configuration: true, settings: { crawlers: ['GPTBot', 'Googlebot'] } });
+		try {
+			// GPTBot may fetch /docs/page, where `Content-Usage: /docs/ train-ai=n` (line 4, 0-based 3) applies
+			// (draft-ietf-aipref-attach-05 §3.1: the longest matching path); Googlebot follows no group.
+			const uri = 'file:///preferences/robots.txt';
+			await client.open(uri, joinLines('User-agent: GPTBot', 'Allow: /', 'Content-Usage: train-ai=y', 'Content-Usage: /docs/ train-ai=n'));
+			const one = (await client.connection.sendRequest(testUrlRequest, { uri, url: '/docs/page', agent: 'GPTBot' })) as {
+				preferences: { contentUsage: unknown; contentSignal: unknown; licenses: unknown; lines: unknown; text: string };
+				selectLine: number;
+			};
+			assert.deepStrictEqual(one.preferences.contentUsage, { preferences: { 'train-ai': 'n' }, line: 3 });
+			assert.equal(one.preferences.contentSignal, null);
+			assert.deepStrictEqual(one.preferences.licenses, []);
+			assert.deepStrictEqual(one.preferences.lines, [3]);
+			assert.equal(one.preferences.text, 'Content-Usage (line 4): train-ai=n.');
+			assert.equal(one.selectLine, 1);
+			const all = (await client.connection.sendRequest(testUrlAllRequest, { uri, url: '/docs/page' })) as {
+				rows: { crawler: { token: string }; preferences: { cell: string; lines: number[] } }[];
+			};
+			assert.deepStrictEqual(
+				all.rows.map((row) => [row.crawler.token, row.preferences.cell, row.preferences.lines]),
+				[
+					['GPTBot', 'train-ai=n', [3]],
+					['Googlebot', '—', []],
+				],
+			);
+		} finally {
+			client.kill();
+		}
+	});
+});

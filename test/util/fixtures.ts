@@ -41,6 +41,26 @@ export function joinLines(...lines: string[]): string {
 	return lines.join('\n');
 }
 
+/**
+ * draft-ietf-aipref-attach-05 §3.4's example file and table ("/test: train-ai=n; /never/test: not crawled, so N/A;
+ * /ai-ok/test: train-ai=y", ExampleBot with a group of its own), with a Content-Signal (contentsignals.org) in the
+ * ExampleBot group and an RSL licence (rslstandard.org): the preference lines where a verdict is shown.
+ */
+export const attachExample = joinLines(
+	'User-Agent: *',
+	'Allow: /',
+	'Disallow: /never/',
+	'Content-Usage: train-ai=n',
+	'Content-Usage: /ai-ok/ train-ai=y',
+	'',
+	'User-Agent: ExampleBot',
+	'Allow: /',
+	'Content-Usage: train-ai=y',
+	'Content-Signal: search=yes, ai-train=no',
+	'License: https://example.com/license.xml',
+	'',
+);
+
 export function readFixture(...parts: string[]): string {
 	return readFileSync(join(fixturesDir, ...parts), 'utf8');
 }

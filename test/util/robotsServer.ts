@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as zlib from 'node:zlib';
+import { attachExample } from './fixtures';
 
 export const rules = 'User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /nogoogle\n';
 
@@ -23,6 +24,7 @@ type Handler = (request: http.IncomingMessage, response: http.ServerResponse, so
 /** The cases, by name: what each site answers. `sites` gives their origins once started. */
 const handlers: Record<string, Handler> = {
 	ok: (_req, res) => text(res, 200, rules, { 'Cache-Control': 'max-age=3600' }),
+	preferences: (_req, res) => text(res, 200, attachExample),
 	'not-found': (_req, res) => text(res, 404, '<html><body>Not found</body></html>', { 'Content-Type': 'text/html' }),
 	forbidden: (_req, res) => text(res, 403, 'Forbidden'),
 	'too-many': (_req, res) => text(res, 429, 'Slow down', { 'Retry-After': '120' }),

@@ -26,7 +26,8 @@ import type { AnalysisOptions } from '../options';
 import { revealLineCommand } from '../protocol';
 import { diagnosticSource, openTestBenchCommand } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
-import { failureMessage, passMessage, robotsLineOf, summaryText, type CheckedExpectations, type ExpectationResult } from './check';
+import { contentSignalKeys, contentSignalUseValues, contentSignalValues, contentUsageLabels } from '../preferences/vocabulary';
+import { failingLineOf, failureMessage, passMessage, robotsLineOf, summaryText, type CheckedExpectations, type ExpectationResult } from './check';
 import { fieldAt, type ExpectationProblem, type Span } from './format';
 
 function range(line: number, span: Span): Range {
@@ -104,11 +105,12 @@ export function countExpectationDiagnostics(checked: CheckedExpectations): numbe
 /** A failing expectation, with the line of the robots.txt that decides it. */
 function failureDiagnostic(result: ExpectationResult, robotsUri: string | undefined): Diagnostic {
 	const { expectation, evaluation } = result;
-	const where = robotsLineOf(evaluation);
+	const where = failingLineOf(result);
+	const decides = evaluation.rule ? t('line {0} decides', where + 1) : t('line {0}: no rule decides', where + 1);
 	return {
 		range: {
 			start: { line: expectation.line, character: expectation.crawlerSpan.start },
-			end: { line: expectation.line, character: expectation.verdictSpan.end },
+			end: { line: expectation.line, character: expectation.end },
 		},
 		severity: DiagnosticSeverity.Error,
 		code: 'expectation-failed',
@@ -119,7 +121,7 @@ function failureDiagnostic(result: ExpectationResult, robotsUri: string | undefi
 					relatedInformation: [
 						{
 							location: { uri: robotsUri, range: lineRange(evaluation.reading.model, where) },
-							message: evaluation.rule ? t('line {0} decides', where + 1) : t('line {0}: no rule decides', where + 1),
+							message: where === robotsLineOf(evaluation) ? decides : t('line {0} states the preference', where + 1),
 						},
 					],
 				}
@@ -192,7 +194,7 @@ export function computeExpectationHover(checked: CheckedExpectations, position: 
 		return null;
 	}
 	const { expectation } = result;
-	if (position.character < expectation.crawlerSpan.start || position.character > expectation.verdictSpan.end) {
+	if (position.character < expectation.crawlerSpan.start || position.character > expectation.end) {
 		return null;
 	}
 	const head = result.passed
@@ -201,7 +203,7 @@ export function computeExpectationHover(checked: CheckedExpectations, position: 
 	return {
 		range: {
 			start: { line: expectation.line, character: expectation.crawlerSpan.start },
-			end: { line: expectation.line, character: expectation.verdictSpan.end },
+			end: { line: expectation.line, character: expectation.end },
 		},
 		contents: { kind: MarkupKind.Markdown, value: `${head}\n\n${escapeMarkdownOutsideCode(explainEvaluation(result.evaluation))}` },
 	};
@@ -228,16 +230,40 @@ export function computeExpectationCompletions(
 		case 'url':
 			return robots ? pathCompletions(robots, at.span, position.line) : [];
 		case 'verdict':
-			return (['allow', 'disallow'] as const).map((verdict, i) => ({
-				label: verdict,
-				kind: CompletionItemKind.EnumMember,
-				detail: verdict === 'allow' ? t('the crawler may fetch it') : t('the crawler may not fetch it'),
-				sortText: String(i),
-				textEdit: { range: range(position.line, at.span), newText: verdict },
-			}));
+			return [
+				...(['allow', 'disallow'] as const).map((verdict, i) => ({
+					label: verdict,
+					kind: CompletionItemKind.EnumMember,
+					detail: verdict === 'allow' ? t('the crawler may fetch it') : t('the crawler may not fetch it'),
+					sortText: String(i),
+					textEdit: { range: range(position.line, at.span), newText: verdict },
+				})),
+				...preferenceCompletions(at.span, position.line),
+			];
+		case 'preference':
+			return preferenceCompletions(at.span, position.line);
 		default:
 			return [];
 	}
+}
+
+/**
+ * The preferences an expectation may expect: each Content-Usage category with `y` and `n` (vocab §6.1), each
+ * Content-Signal key with its values (contentsignals.org), after the verdicts.
+ */
+function preferenceCompletions(span: Span, line: number): CompletionItem[] {
+	const words = [
+		...contentUsageLabels.flatMap((label) => ['y', 'n'].map((value) => ({ word: `${label}=${value}`, detail: 'Content-Usage' }))),
+		...contentSignalKeys.flatMap((key) => contentSignalValues.map((value) => ({ word: `${key}=${value}`, detail: 'Content-Signal' }))),
+		...contentSignalUseValues.map((value) => ({ word: `use=${value}`, detail: 'Content-Signal' })),
+	];
+	return words.map(({ word, detail }, i) => ({
+		label: word,
+		kind: CompletionItemKind.EnumMember,
+		detail,
+		sortText: String(10 + i),
+		textEdit: { range: range(line, span), newText: word },
+	}));
 }
 
 function crawlerCompletions(text: string, span: Span, line: number, robots: RobotsModel | undefined, options: AnalysisOptions): CompletionItem[] {
@@ -335,7 +361,7 @@ export function computeExpectationFailuresInRobots(robots: RobotsModel, sources:
 	for (const source of sources) {
 		for (const result of source.checked.results ?? []) {
 			if (!result.passed) {
-				groupInto(byLine, Math.min(robotsLineOf(result.evaluation), robots.lineCount - 1), { source, result });
+				groupInto(byLine, Math.min(failingLineOf(result), robots.lineCount - 1), { source, result });
 			}
 		}
 	}
@@ -353,9 +379,9 @@ export function computeExpectationFailuresInRobots(robots: RobotsModel, sources:
 			relatedInformation: failures.slice(0, 20).map(({ source, result }) => ({
 				location: {
 					uri: source.uri,
-					range: range(result.expectation.line, { start: result.expectation.crawlerSpan.start, end: result.expectation.verdictSpan.end }),
+					range: range(result.expectation.line, { start: result.expectation.crawlerSpan.start, end: result.expectation.end }),
 				},
-				message: t('expects {0}', result.expectation.verdict),
+				message: t('expects {0}', [result.expectation.verdict, ...result.expectation.preferences.map((p) => `${p.key}=${p.value}`)].join(' ')),
 			})),
 		});
 	}

@@ -7,6 +7,7 @@
 import { allDialects, isDialect, type Dialect } from '../dialect';
 import { checkUrl, describeUrlProblem, quoteInput } from '../bench/urls';
 import { t } from '../l10n';
+import { contentSignalKeys, contentSignalUseValues, contentSignalValues, contentUsageLabels } from '../preferences/vocabulary';
 
 /** The file name looked for beside a robots.txt; `<name>.robots.expectations` works too. */
 const expectationsFileName = 'robots.expectations';
@@ -36,7 +37,19 @@ const verdictWords: Readonly<Record<string, ExpectedVerdict>> = {
 	disallowed: 'disallow',
 };
 
-/** One expectation: this crawler, this URL, this verdict. */
+/**
+ * A preference expected of the lines that speak for the URL: a Content-Usage category with `y` or `n`
+ * (`train-ai=n`), or a Content-Signal key with a value the policy defines (`ai-train=no`, `use=reference`). `search`
+ * is both: its value says which (`search=y` is Content-Usage, `search=yes` Content-Signal).
+ */
+export interface ExpectedPreference {
+	readonly kind: 'content-usage' | 'content-signal';
+	readonly key: string;
+	readonly value: string;
+	readonly span: Span;
+}
+
+/** One expectation: this crawler, this URL, this verdict, and the preferences expected where the crawler may fetch it. */
 export interface Expectation {
 	/** 0-based line. */
 	readonly line: number;
@@ -47,8 +60,14 @@ export interface Expectation {
 	readonly parser?: Dialect;
 	readonly url: string;
 	readonly urlSpan: Span;
+	/** As written; `allow` when only preferences are written, since they apply only to URLs the crawler may fetch. */
 	readonly verdict: ExpectedVerdict;
+	/** The verdict as written, else the first preference. */
 	readonly verdictSpan: Span;
+	/** The preferences expected (`train-ai=n`, `ai-train=no`), in line order; empty for a verdict alone. */
+	readonly preferences: readonly ExpectedPreference[];
+	/** Where the expectation ends on its line: after the verdict or the last preference. */
+	readonly end: number;
 }
 
 /** Stable codes of what can be wrong with a line. */
@@ -117,11 +136,35 @@ export function parseExpectations(text: string): ExpectationsFile {
 
 function readExpectation(
 	line: number,
-	words: readonly Word[],
+	allWords: readonly Word[],
 	text: string,
 	problem: (span: Span, code: ExpectationProblemCode, message: string) => void,
 ): Expectation | undefined {
+	let words = allWords;
+	const end = words[words.length - 1].end;
 	const whole = { start: words[0].start, end: words[words.length - 1].end };
+	// The preferences after the verdict (or in its place): the trailing `key=value` words.
+	let tail = words.length;
+	while (tail > 2 && isPreferenceWord(words[tail - 1].text)) {
+		tail--;
+	}
+	const preferences: ExpectedPreference[] = [];
+	for (const word of words.slice(tail)) {
+		const preference = readPreference(word);
+		if (preference === undefined) {
+			problem(word, 'expectation-syntax', preferenceProblem(word.text));
+			return undefined;
+		}
+		preferences.push(preference);
+	}
+	if (preferences.length > 0) {
+		const written = verdictWords[words[tail - 1].text.toLowerCase()];
+		if (written === undefined) {
+			// `GPTBot /page train-ai=n`: no verdict, only what the preference lines must say.
+			return expectationOf(line, words.slice(0, tail), text, problem, 'allow', words[tail], preferences, end);
+		}
+		words = words.slice(0, tail);
+	}
 	const last = words[words.length - 1];
 	const verdict = verdictWords[last.text.toLowerCase()];
 	if (words.length < 3) {
@@ -138,8 +181,22 @@ function readExpectation(
 		problem(last, 'expectation-syntax', t('{0} is not a verdict: end the line with allow or disallow (or allowed, disallowed).', quoteInput(last.text)));
 		return undefined;
 	}
-	const url = words[words.length - 2];
-	const crawlerWords = words.slice(0, -2);
+	return expectationOf(line, words.slice(0, -1), text, problem, verdict, last, preferences, end);
+}
+
+/** The crawler and the URL of `words` (the words before the verdict), with the verdict and the preferences read. */
+function expectationOf(
+	line: number,
+	words: readonly Word[],
+	text: string,
+	problem: (span: Span, code: ExpectationProblemCode, message: string) => void,
+	verdict: ExpectedVerdict,
+	verdictWord: Word,
+	preferences: readonly ExpectedPreference[],
+	end: number,
+): Expectation | undefined {
+	const url = words[words.length - 1];
+	const crawlerWords = words.slice(0, -1);
 	const crawlerSpan = { start: crawlerWords[0].start, end: crawlerWords[crawlerWords.length - 1].end };
 	// A URL with a space in it leaves a piece of it among the crawler's words.
 	const stray = crawlerWords.slice(1).find((word) => word.text.charCodeAt(0) === 47 || word.text.includes('://'));
@@ -184,8 +241,37 @@ function readExpectation(
 		url: url.text,
 		urlSpan: { start: url.start, end: url.end },
 		verdict,
-		verdictSpan: { start: last.start, end: last.end },
+		verdictSpan: { start: verdictWord.start, end: verdictWord.end },
+		preferences,
+		end,
 	};
+}
+
+/** Whether a word is written as a preference (`key=value`, no `/`): a URL keeps its own `=` after a `/` or `?`. */
+function isPreferenceWord(word: string): boolean {
+	return /^[A-Za-z][\w.-]*=[^=/]*$/.test(word);
+}
+
+/** A preference word read: a Content-Usage category with `y`/`n`, or a Content-Signal key with a value it defines. */
+function readPreference(word: Word): ExpectedPreference | undefined {
+	const equals = word.text.indexOf('=');
+	const key = word.text.slice(0, equals);
+	const value = word.text.slice(equals + 1);
+	const span = { start: word.start, end: word.end };
+	if ((value === 'y' || value === 'n') && contentUsageLabels.includes(key as never)) {
+		return { kind: 'content-usage', key, value, span };
+	}
+	const values: readonly string[] = key === 'use' ? contentSignalUseValues : contentSignalKeys.includes(key as never) ? contentSignalValues : [];
+	return values.includes(value) ? { kind: 'content-signal', key, value, span } : undefined;
+}
+
+function preferenceProblem(word: string): string {
+	return t(
+		'{0} is not a preference: write a Content-Usage category with y or n ({1}) or a Content-Signal key with its value ({2}).',
+		quoteInput(word),
+		`${contentUsageLabels[0]}=n, ${contentUsageLabels[1]}=y`,
+		[...contentSignalKeys.map((key) => `${key}=no`), `use=${contentSignalUseValues[1]}`].join(', '),
+	);
 }
 
 /**
@@ -216,11 +302,12 @@ function isSpace(code: number): boolean {
 }
 
 /** Which field of an expectation line a character position is in, for completion. */
-type FieldAt = { readonly field: 'crawler' | 'url' | 'verdict'; readonly span: Span } | { readonly field: 'comment' | 'directive' | 'beyond' };
+type FieldAt = { readonly field: 'crawler' | 'url' | 'verdict' | 'preference'; readonly span: Span } | { readonly field: 'comment' | 'directive' };
 
 /**
- * The field at `character`: the first word is the crawler, the second the URL, the third the verdict. (A multi-word
- * token completes as its first word; the rest of the line is read the same way once it is written.)
+ * The field at `character`: the first word is the crawler, the second the URL, the third the verdict (or a
+ * preference), the rest preferences. (A multi-word token completes as its first word; the rest of the line is read
+ * the same way once it is written.)
  */
 export function fieldAt(text: string, character: number, isFirstLine: boolean): FieldAt {
 	const before = text.slice(0, character);
@@ -254,6 +341,6 @@ function fieldOf(index: number, word: Word): FieldAt {
 		case 2:
 			return { field: 'verdict', span };
 		default:
-			return { field: 'beyond' };
+			return { field: 'preference', span };
 	}
 }

@@ -9,7 +9,7 @@ import { listNames, verdictWord } from '../crawlers/explain';
 import { evaluateAs } from '../crawlers/reading';
 import { verdictFlips } from '../bench/diff';
 import { benchColumns, benchProbes, benchUrlRows } from './testBench';
-import { alignedTable, testUrl, testUrlAll, verdictSummary, type TestUrlParams } from './testUrl';
+import { alignedTable, noPreferences, testUrl, testUrlAll, verdictSummary, type TestUrlParams } from './testUrl';
 import { verdictText } from '../features/testUrl';
 import { formatNumber, t } from '../l10n';
 import type { AnalysisOptions } from '../options';
@@ -157,6 +157,7 @@ export function testUrlDeployed(model: RobotsModel, analysis: DeployedAnalysis, 
 		headline: t('{0} as {1}: {2}, whatever the rules: {3}.', params.url, conclusion.crawler.token, verdictWord(verdict), eventConsequence(conclusion)),
 		explanation: sentence,
 		others: [],
+		preferences: noPreferences,
 	};
 }
 
@@ -178,6 +179,7 @@ export function testUrlAllDeployed(model: RobotsModel, analysis: DeployedAnalysi
 			selectLine: null,
 			verdictText: verdictText(known, null),
 			explanation: describeConclusion(conclusion),
+			preferences: noPreferences,
 		};
 	});
 	return { ...result, rows, summary: verdictSummary(url, rows, true) };

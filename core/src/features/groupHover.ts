@@ -14,6 +14,9 @@ import { escapeMarkdownText } from '../markdown';
 import type { AnalysisOptions } from '../options';
 import { groupLines, lineRole, type Group, type RobotsModel } from '../syntax/parser';
 import { holdsSorted, sameNumbers } from '../sorted';
+import { preferenceLines, statedBy } from '../preferences/answer';
+import { pairs } from '../preferences/explain';
+import type { LicenseLine } from '../preferences/lines';
 import { segmentAround, type SegmentSpan } from '../syntax/segments';
 import { code, lineList, lineNumber, mergeNotes, type Readers } from './hoverWords';
 
@@ -136,6 +139,9 @@ export function groupHover(model: RobotsModel, line: number, dialects: readonly 
 			out.push(`| ${listNames(group.map((row) => code(row.crawler.token, true)))}${suffix} | ${cell} |`);
 		}
 	}
+	if (span) {
+		out.push(...preferenceSummary(model, span));
+	}
 	const notes = [...disagreementNotes(model, views, line, agentLines, readers), ...crawlerNotes(shown.slice(0, maxCrawlerRows))];
 	if (notes.length > 0) {
 		out.push('', ...notes.slice(0, maxNotes).map((note) => `- ${note}`));
@@ -144,6 +150,34 @@ export function groupHover(model: RobotsModel, line: number, dialects: readonly 
 		}
 	}
 	return out.join('\n');
+}
+
+/** At most this many preference lines listed in a group hover. */
+const maxPreferenceLines = 6;
+
+/**
+ * The group's Content-Usage and Content-Signal lines, each with what it states (preferences/answer.ts), under a title
+ * that says when they apply; nothing when the group has none.
+ */
+function preferenceSummary(model: RobotsModel, group: Group): string[] {
+	const lines = preferenceLines(model).filter(
+		(read): read is Exclude<typeof read, LicenseLine> =>
+			read.kind !== 'license' && read.line >= group.firstLine && read.line <= group.lastLine && holdsSorted(group.others, read.line),
+	);
+	if (lines.length === 0) {
+		return [];
+	}
+	const out = ['', t('Preference lines of this group (they apply only to URLs its rules let its crawlers fetch):')];
+	for (const read of lines.slice(0, maxPreferenceLines)) {
+		const stated = pairs(statedBy(read));
+		out.push(
+			`- ${t('line {0} {1}', lineNumber(read.line), code(model.lineText(read.line).trim()))}: ${stated === '' ? t('states nothing') : escapeMarkdownText(stated)}`,
+		);
+	}
+	if (lines.length > maxPreferenceLines) {
+		out.push(`- ${t('{0} more', formatNumber(lines.length - maxPreferenceLines))}`);
+	}
+	return out;
 }
 
 /** The User-agent lines of the group in any dialect, in order, without duplicates (linear in their number). */

@@ -12,7 +12,9 @@ import { auditCategories } from '../bench/audit';
 import { knownCrawlers } from '../facts/crawlers';
 import { formatNumber, t } from '../l10n';
 import { analysisDialects, type AnalysisOptions } from '../options';
-import type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, TestUrlAllResult, TestUrlResult } from '../protocol';
+import { preferencesOf } from '../preferences/answer';
+import { describePreferences, preferenceLinesOf, preferencesCell } from '../preferences/explain';
+import type { AgentList, CrawlerSummary, CrawlerVerdictRow, OtherReading, PreferencesView, TestUrlAllResult, TestUrlResult } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 
 /** What to test: a URL (a path alone is fine), a crawler token (`*`: a crawler no group names), optionally a parser. */
@@ -33,7 +35,12 @@ export function testUrl(model: RobotsModel, params: TestUrlParams, options: Anal
 	const others = otherReadings(model, profile, params.url, evaluation, options);
 	// The rule that decides, or whose group the crawler follows; the reading's details are in the explanation.
 	const decision = evaluation.rule !== null ? `${verdictWord(evaluation.verdict)} ${describeDecision(evaluation)}` : verdictSentence(evaluation);
-	const headline = t('{0} as {1}: {2}.', params.url, who, decision) + pastItsReading(model, profile, params.url, evaluation) + othersSentence(others);
+	const preferences = preferencesView(model, evaluation);
+	const headline =
+		t('{0} as {1}: {2}.', params.url, who, decision)
+		+ pastItsReading(model, profile, params.url, evaluation)
+		+ othersSentence(others)
+		+ (preferences.text === '' ? '' : ` ${preferences.text}`);
 	return {
 		url: params.url,
 		crawler: summary(profile),
@@ -44,6 +51,7 @@ export function testUrl(model: RobotsModel, params: TestUrlParams, options: Anal
 		headline,
 		explanation: explainEvaluation(evaluation),
 		others,
+		preferences,
 		parserAssumed: !profile.known && parser === undefined,
 		parsers: allDialects.map((dialect) => ({ parser: dialect, name: dialectName(dialect) })),
 	};
@@ -66,6 +74,7 @@ export function testUrlAll(model: RobotsModel, url: string, options: AnalysisOpt
 			selectLine: selectLine(evaluation),
 			verdictText: verdictText(evaluation.verdict, evaluation.rule ? evaluation.rule.line : null),
 			explanation: explainEvaluation(evaluation),
+			preferences: preferencesView(model, evaluation),
 		};
 	});
 	return { url, rows, summary: verdictSummary(url, rows, false), table: table(rows) };
@@ -105,6 +114,23 @@ export function computeAgents(model: RobotsModel, options: AnalysisOptions): Age
 	const fromFile = crawlersNamedIn([model]);
 	const known = knownCrawlers.map(({ token, owner, category, description }) => ({ token, owner, category, description }));
 	return { fromFile, targets: [...options.crawlers], known, categories: auditCategories.map(({ category, label }) => ({ category, label })) };
+}
+
+/** No preference line speaks: for an answer the response makes, where the crawler reads no rules. */
+export const noPreferences: PreferencesView = { text: '', cell: '—', contentUsage: null, contentSignal: null, licenses: [], lines: [] };
+
+/** What the preference lines say beside the crawler's verdict: from the same evaluation (preferences/answer.ts). */
+function preferencesView(model: RobotsModel, evaluation: CrawlerEvaluation): PreferencesView {
+	const answer = preferencesOf(model, evaluation);
+	const { contentUsage, contentSignal } = answer;
+	return {
+		text: describePreferences(answer),
+		cell: preferencesCell(answer),
+		contentUsage: contentUsage && { preferences: contentUsage.preferences, line: contentUsage.line },
+		contentSignal: contentSignal && { signals: contentSignal.signals, line: contentSignal.line },
+		licenses: answer.licenses,
+		lines: preferenceLinesOf(answer),
+	};
 }
 
 /** A crawler as the protocol describes it. */
@@ -210,14 +236,16 @@ function othersSentence(others: readonly OtherReading[]): string {
 	return out;
 }
 
-/** An aligned plain-text table: crawler, verdict, line, rule. */
+/** An aligned plain-text table: crawler, verdict, line, rule; and the preferences when a row has any, before the rule. */
 function table(rows: readonly CrawlerVerdictRow[]): string {
+	const withPreferences = rows.some((row) => row.preferences.cell !== '—');
 	const cells = [
-		[t('Crawler'), t('Verdict'), t('Line'), t('Rule')],
+		[t('Crawler'), t('Verdict'), t('Line'), ...(withPreferences ? [t('Preferences')] : []), t('Rule')],
 		...rows.map((row) => [
 			row.crawler.token,
 			verdictWord(row.verdict),
 			row.line === null ? '—' : String(row.line + 1),
+			...(withPreferences ? [row.preferences.cell] : []),
 			row.rule === null ? (row.selectLine === null ? t('no group applies') : t('no rule matches (group at line {0})', row.selectLine + 1)) : ruleText(row.rule),
 		]),
 	];

@@ -109,8 +109,11 @@ export interface ContentUsageAnswer {
 export interface ContentSignalAnswer {
 	/** Each key stated with a value the policy defines (`yes`/`no`; `immediate`/`reference`/`full` for `use`). */
 	readonly signals: Readonly<Record<string, string>>;
+	/** The first Content-Signal line of the crawler's groups (0-based). */
 	readonly line: number;
+	/** The same, 1-based. */
 	readonly lineNumber: number;
+	/** Every Content-Signal line of the crawler's groups (0-based): a later line's value of a key replaces an earlier one. */
 	readonly lines: readonly number[];
 }
 
@@ -122,6 +125,12 @@ export interface PreferenceAnswer {
 	readonly contentSignal: ContentSignalAnswer | null;
 	/** The absolute URLs of the License lines the crawler reads, in file order. */
 	readonly licenses: readonly string[];
+	/**
+	 * The lines that would state a preference for the URL (the Content-Usage lines whose path matches, and the
+	 * Content-Signal lines of the crawler's groups; 0-based, in file order) but do not apply because the file's rules
+	 * disallow it (attach §3.1); empty when the URL may be fetched or no such line exists.
+	 */
+	readonly withheld: readonly number[];
 }
 
 /**
@@ -158,7 +167,7 @@ function answerOf(model: RobotsModel, evaluation: CrawlerEvaluation | Evaluation
 	if ('reading' in evaluation) {
 		const { reading } = evaluation;
 		if (reading.extent.kind === 'too-large') {
-			return { contentUsage: null, contentSignal: null, licenses: [] };
+			return { contentUsage: null, contentSignal: null, licenses: [], withheld: [] };
 		}
 		read = reading.model;
 		dialect = reading.dialect;
@@ -171,9 +180,6 @@ function answerOf(model: RobotsModel, evaluation: CrawlerEvaluation | Evaluation
 	}
 	const binding = bindPreferences(read, dialect);
 	const licenses = binding.licenses.filter((line) => line.absolute).map((line) => line.url);
-	if (onlyFetchable && fileVerdict === 'disallow') {
-		return { contentUsage: null, contentSignal: null, licenses };
-	}
 	const usage: ContentUsageLine[] = [];
 	const signal: ContentSignalLine[] = [];
 	for (const index of groups) {
@@ -183,7 +189,11 @@ function answerOf(model: RobotsModel, evaluation: CrawlerEvaluation | Evaluation
 			signal.push(...bound.contentSignal);
 		}
 	}
-	return { contentUsage: usageFor(usage, evaluation.url), contentSignal: signalOf(signal), licenses };
+	if (onlyFetchable && fileVerdict === 'disallow') {
+		const withheld = [...(usageFor(usage, evaluation.url)?.lines ?? []), ...signal.map((line) => line.line)].sort((a, b) => a - b);
+		return { contentUsage: null, contentSignal: null, licenses, withheld };
+	}
+	return { contentUsage: usageFor(usage, evaluation.url), contentSignal: signalOf(signal), licenses, withheld: [] };
 }
 
 /**
@@ -223,6 +233,23 @@ function usageFor(lines: readonly ContentUsageLine[], url: string): ContentUsage
 	}
 	const first = applying[0].line;
 	return { preferences, line: first, lineNumber: first + 1, lines: applying.map((line) => line.line) };
+}
+
+/**
+ * What one Content-Usage or Content-Signal line states on its own, whatever the URL: the vocabulary's categories
+ * written `y` or `n`, or the signals written with a value the policy defines (what a group hover lists).
+ */
+export function statedBy(line: ContentUsageLine | ContentSignalLine): Readonly<Record<string, string>> {
+	if (line.kind === 'content-signal') {
+		return signalOf([line])!.signals;
+	}
+	const stated: Record<string, string> = {};
+	for (const preference of line.preferences) {
+		if (preference.value !== 'unknown' && contentUsageLabels.includes(preference.key as never)) {
+			stated[preference.key] = preference.value;
+		}
+	}
+	return stated;
 }
 
 /**

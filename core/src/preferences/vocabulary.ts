@@ -7,6 +7,7 @@
 /** The labels of draft-ietf-aipref-vocab-07 §6.1 (2026-08-19), the categories a `Content-Usage` line states. */
 export const contentUsageLabels = ['train-ai', 'search'] as const;
 
+/** A category of the vocabulary a `Content-Usage` line states: `train-ai` or `search`. */
 export type ContentUsageLabel = (typeof contentUsageLabels)[number];
 
 /**
