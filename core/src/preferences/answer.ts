@@ -16,7 +16,7 @@ import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
 import type { CrawlerProfile } from '../crawlers/profile';
 import type { RobotsModel } from '../syntax/parser';
 import { readPreferenceLine, type ContentSignalLine, type ContentUsageLine, type LicenseLine, type PreferenceLine } from './lines';
-import { contentSignalUseValues, contentSignalValues, contentUsageLabels, type ContentUsageLabel } from './vocabulary';
+import { contentSignalKeys, contentSignalUseValues, contentSignalValues, contentUsageLabels, type ContentUsageLabel } from './vocabulary';
 import { ObjectMemo } from '../memo';
 
 /** Every preference line of a file, in file order, read once per model (models are immutable). */
@@ -263,7 +263,7 @@ function signalOf(lines: readonly ContentSignalLine[]): ContentSignalAnswer | nu
 	const signals: Record<string, string> = {};
 	for (const line of lines) {
 		for (const entry of line.entries) {
-			const known = entry.key === 'use' ? contentSignalUseValues : contentSignalValues;
+			const known = entry.key === 'use' ? contentSignalUseValues : contentSignalKeys.includes(entry.key as never) ? contentSignalValues : [];
 			if (known.includes(entry.value as never)) {
 				signals[entry.key] = entry.value;
 			}
