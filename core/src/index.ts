@@ -18,6 +18,8 @@ export type {
 	BenchExportParams,
 	BenchExportResult,
 	BenchParams,
+	BenchPreference,
+	BenchPreferences,
 	BenchResult,
 	BenchRow,
 	CrawlerSummary,
@@ -115,6 +117,7 @@ export { describeReading, explainEvaluation, listNames, reasonWords, verdictSent
  */
 export {
 	bindPreferences,
+	crawlerPreferences,
 	preferenceLines,
 	preferencesAs,
 	preferencesOf,
@@ -137,6 +140,7 @@ export type {
 } from './preferences/lines';
 export { parseSfDictionary, type SfBareItem, type SfDictionary, type SfFailure, type SfMember, type SfValue } from './preferences/structuredFields';
 export { contentUsageLabels, droppedContentUsageLabels, type ContentUsageLabel } from './preferences/vocabulary';
+export { answerQuestions, preferenceQuestions, type PreferenceQuestion, type QuestionAnswer, type QuestionState } from './preferences/questions';
 
 /** Many URLs at once: URL lists and sitemaps, two versions compared, who may fetch `/` (bench/). */
 export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput } from './bench/urls';

@@ -1,12 +1,16 @@
 /**
  * The test bench: URLs (rows) by crawlers (columns), each cell the crawler model's verdict and deciding line from its
  * fast decide path, with the AI crawler audit and, against a baseline version of the file, the cells whose verdict
- * changed, how each crawler's reading changed, and probe rows for URLs the rules of either version tell apart.
+ * changed, how each crawler's reading changed, and probe rows for URLs the rules of either version tell apart. On
+ * request, each cell also says what the preference lines say of the URL for the crawler (may train, may use in
+ * answers, may index), from the same reading and the file's verdict the cell shows.
  */
 
 import { describeExtent, describeFollowing, parserNote, reasonWords, ruleText, verdictWord } from '../crawlers/explain';
 import { crawlerProfiles, type CrawlerProfile } from '../crawlers/profile';
-import { crawlerReasons, decideTable, readAs, unpackDecision, type PackedDecision } from '../crawlers/reading';
+import { crawlerEvaluator, crawlerReasons, decideTable, isAllowedDecision, readAs, unpackDecision, type PackedDecision } from '../crawlers/reading';
+import { crawlerPreferences, type PreferenceAnswer } from '../preferences/answer';
+import { answerQuestions, preferenceQuestions, type PreferenceQuestion, type QuestionAnswer } from '../preferences/questions';
 import { auditByCategory } from '../bench/audit';
 import { describeChange, diffRobots, probeUrls, verdictFlips } from '../bench/diff';
 import { describeUrlProblem } from '../bench/urls';
@@ -16,6 +20,8 @@ import {
 	type BenchBaselineResult,
 	type BenchColumn,
 	type BenchExportResult,
+	type BenchPreference,
+	type BenchPreferences,
 	type BenchResult,
 	type BenchRow,
 } from '../protocol';
@@ -35,6 +41,8 @@ interface BenchInput {
 	readonly crawlers: readonly string[];
 	/** With a baseline: add rows for probe URLs whose verdict changed. */
 	readonly probe?: boolean;
+	/** Add what the preference lines say per cell. */
+	readonly preferences?: boolean;
 }
 
 interface BenchBaseline {
@@ -123,6 +131,7 @@ export function computeBench(model: RobotsModel, input: BenchInput, baseline?: B
 		verdicts: [verdictWord('disallow'), verdictWord('allow')],
 		lines: lineTexts(model, cells),
 		audit,
+		...(input.preferences ? { preferences: preferenceCells(model, profiles, testable, rowOf, rows.length, cells) } : {}),
 		notes,
 	};
 	if (!baseline) {
@@ -164,6 +173,100 @@ function tableCells(
 		}
 	}
 	return cells;
+}
+
+/**
+ * What the preference lines say in each cell: `crawlerPreferences` of the column's reading, asked with the verdict the
+ * file's rules give the URL, which is the cell's own for a crawler that follows robots.txt (a crawler that ignores it
+ * is evaluated again for the file's verdict). Cells that answer alike share one entry of `answers`.
+ */
+function preferenceCells(
+	model: RobotsModel,
+	profiles: readonly CrawlerProfile[],
+	urls: readonly string[],
+	rowOf: readonly number[],
+	rowCount: number,
+	cells: readonly PackedDecision[],
+): BenchPreferences {
+	const columns = profiles.length;
+	const out = new Array<number>(rowCount * columns).fill(-1);
+	const answers: BenchPreference[][] = [];
+	/** By the answer's words: its index in `answers`. */
+	const byWords = new Map<string, number>();
+	profiles.forEach((profile, column) => {
+		const reading = readAs(model, profile);
+		const answer = crawlerPreferences(reading);
+		const fileVerdict = profile.ignoresRobotsTxt ? fileVerdicts(model, profile) : (cell: PackedDecision) => (isAllowedDecision(cell) ? 'allow' : 'disallow');
+		/** By the answer and whether the URL may be fetched: its index in `answers`. */
+		const indices = new Map<PreferenceAnswer, number>();
+		for (let i = 0; i < urls.length; i++) {
+			const at = rowOf[i] * columns + column;
+			const verdict = fileVerdict(cells[at], urls[i]);
+			const said = answer(urls[i], verdict);
+			let index = indices.get(said);
+			if (index === undefined) {
+				const words = answerQuestions(reading.model, said, verdict === 'allow').map((question) => preferenceWords(reading.model, question));
+				const key = JSON.stringify(words);
+				index = byWords.get(key);
+				if (index === undefined) {
+					index = answers.length;
+					answers.push(words);
+					byWords.set(key, index);
+				}
+				indices.set(said, index);
+			}
+			out[at] = index;
+		}
+	});
+	return { questions: preferenceQuestions.map(questionName), answers, cells: out };
+}
+
+/** The verdict the file's rules give, for a crawler that fetches anyway (its cells say allowed). */
+function fileVerdicts(model: RobotsModel, profile: CrawlerProfile): (cell: PackedDecision, url: string) => 'allow' | 'disallow' {
+	const evaluate = crawlerEvaluator(model, profile);
+	return (_cell, url) => evaluate(url).fileVerdict;
+}
+
+function questionName(question: PreferenceQuestion): string {
+	switch (question) {
+		case 'train':
+			return t('May train');
+		case 'input':
+			return t('May use in answers');
+		case 'search':
+			return t('May index');
+	}
+}
+
+/** One question's answer in words: the state for the cell, and a sentence and the deciding lines for the tooltip. */
+function preferenceWords(model: RobotsModel, answer: QuestionAnswer): BenchPreference {
+	const question = questionName(answer.question);
+	const lines = answer.lines.map((line) => t('Line {0}: {1}', line + 1, ruleText(model.lineText(line).trim())));
+	let word: string;
+	let sentence: string;
+	switch (answer.state) {
+		case 'yes':
+			word = t('yes');
+			sentence = t('{0}: yes.', question);
+			break;
+		case 'no':
+			word = t('no');
+			sentence = t('{0}: no.', question);
+			break;
+		case 'disagree':
+			word = t('lines disagree');
+			sentence = t('{0}: Content-Usage and Content-Signal disagree; each reader follows the line it reads.', question);
+			break;
+		case 'not-stated':
+			word = t('not stated');
+			sentence = t('{0}: not stated; no preference line of the groups this crawler follows says.', question);
+			break;
+		case 'not-applicable':
+			word = t('not applicable');
+			sentence = t("{0}: not applicable; the file's rules do not let this crawler fetch the URL, and preferences apply only to what it may fetch.", question);
+			break;
+	}
+	return { state: answer.state, word, detail: [sentence, ...lines].join('\n'), lines: answer.lines };
 }
 
 function spread(values: readonly number[], rowOf: readonly number[], rowCount: number): number[] {

@@ -12,7 +12,7 @@ import { normalizePath } from '../matching/matcher';
 import { patternMatches } from '../matching/rules';
 import { urlPath } from '../matching/url';
 import type { Evaluation } from '../matching/evaluate';
-import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
+import { evaluateAs, type CrawlerEvaluation, type CrawlerReading } from '../crawlers/reading';
 import type { CrawlerProfile } from '../crawlers/profile';
 import type { RobotsModel } from '../syntax/parser';
 import { readPreferenceLine, type ContentSignalLine, type ContentUsageLine, type LicenseLine, type PreferenceLine } from './lines';
@@ -158,10 +158,58 @@ export function preferencesOf(model: RobotsModel, evaluation: CrawlerEvaluation 
 		fileVerdict = evaluation.verdict;
 	}
 	const binding = bindPreferences(read, dialect);
-	const licenses = binding.licenses.filter((line) => line.absolute).map((line) => line.url);
+	const licenses = licensesOf(binding);
 	if (fileVerdict === 'disallow') {
 		return { contentUsage: null, contentSignal: null, licenses };
 	}
+	const { usage, signal } = groupLines(binding, groups);
+	return { contentUsage: usageFor(applyingUsage(usage, evaluation.url)), contentSignal: signalOf(signal), licenses };
+}
+
+/**
+ * `preferencesOf` for many URLs as one crawler reads the file (the test bench's columns): its groups' lines are
+ * gathered once, and per URL only the Content-Usage paths are matched. `fileVerdict` is the verdict the file's rules
+ * give the URL (`CrawlerEvaluation.fileVerdict`). Answers that say the same are one object, so that a table of many
+ * URLs holds a few.
+ */
+export function crawlerPreferences(reading: CrawlerReading): (url: string, fileVerdict: Evaluation['verdict']) => PreferenceAnswer {
+	if (reading.extent.kind === 'too-large') {
+		const none: PreferenceAnswer = { contentUsage: null, contentSignal: null, licenses: [] };
+		return () => none;
+	}
+	const binding = bindPreferences(reading.model, reading.dialect);
+	const licenses = licensesOf(binding);
+	const notFetched: PreferenceAnswer = { contentUsage: null, contentSignal: null, licenses };
+	const { usage, signal } = groupLines(
+		binding,
+		reading.selection.groups.map((group) => group.index),
+	);
+	const contentSignal = signalOf(signal);
+	/** By the applying Content-Usage lines, joined: the answer they give. */
+	const answers = new Map<string, PreferenceAnswer>();
+	const answer = (applying: readonly ContentUsageLine[]) => {
+		const key = applying.map((line) => line.line).join(',');
+		let found = answers.get(key);
+		if (!found) {
+			found = { contentUsage: usageFor(applying), contentSignal, licenses };
+			answers.set(key, found);
+		}
+		return found;
+	};
+	const everywhere = answer([]);
+	if (usage.length === 0) {
+		return (_url, fileVerdict) => (fileVerdict === 'disallow' ? notFetched : everywhere);
+	}
+	return (url, fileVerdict) => (fileVerdict === 'disallow' ? notFetched : answer(applyingUsage(usage, url)));
+}
+
+/** The absolute URLs of the License lines, in file order. */
+function licensesOf(binding: PreferenceBinding): readonly string[] {
+	return binding.licenses.filter((line) => line.absolute).map((line) => line.url);
+}
+
+/** The Content-Usage and Content-Signal lines of the groups given, in their order. */
+function groupLines(binding: PreferenceBinding, groups: readonly number[]): { usage: ContentUsageLine[]; signal: ContentSignalLine[] } {
 	const usage: ContentUsageLine[] = [];
 	const signal: ContentSignalLine[] = [];
 	for (const index of groups) {
@@ -171,7 +219,7 @@ export function preferencesOf(model: RobotsModel, evaluation: CrawlerEvaluation 
 			signal.push(...bound.contentSignal);
 		}
 	}
-	return { contentUsage: usageFor(usage, evaluation.url), contentSignal: signalOf(signal), licenses };
+	return { usage, signal };
 }
 
 /**
@@ -180,9 +228,9 @@ export function preferencesOf(model: RobotsModel, evaluation: CrawlerEvaluation 
  * a rule without a path applies to every path. Rules with equally long paths apply together, combined per category
  * by vocab §5.1 (`n` wins over `y`). The dialect's own matching is not used: attach defines this one for every reader.
  */
-function usageFor(lines: readonly ContentUsageLine[], url: string): ContentUsageAnswer | null {
+function applyingUsage(lines: readonly ContentUsageLine[], url: string): ContentUsageLine[] {
 	if (lines.length === 0) {
-		return null;
+		return [];
 	}
 	const path = normalizePath(urlPath(url), 'rfc9309');
 	let best = -1;
@@ -199,6 +247,11 @@ function usageFor(lines: readonly ContentUsageLine[], url: string): ContentUsage
 			applying.push(line);
 		}
 	}
+	return applying;
+}
+
+/** The preference the applying lines state together (vocab §5.1), or null when none applies. */
+function usageFor(applying: readonly ContentUsageLine[]): ContentUsageAnswer | null {
 	if (applying.length === 0) {
 		return null;
 	}
