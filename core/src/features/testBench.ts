@@ -8,7 +8,7 @@
 
 import { describeExtent, describeFollowing, parserNote, reasonWords, ruleText, verdictWord } from '../crawlers/explain';
 import { crawlerProfiles, type CrawlerProfile } from '../crawlers/profile';
-import { crawlerEvaluator, crawlerReasons, decideTable, isAllowedDecision, readAs, unpackDecision, type PackedDecision } from '../crawlers/reading';
+import { crawlerReasons, decideTable, isAllowedDecision, readAs, unpackDecision, type PackedDecision } from '../crawlers/reading';
 import { crawlerPreferences, type PreferenceAnswer } from '../preferences/answer';
 import { answerQuestions, preferenceQuestions, type PreferenceQuestion, type QuestionAnswer } from '../preferences/questions';
 import { auditByCategory } from '../bench/audit';
@@ -177,8 +177,9 @@ function tableCells(
 
 /**
  * What the preference lines say in each cell: `crawlerPreferences` of the column's reading, asked with the verdict the
- * file's rules give the URL, which is the cell's own for a crawler that follows robots.txt (a crawler that ignores it
- * is evaluated again for the file's verdict). Cells that answer alike share one entry of `answers`.
+ * file's rules give the URL, which is the cell's own for a crawler that follows robots.txt (for a crawler that ignores
+ * it, the decision of the same reading by a crawler that follows it). Columns that read the same groups of the same text share their answers
+ * (on most files most crawlers follow `*`), and cells that answer alike share one entry of `answers`.
  */
 function preferenceCells(
 	model: RobotsModel,
@@ -190,20 +191,37 @@ function preferenceCells(
 ): BenchPreferences {
 	const columns = profiles.length;
 	const out = new Array<number>(rowCount * columns).fill(-1);
+	const ignoring = profiles.flatMap((profile, column) => (profile.ignoresRobotsTxt ? [column] : []));
+	const ignored = decideTable(
+		model,
+		ignoring.map((column) => ({ ...profiles[column], ignoresRobotsTxt: false })),
+		ignoring.length > 0 ? urls : [],
+	);
 	const answers: BenchPreference[][] = [];
 	/** By the answer's words: its index in `answers`. */
 	const byWords = new Map<string, number>();
+	/** The readings of the columns so far, each with its answers per row where the URL may be fetched, and their indices. */
+	const readings: {
+		readonly model: RobotsModel;
+		readonly key: string;
+		readonly answer: (url: string, fileVerdict: 'allow' | 'disallow') => PreferenceAnswer;
+		readonly fetchable: (PreferenceAnswer | undefined)[];
+		readonly indices: Map<PreferenceAnswer, number>;
+	}[] = [];
 	profiles.forEach((profile, column) => {
 		const reading = readAs(model, profile);
-		const answer = crawlerPreferences(reading);
-		const fileVerdict = profile.ignoresRobotsTxt ? fileVerdicts(model, profile) : (cell: PackedDecision) => (isAllowedDecision(cell) ? 'allow' : 'disallow');
-		/** By the answer and whether the URL may be fetched: its index in `answers`. */
-		const indices = new Map<PreferenceAnswer, number>();
+		const key = `${reading.extent.kind} ${reading.dialect} ${reading.selection.groups.map((group) => group.index).join(',')}`;
+		let shared = readings.find((known) => known.model === reading.model && known.key === key);
+		if (!shared) {
+			shared = { model: reading.model, key, answer: crawlerPreferences(reading), fetchable: new Array(urls.length), indices: new Map() };
+			readings.push(shared);
+		}
+		const own = ignoring.indexOf(column);
 		for (let i = 0; i < urls.length; i++) {
 			const at = rowOf[i] * columns + column;
-			const verdict = fileVerdict(cells[at], urls[i]);
-			const said = answer(urls[i], verdict);
-			let index = indices.get(said);
+			const verdict = isAllowedDecision(own < 0 ? cells[at] : ignored[i * ignoring.length + own]) ? 'allow' : 'disallow';
+			const said = verdict === 'allow' ? (shared.fetchable[i] ??= shared.answer(urls[i], verdict)) : shared.answer(urls[i], verdict);
+			let index = shared.indices.get(said);
 			if (index === undefined) {
 				const words = answerQuestions(reading.model, said, verdict === 'allow').map((question) => preferenceWords(reading.model, question));
 				const key = JSON.stringify(words);
@@ -213,18 +231,12 @@ function preferenceCells(
 					answers.push(words);
 					byWords.set(key, index);
 				}
-				indices.set(said, index);
+				shared.indices.set(said, index);
 			}
 			out[at] = index;
 		}
 	});
 	return { questions: preferenceQuestions.map(questionName), answers, cells: out };
-}
-
-/** The verdict the file's rules give, for a crawler that fetches anyway (its cells say allowed). */
-function fileVerdicts(model: RobotsModel, profile: CrawlerProfile): (cell: PackedDecision, url: string) => 'allow' | 'disallow' {
-	const evaluate = crawlerEvaluator(model, profile);
-	return (_cell, url) => evaluate(url).fileVerdict;
 }
 
 function questionName(question: PreferenceQuestion): string {

@@ -163,7 +163,7 @@ export function preferencesOf(model: RobotsModel, evaluation: CrawlerEvaluation 
 		return { contentUsage: null, contentSignal: null, licenses };
 	}
 	const { usage, signal } = groupLines(binding, groups);
-	return { contentUsage: usageFor(applyingUsage(usage, evaluation.url)), contentSignal: signalOf(signal), licenses };
+	return { contentUsage: usageFor(applyingUsage(usageRules(usage), evaluation.url)), contentSignal: signalOf(signal), licenses };
 }
 
 /**
@@ -185,6 +185,7 @@ export function crawlerPreferences(reading: CrawlerReading): (url: string, fileV
 		reading.selection.groups.map((group) => group.index),
 	);
 	const contentSignal = signalOf(signal);
+	const rules = usageRules(usage);
 	/** By the applying Content-Usage lines, joined: the answer they give. */
 	const answers = new Map<string, PreferenceAnswer>();
 	const answer = (applying: readonly ContentUsageLine[]) => {
@@ -200,7 +201,7 @@ export function crawlerPreferences(reading: CrawlerReading): (url: string, fileV
 	if (usage.length === 0) {
 		return (_url, fileVerdict) => (fileVerdict === 'disallow' ? notFetched : everywhere);
 	}
-	return (url, fileVerdict) => (fileVerdict === 'disallow' ? notFetched : answer(applyingUsage(usage, url)));
+	return (url, fileVerdict) => (fileVerdict === 'disallow' ? notFetched : answer(applyingUsage(rules, url)));
 }
 
 /** The absolute URLs of the License lines, in file order. */
@@ -228,15 +229,14 @@ function groupLines(binding: PreferenceBinding, groups: readonly number[]): { us
  * a rule without a path applies to every path. Rules with equally long paths apply together, combined per category
  * by vocab §5.1 (`n` wins over `y`). The dialect's own matching is not used: attach defines this one for every reader.
  */
-function applyingUsage(lines: readonly ContentUsageLine[], url: string): ContentUsageLine[] {
-	if (lines.length === 0) {
+function applyingUsage(rules: readonly UsageRule[], url: string): ContentUsageLine[] {
+	if (rules.length === 0) {
 		return [];
 	}
 	const path = normalizePath(urlPath(url), 'rfc9309');
 	let best = -1;
 	let applying: ContentUsageLine[] = [];
-	for (const line of lines) {
-		const pattern = line.path === null ? '' : normalizeRfc(line.path.text, true);
+	for (const { line, pattern } of rules) {
 		if (!patternMatches(pattern, path, true)) {
 			continue;
 		}
@@ -248,6 +248,16 @@ function applyingUsage(lines: readonly ContentUsageLine[], url: string): Content
 		}
 	}
 	return applying;
+}
+
+/** A Content-Usage line and its path as matched: normalized as Allow and Disallow paths are, '' for none. */
+interface UsageRule {
+	readonly line: ContentUsageLine;
+	readonly pattern: string;
+}
+
+function usageRules(lines: readonly ContentUsageLine[]): UsageRule[] {
+	return lines.map((line) => ({ line, pattern: line.path === null ? '' : normalizeRfc(line.path.text, true) }));
 }
 
 /** The preference the applying lines state together (vocab §5.1), or null when none applies. */
