@@ -482,20 +482,7 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 		}
 		const cell = cellAt(rowIndex, column);
 		const described = describeCell(cell, data.lines, data.reasons);
-		const div = document.createElement('div');
-		div.className = `cell verdict ${benchCellAllows(cell) ? 'allow' : 'disallow'}`;
-		div.setAttribute('role', 'gridcell');
-		div.setAttribute('aria-colindex', String(shownColumn + 2));
-		div.dataset.row = String(index);
-		div.dataset.column = String(shownColumn + 1);
-		div.tabIndex = active.row === index && active.column === shownColumn + 1 ? 0 : -1;
-		const word = document.createElement('span');
-		word.className = 'word';
-		word.textContent = described.verdict;
-		const detail = document.createElement('span');
-		detail.className = 'detail';
-		detail.textContent = described.detail;
-		div.append(word, detail);
+		const { div, word } = gridCell(index, shownColumn, benchCellAllows(cell) ? 'allow' : 'disallow', described.verdict, described.detail);
 		let label = `${data.columns[column].crawler.token}: ${described.verdict}${described.detail ? ', ' + described.detail : ''}`;
 		if (changed(rowIndex, column)) {
 			const before = describeCell(data.baseline!.cells[rowIndex * data.columns.length + column], data.baseline!.lines, data.reasons);
@@ -513,6 +500,26 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 	return element;
 }
 
+/** A cell of the grid at shown row `index` and column `shownColumn`: its word over its detail, both as text. */
+function gridCell(index: number, shownColumn: number, kind: string, wordText: string, detailText: string): { div: HTMLElement; word: HTMLElement } {
+	const div = document.createElement('div');
+	div.className = 'cell verdict';
+	div.classList.add(...kind.split(' '));
+	div.setAttribute('role', 'gridcell');
+	div.setAttribute('aria-colindex', String(shownColumn + 2));
+	div.dataset.row = String(index);
+	div.dataset.column = String(shownColumn + 1);
+	div.tabIndex = active.row === index && active.column === shownColumn + 1 ? 0 : -1;
+	const word = document.createElement('span');
+	word.className = 'word';
+	word.textContent = wordText;
+	const detail = document.createElement('span');
+	detail.className = 'detail';
+	detail.textContent = detailText;
+	div.append(word, detail);
+	return { div, word };
+}
+
 /** What the preference lines say of a row's URL for a crawler, on one question: the state, and the first deciding line. */
 function preferenceAt(row: number, column: number, part: number): BenchPreference | undefined {
 	const preferences = result?.preferences;
@@ -523,22 +530,9 @@ function preferenceAt(row: number, column: number, part: number): BenchPreferenc
 function preferenceCell(rowIndex: number, column: number, part: number, index: number, shownColumn: number): HTMLElement {
 	const data = result!;
 	const answer = preferenceAt(rowIndex, column, part);
-	const div = document.createElement('div');
-	div.className = 'cell verdict';
-	div.classList.add('preference', answer?.state ?? 'none');
-	div.setAttribute('role', 'gridcell');
-	div.setAttribute('aria-colindex', String(shownColumn + 2));
-	div.dataset.row = String(index);
-	div.dataset.column = String(shownColumn + 1);
-	div.tabIndex = active.row === index && active.column === shownColumn + 1 ? 0 : -1;
-	const word = document.createElement('span');
-	word.className = 'word';
-	word.textContent = answer?.word ?? '';
-	const detail = document.createElement('span');
-	detail.className = 'detail';
-	// The first deciding line, as a verdict cell shows its rule.
-	detail.textContent = answer && answer.lines.length > 0 ? `${answer.lines.map((line) => line + 1).join(', ')}` : '';
-	div.append(word, detail);
+	// The deciding lines, where a verdict cell shows its rule.
+	const lines = answer && answer.lines.length > 0 ? `${answer.lines.map((line) => line + 1).join(', ')}` : '';
+	const { div } = gridCell(index, shownColumn, `preference ${answer?.state ?? 'none'}`, answer?.word ?? '', lines);
 	const question = data.preferences!.questions[part];
 	div.setAttribute('aria-label', `${say(strings.preferenceColumn, data.columns[column].crawler.token, question)}: ${answer?.word ?? ''}`);
 	return div;

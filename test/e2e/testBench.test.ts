@@ -292,13 +292,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 	});
 
 	step('an expectations file shows "n passed, m failed" and a failing expectation with its deciding line', async () => {
-		await runCommand(page, 'View: Close All Editors');
-		// A robots.txt with unsaved edits asks whether to save them: no.
-		const dontSave = page.getByRole('button', { name: "Don't Save" });
-		await dontSave.waitFor({ timeout: 3_000 }).then(
-			() => dontSave.click(),
-			() => undefined,
-		);
+		await closeAllEditors(page);
 		await quickOpen(page, 'marys/robots.expectations', 'robots.expectations');
 		await waitForLanguageMode(page, 'Robots.txt Expectations');
 		await lens(page, '23 passed, 0 failed').waitFor({ timeout: 30_000 });
@@ -325,12 +319,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 	});
 
 	step('the preference columns say what Content-Usage and Content-Signal say for GPTBot, and a cell selects its deciding line', async () => {
-		await runCommand(page, 'View: Close All Editors');
-		const dontSave = page.getByRole('button', { name: "Don't Save" });
-		await dontSave.waitFor({ timeout: 3_000 }).then(
-			() => dontSave.click(),
-			() => undefined,
-		);
+		await closeAllEditors(page);
 		await quickOpen(page, 'prefs/robots.txt', 'robots.txt');
 		await editorLine(page, 'Content-Usage: /blog/ train-ai=y').waitFor({ timeout: 30_000 });
 		await waitForLanguageMode(page, 'Robots.txt');
@@ -355,11 +344,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		assert.equal(await preferenceText(frame, '/private/x', 'GPTBot', 'May train'), 'not applicable');
 		assert.match(await cellText(frame, '/private/x', 'GPTBot'), /^DISALLOWED 5: Disallow: \/private\/$/);
 		// The tooltip names the deciding lines; a click selects the first.
-		const headers = await frame
-			.locator('#head [role="columnheader"]')
-			.evaluateAll((cells) => cells.map((cell) => (cell as unknown as { getAttribute(name: string): string | null }).getAttribute('aria-label') ?? ''));
-		const row = frame.locator('#body [role="row"]', { has: frame.getByRole('rowheader', { name: '/blog/post', exact: true }) });
-		const cell = row.locator('.cell').nth(headers.indexOf('GPTBot: May train'));
+		const cell = await preferenceCell(frame, '/blog/post', 'GPTBot', 'May train');
 		await cell.hover();
 		await frame.locator('#tooltip', { hasText: 'Line 3: Content-Usage: /blog/ train-ai=y' }).waitFor({ timeout: 15_000 });
 		assert.match(await frame.locator('#tooltip').innerText(), /^GPTBot\nMay train: Content-Usage and Content-Signal disagree/);
@@ -382,15 +367,30 @@ const preferencesRobots = [
 	'',
 ].join('\n');
 
-/** A preference cell: the column of `question` after the crawler's verdict column, in the row of `url`. */
-async function preferenceText(frame: FrameLocator, url: string, crawler: string, question: string): Promise<string> {
+/** Closes every editor, the bench's included; a robots.txt with unsaved edits asks whether to save them: no. */
+async function closeAllEditors(page: Page): Promise<void> {
+	await runCommand(page, 'View: Close All Editors');
+	const dontSave = page.getByRole('button', { name: "Don't Save" });
+	await dontSave.waitFor({ timeout: 3_000 }).then(
+		() => dontSave.click(),
+		() => undefined,
+	);
+}
+
+/** A preference cell: the column named `<crawler>: <question>` (after the crawler's verdict column), in the row of `url`. */
+async function preferenceCell(frame: FrameLocator, url: string, crawler: string, question: string) {
 	const headers = await frame
 		.locator('#head [role="columnheader"]')
 		.evaluateAll((cells) => cells.map((cell) => (cell as unknown as { getAttribute(name: string): string | null }).getAttribute('aria-label') ?? ''));
 	const column = headers.indexOf(`${crawler}: ${question}`);
 	assert.ok(column > 0, `no column "${crawler}: ${question}" in ${headers.join(' | ')}`);
 	const row = frame.locator('#body [role="row"]', { has: frame.getByRole('rowheader', { name: url, exact: true }) });
-	return (await row.locator('.cell').nth(column).innerText()).replace(/\s+/g, ' ').trim();
+	return row.locator('.cell').nth(column);
+}
+
+/** A preference cell's text: its word, then its deciding lines. */
+async function preferenceText(frame: FrameLocator, url: string, crawler: string, question: string): Promise<string> {
+	return (await (await preferenceCell(frame, url, crawler, question)).innerText()).replace(/\s+/g, ' ').trim();
 }
 
 /** A code lens by its text. */

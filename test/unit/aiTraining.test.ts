@@ -147,21 +147,24 @@ describe('Block AI training crawlers', () => {
 
 const corpusDir = join(sharedDir, 'corpus', 'realworld', 'files');
 
-test('on the corpus, the edit changes no verdict of any crawler outside ai-training, and blocks those it names', {
-	skip: existsSync(corpusDir) ? false : 'no ../shared/corpus here',
-}, () => {
+/** Every fifth file of the real-world corpus, from the `offset`-th, in name order. */
+function* everyFifthCorpusFile(offset: number): Generator<{ name: string; text: string }> {
 	const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 	const names = readdirSync(corpusDir)
 		.filter((name) => name.endsWith('.txt'))
 		.sort();
+	for (let index = offset; index < names.length; index += 5) {
+		yield { name: names[index], text: decoder.decode(readFileSync(join(corpusDir, names[index]))) };
+	}
+}
+
+test('on the corpus, the edit changes no verdict of any crawler outside ai-training, and blocks those it names', {
+	skip: existsSync(corpusDir) ? false : 'no ../shared/corpus here',
+}, () => {
 	const failures: string[] = [];
 	let edited = 0;
-	for (const [index, name] of names.entries()) {
-		// Every fifth file; the files over search engines' size limits get a disabled action instead.
-		if (index % 5 !== 0) {
-			continue;
-		}
-		const text = decoder.decode(readFileSync(join(corpusDir, name)));
+	// Every fifth file; the files over search engines' size limits get a disabled action instead.
+	for (const { name, text } of everyFifthCorpusFile(0)) {
 		const action = actionFor(text, 'Block');
 		if (!action?.edit) {
 			continue;
@@ -321,18 +324,10 @@ function verdictChanges(before: string, after: string): string[] {
 test('on the corpus, the preference lines change no verdict in any dialect or of any crawler, and bind to * in every dialect', {
 	skip: existsSync(corpusDir) ? false : 'no ../shared/corpus here',
 }, () => {
-	const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-	const names = readdirSync(corpusDir)
-		.filter((name) => name.endsWith('.txt'))
-		.sort();
 	const failures: string[] = [];
 	let edited = 0;
 	let created = 0;
-	for (const [index, name] of names.entries()) {
-		if (index % 5 !== 2) {
-			continue;
-		}
-		const text = decoder.decode(readFileSync(join(corpusDir, name)));
+	for (const { name, text } of everyFifthCorpusFile(2)) {
 		const action = preferenceActionFor(text);
 		if (!action?.edit) {
 			continue;
