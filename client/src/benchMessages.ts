@@ -1,8 +1,8 @@
 // The messages between the test bench's webview and the extension (postMessage), shared by both sides. Plain data:
 // the bench's answers are the server's (core/protocol.ts), passed through; the webview only shows them.
-import type { BenchResult } from '../../core/src/protocol';
+import type { BenchPreference, BenchResult } from '../../core/src/protocol';
 
-export type { BenchResult };
+export type { BenchPreference, BenchResult };
 
 /** A one-click set of columns. */
 export interface ColumnSet {
@@ -31,6 +31,8 @@ export type ToWebview =
 			/** Notes from loading URLs, and why a baseline is not available. */
 			readonly notes: readonly string[];
 			readonly busy: boolean;
+			/** Whether the preference columns are on. */
+			readonly preferences: boolean;
 	  }
 	| { readonly type: 'explanation'; readonly id: number; readonly text: string }
 	| { readonly type: 'error'; readonly message: string };
@@ -57,6 +59,8 @@ export interface BenchStrings {
 	readonly removeColumn: string;
 	/** `{0} ({1}, {2} parser): {3}.`: token, owner, parser name, which group it follows. */
 	readonly columnTitle: string;
+	/** `{0}: {1}`: a preference column's crawler and question. */
+	readonly preferenceColumn: string;
 	/** `{0}: {1} of {2} may fetch /`: a category of crawlers. */
 	readonly auditLabel: string;
 	readonly mayFetch: string;
@@ -107,6 +111,8 @@ export type FromWebview =
 	| { readonly type: 'explain'; readonly id: number; readonly url: string; readonly token: string }
 	| { readonly type: 'export'; readonly format: 'csv' | 'markdown' }
 	| { readonly type: 'compare'; readonly mode: CompareMode }
+	/** The preference columns on or off. */
+	| { readonly type: 'preferences'; readonly show: boolean }
 	| { readonly type: 'painted'; readonly ms: number; readonly rows: number; readonly columns: number };
 
 /**
@@ -135,6 +141,7 @@ const fromWebviewFields: {
 	explain: { id: 'index', url: 'string', token: 'string' },
 	export: { format: ['csv', 'markdown'] },
 	compare: { mode: ['saved', 'head', 'file', 'deployed', 'none'] },
+	preferences: { show: 'flag' },
 	painted: { ms: 'amount', rows: 'index', columns: 'index' },
 };
 

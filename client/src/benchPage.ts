@@ -46,6 +46,7 @@ export function benchPage(webview: Webview, extensionUri: Uri): string {
 		<label class="hidden" for="add-crawler">${text(l10n.t('Add a crawler'))}</label>
 		<input id="add-crawler" placeholder="${text(l10n.t('Add a crawler token'))}">
 		<button id="add-crawler-button" type="button">${text(l10n.t('Add'))}</button>
+		<label title="${text(l10n.t('For each crawler, what the Content-Usage and Content-Signal lines say of the URL: may it train AI on it, use it in AI answers, index it.'))}"><input id="preferences" type="checkbox"> ${text(l10n.t('Preference columns'))}</label>
 	</div>
 	<div class="toolbar" role="toolbar" aria-label="${text(l10n.t('Compare and export'))}">
 		<label for="compare">${text(l10n.t('Compare with'))}</label>
@@ -88,6 +89,7 @@ function benchStrings(): BenchStrings {
 		setHint: l10n.t('Click to add these crawlers as columns; Shift+click to replace the columns with them.'),
 		removeColumn: l10n.t('Remove the {0} column'),
 		columnTitle: l10n.t('{0} ({1}, {2} parser): {3}.'),
+		preferenceColumn: l10n.t('{0}: {1}'),
 		auditLabel: l10n.t('{0}: {1} of {2} may fetch /'),
 		mayFetch: l10n.t('May fetch /: {0}'),
 		mayNot: l10n.t('May not: {0}'),

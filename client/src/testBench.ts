@@ -43,6 +43,7 @@ interface Remembered {
 	readonly urls: readonly string[];
 	readonly crawlers: readonly string[];
 	readonly compare?: CompareMode;
+	readonly preferences?: boolean;
 }
 
 export interface TestBenchContext {
@@ -104,6 +105,8 @@ class TestBench implements Disposable {
 	/** The text compared with, as read when the baseline was chosen, or null. */
 	private baseline: { readonly text: string; readonly label: string } | null = null;
 	private probe = false;
+	/** Whether the bench asks for the preference columns. */
+	private preferences = false;
 	private notes: string[] = [];
 	/** The notes about the baseline, replaced whenever the baseline is chosen again. */
 	private compareNotes = new Set<string>();
@@ -173,6 +176,7 @@ class TestBench implements Disposable {
 		// A bench with no columns answers nothing: one remembered empty starts again from the target crawlers.
 		const rememberedCrawlers = remembered?.crawlers.length ? remembered.crawlers : undefined;
 		this.crawlers = [...(crawlers ?? rememberedCrawlers ?? this.agents?.targets ?? [])];
+		this.preferences = remembered?.preferences === true;
 		// The deployed text is not remembered across sessions (the site may have changed): fetch it again to compare.
 		const rememberedMode = remembered?.compare === 'deployed' ? undefined : remembered?.compare;
 		const mode = compare ?? rememberedMode ?? ((await isInGitRepository(this.document)) ? 'head' : 'saved');
@@ -272,6 +276,7 @@ class TestBench implements Disposable {
 			urls: this.urls.length <= maxRemembered ? this.urls : this.urls.slice(0, maxRemembered),
 			crawlers: this.crawlers,
 			compare: this.compareMode,
+			preferences: this.preferences,
 		};
 		void this.context.extension.workspaceState.update(this.key, remembered);
 		this.sendState();
@@ -305,6 +310,7 @@ class TestBench implements Disposable {
 			compare: this.compareMode,
 			notes: this.notes,
 			busy: this.inFlight,
+			preferences: this.preferences,
 		});
 	}
 
@@ -332,6 +338,7 @@ class TestBench implements Disposable {
 				urls: this.urls,
 				crawlers: this.crawlers,
 				probe: this.probe && this.baselineLabel !== null,
+				preferences: this.preferences,
 			});
 			const elapsedMs = Date.now() - started;
 			// The server answers for the version it has; a newer edit asks again below.
@@ -409,6 +416,10 @@ class TestBench implements Disposable {
 				break;
 			case 'compare':
 				await this.compare(message.mode, message.mode !== 'none');
+				break;
+			case 'preferences':
+				this.preferences = message.show === true;
+				this.changed();
 				break;
 			case 'painted':
 				this.lastPaint = { ms: message.ms, rows: message.rows, columns: message.columns };

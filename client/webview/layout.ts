@@ -67,3 +67,14 @@ export function columnOrder(changed: readonly number[]): number[] {
 	const order = changed.map((_, index) => index);
 	return [...order.filter((index) => changed[index] > 0), ...order.filter((index) => changed[index] === 0)];
 }
+
+/** A grid column after the URLs: a crawler (an index into the result's columns) and its verdict (`part` -1) or one of its preference questions. */
+export interface ShownColumn {
+	readonly column: number;
+	readonly part: number;
+}
+
+/** The grid's columns in `order`: each crawler's verdict, followed by its `questions` preference columns (0 when they are off). */
+export function shownColumns(order: readonly number[], questions: number): ShownColumn[] {
+	return order.flatMap((column) => [{ column, part: -1 }, ...Array.from({ length: questions }, (_, part) => ({ column, part }))]);
+}

@@ -1,10 +1,10 @@
 // The test bench's webview script: shows the server's answer (URLs by crawlers, each cell a verdict and the line that
-// decides) as a virtualised, keyboard-operable grid, and sends what people do to the extension. It knows no robots.txt:
+// decides, and on request what the preference lines say beside it) as a virtualised, keyboard-operable grid, and sends what people do to the extension. It knows no robots.txt:
 // verdicts, lines, reasons, explanations and column sets all arrive by postMessage. Everything from data is set as
 // text (textContent, attributes), never as HTML. Its own words come from the extension, in VS Code's display language.
-import type { BenchResult, BenchStrings, FromWebview, ToWebview } from '../src/benchMessages';
+import type { BenchPreference, BenchResult, BenchStrings, FromWebview, ToWebview } from '../src/benchMessages';
 import { benchCellAllows, benchVerdictChanged, unpackBenchCell, type AiPolicy, type AiPolicyCompany, type AiPolicyPreferences } from '../../core/src/protocol';
-import { columnOrder, middleCut, sharedOrigin, urlLabel } from './layout';
+import { columnOrder, middleCut, sharedOrigin, shownColumns, urlLabel, type ShownColumn } from './layout';
 
 interface VsCodeApi {
 	postMessage(message: FromWebview): void;
@@ -48,6 +48,7 @@ const setsBox = element('sets', 'span');
 const crawlerInput = element('add-crawler', 'input');
 const compareSelect = element('compare', 'select');
 const onlyChanged = element('only-changed', 'input');
+const preferencesToggle = element('preferences', 'input');
 const auditBox = element('audit', 'div');
 const changesBox = element('changes', 'div');
 const grid = element('grid', 'div');
@@ -61,6 +62,8 @@ let result: BenchResult | undefined;
 let shown: number[] = [];
 /** The crawler columns as shown, as indices into `result.columns`: those with changed cells first. */
 let order: number[] = [];
+/** The grid's columns after the URL: each crawler of `order`, then its preference columns when the answer has them. */
+let displayed: ShownColumn[] = [];
 /** Changed cells per column of `result.columns`. */
 let changedPerColumn: number[] = [];
 /** The site most rows are on, named once above the URL column; its rows show their path. */
@@ -116,6 +119,7 @@ crawlerInput.addEventListener('keydown', (event) => {
 	}
 });
 compareSelect.addEventListener('change', () => post({ type: 'compare', mode: compareSelect.value as 'saved' | 'head' | 'file' | 'deployed' | 'none' }));
+preferencesToggle.addEventListener('change', () => post({ type: 'preferences', show: preferencesToggle.checked }));
 onlyChanged.addEventListener('change', () => {
 	select();
 	renderHead();
@@ -168,6 +172,7 @@ let state: Extract<ToWebview, { type: 'state' }> | undefined;
 function renderState(message: Extract<ToWebview, { type: 'state' }>): void {
 	state = message;
 	compareSelect.value = message.compare;
+	preferencesToggle.checked = message.preferences;
 	document.title = say(strings.pageTitle, message.file);
 	setsBox.replaceChildren(
 		...message.sets.map((set) => {
@@ -223,6 +228,7 @@ function select(): void {
 	if (!result) {
 		shown = [];
 		order = [];
+		displayed = [];
 		return;
 	}
 	const all = result.rows.map((_, index) => index);
@@ -238,9 +244,11 @@ function select(): void {
 		}
 	}
 	order = columnOrder(changedPerColumn);
+	displayed = shownColumns(order, result.preferences?.questions.length ?? 0);
 	origin = sharedOrigin(result.rows.map((row) => row.url));
 	grid.setAttribute('aria-rowcount', String(shown.length + 1));
 	active.row = Math.min(active.row, Math.max(0, shown.length - 1));
+	active.column = Math.min(active.column, displayed.length);
 }
 
 function cellAt(row: number, column: number): number {
@@ -281,7 +289,7 @@ const urlColumnRem = 11;
 const crawlerColumnRem = 6.5;
 
 function gridColumns(): string {
-	const count = result?.columns.length ?? 0;
+	const count = displayed.length;
 	return `minmax(${urlColumnRem}rem, 2fr) repeat(${count}, minmax(${crawlerColumnRem}rem, 1fr))`;
 }
 
@@ -313,8 +321,11 @@ function renderHead(): void {
 	first.textContent = origin === undefined ? strings.urlColumn : origin.replace(/^https?:\/\//i, '');
 	first.title = origin === undefined ? strings.urlColumn : say(strings.urlColumnOn, origin);
 	first.setAttribute('aria-label', first.title);
-	const headers = order.map((data, index) => {
+	const headers = displayed.map(({ column: data, part }, index) => {
 		const column = result!.columns[data];
+		if (part >= 0) {
+			return preferenceHead(column.crawler.token, result!.preferences!.questions[part], index);
+		}
 		const cell = document.createElement('div');
 		cell.className = 'cell';
 		cell.setAttribute('role', 'columnheader');
@@ -341,10 +352,24 @@ function renderHead(): void {
 		return cell;
 	});
 	headRow.replaceChildren(first, ...headers);
-	grid.setAttribute('aria-colcount', String(result.columns.length + 1));
-	const minWidth = urlColumnRem + crawlerColumnRem * result.columns.length;
+	grid.setAttribute('aria-colcount', String(displayed.length + 1));
+	const minWidth = urlColumnRem + crawlerColumnRem * displayed.length;
 	headRow.style.minWidth = `${minWidth}rem`;
 	body.style.minWidth = `${minWidth}rem`;
+}
+
+/** The heading of a preference column: the question, and the crawler it is asked of in the tooltip and for screen readers. */
+function preferenceHead(token: string, question: string, index: number): HTMLElement {
+	const cell = document.createElement('div');
+	cell.className = 'cell preference';
+	cell.setAttribute('role', 'columnheader');
+	cell.setAttribute('aria-colindex', String(index + 2));
+	const name = document.createElement('span');
+	name.textContent = question;
+	cell.append(name);
+	cell.title = say(strings.preferenceColumn, token, question);
+	cell.setAttribute('aria-label', cell.title);
+	return cell;
 }
 
 function renderSummary(): void {
@@ -445,29 +470,20 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 		const problem = document.createElement('div');
 		problem.className = 'cell problem';
 		problem.setAttribute('role', 'gridcell');
-		problem.style.gridColumn = `2 / span ${Math.max(1, data.columns.length)}`;
+		problem.style.gridColumn = `2 / span ${Math.max(1, displayed.length)}`;
 		problem.textContent = row.problem;
 		element.append(problem);
 		return element;
 	}
-	for (let shownColumn = 0; shownColumn < order.length; shownColumn++) {
-		const column = order[shownColumn];
+	for (let shownColumn = 0; shownColumn < displayed.length; shownColumn++) {
+		const { column, part } = displayed[shownColumn];
+		if (part >= 0) {
+			element.append(preferenceCell(rowIndex, column, part, index, shownColumn));
+			continue;
+		}
 		const cell = cellAt(rowIndex, column);
 		const described = describeCell(cell, data.lines, data.reasons);
-		const div = document.createElement('div');
-		div.className = `cell verdict ${benchCellAllows(cell) ? 'allow' : 'disallow'}`;
-		div.setAttribute('role', 'gridcell');
-		div.setAttribute('aria-colindex', String(shownColumn + 2));
-		div.dataset.row = String(index);
-		div.dataset.column = String(shownColumn + 1);
-		div.tabIndex = active.row === index && active.column === shownColumn + 1 ? 0 : -1;
-		const word = document.createElement('span');
-		word.className = 'word';
-		word.textContent = described.verdict;
-		const detail = document.createElement('span');
-		detail.className = 'detail';
-		detail.textContent = described.detail;
-		div.append(word, detail);
+		const { div, word } = gridCell(index, shownColumn, benchCellAllows(cell) ? 'allow' : 'disallow', described.verdict, described.detail);
 		let label = `${data.columns[column].crawler.token}: ${described.verdict}${described.detail ? ', ' + described.detail : ''}`;
 		if (changed(rowIndex, column)) {
 			const before = describeCell(data.baseline!.cells[rowIndex * data.columns.length + column], data.baseline!.lines, data.reasons);
@@ -483,6 +499,44 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 		element.append(div);
 	}
 	return element;
+}
+
+/** A cell of the grid at shown row `index` and column `shownColumn`: its word over its detail, both as text. */
+function gridCell(index: number, shownColumn: number, kind: string, wordText: string, detailText: string): { div: HTMLElement; word: HTMLElement } {
+	const div = document.createElement('div');
+	div.className = 'cell verdict';
+	div.classList.add(...kind.split(' '));
+	div.setAttribute('role', 'gridcell');
+	div.setAttribute('aria-colindex', String(shownColumn + 2));
+	div.dataset.row = String(index);
+	div.dataset.column = String(shownColumn + 1);
+	div.tabIndex = active.row === index && active.column === shownColumn + 1 ? 0 : -1;
+	const word = document.createElement('span');
+	word.className = 'word';
+	word.textContent = wordText;
+	const detail = document.createElement('span');
+	detail.className = 'detail';
+	detail.textContent = detailText;
+	div.append(word, detail);
+	return { div, word };
+}
+
+/** What the preference lines say of a row's URL for a crawler, on one question: the state, and the first deciding line. */
+function preferenceAt(row: number, column: number, part: number): BenchPreference | undefined {
+	const preferences = result?.preferences;
+	const index = preferences?.cells[row * result!.columns.length + column] ?? -1;
+	return index >= 0 ? preferences!.answers[index][part] : undefined;
+}
+
+function preferenceCell(rowIndex: number, column: number, part: number, index: number, shownColumn: number): HTMLElement {
+	const data = result!;
+	const answer = preferenceAt(rowIndex, column, part);
+	// The deciding lines, where a verdict cell shows its rule.
+	const lines = answer && answer.lines.length > 0 ? `${answer.lines.map((line) => line + 1).join(', ')}` : '';
+	const { div } = gridCell(index, shownColumn, `preference ${answer?.state ?? 'none'}`, answer?.word ?? '', lines);
+	const question = data.preferences!.questions[part];
+	div.setAttribute('aria-label', `${say(strings.preferenceColumn, data.columns[column].crawler.token, question)}: ${answer?.word ?? ''}`);
+	return div;
 }
 
 let scheduled = false;
@@ -514,12 +568,15 @@ function reveal(row: number, column: number): void {
 		return;
 	}
 	const rowIndex = shown[row];
-	const cell = cellAt(rowIndex, order[column - 1]);
+	const { column: data, part } = displayed[column - 1];
+	const cell = cellAt(rowIndex, data);
 	if (cell < 0) {
 		return;
 	}
+	// A preference cell selects its deciding line; one that no line decides, the verdict's line or group, as below.
+	const decided = part >= 0 ? preferenceAt(rowIndex, data, part)?.lines[0] : undefined;
 	const line = unpackBenchCell(cell).line;
-	const target = line >= 0 ? line : result.columns[order[column - 1]].groupLine;
+	const target = decided ?? (line >= 0 ? line : result.columns[data].groupLine);
 	if (target !== null) {
 		post({ type: 'reveal', line: target });
 	}
@@ -552,11 +609,19 @@ function explain(target: { row: number; column: number; element: HTMLElement }):
 			tooltip.textContent = target.element.title || target.element.textContent || '';
 			return;
 		}
+		const { column, part } = displayed[target.column - 1];
+		const token = result!.columns[column].crawler.token;
+		if (part >= 0) {
+			// The answer holds its explanation: the crawler, the question's answer and the lines that decide it.
+			explainId++;
+			tooltip.textContent = `${token}\n${preferenceAt(shown[target.row], column, part)?.detail ?? ''}`;
+			return;
+		}
 		const was = target.element.dataset.was;
 		pendingPrefix = was ? `${say(strings.changedTooltip, was)}\n` : '';
 		tooltip.textContent = `${pendingPrefix}…`;
 		explainId++;
-		post({ type: 'explain', id: explainId, url: row.url, token: result!.columns[order[target.column - 1]].crawler.token });
+		post({ type: 'explain', id: explainId, url: row.url, token });
 	}, 250);
 }
 
@@ -591,7 +656,7 @@ function move(row: number, column: number): void {
 	if (!result || shown.length === 0) {
 		return;
 	}
-	active = { row: Math.max(0, Math.min(shown.length - 1, row)), column: Math.max(0, Math.min(result.columns.length, column)) };
+	active = { row: Math.max(0, Math.min(shown.length - 1, row)), column: Math.max(0, Math.min(displayed.length, column)) };
 	const top = active.row * rowHeight;
 	if (top < viewport.scrollTop) {
 		viewport.scrollTop = top;
@@ -628,7 +693,7 @@ grid.addEventListener('keydown', (event) => {
 			move(event.ctrlKey ? 0 : row, event.ctrlKey ? column : 0);
 			break;
 		case 'End':
-			move(event.ctrlKey ? shown.length - 1 : row, event.ctrlKey ? column : (result?.columns.length ?? 0));
+			move(event.ctrlKey ? shown.length - 1 : row, event.ctrlKey ? column : displayed.length);
 			break;
 		case 'Enter':
 		case ' ':

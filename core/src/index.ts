@@ -27,6 +27,8 @@ export type {
 	BenchExportParams,
 	BenchExportResult,
 	BenchParams,
+	BenchPreference,
+	BenchPreferences,
 	BenchResult,
 	BenchRow,
 	CrawlerSummary,
@@ -125,6 +127,7 @@ export { describeReading, explainEvaluation, listNames, reasonWords, verdictSent
  */
 export {
 	bindPreferences,
+	crawlerPreferences,
 	preferenceLines,
 	preferencesAs,
 	preferencesOf,
@@ -148,6 +151,7 @@ export type {
 export { describePreferences } from './preferences/explain';
 export { parseSfDictionary, type SfBareItem, type SfDictionary, type SfFailure, type SfMember, type SfValue } from './preferences/structuredFields';
 export { contentUsageLabels, droppedContentUsageLabels, type ContentUsageLabel } from './preferences/vocabulary';
+export { answerQuestions, preferenceQuestions, type PreferenceQuestion, type QuestionAnswer, type QuestionState } from './preferences/questions';
 
 /** Many URLs at once: URL lists and sitemaps, two versions compared, who may fetch `/` (bench/). */
 export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput } from './bench/urls';

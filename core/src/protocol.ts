@@ -212,6 +212,8 @@ export interface BenchParams {
 	readonly crawlers: readonly string[];
 	/** With a baseline: add rows for URLs probed from both versions' rules whose verdict changed. */
 	readonly probe?: boolean;
+	/** Add what the preference lines say per cell (`BenchResult.preferences`). */
+	readonly preferences?: boolean;
 }
 
 /** One column: a crawler and how it reads the file. */
@@ -378,6 +380,31 @@ export interface BenchBaselineResult {
 	readonly probesTried: number;
 }
 
+/**
+ * One question of the preference columns for a URL and crawler (may train, may use in answers, may index):
+ * `yes`/`no` as the lines state it, `disagree` where Content-Usage and Content-Signal differ, `not-stated`, or
+ * `not-applicable` where the crawler may not fetch the URL.
+ */
+export interface BenchPreference {
+	readonly state: 'yes' | 'no' | 'disagree' | 'not-stated' | 'not-applicable';
+	/** The state in words, for the cell. */
+	readonly word: string;
+	/** For the tooltip: the question's answer in a sentence, and each deciding line with its text. */
+	readonly detail: string;
+	/** The deciding lines (0-based), in file order; a click selects the first. */
+	readonly lines: readonly number[];
+}
+
+/** The preference columns: each cell's answers to the questions, shared among the cells that answer alike. */
+export interface BenchPreferences {
+	/** The questions' names for people, in column order: may train, may use in answers, may index. */
+	readonly questions: readonly string[];
+	/** The distinct answers, each one `BenchPreference` per question. */
+	readonly answers: readonly (readonly BenchPreference[])[];
+	/** Row-major like `BenchResult.cells`: an index into `answers`, or -1 for a row that cannot be tested. */
+	readonly cells: readonly number[];
+}
+
 export interface BenchResult {
 	readonly uri: string;
 	/** The document version the answer is for (the client drops answers for older versions). */
@@ -395,6 +422,8 @@ export interface BenchResult {
 	readonly audit: readonly BenchAuditCategory[];
 	/** The AI policy view for `/` and the first testable rows. */
 	readonly aiPolicy: AiPolicy;
+	/** With `BenchParams.preferences`: what the preference lines say per cell. */
+	readonly preferences?: BenchPreferences;
 	readonly baseline?: BenchBaselineResult;
 	/** Rows left out, duplicates dropped and other things people should know. */
 	readonly notes: readonly string[];

@@ -3,7 +3,8 @@
  * matcher) in the same process on the same inputs, so ratios hold on a noisy machine; then the built language server
  * over the real wire (stdio JSON-RPC): opening, typing, every request on every corpus file and on synthetic files of
  * many groups, and memory; then pages (HTML and the check across files). `--json` prints one object; `--only=wire`
- * (or `core`, or `pages`) runs one part, `--only=lens` the first code lens of the 50 000-group file alone.
+ * (or `core`, or `pages`) runs one part, `--only=lens` the first code lens of the 50 000-group file alone, `--only=bench`
+ * the test bench's figures of the core part alone.
  * Figures are medians after warm-up; targets are printed beside them (PASS / FALL SHORT); tests never assert times.
  */
 
@@ -61,8 +62,9 @@ import { repoRoot, sharedDir } from '../util/fixtures';
 
 const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
 const asJson = process.argv.includes('--json');
-const only = /^--only=(core|wire|pages|lens)$/.exec(process.argv.find((arg) => arg.startsWith('--only=')) ?? '')?.[1];
+const only = /^--only=(core|wire|pages|lens|bench)$/.exec(process.argv.find((arg) => arg.startsWith('--only=')) ?? '')?.[1];
 const runCore = only === undefined || only === 'core';
+const runBench = runCore || only === 'bench';
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 function read(name: string): string {
@@ -408,13 +410,28 @@ if (runCore) {
 // explanation objects. A fresh model is what every edit gives: its rules are compiled again.
 const benchCrawlers = [...defaultCrawlers, 'AdsBot-Google', 'FeedFetcher-Google', 'Python-urllib', 'SemrushBot', 'AhrefsBot', 'Bytespider'];
 const benchUrls = urlsFor(parse(oracle), 10_000);
-if (runCore) {
+if (runBench) {
 	const freshTable = median(time(() => decideTable(parse(oracle), benchCrawlers, benchUrls), 5, 1)) - median(time(() => parse(oracle), 5, 1));
 	const warm = parse(oracle);
 	decideTable(warm, benchCrawlers, benchUrls);
 	const warmTable = median(time(() => decideTable(warm, benchCrawlers, benchUrls), 5, 1));
-	const fullBench =
-		median(time(() => computeBench(parse(oracle), { urls: benchUrls, crawlers: benchCrawlers }), 5, 1)) - median(time(() => parse(oracle), 5, 1));
+	const parseMs = median(time(() => parse(oracle), 5, 1));
+	const fullBench = median(time(() => computeBench(parse(oracle), { urls: benchUrls, crawlers: benchCrawlers }), 5, 1)) - parseMs;
+	// The preference columns (issue 24) on the same file, which has no preference line, and on the file with a
+	// Content-Signal line and 101 Content-Usage lines in its group (one without a path, 100 with a path of its rules).
+	const preferencesBench = median(time(() => computeBench(parse(oracle), { urls: benchUrls, crawlers: benchCrawlers, preferences: true }), 5, 1)) - parseMs;
+	const rulePaths = oracle.match(/^Disallow: (\/\S*)/gm)!.map((line) => line.slice('Disallow: '.length));
+	const preferenceLines = [
+		'Content-Signal: search=yes, ai-input=yes, ai-train=no',
+		'Content-Usage: train-ai=n',
+		...Array.from({ length: 100 }, (_, i) => `Content-Usage: ${rulePaths[Math.floor((i * rulePaths.length) / 100)]} train-ai=y, search=y`),
+	];
+	const withPreferences = oracle.replace('User-agent: *\n', `User-agent: *\n${preferenceLines.join('\n')}\n`);
+	const withPreferencesParseMs = median(time(() => parse(withPreferences), 5, 1));
+	const statedBench = (preferences: boolean) =>
+		median(time(() => computeBench(parse(withPreferences), { urls: benchUrls, crawlers: benchCrawlers, preferences }), 5, 1)) - withPreferencesParseMs;
+	const statedOff = statedBench(false);
+	const statedOn = statedBench(true);
 	// evaluateAs per cell, time-boxed: its rate gives the time it would take for all 200 000 cells.
 	let cells = 0;
 	const started = performance.now();
@@ -442,6 +459,8 @@ if (runCore) {
 		freshModelMs: freshTable,
 		warmModelMs: warmTable,
 		computeBenchMs: fullBench,
+		computeBenchPreferencesMs: preferencesBench,
+		computeBenchStatedMs: { off: statedOff, on: statedOn, preferenceLines: preferenceLines.length },
 		evaluateAsPerCellMs: perCellMs,
 		evaluateAsAllCellsMs: evaluateAllMs,
 		speedup: evaluateAllMs / warmTable,
@@ -454,6 +473,8 @@ if (runCore) {
 		`test bench, 10 000 URLs × ${benchCrawlers.length} crawlers on ${fmt(megabytes(oracle), 2)} MB, every cell with its deciding line: `
 			+ `${fmt(freshTable, 0)} ms after an edit (rules compiled again) ${target('bench 10k × 20, after an edit', freshTable, 1000, 'lower', 'ms')}, ${fmt(warmTable, 0)} ms on the same version`,
 		`  the whole answer (cells, columns, audit of ${auditCategories.length} categories, line texts): ${fmt(fullBench, 0)} ms ${target('computeBench 10k × 20', fullBench, 1000, 'lower', 'ms')}`,
+		`  with the preference columns (may train, may use in answers, may index): ${fmt(preferencesBench, 0)} ms (${fmt(preferencesBench / fullBench, 2)}x without) ${target('computeBench 10k × 20 with preferences', preferencesBench, 1000, 'lower', 'ms')}; `
+			+ `with ${preferenceLines.length} preference lines in its group, ${fmt(statedOff, 0)} ms without the columns, ${fmt(statedOn, 0)} ms with them (${fmt(statedOn / statedOff, 2)}x) ${target('computeBench 10k × 20, 102 preference lines, with preferences', statedOn, 1000, 'lower', 'ms')}`,
 		`  evaluateAs per cell instead (rules already compiled): ${fmt(perCellMs * 1000, 2)} µs a cell, ${fmt(evaluateAllMs, 0)} ms for all = ${fmt(evaluateAllMs / warmTable, 0)}x the decide path on the same version`,
 		`diff of the ${fmt(megabytes(oracle), 2)} MB file and a one-line edit, ${fmt(probes, 0)} URLs probed from both versions × ${benchCrawlers.length} crawlers: ${fmt(diffMs, 0)} ms`,
 		`sitemap.xml of 50 000 URLs (${fmt(sitemap.length / (1024 * 1024), 1)} MB) read: ${fmt(sitemapMs, 0)} ms (${fmt(sitemap.length / (1024 * 1024) / (sitemapMs / 1000), 0)} MB/s)`,
@@ -1135,7 +1156,7 @@ async function pageFigures(): Promise<void> {
 void (async () => {
 	if (only === 'lens') {
 		await firstLensAfterOpen();
-	} else if (only !== 'core' && only !== 'pages') {
+	} else if (only !== 'core' && only !== 'pages' && only !== 'bench') {
 		await serverFigures();
 	}
 	if (only === undefined || only === 'pages') {

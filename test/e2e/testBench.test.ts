@@ -1,10 +1,11 @@
 // The test bench and expectations files in real VS Code (code-server) driven through headless Chromium: open the
 // bench beside a robots.txt, paste URLs, see the verdicts and the deciding lines, edit the file and see a verdict
 // change against the saved version, click a cell and find its deciding line selected; 10 000 rows stay virtualised;
-// an expectations file shows its lens and a failing expectation. Each step asserts only what the page shows.
+// an expectations file shows its lens and a failing expectation; the preference columns say what the Content-Usage and
+// Content-Signal lines say for GPTBot. Each step asserts only what the page shows.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -87,6 +88,8 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 				copyFileSync(join(repoRoot, from), join(workspace, folder, to));
 			}
 		}
+		mkdirSync(join(workspace, 'prefs'), { recursive: true });
+		writeFileSync(join(workspace, 'prefs', 'robots.txt'), preferencesRobots);
 		const git = (...args: string[]) =>
 			execFileSync('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', '-c', 'init.defaultBranch=main', ...args], {
 				cwd: workspace,
@@ -309,13 +312,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 	});
 
 	step('an expectations file shows "n passed, m failed" and a failing expectation with its deciding line', async () => {
-		await runCommand(page, 'View: Close All Editors');
-		// A robots.txt with unsaved edits asks whether to save them: no.
-		const dontSave = page.getByRole('button', { name: "Don't Save" });
-		await dontSave.waitFor({ timeout: 3_000 }).then(
-			() => dontSave.click(),
-			() => undefined,
-		);
+		await closeAllEditors(page);
 		await quickOpen(page, 'marys/robots.expectations', 'robots.expectations');
 		await waitForLanguageMode(page, 'Robots.txt Expectations');
 		await lens(page, '23 passed, 0 failed').waitFor({ timeout: 30_000 });
@@ -340,7 +337,81 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await rows.filter({ hasText: 'An expectation fails here. robots.expectations:11: Expected NosyBot to be ALLOWED' }).first().waitFor({ timeout: 30_000 });
 		assert.match(await rows.filter({ hasText: 'An expectation fails here' }).first().innerText(), /\[Ln 25, Col 1\]/);
 	});
+
+	step('the preference columns say what Content-Usage and Content-Signal say for GPTBot, and a cell selects its deciding line', async () => {
+		await closeAllEditors(page);
+		await quickOpen(page, 'prefs/robots.txt', 'robots.txt');
+		await editorLine(page, 'Content-Usage: /blog/ train-ai=y').waitFor({ timeout: 30_000 });
+		await waitForLanguageMode(page, 'Robots.txt');
+		await runCommand(page, 'Robots.txt: Open Test Bench');
+		const frame = benchFrame(page);
+		await frame.locator('#urls').waitFor({ timeout: 30_000 });
+		await frame.locator('#head [role="columnheader"]', { hasText: 'GPTBot' }).first().waitFor({ timeout: 30_000 });
+		await pasteUrls(frame, ['/about', '/blog/post', '/private/x'].join('\n'));
+		await frame.locator('#body [role="rowheader"]', { hasText: '/blog/post' }).waitFor({ timeout: 30_000 });
+		// Off until turned on: no preference column.
+		assert.equal(await frame.locator('#head [role="columnheader"].preference').count(), 0);
+		await frame.getByLabel('Preference columns').check();
+		await frame.locator('#head [role="columnheader"][aria-label="GPTBot: May train"]').waitFor({ timeout: 30_000 });
+		// /about: line 2 applies to every path (attach §3.1) and says train-ai=n; line 4 says ai-train=no, ai-input=yes, search=yes.
+		assert.equal(await preferenceText(frame, '/about', 'GPTBot', 'May train'), 'no 2, 4');
+		assert.equal(await preferenceText(frame, '/about', 'GPTBot', 'May use in answers'), 'yes 4');
+		assert.equal(await preferenceText(frame, '/about', 'GPTBot', 'May index'), 'yes 4');
+		// /blog/post: line 3's longer path wins (attach §3.1) with train-ai=y, against line 4's ai-train=no.
+		assert.equal(await preferenceText(frame, '/blog/post', 'GPTBot', 'May train'), 'lines disagree 3, 4');
+		assert.equal(await preferenceText(frame, '/blog/post', 'GPTBot', 'May index'), 'yes 4');
+		// /private/x: line 5 disallows it, and preferences apply only to what may be fetched (attach §3.1).
+		assert.equal(await preferenceText(frame, '/private/x', 'GPTBot', 'May train'), 'not applicable');
+		assert.match(await cellText(frame, '/private/x', 'GPTBot'), /^DISALLOWED 5: Disallow: \/private\/$/);
+		// The tooltip names the deciding lines; a click selects the first.
+		const cell = await preferenceCell(frame, '/blog/post', 'GPTBot', 'May train');
+		await cell.hover();
+		await frame.locator('#tooltip', { hasText: 'Line 3: Content-Usage: /blog/ train-ai=y' }).waitFor({ timeout: 15_000 });
+		assert.match(await frame.locator('#tooltip').innerText(), /^GPTBot\nMay train: Content-Usage and Content-Signal disagree/);
+		await cell.click();
+		await waitForSelectedRule(page, 3, 'Content-Usage: /blog/ train-ai=y');
+		await page.screenshot({ path: join(resultsDir, 'test-bench-preferences.png') });
+	});
 });
+
+/**
+ * A robots.txt with preference lines in its `*` group, which GPTBot follows (it has no group of its own): a path-less
+ * Content-Usage line, a longer one for /blog/, and Cloudflare's Content-Signal line.
+ */
+const preferencesRobots = [
+	'User-agent: *', // 1
+	'Content-Usage: train-ai=n', // 2
+	'Content-Usage: /blog/ train-ai=y', // 3
+	'Content-Signal: search=yes, ai-input=yes, ai-train=no', // 4
+	'Disallow: /private/', // 5
+	'',
+].join('\n');
+
+/** Closes every editor, the bench's included; a robots.txt with unsaved edits asks whether to save them: no. */
+async function closeAllEditors(page: Page): Promise<void> {
+	await runCommand(page, 'View: Close All Editors');
+	const dontSave = page.getByRole('button', { name: "Don't Save" });
+	await dontSave.waitFor({ timeout: 3_000 }).then(
+		() => dontSave.click(),
+		() => undefined,
+	);
+}
+
+/** A preference cell: the column named `<crawler>: <question>` (after the crawler's verdict column), in the row of `url`. */
+async function preferenceCell(frame: FrameLocator, url: string, crawler: string, question: string) {
+	const headers = await frame
+		.locator('#head [role="columnheader"]')
+		.evaluateAll((cells) => cells.map((cell) => (cell as unknown as { getAttribute(name: string): string | null }).getAttribute('aria-label') ?? ''));
+	const column = headers.indexOf(`${crawler}: ${question}`);
+	assert.ok(column > 0, `no column "${crawler}: ${question}" in ${headers.join(' | ')}`);
+	const row = frame.locator('#body [role="row"]', { has: frame.getByRole('rowheader', { name: url, exact: true }) });
+	return row.locator('.cell').nth(column);
+}
+
+/** A preference cell's text: its word, then its deciding lines. */
+async function preferenceText(frame: FrameLocator, url: string, crawler: string, question: string): Promise<string> {
+	return (await (await preferenceCell(frame, url, crawler, question)).innerText()).replace(/\s+/g, ' ').trim();
+}
 
 /** A code lens by its text. */
 function lens(page: Page, text: string) {

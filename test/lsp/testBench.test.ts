@@ -266,7 +266,7 @@ describe('expectations files over the wire', () => {
 			})) as CodeAction[];
 			assert.deepStrictEqual(
 				actions.map((action) => action.kind),
-				[protocol.blockAiTrainingKind, protocol.allowAiTrainingKind],
+				[protocol.blockAiTrainingKind, protocol.allowAiTrainingKind, protocol.blockAiTrainingKind],
 			);
 			assert.equal(await client.stop(), 0);
 		} finally {

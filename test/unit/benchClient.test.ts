@@ -21,7 +21,7 @@ function load<T>(path: string, name: string): T {
 	return require(join(folder, `${name}.js`)) as T;
 }
 const { pickedValue } = load<typeof pickModule>('client/src/pick.ts', 'pick');
-const { columnOrder, middleCut, sharedOrigin, splitUrl, urlLabel } = load<typeof layoutModule>('client/webview/layout.ts', 'layout');
+const { columnOrder, middleCut, sharedOrigin, shownColumns, splitUrl, urlLabel } = load<typeof layoutModule>('client/webview/layout.ts', 'layout');
 after(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('what Enter takes in a Test URL picker', () => {
@@ -93,5 +93,16 @@ describe("the bench grid's column order", () => {
 		assert.deepEqual(columnOrder(changed), [7, 13, 0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12]);
 		assert.deepEqual(columnOrder([0, 0, 0]), [0, 1, 2]);
 		assert.deepEqual(columnOrder([]), []);
+	});
+
+	test("with the preference columns on, each crawler's three follow its verdict, in the crawlers' order", () => {
+		assert.deepEqual(shownColumns([1, 0], 0), [
+			{ column: 1, part: -1 },
+			{ column: 0, part: -1 },
+		]);
+		assert.deepEqual(
+			shownColumns([1, 0], 3).map(({ column, part }) => `${column}.${part}`),
+			['1.-1', '1.0', '1.1', '1.2', '0.-1', '0.0', '0.1', '0.2'],
+		);
 	});
 });

@@ -44,6 +44,7 @@ const examples: { readonly [K in FromWebview['type']]: Extract<FromWebview, { ty
 	explain: { type: 'explain', id: 3, url: '/a', token: 'Googlebot' },
 	export: { type: 'export', format: 'markdown' },
 	compare: { type: 'compare', mode: 'head' },
+	preferences: { type: 'preferences', show: true },
 	painted: { type: 'painted', ms: 12.5, rows: 100, columns: 4 },
 };
 

@@ -1,13 +1,24 @@
 /**
  * The test bench's answer (`computeBench`): every cell is the crawler model's verdict and deciding line, rows that are
- * not URLs get their message and -1 cells without stopping the rest, the audit counts per category, and against a
- * baseline the changed cells, the reading changes and the probe rows.
+ * not URLs get their message and -1 cells without stopping the rest, the audit counts per category, against a
+ * baseline the changed cells, the reading changes and the probe rows, and on request the preference columns (may
+ * train, may use in answers, may index), each cell what `preferencesOf` answers for the cell's own evaluation.
  */
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeBench, evaluateAs, formatBench, parse, unpackDecision } from '../../core/src/index';
-import { joinLines } from '../util/fixtures';
+import {
+	answerQuestions,
+	computeBench,
+	crawlerProfile,
+	evaluateAs,
+	formatBench,
+	parse,
+	preferencesOf,
+	unpackDecision,
+	type BenchPreference,
+} from '../../core/src/index';
+import { joinLines, readFixture } from '../util/fixtures';
 
 const text = joinLines(
 	'User-agent: *', // 1
@@ -146,4 +157,94 @@ describe('formatBench: the export', () => {
 			assert.match(cut.note ?? '', new RegExp(`^The export holds the first ${rows.toLocaleString('en')} of ${urls.length.toLocaleString('en')} rows: `));
 		});
 	}
+});
+
+describe('the preference columns', () => {
+	const robots = joinLines(
+		'User-agent: *', // 1
+		'Content-Usage: train-ai=n', // 2
+		'Content-Usage: /docs/ train-ai=y, search=y', // 3
+		'Content-Signal: search=yes, ai-input=yes, ai-train=no', // 4
+		'Disallow: /private/', // 5
+		'', // 6
+		'User-agent: GPTBot', // 7
+		'Content-Signal: ai-train=yes', // 8
+		'Disallow: /private/', // 9
+	);
+	const model = parse(robots);
+	const urls = ['/page', '/docs/guide', '/private/x', 'not a url'];
+	const crawlers = ['Googlebot', 'GPTBot', 'DeepSeekBot'];
+	const bench = computeBench(model, { urls, crawlers, preferences: true });
+
+	/** A cell's three answers as `state lines` (1-based lines). */
+	function said(url: string, crawler: string): string[] {
+		const index = bench.preferences!.cells[urls.indexOf(url) * crawlers.length + crawlers.indexOf(crawler)];
+		assert.ok(index >= 0, `${crawler} ${url} has no preference cell`);
+		return bench.preferences!.answers[index].map((answer: BenchPreference) => `${answer.state} ${answer.lines.map((line) => line + 1).join(',')}`.trim());
+	}
+
+	test('only on request', () => {
+		assert.equal(computeBench(model, { urls, crawlers }).preferences, undefined);
+		assert.deepEqual(bench.preferences!.questions, ['May train', 'May use in answers', 'May index']);
+	});
+
+	test('Content-Usage by its longest path and Content-Signal of the group, each question from its keys', () => {
+		// attach §3.1: the path-less line 2 applies to /page; Content-Signal line 4 of the same group states all three.
+		assert.deepEqual(said('/page', 'Googlebot'), ['no 2,4', 'yes 4', 'yes 4']);
+		// attach §3.1: the longest matching path wins, so line 3 (train-ai=y) against line 4's ai-train=no: they disagree.
+		assert.deepEqual(said('/docs/guide', 'Googlebot'), ['disagree 3,4', 'yes 4', 'yes 3,4']);
+		// attach §3.1: "Usage preferences apply only to those resources that can be crawled according to Allow/Disallow rules".
+		assert.deepEqual(said('/private/x', 'Googlebot'), ['not-applicable', 'not-applicable', 'not-applicable']);
+		// GPTBot follows its own group (RFC 9309 §2.2.1), whose one line says ai-train=yes and nothing else.
+		assert.deepEqual(said('/page', 'GPTBot'), ['yes 8', 'not-stated', 'not-stated']);
+	});
+
+	test('a crawler that ignores robots.txt: its verdict is allowed, and the preferences still follow what the file lets it fetch', () => {
+		const at = urls.indexOf('/private/x') * crawlers.length + crawlers.indexOf('DeepSeekBot');
+		assert.equal(unpackDecision(bench.cells[at]).reason, 'ignores-robots-txt');
+		assert.deepEqual(said('/private/x', 'DeepSeekBot'), ['not-applicable', 'not-applicable', 'not-applicable']);
+		assert.deepEqual(said('/page', 'DeepSeekBot'), ['no 2,4', 'yes 4', 'yes 4']);
+	});
+
+	test('rows that cannot be tested have no preference cell; the words and the tooltip name the deciding lines', () => {
+		const row = urls.indexOf('not a url') * crawlers.length;
+		assert.deepEqual(bench.preferences!.cells.slice(row, row + crawlers.length), [-1, -1, -1]);
+		const train = bench.preferences!.answers[bench.preferences!.cells[urls.indexOf('/docs/guide') * crawlers.length]][0];
+		assert.equal(train.word, 'lines disagree');
+		assert.equal(
+			train.detail,
+			[
+				'May train: Content-Usage and Content-Signal disagree; each reader follows the line it reads.',
+				'Line 3: Content-Usage: /docs/ train-ai=y, search=y',
+				'Line 4: Content-Signal: search=yes, ai-input=yes, ai-train=no',
+			].join('\n'),
+		);
+	});
+
+	test("every cell is answerQuestions of preferencesOf on the cell's own evaluation, on the preference fixtures' files", () => {
+		const { suites } = JSON.parse(readFixture('preferences', 'answers.json')) as {
+			suites: { name: string; robots: string; cases: { agent: string; url: string }[] }[];
+		};
+		let compared = 0;
+		for (const suite of suites) {
+			const file = parse(suite.robots);
+			const suiteUrls = [...new Set(['/', ...suite.cases.map((c) => c.url)])];
+			const suiteCrawlers = [...new Set([...suite.cases.map((c) => c.agent), 'Googlebot', 'GPTBot', 'DeepSeekBot', 'YandexBot', 'ia_archiver'])];
+			const result = computeBench(file, { urls: suiteUrls, crawlers: suiteCrawlers, preferences: true });
+			suiteUrls.forEach((url, row) => {
+				suiteCrawlers.forEach((crawler, column) => {
+					const evaluation = evaluateAs(file, crawlerProfile(crawler), url);
+					const expected = answerQuestions(evaluation.reading.model, preferencesOf(file, evaluation), evaluation.fileVerdict === 'allow');
+					const got = result.preferences!.answers[result.preferences!.cells[row * suiteCrawlers.length + column]];
+					assert.deepEqual(
+						got.map((answer) => [answer.state, answer.lines]),
+						expected.map((answer) => [answer.state, answer.lines]),
+						`${suite.name}: ${crawler} ${url}`,
+					);
+					compared++;
+				});
+			});
+		}
+		assert.ok(compared > 100, `only ${compared} cells compared`);
+	});
 });

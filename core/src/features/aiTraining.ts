@@ -2,7 +2,9 @@
  * "Block AI training crawlers" and "Allow AI training crawlers": code actions that add one group for the catalogue's
  * AI training crawlers (or extend the one such group the file has) with `Disallow: /` or `Allow: /`. The group names
  * only those crawlers and goes before the file's first group, where no other crawler's group can run into it, so
- * no other crawler's verdict changes; a test runs the diff over the real-world corpus to show it.
+ * no other crawler's verdict changes; a test runs the diff over the real-world corpus to show it. A third action
+ * states the same wish in the preference lines of the `*` group (`Content-Signal: ai-train=no`,
+ * `Content-Usage: train-ai=n`), which no parser reads for a verdict.
  */
 
 import type { CodeAction, Position, TextEdit } from 'vscode-languageserver-types';
@@ -15,6 +17,9 @@ import { formatNumber, t } from '../l10n';
 import { allowAiTrainingKind, blockAiTrainingKind } from '../protocol';
 import { octetLength } from '../syntax/octets';
 import { lineRole, type Group, type RobotsModel } from '../syntax/parser';
+import { allDialects } from '../dialect';
+import { bindPreferences } from '../preferences/answer';
+import type { ContentSignalLine, ContentUsageLine } from '../preferences/lines';
 import { ObjectMemo } from '../memo';
 
 /** The catalogue's AI training crawlers that read robots.txt, in catalogue order. */
@@ -27,9 +32,9 @@ type Stance = 'block' | 'allow';
 /** The actions per model and uri: models are immutable, and a lightbulb asks again at every cursor move. */
 const memo = new ObjectMemo<RobotsModel, string, CodeAction[]>();
 
-/** The two actions, each offered when it would change something; disabled (with the reason) when it cannot be safe. */
+/** The three actions, each offered when it would change something; disabled (with the reason) when it cannot be safe. */
 export function computeAiTrainingActions(model: RobotsModel, uri: string): CodeAction[] {
-	return memo.get(model, uri, () => compute(model, uri));
+	return memo.get(model, uri, () => [...compute(model, uri), ...preferenceAction(model, uri)]);
 }
 
 /** Probe URLs are decided this many at a time, so that the walk stops once every crawler has an allowed one. */
@@ -90,8 +95,16 @@ function action(model: RobotsModel, uri: string, stance: Stance, tokens: readonl
 	const edits = groupEdits(model, stance, tokens, existing);
 	const title = stance === 'block' ? t('Block AI training crawlers ({0})', listNames(tokens, 3)) : t('Allow AI training crawlers ({0})', listNames(tokens, 3));
 	const kind = stance === 'block' ? blockAiTrainingKind : allowAiTrainingKind;
+	return limited(uri, title, kind, edits, size, (crawler) => crawler.category !== 'ai-training');
+}
+
+/**
+ * The action with its edits, or disabled with the reason when they would take the file past the size limit of a
+ * crawler `affected` says they must not affect: lines added would move the end of what it reads.
+ */
+function limited(uri: string, title: string, kind: string, edits: TextEdit[], size: number, affected: (crawler: CrawlerFacts) => boolean): CodeAction {
 	const growth = edits.reduce((sum, edit) => sum + octetLength(edit.newText), 0);
-	const limit = smallestOtherLimit();
+	const limit = smallestLimit(affected);
 	if (size + growth > limit.bytes) {
 		return {
 			title,
@@ -110,10 +123,10 @@ function action(model: RobotsModel, uri: string, stance: Stance, tokens: readonl
 }
 
 /** The smallest size limit among the crawlers the actions must not affect. */
-function smallestOtherLimit(): { bytes: number; token: string } {
+function smallestLimit(affected: (crawler: CrawlerFacts) => boolean): { bytes: number; token: string } {
 	let smallest = { bytes: Number.MAX_SAFE_INTEGER, token: '' };
 	for (const crawler of knownCrawlers) {
-		if (crawler.category !== 'ai-training' && crawler.sizeLimit !== null && crawler.sizeLimit.bytes < smallest.bytes) {
+		if (affected(crawler) && crawler.sizeLimit !== null && crawler.sizeLimit.bytes < smallest.bytes) {
 			smallest = { bytes: crawler.sizeLimit.bytes, token: crawler.token };
 		}
 	}
@@ -189,7 +202,16 @@ function groupEdits(model: RobotsModel, stance: Stance, tokens: readonly string[
 	}
 	const comment =
 		stance === 'block' ? '# AI training crawlers: no use of this site to train models.' : '# AI training crawlers: allowed to use this site to train models.';
-	const group = [comment, ...tokens.map((token) => `User-agent: ${token}`), ruleLine(stance)].join(eol) + eol;
+	return [newGroupEdit(model, [comment, ...tokens.map((token) => `User-agent: ${token}`), ruleLine(stance)], eol)];
+}
+
+/**
+ * An edit that adds `lines` as a group of their own before the file's first group, where no other group can run into
+ * it (a blank line ends it for the 1994 and 1996 parsers, and a User-agent line after its rule for the others), or at
+ * the end of a file without a group.
+ */
+function newGroupEdit(model: RobotsModel, lines: readonly string[], eol: string): TextEdit {
+	const group = lines.join(eol) + eol;
 	const first = firstGroupLine(model);
 	if (first === undefined) {
 		// No group at all: at the end, after a blank line.
@@ -197,11 +219,11 @@ function groupEdits(model: RobotsModel, stance: Stance, tokens: readonly string[
 		const end: Position = { line: last, character: model.lines[last].length };
 		const lastText = model.lineText(last);
 		const before = lastText === '' ? (last > 0 && model.lineText(last - 1).trim() !== '' ? eol : '') : eol + eol;
-		return [{ range: { start: end, end }, newText: before + group }];
+		return { range: { start: end, end }, newText: before + group };
 	}
 	// A byte order mark stays first in the file, or the line it ends up on would no longer read as a directive.
 	const at: Position = { line: first, character: first === 0 && model.lineTexts[0].charCodeAt(0) === 0xfeff ? 1 : 0 };
-	return [{ range: { start: at, end: at }, newText: group + eol }];
+	return { range: { start: at, end: at }, newText: group + eol };
 }
 
 /**
@@ -220,4 +242,111 @@ function firstGroupLine(model: RobotsModel): number | undefined {
 		}
 	}
 	return undefined;
+}
+
+/**
+ * The preference lines' way to ask that the site not be used to train AI: `Content-Signal: ai-train=no`
+ * (contentsignals.org) and `Content-Usage: train-ai=n` (draft-ietf-aipref-vocab §6.1) in the `*` group, read by every
+ * crawler that follows it. A line the group has is changed rather than written again: the last Content-Signal line
+ * that states `ai-train` gets `no` (a later value replaces an earlier one), a path-less Content-Usage line gets
+ * `train-ai=n` (lines of equally long paths combine and `n` wins, vocab §5.1); a key the lines lack is added to the
+ * last of them. New lines go right after the group's User-agent lines, where every dialect's grouping keeps them; a file
+ * without a `*` group gets one with `Allow: /`, before its first group, which allows what no group did before.
+ * Content-Usage lines with a path stay as they are: the site chose them for those paths. Not offered where the dialects
+ * disagree on the `*` group, or on whether the first group's User-agent line is one (`User Agent: *` is one to Google
+ * alone): the rules after such a line would join a new group in the dialects that do not read it; nor where a new
+ * group would be followed by Yandex in a file with a `Host` line, whose implied `Disallow: /` for other mirrors
+ * applies to the crawlers that follow no group and to the groups that hold it.
+ */
+function preferenceAction(model: RobotsModel, uri: string): CodeAction[] {
+	const eol = lineBreak(model);
+	const globalIn = allDialects.map((dialect) => model.grouping(dialect).groups.some((group) => group.userAgents.some((line) => model.valueText(line) === '*')));
+	const firstAgent = model.lines.findIndex((node) => node.directive === 'user-agent' || node.googleDirective === 'user-agent');
+	if (
+		globalIn.some((has) => has !== globalIn[0])
+		|| (!globalIn[0] && firstAgent >= 0 && !allDialects.every((dialect) => lineRole(model.lines[firstAgent], dialect) === 'user-agent'))
+		|| (!globalIn[0] && model.lines.some((node) => node.directive === 'host'))
+	) {
+		return [];
+	}
+	const global = model.grouping('rfc9309').groups.filter((group) => group.userAgents.some((line) => model.valueText(line) === '*'));
+	const binding = bindPreferences(model, 'rfc9309');
+	const signals = global.flatMap((group) => binding.groups.get(group.index)?.contentSignal ?? []);
+	const usages = global.flatMap((group) => binding.groups.get(group.index)?.contentUsage ?? []).filter((line) => line.path === null && line.parsed);
+	const edits: TextEdit[] = [];
+	const added: string[] = [];
+	const signal = signalEdit(signals);
+	if (signal === 'add') {
+		added.push('Content-Signal: ai-train=no');
+	} else if (signal) {
+		edits.push(signal);
+	}
+	const usage = usageEdit(usages);
+	if (usage === 'add') {
+		added.push('Content-Usage: train-ai=n');
+	} else if (usage) {
+		edits.push(usage);
+	}
+	if (edits.length === 0 && added.length === 0) {
+		return [];
+	}
+	if (added.length > 0) {
+		const lines = [
+			"# AI training: Content-Signal (Cloudflare's Content Signals Policy) and Content-Usage (IETF AI Preferences) ask that",
+			'# this site not be used to train AI models; no major crawler documents honouring either yet.',
+			...added,
+		];
+		if (global.length === 0) {
+			edits.push(newGroupEdit(model, ['User-agent: *', ...lines, 'Allow: /'], eol));
+		} else {
+			const at: Position = { line: global[0].userAgents[global[0].userAgents.length - 1] + 1, character: 0 };
+			edits.push({ range: { start: at, end: at }, newText: lines.map((line) => line + eol).join('') });
+		}
+	}
+	const title = t(
+		'Ask in the * group that the site not be used to train AI: Content-Signal: ai-train=no and Content-Usage: train-ai=n (no major crawler documents honouring either yet; Cloudflare writes Content-Signal for the sites it manages)',
+	);
+	const size = readAs(model, aiTrainingCrawlers()[0].token).extent.fileBytes;
+	return [limited(uri, title, blockAiTrainingKind, edits, size, () => true)];
+}
+
+/** The edit that makes the Content-Signal lines say `ai-train=no`: none when they do, `add` for a new line. */
+function signalEdit(lines: readonly ContentSignalLine[]): TextEdit | 'add' | undefined {
+	const stated = lines.flatMap((line) => line.entries.filter((entry) => entry.key === 'ai-train').map((entry) => ({ line: line.line, entry })));
+	const last = stated[stated.length - 1];
+	if (last?.entry.value === 'no') {
+		return undefined;
+	}
+	if (last) {
+		return replace(last.line, last.entry.valueSpan, 'no');
+	}
+	const host = [...lines].reverse().find((line) => line.entries.length > 0);
+	if (!host) {
+		return 'add';
+	}
+	const end = Math.max(...host.entries.map((entry) => entry.valueSpan.end));
+	return replace(host.line, { start: end, end }, ', ai-train=no');
+}
+
+/** The edit that makes the path-less Content-Usage lines say `train-ai=n`: none when one does, `add` for a new line. */
+function usageEdit(lines: readonly ContentUsageLine[]): TextEdit | 'add' | undefined {
+	const stated = lines.flatMap((line) => line.preferences.filter((p) => p.key === 'train-ai').map((preference) => ({ line: line.line, preference })));
+	if (stated.some(({ preference }) => preference.value === 'n')) {
+		return undefined;
+	}
+	if (stated.length > 0) {
+		const { line, preference } = stated[stated.length - 1];
+		// A bare key is Boolean true: its value is written after it.
+		return preference.valueSpan.start === preference.valueSpan.end ? replace(line, preference.valueSpan, '=n') : replace(line, preference.valueSpan, 'n');
+	}
+	const host = lines[lines.length - 1];
+	if (!host) {
+		return 'add';
+	}
+	const end = Math.max(...host.preferences.map((p) => p.valueSpan.end), ...host.preferences.map((p) => p.span.end));
+	return host.preferences.length === 0 ? 'add' : replace(host.line, { start: end, end }, ', train-ai=n');
+}
+
+function replace(line: number, span: { start: number; end: number }, newText: string): TextEdit {
+	return { range: { start: { line, character: span.start }, end: { line, character: span.end } }, newText };
 }

@@ -1,12 +1,16 @@
 /**
  * The test bench: URLs (rows) by crawlers (columns), each cell the crawler model's verdict and deciding line from its
  * fast decide path, with the AI crawler audit and, against a baseline version of the file, the cells whose verdict
- * changed, how each crawler's reading changed, and probe rows for URLs the rules of either version tell apart.
+ * changed, how each crawler's reading changed, and probe rows for URLs the rules of either version tell apart. On
+ * request, each cell also says what the preference lines say of the URL for the crawler (may train, may use in
+ * answers, may index), from the same reading and the file's verdict the cell shows.
  */
 
 import { describeExtent, describeFollowing, parserNote, reasonWords, ruleText, verdictWord } from '../crawlers/explain';
 import { crawlerProfiles, type CrawlerProfile } from '../crawlers/profile';
-import { crawlerReasons, decideTable, readAs, unpackDecision, type PackedDecision } from '../crawlers/reading';
+import { crawlerReasons, decideTable, isAllowedDecision, readAs, unpackDecision, type PackedDecision } from '../crawlers/reading';
+import { crawlerPreferences, type PreferenceAnswer } from '../preferences/answer';
+import { answerQuestions, preferenceQuestions, type PreferenceQuestion, type QuestionAnswer } from '../preferences/questions';
 import { auditByCategory } from '../bench/audit';
 import { aiPolicy } from '../bench/aiPolicy';
 import { describeChange, diffRobots, probeUrls, verdictFlips } from '../bench/diff';
@@ -17,6 +21,8 @@ import {
 	type BenchBaselineResult,
 	type BenchColumn,
 	type BenchExportResult,
+	type BenchPreference,
+	type BenchPreferences,
 	type BenchResult,
 	type BenchRow,
 } from '../protocol';
@@ -36,6 +42,8 @@ interface BenchInput {
 	readonly crawlers: readonly string[];
 	/** With a baseline: add rows for probe URLs whose verdict changed. */
 	readonly probe?: boolean;
+	/** Add what the preference lines say per cell. */
+	readonly preferences?: boolean;
 }
 
 interface BenchBaseline {
@@ -125,6 +133,7 @@ export function computeBench(model: RobotsModel, input: BenchInput, baseline?: B
 		lines: lineTexts(model, cells),
 		audit,
 		aiPolicy: aiPolicy(model, testable),
+		...(input.preferences ? { preferences: preferenceCells(model, profiles, testable, rowOf, rows.length, cells) } : {}),
 		notes,
 	};
 	if (!baseline) {
@@ -166,6 +175,112 @@ function tableCells(
 		}
 	}
 	return cells;
+}
+
+/**
+ * What the preference lines say in each cell: `crawlerPreferences` of the column's reading, asked with the verdict the
+ * file's rules give the URL, which is the cell's own for a crawler that follows robots.txt (for a crawler that ignores
+ * it, the decision of the same reading by a crawler that follows it). Columns that read the same groups of the same text share their answers
+ * (on most files most crawlers follow `*`), and cells that answer alike share one entry of `answers`.
+ */
+function preferenceCells(
+	model: RobotsModel,
+	profiles: readonly CrawlerProfile[],
+	urls: readonly string[],
+	rowOf: readonly number[],
+	rowCount: number,
+	cells: readonly PackedDecision[],
+): BenchPreferences {
+	const columns = profiles.length;
+	const out = new Array<number>(rowCount * columns).fill(-1);
+	const ignoring = profiles.flatMap((profile, column) => (profile.ignoresRobotsTxt ? [column] : []));
+	const ignored = decideTable(
+		model,
+		ignoring.map((column) => ({ ...profiles[column], ignoresRobotsTxt: false })),
+		ignoring.length > 0 ? urls : [],
+	);
+	const answers: BenchPreference[][] = [];
+	/** By the answer's words: its index in `answers`. */
+	const byWords = new Map<string, number>();
+	/** The readings of the columns so far, each with its answers per row where the URL may be fetched, and their indices. */
+	const readings: {
+		readonly model: RobotsModel;
+		readonly key: string;
+		readonly answer: (url: string, fileVerdict: 'allow' | 'disallow') => PreferenceAnswer;
+		readonly fetchable: (PreferenceAnswer | undefined)[];
+		readonly indices: Map<PreferenceAnswer, number>;
+	}[] = [];
+	profiles.forEach((profile, column) => {
+		const reading = readAs(model, profile);
+		const key = `${reading.extent.kind} ${reading.dialect} ${reading.selection.groups.map((group) => group.index).join(',')}`;
+		let shared = readings.find((known) => known.model === reading.model && known.key === key);
+		if (!shared) {
+			shared = { model: reading.model, key, answer: crawlerPreferences(reading), fetchable: new Array(urls.length), indices: new Map() };
+			readings.push(shared);
+		}
+		const own = ignoring.indexOf(column);
+		for (let i = 0; i < urls.length; i++) {
+			const at = rowOf[i] * columns + column;
+			const verdict = isAllowedDecision(own < 0 ? cells[at] : ignored[i * ignoring.length + own]) ? 'allow' : 'disallow';
+			const said = verdict === 'allow' ? (shared.fetchable[i] ??= shared.answer(urls[i], verdict)) : shared.answer(urls[i], verdict);
+			let index = shared.indices.get(said);
+			if (index === undefined) {
+				const words = answerQuestions(reading.model, said, verdict === 'allow').map((question) => preferenceWords(reading.model, question));
+				const key = JSON.stringify(words);
+				index = byWords.get(key);
+				if (index === undefined) {
+					index = answers.length;
+					answers.push(words);
+					byWords.set(key, index);
+				}
+				shared.indices.set(said, index);
+			}
+			out[at] = index;
+		}
+	});
+	return { questions: preferenceQuestions.map(questionName), answers, cells: out };
+}
+
+function questionName(question: PreferenceQuestion): string {
+	switch (question) {
+		case 'train':
+			return t('May train');
+		case 'input':
+			return t('May use in answers');
+		case 'search':
+			return t('May index');
+	}
+}
+
+/** One question's answer in words: the state for the cell, and a sentence and the deciding lines for the tooltip. */
+function preferenceWords(model: RobotsModel, answer: QuestionAnswer): BenchPreference {
+	const question = questionName(answer.question);
+	const lines = answer.lines.map((line) => t('Line {0}: {1}', line + 1, ruleText(model.lineText(line).trim())));
+	let word: string;
+	let sentence: string;
+	switch (answer.state) {
+		case 'yes':
+			word = t('yes');
+			sentence = t('{0}: yes.', question);
+			break;
+		case 'no':
+			word = t('no');
+			sentence = t('{0}: no.', question);
+			break;
+		case 'disagree':
+			word = t('lines disagree');
+			sentence = t('{0}: Content-Usage and Content-Signal disagree; each reader follows the line it reads.', question);
+			break;
+		case 'not-stated':
+			word = t('not stated');
+			sentence = t('{0}: not stated; no preference line of the groups this crawler follows says.', question);
+			break;
+		case 'not-applicable':
+			word = t('not applicable');
+			sentence = t("{0}: not applicable; the file's rules do not let this crawler fetch the URL, and preferences apply only to what it may fetch.", question);
+			break;
+	}
+	return { state: answer.state, word, detail: [sentence, ...lines].join('\n'), lines: answer.lines };
 }
 
 function spread(values: readonly number[], rowOf: readonly number[], rowCount: number): number[] {

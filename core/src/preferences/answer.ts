@@ -12,7 +12,7 @@ import { normalizePath } from '../matching/matcher';
 import { patternMatches } from '../matching/rules';
 import { urlPath } from '../matching/url';
 import type { Evaluation } from '../matching/evaluate';
-import { evaluateAs, type CrawlerEvaluation } from '../crawlers/reading';
+import { evaluateAs, type CrawlerEvaluation, type CrawlerReading } from '../crawlers/reading';
 import type { CrawlerProfile } from '../crawlers/profile';
 import type { RobotsModel } from '../syntax/parser';
 import { readPreferenceLine, type ContentSignalLine, type ContentUsageLine, type LicenseLine, type PreferenceLine } from './lines';
@@ -179,7 +179,67 @@ function answerOf(model: RobotsModel, evaluation: CrawlerEvaluation | Evaluation
 		fileVerdict = evaluation.verdict;
 	}
 	const binding = bindPreferences(read, dialect);
-	const licenses = binding.licenses.filter((line) => line.absolute).map((line) => line.url);
+	const licenses = licensesOf(binding);
+	const { usage, signal } = groupLines(binding, groups);
+	const applying = applyingUsage(usageRules(usage), evaluation.url);
+	if (onlyFetchable && fileVerdict === 'disallow') {
+		return { contentUsage: null, contentSignal: null, licenses, withheld: withheldLines(applying, signal) };
+	}
+	return { contentUsage: usageFor(applying), contentSignal: signalOf(signal), licenses, withheld: [] };
+}
+
+/**
+ * `preferencesOf` for many URLs as one crawler reads the file (the test bench's columns): its groups' lines are
+ * gathered once, and per URL only the Content-Usage paths are matched. `fileVerdict` is the verdict the file's rules
+ * give the URL (`CrawlerEvaluation.fileVerdict`). Answers that say the same are one object, so that a table of many
+ * URLs holds a few.
+ */
+export function crawlerPreferences(reading: CrawlerReading): (url: string, fileVerdict: Evaluation['verdict']) => PreferenceAnswer {
+	if (reading.extent.kind === 'too-large') {
+		const none: PreferenceAnswer = { contentUsage: null, contentSignal: null, licenses: [], withheld: [] };
+		return () => none;
+	}
+	const binding = bindPreferences(reading.model, reading.dialect);
+	const licenses = licensesOf(binding);
+	const { usage, signal } = groupLines(
+		binding,
+		reading.selection.groups.map((group) => group.index),
+	);
+	const contentSignal = signalOf(signal);
+	const rules = usageRules(usage);
+	/** By whether the URL may be fetched and the applying Content-Usage lines, joined: the answer they give. */
+	const answers = new Map<string, PreferenceAnswer>();
+	const answer = (applying: readonly ContentUsageLine[], fetchable: boolean) => {
+		const key = `${fetchable ? '+' : '-'}${applying.map((line) => line.line).join(',')}`;
+		let found = answers.get(key);
+		if (!found) {
+			found = fetchable
+				? { contentUsage: usageFor(applying), contentSignal, licenses, withheld: [] }
+				: { contentUsage: null, contentSignal: null, licenses, withheld: withheldLines(applying, signal) };
+			answers.set(key, found);
+		}
+		return found;
+	};
+	if (usage.length === 0) {
+		const everywhere = answer([], true);
+		const nowhere = answer([], false);
+		return (_url, fileVerdict) => (fileVerdict === 'disallow' ? nowhere : everywhere);
+	}
+	return (url, fileVerdict) => answer(applyingUsage(rules, url), fileVerdict !== 'disallow');
+}
+
+/** The lines that would speak for a URL the file's rules disallow: the applying Content-Usage lines and the Content-Signal lines, in file order. */
+function withheldLines(applying: readonly ContentUsageLine[], signal: readonly ContentSignalLine[]): number[] {
+	return [...applying.map((line) => line.line), ...signal.map((line) => line.line)].sort((a, b) => a - b);
+}
+
+/** The absolute URLs of the License lines, in file order. */
+function licensesOf(binding: PreferenceBinding): readonly string[] {
+	return binding.licenses.filter((line) => line.absolute).map((line) => line.url);
+}
+
+/** The Content-Usage and Content-Signal lines of the groups given, in their order. */
+function groupLines(binding: PreferenceBinding, groups: readonly number[]): { usage: ContentUsageLine[]; signal: ContentSignalLine[] } {
 	const usage: ContentUsageLine[] = [];
 	const signal: ContentSignalLine[] = [];
 	for (const index of groups) {
@@ -189,11 +249,7 @@ function answerOf(model: RobotsModel, evaluation: CrawlerEvaluation | Evaluation
 			signal.push(...bound.contentSignal);
 		}
 	}
-	if (onlyFetchable && fileVerdict === 'disallow') {
-		const withheld = [...(usageFor(usage, evaluation.url)?.lines ?? []), ...signal.map((line) => line.line)].sort((a, b) => a - b);
-		return { contentUsage: null, contentSignal: null, licenses, withheld };
-	}
-	return { contentUsage: usageFor(usage, evaluation.url), contentSignal: signalOf(signal), licenses, withheld: [] };
+	return { usage, signal };
 }
 
 /**
@@ -202,15 +258,14 @@ function answerOf(model: RobotsModel, evaluation: CrawlerEvaluation | Evaluation
  * a rule without a path applies to every path. Rules with equally long paths apply together, combined per category
  * by vocab §5.1 (`n` wins over `y`). The dialect's own matching is not used: attach defines this one for every reader.
  */
-function usageFor(lines: readonly ContentUsageLine[], url: string): ContentUsageAnswer | null {
-	if (lines.length === 0) {
-		return null;
+function applyingUsage(rules: readonly UsageRule[], url: string): ContentUsageLine[] {
+	if (rules.length === 0) {
+		return [];
 	}
 	const path = normalizePath(urlPath(url), 'rfc9309');
 	let best = -1;
 	let applying: ContentUsageLine[] = [];
-	for (const line of lines) {
-		const pattern = line.path === null ? '' : normalizeRfc(line.path.text, true);
+	for (const { line, pattern } of rules) {
 		if (!patternMatches(pattern, path, true)) {
 			continue;
 		}
@@ -221,6 +276,21 @@ function usageFor(lines: readonly ContentUsageLine[], url: string): ContentUsage
 			applying.push(line);
 		}
 	}
+	return applying;
+}
+
+/** A Content-Usage line and its path as matched: normalized as Allow and Disallow paths are, '' for none. */
+interface UsageRule {
+	readonly line: ContentUsageLine;
+	readonly pattern: string;
+}
+
+function usageRules(lines: readonly ContentUsageLine[]): UsageRule[] {
+	return lines.map((line) => ({ line, pattern: line.path === null ? '' : normalizeRfc(line.path.text, true) }));
+}
+
+/** The preference the applying lines state together (vocab §5.1), or null when none applies. */
+function usageFor(applying: readonly ContentUsageLine[]): ContentUsageAnswer | null {
 	if (applying.length === 0) {
 		return null;
 	}

@@ -38,7 +38,11 @@ export function registerTestBench(context: ServerContext): void {
 		if (!document) {
 			throw new ResponseError(ErrorCodes.InvalidParams, t('The document is not open: {0}', params.uri));
 		}
-		const result = computeBench(document.model, { urls: params.urls, crawlers: params.crawlers, probe: params.probe === true }, baselines.get(params.uri));
+		const result = computeBench(
+			document.model,
+			{ urls: params.urls, crawlers: params.crawlers, probe: params.probe === true, preferences: params.preferences === true },
+			baselines.get(params.uri),
+		);
 		return { uri: params.uri, version: document.version, ...result };
 	};
 	connection.onRequest(benchRequest, (params, token) => runSafe(connection.console, () => bench(params), internalError(), 'The test bench failed', token));
