@@ -113,6 +113,8 @@ export type FromWebview =
 	| { readonly type: 'compare'; readonly mode: CompareMode }
 	/** The preference columns on or off. */
 	| { readonly type: 'preferences'; readonly show: boolean }
+	/** The AI policy section opened or closed: the view is asked for only while it is open. */
+	| { readonly type: 'aiPolicy'; readonly show: boolean }
 	| { readonly type: 'painted'; readonly ms: number; readonly rows: number; readonly columns: number };
 
 /**
@@ -142,6 +144,7 @@ const fromWebviewFields: {
 	export: { format: ['csv', 'markdown'] },
 	compare: { mode: ['saved', 'head', 'file', 'deployed', 'none'] },
 	preferences: { show: 'flag' },
+	aiPolicy: { show: 'flag' },
 	painted: { ms: 'amount', rows: 'index', columns: 'index' },
 };
 

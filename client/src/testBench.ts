@@ -107,6 +107,8 @@ class TestBench implements Disposable {
 	private probe = false;
 	/** Whether the bench asks for the preference columns. */
 	private preferences = false;
+	/** Whether the AI policy section is open, so the server works the view out. */
+	private aiPolicy = false;
 	private notes: string[] = [];
 	/** The notes about the baseline, replaced whenever the baseline is chosen again. */
 	private compareNotes = new Set<string>();
@@ -339,6 +341,7 @@ class TestBench implements Disposable {
 				crawlers: this.crawlers,
 				probe: this.probe && this.baselineLabel !== null,
 				preferences: this.preferences,
+				aiPolicy: this.aiPolicy,
 			});
 			const elapsedMs = Date.now() - started;
 			// The server answers for the version it has; a newer edit asks again below.
@@ -420,6 +423,10 @@ class TestBench implements Disposable {
 			case 'preferences':
 				this.preferences = message.show === true;
 				this.changed();
+				break;
+			case 'aiPolicy':
+				this.aiPolicy = message.show === true;
+				this.schedule(0);
 				break;
 			case 'painted':
 				this.lastPaint = { ms: message.ms, rows: message.rows, columns: message.columns };

@@ -805,6 +805,9 @@ function renderAiPolicy(): void {
 		return;
 	}
 	const policy = result.aiPolicy;
+	if (!policy) {
+		return;
+	}
 	const licenses = policy.licenses.map((license) => policyPart(`License: ${license}`));
 	policyBody.replaceChildren(
 		...licenses,
@@ -813,6 +816,9 @@ function renderAiPolicy(): void {
 	);
 }
 
-policyBox.addEventListener('toggle', () => renderAiPolicy());
+policyBox.addEventListener('toggle', () => {
+	post({ type: 'aiPolicy', show: policyBox.open });
+	renderAiPolicy();
+});
 
 post({ type: 'ready' });

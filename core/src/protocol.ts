@@ -214,6 +214,8 @@ export interface BenchParams {
 	readonly probe?: boolean;
 	/** Add what the preference lines say per cell (`BenchResult.preferences`). */
 	readonly preferences?: boolean;
+	/** Add the AI policy view (`BenchResult.aiPolicy`): asked while its section is open. */
+	readonly aiPolicy?: boolean;
 }
 
 /** One column: a crawler and how it reads the file. */
@@ -420,8 +422,8 @@ export interface BenchResult {
 	/** The text (trimmed) of each line the cells name, by 0-based line number. */
 	readonly lines: Readonly<Record<string, string>>;
 	readonly audit: readonly BenchAuditCategory[];
-	/** The AI policy view for `/` and the first testable rows. */
-	readonly aiPolicy: AiPolicy;
+	/** With `BenchParams.aiPolicy`: the AI policy view for `/` and the first testable rows. */
+	readonly aiPolicy?: AiPolicy;
 	/** With `BenchParams.preferences`: what the preference lines say per cell. */
 	readonly preferences?: BenchPreferences;
 	readonly baseline?: BenchBaselineResult;

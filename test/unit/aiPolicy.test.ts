@@ -163,8 +163,9 @@ describe('the AI policy view on small files', () => {
 		assert.equal(policy.notes.length, 1);
 	});
 
-	test('the test bench carries the view for / and its testable rows', () => {
-		const bench = computeBench(example, { urls: ['/press/a', 'not a url'], crawlers: ['GPTBot'] });
-		assert.deepEqual(bench.aiPolicy.urls, ['/', '/press/a']);
+	test('the test bench carries the view for / and its testable rows, only when asked (its section is open)', () => {
+		const bench = computeBench(example, { urls: ['/press/a', 'not a url'], crawlers: ['GPTBot'], aiPolicy: true });
+		assert.deepEqual(bench.aiPolicy?.urls, ['/', '/press/a']);
+		assert.equal(computeBench(example, { urls: ['/press/a'], crawlers: ['GPTBot'] }).aiPolicy, undefined);
 	});
 });

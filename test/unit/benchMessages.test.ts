@@ -45,6 +45,7 @@ const examples: { readonly [K in FromWebview['type']]: Extract<FromWebview, { ty
 	export: { type: 'export', format: 'markdown' },
 	compare: { type: 'compare', mode: 'head' },
 	preferences: { type: 'preferences', show: true },
+	aiPolicy: { type: 'aiPolicy', show: false },
 	painted: { type: 'painted', ms: 12.5, rows: 100, columns: 4 },
 };
 

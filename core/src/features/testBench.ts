@@ -44,6 +44,8 @@ interface BenchInput {
 	readonly probe?: boolean;
 	/** Add what the preference lines say per cell. */
 	readonly preferences?: boolean;
+	/** Add the AI policy view (its section is open). */
+	readonly aiPolicy?: boolean;
 }
 
 interface BenchBaseline {
@@ -132,7 +134,7 @@ export function computeBench(model: RobotsModel, input: BenchInput, baseline?: B
 		verdicts: [verdictWord('disallow'), verdictWord('allow')],
 		lines: lineTexts(model, cells),
 		audit,
-		aiPolicy: aiPolicy(model, testable),
+		...(input.aiPolicy ? { aiPolicy: aiPolicy(model, testable) } : {}),
 		...(input.preferences ? { preferences: preferenceCells(model, profiles, testable, rowOf, rows.length, cells) } : {}),
 		notes,
 	};
