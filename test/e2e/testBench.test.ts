@@ -168,6 +168,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		// A preference is a line of the file: a click selects it in the editor.
 		await usage.click();
 		await waitForSelectedRule(page, 7, 'Content-Usage: train-ai=n');
+		await page.screenshot({ path: join(resultsDir, 'test-bench-ai-policy.png') });
 		await frame.locator('#ai-policy summary').click();
 	});
 
