@@ -211,7 +211,14 @@ const wireOutcome = object<protocol.WireOutcome>({
 		}),
 	),
 });
-const benchFields = { uri: string, urls: list(string), crawlers: list(string), probe: optional(boolean), preferences: optional(boolean), aiPolicy: optional(boolean) };
+const benchFields = {
+	uri: string,
+	urls: list(string),
+	crawlers: list(string),
+	probe: optional(boolean),
+	preferences: optional(boolean),
+	aiPolicy: optional(boolean),
+};
 
 /** The check of each request's params, by method: every request the server answers has one. */
 const requestChecks: Readonly<Record<string, Check<unknown>>> = {

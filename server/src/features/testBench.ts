@@ -40,7 +40,13 @@ export function registerTestBench(context: ServerContext): void {
 		}
 		const result = computeBench(
 			document.model,
-			{ urls: params.urls, crawlers: params.crawlers, probe: params.probe === true, preferences: params.preferences === true, aiPolicy: params.aiPolicy === true },
+			{
+				urls: params.urls,
+				crawlers: params.crawlers,
+				probe: params.probe === true,
+				preferences: params.preferences === true,
+				aiPolicy: params.aiPolicy === true,
+			},
 			baselines.get(params.uri),
 		);
 		return { uri: params.uri, version: document.version, ...result };
