@@ -224,8 +224,15 @@ const perplexityCrawlers = 'Perplexity: Perplexity Crawlers (https://docs.perple
  * OpenAI's crawler page: GPTBot's content "may be used in training our generative AI foundation models"; OAI-SearchBot
  * surfaces sites in ChatGPT's search features; OAI-AdsBot checks the landing pages submitted as ads on ChatGPT and its
  * data is not used to train models; ChatGPT-User acts on a user's request, so "robots.txt rules may not apply" to it.
+ * Webmasters manage GPTBot and OAI-SearchBot with their "robots.txt tags", each independently of the other.
  */
 const openAiBots = 'OpenAI: Overview of OpenAI Crawlers (https://developers.openai.com/api/docs/bots)';
+/**
+ * OpenAI's guidance for advertisers: "You must allow OAI-AdsBot"; of robots.txt, "OpenAI crawlers respect these rules.
+ * If access is disallowed in robots.txt, crawling will stop immediately."
+ */
+const openAiAdvertisers =
+	'OpenAI Help Center: Advertiser Guidance for Allowing OpenAI Web Crawlers (https://help.openai.com/en/articles/20001243-advertiser-guidance-for-allowing-openai-web-crawlers)';
 /** Meta's crawler page: Meta-ExternalAds crawls the web "for improving advertising and business-related products and services". */
 const metaCrawlers = 'Meta: Meta Web Crawlers (https://developers.facebook.com/docs/sharing/webmasters/web-crawlers)';
 /** "Amazon Kendra Web Crawler respects standard robots.txt directives like Allow and Disallow"; its token is `amazon-kendra`. */
@@ -915,7 +922,7 @@ const ai: readonly CrawlerEntry[] = [
 		dialect: 'rfc9309',
 		honours: {},
 		description: () => t("Crawls content that may be used to train OpenAI's generative AI foundation models."),
-		sources: { category: openAiBots },
+		sources: { category: openAiBots, ignoresRobotsTxt: openAiBots },
 	},
 	{
 		token: 'OAI-SearchBot',
@@ -924,7 +931,7 @@ const ai: readonly CrawlerEntry[] = [
 		dialect: 'rfc9309',
 		honours: {},
 		description: () => t("Crawls to show websites in ChatGPT's search features; OpenAI says it is not used for training."),
-		sources: { category: openAiBots },
+		sources: { category: openAiBots, ignoresRobotsTxt: openAiBots },
 	},
 	{
 		token: 'OAI-AdsBot',
@@ -933,7 +940,7 @@ const ai: readonly CrawlerEntry[] = [
 		dialect: 'rfc9309',
 		honours: {},
 		description: () => t('Checks the landing pages submitted as ads on ChatGPT; OpenAI says its data is not used to train AI models.'),
-		sources: { category: openAiBots },
+		sources: { category: openAiBots, ignoresRobotsTxt: openAiAdvertisers },
 	},
 	{
 		token: 'ChatGPT-User',
