@@ -174,7 +174,7 @@ describe('robots-txt test answers as the crawler reads the file', () => {
 
 	test('Googlebot-Image falls back to the Googlebot group (Google: the most specific group wins)', () => {
 		const crawler = run(['test', example, '--agent', 'Googlebot-Image', '/search?q=robots']);
-		assert.equal(crawler.stdout, 'DISALLOWED /search?q=robots  (line 8: Disallow: /search)\n');
+		assert.equal(crawler.stdout, 'DISALLOWED /search?q=robots  (line 11: Disallow: /search)\n');
 		// --dialect answers the parser exactly, as Google's open-source library does for one token.
 		const parser = run(['test', example, '--agent', 'Googlebot-Image', '--dialect', 'google', '/search?q=robots']);
 		assert.match(parser.stdout, /^ALLOWED {4}\/search\?q=robots/);

@@ -66,6 +66,6 @@ describe('robots-txt --version and --help', () => {
 		const result = runCli(['help', 'frobnicate']);
 		assert.equal(result.status, 2);
 		assert.equal(result.stdout, '');
-		assert.match(result.stderr, /^robots-txt: unknown command "frobnicate" \(expected one of test, lint, check, diff, crawlers[,;)]/);
+		assert.match(result.stderr, /^robots-txt: unknown command "frobnicate" \(expected one of test, lint, check, audit, diff, crawlers[,;)]/);
 	});
 });
