@@ -348,6 +348,24 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		assert.ok(!after.includes('Content-Usage: train-ai=yes'), `lines after the fix:\n${after.join('\n')}`);
 	});
 
+	step('"Block AI training" offers the preference lines from the Source Action menu, and changes the line the * group has', async () => {
+		// The file after the quick fix: `User-agent: *`, `Disallow: /search`, `Content-Usage: train-ai=y`.
+		await goToLine(page, 1);
+		const before = await editorLines(page);
+		await runCommand(page, 'Source Action...');
+		const action = page.locator('.action-widget .monaco-list-row', { hasText: 'Content-Signal: ai-train=no and Content-Usage: train-ai=n' }).first();
+		await action.waitFor({ timeout: 15_000 });
+		await action.click();
+		await waitForChange(page, before);
+		const after = await editorLines(page);
+		// The group's path-less Content-Usage states train-ai=n now, and a Content-Signal line joins the * group.
+		assert.ok(after.includes('Content-Usage: train-ai=n'), `lines after the action:\n${after.join('\n')}`);
+		assert.ok(after.includes('Content-Signal: ai-train=no'), `lines after the action:\n${after.join('\n')}`);
+		assert.ok(!after.includes('Content-Usage: train-ai=y'), `lines after the action:\n${after.join('\n')}`);
+		assert.equal(after.filter((line) => line.startsWith('Content-Usage:')).length, 1);
+		await page.screenshot({ path: join(resultsDir, 'block-ai-training-preferences.png') });
+	});
+
 	step('an HTML page whose noindex its robots.txt hides shows the warning, with the deciding line', async () => {
 		await clearNotifications(page);
 		// The Problems panel then lists the page's problems only.
