@@ -87,13 +87,13 @@ export function parseLogLine(line: string, format: LogFormatName, w3cFields: rea
 }
 
 /**
- * The format of a log file, told from its first lines: W3C when a line starts with `#` (its directives come first),
- * JSON when one starts with `{`, else `combined` or `common` when the first non-blank line reads as one.
+ * The format of a log file, told from its first lines: that of the first line whose format shows, W3C when it starts
+ * with `#` (its directives come first), JSON when it starts with `{`, else `combined` or `common` when it reads as one.
  */
 export function detectLogFormat(firstLines: readonly string[]): LogFormatName | undefined {
 	for (const line of firstLines) {
 		const format = formatOfLine(line);
-		if (format !== undefined || line.trim() !== '') {
+		if (format !== undefined) {
 			return format;
 		}
 	}
@@ -115,8 +115,8 @@ function formatOfLine(line: string): LogFormatName | undefined {
 }
 
 /**
- * A log file read a line at a time, in order: it keeps what a line means for the next ones (the format, once told from
- * the first non-blank line unless given, and the W3C columns of the latest `#Fields:`). Its caller creates one per file
+ * A log file read a line at a time, in order: it keeps what a line means for the next ones (the format, unless given
+ * told from the first line whose format shows, the lines before it unparsed, and the W3C columns of the latest `#Fields:`). Its caller creates one per file
  * and drops it at the file's end.
  */
 export class LogReader {
@@ -127,7 +127,7 @@ export class LogReader {
 		this.current = format;
 	}
 
-	/** The format the reader reads in: the one given, or the one told from the first non-blank line. */
+	/** The format the reader reads in: the one given, or the one told from the lines so far. */
 	get format(): LogFormatName | undefined {
 		return this.current;
 	}
