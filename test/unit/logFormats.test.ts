@@ -6,7 +6,7 @@
 
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { detectLogFormat, LogReader, parseLogLine, type LogFormatName, type LogLine, type LogRecord } from '../../core/src/index';
+import { detectLogFormat, LogReader, logFormatNames, parseLogLine, type LogFormatName, type LogLine, type LogRecord } from '../../core/src/index';
 import { readFixture } from '../util/fixtures';
 
 /** The lines of a fixture, without the empty string after its last line end. */
@@ -222,7 +222,7 @@ describe('detection and malformed lines', () => {
 			`${'"'.repeat(100_000)}`,
 			`${'[ '.repeat(50_000)}`,
 		];
-		for (const format of ['combined', 'common', 'w3c', 'json'] as const) {
+		for (const format of logFormatNames) {
 			for (const line of lines) {
 				parseLogLine(line, format, ['cs-uri']);
 			}
