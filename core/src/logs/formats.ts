@@ -203,7 +203,7 @@ function parseNcsa(text: string, combined: boolean): LogLine {
 		userAgent = agent.value === '-' ? null : agent.value;
 	}
 	const parts = request.value.split(' ');
-	const target = request.targetValue.split(' ');
+	const target = request.targetValue === request.value ? parts : request.targetValue.split(' ');
 	if (parts.length < 2 || parts.length > 3 || !isToken(parts[0]) || parts[1] === '') {
 		return unparsed('request');
 	}
@@ -252,6 +252,14 @@ const cEscapes: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', 
 function quotedField(text: string, cursor: Cursor): Quoted | 'quote' | 'shape' {
 	if (text.charCodeAt(cursor.at) !== 0x22) {
 		return 'shape';
+	}
+	const close = text.indexOf('"', cursor.at + 1);
+	const slash = close < 0 ? -1 : text.indexOf('\\', cursor.at + 1);
+	if (close >= 0 && (slash < 0 || slash > close)) {
+		// The common case, nothing escaped: one slice.
+		const value = text.slice(cursor.at + 1, close);
+		cursor.at = close + 1;
+		return { value, targetValue: value };
 	}
 	let value = '';
 	let targetValue = '';
