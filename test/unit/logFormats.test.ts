@@ -123,6 +123,18 @@ describe('W3C extended log format', () => {
 		assert.deepStrictEqual(line.kind === 'request' && line.record.userAgent, 'Mozilla "5" x');
 	});
 
+	test('a UTF-8 byte order mark before the first directive (IIS writes one in UTF-8 logs) hides nothing', () => {
+		const [first, ...rest] = fixtureLines('iis.log');
+		const reader = new LogReader();
+		const lines = [`\uFEFF${first}`, ...rest].map((line) => reader.read(line));
+		assert.equal(reader.format, 'w3c');
+		assert.deepStrictEqual(requests(lines), requests(readAll('iis.log')));
+		const bomFields = new LogReader('w3c');
+		bomFields.read(`\uFEFF${fixtureLines('iis.log')[3]}`);
+		assert.equal(bomFields.read(fixtureLines('iis.log')[4]).kind, 'request');
+		assert.equal(parseLogLine(`\uFEFF${fixtureLines('combined.log')[0]}`, 'combined').kind, 'request');
+	});
+
 	test('a line before any #Fields:, or with another column count, is unparsed', () => {
 		assert.deepStrictEqual(parseLogLine('2002-05-24 20:18:01 GET /', 'w3c'), { kind: 'unparsed', reason: 'fields' });
 		const reader = new LogReader('w3c');

@@ -71,7 +71,8 @@ function unparsed(reason: LogLineProblem): LogLine {
  * keeps them); a directive line (starting with `#`) is a directive in that format.
  */
 export function parseLogLine(line: string, format: LogFormatName, w3cFields: readonly string[] = []): LogLine {
-	const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+	const bare = withoutBom(line);
+	const text = bare.endsWith('\r') ? bare.slice(0, -1) : bare;
 	if (text.trim() === '') {
 		return unparsed('empty');
 	}
@@ -133,7 +134,8 @@ export class LogReader {
 	}
 
 	/** The next line of the file. */
-	read(line: string): LogLine {
+	read(raw: string): LogLine {
+		const line = withoutBom(raw);
 		if (this.current === undefined) {
 			this.current = detectLogFormat([line]);
 			if (this.current === undefined) {
@@ -145,6 +147,11 @@ export class LogReader {
 		}
 		return parseLogLine(line, this.current, this.fields);
 	}
+}
+
+/** A line without the UTF-8 byte order mark a file may start with (IIS writes one in its UTF-8 logs). */
+function withoutBom(line: string): string {
+	return line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
 }
 
 // ----- combined and common -----
