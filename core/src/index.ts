@@ -297,3 +297,15 @@ export {
 	testUrlDeployed,
 	type DeployedAnalysis,
 } from './features/deployed';
+
+/** Server access logs, a line at a time: the formats, their detection and the reader that keeps a file's state (logs/). */
+export {
+	detectLogFormat,
+	LogReader,
+	logFormatNames,
+	parseLogLine,
+	type LogFormatName,
+	type LogLine,
+	type LogLineProblem,
+	type LogRecord,
+} from './logs/formats';

@@ -1,0 +1,643 @@
+/**
+ * Access log lines, one at a time: a line in, the request it records out (address, time, method, target as sent,
+ * status, User-Agent), or why it could not be read. Four formats:
+ *
+ * - `combined` and `common`: the NCSA formats, nginx's predefined `combined` (ngx_http_log_module:
+ *   `$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent"`)
+ *   and Apache's `%h %l %u %t "%r" %>s %b "%{Referer}i" "%{User-agent}i"` (mod_log_config; `common` stops after `%b`).
+ *   Inside quotes nginx writes `"`, `\` and bytes below 32 or above 126 as `\xXX`; Apache writes `\"` and `\\`,
+ *   whitespace in C notation (`\n`, `\t`) and other non-printable bytes as `\xhh`. Both are undone; a byte above 127
+ *   stays escaped, as `%XX` in the target (what a crawler's URL carries) and as `\xXX` elsewhere. `-` is an absent value.
+ *   Fields after the User-Agent (many sites append some) are ignored.
+ * - `w3c`: the W3C Extended Log File Format (https://www.w3.org/TR/WD-logfile.html), as IIS and CloudFront write it.
+ *   A `#Fields:` directive names the columns and may change mid-file, so a `LogReader` keeps the current one; columns are
+ *   separated by tabs when the line has one (CloudFront) and by spaces otherwise (IIS); `-` is an absent value, and a
+ *   quoted string doubles its quotes. CloudFront URL-encodes the User-Agent (`%20`); IIS writes its spaces as `+`.
+ *   `date` and `time` are UTC.
+ * - `json`: one JSON object a line, with Cloudflare Logpush's `http_requests` field names (`ClientIP`,
+ *   `ClientRequestMethod`, `ClientRequestURI`, `EdgeResponseStatus`, `ClientRequestUserAgent`, `EdgeStartTimestamp` in
+ *   any of its timestamp formats: RFC 3339, Unix seconds, milliseconds or nanoseconds) or common generic names
+ *   (`ip`, `method`, `path` or `url`, `status`, `user_agent` or `ua`, `time` or `timestamp`).
+ *
+ * Every scan is a single pass over the line with no regular expression, so a hostile line costs its length; nothing
+ * here throws.
+ */
+
+/** The formats a log may be in, by the names a person gives them. */
+export const logFormatNames = ['combined', 'common', 'w3c', 'json'] as const;
+
+/** A log format by name. */
+export type LogFormatName = (typeof logFormatNames)[number];
+
+/** One request as its log line records it. */
+export interface LogRecord {
+	/** The client's address as logged (Apache may log a host name), or null when absent. */
+	readonly ip: string | null;
+	/** When the request was received or logged, in milliseconds since the Unix epoch, or null when absent or unreadable. */
+	readonly time: number | null;
+	/** The request method, or null when absent. */
+	readonly method: string | null;
+	/** The request target as sent: a path with its query, or an absolute URL. */
+	readonly target: string;
+	/** The response status, or null when absent. */
+	readonly status: number | null;
+	/** The User-Agent header, or null when absent. */
+	readonly userAgent: string | null;
+}
+
+/**
+ * Why a line gave no request: `empty` (blank), `quote` (a quoted field never closes), `shape` (a field is missing or
+ * not what the format puts there: truncated lines and binary junk end here), `time` (an unreadable timestamp),
+ * `request` (the request line is not a method and a target), `status` (not a three-digit status), `json` (not a JSON
+ * object), `target` (no request target), `fields` (a W3C line before any `#Fields:` directive), `columns` (a W3C line
+ * whose column count differs from its `#Fields:`), `format` (the format could not be told from the line).
+ */
+export type LogLineProblem = 'empty' | 'quote' | 'shape' | 'time' | 'request' | 'status' | 'json' | 'target' | 'fields' | 'columns' | 'format';
+
+/** What one log line is: a request, a W3C directive (not a request, not a problem), or unparsed with why. */
+export type LogLine =
+	| { readonly kind: 'request'; readonly record: LogRecord }
+	| { readonly kind: 'directive' }
+	| { readonly kind: 'unparsed'; readonly reason: LogLineProblem };
+
+const directive: LogLine = { kind: 'directive' };
+
+function unparsed(reason: LogLineProblem): LogLine {
+	return { kind: 'unparsed', reason };
+}
+
+/**
+ * One line in the given format. A `w3c` line needs the columns its file's `#Fields:` directive names (a `LogReader`
+ * keeps them); a directive line (starting with `#`) is a directive in that format.
+ */
+export function parseLogLine(line: string, format: LogFormatName, w3cFields: readonly string[] = []): LogLine {
+	const bare = withoutBom(line);
+	const text = bare.endsWith('\r') ? bare.slice(0, -1) : bare;
+	if (text.trim() === '') {
+		return unparsed('empty');
+	}
+	switch (format) {
+		case 'combined':
+		case 'common':
+			return parseNcsa(text, format === 'combined');
+		case 'json':
+			return parseJson(text);
+		case 'w3c':
+			return text.startsWith('#') ? directive : parseW3c(text, w3cFields);
+	}
+}
+
+/**
+ * The format of a log file, told from its first lines: that of the first line whose format shows, W3C when it starts
+ * with `#` (its directives come first), JSON when it starts with `{`, else `combined` or `common` when it reads as one.
+ */
+export function detectLogFormat(firstLines: readonly string[]): LogFormatName | undefined {
+	for (const line of firstLines) {
+		const format = formatOfLine(line);
+		if (format !== undefined) {
+			return format;
+		}
+	}
+	return undefined;
+}
+
+function formatOfLine(line: string): LogFormatName | undefined {
+	const text = line.trimStart();
+	if (text.startsWith('#')) {
+		return 'w3c';
+	}
+	if (text.startsWith('{')) {
+		return 'json';
+	}
+	if (parseLogLine(line, 'combined').kind === 'request') {
+		return 'combined';
+	}
+	return parseLogLine(line, 'common').kind === 'request' ? 'common' : undefined;
+}
+
+/**
+ * A log file read a line at a time, in order: it keeps what a line means for the next ones (the format, unless given
+ * told from the first line whose format shows, the lines before it unparsed, and the W3C columns of the latest `#Fields:`). Its caller creates one per file
+ * and drops it at the file's end.
+ */
+export class LogReader {
+	private current: LogFormatName | undefined;
+	private fields: readonly string[] = [];
+
+	constructor(format?: LogFormatName) {
+		this.current = format;
+	}
+
+	/** The format the reader reads in: the one given, or the one told from the lines so far. */
+	get format(): LogFormatName | undefined {
+		return this.current;
+	}
+
+	/** The next line of the file. */
+	read(raw: string): LogLine {
+		const line = withoutBom(raw);
+		if (this.current === undefined) {
+			this.current = detectLogFormat([line]);
+			if (this.current === undefined) {
+				return unparsed(line.trim() === '' ? 'empty' : 'format');
+			}
+		}
+		if (this.current === 'w3c' && line.startsWith('#Fields:')) {
+			this.fields = splitW3c(line.slice('#Fields:'.length).trim(), false);
+		}
+		return parseLogLine(line, this.current, this.fields);
+	}
+}
+
+/** A line without the UTF-8 byte order mark a file may start with (IIS writes one in its UTF-8 logs). */
+function withoutBom(line: string): string {
+	return line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
+}
+
+// ----- combined and common -----
+
+/** A cursor over one line: the position after what was read so far. */
+interface Cursor {
+	at: number;
+}
+
+function parseNcsa(text: string, combined: boolean): LogLine {
+	const cursor: Cursor = { at: 0 };
+	const ip = bareField(text, cursor);
+	const ident = bareField(text, cursor);
+	const user = bareField(text, cursor);
+	if (ip === undefined || ident === undefined || user === undefined || text.charCodeAt(cursor.at) !== 0x5b) {
+		return unparsed('shape');
+	}
+	const close = text.indexOf(']', cursor.at);
+	if (close < 0) {
+		return unparsed('shape');
+	}
+	const time = clfTime(text.slice(cursor.at + 1, close));
+	if (time === undefined) {
+		return unparsed('time');
+	}
+	cursor.at = close + 1;
+	if (!space(text, cursor)) {
+		return unparsed('shape');
+	}
+	const request = quotedField(text, cursor);
+	if (typeof request !== 'object') {
+		return unparsed(request);
+	}
+	if (!space(text, cursor)) {
+		return unparsed('shape');
+	}
+	const statusText = bareField(text, cursor);
+	const status = statusText === undefined ? undefined : httpStatus(statusText);
+	if (status === undefined) {
+		return unparsed('status');
+	}
+	const bytes = bareField(text, cursor, true);
+	if (bytes === undefined || !(bytes === '-' || isDigits(bytes))) {
+		return unparsed('shape');
+	}
+	let userAgent: string | null = null;
+	if (combined) {
+		const referer = quotedField(text, cursor);
+		if (typeof referer !== 'object') {
+			return unparsed(referer);
+		}
+		const agent = space(text, cursor) ? quotedField(text, cursor) : 'shape';
+		if (typeof agent !== 'object') {
+			return unparsed(agent);
+		}
+		userAgent = agent.value === '-' ? null : agent.value;
+	}
+	const parts = request.value.split(' ');
+	const target = request.targetValue === request.value ? parts : request.targetValue.split(' ');
+	if (parts.length < 2 || parts.length > 3 || !isToken(parts[0]) || parts[1] === '') {
+		return unparsed('request');
+	}
+	return {
+		kind: 'request',
+		record: { ip: ip === '-' ? null : ip, time, method: parts[0], target: target[1], status, userAgent },
+	};
+}
+
+/**
+ * A run of characters up to the next space (read past), or to the line's end when `last`; undefined when empty or
+ * when a control character shows the line is not text.
+ */
+function bareField(text: string, cursor: Cursor, last = false): string | undefined {
+	const start = cursor.at;
+	let at = start;
+	while (at < text.length && text.charCodeAt(at) !== 0x20) {
+		if (text.charCodeAt(at) < 0x20) {
+			return undefined;
+		}
+		at++;
+	}
+	if (at === start || (at === text.length && !last)) {
+		return undefined;
+	}
+	cursor.at = at < text.length ? at + 1 : at;
+	return text.slice(start, at);
+}
+
+function space(text: string, cursor: Cursor): boolean {
+	if (text.charCodeAt(cursor.at) !== 0x20) {
+		return false;
+	}
+	cursor.at++;
+	return true;
+}
+
+/** A quoted field's value with escapes undone, twice: bytes above 127 as `\xXX` and, for a target, as `%XX`. */
+interface Quoted {
+	readonly value: string;
+	readonly targetValue: string;
+}
+
+const cEscapes: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', v: '\v', f: '\f', '"': '"', '\\': '\\' };
+
+function quotedField(text: string, cursor: Cursor): Quoted | 'quote' | 'shape' {
+	if (text.charCodeAt(cursor.at) !== 0x22) {
+		return 'shape';
+	}
+	const close = text.indexOf('"', cursor.at + 1);
+	const slash = close < 0 ? -1 : text.indexOf('\\', cursor.at + 1);
+	if (close >= 0 && (slash < 0 || slash > close)) {
+		// The common case, nothing escaped: one slice.
+		const value = text.slice(cursor.at + 1, close);
+		cursor.at = close + 1;
+		return { value, targetValue: value };
+	}
+	let value = '';
+	let targetValue = '';
+	let run = cursor.at + 1;
+	let at = run;
+	while (at < text.length) {
+		const code = text.charCodeAt(at);
+		if (code === 0x22) {
+			cursor.at = at + 1;
+			return { value: value + text.slice(run, at), targetValue: targetValue + text.slice(run, at) };
+		}
+		if (code !== 0x5c || at + 1 >= text.length) {
+			at++;
+			continue;
+		}
+		const plain = text.slice(run, at);
+		const next = text[at + 1];
+		const byte = next === 'x' ? hexByte(text, at + 2) : undefined;
+		if (byte !== undefined) {
+			const escaped = text.slice(at, at + 4);
+			value += plain + (byte < 0x80 ? String.fromCharCode(byte) : escaped);
+			targetValue += plain + (byte < 0x80 ? String.fromCharCode(byte) : `%${escaped.slice(2).toUpperCase()}`);
+			at += 4;
+		} else if (cEscapes[next] !== undefined) {
+			value += plain + cEscapes[next];
+			targetValue += plain + cEscapes[next];
+			at += 2;
+		} else {
+			value += plain + '\\';
+			targetValue += plain + '\\';
+			at += 1;
+		}
+		run = at;
+	}
+	return 'quote';
+}
+
+function hexByte(text: string, at: number): number | undefined {
+	const high = hexDigit(text.charCodeAt(at));
+	const low = hexDigit(text.charCodeAt(at + 1));
+	return high === undefined || low === undefined ? undefined : high * 16 + low;
+}
+
+function hexDigit(code: number): number | undefined {
+	if (code >= 0x30 && code <= 0x39) {
+		return code - 0x30;
+	}
+	const lower = code | 0x20;
+	return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : undefined;
+}
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `10/Oct/2000:13:55:36 -0700` (the Common Log Format's time) in epoch milliseconds. */
+function clfTime(text: string): number | undefined {
+	if (text.length !== 26 || text[2] !== '/' || text[6] !== '/' || text[11] !== ':' || text[20] !== ' ') {
+		return undefined;
+	}
+	const month = months.indexOf(text.slice(3, 6));
+	const sign = text[21] === '-' ? -1 : text[21] === '+' ? 1 : 0;
+	const day = digits(text, 0, 2);
+	const year = digits(text, 7, 4);
+	const clock = clockMs(text, 12);
+	const zoneHours = digits(text, 22, 2);
+	const zoneMinutes = digits(text, 24, 2);
+	if (month < 0 || sign === 0 || day === undefined || year === undefined || clock === undefined) {
+		return undefined;
+	}
+	const midnight = dayMs(year, month + 1, day);
+	if (zoneHours === undefined || zoneMinutes === undefined || midnight === undefined) {
+		return undefined;
+	}
+	return midnight + clock - sign * (zoneHours * 60 + zoneMinutes) * 60_000;
+}
+
+// ----- W3C extended -----
+
+function parseW3c(text: string, fields: readonly string[]): LogLine {
+	if (fields.length === 0) {
+		return unparsed('fields');
+	}
+	const tabs = text.includes('\t');
+	const values = splitW3c(text, tabs);
+	if (values.length !== fields.length) {
+		return unparsed('columns');
+	}
+	const column = (name: string): string | null => {
+		const index = fields.indexOf(name);
+		return index < 0 || values[index] === '-' ? null : values[index];
+	};
+	const uri = column('cs-uri');
+	const stem = column('cs-uri-stem');
+	const query = column('cs-uri-query');
+	const target = stem !== null ? (query !== null ? `${stem}?${query}` : stem) : uri;
+	if (target === null) {
+		return unparsed('target');
+	}
+	const statusText = column('sc-status');
+	const status = statusText === null ? null : httpStatus(statusText);
+	if (status === undefined) {
+		return unparsed('status');
+	}
+	const date = column('date');
+	const clock = column('time');
+	const time = date !== null && clock !== null ? w3cTime(date, clock) : null;
+	if (time === undefined) {
+		return unparsed('time');
+	}
+	const agent = column('cs(User-Agent)');
+	return {
+		kind: 'request',
+		record: {
+			ip: column('c-ip'),
+			time,
+			method: column('cs-method'),
+			target,
+			status,
+			userAgent: agent === null ? null : tabs ? percentDecoded(agent) : agent.replaceAll('+', ' '),
+		},
+	};
+}
+
+/** The columns of a W3C line: split on tabs, or on runs of spaces with `"…"` strings (`""` a quote inside) kept whole. */
+function splitW3c(text: string, tabs: boolean): string[] {
+	if (tabs) {
+		return text.split('\t');
+	}
+	const values: string[] = [];
+	let at = 0;
+	while (at < text.length) {
+		if (text.charCodeAt(at) === 0x20) {
+			at++;
+			continue;
+		}
+		if (text.charCodeAt(at) !== 0x22) {
+			const end = text.indexOf(' ', at);
+			values.push(text.slice(at, end < 0 ? text.length : end));
+			at = end < 0 ? text.length : end;
+			continue;
+		}
+		let value = '';
+		let run = at + 1;
+		at = run;
+		while (at < text.length) {
+			if (text.charCodeAt(at) === 0x22) {
+				value += text.slice(run, at);
+				if (text.charCodeAt(at + 1) !== 0x22) {
+					break;
+				}
+				value += '"';
+				run = at + 2;
+				at = run;
+				continue;
+			}
+			at++;
+		}
+		values.push(at >= text.length ? value + text.slice(run) : value);
+		at++;
+	}
+	return values;
+}
+
+/** `%XX` escapes undone where they spell UTF-8; a string that does not decode is kept as logged. */
+function percentDecoded(text: string): string {
+	if (!text.includes('%')) {
+		return text;
+	}
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}
+
+/** A W3C `date` (`2019-12-04`) and `time` (`21:02:31`, maybe with a fraction) in UTC, in epoch milliseconds. */
+function w3cTime(date: string, clock: string): number | undefined {
+	const ms = date.length === 10 && date[4] === '-' && date[7] === '-' ? dateMs(date) : undefined;
+	const within = clockMs(clock, 0);
+	return ms === undefined || within === undefined ? undefined : ms + within;
+}
+
+// ----- JSON lines -----
+
+/** The field names of each value, most specific first: Cloudflare Logpush's, then the generic ones. */
+const jsonNames = {
+	ip: ['ClientIP', 'ip'],
+	method: ['ClientRequestMethod', 'method'],
+	target: ['ClientRequestURI', 'path', 'url'],
+	status: ['EdgeResponseStatus', 'status'],
+	userAgent: ['ClientRequestUserAgent', 'user_agent', 'ua'],
+	time: ['EdgeStartTimestamp', 'time', 'timestamp'],
+} as const;
+
+function parseJson(text: string): LogLine {
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		return unparsed('json');
+	}
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+		return unparsed('json');
+	}
+	const object = value as Record<string, unknown>;
+	const pick = (names: readonly string[]): unknown => {
+		for (const name of names) {
+			if (Object.hasOwn(object, name) && object[name] !== null && object[name] !== '') {
+				return object[name];
+			}
+		}
+		return undefined;
+	};
+	const string = (names: readonly string[]): string | null => {
+		const found = pick(names);
+		return typeof found === 'string' ? found : null;
+	};
+	const target = string(jsonNames.target);
+	if (target === null) {
+		return unparsed('target');
+	}
+	const statusValue = pick(jsonNames.status);
+	const status = statusValue === undefined ? null : httpStatus(String(statusValue));
+	if (status === undefined) {
+		return unparsed('status');
+	}
+	const timeValue = pick(jsonNames.time);
+	const time = timeValue === undefined ? null : jsonTime(timeValue);
+	return {
+		kind: 'request',
+		record: {
+			ip: string(jsonNames.ip),
+			time: time ?? null,
+			method: string(jsonNames.method),
+			target,
+			status,
+			userAgent: string(jsonNames.userAgent),
+		},
+	};
+}
+
+/**
+ * A JSON timestamp in epoch milliseconds: an RFC 3339 string, or a Unix time as a number or a string of digits in
+ * seconds, milliseconds, microseconds or nanoseconds (told apart by size: Logpush's `unix`, `unixms` and `unixnano`).
+ */
+function jsonTime(value: unknown): number | undefined {
+	if (typeof value === 'string' && isDigits(value)) {
+		return unixMs(Number(value));
+	}
+	if (typeof value === 'number' && Number.isFinite(value) && value >= 0) {
+		return unixMs(value);
+	}
+	return typeof value === 'string' ? rfc3339Ms(value) : undefined;
+}
+
+function unixMs(value: number): number {
+	if (value < 1e11) {
+		return Math.round(value * 1000);
+	}
+	if (value < 1e14) {
+		return Math.round(value);
+	}
+	return Math.round(value < 1e17 ? value / 1e3 : value / 1e6);
+}
+
+/** `2019-10-12T07:20:50.52Z` or with an offset `+02:00` (RFC 3339 section 5.6) in epoch milliseconds. */
+function rfc3339Ms(text: string): number | undefined {
+	const date = dateMs(text.slice(0, 10));
+	const separator = text[10];
+	if (date === undefined || !(separator === 'T' || separator === 't' || separator === ' ')) {
+		return undefined;
+	}
+	let end = 19;
+	if (text[end] === '.') {
+		end++;
+		while (end < text.length && isDigitCode(text.charCodeAt(end))) {
+			end++;
+		}
+	}
+	const clock = clockMs(text.slice(11, end), 0);
+	const zone = text.slice(end);
+	if (clock === undefined) {
+		return undefined;
+	}
+	if (zone === 'Z' || zone === 'z') {
+		return date + clock;
+	}
+	const hours = digits(zone, 1, 2);
+	const minutes = digits(zone, 4, 2);
+	const sign = zone[0] === '+' ? 1 : zone[0] === '-' ? -1 : 0;
+	if (zone.length !== 6 || zone[3] !== ':' || sign === 0 || hours === undefined || minutes === undefined) {
+		return undefined;
+	}
+	return date + clock - sign * (hours * 60 + minutes) * 60_000;
+}
+
+// ----- shared readers -----
+
+/** `YYYY-MM-DD` at midnight UTC, in epoch milliseconds. */
+function dateMs(text: string): number | undefined {
+	const year = digits(text, 0, 4);
+	const month = digits(text, 5, 2);
+	const day = digits(text, 8, 2);
+	if (text.length !== 10 || text[4] !== '-' || text[7] !== '-') {
+		return undefined;
+	}
+	return year === undefined || month === undefined || day === undefined ? undefined : dayMs(year, month, day);
+}
+
+function dayMs(year: number, month: number, day: number): number | undefined {
+	if (month < 1 || month > 12 || day < 1 || day > 31) {
+		return undefined;
+	}
+	return Date.UTC(year, month - 1, day);
+}
+
+/** `HH:MM:SS` at `start`, with an optional `.fraction` when it ends the text, in milliseconds since midnight. */
+function clockMs(text: string, start: number): number | undefined {
+	const hours = digits(text, start, 2);
+	const minutes = digits(text, start + 3, 2);
+	const seconds = digits(text, start + 6, 2);
+	if (text[start + 2] !== ':' || text[start + 5] !== ':' || hours === undefined || minutes === undefined || seconds === undefined) {
+		return undefined;
+	}
+	if (hours > 23 || minutes > 59 || seconds > 60) {
+		return undefined;
+	}
+	const fraction = start === 0 && text.length > 8 ? text.slice(8) : '';
+	if (fraction !== '' && (fraction[0] !== '.' || !isDigits(fraction.slice(1)))) {
+		return undefined;
+	}
+	const ms = fraction === '' ? 0 : Math.floor(Number(`0${fraction}`) * 1000);
+	return ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms;
+}
+
+/** The number the `length` decimal digits at `start` spell, or undefined when one is not a digit. */
+function digits(text: string, start: number, length: number): number | undefined {
+	let value = 0;
+	for (let at = start; at < start + length; at++) {
+		const code = text.charCodeAt(at);
+		if (!isDigitCode(code)) {
+			return undefined;
+		}
+		value = value * 10 + code - 0x30;
+	}
+	return value;
+}
+
+function isDigitCode(code: number): boolean {
+	return code >= 0x30 && code <= 0x39;
+}
+
+function isDigits(text: string): boolean {
+	return text !== '' && digits(text, 0, text.length) !== undefined;
+}
+
+/** A three-digit HTTP status (RFC 9110 section 15), or undefined. */
+function httpStatus(text: string): number | undefined {
+	const value = text.length === 3 ? digits(text, 0, 3) : undefined;
+	return value !== undefined && value >= 100 ? value : undefined;
+}
+
+/** An HTTP method is a token (RFC 9110 section 9.1): visible ASCII without separators. */
+function isToken(text: string): boolean {
+	if (text === '') {
+		return false;
+	}
+	for (let at = 0; at < text.length; at++) {
+		const code = text.charCodeAt(at);
+		if (code <= 0x20 || code >= 0x7f || '"(),/:;<=>?@[\\]{}'.includes(text[at])) {
+			return false;
+		}
+	}
+	return true;
+}
