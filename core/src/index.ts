@@ -297,3 +297,6 @@ export {
 	testUrlDeployed,
 	type DeployedAnalysis,
 } from './features/deployed';
+
+/** Server access logs against robots.txt: who sent each request, from its User-Agent header (logs/). */
+export { attributeUserAgent, type AgentAttribution } from './logs/agents';

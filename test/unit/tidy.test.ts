@@ -774,6 +774,7 @@ const coreLayers: readonly (readonly string[])[] = [
 	['crawlers'],
 	['preferences'],
 	['bench'],
+	['logs'],
 	['fetch'],
 	['robotRules.ts'],
 	['diagnostics'],
