@@ -140,7 +140,7 @@ function namedCrawler(header: string): CrawlerFacts | undefined {
  * tokens of common HTTP libraries and command-line tools.
  */
 const automated =
-	/bot\b|bot[/_-]|crawl|spider|scrap|fetch|https?:\/\/|www\.|@|\b(?:curl|wget|python|go-http-client|java|okhttp|axios|node-fetch|undici|libwww|lwp|httpclient|aiohttp|httpx|guzzle|ruby|perl|php|headless)/i;
+	/bot|crawl|spider|scrap|fetch|https?:\/\/|www\.|@|\b(?:curl|wget|python|go-http-client|java|okhttp|axios|node-fetch|undici|libwww|lwp|httpclient|aiohttp|httpx|guzzle|ruby|perl|php|headless)\b/i;
 
 /** Who sent a request with this User-Agent header. */
 export function attributeUserAgent(header: string): AgentAttribution {
