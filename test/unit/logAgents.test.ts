@@ -60,6 +60,11 @@ test('each token the catalogue knows names its crawler alone in a header, in any
 	assert.ok(knownCrawlers.some((crawler) => crawler.token === 'Google-Extended' && crawler.controlToken));
 });
 
+test('a header that names a crawler and, later, a more specific one names the more specific one', () => {
+	assert.equal(named('Mozilla/5.0 (compatible; Googlebot/2.1; Googlebot-Video/1.0)'), 'Googlebot-Video');
+	assert.equal(named('msnbot/2.0b msnbot-media/1.1'), 'msnbot-media');
+});
+
 test('a token that a header only cites in a URL does not name the crawler', () => {
 	assert.equal(named('Mozilla/5.0 (compatible; LinkChecker/1.0; +https://example.com/why-not-gptbot)'), 'unknown-bot');
 	assert.equal(named('SiteMonitor/3.2 (+HTTP://example.com/Googlebot)'), 'unknown-bot');
