@@ -309,3 +309,5 @@ export {
 	type LogLineProblem,
 	type LogRecord,
 } from './logs/formats';
+/** Server access logs against robots.txt: who sent each request, from its User-Agent header (logs/). */
+export { attributeUserAgent, type AgentAttribution } from './logs/agents';
