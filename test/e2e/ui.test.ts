@@ -354,21 +354,7 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		await editorLine(page, 'User-agent: *').click();
 		await page.locator('.part.editor .monaco-editor.focused').first().waitFor();
 		const before = await editorLines(page);
-		const action = page.locator('.action-widget .monaco-list-row', { hasText: 'Content-Signal: ai-train=no and Content-Usage: train-ai=n' }).first();
-		// Asked before the server has the fixed version, the menu can come without it: ask again, as applyQuickFix does.
-		for (let attempt = 0; ; attempt++) {
-			await runCommand(page, 'Source Action...');
-			try {
-				await action.waitFor({ timeout: 10_000 });
-				break;
-			} catch (error) {
-				if (attempt === 2) {
-					throw error;
-				}
-				await page.keyboard.press('Escape');
-			}
-		}
-		await action.click();
+		await pickAction(page, 'Content-Signal: ai-train=no and Content-Usage: train-ai=n', () => runCommand(page, 'Source Action...'));
 		await waitForChange(page, before);
 		const after = await editorLines(page);
 		// The group's path-less Content-Usage states train-ai=n now, and a Content-Signal line joins the * group.
@@ -441,11 +427,19 @@ async function clearNotifications(page: Page): Promise<void> {
  * light bulb showed with no menu).
  */
 async function applyQuickFix(page: Page, title: string): Promise<void> {
-	const fix = page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
+	await pickAction(page, title, () => page.keyboard.press('Control+Period'));
+}
+
+/**
+ * Opens an action menu (`open`) and picks the action titled `title`. A menu asked for before the server has the
+ * latest version of the file can come without it: it is closed and asked for again, up to three times.
+ */
+async function pickAction(page: Page, title: string, open: () => Promise<void>): Promise<void> {
+	const action = page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
 	for (let attempt = 0; ; attempt++) {
-		await page.keyboard.press('Control+Period');
+		await open();
 		try {
-			await fix.waitFor({ timeout: 5_000 });
+			await action.waitFor({ timeout: 10_000 });
 			break;
 		} catch (error) {
 			if (attempt === 2) {
@@ -454,7 +448,7 @@ async function applyQuickFix(page: Page, title: string): Promise<void> {
 			await page.keyboard.press('Escape');
 		}
 	}
-	await fix.click();
+	await action.click();
 }
 
 async function waitForLine(page: Page, text: string): Promise<void> {
