@@ -11,6 +11,8 @@ import { uncontrolledUses } from '../facts/aiControls';
 import { knownCrawlers, type CrawlerCategory, type CrawlerFacts } from '../facts/crawlers';
 import { formatNumber, t } from '../l10n';
 import { bindPreferences, preferencesOf, statedPreferencesOf, type PreferenceAnswer } from '../preferences/answer';
+import { pairs } from '../preferences/explain';
+import { questionKeys, type PreferenceQuestion } from '../preferences/questions';
 import type {
 	AiPolicy,
 	AiPolicyAnswer,
@@ -51,13 +53,13 @@ const leadingOwners = ['OpenAI', 'Anthropic', 'Google', 'Apple', 'Meta', 'Perple
 const aiCategories: readonly CrawlerCategory[] = ['ai-training', 'ai-search', 'user-fetch'];
 
 /**
- * For each category, the preference keys that state its use: Content-Usage labels (draft-ietf-aipref-vocab §6.1) and
- * Content-Signal keys (contentsignals.org). An AI search crawler both indexes and feeds answers (`ai-input`).
+ * For each category, the questions of the preference lines that state its use (questions.ts names the keys each one
+ * reads). An AI search crawler both indexes and feeds answers (`ai-input`).
  */
-const purposeKeys: Partial<Record<CrawlerCategory, { readonly usage: readonly string[]; readonly signal: readonly string[] }>> = {
-	'ai-training': { usage: ['train-ai'], signal: ['ai-train'] },
-	search: { usage: ['search'], signal: ['search'] },
-	'ai-search': { usage: ['search'], signal: ['search', 'ai-input'] },
+const purposeQuestions: Partial<Record<CrawlerCategory, readonly PreferenceQuestion[]>> = {
+	'ai-training': ['train'],
+	search: ['search'],
+	'ai-search': ['search', 'input'],
 };
 
 /** The AI companies of the catalogue and their crawlers of the uses shown, in the view's order. */
@@ -96,8 +98,8 @@ function keyUrls(urls: readonly string[], notes: string[]): string[] {
 
 /** The stated keys as a line would say them (`Content-Signal: search=yes, ai-train=no`); empty when it states none. */
 function stated(name: string, values: Readonly<Record<string, string>>): string {
-	const pairs = Object.entries(values).map(([key, value]) => statement(key, value));
-	return pairs.length === 0 ? '' : `${name}: ${pairs.join(', ')}`;
+	const written = pairs(values);
+	return written === '' ? '' : `${name}: ${written}`;
 }
 
 function preferenceData(answer: PreferenceAnswer): AiPolicyPreferences {
@@ -106,11 +108,6 @@ function preferenceData(answer: PreferenceAnswer): AiPolicyPreferences {
 		contentUsage: contentUsage && { preferences: contentUsage.preferences, line: contentUsage.line, text: stated('Content-Usage', contentUsage.preferences) },
 		contentSignal: contentSignal && { signals: contentSignal.signals, line: contentSignal.line, text: stated('Content-Signal', contentSignal.signals) },
 	};
-}
-
-/** A statement of one key for people: `train-ai=n`. */
-function statement(key: string, value: string): string {
-	return `${key}=${value}`;
 }
 
 /** Contradictions found so far, merged when the same lines say the same thing for other crawlers or URLs. */
@@ -195,8 +192,8 @@ function crawlerContradictions(
 	preferences: PreferenceAnswer,
 	found: Contradictions,
 ): void {
-	const keys = purposeKeys[crawler.category];
-	if (!keys || crawler.ignoresRobotsTxt) {
+	const questions = purposeQuestions[crawler.category];
+	if (!questions || crawler.ignoresRobotsTxt) {
 		return;
 	}
 	const url = evaluation.url;
@@ -205,22 +202,24 @@ function crawlerContradictions(
 	if (!stated) {
 		return;
 	}
-	const said: { line: number; words: string; yes: boolean; use: string }[] = [];
+	const said: { line: number; words: string; yes: boolean; use: PreferenceQuestion }[] = [];
 	const usage = stated.contentUsage;
 	if (usage) {
-		for (const key of keys.usage) {
-			const value = usage.preferences[key as keyof typeof usage.preferences];
-			if (value !== undefined) {
-				said.push({ line: usage.line, words: statement(key, value), yes: value === 'y', use: key === 'train-ai' ? 'train' : 'search' });
+		for (const question of questions) {
+			const key = questionKeys[question].usage;
+			const value = key === undefined ? undefined : usage.preferences[key];
+			if (key !== undefined && value !== undefined) {
+				said.push({ line: usage.line, words: pairs({ [key]: value }), yes: value === 'y', use: question });
 			}
 		}
 	}
 	const signal = stated.contentSignal;
 	if (signal) {
-		for (const key of keys.signal) {
+		for (const question of questions) {
+			const key = questionKeys[question].signal;
 			const value = signal.signals[key];
 			if (value !== undefined) {
-				said.push({ line: signal.line, words: statement(key, value), yes: value === 'yes', use: key === 'ai-train' ? 'train' : key });
+				said.push({ line: signal.line, words: pairs({ [key]: value }), yes: value === 'yes', use: question });
 			}
 		}
 	}

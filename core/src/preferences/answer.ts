@@ -15,7 +15,7 @@ import type { Evaluation } from '../matching/evaluate';
 import { evaluateAs, type CrawlerEvaluation, type CrawlerReading } from '../crawlers/reading';
 import type { CrawlerProfile } from '../crawlers/profile';
 import type { RobotsModel } from '../syntax/parser';
-import { readPreferenceLine, type ContentSignalLine, type ContentUsageLine, type LicenseLine, type PreferenceLine } from './lines';
+import { isPreferenceDirective, readPreferenceLine, type ContentSignalLine, type ContentUsageLine, type LicenseLine, type PreferenceLine } from './lines';
 import { contentSignalKeys, contentSignalUseValues, contentSignalValues, contentUsageLabels, type ContentUsageLabel } from './vocabulary';
 import { ObjectMemo } from '../memo';
 
@@ -28,7 +28,7 @@ export function preferenceLines(model: RobotsModel): readonly PreferenceLine[] {
 	if (!lines) {
 		const read: PreferenceLine[] = [];
 		model.lines.forEach((node, line) => {
-			if (node.directive === 'content-usage' || node.directive === 'content-signal' || node.directive === 'license') {
+			if (isPreferenceDirective(node.directive)) {
 				read.push(readPreferenceLine(model, line)!);
 			}
 		});

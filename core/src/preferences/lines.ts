@@ -126,6 +126,16 @@ function ruleValue(model: RobotsModel, line: number): LineSpan {
 	return { start, end };
 }
 
+/** A group's preference line: Content-Usage or Content-Signal (License is global). */
+export function isGroupPreferenceDirective(directive: string): boolean {
+	return directive === 'content-usage' || directive === 'content-signal';
+}
+
+/** A preference line of any kind: Content-Usage, Content-Signal or License. */
+export function isPreferenceDirective(directive: string): boolean {
+	return isGroupPreferenceDirective(directive) || directive === 'license';
+}
+
 /** Reads the preference line `line` of the model, or undefined when the line is no preference line. */
 export function readPreferenceLine(model: RobotsModel, line: number): PreferenceLine | undefined {
 	switch (model.lines[line].directive) {

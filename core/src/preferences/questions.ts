@@ -16,7 +16,7 @@ export const preferenceQuestions = ['train', 'input', 'search'] as const;
 export type PreferenceQuestion = (typeof preferenceQuestions)[number];
 
 /** The Content-Usage label (vocab §6.1) and the Content-Signal key (contentsignals.org) each question reads. */
-const sources: Readonly<Record<PreferenceQuestion, { readonly usage?: ContentUsageLabel; readonly signal: string }>> = {
+export const questionKeys: Readonly<Record<PreferenceQuestion, { readonly usage?: ContentUsageLabel; readonly signal: string }>> = {
 	train: { usage: 'train-ai', signal: 'ai-train' },
 	input: { signal: 'ai-input' },
 	search: { usage: 'search', signal: 'search' },
@@ -51,7 +51,7 @@ export function answerQuestions(model: RobotsModel, answer: PreferenceAnswer, fe
 		}
 	}
 	return preferenceQuestions.map((question) => {
-		const { usage, signal } = sources[question];
+		const { usage, signal } = questionKeys[question];
 		const usageValue = usage === undefined ? undefined : answer.contentUsage?.preferences[usage];
 		const signalValue = answer.contentSignal?.signals[signal];
 		// vocab §5.1: of the lines that apply together, `n` wins; those that say the answer decide it.

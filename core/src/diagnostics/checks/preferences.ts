@@ -10,16 +10,19 @@ import { listNames } from '../../crawlers/explain';
 import type { Dialect } from '../../dialect';
 import { editDistance } from '../../editDistance';
 import { t } from '../../l10n';
-import { readPreferenceLine, type LineSpan, type PreferenceLine, type PreferenceProblem } from '../../preferences/lines';
+import {
+	isGroupPreferenceDirective,
+	isPreferenceDirective,
+	readPreferenceLine,
+	type LineSpan,
+	type PreferenceLine,
+	type PreferenceProblem,
+} from '../../preferences/lines';
 import { parseSfDictionary, type SfFailure } from '../../preferences/structuredFields';
 import { contentSignalKeys, contentUsageLabels } from '../../preferences/vocabulary';
 import type { Group, RobotsModel } from '../../syntax/parser';
 import { shown, type Check, type CheckContext, type CheckEntry, type FileFact, type Fix, type Problem } from '../context';
 import { deleteLine, insertLinesBefore, replaceSpan } from './edits';
-
-function isPreferenceDirective(directive: string): boolean {
-	return directive === 'content-usage' || directive === 'content-signal' || directive === 'license';
-}
 
 /** The line read as a preference line, kept per line while it stays as it is. */
 function preferenceLineAt(context: CheckContext, line: number): PreferenceLine | undefined {
@@ -347,8 +350,7 @@ const preferenceOutsideGroup: Check = (context) => {
 	const { model } = context;
 	const lines: number[] = [];
 	for (let line = context.from; line < context.to; line++) {
-		const directive = model.lines[line].directive;
-		if (directive === 'content-usage' || directive === 'content-signal') {
+		if (isGroupPreferenceDirective(model.lines[line].directive)) {
 			lines.push(line);
 		}
 	}
@@ -404,10 +406,7 @@ function groupReach(model: RobotsModel, group: Group): 'all' | 'none' | 'some' {
 const preferenceContradictsRules: Check = (context) => {
 	const { model } = context;
 	for (const group of context.grouping('rfc9309').groups) {
-		const preferences = group.others.filter((line) => {
-			const directive = model.lines[line].directive;
-			return directive === 'content-usage' || directive === 'content-signal';
-		});
+		const preferences = group.others.filter((line) => isGroupPreferenceDirective(model.lines[line].directive));
 		if (preferences.length === 0) {
 			continue;
 		}
@@ -483,8 +482,7 @@ const lastGroupPreferences: FileFact<LastGroupSummary, { starHasPreferences: boo
 		const groups = window.grouping('rfc9309').groups;
 		let starHasPreferences = false;
 		const starEnds: number[] = [];
-		const preferencesOf = (group: Group) =>
-			group.others.filter((line) => model.lines[line].directive === 'content-usage' || model.lines[line].directive === 'content-signal');
+		const preferencesOf = (group: Group) => group.others.filter((line) => isGroupPreferenceDirective(model.lines[line].directive));
 		for (const group of groups) {
 			if (group.userAgents.some((line) => model.valueIs(line, '*'))) {
 				starEnds.push(group.lastLine - window.from);
