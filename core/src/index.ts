@@ -311,3 +311,5 @@ export {
 } from './logs/formats';
 /** Server access logs against robots.txt: who sent each request, from its User-Agent header (logs/). */
 export { attributeUserAgent, type AgentAttribution } from './logs/agents';
+/** The IP range lists crawler owners publish, with the tokens each vouches for and its source (facts/). */
+export { rangeListNamed, rangeLists, rangeListsFor, type RangeList } from './facts/ipRanges';
