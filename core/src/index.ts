@@ -310,4 +310,4 @@ export {
 	type LogRecord,
 } from './logs/formats';
 /** Server access logs against robots.txt: who sent each request, from its User-Agent header (logs/). */
-export { attributeUserAgent, type AgentAttribution } from './logs/agents';
+export { AgentAttributor, attributeUserAgent, type AgentAttribution } from './logs/agents';
