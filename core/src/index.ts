@@ -195,7 +195,8 @@ export {
 	type ResponseFacts,
 } from './fetch/explain';
 export { defaultFetchLimits, fetchUserAgent, robotsTarget, type FetchLimits, type RobotsTarget } from './fetch/site';
-export { decodeBase64, deployedTarget, encodeBase64, outcomeFromWire, outcomeToWire } from './fetch/wire';
+export { decodeBase64, encodeBase64 } from './base64';
+export { deployedTarget, outcomeFromWire, outcomeToWire } from './fetch/wire';
 
 /** The one-object API over a file and its fetch (robotRules.ts). */
 export { RobotRules, type RobotRulesOptions, type SimpleResponse } from './robotRules';

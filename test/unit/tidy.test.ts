@@ -765,7 +765,7 @@ function shown(paths: readonly string[]): string {
  * alone, only itself) and the units of lower layers; units of one layer do not import each other.
  */
 const coreLayers: readonly (readonly string[])[] = [
-	['l10n.ts', 'markdown.ts', 'sorted.ts', 'memo.ts', 'editDistance.ts', 'protocol.ts'],
+	['l10n.ts', 'markdown.ts', 'sorted.ts', 'memo.ts', 'editDistance.ts', 'base64.ts', 'protocol.ts'],
 	['dialect.ts', 'verdict.ts'],
 	['facts'],
 	['options.ts'],
