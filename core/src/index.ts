@@ -312,3 +312,5 @@ export {
 } from './logs/formats';
 /** Server access logs against robots.txt: who sent each request, from its User-Agent header (logs/). */
 export { AgentAttributor, attributeUserAgent, type AgentAttribution } from './logs/agents';
+/** Server access logs against robots.txt: the owners' published IP ranges, and the report per crawler (logs/). */
+export { CrawlerRanges, IpPrefixes, parseRangeList, type Identity, type RangeList } from './logs/ranges';
