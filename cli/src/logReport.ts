@@ -95,7 +95,7 @@ function decidedBy(violation: ViolationRow, versions: boolean): string {
 /** A crawler's violations in words: how many, how many verified, and the disallowed requests counted apart. */
 function violationsHeading(crawler: CrawlerRow): string {
 	const heading = t(
-		'{0}: {1} requests its reading of the file disallows, {2} of them from verified addresses; from impostors: {3}',
+		'{0}: violations: {1}, from verified addresses: {2}; disallowed requests from impostors: {3}',
 		crawler.token,
 		formatNumber(crawler.violations),
 		formatNumber(crawler.verifiedViolations),
