@@ -110,7 +110,9 @@ function versionsLine(report: LogReport): string {
 
 function textReport(report: LogReport): string {
 	const several = report.versions.length > 1;
-	const out = [t('robots.txt: {0}', versionsLine(report)), '', table(totals(report))];
+	// What the logs and the file wrote (paths, rules, labels, lines) is escaped where it enters; the tables' own line
+	// breaks stay.
+	const out = [escapeControls(t('robots.txt: {0}', versionsLine(report))), '', table(totals(report))];
 	if (report.crawlers.length > 0) {
 		out.push('', table(crawlerTable(report)));
 	}
@@ -120,16 +122,20 @@ function textReport(report: LogReport): string {
 		}
 		out.push('', violationsHeading(crawler));
 		if (crawler.topViolations.length > 0) {
-			out.push(table(crawler.topViolations.map((violation) => [`  ${formatNumber(violation.count)}`, violation.path, decidedBy(violation, several)])));
+			out.push(
+				table(
+					crawler.topViolations.map((violation) => [`  ${formatNumber(violation.count)}`, escapeControls(violation.path), escapeControls(decidedBy(violation, several))]),
+				),
+			);
 		}
 	}
 	if (report.unparsedSamples.length > 0) {
 		out.push('', t('Unparsed lines, the first {0} of {1}:', formatNumber(report.unparsedSamples.length), formatNumber(report.unparsed)));
 		for (const sample of report.unparsedSamples) {
-			out.push(`  ${sample.file}:${sample.line}: ${problemWords(sample.reason)}: ${JSON.stringify(sample.text)}`);
+			out.push(escapeControls(`  ${sample.file}:${sample.line}: ${problemWords(sample.reason)}: ${JSON.stringify(sample.text)}`));
 		}
 	}
-	return out.map(escapeControls).join('\n') + '\n';
+	return out.join('\n') + '\n';
 }
 
 /** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, its quotes doubled. */
@@ -162,7 +168,8 @@ const csvColumns = [
 function csvReport(report: LogReport): string {
 	const rows: Record<string, string | number | null | undefined>[] = [];
 	for (const crawler of report.crawlers) {
-		rows.push({ kind: 'crawler', ...crawler, firstSeen: time(crawler.firstSeen), lastSeen: time(crawler.lastSeen) });
+		const { topViolations: _, urlsSketch: __, ...counts } = crawler;
+		rows.push({ kind: 'crawler', ...counts, firstSeen: time(crawler.firstSeen), lastSeen: time(crawler.lastSeen) });
 	}
 	for (const crawler of report.crawlers) {
 		for (const violation of crawler.topViolations) {

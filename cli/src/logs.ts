@@ -6,11 +6,12 @@
  * `--merge` adds the JSON reports of shards. A line that does not parse is counted and quoted, never fatal.
  */
 
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { LogAnalysis, LogReader, type LogFormatName, logFormatNames, type LogReport, mergeLogReports, readLogReport, type RobotsVersion } from '../../core/src/index';
 import { formatNumber, t } from '../../core/src/l10n';
 import { type OptionTable, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
-import { inputName, readBytes, readText } from './io';
+import { describeError, inputName, readBytes, readText } from './io';
 import { tooLongMessage } from './lines';
 import { readLogLines } from './logInput';
 import { RangeLists } from './logRanges';
@@ -101,6 +102,25 @@ function parseLogsArguments(args: readonly string[]): LogsOptions {
 		throw new UsageError(t('standard input can be read once: give - once'));
 	}
 	return options;
+}
+
+/** A log that cannot be opened is a usage error before anything is read (a directory too). */
+function checkReadable(path: string): void {
+	if (path === '-') {
+		return;
+	}
+	try {
+		const fd = openSync(path, 'r');
+		try {
+			if (fstatSync(fd).isDirectory()) {
+				throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+			}
+		} finally {
+			closeSync(fd);
+		}
+	} catch (error) {
+		throw new UsageError(t('cannot read {0}: {1}', path, describeError(error)));
+	}
 }
 
 /** The robots.txt versions the requests are judged by: one (a file or URL), or each committed one (`--robots-history`). */
@@ -194,6 +214,7 @@ async function runLogs(args: readonly string[], io: CommandIo): Promise<number> 
 	if (options.merge) {
 		report = mergeLogReports(readReports(options.inputs));
 	} else {
+		options.inputs.forEach(checkReadable);
 		const settings: FetchSettings = { version: io.version };
 		const versions = await readVersions(options, settings, io);
 		let lists: RangeLists | undefined;

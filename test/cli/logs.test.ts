@@ -306,7 +306,9 @@ describe('robots-txt logs: inputs', () => {
 		assert.ok(!text.stdout.includes('\x1b'), 'control characters are escaped');
 	});
 
-	test('usage errors: no --robots, no log, a missing log, --robots-history on a URL, --merge with log options', () => {
+	test('usage errors: no --robots, no log, a missing log, --robots-history on a URL or a file git does not know, --merge with log options', () => {
+		const outsideGit = join(work, 'robots.txt');
+		copyFileSync(robots, outsideGit);
 		const cases: [string[], RegExp][] = [
 			[[accessLog], /missing --robots/],
 			[['--robots', robots], /no log to read/],
@@ -315,7 +317,8 @@ describe('robots-txt logs: inputs', () => {
 			[['--merge', accessLog, '--robots', robots], /--merge/],
 			[[accessLog, '--robots', robots, '--top', '0'], /--top/],
 			[[accessLog, '--robots', robots, '--log-format', 'xml'], /unknown format "xml"/],
-			[[accessLog, '--robots', robots, '--robots-history'], /has no history in git/],
+			// A file outside any git work tree (the temporary folder).
+			[[accessLog, '--robots', outsideGit, '--robots-history'], /has no history in git/],
 		];
 		for (const [args, message] of cases) {
 			const result = logs(args);
@@ -539,7 +542,11 @@ describe('robots-txt logs --verify', () => {
 	});
 
 	test('an unreachable list server is a warning, never fatal', async () => {
-		const env = environment({ HTTPS_PROXY: 'http://127.0.0.1:9', XDG_CACHE_HOME: join(work, 'cache-unreachable') });
+		// A port where nothing listens: the proxy refuses the connection.
+		const closed = net.createServer();
+		const port = await listen(closed);
+		await new Promise<void>((resolve) => closed.close(() => resolve()));
+		const env = environment({ HTTPS_PROXY: `http://127.0.0.1:${port}`, XDG_CACHE_HOME: join(work, 'cache-unreachable') });
 		const result = await runAsync(['logs', join(cliFixtures, 'verify.log'), '--robots', robots, '--verify', '--format', 'json'], env);
 		assert.equal(result.status, 0, result.stderr);
 		assert.match(result.stderr, /^robots-txt: warning: https:\/\/developers\.google\.com\/static\/crawling\/ipranges\/common-crawlers\.json: The connection was refused.*stay unverified$/m);
