@@ -316,3 +316,14 @@ export { AgentAttributor, attributeUserAgent, type AgentAttribution } from './lo
 export { rangeListNamed, rangeLists, rangeListsFor } from './facts/ipRanges';
 /** Server access logs against robots.txt: the owners' published IP ranges, and the report per crawler (logs/). */
 export { CrawlerRanges, IpPrefixes, parseRangeList, type Identity, type RangeList } from './logs/ranges';
+export {
+	LogAnalysis,
+	mergeLogReports,
+	readLogReport,
+	type LogAnalysisOptions,
+	type LogCrawlerReport,
+	type LogReport,
+	type LogViolation,
+	type RobotsVersion,
+	type UnparsedSample,
+} from './logs/analysis';
