@@ -7,7 +7,16 @@
  */
 
 import { closeSync, fstatSync, openSync } from 'node:fs';
-import { LogAnalysis, LogReader, type LogFormatName, logFormatNames, type LogReport, mergeLogReports, readLogReport, type RobotsVersion } from '../../core/src/index';
+import {
+	LogAnalysis,
+	LogReader,
+	type LogFormatName,
+	logFormatNames,
+	type LogReport,
+	mergeLogReports,
+	readLogReport,
+	type RobotsVersion,
+} from '../../core/src/index';
 import { formatNumber, t } from '../../core/src/l10n';
 import { type OptionTable, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
@@ -23,8 +32,7 @@ import { type FetchSettings, isUrl, readRobotsSource, robotsModel } from './sour
 const logsOptions = {
 	robots: { value: '<file|URL>', help: () => t('the robots.txt to judge the requests by: a file, or a URL fetched once') },
 	'robots-history': {
-		help: () =>
-			t('--robots is a file committed in git: each request is judged by the version committed last before its time (the first version before that)'),
+		help: () => t('--robots is a file committed in git: each request is judged by the version committed last before its time (the first version before that)'),
 	},
 	'log-format': { value: '<name>', help: () => t('the format of every log: {0} (default: told from each file)', logFormatNames.join(' | ')) },
 	ranges: {
@@ -37,8 +45,7 @@ const logsOptions = {
 			),
 	},
 	verify: {
-		help: () =>
-			t("fetch the range lists the catalogue knows for each crawler in the log, kept in the cache folder for as long as their response allows"),
+		help: () => t('fetch the range lists the catalogue knows for each crawler in the log, kept in the cache folder for as long as their response allows'),
 	},
 	format: { value: '<name>', help: () => t('text, json (the report, which --merge reads), csv or markdown') },
 	top: { value: '<n>', help: () => t('the paths listed per crawler among its violations (default 10)') },
@@ -244,7 +251,7 @@ export const logsCommand: Command = {
 	],
 	about: () => [
 		t(
-			"Reads server access logs and judges every request a crawler of the catalogue made (told by its User-Agent) as that crawler reads the robots.txt: per crawler, its requests, distinct URLs, the requests its reading disallows (violations) with the top paths and the deciding line, verified and impostor requests, its fetches of /robots.txt, and when it was first and last seen.",
+			'Reads server access logs and judges every request a crawler of the catalogue made (told by its User-Agent) as that crawler reads the robots.txt: per crawler, its requests, distinct URLs, the requests its reading disallows (violations) with the top paths and the deciding line, verified and impostor requests, its fetches of /robots.txt, and when it was first and last seen.',
 		),
 	],
 	options: logsOptions,

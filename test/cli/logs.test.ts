@@ -230,13 +230,10 @@ describe('robots-txt logs: inputs', () => {
 		);
 		// ClaudeBot reads `*`: /private/a is disallowed.
 		const generic = report([join(fixtures, 'generic.jsonl'), '--robots', plain]);
-		assert.deepEqual(
-			generic.crawlers.map((each) => [each.token, each.requests, each.violations]).sort(),
-			[
-				['CCBot', 1, 0],
-				['ClaudeBot', 1, 1],
-			],
-		);
+		assert.deepEqual(generic.crawlers.map((each) => [each.token, each.requests, each.violations]).sort(), [
+			['CCBot', 1, 0],
+			['ClaudeBot', 1, 1],
+		]);
 		// --log-format overrides detection: read as JSON, a combined log is all unparsed.
 		const forced = report([join(fixtures, 'combined.log'), '--robots', plain, '--log-format', 'json']);
 		assert.deepEqual([forced.requests, forced.unparsed], [0, 4]);
@@ -336,7 +333,14 @@ describe('robots-txt logs: robots.txt over time', () => {
 		const git = (args: string[], date?: string) =>
 			execFileSync('git', args, {
 				cwd: repository,
-				env: { ...environment(), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', ...(date ? { GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date } : {}) },
+				env: {
+					...environment(),
+					GIT_AUTHOR_NAME: 't',
+					GIT_AUTHOR_EMAIL: 't@example.com',
+					GIT_COMMITTER_NAME: 't',
+					GIT_COMMITTER_EMAIL: 't@example.com',
+					...(date ? { GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date } : {}),
+				},
 				encoding: 'utf8',
 			});
 		git(['init', '-q']);
@@ -355,7 +359,9 @@ describe('robots-txt logs: robots.txt over time', () => {
 		const googlebot = crawler(history, 'Googlebot');
 		assert.equal(googlebot.violations, 2);
 		assert.deepEqual(
-			googlebot.topViolations.map(({ path, count, line, rule, version }) => ({ path, count, line, rule, version })).sort((a, b) => a.path.localeCompare(b.path)),
+			googlebot.topViolations
+				.map(({ path, count, line, rule, version }) => ({ path, count, line, rule, version }))
+				.sort((a, b) => a.path.localeCompare(b.path)),
 			[
 				{ path: '/new/a', count: 1, line: 2, rule: 'Disallow: /new', version: `${second} 2024-02-01` },
 				{ path: '/old/a', count: 1, line: 2, rule: 'Disallow: /old', version: `${first} 2024-01-01` },
@@ -437,7 +443,25 @@ function certificateFor(host: string): { key: string; cert: string } | undefined
 	try {
 		execFileSync(
 			'openssl',
-			['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`, '-keyout', join(folder, 'key.pem'), '-out', join(folder, 'cert.pem')],
+			[
+				'req',
+				'-x509',
+				'-newkey',
+				'ec',
+				'-pkeyopt',
+				'ec_paramgen_curve:prime256v1',
+				'-nodes',
+				'-days',
+				'1',
+				'-subj',
+				`/CN=${host}`,
+				'-addext',
+				`subjectAltName=DNS:${host}`,
+				'-keyout',
+				join(folder, 'key.pem'),
+				'-out',
+				join(folder, 'cert.pem'),
+			],
 			{ stdio: 'ignore' },
 		);
 		return { key: readFileSync(join(folder, 'key.pem'), 'utf8'), cert: readFileSync(join(folder, 'cert.pem'), 'utf8') };
@@ -530,8 +554,14 @@ describe('robots-txt logs --verify', () => {
 		assert.deepEqual([crawler(firstReport, 'Googlebot').verified, crawler(firstReport, 'Googlebot').unverified], [1, 1]);
 		assert.deepEqual([crawler(firstReport, 'AdsBot-Google').verified, crawler(firstReport, 'AdsBot-Google').unverified], [0, 0]);
 		assert.deepEqual(server.requests.sort(), ['/static/crawling/ipranges/common-crawlers.json', '/static/crawling/ipranges/special-crawlers.json']);
-		assert.ok(server.tunnels.every((tunnel) => tunnel === 'developers.google.com:443'), server.tunnels.join(', '));
-		assert.match(first.stderr, /^robots-txt: warning: https:\/\/developers\.google\.com\/static\/crawling\/ipranges\/special-crawlers\.json: 404 Not Found.*; requests that name AdsBot-Google.* stay unverified$/m);
+		assert.ok(
+			server.tunnels.every((tunnel) => tunnel === 'developers.google.com:443'),
+			server.tunnels.join(', '),
+		);
+		assert.match(
+			first.stderr,
+			/^robots-txt: warning: https:\/\/developers\.google\.com\/static\/crawling\/ipranges\/special-crawlers\.json: 404 Not Found.*; requests that name AdsBot-Google.* stay unverified$/m,
+		);
 
 		// The second run takes the list from the cache (max-age=3600) and asks again only for the one it could not have.
 		server.requests.length = 0;
@@ -549,7 +579,10 @@ describe('robots-txt logs --verify', () => {
 		const env = environment({ HTTPS_PROXY: `http://127.0.0.1:${port}`, XDG_CACHE_HOME: join(work, 'cache-unreachable') });
 		const result = await runAsync(['logs', join(cliFixtures, 'verify.log'), '--robots', robots, '--verify', '--format', 'json'], env);
 		assert.equal(result.status, 0, result.stderr);
-		assert.match(result.stderr, /^robots-txt: warning: https:\/\/developers\.google\.com\/static\/crawling\/ipranges\/common-crawlers\.json: The connection was refused.*stay unverified$/m);
+		assert.match(
+			result.stderr,
+			/^robots-txt: warning: https:\/\/developers\.google\.com\/static\/crawling\/ipranges\/common-crawlers\.json: The connection was refused.*stay unverified$/m,
+		);
 		const unverified = JSON.parse(result.stdout) as Report;
 		assert.deepEqual([crawler(unverified, 'Googlebot').verified, crawler(unverified, 'Googlebot').unverified], [0, 0]);
 	});
