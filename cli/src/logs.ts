@@ -88,8 +88,8 @@ function parseLogsArguments(args: readonly string[]): LogsOptions {
 		anyFile: values['any-file'] === true,
 	};
 	if (options.merge) {
-		if (options.robots !== undefined || options.history || options.logFormat !== undefined || options.ranges.length > 0 || options.verify || options.anyFile) {
-			throw new UsageError(t('--merge adds reports up; it takes no --robots, --robots-history, --log-format, --ranges, --verify or --any-file'));
+		if (options.robots !== undefined || options.history || options.logFormat !== undefined || options.ranges.length > 0 || options.verify || options.top !== undefined || options.anyFile) {
+			throw new UsageError(t('--merge adds reports up; it takes no --robots, --robots-history, --log-format, --ranges, --verify, --top or --any-file'));
 		}
 		if (positionals.length === 0) {
 			throw new UsageError(t('no report to merge (give JSON reports of robots-txt logs, or - for standard input)'));
@@ -263,7 +263,7 @@ export const logsCommand: Command = {
 			'Identity: a request is verified when its address lies in a range list of its crawler, an impostor when it lies outside all of them, and unverified when no list for the crawler was given. Lists: --ranges (a file or URL; Googlebot=list.json says whom it vouches for), and --verify (the lists the catalogue knows, fetched through HTTPS_PROXY and kept in $XDG_CACHE_HOME/robots-txt/ranges or ~/.cache/robots-txt/ranges). A list --verify cannot fetch is a warning.',
 		),
 		t(
-			'History: with --robots-history, the versions of --robots come from git log --follow; each is in force from its commit time, and the report names the version that decided by its short hash and date.',
+			'History: with --robots-history, the versions of --robots are its commits in git, renames followed; each is in force from its commit time, and the report names the version that decided by its short hash and date.',
 		),
 		t(
 			'Shards: run logs --format json on each part of the logs (a file, a day, a machine) and add the reports with logs --merge: counts add up, distinct URLs merge through the sketch each report carries, top paths are those of the whole.',
