@@ -88,7 +88,15 @@ function parseLogsArguments(args: readonly string[]): LogsOptions {
 		anyFile: values['any-file'] === true,
 	};
 	if (options.merge) {
-		if (options.robots !== undefined || options.history || options.logFormat !== undefined || options.ranges.length > 0 || options.verify || options.top !== undefined || options.anyFile) {
+		if (
+			options.robots !== undefined
+			|| options.history
+			|| options.logFormat !== undefined
+			|| options.ranges.length > 0
+			|| options.verify
+			|| options.top !== undefined
+			|| options.anyFile
+		) {
 			throw new UsageError(t('--merge adds reports up; it takes no --robots, --robots-history, --log-format, --ranges, --verify, --top or --any-file'));
 		}
 		if (positionals.length === 0) {
