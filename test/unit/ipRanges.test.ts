@@ -78,15 +78,21 @@ test('a token is looked up without regard to ASCII case; a token no list vouches
 test('a list is named by its URL, or by a file name or path whose last segment is its file name', () => {
 	const common = rangeListsFor('Googlebot')[0];
 	const special = rangeListsFor('AdsBot-Google')[0];
-	assert.equal(rangeListNamed(`${google}common-crawlers.json`), common);
-	assert.equal(rangeListNamed('common-crawlers.json'), common);
-	assert.equal(rangeListNamed('./lists/special-crawlers.json'), special);
-	assert.equal(rangeListNamed('C:\\lists\\Special-Crawlers.JSON'), special);
-	// Google's old URLs and googlebot.json, the common crawlers' file name before March 2026 (MERJ, Update Your Google
-	// Crawler IP Range Endpoints).
-	assert.equal(rangeListNamed('https://developers.google.com/static/search/apis/ipranges/googlebot.json'), common);
-	assert.equal(rangeListNamed('googlebot.json'), common);
-	assert.equal(rangeListNamed('/var/cache/ranges/googlebot.json'), common);
+	const cases = [
+		[`${google}common-crawlers.json`, common],
+		['common-crawlers.json', common],
+		['./lists/special-crawlers.json', special],
+		['C:\\lists\\Special-Crawlers.JSON', special],
+		// Google's old URLs and googlebot.json, the common crawlers' file name before March 2026 (MERJ, Update Your Google
+		// Crawler IP Range Endpoints).
+		['https://developers.google.com/static/search/apis/ipranges/googlebot.json', common],
+		['googlebot.json', common],
+		['/var/cache/ranges/googlebot.json', common],
+	] as const;
+	assert.deepEqual(
+		cases.map(([name]) => rangeListNamed(name)?.url),
+		cases.map(([, list]) => list.url),
+	);
 });
 
 test('every list is named by its own file name, as no two lists share one', () => {

@@ -106,7 +106,7 @@ export const rangeLists: readonly RangeList[] = [
 	{ url: 'https://mistral.ai/mistralai-user-ips.json', tokens: ['MistralAI-User'], source: 'Mistral AI: Robots (https://docs.mistral.ai/robots)' },
 	// Left out, as no list of this shape is published: Meta documents its crawlers' network by its autonomous system
 	// (AS32934), not as a list; Amazon's pages for Amazonbot, Amzn-SearchBot and Amzn-User show their addresses as
-	// HTML; Yandex and Baidu verify by reverse DNS only.
+	// HTML; Seznam lists SeznamBot's addresses in the text of its help page; Yandex and Baidu verify by reverse DNS only.
 ];
 
 /**
