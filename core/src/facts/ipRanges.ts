@@ -146,6 +146,7 @@ function urlsOf(list: RangeList): readonly string[] {
 /** The list a URL names exactly, or a file name / path names by its last segment (`googlebot.json`, `./lists/gptbot.json`) when exactly one list has that file name; else undefined. */
 export function rangeListNamed(urlOrPath: string): RangeList | undefined {
 	const exact = rangeLists.find((list) => urlsOf(list).includes(urlOrPath));
+	// A URL the table does not have names no list, whatever its file name: another host's file is not the owner's list.
 	if (exact !== undefined || /^https?:\/\//i.test(urlOrPath)) {
 		return exact;
 	}
