@@ -22,6 +22,7 @@ import {
 	type RobotsVersion,
 } from '../../core/src/index';
 import { readFixture } from '../util/fixtures';
+import { liveHeapMb } from '../util/heap';
 
 const v1: RobotsVersion = { model: parse(readFixture('logs', 'analysis', 'robots-v1.txt')), since: null, label: 'robots-v1.txt' };
 /** The edit that added `Disallow: /drafts/` (line 6), in force from 2025-03-10 12:00 UTC. */
@@ -318,4 +319,25 @@ test('distinct URLs stay within a few per cent of the truth at scale, and the sk
 	// Up to 1 000 distinct URLs are counted exactly.
 	const wrong = [1, 2, 3, 7, 50, 300, 1000].filter((count) => urls(report(0, count)) !== count);
 	assert.deepEqual(wrong, []);
+});
+
+test("memory stays flat in the log's size: ever-new headers, addresses and violating paths", () => {
+	const analysis = new LogAnalysis({ versions: [v1], ranges: rangesOfFixtures() });
+	const feed = (from: number, to: number) => {
+		for (let i = from; i < to; i++) {
+			// A Googlebot header with a new version, from a new address, fetching a new disallowed path, every line.
+			const userAgent = `Mozilla/5.0 (compatible; Googlebot/2.${i}; +http://www.google.com/bot.html)`;
+			const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+			const record = { ip, time: i * 1000, method: 'GET', target: `/admin/${i}`, status: 200, userAgent };
+			analysis.add({ kind: 'request', record }, { file: 'x', line: i + 1, text: '' });
+		}
+	};
+	feed(0, 50_000);
+	const before = liveHeapMb();
+	feed(50_000, 250_000);
+	const growth = liveHeapMb() - before;
+	// Four times the lines: bounded memos, sketch and top table stay as they were (a kept string a line would be 10 MB).
+	assert.ok(growth < 2, `${growth.toFixed(1)} MB more after 200 000 more lines`);
+	const googlebot = crawler(analysis.report(), 'Googlebot');
+	assert.deepEqual([googlebot.requests, googlebot.unverified, googlebot.impostorViolations], [250_000, 250_000, 250_000]);
 });
