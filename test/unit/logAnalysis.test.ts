@@ -174,6 +174,20 @@ test('ChatGPT-User, documented not to follow robots.txt, fetching a disallowed p
 	);
 });
 
+test('a spoofed ChatGPT-User outside chatgpt-user.json is an impostor: its disallowed fetch is not what ChatGPT-User ignored', () => {
+	const analysis = new LogAnalysis({ versions: [v1], ranges: rangesOfFixtures() });
+	const userAgent = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
+	for (const ip of ['203.0.113.9', '23.98.179.17']) {
+		const record = { ip, time: null, method: 'GET', target: '/admin/report', status: 200, userAgent };
+		analysis.add({ kind: 'request', record }, { file: 'x', line: 1, text: '' });
+	}
+	const chatgpt = crawler(analysis.report(), 'ChatGPT-User');
+	assert.deepEqual(
+		[chatgpt.requests, chatgpt.ignored, chatgpt.impostorViolations, chatgpt.violations, chatgpt.verified, chatgpt.unverified],
+		[2, 1, 1, 0, 1, 1],
+	);
+});
+
 test('seven distinct URLs among nine requests read seven', () => {
 	const bingbot = crawler(analyse({}), 'bingbot');
 	assert.deepEqual([bingbot.requests, bingbot.urls, bingbot.violations], [9, 7, 0]);

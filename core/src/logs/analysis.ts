@@ -179,12 +179,6 @@ interface CrawlerTally {
 	readonly top: SpaceSaving<ViolationSite>;
 }
 
-/** A crawler's deciders for one version: its own, and, for a crawler that ignores robots.txt, what the file says. */
-interface Deciders {
-	readonly decide: (url: string) => PackedDecision;
-	readonly file: (url: string) => PackedDecision;
-}
-
 /**
  * The path of a request target: from its first `/` (after the authority of an absolute URL) to its query or fragment.
  */
@@ -219,7 +213,7 @@ export class LogAnalysis {
 	private readonly top: number;
 	private readonly attributor = new AgentAttributor();
 	private readonly tallies = new Map<CrawlerFacts, CrawlerTally>();
-	private readonly deciders = new Map<CrawlerFacts, Deciders[]>();
+	private readonly deciders = new Map<CrawlerFacts, ((url: string) => PackedDecision)[]>();
 	private lines = 0;
 	private requests = 0;
 	private unparsed = 0;
@@ -293,16 +287,18 @@ export class LogAnalysis {
 			tally.unverified++;
 		}
 		const version = this.versionAt(record.time);
-		const deciders = this.decidersOf(crawler, version);
-		const decision = deciders.decide(record.target);
+		const decide = this.deciderOf(crawler, version);
+		const decision = decide(record.target);
 		if (isAllowedDecision(decision)) {
-			if (crawler.ignoresRobotsTxt && !isAllowedDecision(deciders.file(record.target))) {
-				tally.ignored++;
-			}
 			return;
 		}
+		// An impostor is not the crawler: what it fetched says nothing of whether the crawler obeys.
 		if (identity === 'impostor') {
 			tally.impostorViolations++;
+			return;
+		}
+		if (crawler.ignoresRobotsTxt) {
+			tally.ignored++;
 			return;
 		}
 		tally.violations++;
@@ -357,23 +353,24 @@ export class LogAnalysis {
 		return low;
 	}
 
-	private decidersOf(crawler: CrawlerFacts, version: number): Deciders {
+	/**
+	 * What the file decides for the crawler: its own decider, or, for a crawler documented not to follow robots.txt
+	 * (whose own decider allows everything), the same reading followed, so that what it fetches against the file shows.
+	 */
+	private deciderOf(crawler: CrawlerFacts, version: number): (url: string) => PackedDecision {
 		let byVersion = this.deciders.get(crawler);
 		if (byVersion === undefined) {
 			byVersion = [];
 			this.deciders.set(crawler, byVersion);
 		}
-		let deciders = byVersion[version];
-		if (deciders === undefined) {
+		let decide = byVersion[version];
+		if (decide === undefined) {
 			const { model } = this.versions[version];
 			const profile = crawlerProfile(crawler.token);
-			const decide = compileCrawlerDecider(model, profile).decide;
-			// What the file says to a crawler that fetches anyway: the same reading, followed.
-			const file = profile.ignoresRobotsTxt ? compileCrawlerDecider(model, { ...profile, ignoresRobotsTxt: false }).decide : decide;
-			deciders = { decide, file };
-			byVersion[version] = deciders;
+			decide = compileCrawlerDecider(model, profile.ignoresRobotsTxt ? { ...profile, ignoresRobotsTxt: false } : profile).decide;
+			byVersion[version] = decide;
 		}
-		return deciders;
+		return decide;
 	}
 
 	/** The report of the lines counted so far (the analysis may go on counting). */
