@@ -34,6 +34,7 @@ const googleRanges = 'https://developers.google.com/static/crawling/ipranges/';
  */
 const googleUserTriggered = ['FeedFetcher-Google', 'Google-Read-Aloud', 'Google-Site-Verification', 'Google-GeminiNotebook', 'Google-CWS'];
 
+/** Every published list the catalogue knows, in the order lookups prefer them (Google first, then by owner). */
 export const rangeLists: readonly RangeList[] = [
 	{
 		url: `${googleRanges}common-crawlers.json`,

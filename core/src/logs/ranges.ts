@@ -94,7 +94,7 @@ function inNetworks(networks: Networks, networkAt: (length: number) => { toNorma
 }
 
 /** A range list read: its prefixes, how many entries it has, and when its owner made it. */
-export interface RangeList {
+export interface RangeListContent {
 	readonly prefixes: IpPrefixes;
 	/** The number of prefix entries. */
 	readonly count: number;
@@ -109,7 +109,7 @@ const quotedEntryChars = 100;
  * A published range list (`{ "creationTime"?, "prefixes": [ { "ipv4Prefix" } | { "ipv6Prefix" } ] }`), or what is wrong
  * with it: not JSON, no `prefixes` array, or the first entry that is not a prefix in CIDR notation. Never throws.
  */
-export function parseRangeList(text: string): RangeList | { readonly error: string } {
+export function parseRangeList(text: string): RangeListContent | { readonly error: string } {
 	let json: unknown;
 	try {
 		json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
