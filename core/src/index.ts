@@ -311,3 +311,15 @@ export {
 } from './logs/formats';
 /** Server access logs against robots.txt: who sent each request, from its User-Agent header (logs/). */
 export { attributeUserAgent, type AgentAttribution } from './logs/agents';
+/** An access log's hits per URL per crawler, for the test bench, and what an edit changes for them (logs/). */
+export {
+	defaultMaxHitUrls,
+	describeHits,
+	describeImpact,
+	LogHits,
+	type CrawlerImpact,
+	type HitCrawler,
+	type HitRow,
+	type HitTable,
+	type HitTotals,
+} from './logs/hits';
