@@ -313,13 +313,7 @@ export {
 export { attributeUserAgent, type AgentAttribution } from './logs/agents';
 /** An access log's hits per URL per crawler, for the test bench, and what an edit changes for them (logs/). */
 export {
-	defaultMaxHitUrls,
 	describeHits,
 	describeImpact,
 	LogHits,
-	type CrawlerImpact,
-	type HitCrawler,
-	type HitRow,
-	type HitTable,
-	type HitTotals,
 } from './logs/hits';

@@ -8,12 +8,13 @@
 
 import { compileCrawlerDecider, isAllowedDecision } from '../crawlers/reading';
 import { formatNumber, joinList, t } from '../l10n';
+import type { AccessLogImpact, AccessLogRow, AccessLogTable, AccessLogTotals } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 import { attributeUserAgent } from './agents';
 import type { LogLine } from './formats';
 
 /** The most distinct URLs kept by default: the rows a bench can show many times over, in a few megabytes. */
-export const defaultMaxHitUrls = 100_000;
+const defaultMaxHitUrls = 100_000;
 
 /** One URL's hits: its total, and per crawler (by index) how often, as pairs `[crawler, count, crawler, count…]`. */
 interface UrlHits {
@@ -26,47 +27,6 @@ interface CrawlerTally {
 	readonly token: string;
 	requests: number;
 	notKept: number;
-}
-
-/** What a log held, in figures: every request is in exactly one of `crawlers`, `browsers`, `unknownBots` and `other`. */
-export interface HitTotals {
-	/** Lines read, requests or not (W3C directives and unparsed lines included). */
-	readonly lines: number;
-	readonly requests: number;
-	readonly unparsed: number;
-	/** Requests attributed to a catalogue crawler. */
-	readonly crawlerRequests: number;
-	readonly browsers: number;
-	readonly unknownBots: number;
-	/** Requests with no User-Agent header, or one that is neither a browser's nor a bot's. */
-	readonly other: number;
-	/** Crawler requests whose URL was dropped to bound memory, and how many URLs were dropped (one URL may be dropped twice). */
-	readonly fetchesNotKept: number;
-	readonly urlsDropped: number;
-}
-
-/** One crawler seen in the log. */
-export interface HitCrawler {
-	readonly token: string;
-	readonly requests: number;
-	/** Of them, those whose URL was dropped to bound memory (they are in no row). */
-	readonly notKept: number;
-}
-
-/** One URL with its hits, per crawler in the order of `HitTable.crawlers`. */
-export interface HitRow {
-	readonly url: string;
-	readonly total: number;
-	readonly counts: readonly number[];
-}
-
-/** The most fetched URLs, with the crawlers seen (most requests first) and the totals. */
-export interface HitTable {
-	readonly crawlers: readonly HitCrawler[];
-	readonly rows: readonly HitRow[];
-	/** URLs kept but not in `rows` (past the limit asked for). */
-	readonly rowsLeftOut: number;
-	readonly totals: HitTotals;
 }
 
 /**
@@ -115,11 +75,6 @@ export class LogHits {
 			default:
 				this.other++;
 		}
-	}
-
-	/** Whether any request was attributed to a catalogue crawler. */
-	get hasCrawlers(): boolean {
-		return this.crawlerRequests > 0;
 	}
 
 	private count(url: string, token: string): void {
@@ -175,20 +130,20 @@ export class LogHits {
 	}
 
 	/** The figures so far. */
-	totals(): HitTotals {
+	totals(): AccessLogTotals {
 		const { lines, requests, unparsed, crawlerRequests, browsers, unknownBots, other, fetchesNotKept, urlsDropped } = this;
 		return { lines, requests, unparsed, crawlerRequests, browsers, unknownBots, other, fetchesNotKept, urlsDropped };
 	}
 
 	/** The `limit` most fetched URLs (of equal totals, in URL order), with each crawler's hits. */
-	table(limit: number): HitTable {
+	table(limit: number): AccessLogTable {
 		const order = this.crawlers.map((_, index) => index).sort((a, b) => this.crawlers[b].requests - this.crawlers[a].requests || a - b);
 		const column = new Int32Array(this.crawlers.length);
 		order.forEach((crawler, at) => {
 			column[crawler] = at;
 		});
 		const top = [...this.urls].sort(([urlA, a], [urlB, b]) => b.total - a.total || (urlA < urlB ? -1 : urlA > urlB ? 1 : 0)).slice(0, Math.max(0, limit));
-		const rows = top.map(([url, hits]): HitRow => {
+		const rows = top.map(([url, hits]): AccessLogRow => {
 			const counts = new Array<number>(order.length).fill(0);
 			for (let at = 0; at < hits.pairs.length; at += 2) {
 				counts[column[hits.pairs[at]]] = hits.pairs[at + 1];
@@ -208,7 +163,7 @@ export class LogHits {
 	 * their fetches) it may fetch before and not after (closed), and the reverse (opened), each crawler reading both
 	 * versions as Test URL reads them (`compileCrawlerDecider`). Crawlers for which nothing changes are left out.
 	 */
-	impact(before: RobotsModel, after: RobotsModel): CrawlerImpact[] {
+	impact(before: RobotsModel, after: RobotsModel): AccessLogImpact[] {
 		const deciders = this.crawlers.map(({ token }) => ({ before: compileCrawlerDecider(before, token), after: compileCrawlerDecider(after, token) }));
 		const changes = this.crawlers.map(() => ({ closedUrls: 0, closedFetches: 0, openedUrls: 0, openedFetches: 0 }));
 		for (const [url, hits] of this.urls) {
@@ -235,19 +190,6 @@ export class LogHits {
 	}
 }
 
-/** What an edit changes for one crawler's fetches in a log. */
-export interface CrawlerImpact {
-	readonly token: string;
-	/** All its requests in the log. */
-	readonly requests: number;
-	/** URLs it may fetch before the edit and not after, and how often it fetched them. */
-	readonly closedUrls: number;
-	readonly closedFetches: number;
-	/** URLs it may not fetch before the edit and may after, and how often it fetched them. */
-	readonly openedUrls: number;
-	readonly openedFetches: number;
-}
-
 /** The index of the first value above `value` in an ascending array. */
 function upperBound(sorted: Float64Array, value: number): number {
 	let low = 0;
@@ -267,7 +209,7 @@ function upperBound(sorted: Float64Array, value: number): number {
  * What a log's table covers, in sentences for a note: lines read and not parsed, requests by crawler and by the
  * others, the rows left out past the limit, and the fetches not kept.
  */
-export function describeHits(name: string, table: HitTable): string[] {
+export function describeHits(name: string, table: AccessLogTable): string[] {
 	const { totals } = table;
 	const byCrawler = table.crawlers.map((crawler) => `${crawler.token} ${formatNumber(crawler.requests)}`);
 	const notes = [
@@ -296,7 +238,7 @@ export function describeHits(name: string, table: HitTable): string[] {
 }
 
 /** An edit's impact on a log's fetches, a sentence per crawler and direction ("This edit closes 3,412 URLs that…"). */
-export function describeImpact(impact: readonly CrawlerImpact[]): string[] {
+export function describeImpact(impact: readonly AccessLogImpact[]): string[] {
 	if (impact.length === 0) {
 		return [t('This edit changes no verdict for the URLs crawlers fetched in this log.')];
 	}
