@@ -232,7 +232,9 @@ export function describeHits(name: string, table: AccessLogTable): string[] {
 		);
 	}
 	if (totals.fetchesNotKept > 0) {
-		notes.push(t('{0} fetches of rarely fetched URLs were not kept, to bound memory; the hit counts leave them out.', formatNumber(totals.fetchesNotKept)));
+		notes.push(
+			t('Fetches not kept, to bound memory (the least fetched URLs were dropped; the hit counts leave them out): {0}.', formatNumber(totals.fetchesNotKept)),
+		);
 	}
 	return notes;
 }

@@ -6,7 +6,7 @@
  * per document, one log each, and dropped when it closes; a cancelled load keeps nothing.
  */
 
-import { ErrorCodes, RequestType, ResponseError, type CancellationToken, type WorkDoneProgressReporter } from 'vscode-languageserver';
+import { ErrorCodes, LSPErrorCodes, RequestType, ResponseError, type CancellationToken, type WorkDoneProgressReporter } from 'vscode-languageserver';
 import { describeHits, describeImpact, LogHits, LogReader, protocol, type LogLine, type RobotsModel } from '../../../core/src/index';
 import { formatNumber, t } from '../../../core/src/l10n';
 import { baseName, FileSystemError, type LineFile } from '../../../io/src/fileSystem';
@@ -67,8 +67,8 @@ export function registerAccessLog(
 			}
 			const progress = connection.window.attachWorkDoneProgress(params.workDoneToken);
 			if (!(await read(file, name, hits, reader, progress, token))) {
-				// Cancelled: nothing half-read is kept (runSafe answers the cancellation).
-				return { unreadable: t('Reading {0} was cancelled; nothing was loaded.', name) };
+				// Cancelled: nothing half-read is kept.
+				throw new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
 			}
 		}
 		logs.set(params.uri, { hits, name });
