@@ -10,7 +10,7 @@ import { compileCrawlerDecider, isAllowedDecision } from '../crawlers/reading';
 import { formatNumber, joinList, t } from '../l10n';
 import type { AccessLogImpact, AccessLogRow, AccessLogTable, AccessLogTotals } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
-import { attributeUserAgent } from './agents';
+import { AgentAttributor } from './agents';
 import type { LogLine } from './formats';
 
 /** The most distinct URLs kept by default: the rows a bench can show many times over, in a few megabytes. */
@@ -37,6 +37,7 @@ export class LogHits {
 	private readonly urls = new Map<string, UrlHits>();
 	private readonly crawlers: CrawlerTally[] = [];
 	private readonly crawlerIndex = new Map<string, number>();
+	private readonly agents = new AgentAttributor();
 	private lines = 0;
 	private requests = 0;
 	private unparsed = 0;
@@ -61,8 +62,8 @@ export class LogHits {
 		}
 		this.requests++;
 		const { userAgent, target } = line.record;
-		const attribution = userAgent === null ? undefined : attributeUserAgent(userAgent);
-		switch (attribution?.kind) {
+		const attribution = this.agents.attribute(userAgent);
+		switch (attribution.kind) {
 			case 'crawler':
 				this.count(target, attribution.crawler.token);
 				return;
