@@ -12,10 +12,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
 import { fixtureWorkspace, openWorkbench, resultsDir, screenshotSteps, type Workbench } from './workbench';
 import {
+	answerFileDialog,
 	answerQuickInput,
 	benchFrame,
 	pasteUrls,
@@ -92,7 +93,8 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		mkdirSync(join(workspace, 'prefs'), { recursive: true });
 		writeFileSync(join(workspace, 'prefs', 'robots.txt'), preferencesRobots);
 		mkdirSync(join(workspace, 'logs'), { recursive: true });
-		writeFileSync(join(workspace, 'logs', 'robots.txt'), accessLogRobots);
+		// The robots.txt as committed: `*` keeps out /private/, GPTBot /articles/.
+		copyFileSync(join(repoRoot, 'test', 'fixtures', 'logs', 'bench.before.robots.txt'), join(workspace, 'logs', 'robots.txt'));
 		copyFileSync(join(repoRoot, 'test', 'fixtures', 'logs', 'bench.log'), join(workspace, 'logs', 'access.log'));
 		const git = (...args: string[]) =>
 			execFileSync('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', '-c', 'init.defaultBranch=main', ...args], {
@@ -388,7 +390,7 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await frame.locator('#urls').waitFor({ timeout: 30_000 });
 		// The workspace is a Git repository: the bench compares with git HEAD, the file as committed.
 		await frame.locator('#load-access-log').click();
-		await typeIntoFileDialog(
+		await answerFileDialog(
 			page,
 			'Load an access log',
 			join(workspace, 'logs', 'access.log'),
@@ -424,36 +426,6 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await page.screenshot({ path: join(resultsDir, 'test-bench-access-log.png') });
 	});
 });
-
-/** The robots.txt the access log is compared with, as committed: `*` keeps out /private/, GPTBot /articles/. */
-const accessLogRobots = ['User-agent: *', 'Disallow: /private/', '', 'User-agent: GPTBot', 'Disallow: /articles/', ''].join('\n');
-
-/**
- * Types a path into VS Code's own file dialog (a quick input titled `title`) until `done` shows: the dialog fills in a
- * starting folder once it has read it, which can overwrite a path typed earlier.
- */
-async function typeIntoFileDialog(page: Page, title: string, path: string, done: Locator): Promise<void> {
-	const input = page.locator('.quick-input-widget input');
-	await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 30_000 });
-	for (let attempt = 1; ; attempt++) {
-		await input.fill(path);
-		await page.waitForTimeout(300);
-		if ((await input.inputValue()) !== path) {
-			assert.ok(attempt < 5, `the file dialog does not keep the path ${path}`);
-			continue;
-		}
-		await page.keyboard.press('Enter');
-		if (
-			await done.waitFor({ timeout: 30_000 }).then(
-				() => true,
-				() => false,
-			)
-		) {
-			return;
-		}
-		assert.ok(attempt < 3, `nothing came of ${path} in the file dialog`);
-	}
-}
 
 /**
  * A robots.txt with preference lines in its `*` group, which GPTBot follows (it has no group of its own): a path-less

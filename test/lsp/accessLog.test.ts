@@ -25,7 +25,8 @@ import {
 	type WorkDoneProgressReport,
 } from 'vscode-languageserver/node';
 import { protocol } from '../../core/src/index';
-import { fixturesDir, joinLines } from '../util/fixtures';
+import { benchLogAfter, benchLogBefore, benchLogHits } from '../util/benchLog';
+import { fixturesDir } from '../util/fixtures';
 import { TestClient } from './client';
 
 const loadRequest = new RequestType<protocol.AccessLogLoadParams, protocol.AccessLogResult, void>(protocol.accessLogLoadMethod);
@@ -34,18 +35,11 @@ const clearRequest = new RequestType<{ uri: string }, null, void>(protocol.acces
 const baselineRequest = new RequestType<protocol.BenchBaselineParams, { label: string | null }, void>(protocol.benchBaselineMethod);
 
 const benchLog = join(fixturesDir, 'logs', 'bench.log');
-const before = joinLines('User-agent: *', 'Disallow: /private/', '', 'User-agent: GPTBot', 'Disallow: /articles/', '');
-const after = joinLines('User-agent: *', 'Disallow: /private/a', 'Disallow: /public', '', 'User-agent: GPTBot', 'Allow: /', '');
+const before = benchLogBefore;
+const after = benchLogAfter;
+const expected = benchLogHits;
 
-/** The rows of bench.log: most fetched first, equal ones in URL order; counts for Googlebot, GPTBot, bingbot. */
-const benchRows = [
-	{ url: '/private/a', total: 5, counts: [3, 1, 1] },
-	{ url: '/public', total: 3, counts: [2, 0, 1] },
-	{ url: '/articles/1', total: 2, counts: [0, 2, 0] },
-	{ url: '/private/b', total: 1, counts: [1, 0, 0] },
-	{ url: '/public?x=1', total: 1, counts: [1, 0, 0] },
-	{ url: '/robots.txt', total: 1, counts: [1, 0, 0] },
-];
+const benchRows = expected.rows;
 
 function table(result: protocol.AccessLogResult): Exclude<protocol.AccessLogResult, { unreadable: string }> {
 	assert.ok(!('unreadable' in result), 'unreadable' in result ? result.unreadable : '');
@@ -70,11 +64,7 @@ describe('the access log over the wire', () => {
 			assert.deepEqual(plain.rows, benchRows);
 			assert.deepEqual(
 				plain.crawlers.map((crawler) => [crawler.token, crawler.requests]),
-				[
-					['Googlebot', 8],
-					['GPTBot', 3],
-					['bingbot', 2],
-				],
+				expected.crawlers,
 			);
 			assert.equal(plain.name, 'bench.log');
 			assert.deepEqual(plain.notes, [
@@ -172,11 +162,7 @@ describe('the access log over the wire', () => {
 			await client.connection.sendRequest(baselineRequest, { uri, text: before, label: 'git HEAD' });
 			const impact = await client.connection.sendRequest(impactRequest, { uri });
 			assert.equal(impact.baseline, 'git HEAD');
-			assert.deepEqual(impact.crawlers, [
-				{ token: 'Googlebot', requests: 8, closedUrls: 2, closedFetches: 3, openedUrls: 1, openedFetches: 1 },
-				{ token: 'GPTBot', requests: 3, closedUrls: 0, closedFetches: 0, openedUrls: 1, openedFetches: 2 },
-				{ token: 'bingbot', requests: 2, closedUrls: 1, closedFetches: 1, openedUrls: 0, openedFetches: 0 },
-			]);
+			assert.deepEqual(impact.crawlers, expected.impact);
 			assert.equal(impact.sentences[0], 'This edit closes 2 URLs that Googlebot fetched 3 times in this log.');
 			// The document edited back to the baseline's text: nothing changes.
 			await client.change(uri, 2, [{ text: before }]);
