@@ -639,6 +639,10 @@ class TestBench implements Disposable {
 			// Not here either: the server's reason is the one to show.
 			return undefined;
 		}
+		if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+			// gzip (RFC 1952 section 2.3.1), told by its first bytes as the server tells it.
+			bytes = await gunzipped(bytes, maxLogTextBytes + 1);
+		}
 		const megabytes = maxLogTextBytes / (1024 * 1024);
 		if (bytes.length > maxLogTextBytes) {
 			bytes = bytes.subarray(0, bytes.lastIndexOf(0x0a, maxLogTextBytes) + 1);
@@ -716,6 +720,29 @@ class TestBench implements Disposable {
 			void this.context.client.sendRequest(accessLogClearRequest, { uri: this.document.uri.toString() }).catch(() => undefined);
 		}
 	}
+}
+
+/** The first `max` bytes (or a little more) of gzip data, decompressed; what is past them is not decompressed. */
+async function gunzipped(bytes: Uint8Array, max: number): Promise<Uint8Array> {
+	const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+	const parts: Uint8Array[] = [];
+	let length = 0;
+	while (length < max) {
+		const { done, value } = await reader.read();
+		if (done) {
+			break;
+		}
+		parts.push(value);
+		length += value.length;
+	}
+	void reader.cancel().catch(() => undefined);
+	const whole = new Uint8Array(length);
+	let at = 0;
+	for (const part of parts) {
+		whole.set(part, at);
+		at += part.length;
+	}
+	return whole;
 }
 
 /** Whether a request failed because it was cancelled (LSP's RequestCancelled). */
