@@ -312,6 +312,8 @@ export {
 } from './logs/formats';
 /** Server access logs against robots.txt: who sent each request, from its User-Agent header (logs/). */
 export { AgentAttributor, attributeUserAgent, type AgentAttribution } from './logs/agents';
+/** The IP range lists crawler owners publish, with the tokens each vouches for and its source (facts/); the type is logs/ranges.ts's name. */
+export { rangeListNamed, rangeLists, rangeListsFor } from './facts/ipRanges';
 /** Server access logs against robots.txt: the owners' published IP ranges, and the report per crawler (logs/). */
 export { CrawlerRanges, IpPrefixes, parseRangeList, type Identity, type RangeList } from './logs/ranges';
 export {

@@ -188,6 +188,17 @@ test('a spoofed ChatGPT-User outside chatgpt-user.json is an impostor: its disal
 	);
 });
 
+test('a fetch of robots.txt is a request for the path /robots.txt, with any query, as a path or an absolute URL', () => {
+	const analysis = new LogAnalysis({ versions: [v1] });
+	const targets = ['/robots.txt', '/robots.txt?x=1', 'http://example.com/robots.txt', '/robots.txt/', '/robots.txtx', '/a/robots.txt', '/Robots.txt'];
+	for (const target of targets) {
+		const record = { ip: null, time: null, method: 'GET', target, status: 200, userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' };
+		analysis.add({ kind: 'request', record }, { file: 'x', line: 1, text: '' });
+	}
+	// RFC 9309 §2.3: the rules are at "/robots.txt", lower case, at the top level of the host.
+	assert.equal(crawler(analysis.report(), 'Googlebot').robotsTxtFetches, 3);
+});
+
 test('seven distinct URLs among nine requests read seven', () => {
 	const bingbot = crawler(analyse({}), 'bingbot');
 	assert.deepEqual([bingbot.requests, bingbot.urls, bingbot.violations], [9, 7, 0]);

@@ -9,6 +9,8 @@
 import { compileCrawlerDecider, isAllowedDecision, unpackDecision, type PackedDecision } from '../crawlers/reading';
 import { crawlerProfile } from '../crawlers/profile';
 import type { CrawlerFacts } from '../facts/crawlers';
+import { isRobotsTxtPath } from '../matching/matcher';
+import { urlPath } from '../matching/url';
 import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 import { AgentAttributor } from './agents';
@@ -179,28 +181,6 @@ interface CrawlerTally {
 	readonly top: SpaceSaving<ViolationSite>;
 }
 
-/**
- * The path of a request target: from its first `/` (after the authority of an absolute URL) to its query or fragment.
- */
-function targetPath(target: string): string {
-	let start = 0;
-	if (target.charCodeAt(0) !== 47) {
-		const scheme = target.indexOf('://');
-		if (scheme < 0) {
-			return target;
-		}
-		start = target.indexOf('/', scheme + 3);
-		if (start < 0) {
-			return '/';
-		}
-	}
-	let end = start;
-	while (end < target.length && target.charCodeAt(end) !== 63 && target.charCodeAt(end) !== 35) {
-		end++;
-	}
-	return target.slice(start, end);
-}
-
 function isoTime(time: number | null): string | null {
 	return time === null ? null : new Date(time).toISOString();
 }
@@ -277,7 +257,8 @@ export class LogAnalysis {
 			tally.firstSeen = tally.firstSeen === null ? record.time : Math.min(tally.firstSeen, record.time);
 			tally.lastSeen = tally.lastSeen === null ? record.time : Math.max(tally.lastSeen, record.time);
 		}
-		if (targetPath(record.target) === '/robots.txt') {
+		const path = urlPath(record.target);
+		if (isRobotsTxtPath(path, 0, path.length)) {
 			tally.robotsTxtFetches++;
 		}
 		const identity = this.ranges?.check(crawler.token, record.ip) ?? 'unknown';
