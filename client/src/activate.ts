@@ -23,6 +23,7 @@ import {
 	compareWithDeployedCommand,
 	deployedScheme,
 	expectationsLanguageId,
+	loadAccessLogCommand,
 	openDeployedCommand,
 	openTestBenchCommand,
 	restartServerCommand,
@@ -139,6 +140,17 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 					)
 				)?.mode;
 			return chosen === undefined ? undefined : openTestBench(bench, document, undefined, undefined, chosen);
+		}),
+		commands.registerCommand(loadAccessLogCommand, async (uri?: unknown, logUri?: unknown) => {
+			const document = await robotsDocument(uriArgument(uri));
+			if (document === undefined) {
+				void window.showErrorMessage(l10n.t('Robots.txt: the test bench works on a robots.txt file. Open one and run the command again.'));
+				return undefined;
+			}
+			const log = uriArgument(logUri);
+			const opened = await openTestBench(bench, document);
+			await opened.loadAccessLog(typeof log === 'string' ? Uri.parse(log) : log);
+			return opened;
 		}),
 		commands.registerCommand(revealLineCommand, async (uri: string, line: number, showHover?: boolean) => {
 			const document = await workspace.openTextDocument(Uri.parse(uri));

@@ -33,6 +33,15 @@ export type ToWebview =
 			readonly busy: boolean;
 			/** Whether the preference columns are on. */
 			readonly preferences: boolean;
+			/** While an access log loads: how far ("access.log: 412.0 MB of 1200.0 MB read, 3,100,000 lines."), else null. */
+			readonly loading: string | null;
+			/** With an access log and a baseline: what the edit changes for the log's fetches, a sentence each. */
+			readonly impact: readonly string[];
+	  }
+	| {
+			/** The hits of the access log loaded, or null when none is: per URL, the fetches per crawler of `crawlers`. */
+			readonly type: 'hits';
+			readonly hits: { readonly crawlers: readonly string[]; readonly rows: readonly { readonly url: string; readonly counts: readonly number[] }[] } | null;
 	  }
 	| { readonly type: 'explanation'; readonly id: number; readonly text: string }
 	| { readonly type: 'error'; readonly message: string };
@@ -90,6 +99,9 @@ export interface BenchStrings {
 	readonly evaluating: string;
 	/** `{0} does not follow robots.txt`, in the AI policy view. */
 	readonly notFollowingOne: string;
+	/** `{0} fetch` and `{0} fetches`: a cell's hits in the access log loaded. */
+	readonly fetchesOne: string;
+	readonly fetchesMany: string;
 	/** The AI policy view's headings: what robots.txt cannot control, the contradictions; and a fact without a source. */
 	readonly uncontrolled: string;
 	readonly contradictions: string;
@@ -102,6 +114,7 @@ export type FromWebview =
 	| { readonly type: 'addUrls'; readonly text: string }
 	| { readonly type: 'loadFile' }
 	| { readonly type: 'loadUrlSet' }
+	| { readonly type: 'loadAccessLog' }
 	| { readonly type: 'clearUrls' }
 	| { readonly type: 'removeRow'; readonly url: string }
 	| { readonly type: 'useSet'; readonly label: string; readonly replace?: boolean }
@@ -134,6 +147,7 @@ const fromWebviewFields: {
 	addUrls: { text: 'string' },
 	loadFile: {},
 	loadUrlSet: {},
+	loadAccessLog: {},
 	clearUrls: {},
 	removeRow: { url: 'string' },
 	useSet: { label: 'string', replace: 'flag' },

@@ -38,6 +38,7 @@ export function benchPage(webview: Webview, extensionUri: Uri): string {
 		<button id="add" type="button">${text(l10n.t('Add'))}</button>
 		<button id="load-file" type="button">${text(l10n.t('Load file…'))}</button>
 		<button id="load-sitemap" type="button">${text(l10n.t('Load sitemap.xml…'))}</button>
+		<button id="load-access-log" type="button" title="${text(l10n.t('Rows from the URLs crawlers fetched in a server access log, with how often each crawler fetched each one'))}">${text(l10n.t('Load Access Log…'))}</button>
 		<button id="clear" type="button">${text(l10n.t('Clear'))}</button>
 	</div>
 	<div class="toolbar" role="toolbar" aria-label="${text(l10n.t('Crawlers'))}">
@@ -65,6 +66,7 @@ export function benchPage(webview: Webview, extensionUri: Uri): string {
 	<ul id="notes"></ul>
 	<div id="audit" data-label="${text(l10n.t('May fetch /:'))}" aria-label="${text(l10n.t('Who may fetch / by kind of crawler'))}"></div>
 	<div id="changes" aria-label="${text(l10n.t("How the crawlers' readings changed"))}"></div>
+	<div id="impact" role="status" aria-live="polite" aria-label="${text(l10n.t("What the edit changes for the access log's fetches"))}"></div>
 	<details id="ai-policy"><summary>${text(l10n.t('AI policy by company'))}</summary><div id="ai-policy-body"></div></details>
 </header>
 <div id="grid" role="grid" aria-label="${text(l10n.t('Verdicts by URL and crawler'))}" tabindex="0">
@@ -113,6 +115,8 @@ function benchStrings(): BenchStrings {
 		cellsChangedOne: l10n.t('{0} verdict changed since {1}'),
 		cellsChangedMany: l10n.t('{0} verdicts changed since {1}'),
 		evaluating: l10n.t('evaluating…'),
+		fetchesOne: l10n.t('{0} fetch'),
+		fetchesMany: l10n.t('{0} fetches'),
 		notFollowingOne: l10n.t('{0} does not follow robots.txt'),
 		uncontrolled: l10n.t('What robots.txt cannot control:'),
 		contradictions: l10n.t('Contradictions:'),

@@ -12,6 +12,9 @@ export const agentsRequest = new RequestType<protocol.AgentsParams, protocol.Age
 export const benchRequest = new RequestType<protocol.BenchParams, protocol.BenchResult, void>(protocol.benchMethod);
 export const benchBaselineRequest = new RequestType<protocol.BenchBaselineParams, { label: string | null }, void>(protocol.benchBaselineMethod);
 export const benchExportRequest = new RequestType<protocol.BenchExportParams, protocol.BenchExportResult, void>(protocol.benchExportMethod);
+export const accessLogLoadRequest = new RequestType<protocol.AccessLogLoadParams, protocol.AccessLogResult, void>(protocol.accessLogLoadMethod);
+export const accessLogImpactRequest = new RequestType<protocol.AccessLogImpactParams, protocol.AccessLogImpactResult, void>(protocol.accessLogImpactMethod);
+export const accessLogClearRequest = new RequestType<protocol.AccessLogImpactParams, null, void>(protocol.accessLogClearMethod);
 export const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, protocol.ParseUrlsResult, void>(protocol.parseUrlsMethod);
 
 export const deployedTargetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);

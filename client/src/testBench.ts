@@ -7,6 +7,7 @@ import {
 	type ExtensionContext,
 	l10n,
 	type OutputChannel,
+	ProgressLocation,
 	Uri,
 	ViewColumn,
 	type WebviewPanel,
@@ -14,17 +15,21 @@ import {
 	workspace,
 	type TextDocument,
 } from 'vscode';
-import { State, type BaseLanguageClient } from 'vscode-languageclient';
+import { State, WorkDoneProgress, type BaseLanguageClient } from 'vscode-languageclient';
 import { isInGitRepository, readBaseline } from './baseline';
 import { benchPage } from './benchPage';
 import { readFromWebview, type ColumnSet, type CompareMode, type FromWebview, type ToWebview } from './benchMessages';
 import {
+	accessLogClearRequest,
+	accessLogImpactRequest,
+	accessLogLoadRequest,
 	agentsRequest,
 	benchBaselineRequest,
 	benchExportRequest,
 	benchRequest,
 	parseUrlsRequest,
 	testUrlRequest,
+	type AccessLogResult,
 	type AgentList,
 	type BenchResult,
 } from './protocol';
@@ -38,6 +43,10 @@ const maxUrlFileBytes = 16 * 1024 * 1024;
 const manyColumns = 100;
 /** The most URLs remembered per file between sessions. */
 const maxRemembered = 20_000;
+/** The most of an access log read here and sent, where the server cannot read the file itself (as `maxUrlFileBytes`). */
+const maxLogTextBytes = maxUrlFileBytes;
+/** The work-done tokens of access log loads, one per load. */
+let loads = 0;
 
 interface Remembered {
 	readonly urls: readonly string[];
@@ -117,6 +126,12 @@ class TestBench implements Disposable {
 	private inFlight = false;
 	private again = false;
 	private ready = false;
+	/** The access log loaded (its hits per URL and crawler, from the server), or undefined. */
+	private accessLog: Exclude<AccessLogResult, { unreadable: string }> | undefined;
+	/** While an access log loads, how far it is; the bench's status line shows it. */
+	private loading: string | null = null;
+	/** With an access log and a baseline: what the edit changes for its fetches. */
+	private impact: readonly string[] = [];
 	/** The last answer and paint, for tests and the output channel. */
 	lastResult: BenchResult | undefined;
 	lastPaint: { ms: number; rows: number; columns: number } | undefined;
@@ -313,6 +328,8 @@ class TestBench implements Disposable {
 			notes: this.notes,
 			busy: this.inFlight,
 			preferences: this.preferences,
+			loading: this.loading,
+			impact: this.impact,
 		});
 	}
 
@@ -349,6 +366,7 @@ class TestBench implements Disposable {
 			if (result.version === null || result.version >= version) {
 				this.lastResult = result;
 				this.post({ type: 'result', result, elapsedMs });
+				await this.measureImpact();
 			}
 		} catch (error) {
 			this.post({ type: 'error', message: l10n.t('The bench could not be evaluated: {0}', describe(error)) });
@@ -382,9 +400,18 @@ class TestBench implements Disposable {
 			case 'loadUrlSet':
 				await this.loadUrlSet();
 				break;
+			case 'loadAccessLog':
+				await this.loadAccessLog();
+				break;
 			case 'clearUrls':
 				this.urls = [];
 				this.notes = [];
+				if (this.accessLog !== undefined) {
+					this.accessLog = undefined;
+					this.impact = [];
+					this.post({ type: 'hits', hits: null });
+					void this.context.client.sendRequest(accessLogClearRequest, { uri: this.document.uri.toString() }).catch(() => undefined);
+				}
 				this.changed();
 				break;
 			case 'removeRow':
@@ -530,6 +557,120 @@ class TestBench implements Disposable {
 		await this.addUrls(new TextDecoder('utf-8').decode(bytes), name);
 	}
 
+	/**
+	 * Loads an access log (`log`, or one chosen in a file dialog): the server reads it, with a cancellable progress
+	 * notification and the bench's status line saying how far; then its most fetched URLs are the rows, the crawlers
+	 * seen are added as columns (asking first when many), and the cells show each crawler's fetches. A cancelled load
+	 * keeps nothing. Where the server cannot read the file, it is read here, up to `maxLogTextBytes`, and sent.
+	 */
+	async loadAccessLog(log?: Uri): Promise<void> {
+		const picked =
+			log
+			?? (
+				await window.showOpenDialog({
+					title: l10n.t('Load an access log'),
+					canSelectMany: false,
+					filters: { [l10n.t('Access logs')]: ['log', 'gz', 'txt', 'json', 'jsonl'], [l10n.t('All files')]: ['*'] },
+				})
+			)?.[0];
+		if (!picked) {
+			return;
+		}
+		const name = workspace.asRelativePath(picked);
+		let answer: AccessLogResult | undefined;
+		try {
+			answer = await window.withProgress(
+				{ location: ProgressLocation.Notification, title: l10n.t('Robots.txt: reading {0}', name), cancellable: true },
+				async (progress, cancel) => {
+					const token = `robotsTxt.accessLog.${++loads}`;
+					let percentage = 0;
+					const listening = this.context.client.onProgress(WorkDoneProgress.type, token, (value) => {
+						if (value.kind === 'end' || value.message === undefined) {
+							return;
+						}
+						const increment = Math.max(0, (value.percentage ?? percentage) - percentage);
+						percentage += increment;
+						progress.report({ message: value.message, increment });
+						this.loading = value.message;
+						this.sendState();
+					});
+					try {
+						const params = { uri: this.document.uri.toString(), log: picked.toString(), workDoneToken: token };
+						const first = await this.context.client.sendRequest(accessLogLoadRequest, params, cancel);
+						if (!('unreadable' in first) || cancel.isCancellationRequested) {
+							return first;
+						}
+						// The server cannot read it (a virtual workspace, or a server in a web worker): read it here.
+						const text = await this.readLogText(picked, name);
+						return text === undefined ? first : await this.context.client.sendRequest(accessLogLoadRequest, { ...params, text }, cancel);
+					} finally {
+						listening.dispose();
+					}
+				},
+			);
+		} catch (error) {
+			this.note(cancelled(error) ? l10n.t('Loading {0} was cancelled; nothing was loaded.', name) : l10n.t('{0} cannot be read: {1}', name, describe(error)));
+		} finally {
+			this.loading = null;
+		}
+		if (answer === undefined || 'unreadable' in answer) {
+			if (answer !== undefined) {
+				this.note(answer.unreadable);
+			}
+			this.sendState();
+			return;
+		}
+		this.accessLog = answer;
+		for (const note of answer.notes) {
+			this.note(note);
+		}
+		this.post({ type: 'hits', hits: { crawlers: answer.crawlers.map((crawler) => crawler.token), rows: answer.rows } });
+		this.urls = answer.rows.map((row) => row.url);
+		await this.useSet({ label: name, tokens: answer.crawlers.map((crawler) => crawler.token) }, false);
+		this.changed();
+	}
+
+	/** A log's text read here, at most `maxLogTextBytes` of it (a note says so), or undefined when it cannot be read here either. */
+	private async readLogText(uri: Uri, name: string): Promise<string | undefined> {
+		let bytes: Uint8Array;
+		try {
+			bytes = await workspace.fs.readFile(uri);
+		} catch {
+			// Not here either: the server's reason is the one to show.
+			return undefined;
+		}
+		if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+			// gzip (RFC 1952 section 2.3.1), told by its first bytes as the server tells it.
+			bytes = await gunzipped(bytes, maxLogTextBytes + 1);
+		}
+		const megabytes = maxLogTextBytes / (1024 * 1024);
+		if (bytes.length > maxLogTextBytes) {
+			bytes = bytes.subarray(0, bytes.lastIndexOf(0x0a, maxLogTextBytes) + 1);
+			this.note(l10n.t('The language server cannot read {0} itself: its first {1} MB were read here and sent.', name, megabytes));
+		} else {
+			this.note(l10n.t('The language server cannot read {0} itself: it was read here and sent.', name));
+		}
+		return new TextDecoder('utf-8').decode(bytes);
+	}
+
+	/** With an access log and a baseline, asks what the document changes for the log's fetches. */
+	private async measureImpact(): Promise<void> {
+		const before = this.impact;
+		if (this.accessLog === undefined || this.baselineLabel === null) {
+			this.impact = [];
+		} else {
+			try {
+				const answer = await this.context.client.sendRequest(accessLogImpactRequest, { uri: this.document.uri.toString() });
+				this.impact = answer.sentences;
+			} catch (error) {
+				this.impact = [l10n.t("The edit's impact on the access log could not be measured: {0}", describe(error))];
+			}
+		}
+		if (before.join('\n') !== this.impact.join('\n')) {
+			this.sendState();
+		}
+	}
+
 	private async explain(id: number, url: string, agent: string): Promise<void> {
 		try {
 			const answer = await this.context.client.sendRequest(testUrlRequest, { uri: this.document.uri.toString(), url, agent });
@@ -575,7 +716,38 @@ class TestBench implements Disposable {
 		}
 		this.panel.dispose();
 		void this.context.client.sendRequest(benchBaselineRequest, { uri: this.document.uri.toString(), text: null, label: '' }).catch(() => undefined);
+		if (this.accessLog !== undefined) {
+			void this.context.client.sendRequest(accessLogClearRequest, { uri: this.document.uri.toString() }).catch(() => undefined);
+		}
 	}
+}
+
+/** The first `max` bytes (or a little more) of gzip data, decompressed; what is past them is not decompressed. */
+async function gunzipped(bytes: Uint8Array, max: number): Promise<Uint8Array> {
+	const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+	const parts: Uint8Array[] = [];
+	let length = 0;
+	while (length < max) {
+		const { done, value } = await reader.read();
+		if (done) {
+			break;
+		}
+		parts.push(value);
+		length += value.length;
+	}
+	void reader.cancel().catch(() => undefined);
+	const whole = new Uint8Array(length);
+	let at = 0;
+	for (const part of parts) {
+		whole.set(part, at);
+		at += part.length;
+	}
+	return whole;
+}
+
+/** Whether a request failed because it was cancelled (LSP's RequestCancelled). */
+function cancelled(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === -32800;
 }
 
 function describe(error: unknown): string {

@@ -51,6 +51,7 @@ const onlyChanged = element('only-changed', 'input');
 const preferencesToggle = element('preferences', 'input');
 const auditBox = element('audit', 'div');
 const changesBox = element('changes', 'div');
+const impactBox = element('impact', 'div');
 const grid = element('grid', 'div');
 const headRow = element('head', 'div');
 const viewport = element('viewport', 'div');
@@ -71,6 +72,8 @@ let origin: string | undefined;
 /** The active cell for the keyboard: row index into `shown`, column (0 is the URL). */
 let active = { row: 0, column: 1 };
 let serverMs = 0;
+/** The access log's hits: per URL, the fetches per crawler; the crawlers by their token in lower case. */
+let hits: { byUrl: Map<string, readonly number[]>; crawlers: Map<string, number> } | undefined;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests
@@ -101,6 +104,7 @@ urlsInput.addEventListener('paste', (event) => {
 });
 element('load-file', 'button').addEventListener('click', () => post({ type: 'loadFile' }));
 element('load-sitemap', 'button').addEventListener('click', () => post({ type: 'loadUrlSet' }));
+element('load-access-log', 'button').addEventListener('click', () => post({ type: 'loadAccessLog' }));
 element('clear', 'button').addEventListener('click', () => post({ type: 'clearUrls' }));
 element('export-csv', 'button').addEventListener('click', () => post({ type: 'export', format: 'csv' }));
 element('export-md', 'button').addEventListener('click', () => post({ type: 'export', format: 'markdown' }));
@@ -155,6 +159,15 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
 		case 'state':
 			renderState(message);
 			break;
+		case 'hits':
+			hits = message.hits
+				? {
+						byUrl: new Map(message.hits.rows.map((row) => [row.url, row.counts])),
+						crawlers: new Map(message.hits.crawlers.map((token, index) => [token.toLowerCase(), index])),
+					}
+				: undefined;
+			render();
+			break;
 		case 'explanation':
 			// The explanation replaces the placeholder; a change, when the cell has one, stays in front of it.
 			if (message.id === explainId) {
@@ -193,7 +206,14 @@ function renderState(message: Extract<ToWebview, { type: 'state' }>): void {
 			return item;
 		}),
 	);
-	grid.setAttribute('aria-busy', String(message.busy));
+	impactBox.replaceChildren(
+		...message.impact.map((sentence) => {
+			const item = document.createElement('div');
+			item.textContent = sentence;
+			return item;
+		}),
+	);
+	grid.setAttribute('aria-busy', String(message.busy || message.loading !== null));
 	updateStatus();
 }
 
@@ -217,6 +237,9 @@ function updateStatus(paintedMs?: number): void {
 	}
 	if (state?.busy) {
 		parts.push(strings.evaluating);
+	}
+	if (state?.loading) {
+		parts.push(state.loading);
 	}
 	statusLine.textContent = parts.join(' · ');
 }
@@ -485,6 +508,16 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 		const described = describeCell(cell, data.lines, data.reasons);
 		const { div, word } = gridCell(index, shownColumn, benchCellAllows(cell) ? 'allow' : 'disallow', described.verdict, described.detail);
 		let label = `${data.columns[column].crawler.token}: ${described.verdict}${described.detail ? ', ' + described.detail : ''}`;
+		const fetches = fetchesOf(row.url, data.columns[column].crawler.token);
+		if (fetches !== undefined) {
+			// Beside the verdict: how often the crawler fetched the URL in the access log.
+			const hitsText = say(fetches === 1 ? strings.fetchesOne : strings.fetchesMany, count(fetches));
+			const span = document.createElement('span');
+			span.className = 'hits';
+			span.textContent = hitsText;
+			word.append(' ', span);
+			label += `, ${hitsText}`;
+		}
 		if (changed(rowIndex, column)) {
 			const before = describeCell(data.baseline!.cells[rowIndex * data.columns.length + column], data.baseline!.lines, data.reasons);
 			div.classList.add('changed');
@@ -499,6 +532,13 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 		element.append(div);
 	}
 	return element;
+}
+
+/** How often the access log's crawler `token` fetched `url`, or undefined without a log or when it did not. */
+function fetchesOf(url: string, token: string): number | undefined {
+	const crawler = hits?.crawlers.get(token.toLowerCase());
+	const fetches = crawler === undefined ? undefined : hits?.byUrl.get(url)?.[crawler];
+	return fetches === undefined || fetches === 0 ? undefined : fetches;
 }
 
 /** A cell of the grid at shown row `index` and column `shownColumn`: its word over its detail, both as text. */

@@ -327,3 +327,9 @@ export {
 	type RobotsVersion,
 	type UnparsedSample,
 } from './logs/analysis';
+/** An access log's hits per URL per crawler, for the test bench, and what an edit changes for them (logs/). */
+export {
+	describeHits,
+	describeImpact,
+	LogHits,
+} from './logs/hits';

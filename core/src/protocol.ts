@@ -41,6 +41,8 @@ export const compareWithCommand = 'robotsTxt.compareWith';
 export const openDeployedCommand = 'robotsTxt.openDeployed';
 /** Compares an open robots.txt with the deployed one: `(uri?, site?, urls?)`. */
 export const compareWithDeployedCommand = 'robotsTxt.compareWithDeployed';
+/** Loads an access log into the test bench: `(uri?, logUri?)`; without `logUri`, a file dialog asks for one. */
+export const loadAccessLogCommand = 'robotsTxt.loadAccessLog';
 /** Restarts the language server. */
 export const restartServerCommand = 'robotsTxt.restartServer';
 /** Selects a line (and shows its hover): `(uri, line, showHover?)`; the lenses' and expectations' target. */
@@ -56,6 +58,7 @@ export const commandIds = [
 	compareWithCommand,
 	openDeployedCommand,
 	compareWithDeployedCommand,
+	loadAccessLogCommand,
 	restartServerCommand,
 	revealLineCommand,
 	showDetailsCommand,
@@ -442,6 +445,99 @@ export interface BenchExportResult {
 	readonly text: string;
 	/** When the text stops before the last row (it holds at most 32 MB): how many rows it holds, for people. */
 	readonly note?: string;
+}
+
+/** `robotsTxt/accessLogLoad`: an access log read into hits per URL per crawler, kept for the document's test bench. */
+export const accessLogLoadMethod = 'robotsTxt/accessLogLoad';
+/** `robotsTxt/accessLogImpact`: what the document, against the bench's baseline, changes for the log's fetches. */
+export const accessLogImpactMethod = 'robotsTxt/accessLogImpact';
+/** `robotsTxt/accessLogClear`: the document's access log forgotten. */
+export const accessLogClearMethod = 'robotsTxt/accessLogClear';
+/** The most rows an access log gives the bench: its most fetched URLs (a note says how many more there are). */
+export const accessLogMaxRows = 10_000;
+
+export interface AccessLogLoadParams {
+	/** The open robots.txt whose bench the log is for. */
+	readonly uri: string;
+	/** The log's uri: the server reads a `file:` one itself, streaming (gzip told by its first bytes). */
+	readonly log: string;
+	/** The log's text, read by the client, when the server cannot read `log` (a virtual workspace, a web worker). */
+	readonly text?: string;
+	/** LSP work-done progress: the server reports bytes read of the file's size, and the lines, while it reads. */
+	readonly workDoneToken?: string | number;
+}
+
+/** One crawler seen in an access log. */
+export interface AccessLogCrawler {
+	readonly token: string;
+	/** Its requests in the log. */
+	readonly requests: number;
+	/** Of them, those whose URL was dropped to bound memory: they are in no row. */
+	readonly notKept: number;
+}
+
+/** One URL of an access log with its hits, per crawler in the order of `AccessLogTable.crawlers`. */
+export interface AccessLogRow {
+	readonly url: string;
+	readonly total: number;
+	readonly counts: readonly number[];
+}
+
+/** What an access log held, in figures: each request is in exactly one of `crawlerRequests`, `browsers`, `unknownBots` and `other`. */
+export interface AccessLogTotals {
+	/** Lines read, requests or not (W3C directives and unparsed lines too). */
+	readonly lines: number;
+	readonly requests: number;
+	readonly unparsed: number;
+	/** Requests attributed to a catalogue crawler. */
+	readonly crawlerRequests: number;
+	readonly browsers: number;
+	readonly unknownBots: number;
+	/** Requests with no User-Agent header, or one that is neither a browser's nor a bot's. */
+	readonly other: number;
+	/** Crawler requests whose URL was dropped to bound memory, and how many URLs were dropped (one URL may be dropped twice). */
+	readonly fetchesNotKept: number;
+	readonly urlsDropped: number;
+}
+
+/** The most fetched URLs of a log, with the crawlers seen (most requests first) and the totals. */
+export interface AccessLogTable {
+	readonly crawlers: readonly AccessLogCrawler[];
+	readonly rows: readonly AccessLogRow[];
+	/** URLs kept but not in `rows` (past the limit). */
+	readonly rowsLeftOut: number;
+	readonly totals: AccessLogTotals;
+}
+
+/** A log read, with its name for people and what the table covers in sentences; or why it could not be read. */
+export type AccessLogResult = (AccessLogTable & { readonly name: string; readonly notes: readonly string[] }) | { readonly unreadable: string };
+
+export interface AccessLogImpactParams {
+	readonly uri: string;
+}
+
+/** What an edit changes for one crawler's fetches in a log. */
+export interface AccessLogImpact {
+	readonly token: string;
+	/** All its requests in the log. */
+	readonly requests: number;
+	/** URLs it may fetch before the edit and not after, and how often it fetched them. */
+	readonly closedUrls: number;
+	readonly closedFetches: number;
+	/** URLs it may not fetch before the edit and may after, and how often it fetched them. */
+	readonly openedUrls: number;
+	readonly openedFetches: number;
+}
+
+export interface AccessLogImpactResult {
+	/** The document version the answer is for. */
+	readonly version: number | null;
+	/** What the edit is measured against ("git HEAD"), or null when no baseline is set or no log is loaded. */
+	readonly baseline: string | null;
+	/** The crawlers for which something changes, most changed fetches first. */
+	readonly crawlers: readonly AccessLogImpact[];
+	/** The impact in sentences ("This edit closes 3,412 URLs that Googlebot fetched 18,000 times in this log."). */
+	readonly sentences: readonly string[];
 }
 
 export interface BenchBaselineParams {

@@ -96,10 +96,25 @@ export interface FileSystem {
 	displayName(uri: string): string;
 }
 
+/** A log file opened for reading as lines, from its start to its end, however large (logFile.ts). */
+export interface LineFile {
+	/** Its size in bytes on disk (compressed, for a gzip file). */
+	readonly size: number;
+	/** Whether it is gzip-compressed (told by its first bytes) and read through a decompressor. */
+	readonly gzip: boolean;
+	/**
+	 * Its lines in batches, in order, with the bytes of the file read so far; a line longer than the cap is `null`
+	 * (its text was not kept). Stopping the iteration closes the file.
+	 */
+	lines(): AsyncGenerator<{ readonly lines: readonly (string | null)[]; readonly bytesRead: number }>;
+}
+
 /** What the server's host gives it besides the connection; absent members are capabilities it does not have. */
 export interface ServerRuntime {
 	/** Absent in a browser's web worker. */
 	readonly fileSystem?: FileSystem;
+	/** Opens a local log file (a `file:` uri) to read as lines; absent in a browser's web worker. */
+	readonly openLineFile?: (uri: string) => Promise<LineFile>;
 	/**
 	 * The bundle of a shipped locale, read where the entry finds it (the Node server from the l10n/ folder, the browser
 	 * server from `initialize`'s options, where the client hands over VS Code's); undefined leaves the server in English.

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type Connection } from 'vscode-languageserver/node';
 import { translationsFrom, type ShippedLocale, type Translations } from '../../io/src/locales';
+import { openLineFile } from '../../io/src/logFile';
 import { nodeFileSystem } from '../../io/src/nodeFileSystem';
 import { startServer } from './server';
 
@@ -60,4 +61,4 @@ function readTranslations(locale: ShippedLocale): Translations | undefined {
 	return translations;
 }
 
-startServer(connection, { fileSystem: nodeFileSystem, translations: readTranslations });
+startServer(connection, { fileSystem: nodeFileSystem, openLineFile, translations: readTranslations });

@@ -27,6 +27,7 @@ import {
 import { DocumentStore } from './documents';
 import type { ServerRuntime } from '../../io/src/fileSystem';
 import { diagnosticSource, headersFileName, htmlLanguageId, settingsSection, watchedFileGlobs } from '../../core/src/protocol';
+import { registerAccessLog } from './features/accessLog';
 import { registerCodeActions, codeActionKinds, pageCodeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
 import { registerCompletion, completionTriggerCharacters, pageCompletionTriggerCharacters } from './features/completion';
@@ -149,7 +150,7 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 		registerHighlights(context);
 		registerCodeActions(context);
 		registerTestUrl(context);
-		registerTestBench(context);
+		registerAccessLog(context, runtime.openLineFile, registerTestBench(context));
 		registerDetection(context);
 		expectations.listen();
 		// A robots.txt shows where its expectations fail: when they change, its diagnostics are computed again.

@@ -2,7 +2,8 @@
 // bench beside a robots.txt, paste URLs, see the verdicts and the deciding lines, edit the file and see a verdict
 // change against the saved version, click a cell and find its deciding line selected; 10 000 rows stay virtualised;
 // an expectations file shows its lens and a failing expectation; the preference columns say what the Content-Usage and
-// Content-Signal lines say for GPTBot. Each step asserts only what the page shows.
+// Content-Signal lines say for GPTBot; an access log loaded makes rows of the URLs crawlers fetched, and an edit says
+// what it closes and opens for those fetches. Each step asserts only what the page shows.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
 import { fixtureWorkspace, openWorkbench, resultsDir, screenshotSteps, type Workbench } from './workbench';
 import {
+	answerFileDialog,
 	answerQuickInput,
 	benchFrame,
 	pasteUrls,
@@ -90,6 +92,10 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		}
 		mkdirSync(join(workspace, 'prefs'), { recursive: true });
 		writeFileSync(join(workspace, 'prefs', 'robots.txt'), preferencesRobots);
+		mkdirSync(join(workspace, 'logs'), { recursive: true });
+		// The robots.txt as committed: `*` keeps out /private/, GPTBot /articles/.
+		copyFileSync(join(repoRoot, 'test', 'fixtures', 'logs', 'bench.before.robots.txt'), join(workspace, 'logs', 'robots.txt'));
+		copyFileSync(join(repoRoot, 'test', 'fixtures', 'logs', 'bench.log'), join(workspace, 'logs', 'access.log'));
 		const git = (...args: string[]) =>
 			execFileSync('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', '-c', 'init.defaultBranch=main', ...args], {
 				cwd: workspace,
@@ -372,6 +378,52 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await cell.click();
 		await waitForSelectedRule(page, 3, 'Content-Usage: /blog/ train-ai=y');
 		await page.screenshot({ path: join(resultsDir, 'test-bench-preferences.png') });
+	});
+
+	step('"Load Access Log…" makes rows of the URLs crawlers fetched with their fetches per cell; an edit says what it closes and opens for them', async () => {
+		await closeAllEditors(page);
+		await quickOpen(page, 'logs/robots.txt', 'robots.txt');
+		await editorLine(page, 'Disallow: /articles/').waitFor({ timeout: 30_000 });
+		await waitForLanguageMode(page, 'Robots.txt');
+		await runCommand(page, 'Robots.txt: Open Test Bench');
+		const frame = benchFrame(page);
+		await frame.locator('#urls').waitFor({ timeout: 30_000 });
+		// The workspace is a Git repository: the bench compares with git HEAD, the file as committed.
+		await frame.locator('#load-access-log').click();
+		await answerFileDialog(
+			page,
+			'Load an access log',
+			join(workspace, 'logs', 'access.log'),
+			frame.locator('#body [role="rowheader"]', { hasText: '/private/a' }),
+		);
+		// bench.log (test/fixtures/logs): Googlebot fetched /private/a 3 times, GPTBot /articles/1 twice, bingbot /public once.
+		assert.match(await cellText(frame, '/private/a', 'Googlebot'), /^DISALLOWED 3 fetches 2: Disallow: \/private\/$/);
+		assert.match(await cellText(frame, '/articles/1', 'GPTBot'), /^DISALLOWED 2 fetches 5: Disallow: \/articles\/$/);
+		assert.match(await cellText(frame, '/public', 'bingbot'), /^ALLOWED 1 fetch no rule of its group matches$/);
+		// The most fetched first.
+		assert.equal(await frame.locator('#body [role="rowheader"]').first().getAttribute('aria-label'), '/private/a');
+		await frame.locator('#notes li', { hasText: 'access.log: 18 lines read, 1 not parsed.' }).waitFor();
+		await frame.locator('#notes li', { hasText: 'by browsers: 2; by unknown bots: 1; others: 1.' }).waitFor();
+		// A Disallow line typed in the `*` group closes /public and /public?x=1 for Googlebot (2 + 1 fetches) and bingbot.
+		await goToLine(page, 2);
+		await page.keyboard.press('End');
+		await page.keyboard.press('Enter');
+		await page.keyboard.type('Disallow: /public');
+		await page.keyboard.press('Escape');
+		await editorLine(page, 'Disallow: /public').waitFor();
+		const impact = frame.locator('#impact');
+		await impact.locator('div', { hasText: 'This edit closes 2 URLs that Googlebot fetched 3 times in this log.' }).waitFor({ timeout: 30_000 });
+		await impact.locator('div', { hasText: 'This edit closes 1 URL that bingbot fetched 1 time in this log.' }).waitFor();
+		// An Allow line pasted into GPTBot's group opens /articles/1, which GPTBot fetched twice: the longer rule wins.
+		await goToLine(page, 7);
+		await page.keyboard.insertText('Allow: /articles/1');
+		await page.keyboard.press('Escape');
+		await editorLine(page, 'Allow: /articles/1').waitFor();
+		await impact.locator('div', { hasText: 'This edit opens 1 URL that GPTBot fetched 2 times in this log.' }).waitFor({ timeout: 30_000 });
+		assert.match(await cellText(frame, '/articles/1', 'GPTBot'), /^ALLOWED 2 fetches 7: Allow: \/articles\/1$/);
+		await page.mouse.move(640, 790);
+		await page.waitForTimeout(300);
+		await page.screenshot({ path: join(resultsDir, 'test-bench-access-log.png') });
 	});
 });
 

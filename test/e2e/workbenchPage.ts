@@ -1,5 +1,6 @@
 // What a person does and sees in the VS Code workbench, as Playwright steps: open a file, run a command, read the
 // editor, the status bar, hovers, notifications and panels. Selectors are VS Code's own DOM classes and ids.
+import assert from 'node:assert/strict';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 /** The editor part only: the Chat view holds a second Monaco editor that must not be counted. */
@@ -114,6 +115,42 @@ export async function answerQuickInput(page: Page, text: string, value: string):
 	const input = widget.locator('input').first();
 	await input.fill(value);
 	await page.keyboard.press('Enter');
+}
+
+/**
+ * Types `path` into VS Code's own file dialog (a quick input titled `title`) and accepts it, until `done` shows. The
+ * dialog fills in a starting folder once it has read it, which can overwrite a path typed earlier, so the path is typed
+ * again until the dialog holds it, and what it opens is awaited before giving up.
+ */
+export async function answerFileDialog(page: Page, title: string, path: string, done: Locator): Promise<void> {
+	const input = page.locator('.quick-input-widget input');
+	await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 30_000 });
+	for (let attempt = 1; ; attempt++) {
+		await page.waitForFunction(
+			() =>
+				((globalThis as unknown as { document: { querySelector(selector: string): { value: string } | null } }).document.querySelector(
+					'.quick-input-widget input',
+				)?.value ?? '') !== '',
+			undefined,
+			{ timeout: 15_000 },
+		);
+		await input.fill(path);
+		await page.waitForTimeout(300);
+		if ((await input.inputValue()) !== path) {
+			assert.ok(attempt < 5, `the file dialog does not keep the path ${path}`);
+			continue;
+		}
+		await page.keyboard.press('Enter');
+		if (
+			await done.waitFor({ timeout: 20_000 }).then(
+				() => true,
+				() => false,
+			)
+		) {
+			return;
+		}
+		assert.ok(attempt < 3, `nothing came of ${path} in the file dialog "${title}"`);
+	}
 }
 
 /** The notification toast that contains `text`. */

@@ -64,6 +64,9 @@ const examples: Readonly<Record<string, unknown>> = {
 	[protocol.benchMethod]: bench,
 	[protocol.benchExportMethod]: { ...bench, format: 'markdown' },
 	[protocol.benchBaselineMethod]: { uri, text: 'User-agent: *\nDisallow: /\n', label: 'the saved version' },
+	[protocol.accessLogLoadMethod]: { uri, log: 'vscode-vfs://github/site/access.log', text: '', workDoneToken: 'load-1' },
+	[protocol.accessLogImpactMethod]: { uri },
+	[protocol.accessLogClearMethod]: { uri },
 	[protocol.parseUrlsMethod]: { text: '/a\n/b\n' },
 	[protocol.deployedTargetMethod]: { site: 'example.com', version: '1.0.0' },
 	[protocol.deployedOpenMethod]: { uri: deployedUri, outcome },
@@ -77,8 +80,8 @@ const nullable = new Set([`${protocol.benchBaselineMethod} params.text`]);
 const unsigned = new Set(['line', 'character', 'tabSize']);
 /** String fields that take one of a few words. */
 const words = new Set(['parser', 'format']);
-/** String fields that take a number too (`Diagnostic.code`: `integer | string`). */
-const numberOrString = new Set(['code']);
+/** String fields that take a number too (`Diagnostic.code`, a progress token: `integer | string`). */
+const numberOrString = new Set(['code', 'workDoneToken']);
 
 /** The requests each capability announces (LSP 3.17); a capability this table does not know fails the test. */
 function capabilityMethods(name: string, value: unknown): string[] {

@@ -35,6 +35,7 @@ const examples: { readonly [K in FromWebview['type']]: Extract<FromWebview, { ty
 	addUrls: { type: 'addUrls', text: '/a\n/b' },
 	loadFile: { type: 'loadFile' },
 	loadUrlSet: { type: 'loadUrlSet' },
+	loadAccessLog: { type: 'loadAccessLog' },
 	clearUrls: { type: 'clearUrls' },
 	removeRow: { type: 'removeRow', url: '/a' },
 	useSet: { type: 'useSet', label: 'AI crawlers', replace: true },

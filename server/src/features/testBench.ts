@@ -26,7 +26,8 @@ const benchBaselineRequest = new RequestType<protocol.BenchBaselineParams, { lab
 const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, ParseUrlsResult, void>(protocol.parseUrlsMethod);
 const benchExportRequest = new RequestType<protocol.BenchExportParams, BenchExportResult, void>(protocol.benchExportMethod);
 
-export function registerTestBench(context: ServerContext): void {
+/** Registers the bench's requests; gives the baseline of a document, for what else measures an edit against it. */
+export function registerTestBench(context: ServerContext): (uri: string) => { readonly model: RobotsModel; readonly label: string } | undefined {
 	const { connection, documents } = context;
 	/** The baseline of each open document, parsed once. */
 	const baselines = new Map<string, { model: RobotsModel; label: string }>();
@@ -86,6 +87,7 @@ export function registerTestBench(context: ServerContext): void {
 			token,
 		),
 	);
+	return (uri) => baselines.get(uri);
 }
 
 function internalError(): ResponseError<void> {
