@@ -405,6 +405,8 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await frame.locator('#notes li', { hasText: 'access.log: 18 lines read, 1 not parsed.' }).waitFor();
 		await frame.locator('#notes li', { hasText: 'by browsers: 2; by unknown bots: 1; others: 1.' }).waitFor();
 		// A Disallow line typed in the `*` group closes /public and /public?x=1 for Googlebot (2 + 1 fetches) and bingbot.
+		// The bench has the focus: back to the editor, as a user clicks on its text.
+		await editorLine(page, 'Disallow: /articles/').click();
 		await goToLine(page, 2);
 		await page.keyboard.press('End');
 		await page.keyboard.press('Enter');
