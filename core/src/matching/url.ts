@@ -125,12 +125,26 @@ export function asciiHost(host: string): string | undefined {
 	if (host === '' || (bracketed ? /[^0-9a-f:.[\]]/i : notInHost).test(host)) {
 		return undefined;
 	}
-	try {
-		return new URL(`http://${host}/`).hostname;
-	} catch {
-		return undefined;
+	const known = asciiHosts.get(host);
+	if (known !== undefined || asciiHosts.has(host)) {
+		return known;
 	}
+	let ascii: string | undefined;
+	try {
+		ascii = new URL(`http://${host}/`).hostname;
+	} catch {
+		ascii = undefined;
+	}
+	if (asciiHosts.size >= maxAsciiHosts) {
+		asciiHosts.clear();
+	}
+	asciiHosts.set(host, ascii);
+	return ascii;
 }
+
+// A URL list or a log names a few hosts a million times, and the URL parser is most of what checking a URL costs.
+const maxAsciiHosts = 1000;
+const asciiHosts = new Map<string, string | undefined>();
 
 /** The port a URL connects to: its explicit port, else the scheme's default (HTTP when there is no scheme). */
 export function effectivePort(parts: UrlParts): number {
