@@ -10,6 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { LineSplitter, maxLineLength, type InputLine } from '../../cli/src/lines';
 import { cli, englishEnv, runCli, workFolder } from './cliProcess';
 
@@ -178,6 +179,29 @@ describe('line ends wherever the stream splits them', () => {
 				}
 			}
 		}
+	});
+
+	test('random texts of line ends, split into random chunks, give the lines of the whole text', () => {
+		const text = fc.array(fc.constantFrom('a', 'bc', '\r', '\n', '\r\n', 'é', '\ufeff'), { maxLength: 30 }).map((parts) => parts.join(''));
+		fc.assert(
+			fc.property(text, fc.array(fc.nat(), { maxLength: 6 }), (whole, cuts) => {
+				const at = [...new Set(cuts.map((cut) => cut % (whole.length + 1)))].sort((a, b) => a - b);
+				const splitter = new LineSplitter();
+				const lines: InputLine[] = [];
+				let from = 0;
+				for (const cut of [...at, whole.length]) {
+					lines.push(...splitter.push(whole.slice(from, cut)));
+					from = cut;
+				}
+				lines.push(...splitter.end());
+				assert.deepEqual(texts(lines), reference(whole));
+				assert.deepEqual(
+					lines.map((line) => line.line),
+					reference(whole).map((_, index) => index + 1),
+				);
+			}),
+			{ numRuns: 2000 },
+		);
 	});
 
 	test('a line over the cap is counted, and the line after it read, whatever the chunks', () => {
