@@ -4,6 +4,8 @@
  * A host name's normal form is the WHATWG URL parser's (`asciiHost`), the one browsers and Node use.
  */
 
+import { ownCopy } from '../memo';
+
 interface UrlParts {
 	/** Lower-case scheme, or undefined for a URL without one (a bare path or `host/path`). */
 	readonly scheme: string | undefined;
@@ -138,7 +140,7 @@ export function asciiHost(host: string): string | undefined {
 	if (asciiHosts.size >= maxAsciiHosts) {
 		asciiHosts.clear();
 	}
-	asciiHosts.set(host, ascii);
+	asciiHosts.set(ownCopy(host), ascii);
 	return ascii;
 }
 
