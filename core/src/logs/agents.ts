@@ -7,7 +7,6 @@
  */
 
 import { type CrawlerFacts, knownCrawlers } from '../facts/crawlers';
-import { ownCopy } from '../memo';
 
 /** What a User-Agent header says about its sender. */
 export type AgentAttribution =
@@ -145,24 +144,6 @@ const automated =
 
 /** Who sent a request with this User-Agent header. */
 export function attributeUserAgent(header: string): AgentAttribution {
-	const known = attributions.get(header);
-	if (known !== undefined) {
-		return known;
-	}
-	const attribution = attribute(header);
-	if (attributions.size >= maxAttributions) {
-		attributions.clear();
-	}
-	attributions.set(ownCopy(header), attribution);
-	return attribution;
-}
-
-// A log repeats a few thousand headers a million times, and the scan of a header against the catalogue was most of
-// what reading a log line cost.
-const maxAttributions = 10_000;
-const attributions = new Map<string, AgentAttribution>();
-
-function attribute(header: string): AgentAttribution {
 	const crawler = namedCrawler(header);
 	if (crawler !== undefined) {
 		return { kind: 'crawler', crawler };
