@@ -12,10 +12,11 @@ import { crawlersCommand } from './crawlers';
 import { diffCommand } from './diff';
 import { fetchCommand } from './fetch';
 import { lintCommand } from './lint';
+import { logsCommand } from './logs';
 import { testCommand } from './test';
 
 /** Every subcommand, in the order the general help lists them. */
-export const commands: readonly Command[] = [testCommand, lintCommand, checkCommand, auditCommand, diffCommand, crawlersCommand, fetchCommand];
+export const commands: readonly Command[] = [testCommand, lintCommand, checkCommand, auditCommand, diffCommand, crawlersCommand, fetchCommand, logsCommand];
 
 /** The options of every command, taken out of the arguments wherever they stand (before a `--`), before the command reads them. */
 export const commonOptions = {

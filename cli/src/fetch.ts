@@ -26,7 +26,7 @@ import {
 import { formatNumber, joinList, t } from '../../core/src/l10n';
 import { crawlerTokens, type OptionTable, parseTimeout, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
-import { columns } from './help';
+import { table } from './help';
 import { fetchedPreferences, preferencesJson, preferencesText } from './preferences';
 import { fetchSite, isUrl, type FetchSettings } from './source';
 import { escapeControls, escapeLines } from './terminal';
@@ -125,20 +125,6 @@ function kept(conclusion: FetchConclusion): string {
 
 function source(conclusion: FetchConclusion): string {
 	return conclusion.basis.source === undefined || policyAssumed(conclusion) ? t('{0} (assumed)', conclusion.policy.name) : conclusion.policy.name;
-}
-
-function table(rows: readonly (readonly string[])[]): string {
-	// Widths in terminal columns: a Chinese heading takes two a character.
-	const widths = rows[0].map((_, column) => rows.reduce((widest, row) => Math.max(widest, columns(row[column])), 0));
-	const pad = (cell: string, width: number) => cell + ' '.repeat(Math.max(0, width - columns(cell)));
-	return rows
-		.map((row) =>
-			row
-				.map((cell, column) => (column < row.length - 1 ? pad(cell, widths[column]) : cell))
-				.join('  ')
-				.trimEnd(),
-		)
-		.join('\n');
 }
 
 function fetchText(analysis: DeployedAnalysis, explain: boolean): string {

@@ -118,3 +118,18 @@ export function optionTable(heading: string, options: OptionTable, width = helpW
 	});
 	return [heading, ...rows].join('\n');
 }
+
+/** Rows as columns padded to their widest cell in terminal columns (the last column unpadded), two spaces apart. */
+export function table(rows: readonly (readonly string[])[]): string {
+	// Widths in terminal columns: a Chinese heading takes two a character.
+	const widths = rows[0].map((_, column) => rows.reduce((widest, row) => Math.max(widest, columns(row[column])), 0));
+	const pad = (cell: string, width: number) => cell + ' '.repeat(Math.max(0, width - columns(cell)));
+	return rows
+		.map((row) =>
+			row
+				.map((cell, column) => (column < row.length - 1 ? pad(cell, widths[column]) : cell))
+				.join('  ')
+				.trimEnd(),
+		)
+		.join('\n');
+}

@@ -31,7 +31,7 @@ function unreadable(path: string, error: unknown): UsageError {
  * Opens `path` (or standard input for `-`) for reading as a stream. The file is opened at once, so a missing file
  * is a usage error before anything else happens; a read error later is one too.
  */
-function openInput(path: string): Readable {
+export function openInput(path: string): Readable {
 	if (path === '-') {
 		return process.stdin;
 	}
@@ -151,7 +151,8 @@ export function readLines(path: string, cap = maxLineLength): AsyncGenerator<Inp
 	return linesOf(openInput(path), path, cap);
 }
 
-async function* linesOf(stream: Readable, path: string, cap: number): AsyncGenerator<InputLine[]> {
+/** The lines of an opened stream, as {@link readLines} gives them; `path` names it in errors (`-` is never destroyed). */
+export async function* linesOf(stream: Readable, path: string, cap: number): AsyncGenerator<InputLine[]> {
 	stream.setEncoding('utf8');
 	const splitter = new LineSplitter(cap);
 	try {

@@ -6,16 +6,20 @@
 
 import {
 	analyseDeployed,
+	decodeRobotsBytes,
 	defaultAnalysisOptions,
 	defaultFetchLimits,
 	fetchUserAgent,
+	foreignContentMessage,
+	parse,
 	responseHeadline,
 	robotsTarget,
 	summariseConclusions,
 	type FetchOutcome,
+	type RobotsModel,
 } from '../../core/src/index';
 import { t } from '../../core/src/l10n';
-import { fetchWithLimits } from '../../io/src/httpFetch';
+import { fetchWithLimits, type HttpFetchOptions } from '../../io/src/httpFetch';
 import { UsageError } from './args';
 import { inputName, readBytes } from './io';
 import { proxyFromEnvironment } from './proxy';
@@ -34,20 +38,25 @@ export function isUrl(spec: string): boolean {
 	return /^https?:\/\//i.test(spec.trim());
 }
 
-/** Fetches `url` exactly (following redirects) with the CLI's settings. */
-async function fetchUrl(url: string, settings: FetchSettings): Promise<FetchOutcome> {
+/** How the CLI fetches, for io/src/httpFetch.ts: the core's limits, its User-Agent, the proxy variables. */
+export function httpOptions(settings: FetchSettings): HttpFetchOptions {
 	let proxyFor;
 	try {
 		proxyFor = proxyFromEnvironment(settings.env ?? process.env);
 	} catch (error) {
 		throw new UsageError(error instanceof Error ? error.message : String(error));
 	}
-	return fetchWithLimits(url, {
+	return {
 		...defaultFetchLimits,
 		...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
 		userAgent: fetchUserAgent(settings.version),
 		proxyFor,
-	});
+	};
+}
+
+/** Fetches `url` exactly (following redirects) with the CLI's settings. */
+function fetchUrl(url: string, settings: FetchSettings): Promise<FetchOutcome> {
+	return fetchWithLimits(url, httpOptions(settings));
 }
 
 /** Fetches the robots.txt of a site (a host, an origin, any URL of the site). */
@@ -96,4 +105,21 @@ function unreadableMessage(url: string, outcome: FetchOutcome): string {
 	const what = analysis.facts.error ?? responseHeadline(analysis.facts);
 	const crawlers = summariseConclusions(analysis.conclusions).join('; ');
 	return t('{0}: {1}; no file to read. {2}.', url, what, crawlers);
+}
+
+/**
+ * A robots.txt's bytes as a model. A file that is not robots.txt (an HTML page, JSON, UTF-16, a binary) is a usage
+ * error that says what it is and what crawlers make of it, unless `anyFile`, when that goes to `warn` and the file is
+ * answered.
+ */
+export function robotsModel(bytes: Uint8Array, name: string, anyFile: boolean, warn?: (message: string) => void): RobotsModel {
+	const model = parse(decodeRobotsBytes(bytes));
+	const foreign = foreignContentMessage(model);
+	if (foreign !== undefined) {
+		if (!anyFile) {
+			throw new UsageError(t('{0}: {1} Give --any-file to answer for it anyway.', name, foreign));
+		}
+		warn?.(t('warning: {0}: {1}', name, foreign));
+	}
+	return model;
 }

@@ -8,13 +8,10 @@ import {
 	allDialects,
 	compileCrawlerDecider,
 	crawlerPreferences,
-	decodeRobotsBytes,
 	evaluate,
 	evaluateAs,
 	explainEvaluation,
-	foreignContentMessage,
 	isDialect,
-	parse,
 	preferencesOf,
 	type CrawlerEvaluation,
 	type Dialect,
@@ -30,6 +27,7 @@ import { noRuleMatches, runSiteTest } from './fetch';
 import { preferencesJson, preferencesText } from './preferences';
 import { describeError, inputName, readBytes } from './io';
 import { readLines, tooLongMessage } from './lines';
+import { robotsModel } from './source';
 import { escapeControls } from './terminal';
 import { checkUrl, inputProblem, urlInputs, type UrlInput } from './urlInput';
 
@@ -120,15 +118,7 @@ function parseArguments(args: readonly string[]): TestOptions {
  * what it is and what crawlers make of it, unless `anyFile`, when that goes to `warn` and the file is answered.
  */
 function readRobots(path: string, anyFile: boolean, warn?: (message: string) => void): RobotsModel {
-	const model = parse(decodeRobotsBytes(readBytes(path)));
-	const foreign = foreignContentMessage(model);
-	if (foreign !== undefined) {
-		if (!anyFile) {
-			throw new UsageError(t('{0}: {1} Give --any-file to answer for it anyway.', inputName(path), foreign));
-		}
-		warn?.(t('warning: {0}: {1}', inputName(path), foreign));
-	}
-	return model;
+	return robotsModel(readBytes(path), inputName(path), anyFile, warn);
 }
 
 /** One answer: a parser's exactly (`--dialect`), or a crawler's; with the file, for the preferences beside it. */

@@ -195,7 +195,8 @@ export {
 	type ResponseFacts,
 } from './fetch/explain';
 export { defaultFetchLimits, fetchUserAgent, robotsTarget, type FetchLimits, type RobotsTarget } from './fetch/site';
-export { decodeBase64, deployedTarget, encodeBase64, outcomeFromWire, outcomeToWire } from './fetch/wire';
+export { decodeBase64, encodeBase64 } from './base64';
+export { deployedTarget, outcomeFromWire, outcomeToWire } from './fetch/wire';
 
 /** The one-object API over a file and its fetch (robotRules.ts). */
 export { RobotRules, type RobotRulesOptions, type SimpleResponse } from './robotRules';
@@ -310,4 +311,19 @@ export {
 	type LogRecord,
 } from './logs/formats';
 /** Server access logs against robots.txt: who sent each request, from its User-Agent header (logs/). */
-export { attributeUserAgent, type AgentAttribution } from './logs/agents';
+export { AgentAttributor, attributeUserAgent, type AgentAttribution } from './logs/agents';
+/** The IP range lists crawler owners publish, with the tokens each vouches for and its source (facts/); the type is logs/ranges.ts's name. */
+export { rangeListNamed, rangeLists, rangeListsFor } from './facts/ipRanges';
+/** Server access logs against robots.txt: the owners' published IP ranges, and the report per crawler (logs/). */
+export { CrawlerRanges, IpPrefixes, parseRangeList, type Identity, type RangeList } from './logs/ranges';
+export {
+	LogAnalysis,
+	mergeLogReports,
+	readLogReport,
+	type LogAnalysisOptions,
+	type LogCrawlerReport,
+	type LogReport,
+	type LogViolation,
+	type RobotsVersion,
+	type UnparsedSample,
+} from './logs/analysis';

@@ -2,7 +2,7 @@
  * The public API of the `robots-txt-tools` npm package: what a crawler author or a site's tooling needs from the pure
  * core, and nothing of the editor (no hovers, lenses or protocol). A subset of index.ts, built from the same files;
  * every export here is part of the package's semver contract and carries its documentation. Grouped by concern, in
- * the order a reader meets them: reading, verdicts, diagnostics, fetching.
+ * the order a reader meets them: reading, verdicts, diagnostics, fetching, access logs.
  */
 
 // Reading a file: text or bytes to a lossless model, in each dialect; whether a text is a robots.txt at all.
@@ -89,3 +89,29 @@ export { fetchPolicies, type CacheRule, type FetchOutcomeKind, type FetchPolicy,
 export type { CacheLifetime } from './fetch/cache';
 export { conclusionLabel, describeConclusion } from './fetch/explain';
 export { defaultFetchLimits, fetchUserAgent, robotsTarget, type FetchLimits, type RobotsTarget } from './fetch/site';
+
+// Server access logs against robots.txt: lines read in their format, who sent each request, whether its address is
+// its owner's, and the report per crawler (what it fetched that its reading of the file disallows), which merges.
+export {
+	detectLogFormat,
+	LogReader,
+	logFormatNames,
+	parseLogLine,
+	type LogFormatName,
+	type LogLine,
+	type LogLineProblem,
+	type LogRecord,
+} from './logs/formats';
+export { AgentAttributor, attributeUserAgent, type AgentAttribution } from './logs/agents';
+export { CrawlerRanges, IpPrefixes, parseRangeList, type Identity, type RangeList } from './logs/ranges';
+export {
+	LogAnalysis,
+	mergeLogReports,
+	readLogReport,
+	type LogAnalysisOptions,
+	type LogCrawlerReport,
+	type LogReport,
+	type LogViolation,
+	type RobotsVersion,
+	type UnparsedSample,
+} from './logs/analysis';

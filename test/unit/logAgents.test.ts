@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { attributeUserAgent, knownCrawlers, type AgentAttribution } from '../../core/src/index';
+import { AgentAttributor, attributeUserAgent, knownCrawlers, type AgentAttribution } from '../../core/src/index';
 import { readFixture } from '../util/fixtures';
 import { superlinear } from '../util/linear';
 
@@ -124,4 +124,24 @@ test('a 100 000-character header of near-tokens costs time linear in its length'
 		'Mozilla/5.0 ('.concat('Mediapartners-Googl;Sogou web spide;Screaming Frog SEO Spide;AdsBot-Googl '.repeat(length / 73));
 	assert.equal(superlinear('attributeUserAgent', header(25_000), header(100_000), attributeUserAgent), undefined);
 	assert.ok(header(100_000)().length >= 99_000);
+});
+
+test('an AgentAttributor answers as the owners document, a request without a header is other, and it stays right past its memo', () => {
+	const attributor = new AgentAttributor();
+	const token = (header: string | null) => {
+		const attribution = attributor.attribute(header);
+		return attribution.kind === 'crawler' ? attribution.crawler.token : attribution.kind;
+	};
+	const expected = [...userAgents.crawlers.map(({ ua, token }) => [ua, token]), ...userAgents.browsers.map(({ ua }) => [ua, 'browser'])];
+	// Twice through, with 10 000 distinct unknown headers between: more than the memo holds.
+	for (let round = 0; round < 2; round++) {
+		assert.deepEqual(
+			expected.map(([ua]) => [ua, token(ua)]),
+			expected,
+		);
+		for (let i = 0; i < 10_000; i++) {
+			assert.equal(token(`Mozilla/5.0 (compatible; SomeCrawler${i}/1.0)`), 'unknown-bot');
+		}
+	}
+	assert.equal(token(null), 'other');
 });

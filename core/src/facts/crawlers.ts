@@ -190,10 +190,10 @@ export const googleCommonCrawlers =
 /** "Googlebot is the generic name for two types of web crawlers used by Google Search". */
 const googlebotPage = 'Google: Googlebot (https://developers.google.com/search/docs/crawling-indexing/googlebot)';
 /** "AdsBot ignores the global robots.txt user agent (*)"; APIs-Google and AdsBot-Google-Mobile: "The global user agent (*) is ignored". */
-const googleSpecialCrawlers =
+export const googleSpecialCrawlers =
 	"Google: List of Google's special-case crawlers (https://developers.google.com/crawling/docs/crawlers-fetchers/google-special-case-crawlers)";
 /** "Because the fetch was requested by a user, these fetchers generally ignore robots.txt rules"; lists Feedfetcher and Gemini Notebook. */
-const googleUserFetchers =
+export const googleUserFetchers =
 	'Google: List of Google user-triggered fetchers (https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers)';
 /** "Feedfetcher ignores robots.txt rules". */
 const googleFeedfetcher = 'Google: Feedfetcher (https://developers.google.com/crawling/docs/crawlers-fetchers/feedfetcher)';

@@ -153,3 +153,33 @@ export function attributeUserAgent(header: string): AgentAttribution {
 	}
 	return /^Mozilla\/\d/.test(header.trimStart()) ? { kind: 'browser' } : { kind: 'other' };
 }
+
+/** How many distinct headers an `AgentAttributor` remembers before it starts again. */
+const attributorCapacity = 4096;
+
+/**
+ * Attribution memoised per distinct header: a log repeats the same few headers millions of times, so each is scanned
+ * once. The memo is bounded: when it holds `attributorCapacity` headers it is emptied and fills again, so a log of
+ * ever-new headers costs a scan a line and no more memory. Its owner creates one per analysis and drops it after.
+ */
+export class AgentAttributor {
+	private readonly known = new Map<string, AgentAttribution>();
+
+	/** Who sent a request with this User-Agent header; a request without one is `other`. */
+	attribute(header: string | null): AgentAttribution {
+		if (header === null) {
+			return otherAgent;
+		}
+		let attribution = this.known.get(header);
+		if (attribution === undefined) {
+			attribution = attributeUserAgent(header);
+			if (this.known.size >= attributorCapacity) {
+				this.known.clear();
+			}
+			this.known.set(header, attribution);
+		}
+		return attribution;
+	}
+}
+
+const otherAgent: AgentAttribution = { kind: 'other' };

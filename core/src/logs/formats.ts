@@ -124,6 +124,7 @@ export class LogReader {
 	private current: LogFormatName | undefined;
 	private fields: readonly string[] = [];
 
+	/** A reader for one file, in `format`, or in the format told from its first lines when none is given. */
 	constructor(format?: LogFormatName) {
 		this.current = format;
 	}
