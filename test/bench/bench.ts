@@ -1321,10 +1321,12 @@ async function cliFigures(): Promise<void> {
 		for (const count of [1_000_000, 4_000_000]) {
 			const log = join(folder, `access-${count}.log`);
 			writeCombinedLog(log, count, model);
-			const awkLines = wholeFigure('awk', ['{n++} END {print n}', log]).ms;
-			const awkTarget = wholeFigure('awk', ['{print $7}', log]).ms;
-			const path = node(readPath, [log, robots]);
-			const command = logs ? node(cli, ['logs', log, '--robots', robots]) : undefined;
+			// The 4 M-line log is for memory: one run of each (the file, 800 MB, is larger than some page caches).
+			const figure = count === 1_000_000 ? wholeFigure : runWhole;
+			const awkLines = figure('awk', ['{n++} END {print n}', log]).ms;
+			const awkTarget = figure('awk', ['{print $7}', log]).ms;
+			const path = figure(process.execPath, ['-r', hook, readPath, log, robots], rss);
+			const command = logs ? figure(process.execPath, ['-r', hook, cli, 'logs', log, '--robots', robots], rss) : undefined;
 			figures[`log${count}`] = {
 				awkLinesMs: awkLines,
 				awkTargetMs: awkTarget,
