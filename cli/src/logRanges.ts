@@ -10,6 +10,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { CrawlerRanges, describeResponse, parseRangeList, rangeListNamed, rangeListsFor, responseHeadline } from '../../core/src/index';
 import { joinList, t } from '../../core/src/l10n';
+import { cacheFolderName } from '../../core/src/protocol';
 import { fetchCached } from '../../io/src/cachedFetch';
 import type { HttpFetchOptions } from '../../io/src/httpFetch';
 import { crawlerTokens, UsageError } from './args';
@@ -22,7 +23,7 @@ const maxListBytes = 16 << 20;
 /** Where fetched lists are kept: `$XDG_CACHE_HOME/robots-txt/ranges` (an absolute path, per the XDG spec), else `~/.cache/robots-txt/ranges`. */
 function cacheFolder(env: Readonly<Record<string, string | undefined>>): string {
 	const base = env.XDG_CACHE_HOME;
-	return join(base !== undefined && isAbsolute(base) ? base : join(homedir(), '.cache'), 'robots-txt', 'ranges');
+	return join(base !== undefined && isAbsolute(base) ? base : join(homedir(), '.cache'), cacheFolderName, 'ranges');
 }
 
 /** A `--ranges` value: the tokens before `=` (if any), and the file or URL. */
@@ -60,9 +61,7 @@ export class RangeLists {
 		const known = rangeListNamed(source);
 		const vouchesFor = tokens ?? known?.tokens;
 		if (vouchesFor === undefined) {
-			throw new UsageError(
-				t('{0}: the catalogue knows no list by that name; say whose addresses it lists, e.g. --ranges Googlebot={0}', source),
-			);
+			throw new UsageError(t('{0}: the catalogue knows no list by that name; say whose addresses it lists, e.g. --ranges Googlebot={0}', source));
 		}
 		let text: string;
 		if (isUrl(source)) {

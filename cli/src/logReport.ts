@@ -101,7 +101,9 @@ function violationsHeading(crawler: CrawlerRow): string {
 		formatNumber(crawler.verifiedViolations),
 		formatNumber(crawler.impostorViolations),
 	);
-	return crawler.ignored > 0 ? `${heading}\n${t('{0} does not follow robots.txt; requests the file disallows: {1}', crawler.token, formatNumber(crawler.ignored))}` : heading;
+	return crawler.ignored > 0
+		? `${heading}\n${t('{0} does not follow robots.txt; requests the file disallows: {1}', crawler.token, formatNumber(crawler.ignored))}`
+		: heading;
 }
 
 function versionsLine(report: LogReport): string {
@@ -124,7 +126,11 @@ function textReport(report: LogReport): string {
 		if (crawler.topViolations.length > 0) {
 			out.push(
 				table(
-					crawler.topViolations.map((violation) => [`  ${formatNumber(violation.count)}`, escapeControls(violation.path), escapeControls(decidedBy(violation, several))]),
+					crawler.topViolations.map((violation) => [
+						`  ${formatNumber(violation.count)}`,
+						escapeControls(violation.path),
+						escapeControls(decidedBy(violation, several)),
+					]),
 				),
 			);
 		}
@@ -188,10 +194,21 @@ function markdownReport(report: LogReport): string {
 	const several = report.versions.length > 1;
 	const code = (text: string) => codeSpan(text, true);
 	const out = [`# ${escapeMarkdownText(t('robots.txt: {0}', versionsLine(report)))}`, ''];
-	out.push(...markdownTable(['', ''], totals(report).map(([label, count]) => [escapeMarkdownText(label), count])));
+	out.push(
+		...markdownTable(
+			['', ''],
+			totals(report).map(([label, count]) => [escapeMarkdownText(label), count]),
+		),
+	);
 	if (report.crawlers.length > 0) {
 		const [headings, ...rows] = crawlerTable(report);
-		out.push('', ...markdownTable(headings, rows.map(([token, ...cells]) => [code(token), ...cells])));
+		out.push(
+			'',
+			...markdownTable(
+				headings,
+				rows.map(([token, ...cells]) => [code(token), ...cells]),
+			),
+		);
 	}
 	const violations = report.crawlers.flatMap((crawler) =>
 		crawler.topViolations.map((violation) => [
@@ -208,7 +225,11 @@ function markdownReport(report: LogReport): string {
 		out.push('', `## ${escapeMarkdownText(t('Violations'))}`, '', ...markdownTable(headings, violations));
 	}
 	if (report.unparsedSamples.length > 0) {
-		out.push('', `## ${escapeMarkdownText(t('Unparsed lines, the first {0} of {1}:', formatNumber(report.unparsedSamples.length), formatNumber(report.unparsed)))}`, '');
+		out.push(
+			'',
+			`## ${escapeMarkdownText(t('Unparsed lines, the first {0} of {1}:', formatNumber(report.unparsedSamples.length), formatNumber(report.unparsed)))}`,
+			'',
+		);
 		out.push(
 			...markdownTable(
 				[t('Line'), t('Reason'), t('Text')],

@@ -7,7 +7,16 @@
  */
 
 import { closeSync, fstatSync, openSync } from 'node:fs';
-import { LogAnalysis, LogReader, type LogFormatName, logFormatNames, type LogReport, mergeLogReports, readLogReport, type RobotsVersion } from '../../core/src/index';
+import {
+	LogAnalysis,
+	LogReader,
+	type LogFormatName,
+	logFormatNames,
+	type LogReport,
+	mergeLogReports,
+	readLogReport,
+	type RobotsVersion,
+} from '../../core/src/index';
 import { formatNumber, t } from '../../core/src/l10n';
 import { type OptionTable, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
@@ -23,8 +32,7 @@ import { type FetchSettings, isUrl, readRobotsSource, robotsModel } from './sour
 const logsOptions = {
 	robots: { value: '<file|URL>', help: () => t('the robots.txt to judge the requests by: a file, or a URL fetched once') },
 	'robots-history': {
-		help: () =>
-			t('--robots is a file committed in git: each request is judged by the version committed last before its time (the first version before that)'),
+		help: () => t('--robots is a file committed in git: each request is judged by the version committed last before its time (the first version before that)'),
 	},
 	'log-format': { value: '<name>', help: () => t('the format of every log: {0} (default: told from each file)', logFormatNames.join(' | ')) },
 	ranges: {
@@ -37,8 +45,7 @@ const logsOptions = {
 			),
 	},
 	verify: {
-		help: () =>
-			t("fetch the range lists the catalogue knows for each crawler in the log, kept in the cache folder for as long as their response allows"),
+		help: () => t('fetch the range lists the catalogue knows for each crawler in the log, kept in the cache folder for as long as their response allows'),
 	},
 	format: { value: '<name>', help: () => t('text, json (the report, which --merge reads), csv or markdown') },
 	top: { value: '<n>', help: () => t('the paths listed per crawler among its violations (default 10)') },
@@ -81,8 +88,16 @@ function parseLogsArguments(args: readonly string[]): LogsOptions {
 		anyFile: values['any-file'] === true,
 	};
 	if (options.merge) {
-		if (options.robots !== undefined || options.history || options.logFormat !== undefined || options.ranges.length > 0 || options.verify || options.anyFile) {
-			throw new UsageError(t('--merge adds reports up; it takes no --robots, --robots-history, --log-format, --ranges, --verify or --any-file'));
+		if (
+			options.robots !== undefined
+			|| options.history
+			|| options.logFormat !== undefined
+			|| options.ranges.length > 0
+			|| options.verify
+			|| options.top !== undefined
+			|| options.anyFile
+		) {
+			throw new UsageError(t('--merge adds reports up; it takes no --robots, --robots-history, --log-format, --ranges, --verify, --top or --any-file'));
 		}
 		if (positionals.length === 0) {
 			throw new UsageError(t('no report to merge (give JSON reports of robots-txt logs, or - for standard input)'));
@@ -244,7 +259,7 @@ export const logsCommand: Command = {
 	],
 	about: () => [
 		t(
-			"Reads server access logs and judges every request a crawler of the catalogue made (told by its User-Agent) as that crawler reads the robots.txt: per crawler, its requests, distinct URLs, the requests its reading disallows (violations) with the top paths and the deciding line, verified and impostor requests, its fetches of /robots.txt, and when it was first and last seen.",
+			'Reads server access logs and judges every request a crawler of the catalogue made (told by its User-Agent) as that crawler reads the robots.txt: per crawler, its requests, distinct URLs, the requests its reading disallows (violations) with the top paths and the deciding line, verified and impostor requests, its fetches of /robots.txt, and when it was first and last seen.',
 		),
 	],
 	options: logsOptions,
@@ -256,7 +271,7 @@ export const logsCommand: Command = {
 			'Identity: a request is verified when its address lies in a range list of its crawler, an impostor when it lies outside all of them, and unverified when no list for the crawler was given. Lists: --ranges (a file or URL; Googlebot=list.json says whom it vouches for), and --verify (the lists the catalogue knows, fetched through HTTPS_PROXY and kept in $XDG_CACHE_HOME/robots-txt/ranges or ~/.cache/robots-txt/ranges). A list --verify cannot fetch is a warning.',
 		),
 		t(
-			'History: with --robots-history, the versions of --robots come from git log --follow; each is in force from its commit time, and the report names the version that decided by its short hash and date.',
+			'History: with --robots-history, the versions of --robots are its commits in git, renames followed; each is in force from its commit time, and the report names the version that decided by its short hash and date.',
 		),
 		t(
 			'Shards: run logs --format json on each part of the logs (a file, a day, a machine) and add the reports with logs --merge: counts add up, distinct URLs merge through the sketch each report carries, top paths are those of the whole.',

@@ -23,6 +23,9 @@ export const headersFileName = '_headers';
  */
 export const diagnosticSource = 'robots-txt';
 
+/** The folder the command line keeps fetched data in, below the user's cache folder (`$XDG_CACHE_HOME/robots-txt`). */
+export const cacheFolderName = 'robots-txt';
+
 /** The settings section (`robotsTxt.*`): what the client synchronises and the server reads; also the language client's id. */
 export const settingsSection = 'robotsTxt';
 

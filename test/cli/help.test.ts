@@ -17,6 +17,7 @@ const commands: readonly (readonly [string, string])[] = [
 	['test', '--urls'],
 	['lint', '--hints'],
 	['crawlers', '--category'],
+	['logs', '--ranges'],
 ];
 
 describe('robots-txt --version and --help', () => {

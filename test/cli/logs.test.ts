@@ -15,7 +15,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
+import type { LogCrawlerReport, LogReport } from '../../core/src/index';
 import { repoRoot } from '../util/fixtures';
+import { selfSigned } from '../util/robotsServer';
 import { cli, englishEnv, runCli, workFolder } from './cliProcess';
 
 const fixtures = join(repoRoot, 'test', 'fixtures', 'logs');
@@ -38,60 +40,24 @@ function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 	return { ...env, XDG_CACHE_HOME: join(work, 'no-cache'), ...extra };
 }
 
-interface Violation {
-	path: string;
-	count: number;
-	line: number;
-	rule: string;
-	version?: string;
-}
-
-interface CrawlerReport {
-	token: string;
-	requests: number;
-	urls: number;
-	violations: number;
-	verifiedViolations: number;
-	impostorViolations: number;
-	ignored: number;
-	verified: number;
-	unverified: number;
-	robotsTxtFetches: number;
-	firstSeen: string | null;
-	lastSeen: string | null;
-	topViolations: Violation[];
-}
-
-interface Report {
-	lines: number;
-	requests: number;
-	unparsed: number;
-	unparsedSamples: { file: string; line: number; reason: string; text: string }[];
-	browsers: number;
-	unknownBots: number;
-	others: number;
-	versions: { label: string; since: string | null }[];
-	crawlers: CrawlerReport[];
-}
-
 function logs(args: readonly string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}) {
 	return runCli(['logs', ...args], { env: options.env ?? environment(), ...(options.input !== undefined ? { input: options.input as string } : {}) });
 }
 
-function report(args: readonly string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}): Report {
+function report(args: readonly string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}): LogReport {
 	const result = logs([...args, '--format', 'json'], options);
 	assert.equal(result.status, 0, result.stderr);
-	return JSON.parse(result.stdout) as Report;
+	return JSON.parse(result.stdout) as LogReport;
 }
 
-function crawler(of: Report, token: string): CrawlerReport {
+function crawler(of: LogReport, token: string): LogCrawlerReport {
 	const found = of.crawlers.find((each) => each.token === token);
 	assert.ok(found, `${token} in ${of.crawlers.map((each) => each.token).join(', ')}`);
 	return found;
 }
 
 /** A crawler's counts without its times and top paths. */
-function counts(of: CrawlerReport) {
+function counts(of: LogCrawlerReport) {
 	const { token, requests, urls, violations, verifiedViolations, impostorViolations, ignored, verified, unverified, robotsTxtFetches } = of;
 	return { token, requests, urls, violations, verifiedViolations, impostorViolations, ignored, verified, unverified, robotsTxtFetches };
 }
@@ -230,13 +196,10 @@ describe('robots-txt logs: inputs', () => {
 		);
 		// ClaudeBot reads `*`: /private/a is disallowed.
 		const generic = report([join(fixtures, 'generic.jsonl'), '--robots', plain]);
-		assert.deepEqual(
-			generic.crawlers.map((each) => [each.token, each.requests, each.violations]).sort(),
-			[
-				['CCBot', 1, 0],
-				['ClaudeBot', 1, 1],
-			],
-		);
+		assert.deepEqual(generic.crawlers.map((each) => [each.token, each.requests, each.violations]).sort(), [
+			['CCBot', 1, 0],
+			['ClaudeBot', 1, 1],
+		]);
 		// --log-format overrides detection: read as JSON, a combined log is all unparsed.
 		const forced = report([join(fixtures, 'combined.log'), '--robots', plain, '--log-format', 'json']);
 		assert.deepEqual([forced.requests, forced.unparsed], [0, 4]);
@@ -272,7 +235,7 @@ describe('robots-txt logs: inputs', () => {
 		const result = logs([cut, '--robots', robots, '--format', 'json']);
 		assert.equal(result.status, 2);
 		assert.match(result.stderr, /^robots-txt: cannot read .*cut\.gz: unexpected end of file\n$/);
-		const partial = JSON.parse(result.stdout) as Report;
+		const partial = JSON.parse(result.stdout) as LogReport;
 		assert.ok(partial.requests > 0 && partial.requests < 20_000, String(partial.requests));
 	});
 
@@ -315,6 +278,7 @@ describe('robots-txt logs: inputs', () => {
 			[[join(work, 'missing.log'), '--robots', robots], /cannot read .*missing\.log: no such file or directory/],
 			[[accessLog, '--robots', 'https://example.com/robots.txt', '--robots-history'], /--robots-history/],
 			[['--merge', accessLog, '--robots', robots], /--merge/],
+			[['--merge', accessLog, '--top', '3'], /--merge/],
 			[[accessLog, '--robots', robots, '--top', '0'], /--top/],
 			[[accessLog, '--robots', robots, '--log-format', 'xml'], /unknown format "xml"/],
 			// A file outside any git work tree (the temporary folder).
@@ -336,7 +300,14 @@ describe('robots-txt logs: robots.txt over time', () => {
 		const git = (args: string[], date?: string) =>
 			execFileSync('git', args, {
 				cwd: repository,
-				env: { ...environment(), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', ...(date ? { GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date } : {}) },
+				env: {
+					...environment(),
+					GIT_AUTHOR_NAME: 't',
+					GIT_AUTHOR_EMAIL: 't@example.com',
+					GIT_COMMITTER_NAME: 't',
+					GIT_COMMITTER_EMAIL: 't@example.com',
+					...(date ? { GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date } : {}),
+				},
 				encoding: 'utf8',
 			});
 		git(['init', '-q']);
@@ -355,7 +326,9 @@ describe('robots-txt logs: robots.txt over time', () => {
 		const googlebot = crawler(history, 'Googlebot');
 		assert.equal(googlebot.violations, 2);
 		assert.deepEqual(
-			googlebot.topViolations.map(({ path, count, line, rule, version }) => ({ path, count, line, rule, version })).sort((a, b) => a.path.localeCompare(b.path)),
+			googlebot.topViolations
+				.map(({ path, count, line, rule, version }) => ({ path, count, line, rule, version }))
+				.sort((a, b) => a.path.localeCompare(b.path)),
 			[
 				{ path: '/new/a', count: 1, line: 2, rule: 'Disallow: /new', version: `${second} 2024-02-01` },
 				{ path: '/old/a', count: 1, line: 2, rule: 'Disallow: /old', version: `${first} 2024-01-01` },
@@ -430,24 +403,8 @@ function listen(server: net.Server): Promise<number> {
 	return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
-/** A self-signed certificate for developers.google.com, or undefined when openssl cannot run here. */
-function certificateFor(host: string): { key: string; cert: string } | undefined {
-	const folder = join(work, 'tls');
-	mkdirSync(folder, { recursive: true });
-	try {
-		execFileSync(
-			'openssl',
-			['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`, '-keyout', join(folder, 'key.pem'), '-out', join(folder, 'cert.pem')],
-			{ stdio: 'ignore' },
-		);
-		return { key: readFileSync(join(folder, 'key.pem'), 'utf8'), cert: readFileSync(join(folder, 'cert.pem'), 'utf8') };
-	} catch {
-		return undefined;
-	}
-}
-
 async function startListServer(): Promise<ListServer | undefined> {
-	const certificate = certificateFor('developers.google.com');
+	const certificate = selfSigned('developers.google.com');
 	if (certificate === undefined) {
 		return undefined;
 	}
@@ -506,6 +463,37 @@ function runAsync(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: num
 	});
 }
 
+describe('robots-txt logs --robots <URL>', () => {
+	test('the deployed file is fetched once; a URL that serves no file is a usage error saying what crawlers make of it', async () => {
+		const seen: string[] = [];
+		const site = http.createServer((req, res) => {
+			seen.push(req.url ?? '');
+			if (req.url === '/robots.txt') {
+				res.writeHead(200, { 'Content-Type': 'text/plain' });
+				res.end(readFileSync(robots));
+			} else {
+				res.writeHead(404, { 'Content-Type': 'text/html' });
+				res.end('<html>Not found</html>');
+			}
+		});
+		const port = await listen(site);
+		try {
+			const deployed = await runAsync(['logs', accessLog, '--robots', `http://127.0.0.1:${port}`, '--format', 'json'], environment());
+			assert.equal(deployed.status, 0, deployed.stderr);
+			assert.deepEqual(seen, ['/robots.txt']);
+			const fromUrl = JSON.parse(deployed.stdout) as LogReport;
+			assert.deepEqual(fromUrl.versions, [{ label: `http://127.0.0.1:${port}/robots.txt`, since: null }]);
+			assert.deepEqual(fromUrl.crawlers, report([accessLog, '--robots', robots]).crawlers);
+			const missing = await runAsync(['logs', accessLog, '--robots', `http://127.0.0.1:${port}/missing.txt`], environment());
+			assert.equal(missing.status, 2);
+			assert.equal(missing.stdout, '');
+			assert.match(missing.stderr, /^robots-txt: http:\/\/127\.0\.0\.1:\d+\/missing\.txt: 404 Not Found.*no file to read\. .*allow every URL/);
+		} finally {
+			await new Promise<void>((resolve) => site.close(() => resolve()));
+		}
+	});
+});
+
 describe('robots-txt logs --verify', () => {
 	let server: ListServer | undefined;
 	before(async () => {
@@ -526,12 +514,18 @@ describe('robots-txt logs --verify', () => {
 		const args = ['logs', join(cliFixtures, 'verify.log'), '--robots', robots, '--verify', '--format', 'json'];
 		const first = await runAsync(args, env);
 		assert.equal(first.status, 0, first.stderr);
-		const firstReport = JSON.parse(first.stdout) as Report;
+		const firstReport = JSON.parse(first.stdout) as LogReport;
 		assert.deepEqual([crawler(firstReport, 'Googlebot').verified, crawler(firstReport, 'Googlebot').unverified], [1, 1]);
 		assert.deepEqual([crawler(firstReport, 'AdsBot-Google').verified, crawler(firstReport, 'AdsBot-Google').unverified], [0, 0]);
 		assert.deepEqual(server.requests.sort(), ['/static/crawling/ipranges/common-crawlers.json', '/static/crawling/ipranges/special-crawlers.json']);
-		assert.ok(server.tunnels.every((tunnel) => tunnel === 'developers.google.com:443'), server.tunnels.join(', '));
-		assert.match(first.stderr, /^robots-txt: warning: https:\/\/developers\.google\.com\/static\/crawling\/ipranges\/special-crawlers\.json: 404 Not Found.*; requests that name AdsBot-Google.* stay unverified$/m);
+		assert.ok(
+			server.tunnels.every((tunnel) => tunnel === 'developers.google.com:443'),
+			server.tunnels.join(', '),
+		);
+		assert.match(
+			first.stderr,
+			/^robots-txt: warning: https:\/\/developers\.google\.com\/static\/crawling\/ipranges\/special-crawlers\.json: 404 Not Found.*; requests that name AdsBot-Google.* stay unverified$/m,
+		);
 
 		// The second run takes the list from the cache (max-age=3600) and asks again only for the one it could not have.
 		server.requests.length = 0;
@@ -549,8 +543,11 @@ describe('robots-txt logs --verify', () => {
 		const env = environment({ HTTPS_PROXY: `http://127.0.0.1:${port}`, XDG_CACHE_HOME: join(work, 'cache-unreachable') });
 		const result = await runAsync(['logs', join(cliFixtures, 'verify.log'), '--robots', robots, '--verify', '--format', 'json'], env);
 		assert.equal(result.status, 0, result.stderr);
-		assert.match(result.stderr, /^robots-txt: warning: https:\/\/developers\.google\.com\/static\/crawling\/ipranges\/common-crawlers\.json: The connection was refused.*stay unverified$/m);
-		const unverified = JSON.parse(result.stdout) as Report;
+		assert.match(
+			result.stderr,
+			/^robots-txt: warning: https:\/\/developers\.google\.com\/static\/crawling\/ipranges\/common-crawlers\.json: The connection was refused.*stay unverified$/m,
+		);
+		const unverified = JSON.parse(result.stdout) as LogReport;
 		assert.deepEqual([crawler(unverified, 'Googlebot').verified, crawler(unverified, 'Googlebot').unverified], [0, 0]);
 	});
 });

@@ -50,6 +50,23 @@ test("Google's lists vouch for its crawlers as its verification page sorts them"
 	assert.deepEqual(urls(rangeListsFor('Google-Agent')), [`${google}user-triggered-agents.json`]);
 });
 
+test('the AI companies\' lists vouch for the robots their pages give "Published IP addresses" or the list to', () => {
+	// OpenAI: each of OAI-SearchBot, GPTBot and ChatGPT-User has its own list; OAI-AdsBot has none.
+	assert.deepEqual(urls(rangeListsFor('GPTBot')), ['https://openai.com/gptbot.json']);
+	assert.deepEqual(urls(rangeListsFor('OAI-SearchBot')), ['https://openai.com/searchbot.json']);
+	assert.deepEqual(urls(rangeListsFor('ChatGPT-User')), ['https://openai.com/chatgpt-user.json']);
+	assert.deepEqual(rangeListsFor('OAI-AdsBot'), []);
+	// Perplexity: PerplexityBot and Perplexity-User, one list each.
+	assert.deepEqual(urls(rangeListsFor('PerplexityBot')), ['https://www.perplexity.com/perplexitybot.json']);
+	assert.deepEqual(urls(rangeListsFor('Perplexity-User')), ['https://www.perplexity.com/perplexity-user.json']);
+	// Anthropic: one list for ClaudeBot, Claude-User and Claude-SearchBot.
+	assert.deepEqual(urls(rangeListsFor('Claude-User')), ['https://claude.com/crawling/bots.json']);
+	assert.deepEqual(rangeListsFor('ClaudeBot'), rangeListsFor('Claude-SearchBot'));
+	// Apple: "Applebot-Extended does not crawl webpages".
+	assert.deepEqual(urls(rangeListsFor('Applebot')), ['https://search.developer.apple.com/applebot.json']);
+	assert.deepEqual(rangeListsFor('Applebot-Extended'), []);
+});
+
 test('a token is looked up without regard to ASCII case; a token no list vouches for has none', () => {
 	assert.deepEqual(rangeListsFor('GOOGLEBOT'), rangeListsFor('Googlebot'));
 	assert.deepEqual(rangeListsFor('googlebot-image'), rangeListsFor('Googlebot-Image'));
@@ -61,15 +78,30 @@ test('a token is looked up without regard to ASCII case; a token no list vouches
 test('a list is named by its URL, or by a file name or path whose last segment is its file name', () => {
 	const common = rangeListsFor('Googlebot')[0];
 	const special = rangeListsFor('AdsBot-Google')[0];
-	assert.equal(rangeListNamed(`${google}common-crawlers.json`), common);
-	assert.equal(rangeListNamed('common-crawlers.json'), common);
-	assert.equal(rangeListNamed('./lists/special-crawlers.json'), special);
-	assert.equal(rangeListNamed('C:\\lists\\Special-Crawlers.JSON'), special);
-	// Google's old URLs and googlebot.json, the common crawlers' file name before March 2026 (MERJ, Update Your Google
-	// Crawler IP Range Endpoints).
-	assert.equal(rangeListNamed('https://developers.google.com/static/search/apis/ipranges/googlebot.json'), common);
-	assert.equal(rangeListNamed('googlebot.json'), common);
-	assert.equal(rangeListNamed('/var/cache/ranges/googlebot.json'), common);
+	const cases = [
+		[`${google}common-crawlers.json`, common],
+		['common-crawlers.json', common],
+		['./lists/special-crawlers.json', special],
+		['C:\\lists\\Special-Crawlers.JSON', special],
+		// Google's old URLs and googlebot.json, the common crawlers' file name before March 2026 (MERJ, Update Your Google
+		// Crawler IP Range Endpoints).
+		['https://developers.google.com/static/search/apis/ipranges/googlebot.json', common],
+		['googlebot.json', common],
+		['/var/cache/ranges/googlebot.json', common],
+	] as const;
+	assert.deepEqual(
+		cases.map(([name]) => rangeListNamed(name)?.url),
+		cases.map(([, list]) => list.url),
+	);
+});
+
+test('every list is named by its own file name, as no two lists share one', () => {
+	assert.deepEqual(
+		rangeLists.filter((list) => rangeListNamed(`./downloads/${list.url.slice(list.url.lastIndexOf('/') + 1)}`) !== list).map((list) => list.url),
+		[],
+	);
+	assert.equal(rangeListNamed('./lists/gptbot.json'), rangeListsFor('GPTBot')[0]);
+	assert.equal(rangeListNamed('https://openai.com/gptbot.json'), rangeListsFor('GPTBot')[0]);
 });
 
 test('a URL no owner publishes, or a file name no list has, names no list', () => {

@@ -14,6 +14,8 @@ import { superlinear } from '../util/linear';
 
 interface UserAgents {
 	readonly crawlers: readonly { readonly token: string; readonly ua: string; readonly source: string }[];
+	/** The catalogue crawlers with no header in `crawlers`, each with the reason. */
+	readonly undocumented: readonly { readonly token: string; readonly why: string }[];
 	readonly browsers: readonly { readonly ua: string; readonly source: string }[];
 	readonly clients: readonly { readonly kind: AgentAttribution['kind']; readonly ua: string; readonly source: string }[];
 	readonly insideWords: readonly { readonly kind: AgentAttribution['kind']; readonly ua: string }[];
@@ -30,7 +32,32 @@ function named(header: string): string {
 test('every header an owner documents names its catalogue token, the most specific where one token contains another', () => {
 	const wrong = userAgents.crawlers.filter(({ token, ua }) => named(ua) !== token).map(({ token, ua }) => `${token}: ${ua} → ${named(ua)}`);
 	assert.deepEqual(wrong, []);
-	assert.ok(new Set(userAgents.crawlers.map(({ token }) => token)).size >= 40);
+	assert.ok(new Set(userAgents.crawlers.map(({ token }) => token)).size >= 80);
+});
+
+test('every catalogue crawler has a documented header, or is listed as undocumented with the reason', () => {
+	const documented = new Set(userAgents.crawlers.map(({ token }) => token));
+	const undocumented = new Set(userAgents.undocumented.map(({ token }) => token));
+	// A crawler new to the catalogue fails here until someone adds its owner's header or says why there is none.
+	assert.deepEqual(
+		knownCrawlers.map(({ token }) => token).filter((token) => !documented.has(token) && !undocumented.has(token)),
+		[],
+	);
+	// A token listed as undocumented that now has a header, or that the catalogue no longer has, is a stale entry.
+	const catalogue = new Set(knownCrawlers.map(({ token }) => token));
+	assert.deepEqual(
+		userAgents.undocumented.filter(({ token }) => documented.has(token) || !catalogue.has(token)).map(({ token }) => token),
+		[],
+	);
+	assert.equal(undocumented.size, userAgents.undocumented.length);
+	assert.deepEqual(
+		userAgents.undocumented.filter(({ why }) => !/^[A-Z].{30,}\.$/.test(why)),
+		[],
+	);
+	assert.deepEqual(
+		userAgents.crawlers.filter(({ source }) => !/^https?:\/\/\S+$/.test(source)),
+		[],
+	);
 });
 
 test('browsers, HTTP libraries and tokens inside other words name no crawler', () => {

@@ -22,6 +22,7 @@ import {
 	type RobotsVersion,
 } from '../../core/src/index';
 import { readFixture } from '../util/fixtures';
+import { liveHeapMb } from '../util/heap';
 
 const v1: RobotsVersion = { model: parse(readFixture('logs', 'analysis', 'robots-v1.txt')), since: null, label: 'robots-v1.txt' };
 /** The edit that added `Disallow: /drafts/` (line 6), in force from 2025-03-10 12:00 UTC. */
@@ -173,6 +174,31 @@ test('ChatGPT-User, documented not to follow robots.txt, fetching a disallowed p
 	);
 });
 
+test('a spoofed ChatGPT-User outside chatgpt-user.json is an impostor: its disallowed fetch is not what ChatGPT-User ignored', () => {
+	const analysis = new LogAnalysis({ versions: [v1], ranges: rangesOfFixtures() });
+	const userAgent = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
+	for (const ip of ['203.0.113.9', '23.98.179.17']) {
+		const record = { ip, time: null, method: 'GET', target: '/admin/report', status: 200, userAgent };
+		analysis.add({ kind: 'request', record }, { file: 'x', line: 1, text: '' });
+	}
+	const chatgpt = crawler(analysis.report(), 'ChatGPT-User');
+	assert.deepEqual(
+		[chatgpt.requests, chatgpt.ignored, chatgpt.impostorViolations, chatgpt.violations, chatgpt.verified, chatgpt.unverified],
+		[2, 1, 1, 0, 1, 1],
+	);
+});
+
+test('a fetch of robots.txt is a request for the path /robots.txt, with any query, as a path or an absolute URL', () => {
+	const analysis = new LogAnalysis({ versions: [v1] });
+	const targets = ['/robots.txt', '/robots.txt?x=1', 'http://example.com/robots.txt', '/robots.txt/', '/robots.txtx', '/a/robots.txt', '/Robots.txt'];
+	for (const target of targets) {
+		const record = { ip: null, time: null, method: 'GET', target, status: 200, userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' };
+		analysis.add({ kind: 'request', record }, { file: 'x', line: 1, text: '' });
+	}
+	// RFC 9309 §2.3: the rules are at "/robots.txt", lower case, at the top level of the host.
+	assert.equal(crawler(analysis.report(), 'Googlebot').robotsTxtFetches, 3);
+});
+
 test('seven distinct URLs among nine requests read seven', () => {
 	const bingbot = crawler(analyse({}), 'bingbot');
 	assert.deepEqual([bingbot.requests, bingbot.urls, bingbot.violations], [9, 7, 0]);
@@ -293,4 +319,50 @@ test('a report read back from JSON is checked field by field', () => {
 		wrong(() => {}),
 		'read',
 	);
+});
+
+test('distinct URLs stay within a few per cent of the truth at scale, and the sketches of overlapping shards unite', () => {
+	const report = (from: number, to: number) => {
+		const analysis = new LogAnalysis({ versions: [v1] });
+		const gptbot = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.3; +https://openai.com/gptbot)';
+		for (let i = from; i < to; i++) {
+			const record = { ip: null, time: null, method: 'GET', target: `/public/page-${i}?sort=${i % 7}`, status: 200, userAgent: gptbot };
+			analysis.add({ kind: 'request', record }, { file: 'x', line: i + 1, text: '' });
+		}
+		return analysis.report();
+	};
+	// HyperLogLog with 4 096 registers: a standard error of 1.04 / 64, about 1.6 %; three of them is 5 %.
+	const within = (estimate: number, truth: number) => Math.abs(estimate - truth) <= truth * 0.05;
+	const first = report(0, 30_000);
+	const second = report(20_000, 50_000);
+	const urls = (of: LogReport) => crawler(of, 'GPTBot').urls;
+	assert.ok(within(urls(first), 30_000), `${urls(first)}`);
+	const merged = mergeLogReports([first, second]);
+	assert.equal(crawler(merged, 'GPTBot').requests, 60_000);
+	assert.ok(within(urls(merged), 50_000), `${urls(merged)}`);
+	assert.deepEqual(readLogReport(JSON.parse(JSON.stringify(merged))), merged);
+	// Up to 1 000 distinct URLs are counted exactly.
+	const wrong = [1, 2, 3, 7, 50, 300, 1000].filter((count) => urls(report(0, count)) !== count);
+	assert.deepEqual(wrong, []);
+});
+
+test("memory stays flat in the log's size: ever-new headers, addresses and violating paths", () => {
+	const analysis = new LogAnalysis({ versions: [v1], ranges: rangesOfFixtures() });
+	const feed = (from: number, to: number) => {
+		for (let i = from; i < to; i++) {
+			// A Googlebot header with a new version, from a new address, fetching a new disallowed path, every line.
+			const userAgent = `Mozilla/5.0 (compatible; Googlebot/2.${i}; +http://www.google.com/bot.html)`;
+			const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+			const record = { ip, time: i * 1000, method: 'GET', target: `/admin/${i}`, status: 200, userAgent };
+			analysis.add({ kind: 'request', record }, { file: 'x', line: i + 1, text: '' });
+		}
+	};
+	feed(0, 50_000);
+	const before = liveHeapMb();
+	feed(50_000, 250_000);
+	const growth = liveHeapMb() - before;
+	// Four times the lines: bounded memos, sketch and top table stay as they were (a kept string a line would be 10 MB).
+	assert.ok(growth < 2, `${growth.toFixed(1)} MB more after 200 000 more lines`);
+	const googlebot = crawler(analysis.report(), 'Googlebot');
+	assert.deepEqual([googlebot.requests, googlebot.unverified, googlebot.impostorViolations], [250_000, 250_000, 250_000]);
 });

@@ -148,8 +148,8 @@ function listen(server: net.Server): Promise<number> {
 	});
 }
 
-/** A self-signed certificate for 127.0.0.1 made with openssl, or undefined when openssl cannot run here. */
-function selfSigned(): { key: string; cert: string } | undefined {
+/** A self-signed certificate for a host (an address or a name) made with openssl, or undefined when openssl cannot run here. */
+export function selfSigned(host = '127.0.0.1'): { key: string; cert: string } | undefined {
 	const dir = mkdtempSync(join(tmpdir(), 'robots-tls-'));
 	try {
 		execFileSync(
@@ -165,9 +165,9 @@ function selfSigned(): { key: string; cert: string } | undefined {
 				'-days',
 				'1',
 				'-subj',
-				'/CN=127.0.0.1',
+				`/CN=${host}`,
 				'-addext',
-				'subjectAltName=IP:127.0.0.1',
+				`subjectAltName=${net.isIP(host) === 0 ? 'DNS' : 'IP'}:${host}`,
 				'-keyout',
 				join(dir, 'key.pem'),
 				'-out',

@@ -219,14 +219,14 @@ const commonCrawlBot = 'Common Crawl: ccBot (http://www.commoncrawl.org/bot.html
 /** Crawls "adhere to a site's robots.txt instructions, including the disallow and crawl-delay directives"; not for AI training. */
 const diffbotRobots = 'Diffbot: Does Diffbot respect robots.txt? (https://docs.diffbot.com/docs/does-crawl-respect-robotstxt)';
 /** "Webmasters can use the following robots.txt tags ... Each setting works independently". */
-const perplexityCrawlers = 'Perplexity: Perplexity Crawlers (https://docs.perplexity.ai/docs/resources/perplexity-crawlers)';
+export const perplexityCrawlers = 'Perplexity: Perplexity Crawlers (https://docs.perplexity.ai/docs/resources/perplexity-crawlers)';
 /**
  * OpenAI's crawler page: GPTBot's content "may be used in training our generative AI foundation models"; OAI-SearchBot
  * surfaces sites in ChatGPT's search features; OAI-AdsBot checks the landing pages submitted as ads on ChatGPT and its
  * data is not used to train models; ChatGPT-User acts on a user's request, so "robots.txt rules may not apply" to it.
  * Webmasters manage GPTBot and OAI-SearchBot with their "robots.txt tags", each independently of the other.
  */
-const openAiBots = 'OpenAI: Overview of OpenAI Crawlers (https://developers.openai.com/api/docs/bots)';
+export const openAiBots = 'OpenAI: Overview of OpenAI Crawlers (https://developers.openai.com/api/docs/bots)';
 /**
  * OpenAI's guidance for advertisers: "You must allow OAI-AdsBot"; of robots.txt, "OpenAI crawlers respect these rules.
  * If access is disallowed in robots.txt, crawling will stop immediately."

@@ -6,7 +6,7 @@
  * here; an owner that publishes prose or a plain text list is named in a comment and left out.
  */
 
-import { googleCommonCrawlers, googleSpecialCrawlers, googleUserFetchers } from './crawlers';
+import { googleCommonCrawlers, googleSpecialCrawlers, googleUserFetchers, openAiBots, perplexityCrawlers } from './crawlers';
 
 /** One IP range list an owner publishes: the `prefixes: [{ ipv4Prefix } | { ipv6Prefix }]` JSON shape. */
 export interface RangeList {
@@ -60,6 +60,53 @@ export const rangeLists: readonly RangeList[] = [
 	{ url: `${googleRanges}user-triggered-fetchers.json`, tokens: googleUserTriggered, source: `${googleVerifying}; ${googleUserFetchers}` },
 	{ url: `${googleRanges}user-triggered-fetchers-google.json`, tokens: googleUserTriggered, source: `${googleVerifying}; ${googleUserFetchers}` },
 	{ url: `${googleRanges}user-triggered-agents.json`, tokens: ['Google-Agent'], source: `${googleVerifying}; ${googleUserFetchers}` },
+	// Bing's help page verifies bingbot by reverse DNS and points to its Verify Bingbot tool under /toolbox/; Bing
+	// published the list beside that tool days after Google published its own (Fabrice Canel, Bing, as SEO Südwest
+	// reported).
+	{
+		url: 'https://www.bing.com/toolbox/bingbot.json',
+		tokens: ['bingbot'],
+		source:
+			'Bing Webmaster Help: Verifying Bingbot (https://www.bing.com/webmaster/help/how-to-verify-bingbot-3905dc26); SEO Südwest: Bing veröffentlicht Liste der IP-Adressen des Bingbots (https://www.seo-suedwest.de/7101-bing-veroeffentlicht-liste-der-ip-adressen-des-bingbots.html)',
+	},
+	// OpenAI's page gives each of GPTBot, OAI-SearchBot and ChatGPT-User "Published IP addresses"; OAI-AdsBot has none.
+	{ url: 'https://openai.com/gptbot.json', tokens: ['GPTBot'], source: openAiBots },
+	{ url: 'https://openai.com/searchbot.json', tokens: ['OAI-SearchBot'], source: openAiBots },
+	{ url: 'https://openai.com/chatgpt-user.json', tokens: ['ChatGPT-User'], source: openAiBots },
+	// Perplexity's page: "Published IP addresses" for PerplexityBot and for Perplexity-User.
+	{ url: 'https://www.perplexity.com/perplexitybot.json', tokens: ['PerplexityBot'], source: perplexityCrawlers },
+	{ url: 'https://www.perplexity.com/perplexity-user.json', tokens: ['Perplexity-User'], source: perplexityCrawlers },
+	// "If a crawler has a source IP address on this list, it indicates that the crawler is coming from Anthropic": one
+	// list for its three robots.
+	{
+		url: 'https://claude.com/crawling/bots.json',
+		tokens: ['ClaudeBot', 'Claude-SearchBot', 'Claude-User'],
+		source:
+			'Anthropic Help Center: Does Anthropic crawl data from the web, and how can site owners block the crawler? (https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler)',
+	},
+	// Applebot-Extended fetches nothing ("Applebot-Extended does not crawl webpages"), so only Applebot is vouched for.
+	{
+		url: 'https://search.developer.apple.com/applebot.json',
+		tokens: ['Applebot'],
+		source: 'Apple Support: About Applebot (https://support.apple.com/en-us/119829)',
+	},
+	{ url: 'https://index.commoncrawl.org/ccbot.json', tokens: ['CCBot'], source: 'Common Crawl: CCBot (https://commoncrawl.org/ccbot)' },
+	// DuckDuckGo's help pages list each robot's addresses in their text; the same lists are on its own domain as JSON.
+	{
+		url: 'https://duckduckgo.com/duckduckbot.json',
+		tokens: ['DuckDuckBot'],
+		source: 'DuckDuckGo Help Pages: DuckDuckBot (https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot/)',
+	},
+	{
+		url: 'https://duckduckgo.com/duckassistbot.json',
+		tokens: ['DuckAssistBot'],
+		source: 'DuckDuckGo Help Pages: DuckAssistBot (https://duckduckgo.com/duckduckgo-help-pages/results/duckassistbot/)',
+	},
+	// Mistral also publishes mistralai-index-ips.json for MistralAI-Index, a token the catalogue does not have yet.
+	{ url: 'https://mistral.ai/mistralai-user-ips.json', tokens: ['MistralAI-User'], source: 'Mistral AI: Robots (https://docs.mistral.ai/robots)' },
+	// Left out, as no list of this shape is published: Meta documents its crawlers' network by its autonomous system
+	// (AS32934), not as a list; Amazon's pages for Amazonbot, Amzn-SearchBot and Amzn-User show their addresses as
+	// HTML; Seznam lists SeznamBot's addresses in the text of its help page; Yandex and Baidu verify by reverse DNS only.
 ];
 
 /**
@@ -99,6 +146,7 @@ function urlsOf(list: RangeList): readonly string[] {
 /** The list a URL names exactly, or a file name / path names by its last segment (`googlebot.json`, `./lists/gptbot.json`) when exactly one list has that file name; else undefined. */
 export function rangeListNamed(urlOrPath: string): RangeList | undefined {
 	const exact = rangeLists.find((list) => urlsOf(list).includes(urlOrPath));
+	// A URL the table does not have names no list, whatever its file name: another host's file is not the owner's list.
 	if (exact !== undefined || /^https?:\/\//i.test(urlOrPath)) {
 		return exact;
 	}

@@ -9,6 +9,8 @@
 import { compileCrawlerDecider, isAllowedDecision, unpackDecision, type PackedDecision } from '../crawlers/reading';
 import { crawlerProfile } from '../crawlers/profile';
 import type { CrawlerFacts } from '../facts/crawlers';
+import { isRobotsTxtPath } from '../matching/matcher';
+import { urlPath } from '../matching/url';
 import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 import { AgentAttributor } from './agents';
@@ -53,7 +55,7 @@ export interface LogViolation {
 export interface LogCrawlerReport {
 	readonly token: string;
 	readonly requests: number;
-	/** Distinct URLs requested (estimated from `urlsSketch`; exact in practice below a few hundred). */
+	/** Distinct URLs requested: exact up to 1 000, then estimated from `urlsSketch` (a standard error of about 1.6 %). */
 	readonly urls: number;
 	/** The distinct-URL sketch, base64, for merging. */
 	readonly urlsSketch: string;
@@ -179,34 +181,6 @@ interface CrawlerTally {
 	readonly top: SpaceSaving<ViolationSite>;
 }
 
-/** A crawler's deciders for one version: its own, and, for a crawler that ignores robots.txt, what the file says. */
-interface Deciders {
-	readonly decide: (url: string) => PackedDecision;
-	readonly file: (url: string) => PackedDecision;
-}
-
-/**
- * The path of a request target: from its first `/` (after the authority of an absolute URL) to its query or fragment.
- */
-function targetPath(target: string): string {
-	let start = 0;
-	if (target.charCodeAt(0) !== 47) {
-		const scheme = target.indexOf('://');
-		if (scheme < 0) {
-			return target;
-		}
-		start = target.indexOf('/', scheme + 3);
-		if (start < 0) {
-			return '/';
-		}
-	}
-	let end = start;
-	while (end < target.length && target.charCodeAt(end) !== 63 && target.charCodeAt(end) !== 35) {
-		end++;
-	}
-	return target.slice(start, end);
-}
-
 function isoTime(time: number | null): string | null {
 	return time === null ? null : new Date(time).toISOString();
 }
@@ -219,7 +193,7 @@ export class LogAnalysis {
 	private readonly top: number;
 	private readonly attributor = new AgentAttributor();
 	private readonly tallies = new Map<CrawlerFacts, CrawlerTally>();
-	private readonly deciders = new Map<CrawlerFacts, Deciders[]>();
+	private readonly deciders = new Map<CrawlerFacts, ((url: string) => PackedDecision)[]>();
 	private lines = 0;
 	private requests = 0;
 	private unparsed = 0;
@@ -283,7 +257,8 @@ export class LogAnalysis {
 			tally.firstSeen = tally.firstSeen === null ? record.time : Math.min(tally.firstSeen, record.time);
 			tally.lastSeen = tally.lastSeen === null ? record.time : Math.max(tally.lastSeen, record.time);
 		}
-		if (targetPath(record.target) === '/robots.txt') {
+		const path = urlPath(record.target);
+		if (isRobotsTxtPath(path, 0, path.length)) {
 			tally.robotsTxtFetches++;
 		}
 		const identity = this.ranges?.check(crawler.token, record.ip) ?? 'unknown';
@@ -293,16 +268,18 @@ export class LogAnalysis {
 			tally.unverified++;
 		}
 		const version = this.versionAt(record.time);
-		const deciders = this.decidersOf(crawler, version);
-		const decision = deciders.decide(record.target);
+		const decide = this.deciderOf(crawler, version);
+		const decision = decide(record.target);
 		if (isAllowedDecision(decision)) {
-			if (crawler.ignoresRobotsTxt && !isAllowedDecision(deciders.file(record.target))) {
-				tally.ignored++;
-			}
 			return;
 		}
+		// An impostor is not the crawler: what it fetched says nothing of whether the crawler obeys.
 		if (identity === 'impostor') {
 			tally.impostorViolations++;
+			return;
+		}
+		if (crawler.ignoresRobotsTxt) {
+			tally.ignored++;
 			return;
 		}
 		tally.violations++;
@@ -357,23 +334,24 @@ export class LogAnalysis {
 		return low;
 	}
 
-	private decidersOf(crawler: CrawlerFacts, version: number): Deciders {
+	/**
+	 * What the file decides for the crawler: its own decider, or, for a crawler documented not to follow robots.txt
+	 * (whose own decider allows everything), the same reading followed, so that what it fetches against the file shows.
+	 */
+	private deciderOf(crawler: CrawlerFacts, version: number): (url: string) => PackedDecision {
 		let byVersion = this.deciders.get(crawler);
 		if (byVersion === undefined) {
 			byVersion = [];
 			this.deciders.set(crawler, byVersion);
 		}
-		let deciders = byVersion[version];
-		if (deciders === undefined) {
+		let decide = byVersion[version];
+		if (decide === undefined) {
 			const { model } = this.versions[version];
 			const profile = crawlerProfile(crawler.token);
-			const decide = compileCrawlerDecider(model, profile).decide;
-			// What the file says to a crawler that fetches anyway: the same reading, followed.
-			const file = profile.ignoresRobotsTxt ? compileCrawlerDecider(model, { ...profile, ignoresRobotsTxt: false }).decide : decide;
-			deciders = { decide, file };
-			byVersion[version] = deciders;
+			decide = compileCrawlerDecider(model, profile.ignoresRobotsTxt ? { ...profile, ignoresRobotsTxt: false } : profile).decide;
+			byVersion[version] = decide;
 		}
-		return deciders;
+		return decide;
 	}
 
 	/** The report of the lines counted so far (the analysis may go on counting). */
