@@ -81,15 +81,33 @@ export class LineSplitter {
 			start++;
 		}
 		this.afterCr = false;
-		const breaks = /\r\n|\r|\n/g;
-		breaks.lastIndex = start;
-		for (let found = breaks.exec(chunk); found !== null; found = breaks.exec(chunk)) {
-			this.add(chunk, start, found.index);
-			lines.push(this.take());
-			start = breaks.lastIndex;
-			if (found[0] === '\r' && start === chunk.length) {
-				this.afterCr = true;
+		// The next CR and LF, each found by indexOf (a native scan) and again only once passed: most inputs have no CR.
+		let cr = chunk.indexOf('\r', start);
+		let lf = chunk.indexOf('\n', start);
+		while (cr >= 0 || lf >= 0) {
+			let end: number;
+			let next: number;
+			if (cr < 0 || (lf >= 0 && lf < cr)) {
+				end = lf;
+				next = lf + 1;
+				lf = chunk.indexOf('\n', next);
+			} else {
+				end = cr;
+				next = lf === cr + 1 ? cr + 2 : cr + 1;
+				this.afterCr = next === chunk.length && lf !== cr + 1;
+				cr = chunk.indexOf('\r', next);
+				if (lf >= 0 && lf < next) {
+					lf = chunk.indexOf('\n', next);
+				}
 			}
+			if (this.length === 0 && !this.tooLong) {
+				// The whole line is in this chunk: one slice, no parts.
+				lines.push(end - start > this.cap ? { line: ++this.line, tooLong: true } : { line: ++this.line, text: chunk.slice(start, end) });
+			} else {
+				this.add(chunk, start, end);
+				lines.push(this.take());
+			}
+			start = next;
 		}
 		this.add(chunk, start, chunk.length);
 		return lines;

@@ -6,6 +6,8 @@
 
 import {
 	allDialects,
+	compileCrawlerDecider,
+	crawlerPreferences,
 	evaluate,
 	evaluateAs,
 	explainEvaluation,
@@ -14,6 +16,7 @@ import {
 	type CrawlerEvaluation,
 	type Dialect,
 	type Evaluation,
+	type PreferenceAnswer,
 	type RobotsModel,
 	verdictWord,
 } from '../../core/src/index';
@@ -130,13 +133,16 @@ function answer(model: RobotsModel, agent: string, url: string, dialect: Dialect
 		: { model, kind: 'parser', evaluation: evaluate(model, { agent, url, dialect }) };
 }
 
-function toJson(result: Answer, robots?: string): string {
+/**
+ * An answer's line, before and after its URL: the URL is the only part of a line that differs between URLs that
+ * decide alike, so that many URLs are worded once per decision (`answerLines`).
+ */
+type AroundUrl = readonly [before: string, after: string];
+
+/** The JSON object of an answer around its `url` field: `{"robots":…,"url":` and `,"agent":…}`. */
+function jsonAround(result: Answer, robots?: string): AroundUrl {
 	const record: Record<string, unknown> = {};
-	if (robots !== undefined) {
-		record.robots = robots;
-	}
 	const evaluation = result.evaluation;
-	record.url = evaluation.url;
 	if (result.kind === 'parser') {
 		record.agent = result.evaluation.agent;
 		record.dialect = result.evaluation.dialect;
@@ -160,15 +166,57 @@ function toJson(result: Answer, robots?: string): string {
 		record.groups = result.evaluation.groups.map((group) => group.line + 1);
 	}
 	record.preferences = preferencesJson(preferencesOf(result.model, result.evaluation));
-	return JSON.stringify(record);
+	// JSON.stringify writes the fields in the order they were set: the same text as one object with `url` second or first.
+	return [robots === undefined ? '{"url":' : `{"robots":${JSON.stringify(robots)},"url":`, `,${JSON.stringify(record).slice(1)}`];
 }
 
-function toText(result: Answer, showAgent: boolean): string {
+/** The text line of an answer around its URL, each part with its control characters escaped (as the whole line would be). */
+function textAround(result: Answer, showAgent: boolean): AroundUrl {
 	const evaluation = result.evaluation;
 	const verdict = verdictWord(evaluation.verdict, { forTools: true }).padEnd(10);
 	const agent = showAgent ? `  ${t('as {0}', result.kind === 'crawler' ? result.evaluation.crawler.token : result.evaluation.agent)}` : '';
 	const preferences = preferencesText(preferencesOf(result.model, result.evaluation));
-	return escapeControls(`${verdict} ${evaluation.url}${agent}  (${decided(result)})${preferences}`);
+	return [escapeControls(`${verdict} `), escapeControls(`${agent}  (${decided(result)})${preferences}`)];
+}
+
+/**
+ * The answer lines of one agent for many URLs, each its answer's JSON object or text line, the URL between the parts. As a crawler reads the
+ * file, the decider's key and the preferences beside the verdict (`crawlerPreferences`, whose equal answers are one
+ * object) fix everything but the URL, so each pair is worded once and a URL costs a walk of the compiled rules; as a
+ * parser (`--dialect`), every URL is answered whole. The wordings kept are bounded by the file's rules, not the input.
+ */
+function answerLines(
+	model: RobotsModel,
+	agent: string,
+	dialect: Dialect | undefined,
+	format: { json: boolean; showAgent: boolean; robots?: string },
+): (url: string) => string {
+	const around = (result: Answer) => (format.json ? jsonAround(result, format.robots) : textAround(result, format.showAgent));
+	const line = (parts: AroundUrl, url: string) => parts[0] + (format.json ? JSON.stringify(url) : escapeControls(url)) + parts[1];
+	if (dialect !== undefined) {
+		return (url) => line(around(answer(model, agent, url, dialect)), url);
+	}
+	const decider = compileCrawlerDecider(model, agent);
+	const preferences = crawlerPreferences(decider.reading);
+	/** By key: the file's verdict (which the preferences depend on), and the wording for each preference answer. */
+	const worded = new Map<number, { fileVerdict: Evaluation['verdict']; lines: Map<PreferenceAnswer, AroundUrl> }>();
+	return (url) => {
+		const key = decider.decideKey(url);
+		let result: Answer | undefined;
+		let byKey = worded.get(key);
+		if (byKey === undefined) {
+			result = answer(model, agent, url, undefined);
+			byKey = { fileVerdict: (result.evaluation as CrawlerEvaluation).fileVerdict, lines: new Map() };
+			worded.set(key, byKey);
+		}
+		const said = preferences(url, byKey.fileVerdict);
+		let parts = byKey.lines.get(said);
+		if (parts === undefined) {
+			parts = around(result ?? answer(model, agent, url, undefined));
+			byKey.lines.set(said, parts);
+		}
+		return line(parts, url);
+	};
 }
 
 /**
@@ -234,6 +282,7 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 		await io.error(warning);
 	}
 	const agents = options.agents!;
+	const lines = agents.map((agent) => answerLines(model, agent, options.dialect, { json: options.json, showAgent: agents.length > 1 }));
 	let bad = 0;
 	let count = 0;
 	read: for await (const batch of urlInputs(options.urls, options.urlsFrom)) {
@@ -252,10 +301,9 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 				}
 				continue;
 			}
-			for (const agent of agents) {
-				const result = answer(model, agent, input.url, options.dialect);
+			for (const answerLine of lines) {
 				// Awaited only when the buffer was written out: a hundred thousand URLs need no hundred thousand ticks.
-				const written = io.out.line(options.json ? toJson(result) : toText(result, agents.length > 1));
+				const written = io.out.line(answerLine(input.url));
 				if (written) {
 					await written;
 				}
@@ -287,9 +335,16 @@ interface BatchRequest {
  * Robots files of a batch, each read once while it is among the last `maxCachedRobots` used: the model, or why it
  * could not be read. Bounded, so that a batch naming a new file on every line keeps memory flat too.
  */
-type RobotsCache = Map<string, RobotsModel | { readonly error: string }>;
+type RobotsCache = Map<string, CachedRobots | { readonly error: string }>;
+
+/** A robots file of a batch, and the answer lines of the agents (and dialects) asked of it, the last `maxCachedAgents`. */
+interface CachedRobots {
+	readonly model: RobotsModel;
+	readonly answers: Map<string, (url: string) => string>;
+}
 
 const maxCachedRobots = 256;
+const maxCachedAgents = 64;
 
 /** Answers one batch line, or says why it cannot be answered. */
 function answerBatchLine(
@@ -327,7 +382,7 @@ function answerBatchLine(
 	let model = models.get(request.robots);
 	if (model === undefined) {
 		try {
-			model = readRobots(request.robots, anyFile);
+			model = { model: readRobots(request.robots, anyFile), answers: new Map() };
 		} catch (error) {
 			model = { error: error instanceof UsageError ? error.message : t('cannot read {0}: {1}', request.robots, describeError(error)) };
 		}
@@ -342,7 +397,16 @@ function answerBatchLine(
 	if ('error' in model) {
 		return { error: model.error, request };
 	}
-	return { json: toJson(answer(model, request.agent, request.url, dialect), request.robots) };
+	const key = `${dialect ?? ''} ${request.agent}`;
+	let lines = model.answers.get(key);
+	if (lines === undefined) {
+		lines = answerLines(model.model, request.agent, dialect, { json: true, showAgent: false, robots: request.robots });
+		if (model.answers.size >= maxCachedAgents) {
+			model.answers.delete(model.answers.keys().next().value!);
+		}
+		model.answers.set(key, lines);
+	}
+	return { json: lines(request.url) };
 }
 
 /** Answers a batch as it is read, line by line, never holding the whole input (or more than ten of its line numbers). */

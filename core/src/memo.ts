@@ -20,3 +20,12 @@ export class ObjectMemo<O extends object, K, V> {
 		return value as V;
 	}
 }
+
+/**
+ * A copy of `text` that keeps no other string alive, for a key a memo keeps: a string sliced from a larger one (a line
+ * of a 64 KiB chunk read from a file) holds the whole of it in V8, so a thousand remembered hosts would hold a
+ * thousand chunks. JSON.parse builds its strings anew.
+ */
+export function ownCopy(text: string): string {
+	return JSON.parse(JSON.stringify(text)) as string;
+}

@@ -4,11 +4,13 @@
  * over the real wire (stdio JSON-RPC): opening, typing, every request on every corpus file and on synthetic files of
  * many groups, and memory; then pages (HTML and the check across files). `--json` prints one object; `--only=wire`
  * (or `core`, or `pages`) runs one part, `--only=lens` the first code lens of the 50 000-group file alone, `--only=bench`
- * the test bench's figures of the core part alone.
+ * the test bench's figures of the core part alone, `--only=cli` the command line's line scans (issue 25) as whole
+ * processes against awk and robots-parser.
  * Figures are medians after warm-up; targets are printed beside them (PASS / FALL SHORT); tests never assert times.
  */
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -49,6 +51,7 @@ import {
 	diffRobots,
 	evaluate,
 	evaluateAs,
+	foreignContentMessage,
 	parse,
 	parseUrlList,
 	probeUrls,
@@ -62,7 +65,7 @@ import { repoRoot, sharedDir } from '../util/fixtures';
 
 const corpus = join(sharedDir, 'corpus', 'realworld', 'files');
 const asJson = process.argv.includes('--json');
-const only = /^--only=(core|wire|pages|lens|bench)$/.exec(process.argv.find((arg) => arg.startsWith('--only=')) ?? '')?.[1];
+const only = /^--only=(core|wire|pages|lens|bench|cli)$/.exec(process.argv.find((arg) => arg.startsWith('--only=')) ?? '')?.[1];
 const runCore = only === undefined || only === 'core';
 const runBench = runCore || only === 'bench';
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -1153,14 +1156,212 @@ async function pageFigures(): Promise<void> {
 	}
 }
 
+// 9. The command line's line scans (issue 25), each a whole process as people run it, its output to /dev/null, beside
+// awk reading the same file in the same run (mawk or gawk, whichever `awk` is): `test --urls`, `test --batch` against
+// robots-parser in this process, the read path of a log, and `robots-txt logs`.
+
+/** A preload that writes the process's peak RSS (KiB) to the file MAX_RSS_FILE names, at exit. */
+function rssHook(folder: string): string {
+	const hook = join(folder, 'max-rss.cjs');
+	writeFileSync(hook, 'process.on("exit", () => require("fs").writeFileSync(process.env.MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));\n');
+	return hook;
+}
+
+/** Runs a command to its end with its output to /dev/null: wall time, and for node with the hook its peak RSS in MB. */
+function runWhole(command: string, args: readonly string[], rssFile?: string): { ms: number; rssMb?: number } {
+	const sink = openSync('/dev/null', 'w');
+	try {
+		const start = performance.now();
+		const result = spawnSync(command, args, {
+			stdio: ['ignore', sink, 'pipe'],
+			env: rssFile ? { ...process.env, MAX_RSS_FILE: rssFile, LC_ALL: 'C' } : process.env,
+		});
+		const ms = performance.now() - start;
+		if (result.status !== 0 && result.status !== 2) {
+			throw new Error(`${command} ${args.join(' ')}: exit ${result.status} ${result.stderr}`);
+		}
+		return { ms, ...(rssFile ? { rssMb: Number(readFileSync(rssFile, 'utf8')) / 1024 } : {}) };
+	} finally {
+		closeSync(sink);
+	}
+}
+
+/** The median wall time of three runs (after one unmeasured run that warms the file cache), and the largest peak RSS. */
+function wholeFigure(command: string, args: readonly string[], rssFile?: string): { ms: number; rssMb?: number } {
+	runWhole(command, args, rssFile);
+	const runs = [0, 1, 2].map(() => runWhole(command, args, rssFile));
+	const rss = runs.flatMap((run) => (run.rssMb === undefined ? [] : [run.rssMb]));
+	return { ms: median(runs.map((run) => run.ms)), ...(rss.length > 0 ? { rssMb: Math.max(...rss) } : {}) };
+}
+
+/**
+ * A combined log of `count` lines as nginx writes them, in the file at `path`: a second or so between requests, 35 %
+ * from catalogue crawlers (the owners' documented headers of test/fixtures/logs), 55 % from browsers, 10 % from HTTP
+ * clients; paths from the robots.txt's rules and pages of the site; a mix of statuses, sizes and referers.
+ */
+function writeCombinedLog(path: string, count: number, model: RobotsModel): void {
+	const agents = JSON.parse(readFileSync(join(repoRoot, 'test', 'fixtures', 'logs', 'user-agents.json'), 'utf8')) as Record<
+		'crawlers' | 'browsers' | 'clients',
+		{ ua: string }[]
+	>;
+	const [crawlers, browsers, clients] = [agents.crawlers, agents.browsers, agents.clients].map((list) => list.map((entry) => entry.ua));
+	const paths = urlsFor(model, 5_000).map((url) => url.slice('https://example.com'.length));
+	const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+	const two = (value: number) => String(value).padStart(2, '0');
+	let seed = 7;
+	const random = (n: number) => {
+		seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+		return seed % n;
+	};
+	const file = openSync(path, 'w');
+	let lines: string[] = [];
+	let time = Date.UTC(2026, 10, 1);
+	for (let i = 0; i < count; i++) {
+		time += random(2000);
+		const d = new Date(time);
+		const stamp = `${two(d.getUTCDate())}/${months[d.getUTCMonth()]}/${d.getUTCFullYear()}:${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} +0000`;
+		const kind = random(100);
+		const agent = kind < 35 ? crawlers[random(crawlers.length)] : kind < 90 ? browsers[random(browsers.length)] : clients[random(clients.length)];
+		const target = random(2) === 0 ? paths[random(paths.length)] : `/articles/${i % 20_000}?ref=${i % 7}`;
+		const status = [200, 200, 200, 200, 301, 304, 404][random(7)];
+		const referer = random(10) < 6 ? '-' : `https://www.example.com/${i % 100}`;
+		lines.push(
+			`${66 + (i % 3)}.${249 - (i % 7)}.${i % 256}.${(i * 7) % 256} - - [${stamp}] "GET ${target} HTTP/1.1" ${status} ${random(50_000)} "${referer}" "${agent}"`,
+		);
+		if (lines.length === 10_000) {
+			writeSync(file, lines.join('\n') + '\n');
+			lines = [];
+		}
+	}
+	writeSync(file, lines.length > 0 ? lines.join('\n') + '\n' : '');
+	closeSync(file);
+}
+
+async function cliFigures(): Promise<void> {
+	const cli = join(repoRoot, 'cli', 'dist', 'cli.js');
+	const readPath = join(repoRoot, 'out', 'test', 'bench', 'logRead.js');
+	const folder = mkdtempSync(join(tmpdir(), 'robots-bench-cli-'));
+	const figures: Record<string, unknown> = {};
+	try {
+		const hook = rssHook(folder);
+		const rss = join(folder, 'rss');
+		const node = (script: string, args: readonly string[]) => wholeFigure(process.execPath, ['-r', hook, script, ...args], rss);
+		const robots = join(corpus, '0102.txt');
+		const model = parse(typical);
+
+		// test --urls: 500 000 URLs of the 2 KB file's site, text and JSON.
+		const urlFile = join(folder, 'urls.txt');
+		writeFileSync(urlFile, urlsFor(model, 500_000).join('\n') + '\n');
+		const awkCount = wholeFigure('awk', ['{n++} END {print n}', urlFile]).ms;
+		const awkField = wholeFigure('awk', ['-F/', '{print $4}', urlFile]).ms;
+		const text = node(cli, ['test', robots, '--agent', 'Googlebot', '--urls', urlFile]);
+		const json = node(cli, ['test', robots, '--agent', 'Googlebot', '--urls', urlFile, '--json']);
+		Object.assign(figures, {
+			urlsAwkCountMs: awkCount,
+			urlsAwkFieldMs: awkField,
+			urlsTextMs: text.ms,
+			urlsJsonMs: json.ms,
+			urlsTextRssMb: text.rssMb,
+			urlsJsonRssMb: json.rssMb,
+		});
+		report.push(
+			`test --urls, 500 000 URLs (2 KB file, Googlebot), whole process to /dev/null: awk counting lines ${fmt(awkCount, 0)} ms, awk printing a field ${fmt(awkField, 0)} ms`,
+			`  text ${fmt(text.ms, 0)} ms (${fmt(500_000 / (text.ms / 1000), 0)} URLs/s, ${fmt(text.ms / awkField, 1)}x awk's field, ${fmt(text.ms / awkCount, 1)}x its count; peak RSS ${fmt(text.rssMb ?? 0, 0)} MB) ${target('test --urls text, x awk printing a field', text.ms / awkField, 3, 'lower', 'x')}`,
+			`  --json ${fmt(json.ms, 0)} ms (${fmt(500_000 / (json.ms / 1000), 0)} URLs/s, ${fmt(json.ms / awkField, 1)}x awk's field; peak RSS ${fmt(json.rssMb ?? 0, 0)} MB) ${target('test --urls --json, x awk printing a field', json.ms / awkField, 3, 'lower', 'x')}`,
+		);
+
+		// test --batch against robots-parser in this process, on every corpus file over 100 KB: the same requests.
+		const requests = 100_000;
+		const ratios: { name: string; ratio: number; robotsTxt: boolean }[] = [];
+		for (const name of readdirSync(corpus).sort()) {
+			const path = join(corpus, name);
+			if (!name.endsWith('.txt') || statSync(path).size <= 100 * 1024) {
+				continue;
+			}
+			const fileText = read(name);
+			const fileModel = parse(fileText);
+			const robotsTxt = foreignContentMessage(fileModel) === undefined;
+			const urls = urlsFor(fileModel, requests);
+			const batch = join(folder, `batch-${name}.jsonl`);
+			writeFileSync(batch, urls.map((url) => JSON.stringify({ robots: path, agent: 'Googlebot', url })).join('\n') + '\n');
+			const ours = node(cli, ['test', '--batch', batch, ...(robotsTxt ? [] : ['--any-file'])]).ms;
+			// robots-parser: parsed once, then isAllowed per URL, for up to two seconds; its time for all the requests is
+			// its parse and its rate over them (on the largest files it answers about 200 URLs a second).
+			collect();
+			const parseStart = performance.now();
+			const peer = robotsParser('https://example.com/robots.txt', fileText);
+			const parseMs = performance.now() - parseStart;
+			let answered = 0;
+			const start = performance.now();
+			while (answered < urls.length && performance.now() - start < 2000) {
+				peer.isAllowed(urls[answered++], 'Googlebot');
+			}
+			const peerMs = parseMs + ((performance.now() - start) / answered) * requests;
+			ratios.push({ name, ratio: peerMs / ours, robotsTxt });
+			report.push(
+				`  ${name} (${fmt(statSync(path).size / 1024, 0)} KB${robotsTxt ? '' : ', not robots.txt: --any-file'}): test --batch ${fmt(ours, 0)} ms, robots-parser ${fmt(peerMs, 0)} ms${answered < requests ? ` (from ${fmt(answered, 0)} requests)` : ''}: ${fmt(peerMs / ours, 1)}x`,
+			);
+			rmSync(batch);
+		}
+		const robotsFiles = ratios.filter((entry) => entry.robotsTxt);
+		const least = robotsFiles.reduce((min, entry) => (entry.ratio < min.ratio ? entry : min), robotsFiles[0]);
+		const leastAll = ratios.reduce((min, entry) => (entry.ratio < min.ratio ? entry : min), ratios[0]);
+		figures.batchRatios = ratios;
+		report.splice(
+			report.length - ratios.length,
+			0,
+			`test --batch, ${fmt(requests, 0)} requests (Googlebot, URLs from each file's rules) per corpus file over 100 KB, whole process vs robots-parser in process:`,
+		);
+		report.push(
+			`  least: ${least.name} ${fmt(least.ratio, 1)}x of the robots.txt files, ${leastAll.name} ${fmt(leastAll.ratio, 1)}x of all ${target('test --batch, x robots-parser (least, robots.txt files)', least.ratio, 50, 'higher', 'x')}`,
+		);
+
+		// The log read path and robots-txt logs: 1 000 000 combined lines, and 4 000 000 for memory.
+		const logs = existsSync(join(repoRoot, 'cli', 'src', 'logs.ts'));
+		for (const count of [1_000_000, 4_000_000]) {
+			const log = join(folder, `access-${count}.log`);
+			writeCombinedLog(log, count, model);
+			// The 4 M-line log is for memory: one run of each (the file, 800 MB, is larger than some page caches).
+			const figure = count === 1_000_000 ? wholeFigure : runWhole;
+			const awkLines = figure('awk', ['{n++} END {print n}', log]).ms;
+			const awkTarget = figure('awk', ['{print $7}', log]).ms;
+			const path = figure(process.execPath, ['-r', hook, readPath, log, robots], rss);
+			const command = logs ? figure(process.execPath, ['-r', hook, cli, 'logs', log, '--robots', robots], rss) : undefined;
+			figures[`log${count}`] = {
+				awkLinesMs: awkLines,
+				awkTargetMs: awkTarget,
+				readPathMs: path.ms,
+				readPathRssMb: path.rssMb,
+				logsMs: command?.ms,
+				logsRssMb: command?.rssMb,
+			};
+			const label = `${fmt(count / 1e6, 0)} M`;
+			report.push(
+				`combined log, ${label} lines (${fmt(statSync(log).size / 1e6, 0)} MB): awk counting lines ${fmt(awkLines, 0)} ms, awk printing the target ${fmt(awkTarget, 0)} ms`,
+				`  read path (readLines, LogReader, AgentAttributor, a decider per crawler) ${fmt(path.ms, 0)} ms (${fmt(count / (path.ms / 1000), 0)} lines/s, ${fmt(path.ms / awkTarget, 1)}x awk's field, ${fmt(path.ms / awkLines, 1)}x its count; peak RSS ${fmt(path.rssMb ?? 0, 0)} MB)${count === 1_000_000 ? ` ${target('log read path, x awk printing a field', path.ms / awkTarget, 3, 'lower', 'x')}` : ''}`,
+				command === undefined
+					? '  robots-txt logs: not on this branch'
+					: `  robots-txt logs ${fmt(command.ms, 0)} ms (${fmt(count / (command.ms / 1000), 0)} lines/s, ${fmt(command.ms / awkTarget, 1)}x awk's field; peak RSS ${fmt(command.rssMb ?? 0, 0)} MB)${count === 1_000_000 ? ` ${target('robots-txt logs, x awk printing a field', command.ms / awkTarget, 3, 'lower', 'x')}` : ''}`,
+			);
+			rmSync(log);
+		}
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
+	results.cli = figures;
+}
+
 void (async () => {
 	if (only === 'lens') {
 		await firstLensAfterOpen();
-	} else if (only !== 'core' && only !== 'pages' && only !== 'bench') {
+	} else if (only !== 'core' && only !== 'pages' && only !== 'bench' && only !== 'cli') {
 		await serverFigures();
 	}
 	if (only === undefined || only === 'pages') {
 		await pageFigures();
+	}
+	if (only === undefined || only === 'cli') {
+		await cliFigures();
 	}
 	sizes();
 	results.targets = targets.map((t) => ({ ...t, pass: t.better === 'lower' ? t.value <= t.limit : t.value >= t.limit }));

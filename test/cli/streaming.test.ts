@@ -10,6 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { LineSplitter, maxLineLength, type InputLine } from '../../cli/src/lines';
 import { cli, englishEnv, runCli, workFolder } from './cliProcess';
 
@@ -84,12 +85,12 @@ function batchFile(name: string, count: number): string {
 
 describe('memory flat in the input size', () => {
 	// The ratio of the peak RSS of 4N and N inputs, not a size or a time: reading the input whole held every line and an
-	// object for each (about 130 bytes a URL, 1.5 GB for 10 M); a stream holds a chunk and a line.
-	const small = 50_000;
-	const big = 4 * small;
-
+	// object for each (about 130 bytes a URL, 1.5 GB for 10 M); a stream holds a chunk and a line. N is large enough
+	// that the heap reaches its working size before the input ends (--urls answers 50 000 URLs in under 0.1 s, before
+	// V8 has grown its young generation: 83 MB then, 99 MB for 200 000 and 800 000 alike).
 	/** Runs `argsFor` on N and 4N lines: each exits 0 with a line out for every line in, at the same peak RSS. */
-	async function assertFlat(name: string, argsFor: (count: number, file: string) => string[]): Promise<void> {
+	async function assertFlat(name: string, argsFor: (count: number, file: string) => string[], small = 50_000): Promise<void> {
+		const big = 4 * small;
 		const few = await runMeasured(argsFor(small, `${name}-few`), `${name}-few`);
 		const many = await runMeasured(argsFor(big, `${name}-many`), `${name}-many`);
 		assert.equal(few.status, 0, few.stderr);
@@ -101,7 +102,7 @@ describe('memory flat in the input size', () => {
 	}
 
 	test('--urls: four times the URLs, the same peak memory, every URL answered', async () => {
-		await assertFlat('urls', (count, file) => ['test', robots, '--agent', 'Googlebot', '--urls', urlList(`${file}.txt`, count)]);
+		await assertFlat('urls', (count, file) => ['test', robots, '--agent', 'Googlebot', '--urls', urlList(`${file}.txt`, count)], 200_000);
 	});
 
 	test('--batch: four times the requests, the same peak memory, every request answered', async () => {
@@ -178,6 +179,29 @@ describe('line ends wherever the stream splits them', () => {
 				}
 			}
 		}
+	});
+
+	test('random texts of line ends, split into random chunks, give the lines of the whole text', () => {
+		const text = fc.array(fc.constantFrom('a', 'bc', '\r', '\n', '\r\n', 'é', '\ufeff'), { maxLength: 30 }).map((parts) => parts.join(''));
+		fc.assert(
+			fc.property(text, fc.array(fc.nat(), { maxLength: 6 }), (whole, cuts) => {
+				const at = [...new Set(cuts.map((cut) => cut % (whole.length + 1)))].sort((a, b) => a - b);
+				const splitter = new LineSplitter();
+				const lines: InputLine[] = [];
+				let from = 0;
+				for (const cut of [...at, whole.length]) {
+					lines.push(...splitter.push(whole.slice(from, cut)));
+					from = cut;
+				}
+				lines.push(...splitter.end());
+				assert.deepEqual(texts(lines), reference(whole));
+				assert.deepEqual(
+					lines.map((line) => line.line),
+					reference(whole).map((_, index) => index + 1),
+				);
+			}),
+			{ numRuns: 2000 },
+		);
 	});
 
 	test('a line over the cap is counted, and the line after it read, whatever the chunks', () => {

@@ -1,6 +1,6 @@
 /**
  * The crawler model's fast decide path (`compileCrawlerDecider`, `decideTable`, `decideRoot`) against `evaluateAs`: the same
- * verdict, reason and deciding line for every URL, on random files and on URLs built from every corpus file's rules,
+ * verdict, reason and deciding line for every URL (and URLs with the same `decideKey` get the same answer), on random files and on URLs built from every corpus file's rules,
  * for crawlers that cover each behaviour of the catalogue (own token, fallback token, ignoring `*`, ignoring
  * robots.txt, size limits, Yandex's Host, first-match parsers, unknown tokens).
  */
@@ -56,10 +56,19 @@ function disagreements(model: RobotsModel, tokens: readonly string[], urls: read
 			found.push(`${token} at /: decideRoot ${JSON.stringify(unpackDecision(root[column]))}, evaluateAs ${JSON.stringify(rootExpected)}`);
 		}
 		const decider = compileCrawlerDecider(model, token);
+		/** By `decideKey`: the first answer with that key, but for its URL. */
+		const byKey = new Map<number, { url: string; answer: string }>();
 		for (let row = 0; row < urls.length; row++) {
 			const url = urls[row];
 			const full = evaluateAs(model, token, url);
 			const expected = { verdict: full.verdict, reason: full.reason, line: full.rule ? full.rule.line : -1 };
+			const answer = JSON.stringify({ ...expected, rule: full.rule, fileVerdict: full.fileVerdict });
+			const key = decider.decideKey(url);
+			const first = byKey.get(key) ?? { url, answer };
+			byKey.set(key, first);
+			if (first.answer !== answer) {
+				found.push(`${token} ${JSON.stringify(url)}: the same key (${key}) as ${JSON.stringify(first.url)}, but evaluateAs ${answer}, not ${first.answer}`);
+			}
 			const fast = unpackDecision(decider.decide(url));
 			const cell = unpackDecision(table[row * tokens.length + column]);
 			if (JSON.stringify(fast) !== JSON.stringify(expected) || JSON.stringify(cell) !== JSON.stringify(expected)) {

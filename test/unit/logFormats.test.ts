@@ -223,6 +223,15 @@ describe('detection and malformed lines', () => {
 		assert.equal(reader.format, 'common');
 	});
 
+	test("a month is one of the twelve English abbreviations, exactly (Apache's %t: [day/month/year:hour:minute:second zone])", () => {
+		const line = (month: string) => `127.0.0.1 - - [10/${month}/2000:13:55:36 -0700] "GET / HTTP/1.0" 200 1`;
+		assert.equal(parseLogLine(line('Oct'), 'common').kind, 'request');
+		// A lower-case month, letters outside ASCII whose codes add up to Jan's in a careless key, a short and a long one.
+		for (const month of ['oct', 'Išn', 'Ja', 'Janu']) {
+			assert.deepStrictEqual(parseLogLine(line(month), 'common'), { kind: 'unparsed', reason: 'time' }, month);
+		}
+	});
+
 	test('a 100 000-character line is read in one pass, in every format', () => {
 		const long = 'a'.repeat(100_000);
 		const lines = [

@@ -1377,6 +1377,7 @@ describe('one owner of incremental state', () => {
 		'l10n.ts pluralRules (let)': 'the translator an edge installs',
 		'diagnostics/context.ts groupingKeys (Map)': 'one key object per dialect, made on first use (five at most)',
 		'meta/names.ts suggestionCache (Map)': 'a pure function of a name, remembered for at most 2 000 names',
+		'matching/url.ts asciiHosts (Map)': 'a pure function of a host name, remembered for at most 1 000 names',
 	};
 
 	test("the core's module-level state that changes is a memo keyed by an immutable object, or listed here with its reason", () => {

@@ -344,6 +344,13 @@ interface CrawlerDecider {
 	readonly reading: CrawlerReading;
 	/** The decision `evaluateAs` would reach for `url`: its verdict, reason and deciding line. */
 	decide(url: string): PackedDecision;
+	/**
+	 * What decides `url` in the file, as a number: the index of the deciding compiled rule, or a negative code when no
+	 * rule does. URLs with the same key get the same answer from `evaluateAs` but for the URL itself (verdict, reason,
+	 * rule, file verdict), which a packed decision does not tell apart where one line compiles to two rules (Google's
+	 * `index.htm`), so that a caller can word each key once for many URLs.
+	 */
+	decideKey(url: string): number;
 }
 
 /** A fast decider for one crawler, exactly as `evaluateAs` decides (a property test holds them equal). */
@@ -353,14 +360,15 @@ export function compileCrawlerDecider(model: RobotsModel, crawler: CrawlerProfil
 	const { reading } = entry;
 	if (reading.extent.kind === 'too-large') {
 		const code = packDecision('allow', 'too-large', -1);
-		return { crawler: profile, reading, decide: () => code };
+		return { crawler: profile, reading, decide: () => code, decideKey: () => noRuleMatches };
 	}
 	const translate = fileDecisions(entry.prepared);
 	const { matcher } = entry.prepared;
+	const decideKey = (url: string) => matcher.decideIndex(url);
 	if (profile.ignoresRobotsTxt) {
-		return { crawler: profile, reading, decide: (url) => ignoring(translate(matcher.decideIndex(url))) };
+		return { crawler: profile, reading, decide: (url) => ignoring(translate(matcher.decideIndex(url))), decideKey };
 	}
-	return { crawler: profile, reading, decide: (url) => translate(matcher.decideIndex(url)) };
+	return { crawler: profile, reading, decide: (url) => translate(matcher.decideIndex(url)), decideKey };
 }
 
 /** The packed decision of each compiled rule, per rule list: crawlers that read alike share their compiled rules. */

@@ -7,6 +7,7 @@
  */
 
 import { type CrawlerFacts, knownCrawlers } from '../facts/crawlers';
+import { ownCopy } from '../memo';
 
 /** What a User-Agent header says about its sender. */
 export type AgentAttribution =
@@ -176,7 +177,8 @@ export class AgentAttributor {
 			if (this.known.size >= attributorCapacity) {
 				this.known.clear();
 			}
-			this.known.set(header, attribution);
+			// A copy: the header is a slice of its line, which holds the whole chunk of the file it was read from.
+			this.known.set(ownCopy(header), attribution);
 		}
 		return attribution;
 	}

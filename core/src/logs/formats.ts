@@ -157,96 +157,143 @@ function withoutBom(line: string): string {
 
 // ----- combined and common -----
 
-/** A cursor over one line: the position after what was read so far. */
-interface Cursor {
-	at: number;
+/**
+ * One NCSA line being read: where the reading stands, and where the next backslash is (found once per line, again only
+ * once passed), so that a quoted field without one (nearly all of them) is one indexOf and one slice.
+ */
+class NcsaScan {
+	at = 0;
+	private slash: number;
+
+	constructor(readonly text: string) {
+		this.slash = text.indexOf('\\');
+	}
+
+	/**
+	 * The end of the run of characters from `at` up to the next space (or the line's end when `last`): at least one
+	 * character, none of them a control character (which shows the line is not text); -1 otherwise. Moves past the space.
+	 */
+	bare(last = false): number {
+		const text = this.text;
+		const start = this.at;
+		let at = start;
+		for (let code = text.charCodeAt(at); at < text.length && code !== 0x20; code = text.charCodeAt(++at)) {
+			if (code < 0x20) {
+				return -1;
+			}
+		}
+		if (at === start || (at === text.length && !last)) {
+			return -1;
+		}
+		this.at = at < text.length ? at + 1 : at;
+		return at;
+	}
+
+	space(): boolean {
+		if (this.text.charCodeAt(this.at) !== 0x20) {
+			return false;
+		}
+		this.at++;
+		return true;
+	}
+
+	/** The quoted field at `at`, with its escapes undone twice: bytes above 127 as `\xXX` and, for a target, as `%XX`. */
+	quoted(): Quoted | 'quote' | 'shape' {
+		const text = this.text;
+		const open = this.at;
+		if (text.charCodeAt(open) !== 0x22) {
+			return 'shape';
+		}
+		const close = text.indexOf('"', open + 1);
+		if (this.slash >= 0 && this.slash <= open) {
+			this.slash = text.indexOf('\\', open + 1);
+		}
+		if (close >= 0 && (this.slash < 0 || this.slash > close)) {
+			// The common case, nothing escaped: one slice.
+			const value = text.slice(open + 1, close);
+			this.at = close + 1;
+			return { value, targetValue: value };
+		}
+		return escapedField(text, this);
+	}
 }
 
 function parseNcsa(text: string, combined: boolean): LogLine {
-	const cursor: Cursor = { at: 0 };
-	const ip = bareField(text, cursor);
-	const ident = bareField(text, cursor);
-	const user = bareField(text, cursor);
-	if (ip === undefined || ident === undefined || user === undefined || text.charCodeAt(cursor.at) !== 0x5b) {
+	const scan = new NcsaScan(text);
+	const ipEnd = scan.bare();
+	if (ipEnd < 0 || scan.bare() < 0 || scan.bare() < 0 || text.charCodeAt(scan.at) !== 0x5b) {
 		return unparsed('shape');
 	}
-	const close = text.indexOf(']', cursor.at);
+	const close = text.indexOf(']', scan.at);
 	if (close < 0) {
 		return unparsed('shape');
 	}
-	const time = clfTime(text.slice(cursor.at + 1, close));
+	const time = clfTime(text, scan.at + 1, close);
 	if (time === undefined) {
 		return unparsed('time');
 	}
-	cursor.at = close + 1;
-	if (!space(text, cursor)) {
+	scan.at = close + 1;
+	if (!scan.space()) {
 		return unparsed('shape');
 	}
-	const request = quotedField(text, cursor);
+	const request = scan.quoted();
 	if (typeof request !== 'object') {
 		return unparsed(request);
 	}
-	if (!space(text, cursor)) {
+	if (!scan.space()) {
 		return unparsed('shape');
 	}
-	const statusText = bareField(text, cursor);
-	const status = statusText === undefined ? undefined : httpStatus(statusText);
+	const statusStart = scan.at;
+	const statusEnd = scan.bare();
+	const status = statusEnd < 0 ? undefined : httpStatusAt(text, statusStart, statusEnd);
 	if (status === undefined) {
 		return unparsed('status');
 	}
-	const bytes = bareField(text, cursor, true);
-	if (bytes === undefined || !(bytes === '-' || isDigits(bytes))) {
+	const bytesStart = scan.at;
+	const bytesEnd = scan.bare(true);
+	if (
+		bytesEnd < 0
+		|| !((bytesEnd === bytesStart + 1 && text.charCodeAt(bytesStart) === 0x2d) || digits(text, bytesStart, bytesEnd - bytesStart) !== undefined)
+	) {
 		return unparsed('shape');
 	}
 	let userAgent: string | null = null;
 	if (combined) {
-		const referer = quotedField(text, cursor);
+		const referer = scan.quoted();
 		if (typeof referer !== 'object') {
 			return unparsed(referer);
 		}
-		const agent = space(text, cursor) ? quotedField(text, cursor) : 'shape';
+		const agent = scan.space() ? scan.quoted() : 'shape';
 		if (typeof agent !== 'object') {
 			return unparsed(agent);
 		}
 		userAgent = agent.value === '-' ? null : agent.value;
 	}
-	const parts = request.value.split(' ');
-	const target = request.targetValue === request.value ? parts : request.targetValue.split(' ');
-	if (parts.length < 2 || parts.length > 3 || !isToken(parts[0]) || parts[1] === '') {
+	// The request line is a method, a target and maybe a version, separated by single spaces (escapes keep their count).
+	const line = request.value;
+	const methodEnd = line.indexOf(' ');
+	const targetEnd = methodEnd < 0 ? -1 : line.indexOf(' ', methodEnd + 1);
+	if (methodEnd < 0 || (targetEnd >= 0 && line.indexOf(' ', targetEnd + 1) >= 0) || targetEnd === methodEnd + 1 || methodEnd + 1 === line.length) {
 		return unparsed('request');
 	}
+	const method = line.slice(0, methodEnd);
+	if (!isToken(method)) {
+		return unparsed('request');
+	}
+	const targetLine = request.targetValue;
+	const targetStart = request.targetValue === line ? methodEnd + 1 : targetLine.indexOf(' ') + 1;
+	const targetStop = request.targetValue === line ? targetEnd : targetLine.indexOf(' ', targetStart);
 	return {
 		kind: 'request',
-		record: { ip: ip === '-' ? null : ip, time, method: parts[0], target: target[1], status, userAgent },
+		record: {
+			ip: ipEnd === 1 && text.charCodeAt(0) === 0x2d ? null : text.slice(0, ipEnd),
+			time,
+			method,
+			target: targetLine.slice(targetStart, targetStop < 0 ? targetLine.length : targetStop),
+			status,
+			userAgent,
+		},
 	};
-}
-
-/**
- * A run of characters up to the next space (read past), or to the line's end when `last`; undefined when empty or
- * when a control character shows the line is not text.
- */
-function bareField(text: string, cursor: Cursor, last = false): string | undefined {
-	const start = cursor.at;
-	let at = start;
-	while (at < text.length && text.charCodeAt(at) !== 0x20) {
-		if (text.charCodeAt(at) < 0x20) {
-			return undefined;
-		}
-		at++;
-	}
-	if (at === start || (at === text.length && !last)) {
-		return undefined;
-	}
-	cursor.at = at < text.length ? at + 1 : at;
-	return text.slice(start, at);
-}
-
-function space(text: string, cursor: Cursor): boolean {
-	if (text.charCodeAt(cursor.at) !== 0x20) {
-		return false;
-	}
-	cursor.at++;
-	return true;
 }
 
 /** A quoted field's value with escapes undone, twice: bytes above 127 as `\xXX` and, for a target, as `%XX`. */
@@ -257,26 +304,16 @@ interface Quoted {
 
 const cEscapes: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', v: '\v', f: '\f', '"': '"', '\\': '\\' };
 
-function quotedField(text: string, cursor: Cursor): Quoted | 'quote' | 'shape' {
-	if (text.charCodeAt(cursor.at) !== 0x22) {
-		return 'shape';
-	}
-	const close = text.indexOf('"', cursor.at + 1);
-	const slash = close < 0 ? -1 : text.indexOf('\\', cursor.at + 1);
-	if (close >= 0 && (slash < 0 || slash > close)) {
-		// The common case, nothing escaped: one slice.
-		const value = text.slice(cursor.at + 1, close);
-		cursor.at = close + 1;
-		return { value, targetValue: value };
-	}
+/** A quoted field read a character at a time, its escapes undone; `scan.at` moves past its closing quote. */
+function escapedField(text: string, scan: { at: number }): Quoted | 'quote' {
 	let value = '';
 	let targetValue = '';
-	let run = cursor.at + 1;
+	let run = scan.at + 1;
 	let at = run;
 	while (at < text.length) {
 		const code = text.charCodeAt(at);
 		if (code === 0x22) {
-			cursor.at = at + 1;
+			scan.at = at + 1;
 			return { value: value + text.slice(run, at), targetValue: targetValue + text.slice(run, at) };
 		}
 		if (code !== 0x5c || at + 1 >= text.length) {
@@ -319,20 +356,36 @@ function hexDigit(code: number): number | undefined {
 	return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : undefined;
 }
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The months of the Common Log Format's time, by their three letters' codes (`Jan` is 0). */
+const months = new Map(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((name, index) => [monthKey(name, 0), index]));
 
-/** `10/Oct/2000:13:55:36 -0700` (the Common Log Format's time) in epoch milliseconds. */
-function clfTime(text: string): number | undefined {
-	if (text.length !== 26 || text[2] !== '/' || text[6] !== '/' || text[11] !== ':' || text[20] !== ' ') {
+/** Three ASCII characters as one small integer, 7 bits each; -1 when one is not ASCII (no month then). */
+function monthKey(text: string, at: number): number {
+	const first = text.charCodeAt(at);
+	const second = text.charCodeAt(at + 1);
+	const third = text.charCodeAt(at + 2);
+	return (first | second | third) < 0x80 ? (first << 14) | (second << 7) | third : -1;
+}
+
+/** `10/Oct/2000:13:55:36 -0700` (the Common Log Format's time), from `start` to `end`, in epoch milliseconds. */
+function clfTime(text: string, start: number, end: number): number | undefined {
+	if (
+		end - start !== 26
+		|| text.charCodeAt(start + 2) !== 0x2f
+		|| text.charCodeAt(start + 6) !== 0x2f
+		|| text.charCodeAt(start + 11) !== 0x3a
+		|| text.charCodeAt(start + 20) !== 0x20
+	) {
 		return undefined;
 	}
-	const month = months.indexOf(text.slice(3, 6));
-	const sign = text[21] === '-' ? -1 : text[21] === '+' ? 1 : 0;
-	const day = digits(text, 0, 2);
-	const year = digits(text, 7, 4);
-	const clock = clockMs(text, 12);
-	const zoneHours = digits(text, 22, 2);
-	const zoneMinutes = digits(text, 24, 2);
+	const month = months.get(monthKey(text, start + 3)) ?? -1;
+	const signCode = text.charCodeAt(start + 21);
+	const sign = signCode === 0x2d ? -1 : signCode === 0x2b ? 1 : 0;
+	const day = digits(text, start, 2);
+	const year = digits(text, start + 7, 4);
+	const clock = clockMs(text, start + 12);
+	const zoneHours = digits(text, start + 22, 2);
+	const zoneMinutes = digits(text, start + 24, 2);
 	if (month < 0 || sign === 0 || day === undefined || year === undefined || clock === undefined) {
 		return undefined;
 	}
@@ -625,7 +678,12 @@ function isDigits(text: string): boolean {
 
 /** A three-digit HTTP status (RFC 9110 section 15), or undefined. */
 function httpStatus(text: string): number | undefined {
-	const value = text.length === 3 ? digits(text, 0, 3) : undefined;
+	return httpStatusAt(text, 0, text.length);
+}
+
+/** The same, of the text from `start` to `end`. */
+function httpStatusAt(text: string, start: number, end: number): number | undefined {
+	const value = end - start === 3 ? digits(text, start, 3) : undefined;
 	return value !== undefined && value >= 100 ? value : undefined;
 }
 
