@@ -79,6 +79,35 @@ describe('hits per URL and crawler', () => {
 		]);
 	});
 
+	test('the note names the ten most active crawlers and counts the rest, however many a log holds', () => {
+		const hits = new LogHits();
+		// Twelve catalogue crawlers, each by the product token its owner documents, the first with the most requests.
+		const tokens = [
+			'Googlebot',
+			'bingbot',
+			'GPTBot',
+			'ClaudeBot',
+			'CCBot',
+			'Applebot',
+			'YandexBot',
+			'Baiduspider',
+			'DuckDuckBot',
+			'PerplexityBot',
+			'AhrefsBot',
+			'SemrushBot',
+		];
+		tokens.forEach((token, index) => {
+			for (let i = 0; i < tokens.length - index; i++) {
+				hits.add({ kind: 'request', record: { ...googlebot('/').record, userAgent: `Mozilla/5.0 (compatible; ${token}/1.0)` } } as LogLine);
+			}
+		});
+		const [, byCrawler] = describeHits('log', hits.table(10));
+		assert.equal(
+			byCrawler,
+			'Requests by crawlers: Googlebot 12, bingbot 11, GPTBot 10, ClaudeBot 9, CCBot 8, Applebot 7, YandexBot 6, Baiduspider 5, DuckDuckBot 4, PerplexityBot 3 and 2 more; by browsers: 0; by unknown bots: 0; others: 0.',
+		);
+	});
+
 	test('past the cap on URLs, the least fetched are dropped (of equal ones, the latest seen) and counted as not kept', () => {
 		const hits = new LogHits(2);
 		for (const url of ['/a', '/a', '/a', '/b', '/c', '/c', '/d']) {

@@ -6,8 +6,9 @@
  * they held is counted as fetches not kept, so that every figure says what it covers.
  */
 
+import { listNames } from '../crawlers/explain';
 import { compileCrawlerDecider, isAllowedDecision } from '../crawlers/reading';
-import { formatNumber, joinList, t } from '../l10n';
+import { formatNumber, t } from '../l10n';
 import type { AccessLogImpact, AccessLogRow, AccessLogTable, AccessLogTotals } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 import { AgentAttributor } from './agents';
@@ -206,6 +207,9 @@ function upperBound(sorted: Float64Array, value: number): number {
 	return low;
 }
 
+/** How many crawlers the note on a log names with their requests. */
+const listedCrawlers = 10;
+
 /**
  * What a log's table covers, in sentences for a note: lines read and not parsed, requests by crawler and by the
  * others, the rows left out past the limit, and the fetches not kept.
@@ -217,7 +221,8 @@ export function describeHits(name: string, table: AccessLogTable): string[] {
 		t('{0}: {1} {1|one=line|other=lines} read, {2} not parsed.', name, formatNumber(totals.lines), formatNumber(totals.unparsed)),
 		t(
 			'Requests by crawlers: {0}; by browsers: {1}; by unknown bots: {2}; others: {3}.',
-			byCrawler.length > 0 ? joinList(byCrawler) : formatNumber(0),
+			// The most active first; a log of ninety crawlers names ten and counts the rest.
+			byCrawler.length > 0 ? listNames(byCrawler, listedCrawlers) : formatNumber(0),
 			formatNumber(totals.browsers),
 			formatNumber(totals.unknownBots),
 			formatNumber(totals.other),
