@@ -98,7 +98,10 @@ describe('hits per URL and crawler', () => {
 		];
 		tokens.forEach((token, index) => {
 			for (let i = 0; i < tokens.length - index; i++) {
-				hits.add({ kind: 'request', record: { ...googlebot('/').record, userAgent: `Mozilla/5.0 (compatible; ${token}/1.0)` } } as LogLine);
+				hits.add({
+					kind: 'request',
+					record: { ip: null, time: null, method: 'GET', target: '/', status: 200, userAgent: `Mozilla/5.0 (compatible; ${token}/1.0)` },
+				});
 			}
 		});
 		const [, byCrawler] = describeHits('log', hits.table(10));
