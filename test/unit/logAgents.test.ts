@@ -93,6 +93,14 @@ test('a header that names a crawler and, later, a more specific one names the mo
 	assert.equal(named('msnbot/2.0b msnbot-media/1.1'), 'msnbot-media');
 });
 
+test("a crawler whose header carries another name than its robots.txt token is named by that header's name", () => {
+	// Kakao's robot obeys Daumoa in robots.txt and sends Daum/4.1 (https://cs.daum.net/faq/15/4118.html); a word that only
+	// begins with Daum is not it.
+	assert.equal(named('Mozilla/5.0 (compatible; Daum/4.1; +http://cs.daum.net/faq/15/4118.html?faqId=28966)'), 'Daumoa');
+	assert.equal(named('Mozilla/5.0 (compatible; Daumoa/4.0)'), 'Daumoa');
+	assert.equal(named('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) DaumApps/5.0 Mobile Safari/537.36'), 'browser');
+});
+
 test('a token that a header only cites in a URL does not name the crawler', () => {
 	assert.equal(named('Mozilla/5.0 (compatible; LinkChecker/1.0; +https://example.com/why-not-gptbot)'), 'unknown-bot');
 	assert.equal(named('SiteMonitor/3.2 (+HTTP://example.com/Googlebot)'), 'unknown-bot');

@@ -48,8 +48,16 @@ function keyAt(text: string, at: number): number {
 }
 
 /**
- * The catalogue's tokens by their first two characters, longest first in each bucket. Control tokens are left out:
- * they decide a use of content (Google-Extended) and send no requests of their own, so no header names them.
+ * The names owners document in the headers of crawlers whose robots.txt token is another word, by the catalogue token:
+ * Kakao's robot obeys `Daumoa` in robots.txt and sends `Daum/4.1` (Kakao: Daum 웹문서 검색이란?,
+ * https://cs.daum.net/faq/15/4118.html).
+ */
+const headerNames: Readonly<Record<string, string>> = { Daumoa: 'Daum' };
+
+/**
+ * The catalogue's tokens, and the header names above, by their first two characters, longest first in each bucket.
+ * Control tokens are left out: they decide a use of content (Google-Extended) and send no requests of their own, so no
+ * header names them.
  */
 const tokenIndex: ReadonlyMap<number, readonly Candidate[]> = (() => {
 	const index = new Map<number, Candidate[]>();
@@ -57,11 +65,16 @@ const tokenIndex: ReadonlyMap<number, readonly Candidate[]> = (() => {
 		if (crawler.controlToken) {
 			continue;
 		}
-		const lower = crawler.token.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-		const key = keyAt(lower, 0);
-		const bucket = index.get(key) ?? [];
-		bucket.push({ lower, crawler, prefix: crawler.standsFor !== undefined });
-		index.set(key, bucket);
+		for (const name of [crawler.token, headerNames[crawler.token]]) {
+			if (name === undefined) {
+				continue;
+			}
+			const lower = name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+			const key = keyAt(lower, 0);
+			const bucket = index.get(key) ?? [];
+			bucket.push({ lower, crawler, prefix: name === crawler.token && crawler.standsFor !== undefined });
+			index.set(key, bucket);
+		}
 	}
 	for (const bucket of index.values()) {
 		bucket.sort((a, b) => b.lower.length - a.lower.length);
