@@ -5,35 +5,10 @@
  * and a pipe has no name. Concatenated gzip members (`cat a.gz b.gz`) read as one stream, as `zcat` reads them.
  */
 
-import { pipeline, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { type InputLine, linesOf, maxLineLength, openInput } from './lines';
-
-/**
- * The first `count` bytes of a stream, put back for its reader: fewer when it ends sooner, none when reading it failed
- * (its reader then meets the error as it would have).
- */
-function peek(stream: Readable, count: number): Promise<Buffer> {
-	return new Promise((resolve) => {
-		const done = (head: Buffer) => {
-			stream.off('readable', onReadable);
-			stream.off('end', onEnd);
-			stream.off('error', onEnd);
-			resolve(head);
-		};
-		const onReadable = () => {
-			const head = stream.read(count) as Buffer | null;
-			if (head !== null) {
-				stream.unshift(head);
-				done(head);
-			}
-		};
-		const onEnd = () => done(Buffer.alloc(0));
-		stream.on('readable', onReadable);
-		stream.once('end', onEnd);
-		stream.once('error', onEnd);
-	});
-}
+import { type InputLine, maxLineLength, peek } from '../../io/src/lines';
+import { linesOf, openInput } from './lines';
 
 /**
  * The lines of a log file or of standard input (`-`), gunzipped when it is gzip, in batches as `readLines` gives them

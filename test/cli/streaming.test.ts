@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { LineSplitter, maxLineLength, type InputLine } from '../../cli/src/lines';
+import { LineSplitter, maxLineLength, type InputLine } from '../../io/src/lines';
 import { cli, englishEnv, runCli, workFolder } from './cliProcess';
 
 const work = workFolder('robots-streaming-');
