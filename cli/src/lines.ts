@@ -1,14 +1,12 @@
 /**
- * Line inputs read as a stream (`test --urls`, `test --batch`): a file or standard input, one line after another,
- * never the whole input at once, so memory stays flat however long the input is (ten million URLs, a batch file
- * over the 512 MiB a JavaScript string can hold). Line ends are CR, LF or CRLF, as everywhere else; a last line
- * without a line end counts; a line longer than the cap is not kept (only that it was too long), however long it is.
+ * Line inputs read as a stream (`test --urls`, `test --batch`, `logs`): a file or standard input, one line after
+ * another, gzip or not, as io/src/lines.ts reads them; what cannot be read is a usage error.
  */
 
 import { closeSync, createReadStream, openSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { formatNumber, t } from '../../core/src/l10n';
-import { type InputLine, LineSplitter, maxLineLength } from '../../io/src/lines';
+import { type InputLine, linesOf, maxLineLength } from '../../io/src/lines';
 import { UsageError } from './args';
 import { describeError } from './io';
 
@@ -26,7 +24,7 @@ function unreadable(path: string, error: unknown): UsageError {
  * Opens `path` (or standard input for `-`) for reading as a stream. The file is opened at once, so a missing file
  * is a usage error before anything else happens; a read error later is one too.
  */
-export function openInput(path: string): Readable {
+function openInput(path: string): Readable {
 	if (path === '-') {
 		return process.stdin;
 	}
@@ -45,35 +43,21 @@ export function openInput(path: string): Readable {
 }
 
 /**
- * The lines of a file or of standard input (`-`), as UTF-8 (bytes that are not UTF-8 read as U+FFFD), in batches:
- * the lines of each chunk read. The next chunk is read only when the caller asks for the next batch, so a caller that
- * waits for its output to drain holds the input back too. The file is opened now: one that cannot be opened is a
- * usage error before anything is written.
+ * The lines of a file or of standard input (`-`), gunzipped when it is gzip, as `linesOf` of io/src/lines.ts gives
+ * them. The file is opened now: one that cannot be opened is a usage error before anything is written; a read error
+ * later is one too.
  */
 export function readLines(path: string, cap = maxLineLength): AsyncGenerator<InputLine[]> {
-	return linesOf(openInput(path), path, cap);
-}
-
-/** The lines of an opened stream, as {@link readLines} gives them; `path` names it in errors (`-` is never destroyed). */
-export async function* linesOf(stream: Readable, path: string, cap: number): AsyncGenerator<InputLine[]> {
-	stream.setEncoding('utf8');
-	const splitter = new LineSplitter(cap);
-	try {
-		for await (const chunk of stream) {
-			const lines = splitter.push(chunk as string);
-			if (lines.length > 0) {
-				yield lines;
+	const stream = openInput(path);
+	return (async function* () {
+		try {
+			yield* linesOf(stream, cap);
+		} catch (error) {
+			throw error instanceof UsageError ? error : unreadable(path, error);
+		} finally {
+			if (path !== '-') {
+				stream.destroy();
 			}
 		}
-	} catch (error) {
-		throw error instanceof UsageError ? error : unreadable(path, error);
-	} finally {
-		if (path !== '-') {
-			stream.destroy();
-		}
-	}
-	const last = splitter.end();
-	if (last.length > 0) {
-		yield last;
-	}
+	})();
 }

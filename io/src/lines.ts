@@ -1,9 +1,18 @@
 /**
- * Lines of a byte stream, for the command line's line inputs and logs and the server's "Load Access Log…": one splitter
- * and one reader, streaming, so that memory stays flat however long the input is.
+ * Lines of a byte stream, for the command line's line inputs (`test --urls`, `test --batch`) and logs (`logs`) and for
+ * the server's "Load Access Log…": one reader, streaming, a chunk at a time, so that memory stays flat however long the
+ * input is (ten million URLs, a batch file over the 512 MiB a JavaScript string can hold, a 10 GB log). Line ends are
+ * CR, LF or CRLF, as everywhere else, also where a CRLF or a UTF-8 character is split between two reads; a byte order
+ * mark first is dropped; a last line without a line end counts; a line longer than the cap is not kept (only that it
+ * was too long), however long it is; bytes that are not UTF-8 read as U+FFFD. Compression is told by the first two
+ * bytes (1f 8b, RFC 1952 §2.3.1), as gzip(1) tells it, never by the name: rotation names `access.log.2.gz` and
+ * `access.log.1` alike, and a pipe has no name. Concatenated gzip members (`cat a.gz b.gz`) read as one stream, as
+ * `zcat` reads them. The splitter works on decoded text, not on bytes: on a 1 000 000-line log it splits faster than
+ * a byte splitter that decodes each line.
  */
 
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 
 /** The longest line kept, in UTF-16 code units: far beyond any URL or batch request, small next to memory. */
 export const maxLineLength = 1 << 20;
@@ -103,9 +112,9 @@ export class LineSplitter {
 	}
 }
 
-export /**
- * The first `count` bytes of a stream, put back for its reader: fewer when it ends sooner, none when reading it failed
- * (its reader then meets the error as it would have).
+/**
+ * The first `count` bytes of a stream, put back for its reader: fewer when it ends sooner or when fewer already rule
+ * gzip out, none when reading it failed (its reader then meets the error as it would have).
  */
 function peek(stream: Readable, count: number): Promise<Buffer> {
 	return new Promise((resolve) => {
@@ -116,10 +125,14 @@ function peek(stream: Readable, count: number): Promise<Buffer> {
 			resolve(head);
 		};
 		const onReadable = () => {
-			const head = stream.read(count) as Buffer | null;
+			// All that is buffered: a shorter head that already rules gzip out is enough, so that a pipe that writes one
+			// short line and waits for its answer (`test --batch -`) is not held back.
+			const head = stream.read() as Buffer | null;
 			if (head !== null) {
 				stream.unshift(head);
-				done(head);
+				if (head.length >= count || !isGzip(head)) {
+					done(head.subarray(0, count));
+				}
 			}
 		};
 		const onEnd = () => done(Buffer.alloc(0));
@@ -127,4 +140,44 @@ function peek(stream: Readable, count: number): Promise<Buffer> {
 		stream.once('end', onEnd);
 		stream.once('error', onEnd);
 	});
+}
+
+/** Whether bytes start as gzip does (RFC 1952 §2.3.1: 1f 8b); a head shorter than two bytes counts as far as it goes. */
+export function isGzip(head: Uint8Array): boolean {
+	return head.length > 0 && head[0] === 0x1f && (head.length === 1 || head[1] === 0x8b);
+}
+
+/**
+ * The lines of a stream of bytes, gunzipped when it is gzip, as UTF-8, in batches: the lines of each chunk read. The
+ * next chunk is read only when the caller asks for the next batch, so a caller that waits for its output to drain holds
+ * the input back too. A read error (a gzip stream cut short, as a log compressed while it was written is) is thrown by
+ * the generator; the caller closes `stream`.
+ */
+export async function* linesOf(stream: Readable, cap = maxLineLength): AsyncGenerator<InputLine[]> {
+	const head = await peek(stream, 2);
+	let text = stream;
+	if (head.length === 2 && isGzip(head)) {
+		const gunzip = createGunzip();
+		// Either stream's error ends the other; the reader of the decompressor meets it.
+		pipeline(stream, gunzip, () => undefined);
+		text = gunzip;
+	}
+	text.setEncoding('utf8');
+	const splitter = new LineSplitter(cap);
+	try {
+		for await (const chunk of text) {
+			const lines = splitter.push(chunk as string);
+			if (lines.length > 0) {
+				yield lines;
+			}
+		}
+	} finally {
+		if (text !== stream) {
+			text.destroy();
+		}
+	}
+	const last = splitter.end();
+	if (last.length > 0) {
+		yield last;
+	}
 }
