@@ -125,14 +125,19 @@ function peek(stream: Readable, count: number): Promise<Buffer> {
 			resolve(head);
 		};
 		const onReadable = () => {
-			// All that is buffered: a shorter head that already rules gzip out is enough, so that a pipe that writes one
-			// short line and waits for its answer (`test --batch -`) is not held back.
-			const head = stream.read() as Buffer | null;
+			let head = stream.read(count) as Buffer | null;
+			if (head === null && stream.readableLength > 0) {
+				// Fewer bytes than asked are there yet: enough when they already rule gzip out, so that a pipe that writes
+				// one short line and waits for its answer (`test --batch -`) is not held back.
+				head = stream.read() as Buffer | null;
+				if (head !== null && isGzip(head)) {
+					stream.unshift(head);
+					return;
+				}
+			}
 			if (head !== null) {
 				stream.unshift(head);
-				if (head.length >= count || !isGzip(head)) {
-					done(head.subarray(0, count));
-				}
+				done(head);
 			}
 		};
 		const onEnd = () => done(Buffer.alloc(0));

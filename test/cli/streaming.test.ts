@@ -264,5 +264,11 @@ describe('one reader for every line input (io/src/lines.ts)', () => {
 		input.end('/a');
 		assert.deepEqual((await lines.next()).value, [{ line: 2, text: '/a' }]);
 		assert.equal((await lines.next()).done, true);
+		// A first byte that may start gzip waits for the second, or for the end.
+		const alone = new PassThrough();
+		const hers = linesOf(alone);
+		alone.write(Buffer.from([0x1f]));
+		alone.end();
+		assert.deepEqual((await hers.next()).value, [{ line: 1, text: '\u001f' }]);
 	});
 });
