@@ -21,8 +21,7 @@ import { formatNumber, t } from '../../core/src/l10n';
 import { type OptionTable, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { describeError, inputName, readBytes, readText } from './io';
-import { tooLongMessage } from './lines';
-import { readLogLines } from './logInput';
+import { readLines, tooLongMessage } from './lines';
 import { RangeLists } from './logRanges';
 import { renderLogReport, reportFormats, type ReportFormat } from './logReport';
 import { committedVersions } from './robotsHistory';
@@ -169,7 +168,7 @@ async function readLogs(options: LogsOptions, analysis: LogAnalysis, lists: Rang
 		const file = inputName(path);
 		const reader = new LogReader(options.logFormat);
 		try {
-			for await (const batch of readLogLines(path)) {
+			for await (const batch of readLines(path)) {
 				for (const line of batch) {
 					if ('tooLong' in line) {
 						analysis.add({ kind: 'unparsed', reason: 'shape' }, { file, line: line.line, text: tooLongMessage() });

@@ -8,10 +8,12 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { LineSplitter, maxLineLength, type InputLine } from '../../cli/src/lines';
+import { gzipSync } from 'node:zlib';
+import { LineSplitter, linesOf, maxLineLength, type InputLine } from '../../io/src/lines';
 import { cli, englishEnv, runCli, workFolder } from './cliProcess';
 
 const work = workFolder('robots-streaming-');
@@ -238,5 +240,35 @@ describe('line ends wherever the stream splits them', () => {
 		assert.equal(records.length, lines.length + 2);
 		assert.equal(records[lines.length].url, straddling);
 		assert.deepEqual(records[lines.length + 1], { url: 'not a url', inputLine: lines.length + 2, error: records[lines.length + 1].error });
+	});
+});
+
+describe('one reader for every line input (io/src/lines.ts)', () => {
+	test('--urls reads a gzip list as logs reads a gzip log: told by its first bytes (RFC 1952 section 2.3.1), not by its name', () => {
+		const path = join(work, 'urls-gzip.txt');
+		writeFileSync(path, gzipSync('/private\r\n/open\n'));
+		const result = runCli(['test', robots, '--agent', 'bingbot', '--urls', path]);
+		assert.equal(result.status, 0, result.stderr);
+		assert.deepEqual(result.stdout.trimEnd().split('\n'), [
+			'DISALLOWED /private  (line 2: Disallow: /private)',
+			'ALLOWED    /open  (no rule of the group at line 1 matches)',
+		]);
+	});
+
+	test('a first chunk of one byte that is not gzip is read at once, so a pipe that waits for its answer is answered', { timeout: 20_000 }, async () => {
+		// A batch client that writes an empty line and waits: the reader must not wait for a second byte to tell gzip.
+		const input = new PassThrough();
+		const lines = linesOf(input);
+		input.write('\n');
+		assert.deepEqual((await lines.next()).value, [{ line: 1, text: '' }]);
+		input.end('/a');
+		assert.deepEqual((await lines.next()).value, [{ line: 2, text: '/a' }]);
+		assert.equal((await lines.next()).done, true);
+		// A first byte that may start gzip waits for the second, or for the end.
+		const alone = new PassThrough();
+		const hers = linesOf(alone);
+		alone.write(Buffer.from([0x1f]));
+		alone.end();
+		assert.deepEqual((await hers.next()).value, [{ line: 1, text: '\u001f' }]);
 	});
 });

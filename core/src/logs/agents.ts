@@ -198,3 +198,51 @@ export class AgentAttributor {
 }
 
 const otherAgent: AgentAttribution = { kind: 'other' };
+
+/** Requests counted by who sent them, beside the catalogue crawlers (which their owner counts its own way). */
+export interface SenderCounts {
+	/** Requests from browsers, from automated clients the catalogue does not know, and from anything else. */
+	readonly browsers: number;
+	readonly unknownBots: number;
+	readonly others: number;
+}
+
+/**
+ * The senders of one log's requests: each request attributed once (through an `AgentAttributor`), a catalogue
+ * crawler's handed back to the caller, the others counted by kind. Its owner creates one per log or analysis.
+ */
+export class SenderCounter {
+	private readonly attributor = new AgentAttributor();
+	private browsers = 0;
+	private unknownBots = 0;
+	private others = 0;
+
+	/** Counts a request with this User-Agent header: the catalogue crawler that sent it, or undefined (counted here). */
+	count(header: string | null): CrawlerFacts | undefined {
+		const attribution = this.attributor.attribute(header);
+		switch (attribution.kind) {
+			case 'crawler':
+				return attribution.crawler;
+			case 'browser':
+				this.browsers++;
+				return undefined;
+			case 'unknown-bot':
+				this.unknownBots++;
+				return undefined;
+			default:
+				this.others++;
+				return undefined;
+		}
+	}
+
+	/** The catalogue crawler a header names, or undefined; counts nothing. */
+	claimant(header: string | null): CrawlerFacts | undefined {
+		const attribution = this.attributor.attribute(header);
+		return attribution.kind === 'crawler' ? attribution.crawler : undefined;
+	}
+
+	/** The requests counted so far that no catalogue crawler sent. */
+	counts(): SenderCounts {
+		return { browsers: this.browsers, unknownBots: this.unknownBots, others: this.others };
+	}
+}

@@ -13,7 +13,7 @@ import { isRobotsTxtPath } from '../matching/matcher';
 import { urlPath } from '../matching/url';
 import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
-import { AgentAttributor } from './agents';
+import { SenderCounter } from './agents';
 import type { LogLine, LogLineProblem, LogRecord } from './formats';
 import type { CrawlerRanges } from './ranges';
 import { DistinctSketch } from './sketch';
@@ -191,16 +191,13 @@ export class LogAnalysis {
 	private readonly versions: readonly RobotsVersion[];
 	private readonly ranges: CrawlerRanges | undefined;
 	private readonly top: number;
-	private readonly attributor = new AgentAttributor();
+	private readonly senders = new SenderCounter();
 	private readonly tallies = new Map<CrawlerFacts, CrawlerTally>();
 	private readonly deciders = new Map<CrawlerFacts, ((url: string) => PackedDecision)[]>();
 	private lines = 0;
 	private requests = 0;
 	private unparsed = 0;
 	private readonly samples: UnparsedSample[] = [];
-	private browsers = 0;
-	private unknownBots = 0;
-	private others = 0;
 
 	/** An analysis against the given robots.txt versions and range lists, with nothing counted yet. */
 	constructor(options: LogAnalysisOptions) {
@@ -214,8 +211,7 @@ export class LogAnalysis {
 
 	/** The catalogue crawler a request claims to be (its User-Agent), or undefined; memoised. */
 	claimant(record: LogRecord): CrawlerFacts | undefined {
-		const attribution = this.attributor.attribute(record.userAgent);
-		return attribution.kind === 'crawler' ? attribution.crawler : undefined;
+		return this.senders.claimant(record.userAgent);
 	}
 
 	/** Counts one line of a log, as a LogReader read it; `text` is the raw line (the first few unparsed are quoted). */
@@ -233,19 +229,9 @@ export class LogAnalysis {
 		}
 		this.requests++;
 		const { record } = line;
-		const attribution = this.attributor.attribute(record.userAgent);
-		switch (attribution.kind) {
-			case 'browser':
-				this.browsers++;
-				return;
-			case 'unknown-bot':
-				this.unknownBots++;
-				return;
-			case 'other':
-				this.others++;
-				return;
-			case 'crawler':
-				this.count(attribution.crawler, record);
+		const crawler = this.senders.count(record.userAgent);
+		if (crawler !== undefined) {
+			this.count(crawler, record);
 		}
 	}
 
@@ -387,9 +373,7 @@ export class LogAnalysis {
 			requests: this.requests,
 			unparsed: this.unparsed,
 			unparsedSamples: [...this.samples],
-			browsers: this.browsers,
-			unknownBots: this.unknownBots,
-			others: this.others,
+			...this.senders.counts(),
 			versions: this.versions.map(({ label, since }) => ({ label, since: isoTime(since) })),
 			top: this.top,
 			crawlers: sortCrawlers(crawlers),

@@ -11,7 +11,7 @@ import { compileCrawlerDecider, isAllowedDecision } from '../crawlers/reading';
 import { formatNumber, t } from '../l10n';
 import type { AccessLogImpact, AccessLogRow, AccessLogTable, AccessLogTotals } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
-import { AgentAttributor } from './agents';
+import { SenderCounter } from './agents';
 import type { LogLine } from './formats';
 
 /** The most distinct URLs kept by default: the rows a bench can show many times over, in a few megabytes. */
@@ -38,14 +38,11 @@ export class LogHits {
 	private readonly urls = new Map<string, UrlHits>();
 	private readonly crawlers: CrawlerTally[] = [];
 	private readonly crawlerIndex = new Map<string, number>();
-	private readonly agents = new AgentAttributor();
+	private readonly senders = new SenderCounter();
 	private lines = 0;
 	private requests = 0;
 	private unparsed = 0;
 	private crawlerRequests = 0;
-	private browsers = 0;
-	private unknownBots = 0;
-	private other = 0;
 	private fetchesNotKept = 0;
 	private urlsDropped = 0;
 
@@ -63,19 +60,9 @@ export class LogHits {
 		}
 		this.requests++;
 		const { userAgent, target } = line.record;
-		const attribution = this.agents.attribute(userAgent);
-		switch (attribution.kind) {
-			case 'crawler':
-				this.count(target, attribution.crawler.token);
-				return;
-			case 'browser':
-				this.browsers++;
-				return;
-			case 'unknown-bot':
-				this.unknownBots++;
-				return;
-			default:
-				this.other++;
+		const crawler = this.senders.count(userAgent);
+		if (crawler !== undefined) {
+			this.count(target, crawler.token);
 		}
 	}
 
@@ -133,7 +120,8 @@ export class LogHits {
 
 	/** The figures so far. */
 	totals(): AccessLogTotals {
-		const { lines, requests, unparsed, crawlerRequests, browsers, unknownBots, other, fetchesNotKept, urlsDropped } = this;
+		const { lines, requests, unparsed, crawlerRequests, fetchesNotKept, urlsDropped } = this;
+		const { browsers, unknownBots, others: other } = this.senders.counts();
 		return { lines, requests, unparsed, crawlerRequests, browsers, unknownBots, other, fetchesNotKept, urlsDropped };
 	}
 
