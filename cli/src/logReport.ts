@@ -11,6 +11,7 @@ import type { LogLineProblem, LogReport } from '../../core/src/index';
 import { formatNumber, t } from '../../core/src/l10n';
 import { codeSpan, escapeMarkdownText } from '../../core/src/markdown';
 import { table } from './help';
+import { tooLongMessage } from './lines';
 import { escapeControls } from './terminal';
 
 /** The formats of the report, the default first. */
@@ -51,6 +52,8 @@ function problemWords(reason: LogLineProblem): string {
 			return t('the columns are not those its #Fields: directive names');
 		case 'format':
 			return t('no log format reads the line');
+		case 'too-long':
+			return tooLongMessage();
 	}
 }
 

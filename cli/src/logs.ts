@@ -21,7 +21,7 @@ import { formatNumber, t } from '../../core/src/l10n';
 import { type OptionTable, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { describeError, inputName, readBytes, readText } from './io';
-import { readLines, tooLongMessage } from './lines';
+import { readLines } from './lines';
 import { RangeLists } from './logRanges';
 import { renderLogReport, reportFormats, type ReportFormat } from './logReport';
 import { committedVersions } from './robotsHistory';
@@ -171,7 +171,7 @@ async function readLogs(options: LogsOptions, analysis: LogAnalysis, lists: Rang
 			for await (const batch of readLines(path)) {
 				for (const line of batch) {
 					if ('tooLong' in line) {
-						analysis.add({ kind: 'unparsed', reason: 'shape' }, { file, line: line.line, text: tooLongMessage() });
+						analysis.add({ kind: 'unparsed', reason: 'too-long' }, { file, line: line.line, text: '' });
 						continue;
 					}
 					const read = reader.read(line.text);

@@ -269,6 +269,16 @@ describe('robots-txt logs: inputs', () => {
 		assert.ok(!text.stdout.includes('\x1b'), 'control characters are escaped');
 	});
 
+	test('a line longer than the reader keeps (1 048 576 characters) is unparsed as too long, not read, and the next line still counts', () => {
+		const long = join(work, 'long.log');
+		const good = readFileSync(accessLog, 'utf8').split('\n')[0];
+		writeFileSync(long, `${'x'.repeat(1_048_577)}\n${good}\n`);
+		const json = report([long, '--robots', robots]);
+		assert.equal(json.requests, 1);
+		assert.deepEqual(json.unparsedSamples, [{ file: long, line: 1, reason: 'too-long', text: '' }]);
+		assert.match(logs([long, '--robots', robots]).stdout, /long\.log:1: the line is longer than 1,048,576 characters; it was not read/);
+	});
+
 	test('usage errors: no --robots, no log, a missing log, --robots-history on a URL or a file git does not know, --merge with log options', () => {
 		const outsideGit = join(work, 'robots.txt');
 		copyFileSync(robots, outsideGit);

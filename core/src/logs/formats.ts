@@ -50,9 +50,10 @@ export interface LogRecord {
  * not what the format puts there: truncated lines and binary junk end here), `time` (an unreadable timestamp),
  * `request` (the request line is not a method and a target), `status` (not a three-digit status), `json` (not a JSON
  * object), `target` (no request target), `fields` (a W3C line before any `#Fields:` directive), `columns` (a W3C line
- * whose column count differs from its `#Fields:`), `format` (the format could not be told from the line).
+ * whose column count differs from its `#Fields:`), `format` (the format could not be told from the line), `too-long` (the
+ * line is longer than its reader keeps, so it was not read: the reader says so, no parser).
  */
-export type LogLineProblem = 'empty' | 'quote' | 'shape' | 'time' | 'request' | 'status' | 'json' | 'target' | 'fields' | 'columns' | 'format';
+export type LogLineProblem = 'empty' | 'quote' | 'shape' | 'time' | 'request' | 'status' | 'json' | 'target' | 'fields' | 'columns' | 'format' | 'too-long';
 
 /** What one log line is: a request, a W3C directive (not a request, not a problem), or unparsed with why. */
 export type LogLine =

@@ -21,7 +21,7 @@ const clearRequest = new RequestType<{ readonly uri: string }, null, void>(proto
 const progressStep = (size: number) => Math.max(1 << 20, Math.floor(size / 200));
 
 /** A line too long to keep counts as one that does not parse. */
-const tooLong: LogLine = { kind: 'unparsed', reason: 'shape' };
+const tooLong: LogLine = { kind: 'unparsed', reason: 'too-long' };
 
 /**
  * Registers the requests. `openLineFile` is the host's capability to read a local file as lines (absent in a web
