@@ -1325,7 +1325,12 @@ function changedModuleState(source: ts.SourceFile): string[] {
 			}
 			if (isLet) {
 				kinds.set(declaration.name.text, 'let');
-			} else if (init && ts.isNewExpression(init) && ts.isIdentifier(init.expression) && ['Map', 'Set', 'WeakMap', 'WeakSet'].includes(init.expression.text)) {
+			} else if (
+				init
+				&& ts.isNewExpression(init)
+				&& ts.isIdentifier(init.expression)
+				&& ['Map', 'Set', 'WeakMap', 'WeakSet', 'BoundedMemo'].includes(init.expression.text)
+			) {
 				kinds.set(declaration.name.text, init.expression.text);
 			}
 		}
@@ -1342,7 +1347,9 @@ function changedModuleState(source: ts.SourceFile): string[] {
 			&& ts.isPropertyAccessExpression(node.expression)
 			&& ts.isIdentifier(node.expression.expression)
 			&& kinds.has(node.expression.expression.text)
-			&& ['set', 'add', 'delete', 'clear'].includes(node.expression.name.text)
+			// A BoundedMemo remembers what `get` computes.
+			&& (['set', 'add', 'delete', 'clear'].includes(node.expression.name.text)
+				|| (node.expression.name.text === 'get' && kinds.get(node.expression.expression.text) === 'BoundedMemo'))
 		) {
 			changed.add(node.expression.expression.text);
 		}
@@ -1377,7 +1384,7 @@ describe('one owner of incremental state', () => {
 		'l10n.ts pluralRules (let)': 'the translator an edge installs',
 		'diagnostics/context.ts groupingKeys (Map)': 'one key object per dialect, made on first use (five at most)',
 		'meta/names.ts suggestionCache (Map)': 'a pure function of a name, remembered for at most 2 000 names',
-		'matching/url.ts asciiHosts (Map)': 'a pure function of a host name, remembered for at most 1 000 names',
+		'matching/url.ts asciiHosts (BoundedMemo)': 'a pure function of a host name, remembered for at most 1 000 names',
 	};
 
 	test("the core's module-level state that changes is a memo keyed by an immutable object, or listed here with its reason", () => {

@@ -7,7 +7,7 @@
  */
 
 import { type CrawlerFacts, knownCrawlers } from '../facts/crawlers';
-import { ownCopy } from '../memo';
+import { BoundedMemo } from '../memo';
 
 /** What a User-Agent header says about its sender. */
 export type AgentAttribution =
@@ -177,23 +177,11 @@ const attributorCapacity = 4096;
  * ever-new headers costs a scan a line and no more memory. Its owner creates one per analysis and drops it after.
  */
 export class AgentAttributor {
-	private readonly known = new Map<string, AgentAttribution>();
+	private readonly known = new BoundedMemo<AgentAttribution>(attributorCapacity);
 
 	/** Who sent a request with this User-Agent header; a request without one is `other`. */
 	attribute(header: string | null): AgentAttribution {
-		if (header === null) {
-			return otherAgent;
-		}
-		let attribution = this.known.get(header);
-		if (attribution === undefined) {
-			attribution = attributeUserAgent(header);
-			if (this.known.size >= attributorCapacity) {
-				this.known.clear();
-			}
-			// A copy: the header is a slice of its line, which holds the whole chunk of the file it was read from.
-			this.known.set(ownCopy(header), attribution);
-		}
-		return attribution;
+		return header === null ? otherAgent : this.known.get(header, attributeUserAgent);
 	}
 }
 

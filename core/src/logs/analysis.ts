@@ -6,15 +6,15 @@
  * crawler. A report is plain JSON, and reports of shards merge: counts add, sketches unite, violating paths add.
  */
 
-import { compileCrawlerDecider, isAllowedDecision, unpackDecision, type PackedDecision } from '../crawlers/reading';
 import { crawlerProfile } from '../crawlers/profile';
+import { compileCrawlerDecider, isAllowedDecision, type PackedDecision, unpackDecision } from '../crawlers/reading';
 import type { CrawlerFacts } from '../facts/crawlers';
+import { t } from '../l10n';
 import { isRobotsTxtPath } from '../matching/matcher';
 import { urlPath } from '../matching/url';
-import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
 import { SenderCounter } from './agents';
-import type { LogLine, LogLineProblem, LogRecord } from './formats';
+import { isUnparsed, type LogLine, type LogLineProblem, type LogRecord } from './formats';
 import type { CrawlerRanges } from './ranges';
 import { DistinctSketch } from './sketch';
 
@@ -217,14 +217,14 @@ export class LogAnalysis {
 	/** Counts one line of a log, as a LogReader read it; `text` is the raw line (the first few unparsed are quoted). */
 	add(line: LogLine, where: { readonly file: string; readonly line: number; readonly text: string }): void {
 		this.lines++;
-		if (line.kind === 'directive' || (line.kind === 'unparsed' && line.reason === 'empty')) {
-			return;
-		}
-		if (line.kind === 'unparsed') {
+		if (isUnparsed(line)) {
 			this.unparsed++;
 			if (this.samples.length < sampleCount) {
 				this.samples.push({ file: where.file, line: where.line, reason: line.reason, text: where.text.slice(0, sampleChars) });
 			}
+			return;
+		}
+		if (line.kind !== 'request') {
 			return;
 		}
 		this.requests++;
@@ -346,8 +346,7 @@ export class LogAnalysis {
 		const crawlers = [...this.tallies.values()].map((tally): LogCrawlerReport => {
 			const violations = tally.top.entries().map(({ count, value }): LogViolation => {
 				const { model, label } = this.versions[value.version];
-				const node = model.lines[value.line];
-				const rule = node === undefined ? '' : model.lineTexts[value.line].slice(0, node.length).trim();
+				const rule = value.line < model.lineCount ? model.lineText(value.line).trim() : '';
 				const site = { path: value.path, count, line: value.line + 1, rule };
 				return several ? { ...site, version: label } : site;
 			});
@@ -408,15 +407,15 @@ export function mergeLogReports(reports: readonly LogReport[]): LogReport {
 	const merged = [...versions.values()].sort((a, b) => (a.since === null ? -1 : b.since === null ? 1 : Date.parse(a.since) - Date.parse(b.since)));
 	const several = merged.length > 1;
 	const top = reports.reduce((most, report) => Math.max(most, report.top), 0);
-	const byToken = new Map<string, LogCrawlerReport[]>();
+	const byToken = new Map<string, CrawlerPart[]>();
 	for (const report of reports) {
 		for (const crawler of report.crawlers) {
 			const list = byToken.get(crawler.token) ?? [];
-			list.push(crawler);
+			list.push({ crawler, report });
 			byToken.set(crawler.token, list);
 		}
 	}
-	const crawlers = [...byToken.values()].map((parts) => mergeCrawler(parts, reports, several, top));
+	const crawlers = [...byToken.values()].map((parts) => mergeCrawler(parts, several, top));
 	return {
 		lines: sum('lines'),
 		requests: sum('requests'),
@@ -444,7 +443,14 @@ const crawlerCounts: readonly CrawlerCount[] = [
 	'robotsTxtFetches',
 ];
 
-function mergeCrawler(parts: readonly LogCrawlerReport[], reports: readonly LogReport[], several: boolean, top: number): LogCrawlerReport {
+/** One report's figures for a crawler, with the report they come from (which names its versions). */
+interface CrawlerPart {
+	readonly crawler: LogCrawlerReport;
+	readonly report: LogReport;
+}
+
+function mergeCrawler(withReports: readonly CrawlerPart[], several: boolean, top: number): LogCrawlerReport {
+	const parts = withReports.map(({ crawler }) => crawler);
 	const counts = Object.fromEntries(crawlerCounts.map((field) => [field, parts.reduce((total, part) => total + part[field], 0)])) as Record<
 		CrawlerCount,
 		number
@@ -460,10 +466,9 @@ function mergeCrawler(parts: readonly LogCrawlerReport[], reports: readonly LogR
 	const firstSeen = times('firstSeen');
 	const lastSeen = times('lastSeen');
 	const violations = new Map<string, LogViolation>();
-	for (const part of parts) {
+	for (const { crawler: part, report } of withReports) {
 		// A report of one version names no version on its violations; merged with others, they are that version's.
-		const report = reports.find((candidate) => candidate.crawlers.includes(part));
-		const only = report?.versions.length === 1 ? report.versions[0].label : undefined;
+		const only = report.versions.length === 1 ? report.versions[0].label : undefined;
 		for (const violation of part.topViolations) {
 			const { version: named, ...site } = violation;
 			const version = named ?? only;

@@ -63,6 +63,14 @@ export type LogLine =
 
 const directive: LogLine = { kind: 'directive' };
 
+/**
+ * Whether a line counts as unparsed in a log's figures: a line that should have been a request and is not. A W3C
+ * directive and a blank line are neither requests nor problems.
+ */
+export function isUnparsed(line: LogLine): line is Extract<LogLine, { readonly kind: 'unparsed' }> {
+	return line.kind === 'unparsed' && line.reason !== 'empty';
+}
+
 function unparsed(reason: LogLineProblem): LogLine {
 	return { kind: 'unparsed', reason };
 }

@@ -12,7 +12,7 @@ import { formatNumber, t } from '../l10n';
 import type { AccessLogImpact, AccessLogRow, AccessLogTable, AccessLogTotals } from '../protocol';
 import type { RobotsModel } from '../syntax/parser';
 import { SenderCounter } from './agents';
-import type { LogLine } from './formats';
+import { isUnparsed, type LogLine } from './formats';
 
 /** The most distinct URLs kept by default: the rows a bench can show many times over, in a few megabytes. */
 const defaultMaxHitUrls = 100_000;
@@ -51,7 +51,7 @@ export class LogHits {
 	/** One line of the log, as its reader read it. */
 	add(line: LogLine): void {
 		this.lines++;
-		if (line.kind === 'unparsed') {
+		if (isUnparsed(line)) {
 			this.unparsed++;
 			return;
 		}

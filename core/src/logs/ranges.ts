@@ -8,6 +8,7 @@
 
 import ipaddr from 'ipaddr.js';
 import { t } from '../l10n';
+import { BoundedMemo } from '../memo';
 
 /** How many distinct addresses an `IpPrefixes` remembers its answer for before it starts again. */
 const addressMemoCapacity = 4096;
@@ -19,7 +20,7 @@ type Networks = Map<number, Set<string>>;
 export class IpPrefixes {
 	private readonly v4: Networks = new Map();
 	private readonly v6: Networks = new Map();
-	private readonly answers = new Map<string, boolean | undefined>();
+	private readonly answers = new BoundedMemo<boolean | undefined>(addressMemoCapacity);
 
 	/** Adds a prefix in CIDR notation; false when it is not one (nothing is added). */
 	add(cidr: string): boolean {
@@ -47,15 +48,7 @@ export class IpPrefixes {
 	 * An IPv4-mapped IPv6 address (`::ffff:66.249.66.1`, as dual-stack servers log IPv4 clients) is its IPv4 address.
 	 */
 	contains(ip: string): boolean | undefined {
-		if (this.answers.has(ip)) {
-			return this.answers.get(ip);
-		}
-		const answer = this.lookUp(ip);
-		if (this.answers.size >= addressMemoCapacity) {
-			this.answers.clear();
-		}
-		this.answers.set(ip, answer);
-		return answer;
+		return this.answers.get(ip, (address) => this.lookUp(address));
 	}
 
 	private lookUp(ip: string): boolean | undefined {

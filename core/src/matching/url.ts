@@ -4,7 +4,7 @@
  * A host name's normal form is the WHATWG URL parser's (`asciiHost`), the one browsers and Node use.
  */
 
-import { ownCopy } from '../memo';
+import { BoundedMemo } from '../memo';
 
 interface UrlParts {
 	/** Lower-case scheme, or undefined for a URL without one (a bare path or `host/path`). */
@@ -127,26 +127,19 @@ export function asciiHost(host: string): string | undefined {
 	if (host === '' || (bracketed ? /[^0-9a-f:.[\]]/i : notInHost).test(host)) {
 		return undefined;
 	}
-	const known = asciiHosts.get(host);
-	if (known !== undefined || asciiHosts.has(host)) {
-		return known;
-	}
-	let ascii: string | undefined;
+	return asciiHosts.get(host, whatwgHost);
+}
+
+function whatwgHost(host: string): string | undefined {
 	try {
-		ascii = new URL(`http://${host}/`).hostname;
+		return new URL(`http://${host}/`).hostname;
 	} catch {
-		ascii = undefined;
+		return undefined;
 	}
-	if (asciiHosts.size >= maxAsciiHosts) {
-		asciiHosts.clear();
-	}
-	asciiHosts.set(ownCopy(host), ascii);
-	return ascii;
 }
 
 // A URL list or a log names a few hosts a million times, and the URL parser is most of what checking a URL costs.
-const maxAsciiHosts = 1000;
-const asciiHosts = new Map<string, string | undefined>();
+const asciiHosts = new BoundedMemo<string | undefined>(1000);
 
 /** The port a URL connects to: its explicit port, else the scheme's default (HTTP when there is no scheme). */
 export function effectivePort(parts: UrlParts): number {
