@@ -63,17 +63,7 @@ export class RangeLists {
 		if (vouchesFor === undefined) {
 			throw new UsageError(t('{0}: the catalogue knows no list by that name; say whose addresses it lists, e.g. --ranges Googlebot={0}', source));
 		}
-		let text: string;
-		if (isUrl(source)) {
-			const fetched = await fetchCached(source.trim(), this.http, this.folder);
-			if ('failed' in fetched) {
-				throw new UsageError(t('cannot read {0}: {1}', source, failure(fetched.failed)));
-			}
-			text = Buffer.from(fetched.body).toString('utf8');
-		} else {
-			text = readBytes(source).toString('utf8');
-		}
-		const list = parseRangeList(text);
+		const list = isUrl(source) ? await this.fetchList(source.trim()) : parseRangeList(readBytes(source).toString('utf8'));
 		if ('error' in list) {
 			throw new UsageError(t('cannot read {0}: {1}', inputName(source), list.error));
 		}
@@ -97,14 +87,19 @@ export class RangeLists {
 				continue;
 			}
 			this.loaded.add(list.url);
-			const fetched = await fetchCached(list.url, this.http, this.folder);
-			const parsed = 'failed' in fetched ? { error: failure(fetched.failed) } : parseRangeList(Buffer.from(fetched.body).toString('utf8'));
+			const parsed = await this.fetchList(list.url);
 			if ('error' in parsed) {
 				await this.warn(t('warning: {0}: {1}', list.url, t('{0}; requests that name {1} stay unverified', parsed.error, joinList(list.tokens))));
 				continue;
 			}
 			this.ranges.add(list.tokens, parsed.prefixes);
 		}
+	}
+
+	/** A list at a URL (from the cache while fresh), or why it cannot be had: the fetch's failure or the list's fault. */
+	private async fetchList(url: string): Promise<ReturnType<typeof parseRangeList>> {
+		const fetched = await fetchCached(url, this.http, this.folder);
+		return 'failed' in fetched ? { error: failure(fetched.failed) } : parseRangeList(Buffer.from(fetched.body).toString('utf8'));
 	}
 }
 
