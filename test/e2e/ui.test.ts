@@ -432,10 +432,13 @@ async function applyQuickFix(page: Page, title: string): Promise<void> {
 
 /**
  * Opens an action menu (`open`) and picks the action titled `title`. A menu asked for before the server has the
- * latest version of the file can come without it: it is closed and asked for again, up to three times.
+ * latest version of the file can come without it: it is closed and asked for again, up to three times. The action is
+ * reached with the keyboard, as the row that has the focus, not clicked where it was drawn: a menu that updates while
+ * it shows can move another row under the pointer.
  */
 async function pickAction(page: Page, title: string, open: () => Promise<void>): Promise<void> {
-	const action = page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
+	const rows = page.locator('.action-widget .monaco-list-row');
+	const action = rows.filter({ hasText: title }).first();
 	for (let attempt = 0; ; attempt++) {
 		await open();
 		try {
@@ -448,7 +451,15 @@ async function pickAction(page: Page, title: string, open: () => Promise<void>):
 			await page.keyboard.press('Escape');
 		}
 	}
-	await action.click();
+	const focused = page.locator('.action-widget .monaco-list-row.focused');
+	for (let step = 0; step < 40; step++) {
+		if ((await focused.count()) === 1 && (await focused.innerText()).includes(title)) {
+			await page.keyboard.press('Enter');
+			return;
+		}
+		await page.keyboard.press('ArrowDown');
+	}
+	assert.fail(`the keyboard never reached "${title}" in the action menu: ${(await rows.allInnerTexts()).join(' | ')}`);
 }
 
 async function waitForLine(page: Page, text: string): Promise<void> {
