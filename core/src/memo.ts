@@ -56,6 +56,6 @@ export class BoundedMemo<V> {
  * of a 64 KiB chunk read from a file) holds the whole of it in V8, so a thousand remembered hosts would hold a
  * thousand chunks. JSON.parse builds its strings anew.
  */
-function ownCopy(text: string): string {
+export function ownCopy(text: string): string {
 	return JSON.parse(JSON.stringify(text)) as string;
 }

@@ -366,3 +366,28 @@ test("memory stays flat in the log's size: ever-new headers, addresses and viola
 	const googlebot = crawler(analysis.report(), 'Googlebot');
 	assert.deepEqual([googlebot.requests, googlebot.unverified, googlebot.impostorViolations], [250_000, 250_000, 250_000]);
 });
+
+test('the top violating paths hold their paths, not the chunks of the file they were read from', () => {
+	// A request's target is a slice of its line, and a line a slice of the 64 KiB chunk it was read from: V8 keeps the
+	// whole chunk alive for a slice. The tables of the twelve of these crawlers that read `*` so kept 960 chunks (60 MB); on a log
+	// of four million lines the process grew from 266 to 352 MB where it held 260 at one million.
+	const agents = (JSON.parse(readFixture('logs', 'user-agents.json')) as { crawlers: { token: string; ua: string }[] }).crawlers;
+	const headers = [...new Map(agents.map((entry) => [entry.token, entry.ua])).values()].slice(0, 20);
+	const analysis = new LogAnalysis({ versions: [{ model: parse('User-agent: *\nDisallow: /\n'), since: null, label: 'robots.txt' }] });
+	const before = liveHeapMb();
+	for (let i = 0; i < 4_000; i++) {
+		const chunk = `/a-violating-path-of-the-site/${i}\n${'x'.repeat(65_536)}`;
+		const record = {
+			ip: '192.0.2.1',
+			time: i * 1000,
+			method: 'GET',
+			target: chunk.slice(0, chunk.indexOf('\n')),
+			status: 200,
+			userAgent: headers[i % headers.length],
+		};
+		analysis.add({ kind: 'request', record }, { file: 'x', line: i + 1, text: '' });
+	}
+	const held = liveHeapMb() - before;
+	assert.ok(held < 16, `${held.toFixed(1)} MB held after 4 000 violating paths of 20 crawlers`);
+	assert.equal(analysis.report().crawlers.filter((entry) => entry.violations > 0).length, 12);
+});

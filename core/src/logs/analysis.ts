@@ -11,6 +11,7 @@ import { compileCrawlerDecider, isAllowedDecision, type PackedDecision, unpackDe
 import type { CrawlerFacts } from '../facts/crawlers';
 import { t } from '../l10n';
 import { isRobotsTxtPath } from '../matching/matcher';
+import { ownCopy } from '../memo';
 import { urlPath } from '../matching/url';
 import type { RobotsModel } from '../syntax/parser';
 import { SenderCounter } from './agents';
@@ -122,7 +123,8 @@ const tableFactor = 8;
  * The most frequent keys in bounded memory (Metwally, Agrawal, El Abbadi, "Efficient computation of frequent and top-k
  * elements in data streams", 2005: Space-Saving): a table of `capacity` counters; a new key, when the table is full,
  * takes over the smallest counter and its count plus one, so counts are upper bounds and every key more frequent than
- * 1/capacity of the stream is in the table.
+ * 1/capacity of the stream is in the table. Keys and values are kept as copies (`ownCopy`): a key built from a line
+ * read from a file holds the file's whole 64 KiB chunk alive otherwise.
  */
 class SpaceSaving<V> {
 	private readonly counts = new Map<string, { count: number; value: V }>();
@@ -136,7 +138,7 @@ class SpaceSaving<V> {
 			return;
 		}
 		if (this.counts.size < this.capacity) {
-			this.counts.set(key, { count: 1, value: value() });
+			this.counts.set(ownCopy(key), { count: 1, value: value() });
 			return;
 		}
 		let smallest: string | undefined;
@@ -150,7 +152,7 @@ class SpaceSaving<V> {
 		if (smallest !== undefined) {
 			this.counts.delete(smallest);
 		}
-		this.counts.set(key, { count: least + 1, value: value() });
+		this.counts.set(ownCopy(key), { count: least + 1, value: value() });
 	}
 
 	entries(): { count: number; value: V }[] {
@@ -274,7 +276,7 @@ export class LogAnalysis {
 		}
 		if (this.top > 0) {
 			const { line } = unpackDecision(decision);
-			tally.top.add(`${version}\n${line}\n${record.target}`, () => ({ path: record.target, version, line }));
+			tally.top.add(`${version}\n${line}\n${record.target}`, () => ({ path: ownCopy(record.target), version, line }));
 		}
 	}
 
