@@ -43,7 +43,10 @@ const presets: readonly Preset[] = [
 			'Disallow:',
 			'',
 			// Google, "Introduction to robots.txt": robots.txt is not a mechanism for keeping a page out of Google.
-			() => t('To keep a page out of search results, give it a noindex robots meta tag and leave it fetchable: a page crawlers may not fetch can still be indexed from links to it.'),
+			() =>
+				t(
+					'To keep a page out of search results, give it a noindex robots meta tag and leave it fetchable: a page crawlers may not fetch can still be indexed from links to it.',
+				),
 		],
 		expectations: [
 			['Googlebot', '/', 'allow'],
@@ -71,7 +74,10 @@ const presets: readonly Preset[] = [
 			'',
 			// Google, "Understand the JavaScript SEO basics" and the robots.txt introduction: do not block the CSS and
 			// JavaScript pages need, or Google cannot render them.
-			() => t('Do not disallow /wp-includes/ or /wp-content/: pages load their scripts, styles and images from there, and search engines need them to render the pages.'),
+			() =>
+				t(
+					'Do not disallow /wp-includes/ or /wp-content/: pages load their scripts, styles and images from there, and search engines need them to render the pages.',
+				),
 		],
 		expectations: [
 			['Googlebot', '/', 'allow'],
@@ -135,7 +141,10 @@ const presets: readonly Preset[] = [
 			// The frameworks' build output: Next.js puts its scripts and styles under /_next/static/ (nextjs.org, "Static
 			// Exports" and `assetPrefix`), Nuxt under /_nuxt/ (nuxt.com, `app.buildAssetsDir`), Astro under /_astro/
 			// (docs.astro.build, `build.assets`). Google renders pages with them ("Understand the JavaScript SEO basics").
-			() => t("Never disallow the framework's asset folders (/_next/static/ for Next.js, /_nuxt/ for Nuxt, /_astro/ for Astro): every page loads its scripts and styles from there, and search engines render pages with them."),
+			() =>
+				t(
+					"Never disallow the framework's asset folders (/_next/static/ for Next.js, /_nuxt/ for Nuxt, /_astro/ for Astro): every page loads its scripts and styles from there, and search engines render pages with them.",
+				),
 		],
 		expectations: [
 			['Googlebot', '/', 'allow'],
@@ -178,7 +187,10 @@ const presets: readonly Preset[] = [
 		sitemapPath: null,
 		lines: () => [
 			() => t('This is a staging site: no crawler may fetch any of it, so that search results never show this copy instead of the live site.'),
-			() => t('robots.txt is no access control: anyone, and any crawler that ignores it, can still fetch these pages. Protect a staging site with authentication (a password or an allowlist of addresses).'),
+			() =>
+				t(
+					'robots.txt is no access control: anyone, and any crawler that ignores it, can still fetch these pages. Protect a staging site with authentication (a password or an allowlist of addresses).',
+				),
 			() => t('Never deploy this file to the live site: it keeps every crawler out of everything.'),
 			// RFC 9309 §2.2.2 and every parser since 1994: `Disallow: /` matches every path. The disallow-all warning is
 			// what this file is for, so it is silenced here, where the comments above say why.
@@ -208,7 +220,10 @@ const presets: readonly Preset[] = [
 			'User-agent: *',
 			// The preference lines as the same action writes them into the `*` group: Content-Signal
 			// (contentsignals.org) and Content-Usage (draft-ietf-aipref-vocab §6.1, draft-ietf-aipref-attach).
-			() => t("The same wish for every crawler, in the preference lines: Content-Signal (Cloudflare's Content Signals Policy) and Content-Usage (IETF AI Preferences); no major crawler documents honouring either yet."),
+			() =>
+				t(
+					"The same wish for every crawler, in the preference lines: Content-Signal (Cloudflare's Content Signals Policy) and Content-Usage (IETF AI Preferences); no major crawler documents honouring either yet.",
+				),
 			'Content-Signal: search=yes, ai-train=no',
 			'Content-Usage: train-ai=n',
 			// An empty Disallow allows everything in every parser; the action's `Allow: /` is unknown to 1994 robots.
@@ -280,5 +295,7 @@ function expectationsText(preset: Preset): string {
 			.join('  ')
 			.trimEnd(),
 	);
-	return [`# ${t('What this robots.txt must keep true: robots-txt check and the editor test each line (crawler, path, verdict).')}`, ...lines].join('\n') + '\n';
+	return (
+		[`# ${t('What this robots.txt must keep true: robots-txt check and the editor test each line (crawler, path, verdict).')}`, ...lines].join('\n') + '\n'
+	);
 }
