@@ -29,6 +29,14 @@ function aiTrainingGroup(): string[] {
 	return aiTrainingCrawlers().map((crawler) => `User-agent: ${crawler.token}`);
 }
 
+/**
+ * A `*` group that allows everything, and its comment. RFC 9309 §2.2.2: a rule's empty value matches nothing, so
+ * crawlers may access any URI; an empty Disallow is the original 1994 way to say the same, which every parser reads.
+ */
+function everyPageOpen(): PresetLine[] {
+	return [() => t('Every crawler may fetch every page of this site.'), 'User-agent: *', 'Disallow:', ''];
+}
+
 const presets: readonly Preset[] = [
 	{
 		name: 'plain',
@@ -36,12 +44,7 @@ const presets: readonly Preset[] = [
 		description: () => t('Every crawler may fetch every page.'),
 		sitemapPath: '/sitemap.xml',
 		lines: () => [
-			() => t('Every crawler may fetch every page of this site.'),
-			// RFC 9309 §2.2.2: "If no group matches ... or the rule's value is empty, crawlers may access any URI"; an
-			// empty Disallow is the original 1994 way to say the same, which every parser reads.
-			'User-agent: *',
-			'Disallow:',
-			'',
+			...everyPageOpen(),
 			// Google, "Introduction to robots.txt": robots.txt is not a mechanism for keeping a page out of Google.
 			() =>
 				t(
@@ -134,10 +137,7 @@ const presets: readonly Preset[] = [
 		description: () => t("A static site built by a framework: every page open, the framework's asset folders never blocked."),
 		sitemapPath: '/sitemap.xml',
 		lines: () => [
-			() => t('Every crawler may fetch every page of this site.'),
-			'User-agent: *',
-			'Disallow:',
-			'',
+			...everyPageOpen(),
 			// The frameworks' build output: Next.js puts its scripts and styles under /_next/static/ (nextjs.org, "Static
 			// Exports" and `assetPrefix`), Nuxt under /_nuxt/ (nuxt.com, `app.buildAssetsDir`), Astro under /_astro/
 			// (docs.astro.build, `build.assets`). Google renders pages with them ("Understand the JavaScript SEO basics").
