@@ -105,8 +105,9 @@ const presets: readonly Preset[] = [
 			() => t('The store admin, the cart, the checkout, orders and accounts: pages of one shopper, behind a login or empty for crawlers.'),
 			'Disallow: /admin',
 			'Disallow: /cart',
+			// Shopify also lists /checkouts/ and /carts, which /checkout and /cart already cover (RFC 9309 §2.2.2: rules
+			// match the start of the path).
 			'Disallow: /checkout',
-			'Disallow: /checkouts/',
 			'Disallow: /orders',
 			'Disallow: /account',
 			() => t("The store's search result pages: a page for every query, with nothing of its own."),
