@@ -24,6 +24,7 @@ import {
 	deployedScheme,
 	expectationsLanguageId,
 	loadAccessLogCommand,
+	newFromTemplateCommand,
 	openDeployedCommand,
 	openTestBenchCommand,
 	restartServerCommand,
@@ -34,6 +35,7 @@ import {
 	testUrlAllCommand,
 	testUrlCommand,
 } from './protocol';
+import { newFromTemplate } from './templates';
 import { revealLine, testUrl, testUrlAll } from './testUrl';
 
 /** How many crashes within {@link crashWindowMs} are restarted before the client gives up. */
@@ -155,6 +157,11 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 		commands.registerCommand(revealLineCommand, async (uri: string, line: number, showHover?: boolean) => {
 			const document = await workspace.openTextDocument(Uri.parse(uri));
 			await revealLine(document, line, showHover === true);
+		}),
+		commands.registerCommand(newFromTemplateCommand, (folder?: unknown) => {
+			// The Explorer's context menu passes the folder's Uri; a script may pass its uri as a string.
+			const given = uriArgument(folder);
+			return newFromTemplate(languageClient, typeof given === 'string' ? Uri.parse(given) : given);
 		}),
 		commands.registerCommand(restartServerCommand, async () => {
 			errorHandler.reset();

@@ -20,3 +20,5 @@ export const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, protoc
 export const deployedTargetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);
 export const deployedOpenRequest = new RequestType<protocol.DeployedOpenParams, protocol.DeployedOpenResult, void>(protocol.deployedOpenMethod);
 export const deployedCompareRequest = new RequestType<protocol.DeployedCompareParams, protocol.DeployedCompareResult, void>(protocol.deployedCompareMethod);
+export const templatesRequest = new RequestType<protocol.TemplatesParams, protocol.TemplatesResult, void>(protocol.templatesMethod);
+export const templateRequest = new RequestType<protocol.TemplateParams, protocol.TemplateResult, void>(protocol.templateMethod);

@@ -288,6 +288,7 @@ export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from '.
 export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
 export { computeBench, formatBench } from './features/testBench';
 export { aiTrainingCrawlers, computeAiTrainingActions } from './features/aiTraining';
+export { renderTemplate, templatePresets, type TemplateFiles, type TemplateSummary } from './templates/presets';
 export {
 	analyseDeployed,
 	compareWithDeployed,

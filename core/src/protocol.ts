@@ -49,6 +49,11 @@ export const restartServerCommand = 'robotsTxt.restartServer';
 export const revealLineCommand = 'robotsTxt.revealLine';
 /** Shows a text (a deployed file's report) in the output: `(text)`. */
 export const showDetailsCommand = 'robotsTxt.showDetails';
+/**
+ * A new robots.txt from a template: `(folder?)`; from the palette, an untitled document; with a folder's uri (the
+ * Explorer's context menu), robots.txt and robots.expectations written into it.
+ */
+export const newFromTemplateCommand = 'robotsTxt.newFromTemplate';
 
 /** Every command the client registers; package.json contributes each (a tidy test ties them). */
 export const commandIds = [
@@ -62,6 +67,7 @@ export const commandIds = [
 	restartServerCommand,
 	revealLineCommand,
 	showDetailsCommand,
+	newFromTemplateCommand,
 ] as const;
 
 /**
@@ -707,3 +713,36 @@ export interface InitializationOptions {
 	 */
 	readonly l10nBundle?: Readonly<Record<string, string>>;
 }
+
+/** `robotsTxt/templates`: the starting templates, in the order a picker lists them; its params are an empty object. */
+export const templatesMethod = 'robotsTxt/templates';
+
+export type TemplatesParams = Readonly<Record<string, never>>;
+
+/** A template as a picker shows it, in the user's language. */
+export interface TemplateItem {
+	/** Its name, as `robots-txt init --preset` takes it. */
+	readonly name: string;
+	readonly title: string;
+	readonly description: string;
+}
+
+export interface TemplatesResult {
+	readonly templates: readonly TemplateItem[];
+}
+
+/** `robotsTxt/template`: a template's files, the robots.txt and its expectations, for a site. */
+export const templateMethod = 'robotsTxt/template';
+
+export interface TemplateParams {
+	/** A `TemplateItem.name`. */
+	readonly name: string;
+	/** The site's address for the Sitemap line (`example.com`, `https://example.com/`); absent or empty: none. */
+	readonly site?: string;
+}
+
+/** The two files' texts, or why the name or the site gives none, in one sentence. */
+export type TemplateResult = { readonly robots: string; readonly expectations: string } | { readonly error: string };
+
+/** The file names a template is written as in a folder. */
+export const templateFileNames = { robots: 'robots.txt', expectations: 'robots.expectations' } as const;

@@ -34,6 +34,7 @@ import { registerCompletion, completionTriggerCharacters, pageCompletionTriggerC
 import { registerDeployed } from './features/deployed';
 import { DeployedStore } from './features/deployedStore';
 import { registerDetection } from './features/detection';
+import { registerTemplates } from './features/templates';
 import { readClientSupport, type ServerContext } from './features/context';
 import { registerDiagnostics } from './features/diagnostics';
 import { ExpectationsService } from './features/expectations';
@@ -152,6 +153,7 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 		registerTestUrl(context);
 		registerAccessLog(context, runtime.openLineFile, registerTestBench(context));
 		registerDetection(context);
+		registerTemplates(context);
 		expectations.listen();
 		// A robots.txt shows where its expectations fail: when they change, its diagnostics are computed again.
 		expectations.onDidChangeExpectations((robotsUris) => diagnostics.refresh(robotsUris));

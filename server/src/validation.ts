@@ -283,6 +283,8 @@ const requestChecks: Readonly<Record<string, Check<unknown>>> = {
 		probe: optional(boolean),
 	}),
 	[protocol.looksLikeRobotsTxtMethod]: object<protocol.LooksLikeRobotsTxtParams>({ text: string }),
+	[protocol.templatesMethod]: object<protocol.TemplatesParams>({}),
+	[protocol.templateMethod]: object<protocol.TemplateParams>({ name: string, site: optional(string) }),
 };
 
 /** A content change: its text; its range, when there is one, is the document's to refuse and report change by change. */

@@ -18,6 +18,7 @@ const commands: readonly (readonly [string, string])[] = [
 	['lint', '--hints'],
 	['crawlers', '--category'],
 	['logs', '--ranges'],
+	['init', '--preset'],
 ];
 
 describe('robots-txt --version and --help', () => {

@@ -72,6 +72,8 @@ const examples: Readonly<Record<string, unknown>> = {
 	[protocol.deployedOpenMethod]: { uri: deployedUri, outcome },
 	[protocol.deployedCompareMethod]: { uri, outcome, urls: ['/private/x'] },
 	[protocol.looksLikeRobotsTxtMethod]: { text },
+	[protocol.templatesMethod]: {},
+	[protocol.templateMethod]: { name: 'wordpress', site: 'https://example.com' },
 };
 
 /** Fields whose type admits null (`BenchBaselineParams.text`: `string | null`). */

@@ -781,6 +781,7 @@ const coreLayers: readonly (readonly string[])[] = [
 	['meta', 'expectations'],
 	['site'],
 	['features'],
+	['templates'],
 	['index.ts', 'library.ts'],
 ];
 
