@@ -45,6 +45,7 @@ export function allSuites(): Suite[] {
 				'out/test/e2e/ui.test.js',
 				'out/test/e2e/testBench.test.js',
 				'out/test/e2e/benchFirstUse.test.js',
+				'out/test/e2e/site.test.js',
 				'out/test/e2e/web.test.js',
 				'out/test/e2e/extensionHost.test.js',
 				'out/test/e2e/bigFile.test.js',
