@@ -48,6 +48,8 @@ export type SitemapSource =
 	| { readonly kind: 'http-status'; readonly status: number }
 	/** The request failed (DNS, refused, timeout, TLS…), in the words of the layer that failed. */
 	| { readonly kind: 'network'; readonly message: string }
+	/** A file that is there but cannot be read (permissions, a link out of the folders), in the file system's words. */
+	| { readonly kind: 'read-error'; readonly message: string }
 	| { readonly kind: 'broken-gzip' };
 
 /** A sitemap as read: the URLs it lists (a urlset) or the sitemaps it lists (an index), or why it gives none. */
@@ -79,6 +81,8 @@ export function readSitemap(source: SitemapSource, limits: SitemapLimits = sitem
 			return { kind: 'unreadable', reason: t('the server answered HTTP {0}', source.status) };
 		case 'network':
 			return { kind: 'unreadable', reason: t('the request failed: {0}', source.message) };
+		case 'read-error':
+			return { kind: 'unreadable', reason: t('the file cannot be read: {0}', source.message) };
 		case 'broken-gzip':
 			return { kind: 'unreadable', reason: t('it is not valid gzip') };
 	}
