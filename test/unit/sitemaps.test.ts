@@ -117,7 +117,7 @@ describe('what a sitemap is', () => {
 		assert.equal(readSitemap(text('<sitemapindex><sitemap><loc>https://a.example/s.xml</loc></sitemap></sitemapindex>')).kind, 'index');
 		assert.deepEqual(readSitemap(text('<!doctype html><html><head><title>Not found</title></head></html>')), {
 			kind: 'unreadable',
-			reason: 'it is XML without a <urlset> or <sitemapindex>, so not a sitemap',
+			reason: 'it has no <urlset> or <sitemapindex> element, so it is not a sitemap',
 		});
 		assert.deepEqual(readSitemap(text('{"urls": []}')), { kind: 'unreadable', reason: 'it is not XML, so not a sitemap' });
 		assert.equal(readSitemap(text('\u001f\u008b\u0008\u0000\uFFFD\uFFFD')).kind, 'unreadable');

@@ -92,7 +92,7 @@ export function readSitemap(source: SitemapSource, limits: SitemapLimits = sitem
 	}
 	const parsed = parseSitemap(text, limits.maxUrls);
 	if (!parsed.isIndex && parsed.urls.length === 0 && !urlsetElement.test(text)) {
-		return { kind: 'unreadable', reason: t('it is XML without a <urlset> or <sitemapindex>, so not a sitemap') };
+		return { kind: 'unreadable', reason: t('it has no <urlset> or <sitemapindex> element, so it is not a sitemap') };
 	}
 	return {
 		kind: parsed.isIndex ? 'index' : 'urlset',
