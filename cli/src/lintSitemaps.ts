@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { sitemapDiagnostics, sitemapFilePaths, sitemapLimits, sitemapSiteOrigin, siteOfRobots } from '../../core/src/index';
 import { fetchWithLimits } from '../../io/src/httpFetch';
 import { nodeFileSystem } from '../../io/src/nodeFileSystem';
-import { foundInFetch, readSitemaps, type FoundBytes } from '../../io/src/sitemaps';
+import { foundInFetch, readFound, readSitemaps, type FoundBytes } from '../../io/src/sitemaps';
 import type { GivenFolder, LintFile } from './lintFiles';
 import { siteRootBelow, type Analysed } from './lintSites';
 import { describeError } from './io';
@@ -43,7 +43,7 @@ export async function checkSitemaps(
 			const folder = sites[file.found!.site];
 			find = folderFound(file, folder, siteRootBelow(folder.path, siteRoot), origin);
 		}
-		const found = sitemapDiagnostics(model, uri, origin, await readSitemaps(model, find), crawlers);
+		const found = sitemapDiagnostics(model, uri, origin, await readSitemaps(model, async (url) => readFound(await find(url))), crawlers);
 		if (found.length > 0) {
 			diagnostics.push(...found);
 			diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);

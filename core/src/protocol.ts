@@ -67,9 +67,10 @@ export const commandIds = [
 /**
  * The files the server reads from disk and must hear about when they change (it registers a watcher for them when the
  * client can register one dynamically): robots.txt files (expectations files and pages are checked against them),
- * expectations files (a robots.txt shows where they fail), and pages (a robots.txt shows the pages it hides rules from).
+ * expectations files (a robots.txt shows where they fail), pages (a robots.txt shows the pages it hides rules from), and
+ * sitemaps, plain or gzip (a robots.txt shows the listed URLs it disallows).
  */
-export const watchedFileGlobs = ['**/robots.txt', '**/*robots.expectations', '**/*.{html,htm}', `**/${headersFileName}`] as const;
+export const watchedFileGlobs = ['**/robots.txt', '**/*robots.expectations', '**/*.{html,htm}', `**/${headersFileName}`, '**/*.{xml,gz}'] as const;
 
 /** `robotsTxt/testUrl`: one URL for one crawler. */
 export const testUrlMethod = 'robotsTxt/testUrl';

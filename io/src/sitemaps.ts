@@ -22,22 +22,26 @@ import {
 export type FoundBytes = { readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly cut: boolean } | Exclude<SitemapSource, { kind: 'text' }>;
 
 /**
- * Reads every sitemap the core plans for `model`, asking `find` for each URL once, a round at a time (the Sitemap
+ * Reads every sitemap the core plans for `model`, asking `read` for each URL once, a round at a time (the Sitemap
  * lines' sitemaps, then those their indexes list), at most `limits.maxSitemaps` in all.
  */
 export async function readSitemaps(
 	model: RobotsModel,
-	find: (url: string) => Promise<FoundBytes>,
+	read: (url: string) => Promise<ReadSitemap>,
 	limits: SitemapLimits = sitemapLimits,
 ): Promise<Map<string, ReadSitemap>> {
 	const reads = new Map<string, ReadSitemap>();
 	for (let next = nextSitemaps(model, reads, limits); next.length > 0; next = nextSitemaps(model, reads, limits)) {
 		for (const url of next) {
-			const found = await find(url);
-			reads.set(url, readSitemap(found.kind === 'bytes' ? await sitemapText(found.bytes, found.cut, limits.maxBytes) : found, limits));
+			reads.set(url, await read(url));
 		}
 	}
 	return reads;
+}
+
+/** What was found at a sitemap's URL, read as the core reads sitemaps. */
+export async function readFound(found: FoundBytes, limits: SitemapLimits = sitemapLimits): Promise<ReadSitemap> {
+	return readSitemap(found.kind === 'bytes' ? await sitemapText(found.bytes, found.cut, limits.maxBytes) : found, limits);
 }
 
 /**
@@ -64,7 +68,15 @@ async function sitemapText(bytes: Uint8Array, cut: boolean, maxBytes: number): P
 	const chunks: Uint8Array[] = [];
 	let total = 0;
 	let over = false;
-	const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+	// The stream takes bytes over an ArrayBuffer (not a SharedArrayBuffer); those are copied once.
+	const owned = bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
+	const compressed = new ReadableStream<Uint8Array<ArrayBuffer>>({
+		start(controller) {
+			controller.enqueue(owned);
+			controller.close();
+		},
+	});
+	const reader = compressed.pipeThrough(new DecompressionStream('gzip')).getReader();
 	try {
 		for (;;) {
 			const { done, value } = await reader.read();

@@ -43,6 +43,7 @@ import { registerHighlights } from './features/highlights';
 import { registerHover } from './features/hover';
 import { registerLinks } from './features/links';
 import { PageService } from './features/pages';
+import { WorkspaceSitemaps } from './features/sitemaps';
 import { registerSymbols } from './features/symbols';
 import { registerTestBench } from './features/testBench';
 import { registerTestUrl } from './features/testUrl';
@@ -135,7 +136,8 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 		const settings = new SettingsStore(connection, client.configuration);
 		const expectations = new ExpectationsService(connection, documents, settings, runtime.fileSystem, paths);
 		const pages = new PageService(connection, documents, settings, paths, runtime.fileSystem);
-		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore(), pages };
+		const sitemaps = new WorkspaceSitemaps(pages.site, paths, runtime.fileSystem);
+		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore(), pages, sitemaps };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
 		paths.setFolders(folders);
 
@@ -161,6 +163,10 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 		connection.onDidChangeWatchedFiles(({ changes }) => {
 			expectations.filesChanged(changes);
 			pages.filesChanged(changes);
+			// A robots.txt shows the listed URLs it disallows: when a sitemap it read or looked for changes, it is checked again.
+			if (sitemaps.filesChanged(changes.map((change) => change.uri))) {
+				diagnostics.refresh();
+			}
 		});
 		registerDeployed(context, () => diagnostics.refresh());
 

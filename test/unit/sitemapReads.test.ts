@@ -7,15 +7,16 @@ import { gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse, type ReadSitemap } from '../../core/src/index';
-import { readSitemaps, type FoundBytes } from '../../io/src/sitemaps';
+import { readFound, readSitemaps, type FoundBytes } from '../../io/src/sitemaps';
 
 const urlset = (count: number) =>
 	`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${Array.from({ length: count }, (_, i) => `<url><loc>https://a.example/${i}.html</loc></url>`).join('')}</urlset>`;
 
 async function readOne(bytes: Uint8Array, cut = false, maxBytes = 1 << 20): Promise<ReadSitemap> {
 	const model = parse('Sitemap: https://a.example/s.xml\n');
-	const find = async (): Promise<FoundBytes> => ({ kind: 'bytes', bytes, cut });
-	const reads = await readSitemaps(model, find, { maxSitemaps: 50, maxUrls: 50_000, maxBytes });
+	const limits = { maxSitemaps: 50, maxUrls: 50_000, maxBytes };
+	const found: FoundBytes = { kind: 'bytes', bytes, cut };
+	const reads = await readSitemaps(model, () => readFound(found, limits), limits);
 	return reads.get('https://a.example/s.xml')!;
 }
 

@@ -1,0 +1,115 @@
+/**
+ * A workspace robots.txt against the sitemaps it names: each is read from its URL path below the site root (the site
+ * the pages use: site.ts, `robotsTxt.siteRoot`), gzip too, through the server's one reading rule (inside the workspace
+ * folders only), read again only when its modification time or size changed; a watched `.xml` or `.gz` file that
+ * changes makes the robots.txt files that looked for it check again. The core plans the reads and gives the findings
+ * (core/site/sitemaps.ts), io/src/sitemaps.ts turns bytes into a read. Without a file system (the server in a browser)
+ * and for a file outside any folder, nothing is read and nothing is said.
+ */
+
+import type { Diagnostic } from 'vscode-languageserver';
+import {
+	sitemapDiagnostics,
+	sitemapFilePaths,
+	sitemapLimits,
+	sitemapSiteOrigin,
+	type AnalysisOptions,
+	type ReadSitemap,
+	type RobotsModel,
+} from '../../../core/src/index';
+import { childUri, parentUri, relativeName, type FileSystem } from '../../../io/src/fileSystem';
+import { readFound, readSitemaps } from '../../../io/src/sitemaps';
+import type { SiteFiles } from './site';
+import { uriKey, type WorkspacePaths } from './workspacePaths';
+
+export class WorkspaceSitemaps {
+	/** What was read of each sitemap file, by {@link uriKey}, with the modification time and size it was read at. */
+	private readonly reads = new Map<string, { mtimeMs: number; size: number; read: ReadSitemap }>();
+	/** The files each robots.txt looked for, by {@link uriKey}: a change to one of them changes its findings. */
+	private readonly lookedAt = new Map<string, Set<string>>();
+
+	constructor(
+		private readonly site: SiteFiles,
+		private readonly workspace: WorkspacePaths,
+		/** The server's file system; undefined in a browser. */
+		private readonly fileSystem: FileSystem | undefined,
+	) {}
+
+	/** The findings of a robots.txt in the workspace against the sitemaps its Sitemap lines name. */
+	async robotsDiagnostics(robotsUri: string, model: RobotsModel, options: AnalysisOptions, siteRoot: string | undefined): Promise<Diagnostic[]> {
+		const fileSystem = this.fileSystem;
+		if (fileSystem === undefined || !fileSystem.handles(robotsUri) || parentUri(robotsUri) === undefined) {
+			return [];
+		}
+		const origin = sitemapSiteOrigin(model, undefined);
+		const site = await this.site.siteOfRobots(robotsUri, siteRoot);
+		const looked = new Set<string>();
+		const reads = await readSitemaps(model, async (url) => {
+			const parsed = new URL(url);
+			if (parsed.origin !== origin || site.roots.length === 0) {
+				return readFound({ kind: 'not-local' });
+			}
+			// Below each root of the site in turn, as its pages are served.
+			const path = sitemapFilePaths({ robots: '', roots: [''] }, parsed.pathname)[0];
+			const candidates = path === undefined ? [] : site.roots.map((root) => childUri(root, path));
+			for (const uri of candidates) {
+				looked.add(uriKey(uri));
+				const read = await this.readFile(uri, robotsUri);
+				if (read !== undefined) {
+					return read;
+				}
+			}
+			return readFound({ kind: 'missing', path: candidates.length > 0 ? relativeName(candidates[0], robotsUri) : parsed.pathname });
+		});
+		this.lookedAt.set(uriKey(robotsUri), looked);
+		return sitemapDiagnostics(model, robotsUri, origin, reads, options.crawlers, options.severities);
+	}
+
+	/**
+	 * Files changed on disk: what was read of them is dropped; whether a robots.txt looked for one of them (its
+	 * findings may have changed).
+	 */
+	filesChanged(uris: readonly string[]): boolean {
+		let matters = false;
+		for (const uri of uris) {
+			const key = uriKey(uri);
+			this.reads.delete(key);
+			for (const looked of this.lookedAt.values()) {
+				matters ||= looked.has(key);
+			}
+		}
+		return matters;
+	}
+
+	/** A sitemap file as read, unless it is unchanged since the last read; undefined when there is no file to read. */
+	private async readFile(uri: string, robotsUri: string): Promise<ReadSitemap | undefined> {
+		const fileSystem = this.fileSystem!;
+		let stat;
+		try {
+			stat = await fileSystem.stat(uri);
+		} catch {
+			return undefined;
+		}
+		if (stat.kind !== 'file') {
+			return undefined;
+		}
+		const key = uriKey(uri);
+		const cached = this.reads.get(key);
+		if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
+			return cached.read;
+		}
+		let read: ReadSitemap;
+		try {
+			const content = await this.workspace.readFile(uri, robotsUri, sitemapLimits.maxBytes);
+			read = await readFound({ kind: 'bytes', bytes: content.bytes, cut: content.truncated });
+		} catch (error) {
+			read = await readFound({ kind: 'read-error', message: error instanceof Error ? error.message : String(error) });
+		}
+		// One entry per sitemap file read; a workspace of many starts afresh now and then.
+		if (this.reads.size >= 100) {
+			this.reads.clear();
+		}
+		this.reads.set(key, { mtimeMs: stat.mtimeMs, size: stat.size, read });
+		return read;
+	}
+}
