@@ -4,7 +4,7 @@
  * folders only), read again only when its modification time or size changed; a watched `.xml` or `.gz` file that
  * changes makes the robots.txt files that looked for it check again. The core plans the reads and gives the findings
  * (core/site/sitemaps.ts), io/src/sitemaps.ts turns bytes into a read. Without a file system (the server in a browser)
- * and for a file outside any folder, nothing is read and nothing is said.
+ * and for a file outside the workspace folders, nothing is read and nothing is said.
  */
 
 import type { Diagnostic } from 'vscode-languageserver';
@@ -17,7 +17,7 @@ import {
 	type ReadSitemap,
 	type RobotsModel,
 } from '../../../core/src/index';
-import { childUri, parentUri, relativeName, type FileSystem } from '../../../io/src/fileSystem';
+import { childUri, relativeName, type FileSystem } from '../../../io/src/fileSystem';
 import { readFound, readSitemaps } from '../../../io/src/sitemaps';
 import type { SiteFiles } from './site';
 import { uriKey, type WorkspacePaths } from './workspacePaths';
@@ -38,7 +38,8 @@ export class WorkspaceSitemaps {
 	/** The findings of a robots.txt in the workspace against the sitemaps its Sitemap lines name. */
 	async robotsDiagnostics(robotsUri: string, model: RobotsModel, options: AnalysisOptions, siteRoot: string | undefined): Promise<Diagnostic[]> {
 		const fileSystem = this.fileSystem;
-		if (fileSystem === undefined || !fileSystem.handles(robotsUri) || parentUri(robotsUri) === undefined) {
+		// Only a robots.txt of a workspace folder has a site to read sitemaps from; a file opened from elsewhere has none.
+		if (fileSystem === undefined || !fileSystem.handles(robotsUri) || this.workspace.folderOf(robotsUri) === undefined) {
 			return [];
 		}
 		const origin = sitemapSiteOrigin(model, undefined);
