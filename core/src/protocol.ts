@@ -570,6 +570,21 @@ export const deployedTargetMethod = 'robotsTxt/deployedTarget';
 export const deployedOpenMethod = 'robotsTxt/deployedOpen';
 /** `robotsTxt/deployedCompare`: the verdicts that differ between an open local file and a fetched one. */
 export const deployedCompareMethod = 'robotsTxt/deployedCompare';
+/**
+ * `robotsTxt/fetchSitemap`, from the server to the client: fetch a sitemap a deployed robots.txt names, as the client
+ * fetched the robots.txt (its fetcher, with these limits); the answer is the fetch, or why the client cannot fetch.
+ */
+export const fetchSitemapMethod = 'robotsTxt/fetchSitemap';
+
+export interface FetchSitemapParams {
+	readonly url: string;
+	readonly userAgent: string;
+	readonly maxRedirects: number;
+	readonly maxBytes: number;
+	readonly timeoutMs: number;
+}
+
+export type FetchSitemapResult = WireOutcome | { readonly unavailable: string };
 
 export interface DeployedTargetParams {
 	/** What the person typed: a host, a URL of the site or its robots.txt URL. */

@@ -15,6 +15,7 @@ import {
 	DidOpenTextDocumentNotification,
 	HoverRequest,
 	ErrorCodes,
+	RequestType,
 	ResponseError,
 	type InitializeError,
 	TextDocumentSyncKind,
@@ -26,7 +27,15 @@ import {
 } from 'vscode-languageserver';
 import { DocumentStore } from './documents';
 import type { ServerRuntime } from '../../io/src/fileSystem';
-import { diagnosticSource, headersFileName, htmlLanguageId, settingsSection, watchedFileGlobs } from '../../core/src/protocol';
+import {
+	diagnosticSource,
+	fetchSitemapMethod,
+	headersFileName,
+	htmlLanguageId,
+	settingsSection,
+	watchedFileGlobs,
+	type FetchSitemapParams,
+} from '../../core/src/protocol';
 import { registerAccessLog } from './features/accessLog';
 import { registerCodeActions, codeActionKinds, pageCodeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
@@ -136,8 +145,11 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 		const settings = new SettingsStore(connection, client.configuration);
 		const expectations = new ExpectationsService(connection, documents, settings, runtime.fileSystem, paths);
 		const pages = new PageService(connection, documents, settings, paths, runtime.fileSystem);
-		const sitemaps = new WorkspaceSitemaps(pages.site, paths, runtime.fileSystem);
-		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore(), pages, sitemaps };
+		const deployed = new DeployedStore();
+		const sitemaps = new WorkspaceSitemaps(pages.site, paths, runtime.fileSystem, deployed, (params) =>
+			connection.sendRequest(new RequestType<FetchSitemapParams, unknown, void>(fetchSitemapMethod), params),
+		);
+		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed, pages, sitemaps };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
 		paths.setFolders(folders);
 
@@ -169,6 +181,8 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 			}
 		});
 		registerDeployed(context, () => diagnostics.refresh());
+		// A deployed robots.txt shows the listed URLs it disallows once the client fetched its sitemaps.
+		sitemaps.onDidFetch((uri) => diagnostics.refresh([uri]));
 
 		documents.onDidClose((uri) => settings.evict(uri));
 		connection.onDidChangeConfiguration(({ settings: changed }) => {

@@ -1,22 +1,26 @@
 /**
  * A workspace robots.txt against the sitemaps it names, over the real wire: test/fixtures/site-sitemap (its README
  * gives the sources) read from disk at the sitemaps' URL paths, a gzip sitemap and an index included; pulled and
- * pushed; checked again when a sitemap changes on disk (didChangeWatchedFiles).
+ * pushed; checked again when a sitemap changes on disk (didChangeWatchedFiles). A deployed robots.txt's sitemaps are
+ * fetched by the client when the server asks (`robotsTxt/fetchSitemap`), here answered by the test.
  */
 
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
 	DidChangeWatchedFilesNotification,
 	DocumentDiagnosticRequest,
 	FileChangeType,
+	RequestType,
 	type Diagnostic,
 	type DocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
+import { outcomeToWire, protocol, type FetchOutcome } from '../../core/src/index';
 import { fixturesDir } from '../util/fixtures';
 import { TestClient } from './client';
 
@@ -109,6 +113,53 @@ describe('sitemaps in the workspace', () => {
 				'2 of 4 URLs in sitemap.xml are disallowed for Googlebot, Googlebot-Image, bingbot, YandexBot, Baiduspider and 2 more, e.g. /private/offer.html by line 3. 1 more URL on other hosts is not judged by this file.',
 			);
 			assert.equal(line6.relatedInformation?.[0].location.uri, robots);
+		} finally {
+			client.kill();
+		}
+	});
+
+	test('deployed: the client fetches the sitemaps when the server asks, with the limits it gives', async () => {
+		const targetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);
+		const openRequest = new RequestType<protocol.DeployedOpenParams, protocol.DeployedOpenResult, void>(protocol.deployedOpenMethod);
+		const served = 'User-agent: *\nDisallow: /private/\n\nSitemap: https://www.example.com/sitemap.xml.gz\nSitemap: https://www.example.com/gone.xml\n';
+		const sitemap = gzipSync(
+			'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://www.example.com/</loc></url><url><loc>https://www.example.com/private/a.html</loc></url></urlset>',
+		);
+		const response = (url: string, status: number, body: Uint8Array): FetchOutcome => ({ url, responses: [{ url, status, headers: [], body }] });
+		const client = await TestClient.start({ configuration: true, settings: { crawlers: ['Googlebot'] } });
+		const asked: protocol.FetchSitemapParams[] = [];
+		client.connection.onRequest(protocol.fetchSitemapMethod, (params: protocol.FetchSitemapParams) => {
+			asked.push(params);
+			return params.url.endsWith('.gz')
+				? outcomeToWire(response(params.url, 200, sitemap))
+				: outcomeToWire(response(params.url, 404, new TextEncoder().encode('Not found')));
+		});
+		try {
+			const target = await client.connection.sendRequest(targetRequest, { site: 'https://www.example.com', version: '9.9.9' });
+			assert.ok(!('error' in target));
+			const opened = await client.connection.sendRequest(openRequest, {
+				uri: target.uri,
+				outcome: outcomeToWire(response(target.robotsUrl, 200, new TextEncoder().encode(served))),
+			});
+			await client.open(target.uri, opened.text);
+			await client.waitFor(
+				() => (client.lastPublished(target.uri)?.diagnostics ?? []).some((d) => d.code === 'sitemap-unreadable'),
+				'the findings of the fetched sitemaps',
+				10_000,
+			);
+			assert.deepEqual(sitemapFindings(client.lastPublished(target.uri)!.diagnostics), [
+				'2 rule-hides-sitemap-urls: Hides 1 URL listed in sitemap.xml.gz from Googlebot, e.g. /private/a.html.',
+				'4 sitemap-urls-disallowed: 1 of 2 URLs in sitemap.xml.gz is disallowed for Googlebot, e.g. /private/a.html by line 2.',
+				'5 sitemap-unreadable: Cannot read the sitemap gone.xml: the server answered HTTP 404.',
+			]);
+			// Once each, with the robots.txt's User-Agent and sitemaps.org's 50 MB.
+			assert.deepEqual(
+				asked.map((params) => [params.url, params.userAgent, params.maxBytes]),
+				[
+					['https://www.example.com/sitemap.xml.gz', target.userAgent, 52_428_800],
+					['https://www.example.com/gone.xml', target.userAgent, 52_428_800],
+				],
+			);
 		} finally {
 			client.kill();
 		}

@@ -4,21 +4,29 @@
  * folders only), read again only when its modification time or size changed; a watched `.xml` or `.gz` file that
  * changes makes the robots.txt files that looked for it check again. The core plans the reads and gives the findings
  * (core/site/sitemaps.ts), io/src/sitemaps.ts turns bytes into a read. Without a file system (the server in a browser)
- * and for a file outside the workspace folders, nothing is read and nothing is said.
+ * and for a file outside the workspace folders, nothing is read and nothing is said. A deployed robots.txt's sitemaps
+ * are fetched by the client, as it fetched the robots.txt (`robotsTxt/fetchSitemap`: issue 12's fetcher and limits, up
+ * to sitemaps.org's 50 MB), once per response.
  */
 
 import type { Diagnostic } from 'vscode-languageserver';
 import {
+	defaultFetchLimits,
+	nextSitemaps,
+	outcomeFromWire,
+	protocol,
 	sitemapDiagnostics,
 	sitemapFilePaths,
 	sitemapLimits,
 	sitemapSiteOrigin,
 	type AnalysisOptions,
+	type FetchOutcome,
 	type ReadSitemap,
 	type RobotsModel,
 } from '../../../core/src/index';
 import { childUri, relativeName, type FileSystem } from '../../../io/src/fileSystem';
-import { readFound, readSitemaps } from '../../../io/src/sitemaps';
+import { foundInFetch, readFound, readSitemaps } from '../../../io/src/sitemaps';
+import type { DeployedStore } from './deployedStore';
 import type { SiteFiles } from './site';
 import { uriKey, type WorkspacePaths } from './workspacePaths';
 
@@ -28,15 +36,85 @@ export class WorkspaceSitemaps {
 	/** The files each robots.txt looked for, by {@link uriKey}: a change to one of them changes its findings. */
 	private readonly lookedAt = new Map<string, Set<string>>();
 
+	/** The sitemaps fetched for each deployed response, by URL, and those still being fetched. */
+	private readonly fetched = new WeakMap<FetchOutcome, { reads: Map<string, ReadSitemap>; pending: Set<string> }>();
+	private readonly fetchListeners: ((uri: string) => void)[] = [];
+
 	constructor(
 		private readonly site: SiteFiles,
 		private readonly workspace: WorkspacePaths,
 		/** The server's file system; undefined in a browser. */
 		private readonly fileSystem: FileSystem | undefined,
+		private readonly deployed: DeployedStore,
+		/** Asks the client to fetch a sitemap (`robotsTxt/fetchSitemap`). */
+		private readonly fetchSitemap: (params: protocol.FetchSitemapParams) => Promise<unknown>,
 	) {}
+
+	/** Calls `listener` with a deployed document's uri when a sitemap it names was fetched, so that its findings are computed again. */
+	onDidFetch(listener: (uri: string) => void): void {
+		this.fetchListeners.push(listener);
+	}
+
+	/**
+	 * The findings of a deployed robots.txt against its sitemaps, fetched by the client once per response: none until
+	 * every planned sitemap was fetched (the fetches run meanwhile, each heard by {@link onDidFetch}), so that no answer
+	 * waits on the network and no count is given from a part of the sitemaps.
+	 */
+	private deployedDiagnostics(uri: string, model: RobotsModel, options: AnalysisOptions): Diagnostic[] {
+		const outcome = this.deployed.analysis(uri, options)?.outcome;
+		const userAgent = this.deployed.userAgent;
+		if (outcome === undefined || userAgent === undefined) {
+			return [];
+		}
+		let state = this.fetched.get(outcome);
+		if (state === undefined) {
+			state = { reads: new Map(), pending: new Set() };
+			this.fetched.set(outcome, state);
+		}
+		const { reads, pending } = state;
+		const next = nextSitemaps(model, reads);
+		for (const url of next.filter((candidate) => !pending.has(candidate))) {
+			pending.add(url);
+			void this.fetchFromClient(url, userAgent).then((read) => {
+				reads.set(url, read);
+				pending.delete(url);
+				for (const listener of this.fetchListeners) {
+					listener(uri);
+				}
+			});
+		}
+		if (next.length > 0) {
+			return [];
+		}
+		return sitemapDiagnostics(model, outcome.url, sitemapSiteOrigin(model, outcome.url), reads, options.crawlers, options.severities);
+	}
+
+	/** One sitemap fetched by the client, as the robots.txt was, up to sitemaps.org's 50 MB. */
+	private async fetchFromClient(url: string, userAgent: string): Promise<ReadSitemap> {
+		let answer: unknown;
+		try {
+			answer = await this.fetchSitemap({
+				url,
+				userAgent,
+				maxRedirects: defaultFetchLimits.maxRedirects,
+				timeoutMs: defaultFetchLimits.timeoutMs,
+				maxBytes: sitemapLimits.maxBytes,
+			});
+		} catch (error) {
+			return readFound({ kind: 'network', message: error instanceof Error ? error.message : String(error) });
+		}
+		if (typeof answer === 'object' && answer !== null && 'unavailable' in answer && typeof answer.unavailable === 'string') {
+			return readFound({ kind: 'network', message: answer.unavailable });
+		}
+		const outcome = outcomeFromWire(answer);
+		return readFound('responses' in outcome ? foundInFetch(outcome) : { kind: 'network', message: outcome.error });
+	}
 
 	/** The findings of a robots.txt in the workspace against the sitemaps its Sitemap lines name. */
 	async robotsDiagnostics(robotsUri: string, model: RobotsModel, options: AnalysisOptions, siteRoot: string | undefined): Promise<Diagnostic[]> {
+		if (robotsUri.startsWith(`${protocol.deployedScheme}:`)) {
+			return this.deployedDiagnostics(robotsUri, model, options);
+		}
 		const fileSystem = this.fileSystem;
 		// Only a robots.txt of a workspace folder has a site to read sitemaps from; a file opened from elsewhere has none.
 		if (fileSystem === undefined || !fileSystem.handles(robotsUri) || this.workspace.folderOf(robotsUri) === undefined) {
