@@ -118,20 +118,32 @@ interface SitemapPlan {
 	readonly leftOut: number;
 }
 
-/** The Sitemap lines whose value a crawler can fetch, by URL (0-based lines). */
-function sitemapLines(model: RobotsModel): Map<string, number[]> {
-	const byUrl = new Map<string, number[]>();
+/**
+ * The Sitemap lines (as any dialect reads the key) whose value is a URL a crawler can fetch (`isFetchableSitemapUrl`),
+ * in order, with their 0-based line: the sitemaps read, and the document links.
+ */
+export function fetchableSitemapLines(model: RobotsModel): { readonly line: number; readonly url: string }[] {
+	const found: { line: number; url: string }[] = [];
 	for (let line = 0; line < model.lineCount; line++) {
 		const node = model.lines[line];
 		if (node.kind !== 'directive' || (node.directive !== 'sitemap' && node.googleDirective !== 'sitemap')) {
 			continue;
 		}
-		const value = model.valueText(line);
-		if (isFetchableSitemapUrl(value)) {
-			const lines = byUrl.get(value) ?? [];
-			lines.push(line);
-			byUrl.set(value, lines);
+		const url = model.valueText(line);
+		if (isFetchableSitemapUrl(url)) {
+			found.push({ line, url });
 		}
+	}
+	return found;
+}
+
+/** The fetchable Sitemap lines by URL (0-based lines). */
+function sitemapLines(model: RobotsModel): Map<string, number[]> {
+	const byUrl = new Map<string, number[]>();
+	for (const { line, url } of fetchableSitemapLines(model)) {
+		const lines = byUrl.get(url) ?? [];
+		lines.push(line);
+		byUrl.set(url, lines);
 	}
 	return byUrl;
 }
