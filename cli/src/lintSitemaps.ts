@@ -7,10 +7,10 @@
 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { sitemapDiagnostics, sitemapFilePaths, sitemapLimits, sitemapSiteOrigin, siteOfRobots } from '../../core/src/index';
+import { urlSetDiagnostics, urlSetFilePaths, urlSetLimits, urlSetOrigin, siteOfRobots } from '../../core/src/index';
 import { fetchWithLimits } from '../../io/src/httpFetch';
 import { nodeFileSystem } from '../../io/src/nodeFileSystem';
-import { foundInFetch, readFound, readSitemaps, type FoundBytes } from '../../io/src/sitemaps';
+import { foundInFetch, readFound, readUrlSets, type FoundBytes } from '../../io/src/sitemaps';
 import type { GivenFolder, LintFile } from './lintFiles';
 import { siteRootBelow, type Analysed } from './lintSites';
 import { describeError } from './io';
@@ -35,7 +35,7 @@ export async function checkSitemaps(
 			continue;
 		}
 		const uri = source?.name ?? file.found!.uri;
-		const origin = sitemapSiteOrigin(model, source?.name);
+		const origin = urlSetOrigin(model, source?.name);
 		let find: (url: string) => Promise<FoundBytes>;
 		if (source !== undefined) {
 			find = fetchFound(settings);
@@ -43,7 +43,7 @@ export async function checkSitemaps(
 			const folder = sites[file.found!.site];
 			find = folderFound(file, folder, siteRootBelow(folder.path, siteRoot), origin);
 		}
-		const found = sitemapDiagnostics(model, uri, origin, await readSitemaps(model, async (url) => readFound(await find(url))), crawlers);
+		const found = urlSetDiagnostics(model, uri, origin, await readUrlSets(model, async (url) => readFound(await find(url))), crawlers);
 		if (found.length > 0) {
 			diagnostics.push(...found);
 			diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
@@ -53,7 +53,7 @@ export async function checkSitemaps(
 
 /** A sitemap fetched with the robots.txt's fetch settings, up to sitemaps.org's 50 MB. */
 function fetchFound(settings: FetchSettings): (url: string) => Promise<FoundBytes> {
-	const options = { ...httpOptions(settings), maxBytes: sitemapLimits.maxBytes };
+	const options = { ...httpOptions(settings), maxBytes: urlSetLimits.maxBytes };
 	return async (url) => foundInFetch(await fetchWithLimits(url, options));
 }
 
@@ -68,13 +68,13 @@ function folderFound(file: LintFile, folder: GivenFolder, siteRoot: string | und
 		if (parsed.origin !== origin) {
 			return { kind: 'not-local' };
 		}
-		const paths = sitemapFilePaths(site, parsed.pathname);
+		const paths = urlSetFilePaths(site, parsed.pathname);
 		const path = paths.find((candidate) => folder.files.has(candidate));
 		if (path === undefined) {
 			return { kind: 'missing', path: paths[0] ?? parsed.pathname };
 		}
 		try {
-			const read = await nodeFileSystem.readFile(pathToFileURL(join(folder.path, ...path.split('/'))).href, sitemapLimits.maxBytes);
+			const read = await nodeFileSystem.readFile(pathToFileURL(join(folder.path, ...path.split('/'))).href, urlSetLimits.maxBytes);
 			return { kind: 'bytes', bytes: read.bytes, cut: read.truncated };
 		} catch (error) {
 			return { kind: 'read-error', message: describeError(error) };

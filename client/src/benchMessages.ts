@@ -85,7 +85,7 @@ export interface BenchStrings {
 	/** The mark on a probe row's URL. */
 	readonly probe: string;
 	/** `in {0}`: the mark on the URL of a row a loaded sitemap lists, with the sitemap's name. */
-	readonly inSitemap: string;
+	readonly inUrlSet: string;
 	/** The mark after a changed verdict. */
 	readonly changed: string;
 	readonly was: string;

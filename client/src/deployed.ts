@@ -24,7 +24,7 @@ import {
 	type DeployedOpenResult,
 	deployedOpenRequest,
 	deployedTargetRequest,
-	fetchSitemapRequest,
+	fetchUrlSetRequest,
 	robotsLanguageId as languageId,
 	type WireOutcome,
 } from './protocol';
@@ -66,11 +66,11 @@ export interface DeployedContext {
 }
 
 /**
- * Fetches the sitemaps a deployed robots.txt names when the server asks (`robotsTxt/fetchSitemap`), with the fetcher the
+ * Fetches the sitemaps a deployed robots.txt names when the server asks (`robotsTxt/fetchUrlSet`), with the fetcher the
  * robots.txt was fetched with and the limits the server gives; where the entry cannot fetch, says why.
  */
-export function answerSitemapFetches(context: DeployedContext): Disposable {
-	return context.client.onRequest(fetchSitemapRequest, (params) => {
+export function answerUrlSetFetches(context: DeployedContext): Disposable {
+	return context.client.onRequest(fetchUrlSetRequest, (params) => {
 		const fetchSite = context.fetchSite;
 		if (typeof fetchSite !== 'function') {
 			return { unavailable: fetchSite.unavailable };

@@ -20,4 +20,4 @@ export const parseUrlsRequest = new RequestType<protocol.ParseUrlsParams, protoc
 export const deployedTargetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);
 export const deployedOpenRequest = new RequestType<protocol.DeployedOpenParams, protocol.DeployedOpenResult, void>(protocol.deployedOpenMethod);
 export const deployedCompareRequest = new RequestType<protocol.DeployedCompareParams, protocol.DeployedCompareResult, void>(protocol.deployedCompareMethod);
-export const fetchSitemapRequest = new RequestType<protocol.FetchSitemapParams, protocol.FetchSitemapResult, void>(protocol.fetchSitemapMethod);
+export const fetchUrlSetRequest = new RequestType<protocol.FetchUrlSetParams, protocol.FetchUrlSetResult, void>(protocol.fetchUrlSetMethod);

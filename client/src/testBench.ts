@@ -509,7 +509,8 @@ class TestBench implements Disposable {
 			const known = new Set(this.urls);
 			const fresh = list.urls.filter((url) => !known.has(url));
 			this.urls = [...this.urls, ...fresh];
-			if (list.kind === 'sitemap') {
+			// A list of URLs read from a sitemap (an index lists none).
+			if (list.kind !== 'list') {
 				const name = source.slice(source.lastIndexOf('/') + 1);
 				for (const url of list.urls) {
 					if (!this.listedIn.has(url)) {

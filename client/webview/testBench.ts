@@ -475,9 +475,9 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 	header.dataset.row = String(index);
 	header.dataset.column = '0';
 	header.tabIndex = active.row === index && active.column === 0 ? 0 : -1;
-	const sitemap = Object.hasOwn(listedIn, row.url) ? say(strings.inSitemap, listedIn[row.url]) : undefined;
+	const listedMark = Object.hasOwn(listedIn, row.url) ? say(strings.inUrlSet, listedIn[row.url]) : undefined;
 	// Less the marks' widths: the probe's, and the sitemap's with its name.
-	const marks = (row.probe ? 6 : 0) + (sitemap === undefined ? 0 : sitemap.length + 2);
+	const marks = (row.probe ? 6 : 0) + (listedMark === undefined ? 0 : listedMark.length + 2);
 	header.textContent = row.url === '' ? strings.emptyUrl : middleCut(urlLabel(row.url, origin), Math.max(8, chars - marks));
 	// What is shown may be cut or a path: screen readers get the whole URL.
 	header.setAttribute('aria-label', row.url === '' ? strings.emptyUrl : row.url);
@@ -486,10 +486,10 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 		header.classList.add('probe');
 		header.dataset.probe = strings.probe;
 	}
-	if (sitemap !== undefined) {
+	if (listedMark !== undefined) {
 		header.classList.add('listed');
-		header.dataset.sitemap = sitemap;
-		header.title += '\n' + sitemap;
+		header.dataset.listed = listedMark;
+		header.title += '\n' + listedMark;
 	}
 	const counts = data.audit
 		.filter((category) => category.allowedPerUrl[rowIndex] >= 0)

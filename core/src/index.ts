@@ -275,15 +275,15 @@ export {
 } from './site/layout';
 export { siteFindings, type SitePage, type SiteRobots } from './site/findings';
 export {
-	nextSitemaps,
-	readSitemap,
-	sitemapDiagnostics,
-	sitemapFilePaths,
-	sitemapLimits,
-	sitemapSiteOrigin,
-	type ReadSitemap,
-	type SitemapLimits,
-	type SitemapSource,
+	nextUrlSets,
+	readUrlSet,
+	urlSetDiagnostics,
+	urlSetFilePaths,
+	urlSetLimits,
+	urlSetOrigin,
+	type ReadUrlSet,
+	type UrlSetLimits,
+	type UrlSetSource,
 } from './site/sitemaps';
 
 /** The editor's features over a robots.txt, each a function of the model and the options (features/). */

@@ -571,12 +571,12 @@ export const deployedOpenMethod = 'robotsTxt/deployedOpen';
 /** `robotsTxt/deployedCompare`: the verdicts that differ between an open local file and a fetched one. */
 export const deployedCompareMethod = 'robotsTxt/deployedCompare';
 /**
- * `robotsTxt/fetchSitemap`, from the server to the client: fetch a sitemap a deployed robots.txt names, as the client
+ * `robotsTxt/fetchUrlSet`, from the server to the client: fetch a sitemap a deployed robots.txt names, as the client
  * fetched the robots.txt (its fetcher, with these limits); the answer is the fetch, or why the client cannot fetch.
  */
-export const fetchSitemapMethod = 'robotsTxt/fetchSitemap';
+export const fetchUrlSetMethod = 'robotsTxt/fetchUrlSet';
 
-export interface FetchSitemapParams {
+export interface FetchUrlSetParams {
 	readonly url: string;
 	readonly userAgent: string;
 	readonly maxRedirects: number;
@@ -584,7 +584,7 @@ export interface FetchSitemapParams {
 	readonly timeoutMs: number;
 }
 
-export type FetchSitemapResult = WireOutcome | { readonly unavailable: string };
+export type FetchUrlSetResult = WireOutcome | { readonly unavailable: string };
 
 export interface DeployedTargetParams {
 	/** What the person typed: a host, a URL of the site or its robots.txt URL. */

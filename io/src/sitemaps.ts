@@ -1,6 +1,6 @@
 /**
  * The sitemaps a robots.txt names, read for the server and the CLI alike: the core plans what to read
- * (`nextSitemaps`) and reads what was found (`readSitemap`); this module loops over the plan with the edge's own way of
+ * (`nextUrlSets`) and reads what was found (`readUrlSet`); this module loops over the plan with the edge's own way of
  * finding a URL's bytes (a workspace file, an HTTP GET) and turns bytes into what the core reads: gzip undone (by its
  * magic bytes, as `.xml.gz` files are), at most `maxBytes` uncompressed, a broken stream said as such. It uses only
  * what a browser's worker has too (`DecompressionStream`), so the server in a browser runs it as well.
@@ -8,30 +8,30 @@
 
 import {
 	describeResponse,
-	nextSitemaps,
-	readSitemap,
-	sitemapLimits,
+	nextUrlSets,
+	readUrlSet,
+	urlSetLimits,
 	type FetchOutcome,
-	type ReadSitemap,
+	type ReadUrlSet,
 	type RobotsModel,
-	type SitemapLimits,
-	type SitemapSource,
+	type UrlSetLimits,
+	type UrlSetSource,
 } from '../../core/src/index';
 
 /** What an edge found at a URL: bytes (with whether more followed the cap), or why none (the core's words for it). */
-export type FoundBytes = { readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly cut: boolean } | Exclude<SitemapSource, { kind: 'text' }>;
+export type FoundBytes = { readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly cut: boolean } | Exclude<UrlSetSource, { kind: 'text' }>;
 
 /**
  * Reads every sitemap the core plans for `model`, asking `read` for each URL once, a round at a time (the Sitemap
  * lines' sitemaps, then those their indexes list), at most `limits.maxSitemaps` in all.
  */
-export async function readSitemaps(
+export async function readUrlSets(
 	model: RobotsModel,
-	read: (url: string) => Promise<ReadSitemap>,
-	limits: SitemapLimits = sitemapLimits,
-): Promise<Map<string, ReadSitemap>> {
-	const reads = new Map<string, ReadSitemap>();
-	for (let next = nextSitemaps(model, reads, limits); next.length > 0; next = nextSitemaps(model, reads, limits)) {
+	read: (url: string) => Promise<ReadUrlSet>,
+	limits: UrlSetLimits = urlSetLimits,
+): Promise<Map<string, ReadUrlSet>> {
+	const reads = new Map<string, ReadUrlSet>();
+	for (let next = nextUrlSets(model, reads, limits); next.length > 0; next = nextUrlSets(model, reads, limits)) {
 		for (const url of next) {
 			reads.set(url, await read(url));
 		}
@@ -40,8 +40,8 @@ export async function readSitemaps(
 }
 
 /** What was found at a sitemap's URL, read as the core reads sitemaps. */
-export async function readFound(found: FoundBytes, limits: SitemapLimits = sitemapLimits): Promise<ReadSitemap> {
-	return readSitemap(found.kind === 'bytes' ? await sitemapText(found.bytes, found.cut, limits.maxBytes) : found, limits);
+export async function readFound(found: FoundBytes, limits: UrlSetLimits = urlSetLimits): Promise<ReadUrlSet> {
+	return readUrlSet(found.kind === 'bytes' ? await sitemapText(found.bytes, found.cut, limits.maxBytes) : found, limits);
 }
 
 /**
@@ -60,7 +60,7 @@ export function foundInFetch(outcome: FetchOutcome): FoundBytes {
 }
 
 /** Bytes as the core reads a sitemap: gunzipped when they start with gzip's magic bytes, as UTF-8, at most `maxBytes`. */
-async function sitemapText(bytes: Uint8Array, cut: boolean, maxBytes: number): Promise<SitemapSource> {
+async function sitemapText(bytes: Uint8Array, cut: boolean, maxBytes: number): Promise<UrlSetSource> {
 	const isGzip = bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 	if (!isGzip) {
 		return { kind: 'text', text: decode(bytes.subarray(0, maxBytes)), cut: cut || bytes.length > maxBytes };

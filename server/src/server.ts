@@ -29,12 +29,12 @@ import { DocumentStore } from './documents';
 import type { ServerRuntime } from '../../io/src/fileSystem';
 import {
 	diagnosticSource,
-	fetchSitemapMethod,
+	fetchUrlSetMethod,
 	headersFileName,
 	htmlLanguageId,
 	settingsSection,
 	watchedFileGlobs,
-	type FetchSitemapParams,
+	type FetchUrlSetParams,
 } from '../../core/src/protocol';
 import { registerAccessLog } from './features/accessLog';
 import { registerCodeActions, codeActionKinds, pageCodeActionKinds } from './features/codeActions';
@@ -52,7 +52,7 @@ import { registerHighlights } from './features/highlights';
 import { registerHover } from './features/hover';
 import { registerLinks } from './features/links';
 import { PageService } from './features/pages';
-import { WorkspaceSitemaps } from './features/sitemaps';
+import { WorkspaceUrlSets } from './features/sitemaps';
 import { registerSymbols } from './features/symbols';
 import { registerTestBench } from './features/testBench';
 import { registerTestUrl } from './features/testUrl';
@@ -146,10 +146,10 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 		const expectations = new ExpectationsService(connection, documents, settings, runtime.fileSystem, paths);
 		const pages = new PageService(connection, documents, settings, paths, runtime.fileSystem);
 		const deployed = new DeployedStore();
-		const sitemaps = new WorkspaceSitemaps(pages.site, paths, runtime.fileSystem, deployed, (params) =>
-			connection.sendRequest(new RequestType<FetchSitemapParams, unknown, void>(fetchSitemapMethod), params),
+		const urlSets = new WorkspaceUrlSets(pages.site, paths, runtime.fileSystem, deployed, (params) =>
+			connection.sendRequest(new RequestType<FetchUrlSetParams, unknown, void>(fetchUrlSetMethod), params),
 		);
-		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed, pages, sitemaps };
+		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed, pages, urlSets };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
 		paths.setFolders(folders);
 
@@ -176,13 +176,13 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 			expectations.filesChanged(changes);
 			pages.filesChanged(changes);
 			// A robots.txt shows the listed URLs it disallows: when a sitemap it read or looked for changes, it is checked again.
-			if (sitemaps.filesChanged(changes.map((change) => change.uri))) {
+			if (urlSets.filesChanged(changes.map((change) => change.uri))) {
 				diagnostics.refresh();
 			}
 		});
 		registerDeployed(context, () => diagnostics.refresh());
 		// A deployed robots.txt shows the listed URLs it disallows once the client fetched its sitemaps.
-		sitemaps.onDidFetch((uri) => diagnostics.refresh([uri]));
+		urlSets.onDidFetch((uri) => diagnostics.refresh([uri]));
 
 		documents.onDidClose((uri) => settings.evict(uri));
 		connection.onDidChangeConfiguration(({ settings: changed }) => {

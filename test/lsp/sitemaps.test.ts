@@ -2,7 +2,7 @@
  * A workspace robots.txt against the sitemaps it names, over the real wire: test/fixtures/site-sitemap (its README
  * gives the sources) read from disk at the sitemaps' URL paths, a gzip sitemap and an index included; pulled and
  * pushed; checked again when a sitemap changes on disk (didChangeWatchedFiles). A deployed robots.txt's sitemaps are
- * fetched by the client when the server asks (`robotsTxt/fetchSitemap`), here answered by the test.
+ * fetched by the client when the server asks (`robotsTxt/fetchUrlSet`), here answered by the test.
  */
 
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -127,8 +127,8 @@ describe('sitemaps in the workspace', () => {
 		);
 		const response = (url: string, status: number, body: Uint8Array): FetchOutcome => ({ url, responses: [{ url, status, headers: [], body }] });
 		const client = await TestClient.start({ configuration: true, settings: { crawlers: ['Googlebot'] } });
-		const asked: protocol.FetchSitemapParams[] = [];
-		client.connection.onRequest(protocol.fetchSitemapMethod, (params: protocol.FetchSitemapParams) => {
+		const asked: protocol.FetchUrlSetParams[] = [];
+		client.connection.onRequest(protocol.fetchUrlSetMethod, (params: protocol.FetchUrlSetParams) => {
 			asked.push(params);
 			return params.url.endsWith('.gz')
 				? outcomeToWire(response(params.url, 200, sitemap))

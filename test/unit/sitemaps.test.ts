@@ -14,17 +14,17 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import {
-	nextSitemaps,
+	nextUrlSets,
 	parse,
-	readSitemap,
-	sitemapDiagnostics,
-	sitemapFilePaths,
-	sitemapLimits,
-	sitemapSiteOrigin,
-	type ReadSitemap,
+	readUrlSet,
+	urlSetDiagnostics,
+	urlSetFilePaths,
+	urlSetLimits,
+	urlSetOrigin,
+	type ReadUrlSet,
 	type RobotsModel,
-	type SitemapLimits,
-	type SitemapSource,
+	type UrlSetLimits,
+	type UrlSetSource,
 } from '../../core/src/index';
 import { fixturesDir, joinLines } from '../util/fixtures';
 
@@ -34,12 +34,12 @@ const robots = parse(readFileSync(join(folder, 'robots.txt'), 'utf8'));
 const crawlers = ['Googlebot', 'bingbot', 'GPTBot'];
 
 /** What an edge finds in the fixture folder at a URL of www.example.com: the file at its path, gunzipped. */
-function sourceInFixture(url: string): SitemapSource {
+function sourceInFixture(url: string): UrlSetSource {
 	const parsed = new URL(url);
 	if (parsed.host !== 'www.example.com') {
 		return { kind: 'not-local' };
 	}
-	const path = sitemapFilePaths({ robots: 'robots.txt', roots: [''] }, parsed.pathname)[0];
+	const path = urlSetFilePaths({ robots: 'robots.txt', roots: [''] }, parsed.pathname)[0];
 	try {
 		const bytes = readFileSync(join(folder, path));
 		return { kind: 'text', text: (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'), cut: false };
@@ -49,11 +49,11 @@ function sourceInFixture(url: string): SitemapSource {
 }
 
 /** The edge's loop: read what the core names next until it names nothing. */
-function readAll(model: RobotsModel, find: (url: string) => SitemapSource, limits?: SitemapLimits): Map<string, ReadSitemap> {
-	const reads = new Map<string, ReadSitemap>();
-	for (let next = nextSitemaps(model, reads, limits); next.length > 0; next = nextSitemaps(model, reads, limits)) {
+function readAll(model: RobotsModel, find: (url: string) => UrlSetSource, limits?: UrlSetLimits): Map<string, ReadUrlSet> {
+	const reads = new Map<string, ReadUrlSet>();
+	for (let next = nextUrlSets(model, reads, limits); next.length > 0; next = nextUrlSets(model, reads, limits)) {
 		for (const url of next) {
-			reads.set(url, readSitemap(find(url), limits));
+			reads.set(url, readUrlSet(find(url), limits));
 		}
 	}
 	return reads;
@@ -65,18 +65,18 @@ function lines(diagnostics: readonly Diagnostic[]): string[] {
 
 describe('which sitemaps to read', () => {
 	test("the Sitemap lines' URLs first, then the sitemaps an index lists", () => {
-		const reads = new Map<string, ReadSitemap>();
-		assert.deepEqual(nextSitemaps(robots, reads), [
+		const reads = new Map<string, ReadUrlSet>();
+		assert.deepEqual(nextUrlSets(robots, reads), [
 			'https://www.example.com/sitemap.xml',
 			'https://www.example.com/sitemap_index.xml',
 			'https://cdn.example.net/sitemap-cdn.xml',
 			'https://www.example.com/missing.xml',
 			'https://www.example.com/sitemaps/hidden.xml',
 		]);
-		for (const url of nextSitemaps(robots, reads)) {
-			reads.set(url, readSitemap(sourceInFixture(url)));
+		for (const url of nextUrlSets(robots, reads)) {
+			reads.set(url, readUrlSet(sourceInFixture(url)));
 		}
-		assert.deepEqual(nextSitemaps(robots, reads), ['https://www.example.com/sitemaps/pages.xml.gz', 'https://www.example.com/sitemaps/posts.xml']);
+		assert.deepEqual(nextUrlSets(robots, reads), ['https://www.example.com/sitemaps/pages.xml.gz', 'https://www.example.com/sitemaps/posts.xml']);
 		assert.equal(readAll(robots, sourceInFixture).size, 7);
 	});
 
@@ -88,7 +88,7 @@ describe('which sitemaps to read', () => {
 			'https://a.example/index.xml': index(['https://a.example/inner-index.xml', 'https://a.example/1.xml', 'https://a.example/2.xml']),
 			'https://a.example/inner-index.xml': index(['https://a.example/never.xml']),
 		};
-		const find = (url: string): SitemapSource =>
+		const find = (url: string): UrlSetSource =>
 			url in files ? { kind: 'text', text: files[url], cut: false } : { kind: 'text', text: '<urlset></urlset>', cut: false };
 		const reads = readAll(model, find);
 		assert.deepEqual([...reads.keys()].sort(), [
@@ -101,26 +101,26 @@ describe('which sitemaps to read', () => {
 		const capped = readAll(model, find, { maxSitemaps: 3, maxUrls: 50_000, maxBytes: 1 << 20 });
 		assert.equal(capped.size, 3);
 		const cut = lines(
-			sitemapDiagnostics(model, 'file:///r/robots.txt', 'https://a.example', capped, crawlers, {}, { maxSitemaps: 3, maxUrls: 50_000, maxBytes: 1 << 20 }),
+			urlSetDiagnostics(model, 'file:///r/robots.txt', 'https://a.example', capped, crawlers, {}, { maxSitemaps: 3, maxUrls: 50_000, maxBytes: 1 << 20 }),
 		);
 		assert.deepEqual(cut, ['1 sitemap-cut: Only 3 sitemaps were read for this file; 2 more were not.']);
 	});
 });
 
 describe('what a sitemap is', () => {
-	const text = (value: string): SitemapSource => ({ kind: 'text', text: value, cut: false });
+	const text = (value: string): UrlSetSource => ({ kind: 'text', text: value, cut: false });
 
 	test('a urlset, an empty urlset, an index; HTML, JSON and binary are no sitemaps', () => {
-		const urlset = readSitemap(text('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/x</loc></url></urlset>'));
+		const urlset = readUrlSet(text('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/x</loc></url></urlset>'));
 		assert.deepEqual(urlset, { kind: 'urlset', urls: ['https://a.example/x'], sitemaps: [], leftOut: 0, cut: false });
-		assert.equal(readSitemap(text('<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>')).kind, 'urlset');
-		assert.equal(readSitemap(text('<sitemapindex><sitemap><loc>https://a.example/s.xml</loc></sitemap></sitemapindex>')).kind, 'index');
-		assert.deepEqual(readSitemap(text('<!doctype html><html><head><title>Not found</title></head></html>')), {
+		assert.equal(readUrlSet(text('<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>')).kind, 'urlset');
+		assert.equal(readUrlSet(text('<sitemapindex><sitemap><loc>https://a.example/s.xml</loc></sitemap></sitemapindex>')).kind, 'index');
+		assert.deepEqual(readUrlSet(text('<!doctype html><html><head><title>Not found</title></head></html>')), {
 			kind: 'unreadable',
 			reason: 'it has no <urlset> or <sitemapindex> element, so it is not a sitemap',
 		});
-		assert.deepEqual(readSitemap(text('{"urls": []}')), { kind: 'unreadable', reason: 'it is not XML, so not a sitemap' });
-		assert.equal(readSitemap(text('\u001f\u008b\u0008\u0000\uFFFD\uFFFD')).kind, 'unreadable');
+		assert.deepEqual(readUrlSet(text('{"urls": []}')), { kind: 'unreadable', reason: 'it is not XML, so not a sitemap' });
+		assert.equal(readUrlSet(text('\u001f\u008b\u0008\u0000\uFFFD\uFFFD')).kind, 'unreadable');
 	});
 
 	test('the reasons an edge gives, in words', () => {
@@ -134,7 +134,7 @@ describe('what a sitemap is', () => {
 					{ kind: 'broken-gzip' },
 				] as const
 			).map((source) => {
-				const read = readSitemap(source);
+				const read = readUrlSet(source);
 				return read.kind === 'unreadable' ? read.reason : read.kind;
 			}),
 			[
@@ -148,13 +148,13 @@ describe('what a sitemap is', () => {
 	});
 
 	test('the caps are those of sitemaps.org: 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed per file', () => {
-		assert.equal(sitemapLimits.maxUrls, 50_000);
-		assert.equal(sitemapLimits.maxBytes, 52_428_800);
+		assert.equal(urlSetLimits.maxUrls, 50_000);
+		assert.equal(urlSetLimits.maxBytes, 52_428_800);
 	});
 
 	test('a file over the URL cap is read up to it, and says how many were left out', () => {
 		const locs = Array.from({ length: 5 }, (_, i) => `<url><loc>https://a.example/${i}</loc></url>`).join('');
-		const read = readSitemap(text(`<urlset>${locs}</urlset>`), { maxSitemaps: 50, maxUrls: 3, maxBytes: 1 << 20 });
+		const read = readUrlSet(text(`<urlset>${locs}</urlset>`), { maxSitemaps: 50, maxUrls: 3, maxBytes: 1 << 20 });
 		assert.deepEqual(read, {
 			kind: 'urlset',
 			urls: ['https://a.example/0', 'https://a.example/1', 'https://a.example/2'],
@@ -166,24 +166,24 @@ describe('what a sitemap is', () => {
 
 	test('10 MB of anything is read without a failure', () => {
 		const big = '<urlset>' + '<'.repeat(10 * 1024 * 1024);
-		assert.equal(readSitemap(text(big)).kind, 'urlset');
-		assert.equal(readSitemap(text('\u0000'.repeat(10 * 1024 * 1024))).kind, 'unreadable');
+		assert.equal(readUrlSet(text(big)).kind, 'urlset');
+		assert.equal(readUrlSet(text('\u0000'.repeat(10 * 1024 * 1024))).kind, 'unreadable');
 	});
 });
 
 describe('where a sitemap is in the workspace', () => {
 	test("below each root of the site, its URL path's segments decoded; none for a folder or a climb out", () => {
 		const site = { robots: 'public/robots.txt', roots: ['public', ''] };
-		assert.deepEqual(sitemapFilePaths(site, '/sitemaps/pages%20one.xml.gz'), ['public/sitemaps/pages one.xml.gz', 'sitemaps/pages one.xml.gz']);
-		assert.deepEqual(sitemapFilePaths(site, '/sitemaps/'), []);
-		assert.deepEqual(sitemapFilePaths(site, '/a/%2e%2e/b.xml'), []);
-		assert.deepEqual(sitemapFilePaths(site, '/%E0%A4%A.xml'), []);
+		assert.deepEqual(urlSetFilePaths(site, '/sitemaps/pages%20one.xml.gz'), ['public/sitemaps/pages one.xml.gz', 'sitemaps/pages one.xml.gz']);
+		assert.deepEqual(urlSetFilePaths(site, '/sitemaps/'), []);
+		assert.deepEqual(urlSetFilePaths(site, '/a/%2e%2e/b.xml'), []);
+		assert.deepEqual(urlSetFilePaths(site, '/%E0%A4%A.xml'), []);
 	});
 
 	test("the origin a file judges: its own URL's, else its first Sitemap's", () => {
-		assert.equal(sitemapSiteOrigin(robots, undefined), 'https://www.example.com');
-		assert.equal(sitemapSiteOrigin(robots, 'https://shop.example.org/robots.txt'), 'https://shop.example.org');
-		assert.equal(sitemapSiteOrigin(parse('User-agent: *\nDisallow: /\n'), undefined), undefined);
+		assert.equal(urlSetOrigin(robots, undefined), 'https://www.example.com');
+		assert.equal(urlSetOrigin(robots, 'https://shop.example.org/robots.txt'), 'https://shop.example.org');
+		assert.equal(urlSetOrigin(parse('User-agent: *\nDisallow: /\n'), undefined), undefined);
 	});
 });
 
@@ -191,7 +191,7 @@ describe('the findings on the robots.txt', () => {
 	const reads = readAll(robots, sourceInFixture);
 
 	test('the fixture site: listed URLs disallowed, the rules that hide them, a cross-submit, a sitemap hidden itself, one missing', () => {
-		const found = sitemapDiagnostics(robots, 'file:///site/robots.txt', sitemapSiteOrigin(robots, undefined), reads, crawlers);
+		const found = urlSetDiagnostics(robots, 'file:///site/robots.txt', urlSetOrigin(robots, undefined), reads, crawlers);
 		assert.deepEqual(lines(found), [
 			'3 rule-hides-sitemap-urls: Hides 3 URLs listed in sitemap.xml and sitemap_index.xml from Googlebot and bingbot, e.g. /private/offer.html.',
 			'6 sitemap-urls-disallowed: 2 of 4 URLs in sitemap.xml are disallowed for Googlebot and bingbot, e.g. /private/offer.html by line 3. 1 more URL on other hosts is not judged by this file.',
@@ -211,7 +211,7 @@ describe('the findings on the robots.txt', () => {
 	});
 
 	test('with the URL of the robots.txt known, URLs of another host are not its to judge', () => {
-		const found = sitemapDiagnostics(robots, 'https://shop.example.org/robots.txt', 'https://shop.example.org', reads, ['Googlebot']);
+		const found = urlSetDiagnostics(robots, 'https://shop.example.org/robots.txt', 'https://shop.example.org', reads, ['Googlebot']);
 		// The one URL of shop.example.org (/cart.html) is allowed; the sitemaps of www.example.com are cross-submits.
 		assert.deepEqual(
 			found.map((d) => d.code),
@@ -229,10 +229,10 @@ describe('the findings on the robots.txt', () => {
 
 	test('no search crawler among the targets: nothing about listed URLs; severities apply', () => {
 		assert.deepEqual(
-			sitemapDiagnostics(robots, 'file:///site/robots.txt', 'https://www.example.com', reads, ['GPTBot']).map((d) => d.code),
+			urlSetDiagnostics(robots, 'file:///site/robots.txt', 'https://www.example.com', reads, ['GPTBot']).map((d) => d.code),
 			['sitemap-on-other-host', 'sitemap-unreadable', 'sitemap-unreadable'],
 		);
-		const quiet = sitemapDiagnostics(robots, 'file:///site/robots.txt', 'https://www.example.com', reads, crawlers, {
+		const quiet = urlSetDiagnostics(robots, 'file:///site/robots.txt', 'https://www.example.com', reads, crawlers, {
 			'sitemap-urls-disallowed': 'off',
 			'rule-hides-sitemap-urls': 'information',
 		});

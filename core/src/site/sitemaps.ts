@@ -3,8 +3,8 @@
  * read (its `Sitemap:` lines, then the sitemaps an index lists, within the caps of sitemaps.org), and the findings on
  * its lines once they are read: the listed URLs a target search crawler may not fetch (on the Sitemap line, and a hint
  * on each deciding rule), a sitemap on another host, a sitemap the crawlers may not fetch, one that cannot be read.
- * No IO: the edges (the server, the CLI) read what {@link nextSitemaps} names, in the workspace or over HTTP, and hand
- * back what they found ({@link SitemapSource}); verdicts come from the crawler model (`decideTable`), never a matcher
+ * No IO: the edges (the server, the CLI) read what {@link nextUrlSets} names, in the workspace or over HTTP, and hand
+ * back what they found ({@link UrlSetSource}); verdicts come from the crawler model (`decideTable`), never a matcher
  * of our own.
  */
 
@@ -27,7 +27,7 @@ import { resolvePath, type SiteOf } from './layout';
  * 50,000 URLs and 50 MB uncompressed); the number of sitemaps read for one robots.txt is ours. Parameters, so that a
  * test can use small ones.
  */
-export interface SitemapLimits {
+export interface UrlSetLimits {
 	/** Sitemaps read for one robots.txt, the Sitemap lines' and those their indexes list together. */
 	readonly maxSitemaps: number;
 	/** URLs read of one file. */
@@ -36,10 +36,10 @@ export interface SitemapLimits {
 	readonly maxBytes: number;
 }
 
-export const sitemapLimits: SitemapLimits = { maxSitemaps: 50, maxUrls: 50_000, maxBytes: 50 * 1024 * 1024 };
+export const urlSetLimits: UrlSetLimits = { maxSitemaps: 50, maxUrls: 50_000, maxBytes: 50 * 1024 * 1024 };
 
 /** What an edge found at a sitemap's URL: its text (gzip undone, at most `maxBytes`), or why it has none. */
-export type SitemapSource =
+export type UrlSetSource =
 	| { readonly kind: 'text'; readonly text: string /** More bytes followed `maxBytes`. */; readonly cut: boolean }
 	/** In the workspace: no file at the URL's path below the site root (`path`, relative to the workspace folder). */
 	| { readonly kind: 'missing'; readonly path: string }
@@ -53,7 +53,7 @@ export type SitemapSource =
 	| { readonly kind: 'broken-gzip' };
 
 /** A sitemap as read: the URLs it lists (a urlset) or the sitemaps it lists (an index), or why it gives none. */
-export type ReadSitemap =
+export type ReadUrlSet =
 	| {
 			readonly kind: 'urlset' | 'index';
 			/** Page URLs (for an index: none), at most `maxUrls`. */
@@ -71,7 +71,7 @@ export type ReadSitemap =
 const urlsetElement = /<(?:[A-Za-z_][\w.-]*:)?urlset[\s>/]/i;
 
 /** A sitemap read from what the edge found: parsed (sitemaps.org protocol 0.9, `parseSitemap`), or the reason in words. */
-export function readSitemap(source: SitemapSource, limits: SitemapLimits = sitemapLimits): ReadSitemap {
+export function readUrlSet(source: UrlSetSource, limits: UrlSetLimits = urlSetLimits): ReadUrlSet {
 	switch (source.kind) {
 		case 'missing':
 			return { kind: 'unreadable', reason: t('no file {0} in the workspace at its URL path below the site root', source.path) };
@@ -152,7 +152,7 @@ function sitemapLines(model: RobotsModel): Map<string, number[]> {
  * The sitemaps to read, in order: those the Sitemap lines name, then those each index among them lists (sitemaps.org:
  * an index lists sitemaps, not indexes, so an index an index lists is not followed), at most `maxSitemaps` in all.
  */
-function planSitemaps(model: RobotsModel, reads: ReadonlyMap<string, ReadSitemap>, limits: SitemapLimits): SitemapPlan {
+function planSitemaps(model: RobotsModel, reads: ReadonlyMap<string, ReadUrlSet>, limits: UrlSetLimits): SitemapPlan {
 	const entries: PlannedSitemap[] = [];
 	const planned = new Set<string>();
 	let leftOut = 0;
@@ -188,7 +188,7 @@ function planSitemaps(model: RobotsModel, reads: ReadonlyMap<string, ReadSitemap
  * What an edge reads next for a robots.txt, given what it has read (by URL): the planned sitemaps not read yet. An edge
  * reads them, adds them to `reads` and asks again until nothing is left; at most `maxSitemaps` reads in all.
  */
-export function nextSitemaps(model: RobotsModel, reads: ReadonlyMap<string, ReadSitemap>, limits: SitemapLimits = sitemapLimits): string[] {
+export function nextUrlSets(model: RobotsModel, reads: ReadonlyMap<string, ReadUrlSet>, limits: UrlSetLimits = urlSetLimits): string[] {
 	return planSitemaps(model, reads, limits)
 		.entries.filter((entry) => !reads.has(entry.url))
 		.map((entry) => entry.url);
@@ -198,7 +198,7 @@ export function nextSitemaps(model: RobotsModel, reads: ReadonlyMap<string, Read
  * The file a sitemap URL path is read from in a workspace: below each root of the robots.txt's site in turn (the URL
  * path's segments percent-decoded); none for a path that ends in `/` or climbs out of the root.
  */
-export function sitemapFilePaths(site: SiteOf, urlPath: string): string[] {
+export function urlSetFilePaths(site: SiteOf, urlPath: string): string[] {
 	if (!urlPath.startsWith('/') || urlPath.endsWith('/')) {
 		return [];
 	}
@@ -218,7 +218,7 @@ export function sitemapFilePaths(site: SiteOf, urlPath: string): string[] {
 }
 
 /** The origin a robots.txt judges: its own URL's when known, else its first fetchable Sitemap line's; undefined without either. */
-export function sitemapSiteOrigin(model: RobotsModel, robotsUrl: string | undefined): string | undefined {
+export function urlSetOrigin(model: RobotsModel, robotsUrl: string | undefined): string | undefined {
 	const from = robotsUrl ?? sitemapLines(model).keys().next().value;
 	if (from === undefined) {
 		return undefined;
@@ -280,20 +280,20 @@ interface Hidden {
 }
 
 /**
- * The findings of a robots.txt against the sitemaps that were read (`reads`, by URL, as {@link nextSitemaps} planned
+ * The findings of a robots.txt against the sitemaps that were read (`reads`, by URL, as {@link nextUrlSets} planned
  * them): on each Sitemap line, the listed URLs a target search crawler may not fetch (with an example and its deciding
  * line), a sitemap on another host than `origin`, a sitemap the crawlers may not fetch, one that could not be read or
  * was read in part; on each rule that hides listed URLs, a hint with the Sitemap lines as related information. Listed
  * URLs on another host than `origin` are not this file's to judge and are only counted.
  */
-export function sitemapDiagnostics(
+export function urlSetDiagnostics(
 	model: RobotsModel,
 	robotsUri: string,
 	origin: string | undefined,
-	reads: ReadonlyMap<string, ReadSitemap>,
+	reads: ReadonlyMap<string, ReadUrlSet>,
 	crawlers: readonly string[],
 	severities?: Readonly<Record<string, SeverityName>>,
-	limits: SitemapLimits = sitemapLimits,
+	limits: UrlSetLimits = urlSetLimits,
 ): Diagnostic[] {
 	const plan = planSitemaps(model, reads, limits);
 	const search = searchCrawlers(crawlers);

@@ -10,7 +10,7 @@ import type { DocumentStore } from '../documents';
 import type { ExpectationsService } from './expectations';
 import type { DeployedStore } from './deployedStore';
 import type { PageService } from './pages';
-import type { WorkspaceSitemaps } from './sitemaps';
+import type { WorkspaceUrlSets } from './sitemaps';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 import type { WorkspacePaths } from './workspacePaths';
@@ -81,7 +81,7 @@ export interface ServerContext {
 	/** HTML pages and `_headers` files: their diagnostics, hovers, completions and quick fixes are answered there. */
 	readonly pages: PageService;
 	/** The sitemaps a workspace robots.txt names, read from the workspace. */
-	readonly sitemaps: WorkspaceSitemaps;
+	readonly urlSets: WorkspaceUrlSets;
 }
 
 /**

@@ -33,7 +33,7 @@ export function registerDeployed(context: ServerContext, refreshDiagnostics: () 
 			() => {
 				const target = deployedTarget(params.site, params.version);
 				if (!('error' in target)) {
-					deployed.userAgent = target.userAgent;
+					deployed.fetchedAs = target.userAgent;
 				}
 				return target;
 			},

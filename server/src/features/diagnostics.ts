@@ -43,7 +43,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 							...((await documents.diagnostics(uri, model, options, token)) ?? []),
 							...(await context.expectations.robotsDiagnostics(uri, model)),
 							...(await context.pages.robotsDiagnostics(uri, model)),
-							...(await context.sitemaps.robotsDiagnostics(uri, model, options, (await settings.settingsFor(uri)).siteRoot)),
+							...(await context.urlSets.robotsDiagnostics(uri, model, options, (await settings.settingsFor(uri)).siteRoot)),
 						],
 						(await settings.settingsFor(uri)).maxProblems,
 						model,
@@ -91,7 +91,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 			const failures = [
 				...(await context.expectations.robotsDiagnostics(uri, model)),
 				...(await context.pages.robotsDiagnostics(uri, model)),
-				...(await context.sitemaps.robotsDiagnostics(uri, model, options, (await settings.settingsFor(uri)).siteRoot)),
+				...(await context.urlSets.robotsDiagnostics(uri, model, options, (await settings.settingsFor(uri)).siteRoot)),
 			];
 			// Edited again while it was analysed or the expectations files and pages were read: the newer run publishes.
 			if (!analysed || queue.waiting(uri) || documents.model(uri) !== model) {

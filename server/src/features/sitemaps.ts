@@ -5,39 +5,39 @@
  * changes makes the robots.txt files that looked for it check again. The core plans the reads and gives the findings
  * (core/site/sitemaps.ts), io/src/sitemaps.ts turns bytes into a read. Without a file system (the server in a browser)
  * and for a file outside the workspace folders, nothing is read and nothing is said. A deployed robots.txt's sitemaps
- * are fetched by the client, as it fetched the robots.txt (`robotsTxt/fetchSitemap`: issue 12's fetcher and limits, up
+ * are fetched by the client, as it fetched the robots.txt (`robotsTxt/fetchUrlSet`: issue 12's fetcher and limits, up
  * to sitemaps.org's 50 MB), once per response.
  */
 
 import type { Diagnostic } from 'vscode-languageserver';
 import {
 	defaultFetchLimits,
-	nextSitemaps,
+	nextUrlSets,
 	outcomeFromWire,
 	protocol,
-	sitemapDiagnostics,
-	sitemapFilePaths,
-	sitemapLimits,
-	sitemapSiteOrigin,
+	urlSetDiagnostics,
+	urlSetFilePaths,
+	urlSetLimits,
+	urlSetOrigin,
 	type AnalysisOptions,
 	type FetchOutcome,
-	type ReadSitemap,
+	type ReadUrlSet,
 	type RobotsModel,
 } from '../../../core/src/index';
 import { childUri, relativeName, type FileSystem } from '../../../io/src/fileSystem';
-import { foundInFetch, readFound, readSitemaps } from '../../../io/src/sitemaps';
+import { foundInFetch, readFound, readUrlSets } from '../../../io/src/sitemaps';
 import type { DeployedStore } from './deployedStore';
 import type { SiteFiles } from './site';
 import { uriKey, type WorkspacePaths } from './workspacePaths';
 
-export class WorkspaceSitemaps {
+export class WorkspaceUrlSets {
 	/** What was read of each sitemap file, by {@link uriKey}, with the modification time and size it was read at. */
-	private readonly reads = new Map<string, { mtimeMs: number; size: number; read: ReadSitemap }>();
+	private readonly reads = new Map<string, { mtimeMs: number; size: number; read: ReadUrlSet }>();
 	/** The files each robots.txt looked for, by {@link uriKey}: a change to one of them changes its findings. */
 	private readonly lookedAt = new Map<string, Set<string>>();
 
 	/** The sitemaps fetched for each deployed response, by URL, and those still being fetched. */
-	private readonly fetched = new WeakMap<FetchOutcome, { reads: Map<string, ReadSitemap>; pending: Set<string> }>();
+	private readonly fetched = new WeakMap<FetchOutcome, { reads: Map<string, ReadUrlSet>; pending: Set<string> }>();
 	private readonly fetchListeners: ((uri: string) => void)[] = [];
 
 	constructor(
@@ -46,8 +46,8 @@ export class WorkspaceSitemaps {
 		/** The server's file system; undefined in a browser. */
 		private readonly fileSystem: FileSystem | undefined,
 		private readonly deployed: DeployedStore,
-		/** Asks the client to fetch a sitemap (`robotsTxt/fetchSitemap`). */
-		private readonly fetchSitemap: (params: protocol.FetchSitemapParams) => Promise<unknown>,
+		/** Asks the client to fetch a sitemap (`robotsTxt/fetchUrlSet`). */
+		private readonly fetchUrlSet: (params: protocol.FetchUrlSetParams) => Promise<unknown>,
 	) {}
 
 	/** Calls `listener` with a deployed document's uri when a sitemap it names was fetched, so that its findings are computed again. */
@@ -62,8 +62,8 @@ export class WorkspaceSitemaps {
 	 */
 	private deployedDiagnostics(uri: string, model: RobotsModel, options: AnalysisOptions): Diagnostic[] {
 		const outcome = this.deployed.analysis(uri, options)?.outcome;
-		const userAgent = this.deployed.userAgent;
-		if (outcome === undefined || userAgent === undefined) {
+		const fetchedAs = this.deployed.fetchedAs;
+		if (outcome === undefined || fetchedAs === undefined) {
 			return [];
 		}
 		let state = this.fetched.get(outcome);
@@ -72,10 +72,10 @@ export class WorkspaceSitemaps {
 			this.fetched.set(outcome, state);
 		}
 		const { reads, pending } = state;
-		const next = nextSitemaps(model, reads);
+		const next = nextUrlSets(model, reads);
 		for (const url of next.filter((candidate) => !pending.has(candidate))) {
 			pending.add(url);
-			void this.fetchFromClient(url, userAgent).then((read) => {
+			void this.fetchFromClient(url, fetchedAs).then((read) => {
 				reads.set(url, read);
 				pending.delete(url);
 				for (const listener of this.fetchListeners) {
@@ -86,19 +86,19 @@ export class WorkspaceSitemaps {
 		if (next.length > 0) {
 			return [];
 		}
-		return sitemapDiagnostics(model, outcome.url, sitemapSiteOrigin(model, outcome.url), reads, options.crawlers, options.severities);
+		return urlSetDiagnostics(model, outcome.url, urlSetOrigin(model, outcome.url), reads, options.crawlers, options.severities);
 	}
 
 	/** One sitemap fetched by the client, as the robots.txt was, up to sitemaps.org's 50 MB. */
-	private async fetchFromClient(url: string, userAgent: string): Promise<ReadSitemap> {
+	private async fetchFromClient(url: string, fetchedAs: string): Promise<ReadUrlSet> {
 		let answer: unknown;
 		try {
-			answer = await this.fetchSitemap({
+			answer = await this.fetchUrlSet({
 				url,
-				userAgent,
+				userAgent: fetchedAs,
 				maxRedirects: defaultFetchLimits.maxRedirects,
 				timeoutMs: defaultFetchLimits.timeoutMs,
-				maxBytes: sitemapLimits.maxBytes,
+				maxBytes: urlSetLimits.maxBytes,
 			});
 		} catch (error) {
 			return readFound({ kind: 'network', message: error instanceof Error ? error.message : String(error) });
@@ -120,16 +120,16 @@ export class WorkspaceSitemaps {
 		if (fileSystem === undefined || !fileSystem.handles(robotsUri) || this.workspace.folderOf(robotsUri) === undefined) {
 			return [];
 		}
-		const origin = sitemapSiteOrigin(model, undefined);
+		const origin = urlSetOrigin(model, undefined);
 		const site = await this.site.siteOfRobots(robotsUri, siteRoot);
 		const looked = new Set<string>();
-		const reads = await readSitemaps(model, async (url) => {
+		const reads = await readUrlSets(model, async (url) => {
 			const parsed = new URL(url);
 			if (parsed.origin !== origin || site.roots.length === 0) {
 				return readFound({ kind: 'not-local' });
 			}
 			// Below each root of the site in turn, as its pages are served.
-			const path = sitemapFilePaths({ robots: '', roots: [''] }, parsed.pathname)[0];
+			const path = urlSetFilePaths({ robots: '', roots: [''] }, parsed.pathname)[0];
 			const candidates = path === undefined ? [] : site.roots.map((root) => childUri(root, path));
 			for (const uri of candidates) {
 				looked.add(uriKey(uri));
@@ -141,7 +141,7 @@ export class WorkspaceSitemaps {
 			return readFound({ kind: 'missing', path: candidates.length > 0 ? relativeName(candidates[0], robotsUri) : parsed.pathname });
 		});
 		this.lookedAt.set(uriKey(robotsUri), looked);
-		return sitemapDiagnostics(model, robotsUri, origin, reads, options.crawlers, options.severities);
+		return urlSetDiagnostics(model, robotsUri, origin, reads, options.crawlers, options.severities);
 	}
 
 	/**
@@ -161,7 +161,7 @@ export class WorkspaceSitemaps {
 	}
 
 	/** A sitemap file as read, unless it is unchanged since the last read; undefined when there is no file to read. */
-	private async readFile(uri: string, robotsUri: string): Promise<ReadSitemap | undefined> {
+	private async readFile(uri: string, robotsUri: string): Promise<ReadUrlSet | undefined> {
 		const fileSystem = this.fileSystem!;
 		let stat;
 		try {
@@ -177,9 +177,9 @@ export class WorkspaceSitemaps {
 		if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
 			return cached.read;
 		}
-		let read: ReadSitemap;
+		let read: ReadUrlSet;
 		try {
-			const content = await this.workspace.readFile(uri, robotsUri, sitemapLimits.maxBytes);
+			const content = await this.workspace.readFile(uri, robotsUri, urlSetLimits.maxBytes);
 			read = await readFound({ kind: 'bytes', bytes: content.bytes, cut: content.truncated });
 		} catch (error) {
 			read = await readFound({ kind: 'read-error', message: error instanceof Error ? error.message : String(error) });
