@@ -10,7 +10,7 @@
 
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import { listNames } from '../crawlers/explain';
-import { decideTable, unpackDecision } from '../crawlers/reading';
+import { decideTable, isAllowedDecision, unpackDecision } from '../crawlers/reading';
 import { findingDiagnostic } from '../diagnostics/lsp';
 import { findCrawler } from '../facts/crawlers';
 import { isFetchableSitemapUrl } from '../facts/sitemaps';
@@ -240,6 +240,18 @@ function splitUrl(url: string): { origin: string; path: string; host: string } |
 	}
 }
 
+/** The listed URLs of a read split for judging, once per read (edges keep a read while its file is unchanged). */
+const splitMemo = new WeakMap<ReadUrlSet, readonly ({ origin: string; path: string } | undefined)[]>();
+
+function splitUrls(read: Extract<ReadUrlSet, { readonly urls: readonly string[] }>): readonly ({ origin: string; path: string } | undefined)[] {
+	let split = splitMemo.get(read);
+	if (split === undefined) {
+		split = read.urls.map(splitUrl);
+		splitMemo.set(read, split);
+	}
+	return split;
+}
+
 /** A sitemap's name in messages: the last segment of its URL path, or the URL itself. */
 function sitemapName(url: string): string {
 	const path = splitUrl(url)?.path.replace(/\?.*$/, '') ?? '';
@@ -313,8 +325,7 @@ export function urlSetDiagnostics(
 		let elsewhere = 0;
 		for (const file of files) {
 			const read = reads.get(file.url);
-			for (const url of read?.kind === 'urlset' ? read.urls : []) {
-				const split = splitUrl(url);
+			for (const split of read?.kind === 'urlset' ? splitUrls(read) : []) {
 				if (split === undefined || split.origin !== origin) {
 					elsewhere++;
 				} else if (!seen.has(split.path)) {
@@ -412,8 +423,13 @@ export function urlSetDiagnostics(
 			let count = 0;
 			let example: { path: string; line: number } | undefined;
 			for (let row = 0; row < group.paths.length; row++) {
-				const decision = unpackDecision(table[row * search.length + column]);
-				if (decision.verdict !== 'disallow' || decision.line < 0) {
+				const code = table[row * search.length + column];
+				// Most listed URLs are allowed: those cost a bit test.
+				if (isAllowedDecision(code)) {
+					continue;
+				}
+				const decision = unpackDecision(code);
+				if (decision.line < 0) {
 					continue;
 				}
 				count++;
