@@ -17,6 +17,7 @@ import type { Command, CommandIo } from './command';
 import { describeError } from './io';
 import { collectFiles, readFound } from './lintFiles';
 import { formatJson, formatSarif, formatText, type FileResult } from './lintFormats';
+import { checkSitemaps } from './lintSitemaps';
 import { checkSites, type Analysed } from './lintSites';
 import { isUrl, readRobotsSource } from './source';
 import {
@@ -136,6 +137,10 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 		analysed.push({ file, display, diagnostics: page.diagnostics, reach: page.reach, ...(file.kind === 'headers' ? { text } : {}) });
 	}
 	checkSites(analysed, sites, options.siteRoot, base.crawlers);
+	await checkSitemaps(analysed, sites, options.siteRoot, base.crawlers, fetched, {
+		version: io.version,
+		...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+	});
 	const results: FileResult[] = [];
 	let hiddenHints = 0;
 	for (const { display, diagnostics: all } of analysed) {

@@ -53,7 +53,7 @@ export function checkSites(analysed: readonly Analysed[], sites: readonly GivenF
 }
 
 /** `--site-root` as a path below a folder given: relative to it, or an absolute path inside it; undefined otherwise. */
-function siteRootBelow(folder: string, siteRoot: string | undefined): string | undefined {
+export function siteRootBelow(folder: string, siteRoot: string | undefined): string | undefined {
 	if (siteRoot === undefined) {
 		return undefined;
 	}

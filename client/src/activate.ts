@@ -17,7 +17,7 @@ import type { CompareMode } from './benchMessages';
 import { registerLanguageOffer } from './languageOffer';
 import { pacedDiagnostics } from './pacing';
 import { openTestBench, type TestBenchContext } from './testBench';
-import { compareWithDeployed, DeployedContent, openDeployed, showDetailsText, type DeployedContext, type SiteFetcher } from './deployed';
+import { answerUrlSetFetches, compareWithDeployed, DeployedContent, openDeployed, showDetailsText, type DeployedContext, type SiteFetcher } from './deployed';
 import {
 	compareWithCommand,
 	compareWithDeployedCommand,
@@ -96,6 +96,7 @@ export async function activateClient(context: ExtensionContext, runtime: ClientR
 	context.subscriptions.push(
 		output,
 		content,
+		answerUrlSetFetches(deployed),
 		workspace.registerTextDocumentContentProvider(deployedScheme, content),
 		commands.registerCommand(openDeployedCommand, (site?: string) => openDeployed(deployed, site)),
 		commands.registerCommand(compareWithDeployedCommand, (uri?: unknown, site?: unknown, urls?: unknown) =>

@@ -17,6 +17,8 @@ export type ToWebview =
 			readonly result: BenchResult;
 			/** Time from the request to the answer, in the extension (server compute and transfer). */
 			readonly elapsedMs: number;
+			/** The rows a loaded sitemap lists: the row's URL and the sitemap's name. */
+			readonly listedIn: Readonly<Record<string, string>>;
 	  }
 	| {
 			readonly type: 'state';
@@ -82,6 +84,8 @@ export interface BenchStrings {
 	readonly mayFetchIt: string;
 	/** The mark on a probe row's URL. */
 	readonly probe: string;
+	/** `in {0}`: the mark on the URL of a row a loaded sitemap lists, with the sitemap's name. */
+	readonly inUrlSet: string;
 	/** The mark after a changed verdict. */
 	readonly changed: string;
 	readonly was: string;

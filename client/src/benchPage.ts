@@ -101,6 +101,7 @@ function benchStrings(): BenchStrings {
 		probed: l10n.t('{0}: probed from the rules of both versions; its verdict changed.'),
 		mayFetchIt: l10n.t('{0}: {1} of {2} may fetch it'),
 		probe: l10n.t('probe'),
+		inUrlSet: l10n.t('in {0}'),
 		changed: l10n.t('changed'),
 		was: l10n.t('was {0} ({1}) in {2}'),
 		wasWithoutDetail: l10n.t('was {0} in {1}'),

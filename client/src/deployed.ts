@@ -4,6 +4,7 @@
 // means; the client shows what it answers. The fetch happens only when a person runs a command, and reads nothing from
 // the workspace, so it works untrusted.
 import {
+	type Disposable,
 	EventEmitter,
 	l10n,
 	languages,
@@ -23,6 +24,7 @@ import {
 	type DeployedOpenResult,
 	deployedOpenRequest,
 	deployedTargetRequest,
+	fetchUrlSetRequest,
 	robotsLanguageId as languageId,
 	type WireOutcome,
 } from './protocol';
@@ -61,6 +63,20 @@ export interface DeployedContext {
 		baseline: { readonly text: string; readonly label: string },
 		urls?: readonly string[],
 	) => Promise<{ readonly urls: readonly string[]; readonly crawlers: readonly string[] }>;
+}
+
+/**
+ * Fetches the sitemaps a deployed robots.txt names when the server asks (`robotsTxt/fetchUrlSet`), with the fetcher the
+ * robots.txt was fetched with and the limits the server gives; where the entry cannot fetch, says why.
+ */
+export function answerUrlSetFetches(context: DeployedContext): Disposable {
+	return context.client.onRequest(fetchUrlSetRequest, (params) => {
+		const fetchSite = context.fetchSite;
+		if (typeof fetchSite !== 'function') {
+			return { unavailable: fetchSite.unavailable };
+		}
+		return fetchSite(params.url, { userAgent: params.userAgent, timeoutMs: params.timeoutMs, maxRedirects: params.maxRedirects, maxBytes: params.maxBytes });
+	});
 }
 
 /** The text of each deployed document, as the server gave it; documents of this scheme are read-only. */

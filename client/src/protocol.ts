@@ -22,3 +22,4 @@ export const deployedOpenRequest = new RequestType<protocol.DeployedOpenParams, 
 export const deployedCompareRequest = new RequestType<protocol.DeployedCompareParams, protocol.DeployedCompareResult, void>(protocol.deployedCompareMethod);
 export const templatesRequest = new RequestType<protocol.TemplatesParams, protocol.TemplatesResult, void>(protocol.templatesMethod);
 export const templateRequest = new RequestType<protocol.TemplateParams, protocol.TemplateResult, void>(protocol.templateMethod);
+export const fetchUrlSetRequest = new RequestType<protocol.FetchUrlSetParams, protocol.FetchUrlSetResult, void>(protocol.fetchUrlSetMethod);

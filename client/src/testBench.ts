@@ -106,6 +106,8 @@ class TestBench implements Disposable {
 	private readonly panel: WebviewPanel;
 	private readonly subscriptions: Disposable[] = [];
 	private urls: string[] = [];
+	/** The sitemap that listed each URL loaded from one (its name), kept however the rows change. */
+	private readonly listedIn = new Map<string, string>();
 	private crawlers: string[] = [];
 	private compareMode: CompareMode = 'none';
 	/** The site's file as Compare with Deployed last fetched it, for the `deployed` mode. */
@@ -365,7 +367,7 @@ class TestBench implements Disposable {
 			this.again ||= result.version !== null && result.version < this.document.version;
 			if (result.version === null || result.version >= version) {
 				this.lastResult = result;
-				this.post({ type: 'result', result, elapsedMs });
+				this.post({ type: 'result', result, elapsedMs, listedIn: this.listedRows(result) });
 				await this.measureImpact();
 			}
 		} catch (error) {
@@ -405,6 +407,7 @@ class TestBench implements Disposable {
 				break;
 			case 'clearUrls':
 				this.urls = [];
+				this.listedIn.clear();
 				this.notes = [];
 				if (this.accessLog !== undefined) {
 					this.accessLog = undefined;
@@ -487,6 +490,18 @@ class TestBench implements Disposable {
 		this.changed();
 	}
 
+	/** Of the rows answered, those a loaded sitemap lists, with its name. */
+	private listedRows(result: BenchResult): Record<string, string> {
+		const listed: Record<string, string> = {};
+		for (const row of result.rows) {
+			const name = this.listedIn.get(row.url);
+			if (name !== undefined) {
+				listed[row.url] = name;
+			}
+		}
+		return listed;
+	}
+
 	/** Reads URLs through the server (one a line, or a sitemap) and adds the new ones. */
 	private async addUrls(text: string, source: string): Promise<void> {
 		try {
@@ -494,6 +509,15 @@ class TestBench implements Disposable {
 			const known = new Set(this.urls);
 			const fresh = list.urls.filter((url) => !known.has(url));
 			this.urls = [...this.urls, ...fresh];
+			// A list of URLs read from a sitemap (an index lists none).
+			if (list.kind !== 'list') {
+				const name = source.slice(source.lastIndexOf('/') + 1);
+				for (const url of list.urls) {
+					if (!this.listedIn.has(url)) {
+						this.listedIn.set(url, name);
+					}
+				}
+			}
 			for (const note of list.notes) {
 				this.note(l10n.t('{0}: {1}', source, note));
 			}

@@ -59,6 +59,8 @@ const body = element('body', 'div');
 const tooltip = element('tooltip', 'div');
 
 let result: BenchResult | undefined;
+/** The rows a loaded sitemap lists, with its name (from the extension, with each result). */
+let listedIn: Readonly<Record<string, string>> = {};
 /** The rows shown, as indices into `result.rows` (all, or only those that changed). */
 let shown: number[] = [];
 /** The crawler columns as shown, as indices into `result.columns`: those with changed cells first. */
@@ -141,6 +143,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
 		case 'result': {
 			const started = performance.now();
 			result = message.result;
+			listedIn = message.listedIn;
 			serverMs = message.elapsedMs;
 			select();
 			renderHead();
@@ -472,13 +475,21 @@ function renderRow(index: number, columns: string, chars: number): HTMLElement {
 	header.dataset.row = String(index);
 	header.dataset.column = '0';
 	header.tabIndex = active.row === index && active.column === 0 ? 0 : -1;
-	header.textContent = row.url === '' ? strings.emptyUrl : middleCut(urlLabel(row.url, origin), row.probe ? chars - 6 : chars);
+	const listedMark = Object.hasOwn(listedIn, row.url) ? say(strings.inUrlSet, listedIn[row.url]) : undefined;
+	// Less the marks' widths: the probe's, and the sitemap's with its name.
+	const marks = (row.probe ? 6 : 0) + (listedMark === undefined ? 0 : listedMark.length + 2);
+	header.textContent = row.url === '' ? strings.emptyUrl : middleCut(urlLabel(row.url, origin), Math.max(8, chars - marks));
 	// What is shown may be cut or a path: screen readers get the whole URL.
 	header.setAttribute('aria-label', row.url === '' ? strings.emptyUrl : row.url);
 	header.title = row.problem ?? (row.probe ? say(strings.probed, row.url) : row.url);
 	if (row.probe) {
 		header.classList.add('probe');
 		header.dataset.probe = strings.probe;
+	}
+	if (listedMark !== undefined) {
+		header.classList.add('listed');
+		header.dataset.listed = listedMark;
+		header.title += '\n' + listedMark;
 	}
 	const counts = data.audit
 		.filter((category) => category.allowedPerUrl[rowIndex] >= 0)

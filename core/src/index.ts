@@ -274,6 +274,17 @@ export {
 	type SiteDescription,
 } from './site/layout';
 export { siteFindings, type SitePage, type SiteRobots } from './site/findings';
+export {
+	nextUrlSets,
+	readUrlSet,
+	urlSetDiagnostics,
+	urlSetFilePaths,
+	urlSetLimits,
+	urlSetOrigin,
+	type ReadUrlSet,
+	type UrlSetLimits,
+	type UrlSetSource,
+} from './site/sitemaps';
 
 /** The editor's features over a robots.txt, each a function of the model and the options (features/). */
 export { computeDocumentSymbols } from './features/symbols';

@@ -73,9 +73,10 @@ export const commandIds = [
 /**
  * The files the server reads from disk and must hear about when they change (it registers a watcher for them when the
  * client can register one dynamically): robots.txt files (expectations files and pages are checked against them),
- * expectations files (a robots.txt shows where they fail), and pages (a robots.txt shows the pages it hides rules from).
+ * expectations files (a robots.txt shows where they fail), pages (a robots.txt shows the pages it hides rules from), and
+ * sitemaps, plain or gzip (a robots.txt shows the listed URLs it disallows).
  */
-export const watchedFileGlobs = ['**/robots.txt', '**/*robots.expectations', '**/*.{html,htm}', `**/${headersFileName}`] as const;
+export const watchedFileGlobs = ['**/robots.txt', '**/*robots.expectations', '**/*.{html,htm}', `**/${headersFileName}`, '**/*.{xml,gz}'] as const;
 
 /** `robotsTxt/testUrl`: one URL for one crawler. */
 export const testUrlMethod = 'robotsTxt/testUrl';
@@ -575,6 +576,21 @@ export const deployedTargetMethod = 'robotsTxt/deployedTarget';
 export const deployedOpenMethod = 'robotsTxt/deployedOpen';
 /** `robotsTxt/deployedCompare`: the verdicts that differ between an open local file and a fetched one. */
 export const deployedCompareMethod = 'robotsTxt/deployedCompare';
+/**
+ * `robotsTxt/fetchUrlSet`, from the server to the client: fetch a sitemap a deployed robots.txt names, as the client
+ * fetched the robots.txt (its fetcher, with these limits); the answer is the fetch, or why the client cannot fetch.
+ */
+export const fetchUrlSetMethod = 'robotsTxt/fetchUrlSet';
+
+export interface FetchUrlSetParams {
+	readonly url: string;
+	readonly userAgent: string;
+	readonly maxRedirects: number;
+	readonly maxBytes: number;
+	readonly timeoutMs: number;
+}
+
+export type FetchUrlSetResult = WireOutcome | { readonly unavailable: string };
 
 export interface DeployedTargetParams {
 	/** What the person typed: a host, a URL of the site or its robots.txt URL. */

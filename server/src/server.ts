@@ -15,6 +15,7 @@ import {
 	DidOpenTextDocumentNotification,
 	HoverRequest,
 	ErrorCodes,
+	RequestType,
 	ResponseError,
 	type InitializeError,
 	TextDocumentSyncKind,
@@ -26,7 +27,15 @@ import {
 } from 'vscode-languageserver';
 import { DocumentStore } from './documents';
 import type { ServerRuntime } from '../../io/src/fileSystem';
-import { diagnosticSource, headersFileName, htmlLanguageId, settingsSection, watchedFileGlobs } from '../../core/src/protocol';
+import {
+	diagnosticSource,
+	fetchUrlSetMethod,
+	headersFileName,
+	htmlLanguageId,
+	settingsSection,
+	watchedFileGlobs,
+	type FetchUrlSetParams,
+} from '../../core/src/protocol';
 import { registerAccessLog } from './features/accessLog';
 import { registerCodeActions, codeActionKinds, pageCodeActionKinds } from './features/codeActions';
 import { registerCodeLens } from './features/codeLens';
@@ -44,6 +53,7 @@ import { registerHighlights } from './features/highlights';
 import { registerHover } from './features/hover';
 import { registerLinks } from './features/links';
 import { PageService } from './features/pages';
+import { WorkspaceUrlSets } from './features/sitemaps';
 import { registerSymbols } from './features/symbols';
 import { registerTestBench } from './features/testBench';
 import { registerTestUrl } from './features/testUrl';
@@ -136,7 +146,11 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 		const settings = new SettingsStore(connection, client.configuration);
 		const expectations = new ExpectationsService(connection, documents, settings, runtime.fileSystem, paths);
 		const pages = new PageService(connection, documents, settings, paths, runtime.fileSystem);
-		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed: new DeployedStore(), pages };
+		const deployed = new DeployedStore();
+		const urlSets = new WorkspaceUrlSets(pages.site, paths, runtime.fileSystem, deployed, (params) =>
+			connection.sendRequest(new RequestType<FetchUrlSetParams, unknown, void>(fetchUrlSetMethod), params),
+		);
+		const context: ServerContext = { connection, documents, settings, client, paths, expectations, deployed, pages, urlSets };
 		const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
 		paths.setFolders(folders);
 
@@ -163,8 +177,14 @@ export function startServer(transport: Connection, runtime: ServerRuntime): void
 		connection.onDidChangeWatchedFiles(({ changes }) => {
 			expectations.filesChanged(changes);
 			pages.filesChanged(changes);
+			// A robots.txt shows the listed URLs it disallows: when a sitemap it read or looked for changes, it is checked again.
+			if (urlSets.filesChanged(changes.map((change) => change.uri))) {
+				diagnostics.refresh();
+			}
 		});
 		registerDeployed(context, () => diagnostics.refresh());
+		// A deployed robots.txt shows the listed URLs it disallows once the client fetched its sitemaps.
+		urlSets.onDidFetch((uri) => diagnostics.refresh([uri]));
 
 		documents.onDidClose((uri) => settings.evict(uri));
 		connection.onDidChangeConfiguration(({ settings: changed }) => {

@@ -144,13 +144,15 @@ describe('robots meta tags in HTML documents', () => {
 				['workspace/didChangeWatchedFiles'],
 			);
 			// robots.txt files (their expectations and pages are checked against them), expectations files (a robots.txt
-			// shows where they fail) and pages (a robots.txt shows the pages it hides rules from), as the client watched them.
+			// shows where they fail), pages (a robots.txt shows the pages it hides rules from) and sitemaps, plain or gzip (a
+			// robots.txt shows the listed URLs it disallows), as the client watched them.
 			assert.deepEqual(client.registrations[0].registerOptions, {
 				watchers: [
 					{ globPattern: '**/robots.txt' },
 					{ globPattern: '**/*robots.expectations' },
 					{ globPattern: '**/*.{html,htm}' },
 					{ globPattern: '**/_headers' },
+					{ globPattern: '**/*.{xml,gz}' },
 				],
 			});
 		} finally {

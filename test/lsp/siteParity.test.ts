@@ -23,7 +23,16 @@ import { quiet, TestClient } from './client';
 
 const crawlers = ['Googlebot', 'bingbot', 'GPTBot'];
 /** The codes of the check across files. */
-const acrossFiles = new Set(['noindex-blocked-by-robots-txt', 'rule-hides-noindex']);
+const acrossFiles = new Set([
+	'noindex-blocked-by-robots-txt',
+	'rule-hides-noindex',
+	'sitemap-urls-disallowed',
+	'rule-hides-sitemap-urls',
+	'sitemap-on-other-host',
+	'sitemap-disallowed',
+	'sitemap-unreadable',
+	'sitemap-cut',
+]);
 
 const copies: string[] = [];
 after(() => {
@@ -159,6 +168,24 @@ describe('the same site fixtures through the language server and robots-txt lint
 		// docs/guide.html is /guide.html of the docs site (allowed there), not /docs/guide.html of the outer one;
 		// docs/private/a.html is /private/a.html, which docs/robots.txt line 3 disallows.
 		assert.deepEqual(await both(copy('site-nested')), ['docs/private/a.html:2 noindex-blocked-by-robots-txt', 'docs/robots.txt:3 rule-hides-noindex']);
+	});
+
+	test("a robots.txt's sitemaps, read from the folder at their URL paths (site-sitemap's README has the sources)", async () => {
+		// /private/ (line 3) hides listed URLs of sitemap.xml (line 6) and of the index's gzip sitemap (line 7); the
+		// sitemap on cdn.example.net (line 8) is a cross-submit not in the folder; missing.xml (line 9) is not there;
+		// line 4 disallows the sitemap hidden.xml (line 10) itself.
+		assert.deepEqual(
+			await both(copy('site-sitemap')),
+			[
+				'robots.txt:3 rule-hides-sitemap-urls',
+				'robots.txt:6 sitemap-urls-disallowed',
+				'robots.txt:7 sitemap-urls-disallowed',
+				'robots.txt:8 sitemap-on-other-host',
+				'robots.txt:8 sitemap-unreadable',
+				'robots.txt:9 sitemap-unreadable',
+				'robots.txt:10 sitemap-disallowed',
+			].sort(),
+		);
 	});
 
 	test('ROBOTS.TXT is not a robots.txt: crawlers request /robots.txt, and URL paths are case-sensitive (RFC 9309 2.3)', async () => {

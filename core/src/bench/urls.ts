@@ -209,6 +209,8 @@ interface Sitemap {
 	readonly problems: readonly { readonly line: number; readonly message: string }[];
 	/** How many problems there are, those left out of `problems` included. */
 	readonly problemCount: number;
+	/** `<loc>`s past `max` that were counted, not kept. */
+	readonly leftOut: number;
 	readonly notes: readonly string[];
 }
 
@@ -406,7 +408,7 @@ export function parseSitemap(text: string, max = maxListUrls): Sitemap {
 	} else if (urls.length === 0 && sitemaps.length === 0 && problemCount === 0) {
 		notes.push(t('No <loc> element found: this does not look like a sitemap.'));
 	}
-	return { isIndex, urls, sitemaps, problems, problemCount, notes };
+	return { isIndex, urls, sitemaps, problems, problemCount, leftOut, notes };
 }
 
 /** Whitespace, `/`, `>` end a tag name. */

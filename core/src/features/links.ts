@@ -4,26 +4,18 @@
  */
 
 import type { DocumentLink } from 'vscode-languageserver-types';
-import { isFetchableSitemapUrl } from '../facts/sitemaps';
 import { t } from '../l10n';
 import type { RobotsModel } from '../syntax/parser';
+import { fetchableSitemapLines } from '../site/sitemaps';
 
 /** One link per Sitemap line (as any dialect reads the key) whose value is a URL a crawler can fetch. */
 export function computeDocumentLinks(model: RobotsModel): DocumentLink[] {
-	const links: DocumentLink[] = [];
-	for (let line = 0; line < model.lineCount; line++) {
+	return fetchableSitemapLines(model).map(({ line, url }) => {
 		const node = model.lines[line];
-		if (node.kind !== 'directive' || (node.directive !== 'sitemap' && node.googleDirective !== 'sitemap')) {
-			continue;
-		}
-		const value = model.valueText(line);
-		if (isFetchableSitemapUrl(value)) {
-			links.push({
-				range: { start: { line, character: node.valueStart }, end: { line, character: node.valueEnd } },
-				target: value,
-				tooltip: t('Open the sitemap'),
-			});
-		}
-	}
-	return links;
+		return {
+			range: { start: { line, character: node.valueStart }, end: { line, character: node.valueEnd } },
+			target: url,
+			tooltip: t('Open the sitemap'),
+		};
+	});
 }

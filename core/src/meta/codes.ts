@@ -132,6 +132,34 @@ export const metaDiagnosticCatalogue = [
 		summary:
 			'In the robots.txt: a rule that keeps a crawler from pages that carry noindex for it (the mirror of `noindex-blocked-by-robots-txt`, on the deciding line).',
 	},
+	// Across files: a robots.txt and the sitemaps its Sitemap lines name (site/sitemaps.ts).
+	{
+		code: 'sitemap-urls-disallowed',
+		severity: 'warning',
+		summary:
+			'On a Sitemap line: URLs the sitemap lists that the robots.txt disallows for a target search crawler ("Submitted URL blocked by robots.txt" in Search Console), with a count and an example.',
+	},
+	{
+		code: 'rule-hides-sitemap-urls',
+		severity: 'hint',
+		summary: 'In the robots.txt: a rule that keeps a search crawler from URLs a sitemap of the file lists (the mirror of `sitemap-urls-disallowed`).',
+	},
+	{
+		code: 'sitemap-on-other-host',
+		severity: 'information',
+		summary: 'A Sitemap on another host than the robots.txt: allowed (a sitemaps.org cross-submit), and the sitemap may then list URLs this file judges.',
+	},
+	{ code: 'sitemap-disallowed', severity: 'warning', summary: 'A Sitemap whose own URL the robots.txt disallows for a target search crawler.' },
+	{
+		code: 'sitemap-unreadable',
+		severity: 'warning',
+		summary: 'A sitemap that cannot be read: not in the workspace at its URL path, an HTTP error, a network error, not XML or not a sitemap, broken gzip.',
+	},
+	{
+		code: 'sitemap-cut',
+		severity: 'information',
+		summary: 'A sitemap read only in part: over 50,000 URLs or 50 MB uncompressed (the sitemaps.org caps), or more sitemaps than are read for one file.',
+	},
 ] as const satisfies readonly MetaDiagnosticFacts[];
 
 export type MetaDiagnosticCode = (typeof metaDiagnosticCatalogue)[number]['code'];

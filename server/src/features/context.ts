@@ -10,6 +10,7 @@ import type { DocumentStore } from '../documents';
 import type { ExpectationsService } from './expectations';
 import type { DeployedStore } from './deployedStore';
 import type { PageService } from './pages';
+import type { WorkspaceUrlSets } from './sitemaps';
 import { runSafe } from '../runner';
 import type { SettingsStore } from '../settings';
 import type { WorkspacePaths } from './workspacePaths';
@@ -79,6 +80,8 @@ export interface ServerContext {
 	readonly deployed: DeployedStore;
 	/** HTML pages and `_headers` files: their diagnostics, hovers, completions and quick fixes are answered there. */
 	readonly pages: PageService;
+	/** The sitemaps a workspace robots.txt names, read from the workspace. */
+	readonly urlSets: WorkspaceUrlSets;
 }
 
 /**

@@ -28,7 +28,19 @@ const deployedCompareRequest = new RequestType<protocol.DeployedCompareParams, p
 export function registerDeployed(context: ServerContext, refreshDiagnostics: () => void): void {
 	const { connection, settings, deployed } = context;
 	connection.onRequest(deployedTargetRequest, (params, token) =>
-		runSafe(connection.console, () => deployedTarget(params.site, params.version), internalError(), 'Finding the robots.txt failed', token),
+		runSafe(
+			connection.console,
+			() => {
+				const target = deployedTarget(params.site, params.version);
+				if (!('error' in target)) {
+					deployed.fetchedAs = target.userAgent;
+				}
+				return target;
+			},
+			internalError(),
+			'Finding the robots.txt failed',
+			token,
+		),
 	);
 	connection.onRequest(deployedOpenRequest, (params, token) =>
 		runSafe(

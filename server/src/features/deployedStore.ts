@@ -21,6 +21,8 @@ const maxKept = 32;
 export class DeployedStore {
 	private readonly outcomes = new Map<string, FetchOutcome>();
 	private readonly analyses = new Map<string, { key: string; analysis: DeployedAnalysis }>();
+	/** The User-Agent the client was last told to fetch with (`robotsTxt/deployedTarget`), for the sitemaps it fetches too. */
+	fetchedAs: string | undefined;
 
 	set(uri: string, outcome: FetchOutcome): void {
 		this.outcomes.delete(uri);

@@ -3,7 +3,8 @@
  * else pushed, debounced per document and never stale: a result computed before the last edit is not sent, and a
  * closed document's diagnostics are cleared. Each document's analysis is its session's (documents.ts); the failures of
  * the expectations files that test a robots.txt are added on the lines that decide them (expectations.ts), and so are
- * the hints on the rules that keep a crawler from a page's noindex (pages.ts).
+ * the hints on the rules that keep a crawler from a page's noindex (pages.ts), and the findings against the sitemaps
+ * the file names (sitemaps.ts).
  */
 
 import type { Diagnostic, DiagnosticServerCancellationData, DocumentDiagnosticReport } from 'vscode-languageserver';
@@ -42,6 +43,7 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 							...((await documents.diagnostics(uri, model, options, token)) ?? []),
 							...(await context.expectations.robotsDiagnostics(uri, model)),
 							...(await context.pages.robotsDiagnostics(uri, model)),
+							...(await context.urlSets.robotsDiagnostics(uri, model, options, (await settings.settingsFor(uri)).siteRoot)),
 						],
 						(await settings.settingsFor(uri)).maxProblems,
 						model,
@@ -86,7 +88,11 @@ export function registerDiagnostics(context: ServerContext): DiagnosticsSupport 
 					return queue.waiting(uri);
 				},
 			});
-			const failures = [...(await context.expectations.robotsDiagnostics(uri, model)), ...(await context.pages.robotsDiagnostics(uri, model))];
+			const failures = [
+				...(await context.expectations.robotsDiagnostics(uri, model)),
+				...(await context.pages.robotsDiagnostics(uri, model)),
+				...(await context.urlSets.robotsDiagnostics(uri, model, options, (await settings.settingsFor(uri)).siteRoot)),
+			];
 			// Edited again while it was analysed or the expectations files and pages were read: the newer run publishes.
 			if (!analysed || queue.waiting(uri) || documents.model(uri) !== model) {
 				return;
