@@ -59,8 +59,8 @@ describe('robots-txt lint on a folder reads the sitemaps there', () => {
 				'6 sitemap-urls-disallowed: 2 of 4 URLs in sitemap.xml are disallowed for Googlebot, e.g. /private/offer.html by line 3. 1 more URL on other hosts is not judged by this file.',
 				'7 sitemap-urls-disallowed: 1 of 3 URLs in sitemap_index.xml and the 2 sitemaps it lists is disallowed for Googlebot, e.g. /private/members.html by line 3.',
 				'8 sitemap-on-other-host: This sitemap is on another host (cdn.example.net) than this robots.txt (www.example.com). sitemaps.org allows it because this file names it (a cross-submit): the sitemap may list URLs of www.example.com, and this file judges them.',
-				'8 sitemap-unreadable: Cannot read the sitemap sitemap-cdn.xml: it is not in the workspace (another host, or no file system to read).',
-				'9 sitemap-unreadable: Cannot read the sitemap missing.xml: no file missing.xml in the workspace at its URL path below the site root.',
+				'8 sitemap-not-in-workspace: Cannot read the sitemap sitemap-cdn.xml: it is not in the workspace (another host, or no file system to read).',
+				'9 sitemap-not-in-workspace: Cannot read the sitemap missing.xml: no file missing.xml in the workspace at its URL path below the site root.',
 				'10 sitemap-disallowed: Googlebot may not fetch the sitemap hidden.xml itself: line 4 ("Disallow: /sitemaps/hidden.xml") disallows /sitemaps/hidden.xml.',
 			],
 		);

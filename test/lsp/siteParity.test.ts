@@ -31,6 +31,7 @@ const acrossFiles = new Set([
 	'sitemap-on-other-host',
 	'sitemap-disallowed',
 	'sitemap-unreadable',
+	'sitemap-not-in-workspace',
 	'sitemap-cut',
 ]);
 
@@ -181,8 +182,8 @@ describe('the same site fixtures through the language server and robots-txt lint
 				'robots.txt:6 sitemap-urls-disallowed',
 				'robots.txt:7 sitemap-urls-disallowed',
 				'robots.txt:8 sitemap-on-other-host',
-				'robots.txt:8 sitemap-unreadable',
-				'robots.txt:9 sitemap-unreadable',
+				'robots.txt:8 sitemap-not-in-workspace',
+				'robots.txt:9 sitemap-not-in-workspace',
 				'robots.txt:10 sitemap-disallowed',
 			].sort(),
 		);

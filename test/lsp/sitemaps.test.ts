@@ -72,7 +72,9 @@ describe('sitemaps in the workspace', () => {
 				'7 sitemap-urls-disallowed: 1 of 3 URLs in sitemap_index.xml and the 2 sitemaps it lists is disallowed for Googlebot, e.g. /private/members.html by line 3.',
 			]);
 			assert.ok(
-				found.includes('9 sitemap-unreadable: Cannot read the sitemap missing.xml: no file missing.xml in the workspace at its URL path below the site root.'),
+				found.includes(
+					'9 sitemap-not-in-workspace: Cannot read the sitemap missing.xml: no file missing.xml in the workspace at its URL path below the site root.',
+				),
 			);
 			assert.ok(found.some((line) => line.startsWith('10 sitemap-disallowed: Googlebot may not fetch the sitemap hidden.xml itself')));
 

@@ -197,8 +197,8 @@ describe('the findings on the robots.txt', () => {
 			'6 sitemap-urls-disallowed: 2 of 4 URLs in sitemap.xml are disallowed for Googlebot and bingbot, e.g. /private/offer.html by line 3. 1 more URL on other hosts is not judged by this file.',
 			'7 sitemap-urls-disallowed: 1 of 3 URLs in sitemap_index.xml and the 2 sitemaps it lists is disallowed for Googlebot and bingbot, e.g. /private/members.html by line 3.',
 			'8 sitemap-on-other-host: This sitemap is on another host (cdn.example.net) than this robots.txt (www.example.com). sitemaps.org allows it because this file names it (a cross-submit): the sitemap may list URLs of www.example.com, and this file judges them.',
-			'8 sitemap-unreadable: Cannot read the sitemap sitemap-cdn.xml: it is not in the workspace (another host, or no file system to read).',
-			'9 sitemap-unreadable: Cannot read the sitemap missing.xml: no file missing.xml in the workspace at its URL path below the site root.',
+			'8 sitemap-not-in-workspace: Cannot read the sitemap sitemap-cdn.xml: it is not in the workspace (another host, or no file system to read).',
+			'9 sitemap-not-in-workspace: Cannot read the sitemap missing.xml: no file missing.xml in the workspace at its URL path below the site root.',
 			'10 sitemap-disallowed: Googlebot and bingbot may not fetch the sitemap hidden.xml itself: line 4 ("Disallow: /sitemaps/hidden.xml") disallows /sitemaps/hidden.xml.',
 		]);
 		const warning = found.find((d) => d.code === 'sitemap-urls-disallowed')!;
@@ -219,9 +219,9 @@ describe('the findings on the robots.txt', () => {
 				'sitemap-on-other-host',
 				'sitemap-on-other-host',
 				'sitemap-on-other-host',
-				'sitemap-unreadable',
+				'sitemap-not-in-workspace',
 				'sitemap-on-other-host',
-				'sitemap-unreadable',
+				'sitemap-not-in-workspace',
 				'sitemap-on-other-host',
 			],
 		);
@@ -230,7 +230,7 @@ describe('the findings on the robots.txt', () => {
 	test('no search crawler among the targets: nothing about listed URLs; severities apply', () => {
 		assert.deepEqual(
 			urlSetDiagnostics(robots, 'file:///site/robots.txt', 'https://www.example.com', reads, ['GPTBot']).map((d) => d.code),
-			['sitemap-on-other-host', 'sitemap-unreadable', 'sitemap-unreadable'],
+			['sitemap-on-other-host', 'sitemap-not-in-workspace', 'sitemap-not-in-workspace'],
 		);
 		const quiet = urlSetDiagnostics(robots, 'file:///site/robots.txt', 'https://www.example.com', reads, crawlers, {
 			'sitemap-urls-disallowed': 'off',

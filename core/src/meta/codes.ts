@@ -153,7 +153,13 @@ export const metaDiagnosticCatalogue = [
 	{
 		code: 'sitemap-unreadable',
 		severity: 'warning',
-		summary: 'A sitemap that cannot be read: not in the workspace at its URL path, an HTTP error, a network error, not XML or not a sitemap, broken gzip.',
+		summary: 'A sitemap that cannot be read: an HTTP error, a network error, a file that cannot be read, not XML or not a sitemap, broken gzip.',
+	},
+	{
+		code: 'sitemap-not-in-workspace',
+		severity: 'information',
+		summary:
+			'A sitemap the workspace does not hold at its URL path below the site root (generated at build time, or on another host): its URLs are not checked.',
 	},
 	{
 		code: 'sitemap-cut',

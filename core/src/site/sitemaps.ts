@@ -65,7 +65,8 @@ export type ReadUrlSet =
 			/** Bytes left out past `maxBytes`. */
 			readonly cut: boolean;
 	  }
-	| { readonly kind: 'unreadable'; readonly reason: string };
+	/** `absent`: not in the workspace (no file there, or another host's): nothing to check, rather than a broken sitemap. */
+	| { readonly kind: 'unreadable'; readonly reason: string; readonly absent?: true };
 
 /** Whether a sitemap's text names the `urlset` element: an empty urlset is a sitemap of no URLs, not a foreign file. */
 const urlsetElement = /<(?:[A-Za-z_][\w.-]*:)?urlset[\s>/]/i;
@@ -74,9 +75,9 @@ const urlsetElement = /<(?:[A-Za-z_][\w.-]*:)?urlset[\s>/]/i;
 export function readUrlSet(source: UrlSetSource, limits: UrlSetLimits = urlSetLimits): ReadUrlSet {
 	switch (source.kind) {
 		case 'missing':
-			return { kind: 'unreadable', reason: t('no file {0} in the workspace at its URL path below the site root', source.path) };
+			return { kind: 'unreadable', reason: t('no file {0} in the workspace at its URL path below the site root', source.path), absent: true };
 		case 'not-local':
-			return { kind: 'unreadable', reason: t('it is not in the workspace (another host, or no file system to read)') };
+			return { kind: 'unreadable', reason: t('it is not in the workspace (another host, or no file system to read)'), absent: true };
 		case 'http-status':
 			return { kind: 'unreadable', reason: t('the server answered HTTP {0}', source.status) };
 		case 'network':
@@ -264,6 +265,8 @@ const ruleHidesSitemapUrlsCode = 'rule-hides-sitemap-urls';
 const sitemapOnOtherHostCode = 'sitemap-on-other-host';
 const sitemapDisallowedCode = 'sitemap-disallowed';
 const sitemapUnreadableCode = 'sitemap-unreadable';
+/** A sitemap the workspace does not hold (many are generated at build time or served by another host): nothing to check. */
+const sitemapNotInWorkspaceCode = 'sitemap-not-in-workspace';
 const sitemapCutCode = 'sitemap-cut';
 
 /** The target crawlers a sitemap is for: those of category `search` (Googlebot, Bingbot…). */
@@ -358,7 +361,7 @@ export function urlSetDiagnostics(
 			const fileName = sitemapName(file.url);
 			const shown = file.index === undefined ? fileName : t('{0} (listed in {1})', fileName, sitemapName(file.index));
 			if (read?.kind === 'unreadable') {
-				push(sitemapUnreadableCode, group.line, t('Cannot read the sitemap {0}: {1}.', shown, read.reason));
+				push(read.absent ? sitemapNotInWorkspaceCode : sitemapUnreadableCode, group.line, t('Cannot read the sitemap {0}: {1}.', shown, read.reason));
 			} else if (read !== undefined && (read.leftOut > 0 || read.cut)) {
 				push(
 					sitemapCutCode,
