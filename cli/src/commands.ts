@@ -11,12 +11,13 @@ import type { Command } from './command';
 import { crawlersCommand } from './crawlers';
 import { diffCommand } from './diff';
 import { fetchCommand } from './fetch';
+import { fixCommand } from './fix';
 import { lintCommand } from './lint';
 import { logsCommand } from './logs';
 import { testCommand } from './test';
 
 /** Every subcommand, in the order the general help lists them. */
-export const commands: readonly Command[] = [testCommand, lintCommand, checkCommand, auditCommand, diffCommand, crawlersCommand, fetchCommand, logsCommand];
+export const commands: readonly Command[] = [testCommand, lintCommand, checkCommand, auditCommand, diffCommand, crawlersCommand, fetchCommand, logsCommand, fixCommand];
 
 /** The options of every command, taken out of the arguments wherever they stand (before a `--`), before the command reads them. */
 export const commonOptions = {

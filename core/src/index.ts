@@ -288,7 +288,7 @@ export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from '.
 export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
 export { computeBench, formatBench } from './features/testBench';
 export { aiTrainingCrawlers, computeAiTrainingActions } from './features/aiTraining';
-export { describeProof, describeSimplification, simplify, type Simplification, type SimplifyProof } from './features/simplify';
+export { computeSimplifyActions, describeProof, describeSimplification, simplify, type Simplification, type SimplifyProof } from './features/simplify';
 export {
 	analyseDeployed,
 	compareWithDeployed,

@@ -13,10 +13,11 @@
  * any change, the simplification refuses and says why.
  */
 
-import type { TextEdit } from 'vscode-languageserver-types';
+import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describeChange, diffRobots } from '../bench/diff';
 import { crawlersNamedIn, crawlerProfile } from '../crawlers/profile';
+import { ruleText } from '../crawlers/explain';
 import { readAs, rulesAs } from '../crawlers/reading';
 import { allDialects, isRecordDialect, type Dialect } from '../dialect';
 import { knownCrawlers } from '../facts/crawlers';
@@ -26,8 +27,9 @@ import { patternForm } from '../matching/rules';
 import { ObjectMemo } from '../memo';
 import { preferenceLines, preferencesAs } from '../preferences/answer';
 import { preferencesCell } from '../preferences/explain';
+import { simplifyKind } from '../protocol';
 import { withoutRedundantWildcards } from '../diagnostics/checks/ruleLogic';
-import { RobotsModel } from '../syntax/parser';
+import { RobotsModel, type Group } from '../syntax/parser';
 
 /** What the proof compared, and what it found. */
 export interface SimplifyProof {
@@ -70,6 +72,26 @@ export interface Simplification {
 /** The tokens whose readings a simplification must keep: the catalogue's and every one the file names. */
 function simplifyCrawlers(model: RobotsModel): string[] {
 	return crawlersNamedIn([model], knownCrawlers.map((crawler) => crawler.token));
+}
+
+/**
+ * What decides a crawler's verdicts in a version: its dialect, how much it reads, the groups it follows, and whether it
+ * reads the file at all for a verdict or honours Yandex's Host. Crawlers alike in this give the same verdicts.
+ */
+function readingKey(model: RobotsModel, token: string): string {
+	const profile = crawlerProfile(token);
+	const reading = readAs(model, profile);
+	const groups = reading.selection.groups.map((group) => group.index).join(',');
+	return `${reading.dialect}|${JSON.stringify(reading.extent)}|${groups}|${profile.ignoresRobotsTxt === true}|${profile.honours.host === true}`;
+}
+
+/** One token for each way the crawlers read the versions (the first of those that read them alike), in order. */
+function representatives(models: readonly RobotsModel[], tokens: readonly string[]): string[] {
+	const seen = new Set<string>();
+	return tokens.filter((token) => {
+		const key = models.map((model) => readingKey(model, token)).join('\n');
+		return !seen.has(key) && seen.add(key) !== undefined;
+	});
 }
 
 /** One rule as one reading compiles it, while rules are taken away. */
@@ -214,6 +236,17 @@ function entryOf(rule: { line: number; allow: boolean; normalized: string; prior
 interface Plan {
 	readonly removed: Set<number>;
 	readonly values: Map<number, string>;
+	/** Groups that say what an earlier group says: their User-agent lines join it, their lines go. */
+	readonly merges: readonly Merge[];
+}
+
+interface Merge {
+	/** The last User-agent line of the group that stays, after which the other group's User-agent lines go. */
+	readonly after: number;
+	/** The User-agent lines to add there, as written. */
+	readonly agents: readonly string[];
+	/** The lines of the merged group that go: its User-agent lines and its rules. */
+	readonly lines: readonly number[];
 }
 
 /** Simplifications per model: a lightbulb asks again at every cursor move. */
@@ -228,17 +261,27 @@ function compute(model: RobotsModel): Simplification {
 	const tokens = simplifyCrawlers(model);
 	const plan = planOf(model, tokens);
 	const before = summaryOf(model);
-	if (plan.removed.size === 0 && plan.values.size === 0) {
+	if (plan.removed.size === 0 && plan.values.size === 0 && plan.merges.length === 0) {
 		return { edits: [], text: model.text, linesRemoved: 0, groupsMerged: 0, wildcardsTrimmed: 0, before, after: before };
 	}
+	const proved = provedPlan(model, plan, tokens, before);
+	// Merging moves User-agent lines, which a parser that takes the first matching group may read otherwise: when the
+	// proof refuses the merges, the rest is proved again without them.
+	return proved.refused !== undefined && plan.merges.length > 0 && (plan.removed.size > 0 || plan.values.size > 0)
+		? provedPlan(model, { ...plan, merges: [] }, tokens, before)
+		: proved;
+}
+
+/** The plan applied and proved, or refused with the reason. */
+function provedPlan(model: RobotsModel, plan: Plan, tokens: readonly string[], before: ReadingSummary): Simplification {
 	const edits = editsOf(model, plan);
 	const text = TextDocument.applyEdits(TextDocument.create('robots:simplify', 'robots-txt', 0, model.text), edits);
 	const after = RobotsModel.parse(text);
 	const proof = proofOf(model, after, plan, tokens);
-	const linesRemoved = plan.removed.size;
-	const result = { linesRemoved, groupsMerged: 0, wildcardsTrimmed: plan.values.size, before, proof };
+	const linesRemoved = model.lineCount - after.lineCount;
+	const result = { linesRemoved, groupsMerged: plan.merges.length, wildcardsTrimmed: plan.values.size, before, proof };
 	if (proof.verdictChanges > 0 || proof.preferenceChanges > 0 || proof.readingChanges.length > 0) {
-		return { ...result, edits: [], text: model.text, after: before, refused: refusal(proof) };
+		return { ...result, edits: [], text: model.text, linesRemoved: 0, groupsMerged: 0, wildcardsTrimmed: 0, after: before, refused: refusal(proof) };
 	}
 	return { ...result, edits, text, after: summaryOf(after) };
 }
@@ -256,7 +299,7 @@ function summaryOf(model: RobotsModel): ReadingSummary {
 function readingsOf(model: RobotsModel, tokens: readonly string[]): { readings: Reading[]; lastCut: number } {
 	const readings = new Map<string, Reading>();
 	let lastCut = -1;
-	for (const token of tokens) {
+	for (const token of representatives([model], tokens)) {
 		const profile = crawlerProfile(token);
 		const reading = readAs(model, profile);
 		if (reading.extent.kind === 'cut') {
@@ -345,7 +388,54 @@ function planOf(model: RobotsModel, tokens: readonly string[]): Plan {
 			values.set(line, simpler);
 		}
 	}
-	return { removed, values };
+	return { removed, values, merges: mergesOf(model, removed, values, lastCut) };
+}
+
+/**
+ * Groups that every dialect reads as the same group (the same User-agent lines and rules), with nothing but
+ * User-agent and rule lines, whose rules (after the removals and new values) are the same in the same order as an
+ * earlier such group's: each merges into the first, which gets its User-agent lines (but the names it already has).
+ */
+function mergesOf(model: RobotsModel, removed: ReadonlySet<number>, values: ReadonlyMap<number, string>, lastCut: number): Merge[] {
+	const byFirstAgent = allDialects.map((dialect) => new Map(model.grouping(dialect).groups.map((group) => [group.userAgents[0], group])));
+	const sameEverywhere = (group: Group) =>
+		byFirstAgent.every((groups) => {
+			const other = groups.get(group.userAgents[0]);
+			if (other === undefined) {
+				return false;
+			}
+			// A dialect that knows no Allow lists it among the others: the same lines, read otherwise.
+			const members = [...other.rules, ...other.others].sort((a, b) => a - b);
+			return sameLines(other.userAgents, group.userAgents) && sameLines(members, group.rules);
+		});
+	const first = new Map<string, Group>();
+	const merges: Merge[] = [];
+	for (const group of model.grouping('rfc9309').groups) {
+		if (group.firstLine <= lastCut || group.others.length > 0 || group.userAgents.length === 0) {
+			continue;
+		}
+		const rules = group.rules.filter((line) => !removed.has(line));
+		if (rules.length === 0 || !sameEverywhere(group)) {
+			continue;
+		}
+		const key = rules.map((line) => `${(model.lines[line].googleDirective ?? model.lines[line].directive ?? '').toLowerCase()} ${values.get(line) ?? model.valueText(line)}`).join('\n');
+		const into = first.get(key);
+		if (into === undefined) {
+			first.set(key, group);
+			continue;
+		}
+		const names = new Set(into.userAgents.map((line) => model.valueText(line).toLowerCase()));
+		merges.push({
+			after: into.userAgents[into.userAgents.length - 1],
+			agents: group.userAgents.filter((line) => !names.has(model.valueText(line).toLowerCase())).map((line) => model.lineText(line)),
+			lines: [...group.userAgents, ...rules],
+		});
+	}
+	return merges;
+}
+
+function sameLines(a: readonly number[], b: readonly number[]): boolean {
+	return a.length === b.length && a.every((line, i) => line === b[i]);
 }
 
 /** Whether every reading of the line matches the same paths with the simpler value, and no verdict turns on its weight. */
@@ -383,7 +473,7 @@ function trimWildcards(model: RobotsModel, line: number, simpler: string, readin
 /** The plan as text edits: each run of removed lines is one edit, each new value another. */
 function editsOf(model: RobotsModel, plan: Plan): TextEdit[] {
 	const edits: TextEdit[] = [];
-	const lines = [...plan.removed].sort((a, b) => a - b);
+	const lines = [...plan.removed, ...plan.merges.flatMap((merge) => merge.lines)].sort((a, b) => a - b);
 	for (let i = 0; i < lines.length; ) {
 		let last = i;
 		while (last + 1 < lines.length && lines[last + 1] === lines[last] + 1) {
@@ -401,6 +491,17 @@ function editsOf(model: RobotsModel, plan: Plan): TextEdit[] {
 		}
 		i = last + 1;
 	}
+	const inserted = new Map<number, string[]>();
+	for (const merge of plan.merges) {
+		const list = inserted.get(merge.after) ?? [];
+		list.push(...merge.agents);
+		inserted.set(merge.after, list);
+	}
+	for (const [line, agents] of inserted) {
+		const end = model.lines[line].length;
+		const eol = model.lineTexts[line].slice(end);
+		edits.push({ range: { start: { line, character: end }, end: { line, character: end } }, newText: agents.map((agent) => eol + agent).join('') });
+	}
 	for (const [line, value] of plan.values) {
 		const node = model.lines[line];
 		edits.push({ range: { start: { line, character: node.valueStart }, end: { line, character: node.valueEnd } }, newText: value });
@@ -413,25 +514,24 @@ const maxExamples = 3;
 
 /** The semantic diff of the two versions for every crawler, and the preference answers where the file states any. */
 function proofOf(before: RobotsModel, after: RobotsModel, plan: Plan, tokens: readonly string[]): SimplifyProof {
-	const diff = diffRobots(before, after, { crawlers: tokens });
+	// Crawlers that read both versions alike give the same verdicts: one of them is compared for all.
+	const diff = diffRobots(before, after, { crawlers: representatives([before, after], tokens) });
 	// A rewritten value is a new rule on its line; reading fewer rules is the point. Anything else is a change.
-	const rewritten = new Set<number>();
-	for (const line of plan.values.keys()) {
-		let shift = 0;
-		for (const gone of plan.removed) {
-			shift += gone < line ? 1 : 0;
-		}
-		rewritten.add(line - shift);
+	const rewritten = new Set<string>();
+	for (const [line, value] of plan.values) {
+		const node = before.lines[line];
+		const text = before.lineText(line);
+		rewritten.add(ruleText(`${text.slice(0, node.valueStart)}${value}${text.slice(node.valueEnd)}`.trim()));
 	}
 	const readingChanges = diff.changes
 		.filter(
 			(change) =>
-				change.followsAfter !== undefined || change.extentAfter !== undefined || change.reordered || change.added.some((rule) => !rewritten.has(rule.line)),
+				change.followsAfter !== undefined || change.extentAfter !== undefined || change.reordered || change.added.some((rule) => !rewritten.has(rule.text)),
 		)
 		.map(describeChange);
 	let preferenceChanges = 0;
 	if (preferenceLines(before).length > 0) {
-		for (const token of tokens) {
+		for (const token of diff.crawlers) {
 			for (const url of diff.urls) {
 				if (preferencesCell(preferencesAs(before, token, url)) !== preferencesCell(preferencesAs(after, token, url))) {
 					preferenceChanges++;
@@ -440,7 +540,7 @@ function proofOf(before: RobotsModel, after: RobotsModel, plan: Plan, tokens: re
 		}
 	}
 	return {
-		crawlers: diff.crawlers.length,
+		crawlers: tokens.length,
 		probes: diff.urls.length,
 		verdictChanges: diff.flips.length,
 		preferenceChanges,
@@ -475,4 +575,40 @@ export function describeSimplification(simplification: Simplification): string {
 		formatNumber(after.ruleLines),
 		formatNumber(after.groups),
 	);
+}
+
+/** The change annotation the action's edits carry: the editor previews them before it applies them. */
+const annotationId = 'robotsTxt.simplify';
+
+/**
+ * "Simplify robots.txt (removes N lines, …)": a source action whose edits need confirmation, so that the editor shows
+ * them before and after with the proof; none when nothing simplifies or the proof refused.
+ */
+export function computeSimplifyActions(model: RobotsModel, uri: string): CodeAction[] {
+	const simplification = simplify(model);
+	if (simplification.edits.length === 0 || simplification.proof === undefined) {
+		return [];
+	}
+	const title = t(
+		'Simplify robots.txt (removes {0} {0|one=line|other=lines}, merges {1} {1|one=group|other=groups}, shortens {2} {2|one=pattern|other=patterns})',
+		simplification.linesRemoved,
+		simplification.groupsMerged,
+		simplification.wildcardsTrimmed,
+	);
+	return [
+		{
+			title,
+			kind: simplifyKind,
+			edit: {
+				documentChanges: [{ textDocument: { uri, version: null }, edits: simplification.edits.map((edit) => ({ ...edit, annotationId })) }],
+				changeAnnotations: {
+					[annotationId]: {
+						label: title,
+						needsConfirmation: true,
+						description: `${describeSimplification(simplification)} ${describeProof(simplification.proof)}`,
+					},
+				},
+			},
+		},
+	];
 }
