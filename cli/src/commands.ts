@@ -17,7 +17,17 @@ import { logsCommand } from './logs';
 import { testCommand } from './test';
 
 /** Every subcommand, in the order the general help lists them. */
-export const commands: readonly Command[] = [testCommand, lintCommand, checkCommand, auditCommand, diffCommand, crawlersCommand, fetchCommand, logsCommand, fixCommand];
+export const commands: readonly Command[] = [
+	testCommand,
+	lintCommand,
+	checkCommand,
+	auditCommand,
+	diffCommand,
+	crawlersCommand,
+	fetchCommand,
+	logsCommand,
+	fixCommand,
+];
 
 /** The options of every command, taken out of the arguments wherever they stand (before a `--`), before the command reads them. */
 export const commonOptions = {

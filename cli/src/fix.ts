@@ -89,7 +89,7 @@ export const fixCommand: Command = {
 	synopsis: ['robots-txt fix --simplify <robots-file|-> [--write] [--check] [--format text|json]'],
 	about: () => [
 		t(
-			"With --simplify, removes the Allow and Disallow lines that change no verdict for any crawler of the catalogue or any crawler the file names, as each reads the file (its parser, the groups it follows, its size limit): duplicates, rules a broader rule decides for, trailing wildcards that add nothing. Comments, Sitemap, Crawl-delay, preference lines and every other line stay. The semantic diff then compares both versions for every crawler on URLs probed from both files' rules; if any verdict would change, nothing is changed and the reason is printed.",
+			"With --simplify, removes the Allow and Disallow lines that change no verdict for any crawler of the catalogue or any crawler the file names, as each reads the file (its parser, the groups it follows, its size limit): duplicates, rules a broader rule decides for, trailing wildcards that add nothing. Groups that every parser reads alike and that say the same merge into the first, with all their User-agent lines. Comments, Sitemap, Crawl-delay, preference lines and every other line stay. The semantic diff then compares both versions for every crawler on URLs probed from both files' rules; if any verdict would change, nothing is changed and the reason is printed.",
 		),
 		t('The simplified file goes to standard output (or back to the file with --write); the before/after reading and the proof go to standard error.'),
 	],

@@ -288,7 +288,15 @@ export { detectionMaxChars, looksLikeRobotsTxt, type RobotsTxtLikeness } from '.
 export { computeAgents, testUrl, testUrlAll, type TestUrlParams } from './features/testUrl';
 export { computeBench, formatBench } from './features/testBench';
 export { aiTrainingCrawlers, computeAiTrainingActions } from './features/aiTraining';
-export { computeSimplifyActions, describeProof, describeSimplification, simplify, type Simplification, type SimplifyProof } from './features/simplify';
+export {
+	computeSimplifyActions,
+	describeProof,
+	describeSimplification,
+	proveSimplification,
+	simplify,
+	type Simplification,
+	type SimplifyProof,
+} from './features/simplify';
 export {
 	analyseDeployed,
 	compareWithDeployed,

@@ -46,7 +46,12 @@ function probes(models: readonly RobotsModel[]): string[] {
 /** What decides a crawler's verdicts in a version: its dialect, the groups it follows, how much it reads. */
 function readingKey(model: RobotsModel, token: string): string {
 	const reading = readAs(model, token);
-	return [reading.dialect, reading.crawler.ignoresRobotsTxt, JSON.stringify(reading.extent), reading.selection.groups.map((group) => group.index).join(',')].join('|');
+	return [
+		reading.dialect,
+		reading.crawler.ignoresRobotsTxt,
+		JSON.stringify(reading.extent),
+		reading.selection.groups.map((group) => group.index).join(','),
+	].join('|');
 }
 
 test('simplifying every corpus file changes no verdict of any crawler (evaluateAs on probes from both versions)', {
@@ -76,7 +81,10 @@ test('simplifying every corpus file changes no verdict of any crawler (evaluateA
 		const after = parse(result.text);
 		const urls = probes([before, after]);
 		totals.probes += urls.length;
-		const tokens = crawlersNamedIn([before, after], knownCrawlers.map((crawler) => crawler.token));
+		const tokens = crawlersNamedIn(
+			[before, after],
+			knownCrawlers.map((crawler) => crawler.token),
+		);
 		const seen = new Set<string>();
 		for (const token of tokens) {
 			const profile = crawlerProfile(token);

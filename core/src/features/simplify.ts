@@ -71,7 +71,10 @@ export interface Simplification {
 
 /** The tokens whose readings a simplification must keep: the catalogue's and every one the file names. */
 function simplifyCrawlers(model: RobotsModel): string[] {
-	return crawlersNamedIn([model], knownCrawlers.map((crawler) => crawler.token));
+	return crawlersNamedIn(
+		[model],
+		knownCrawlers.map((crawler) => crawler.token),
+	);
 }
 
 /**
@@ -139,6 +142,21 @@ class Reading {
 			for (let i = 0; i <= rule.normalized.length; i++) {
 				if ((this.byLiteral.get(rule.normalized.slice(0, i)) ?? []).some((s) => s !== rule && !s.removed && s.order < rule.order)) {
 					return true;
+				}
+			}
+			// A later rule of the same verdict that matches every path this one matches decides in its place, unless a
+			// rule of the other verdict between them matches first.
+			for (let i = 0; i <= rule.normalized.length; i++) {
+				for (const s of this.byLiteral.get(rule.normalized.slice(0, i)) ?? []) {
+					if (
+						s !== rule
+						&& !s.removed
+						&& s.order > rule.order
+						&& s.allow === rule.allow
+						&& !this.blocked(rule, other, (e) => e.order > rule.order && e.order < s.order)
+					) {
+						return true;
+					}
 				}
 			}
 			// An Allow with no Disallow after it that could match: without it, a later Allow or nothing decides (allow).
@@ -337,11 +355,14 @@ const pinnedEntry: Entry = { line: -1, allow: false, score: 0, normalized: '', l
 function planOf(model: RobotsModel, tokens: readonly string[]): Plan {
 	const { readings, lastCut } = readingsOf(model, tokens);
 	// No group may lose its last rule, in any dialect's grouping: its User-agent lines would join the next group's.
+	// (Records of first-match parsers end at blank lines; there a group keeps its last line of any kind, Allow
+	// among them for the 1994 standard, which lists it among the others.)
 	const remaining = allDialects.map((dialect) => {
 		const count = new Map<number, { left: number }>();
 		for (const group of model.grouping(dialect).groups) {
-			const left = { left: group.rules.length };
-			for (const line of group.rules) {
+			const members = isRecordDialect(dialect) ? [...group.rules, ...group.others] : group.rules;
+			const left = { left: members.length };
+			for (const line of members) {
 				count.set(line, left);
 			}
 		}
@@ -388,7 +409,14 @@ function planOf(model: RobotsModel, tokens: readonly string[]): Plan {
 			values.set(line, simpler);
 		}
 	}
-	return { removed, values, merges: mergesOf(model, removed, values, lastCut) };
+	const merges = mergesOf(model, removed, values, lastCut);
+	// A merged group's lines go: a new value of one of them is no edit.
+	for (const merge of merges) {
+		for (const line of merge.lines) {
+			values.delete(line);
+		}
+	}
+	return { removed, values, merges };
 }
 
 /**
@@ -397,6 +425,8 @@ function planOf(model: RobotsModel, tokens: readonly string[]): Plan {
  * earlier such group's: each merges into the first, which gets its User-agent lines (but the names it already has).
  */
 function mergesOf(model: RobotsModel, removed: ReadonlySet<number>, values: ReadonlyMap<number, string>, lastCut: number): Merge[] {
+	// Sitemap lines belong to no group, wherever they stand: they stay where they are.
+	const isSitemap = (line: number) => model.lines[line].directive === 'sitemap';
 	const byFirstAgent = allDialects.map((dialect) => new Map(model.grouping(dialect).groups.map((group) => [group.userAgents[0], group])));
 	const sameEverywhere = (group: Group) =>
 		byFirstAgent.every((groups) => {
@@ -405,20 +435,22 @@ function mergesOf(model: RobotsModel, removed: ReadonlySet<number>, values: Read
 				return false;
 			}
 			// A dialect that knows no Allow lists it among the others: the same lines, read otherwise.
-			const members = [...other.rules, ...other.others].sort((a, b) => a - b);
+			const members = [...other.rules, ...other.others.filter((line) => !isSitemap(line))].sort((a, b) => a - b);
 			return sameLines(other.userAgents, group.userAgents) && sameLines(members, group.rules);
 		});
 	const first = new Map<string, Group>();
 	const merges: Merge[] = [];
 	for (const group of model.grouping('rfc9309').groups) {
-		if (group.firstLine <= lastCut || group.others.length > 0 || group.userAgents.length === 0) {
+		if (group.firstLine <= lastCut || !group.others.every(isSitemap) || group.userAgents.length === 0) {
 			continue;
 		}
 		const rules = group.rules.filter((line) => !removed.has(line));
 		if (rules.length === 0 || !sameEverywhere(group)) {
 			continue;
 		}
-		const key = rules.map((line) => `${(model.lines[line].googleDirective ?? model.lines[line].directive ?? '').toLowerCase()} ${values.get(line) ?? model.valueText(line)}`).join('\n');
+		const key = rules
+			.map((line) => `${(model.lines[line].googleDirective ?? model.lines[line].directive ?? '').toLowerCase()} ${values.get(line) ?? model.valueText(line)}`)
+			.join('\n');
 		const into = first.get(key);
 		if (into === undefined) {
 			first.set(key, group);
@@ -485,7 +517,10 @@ function editsOf(model: RobotsModel, plan: Plan): TextEdit[] {
 			edits.push({ range: { start: { line: from, character: 0 }, end: { line: to + 1, character: 0 } }, newText: '' });
 		} else if (from > 0) {
 			// The last line has no line end: the one before it goes instead.
-			edits.push({ range: { start: { line: from - 1, character: model.lines[from - 1].length }, end: { line: to, character: model.lines[to].length } }, newText: '' });
+			edits.push({
+				range: { start: { line: from - 1, character: model.lines[from - 1].length }, end: { line: to, character: model.lines[to].length } },
+				newText: '',
+			});
 		} else {
 			edits.push({ range: { start: { line: 0, character: 0 }, end: { line: to, character: model.lines[to].length } }, newText: '' });
 		}
@@ -511,6 +546,14 @@ function editsOf(model: RobotsModel, plan: Plan): TextEdit[] {
 
 /** At most this many verdict changes are quoted in a refusal. */
 const maxExamples = 3;
+
+/**
+ * The proof for any edit that should change no verdict: the semantic diff of the versions for every crawler of the
+ * catalogue and of the first version, and their preference answers. Every new rule counts as a change.
+ */
+export function proveSimplification(before: RobotsModel, after: RobotsModel): SimplifyProof {
+	return proofOf(before, after, { removed: new Set(), values: new Map(), merges: [] }, simplifyCrawlers(before));
+}
 
 /** The semantic diff of the two versions for every crawler, and the preference answers where the file states any. */
 function proofOf(before: RobotsModel, after: RobotsModel, plan: Plan, tokens: readonly string[]): SimplifyProof {
@@ -552,27 +595,31 @@ function proofOf(before: RobotsModel, after: RobotsModel, plan: Plan, tokens: re
 function refusal(proof: SimplifyProof): string {
 	const reasons = [...proof.examples, ...proof.readingChanges.slice(0, maxExamples)];
 	return t(
-		'Not simplified: the semantic diff finds {0} verdict changes, {1} preference changes and {2} changed readings ({3}).',
+		'Not simplified: the semantic diff finds changes (verdicts: {0}, preferences: {1}, readings: {2}): {3}.',
 		formatNumber(proof.verdictChanges),
 		formatNumber(proof.preferenceChanges),
 		formatNumber(proof.readingChanges.length),
-		reasons.join('; '),
+		reasons.join('; ').replace(/[.。]$/, ''),
 	);
 }
 
 /** What the proof says, in a sentence: how many crawlers and URLs, and that no verdict changed. */
 export function describeProof(proof: SimplifyProof): string {
-	return t('The semantic diff compared {0} crawlers on {1} URLs probed from both versions: no verdict changes.', formatNumber(proof.crawlers), formatNumber(proof.probes));
+	return t(
+		'The semantic diff compared {0} {0|one=crawler|other=crawlers} on {1} {1|one=URL|other=URLs} probed from both versions: no verdict changes.',
+		formatNumber(proof.crawlers),
+		formatNumber(proof.probes),
+	);
 }
 
 /** The before/after reading in a sentence. */
 export function describeSimplification(simplification: Simplification): string {
 	const { before, after } = simplification;
 	return t(
-		'Before: {0} rule lines in {1} groups; after: {2} rule lines in {3} groups.',
+		'Rule lines: {0} before, {1} after; groups: {2} before, {3} after.',
 		formatNumber(before.ruleLines),
-		formatNumber(before.groups),
 		formatNumber(after.ruleLines),
+		formatNumber(before.groups),
 		formatNumber(after.groups),
 	);
 }
@@ -590,7 +637,7 @@ export function computeSimplifyActions(model: RobotsModel, uri: string): CodeAct
 		return [];
 	}
 	const title = t(
-		'Simplify robots.txt (removes {0} {0|one=line|other=lines}, merges {1} {1|one=group|other=groups}, shortens {2} {2|one=pattern|other=patterns})',
+		'Simplify robots.txt (lines removed: {0}, groups merged: {1}, patterns shortened: {2})',
 		simplification.linesRemoved,
 		simplification.groupsMerged,
 		simplification.wildcardsTrimmed,

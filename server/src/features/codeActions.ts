@@ -10,7 +10,13 @@ import { computeAiTrainingActions, computeCodeActions, computeSimplifyActions, f
 import { answer, type ServerContext } from './context';
 
 /** The kinds of action the server offers. */
-export const codeActionKinds = [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll, protocol.blockAiTrainingKind, protocol.allowAiTrainingKind, protocol.simplifyKind];
+export const codeActionKinds = [
+	CodeActionKind.QuickFix,
+	CodeActionKind.SourceFixAll,
+	protocol.blockAiTrainingKind,
+	protocol.allowAiTrainingKind,
+	protocol.simplifyKind,
+];
 
 /** The kinds offered for pages: quick fixes only. */
 export const pageCodeActionKinds = [CodeActionKind.QuickFix];
@@ -29,7 +35,9 @@ export function registerCodeActions(context: ServerContext): void {
 				...computeCodeActions(range, request.diagnostics, current, textDocument.uri, later),
 				...computeAiTrainingActions(model, textDocument.uri),
 				// Asked for only by kind: the proof runs the semantic diff, too much for every cursor move.
-				...(request.only?.some((kind) => protocol.simplifyKind === kind || protocol.simplifyKind.startsWith(kind + '.')) ? computeSimplifyActions(model, textDocument.uri) : []),
+				...(request.only?.some((kind) => protocol.simplifyKind === kind || protocol.simplifyKind.startsWith(kind + '.'))
+					? computeSimplifyActions(model, textDocument.uri)
+					: []),
 			];
 			const only = request.only;
 			// A kind matches a requested kind when it equals it or is nested under it (`source.fixAll` under `source`).
