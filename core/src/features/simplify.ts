@@ -27,7 +27,7 @@ import { patternForm } from '../matching/rules';
 import { ObjectMemo } from '../memo';
 import { preferenceLines, preferencesAs } from '../preferences/answer';
 import { preferencesCell } from '../preferences/explain';
-import { simplifyKind } from '../protocol';
+import { robotsLanguageId, simplifyKind } from '../protocol';
 import { withoutRedundantWildcards } from '../diagnostics/checks/ruleLogic';
 import { RobotsModel, type Group } from '../syntax/parser';
 
@@ -293,7 +293,7 @@ function compute(model: RobotsModel): Simplification {
 /** The plan applied and proved, or refused with the reason. */
 function provedPlan(model: RobotsModel, plan: Plan, tokens: readonly string[], before: ReadingSummary): Simplification {
 	const edits = editsOf(model, plan);
-	const text = TextDocument.applyEdits(TextDocument.create('robots:simplify', 'robots-txt', 0, model.text), edits);
+	const text = TextDocument.applyEdits(TextDocument.create('robots:simplify', robotsLanguageId, 0, model.text), edits);
 	const after = RobotsModel.parse(text);
 	const proof = proofOf(model, after, plan, tokens);
 	const linesRemoved = model.lineCount - after.lineCount;
