@@ -20,6 +20,16 @@ function simplified(text: string): string {
 	return simplify(parse(text)).text;
 }
 
+/** The file simplifies to `expected`. */
+function assertSimplifies(text: string, expected: string): void {
+	assert.equal(simplified(text), expected);
+}
+
+/** Nothing goes: every line decides some verdict for some crawler. */
+function assertKept(text: string): void {
+	assert.equal(simplified(text), text);
+}
+
 describe('simplify', () => {
 	test('a duplicate and a rule a broader one of the same verdict covers go (RFC 9309 §2.2.2: nothing weighs in between)', () => {
 		const text = joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /a/b', 'Disallow: /a', '');
@@ -33,51 +43,39 @@ describe('simplify', () => {
 	});
 
 	test('a narrower rule stays when a rule of the other verdict has a length between the two (longest match)', () => {
-		const text = joinLines('User-agent: *', 'Disallow: /a', 'Allow: /a/b', 'Disallow: /a/b/c', '');
-		assert.equal(simplified(text), text);
+		assertKept(joinLines('User-agent: *', 'Disallow: /a', 'Allow: /a/b', 'Disallow: /a/b/c', ''));
 	});
 
 	test('a later broader rule of the same verdict decides for first-match robots too, when nothing of the other verdict lies between', () => {
-		assert.equal(simplified(joinLines('User-agent: *', 'Disallow: /a/b', 'Disallow: /a', '')), joinLines('User-agent: *', 'Disallow: /a', ''));
+		assertSimplifies(joinLines('User-agent: *', 'Disallow: /a/b', 'Disallow: /a', ''), joinLines('User-agent: *', 'Disallow: /a', ''));
 		// Between them, an Allow the 1996 draft reaches first: /a/b/x is allowed there by the Allow, disallowed by /a/b.
-		const text = joinLines('User-agent: *', 'Disallow: /a/b', 'Allow: /a', 'Disallow: /', '');
-		assert.equal(simplified(text), text);
+		assertKept(joinLines('User-agent: *', 'Disallow: /a/b', 'Allow: /a', 'Disallow: /', ''));
 	});
 
 	test('an Allow the 1996 draft never reaches still decides for longest-match crawlers: it stays', () => {
-		const text = joinLines('User-agent: *', 'Disallow: /a', 'Allow: /a/b', '');
-		assert.equal(simplified(text), text);
+		assertKept(joinLines('User-agent: *', 'Disallow: /a', 'Allow: /a/b', ''));
 	});
 
 	test('a Disallow an equal Allow beats goes where only longest-match crawlers read it, and stays where 1994 robots read it', () => {
 		// RFC 9309 and Google: the equivalent Allow wins, the Disallow decides nothing.
-		assert.equal(simplified(joinLines('User-agent: Googlebot', 'Allow: /page', 'Disallow: /page', '')), joinLines('User-agent: Googlebot', 'Allow: /page', ''));
-		assert.equal(simplified(joinLines('User-agent: bingbot', 'Disallow: /page', 'Allow: /page', '')), joinLines('User-agent: bingbot', 'Allow: /page', ''));
+		assertSimplifies(joinLines('User-agent: Googlebot', 'Allow: /page', 'Disallow: /page', ''), joinLines('User-agent: Googlebot', 'Allow: /page', ''));
+		assertSimplifies(joinLines('User-agent: bingbot', 'Disallow: /page', 'Allow: /page', ''), joinLines('User-agent: bingbot', 'Allow: /page', ''));
 		// In the * group libwww-perl (1994) reads the Disallow alone: it decides there.
-		const star = joinLines('User-agent: *', 'Allow: /page', 'Disallow: /page', '');
-		assert.equal(simplified(star), star);
+		assertKept(joinLines('User-agent: *', 'Allow: /page', 'Disallow: /page', ''));
 	});
 
 	test('an Allow that beats no Disallow goes; one that does stays', () => {
-		assert.equal(
-			simplified(joinLines('User-agent: bingbot', 'Disallow: /admin', 'Allow: /public', '')),
-			joinLines('User-agent: bingbot', 'Disallow: /admin', ''),
-		);
-		const text = joinLines('User-agent: bingbot', 'Disallow: /', 'Allow: /public', '');
-		assert.equal(simplified(text), text);
+		assertSimplifies(joinLines('User-agent: bingbot', 'Disallow: /admin', 'Allow: /public', ''), joinLines('User-agent: bingbot', 'Disallow: /admin', ''));
+		assertKept(joinLines('User-agent: bingbot', 'Disallow: /', 'Allow: /public', ''));
 	});
 
 	test('a "$" rule a plain prefix covers goes; a "$" Allow against a broader Disallow stays', () => {
-		assert.equal(simplified(joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /a$', '')), joinLines('User-agent: *', 'Disallow: /a', ''));
-		const text = joinLines('User-agent: bingbot', 'Disallow: /a', 'Allow: /a$', '');
-		assert.equal(simplified(text), text);
+		assertSimplifies(joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /a$', ''), joinLines('User-agent: *', 'Disallow: /a', ''));
+		assertKept(joinLines('User-agent: bingbot', 'Disallow: /a', 'Allow: /a$', ''));
 	});
 
 	test('percent-encoded unreserved characters are the same rule for RFC 9309 (§2.2.2)', () => {
-		assert.equal(
-			simplified(joinLines('User-agent: bingbot', 'Disallow: /~user', 'Disallow: /%7Euser', '')),
-			joinLines('User-agent: bingbot', 'Disallow: /~user', ''),
-		);
+		assertSimplifies(joinLines('User-agent: bingbot', 'Disallow: /~user', 'Disallow: /%7Euser', ''), joinLines('User-agent: bingbot', 'Disallow: /~user', ''));
 	});
 
 	test('a trailing "*" goes where nothing weighs between the two lengths, and stays where a Disallow would then win (Google)', () => {
@@ -85,13 +83,11 @@ describe('simplify', () => {
 		assert.equal(trimmed.text, joinLines('User-agent: Googlebot', 'Disallow: /private', ''));
 		assert.equal(trimmed.wildcardsTrimmed, 1);
 		// "/page*" (6 octets) ties "/*.htm" on /page.htm and the Allow wins; "/page" (5) would lose to it.
-		const text = joinLines('User-agent: Googlebot', 'Allow: /page*', 'Disallow: /*.htm', '');
-		assert.equal(simplified(text), text);
+		assertKept(joinLines('User-agent: Googlebot', 'Allow: /page*', 'Disallow: /*.htm', ''));
 	});
 
 	test('a trailing "*" stays where 1994/1996 robots read it: for them it is a character', () => {
-		const text = joinLines('User-agent: *', 'Disallow: /private*', '');
-		assert.equal(simplified(text), text);
+		assertKept(joinLines('User-agent: *', 'Disallow: /private*', ''));
 	});
 
 	test('identical groups merge into the first with all their User-agent lines; comments and Sitemap stay', () => {
@@ -137,21 +133,11 @@ describe('simplify', () => {
 	});
 
 	test('Crawl-delay, preference lines and the last rule of a group stay', () => {
-		const text = joinLines(
-			'User-agent: *',
-			'Crawl-delay: 5',
-			'Content-Usage: train-ai=n',
-			'Disallow: /a',
-			'',
-			'User-agent: b',
-			'Crawl-delay: 5',
-			'Disallow: /a',
-			'',
+		assertKept(
+			joinLines('User-agent: *', 'Crawl-delay: 5', 'Content-Usage: train-ai=n', 'Disallow: /a', '', 'User-agent: b', 'Crawl-delay: 5', 'Disallow: /a', ''),
 		);
-		assert.equal(simplified(text), text);
 		// Alone in its group, an Allow that beats nothing keeps the group apart from the next one.
-		const alone = joinLines('User-agent: bingbot', 'Allow: /x', '', 'User-agent: *', 'Disallow: /', '');
-		assert.equal(simplified(alone), alone);
+		assertKept(joinLines('User-agent: bingbot', 'Allow: /x', '', 'User-agent: *', 'Disallow: /', ''));
 	});
 
 	test('nothing to simplify: no edits, no proof, no action', () => {
