@@ -15,7 +15,7 @@
 
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { describeChange, diffRobots } from '../bench/diff';
+import { describeChange, diffRobots, probeUrls } from '../bench/diff';
 import { crawlersNamedIn, crawlerProfile } from '../crawlers/profile';
 import { ruleText } from '../crawlers/explain';
 import { readAs, rulesAs } from '../crawlers/reading';
@@ -544,6 +544,24 @@ function editsOf(model: RobotsModel, plan: Plan): TextEdit[] {
 	return edits.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 
+/**
+ * Paths where first-match parsers draw lines that the diff's probes (which read `*` and `$` as wildcards) miss: a
+ * pattern with `*` or `$` as written, where those parsers read them as characters, and with one character more.
+ */
+function literalProbes(model: RobotsModel): string[] {
+	const probes: string[] = [];
+	for (let line = 0; line < model.lineCount; line++) {
+		const node = model.lines[line];
+		const directive = node.googleDirective ?? node.directive;
+		const value = directive === 'allow' || directive === 'disallow' ? model.valueText(line) : '';
+		if (value.includes('*') || value.includes('$')) {
+			const path = value.startsWith('/') ? value : `/${value}`;
+			probes.push(path, `${path}x`);
+		}
+	}
+	return probes;
+}
+
 /** At most this many verdict changes are quoted in a refusal. */
 const maxExamples = 3;
 
@@ -558,7 +576,8 @@ export function proveSimplification(before: RobotsModel, after: RobotsModel): Si
 /** The semantic diff of the two versions for every crawler, and the preference answers where the file states any. */
 function proofOf(before: RobotsModel, after: RobotsModel, plan: Plan, tokens: readonly string[]): SimplifyProof {
 	// Crawlers that read both versions alike give the same verdicts: one of them is compared for all.
-	const diff = diffRobots(before, after, { crawlers: representatives([before, after], tokens) });
+	const urls = [...new Set([...probeUrls(before, after), ...literalProbes(before), ...literalProbes(after)])];
+	const diff = diffRobots(before, after, { crawlers: representatives([before, after], tokens), urls });
 	// A rewritten value is a new rule on its line; reading fewer rules is the point. Anything else is a change.
 	const rewritten = new Set<string>();
 	for (const [line, value] of plan.values) {
