@@ -11,6 +11,7 @@ import type { Command } from './command';
 import { crawlersCommand } from './crawlers';
 import { diffCommand } from './diff';
 import { fetchCommand } from './fetch';
+import { fixCommand } from './fix';
 import { initCommand } from './init';
 import { lintCommand } from './lint';
 import { logsCommand } from './logs';
@@ -27,6 +28,7 @@ export const commands: readonly Command[] = [
 	fetchCommand,
 	logsCommand,
 	initCommand,
+	fixCommand,
 ];
 
 /** The options of every command, taken out of the arguments wherever they stand (before a `--`), before the command reads them. */

@@ -301,6 +301,15 @@ export { computeBench, formatBench } from './features/testBench';
 export { aiTrainingCrawlers, computeAiTrainingActions } from './features/aiTraining';
 export { renderTemplate, templatePresets, type TemplateFiles, type TemplateSummary } from './templates/presets';
 export {
+	computeSimplifyActions,
+	describeProof,
+	describeSimplification,
+	proveSimplification,
+	simplify,
+	type Simplification,
+	type SimplifyProof,
+} from './features/simplify';
+export {
 	analyseDeployed,
 	compareWithDeployed,
 	deployedDiagnostics,

@@ -215,6 +215,8 @@ export const benchExportMethod = 'robotsTxt/benchExport';
 /** The code action kinds of "Block AI training crawlers" and "Allow AI training crawlers". */
 export const blockAiTrainingKind = 'source.robotsTxt.blockAiTraining';
 export const allowAiTrainingKind = 'source.robotsTxt.allowAiTraining';
+/** The code action kind of "Simplify robots.txt". */
+export const simplifyKind = 'source.robotsTxt.simplify';
 
 export interface BenchParams {
 	/** The open robots.txt. */

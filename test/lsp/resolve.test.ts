@@ -144,7 +144,7 @@ describe('resolving lenses and actions over stdio', { timeout: 60_000 }, () => {
 		const client = await TestClient.start({ configuration: true, settings: {}, codeActionResolve: true });
 		try {
 			assert.deepStrictEqual(client.initializeResult.capabilities.codeActionProvider, {
-				codeActionKinds: ['quickfix', 'source.fixAll', 'source.robotsTxt.blockAiTraining', 'source.robotsTxt.allowAiTraining'],
+				codeActionKinds: ['quickfix', 'source.fixAll', 'source.robotsTxt.blockAiTraining', 'source.robotsTxt.allowAiTraining', 'source.robotsTxt.simplify'],
 				resolveProvider: true,
 			});
 			const send = client.connection.sendRequest.bind(client.connection);

@@ -6,11 +6,17 @@
  */
 
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
-import { computeAiTrainingActions, computeCodeActions, fixAllData, protocol, resolveCodeAction } from '../../../core/src/index';
+import { computeAiTrainingActions, computeCodeActions, computeSimplifyActions, fixAllData, protocol, resolveCodeAction } from '../../../core/src/index';
 import { answer, type ServerContext } from './context';
 
 /** The kinds of action the server offers. */
-export const codeActionKinds = [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll, protocol.blockAiTrainingKind, protocol.allowAiTrainingKind];
+export const codeActionKinds = [
+	CodeActionKind.QuickFix,
+	CodeActionKind.SourceFixAll,
+	protocol.blockAiTrainingKind,
+	protocol.allowAiTrainingKind,
+	protocol.simplifyKind,
+];
 
 /** The kinds offered for pages: quick fixes only. */
 export const pageCodeActionKinds = [CodeActionKind.QuickFix];
@@ -28,6 +34,10 @@ export function registerCodeActions(context: ServerContext): void {
 			const actions = [
 				...computeCodeActions(range, request.diagnostics, current, textDocument.uri, later),
 				...computeAiTrainingActions(model, textDocument.uri),
+				// Asked for only by kind: the proof runs the semantic diff, too much for every cursor move.
+				...(request.only?.some((kind) => protocol.simplifyKind === kind || protocol.simplifyKind.startsWith(kind + '.'))
+					? computeSimplifyActions(model, textDocument.uri)
+					: []),
 			];
 			const only = request.only;
 			// A kind matches a requested kind when it equals it or is nested under it (`source.fixAll` under `source`).

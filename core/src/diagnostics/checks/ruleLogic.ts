@@ -190,15 +190,26 @@ export class LengthIndex {
 	}
 }
 
-function redundantWildcard(context: CheckContext, rule: { line: number; allow: boolean; value: string }, lengths: LengthIndex): void {
-	const { value } = rule;
-	// A regular expression's ".*" is regex-syntax's to rewrite, not a robots.txt wildcard to trim.
+/**
+ * The value without the stars that add nothing in wildcard dialects (a trailing `*`, a `**`), or undefined when it has
+ * none; a regular expression's ".*" is regex-syntax's to rewrite, not a robots.txt wildcard to trim.
+ */
+export function withoutRedundantWildcards(value: string): string | undefined {
 	if (!mayBeRedundantWildcard(value) || regexSigns(value)) {
-		return;
+		return undefined;
 	}
 	let simpler = value.replace(/\*{2,}/g, '*');
 	while (simpler.length > 1 && simpler.endsWith('*')) {
 		simpler = simpler.slice(0, -1);
+	}
+	return simpler;
+}
+
+function redundantWildcard(context: CheckContext, rule: { line: number; allow: boolean; value: string }, lengths: LengthIndex): void {
+	const { value } = rule;
+	const simpler = withoutRedundantWildcards(value);
+	if (simpler === undefined) {
+		return;
 	}
 	// RFC 9309 and Google weigh rules by length, `*` included: dropping stars is safe only if no rule of the other
 	// kind in the group has a length between the two, where the verdict could flip.
