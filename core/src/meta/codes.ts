@@ -132,6 +132,18 @@ export const metaDiagnosticCatalogue = [
 		summary:
 			'In the robots.txt: a rule that keeps a crawler from pages that carry noindex for it (the mirror of `noindex-blocked-by-robots-txt`, on the deciding line).',
 	},
+	{
+		code: 'render-resource-blocked',
+		severity: 'warning',
+		summary:
+			"A stylesheet, script, font or image a page loads from its own site that the site's robots.txt keeps a target search crawler from: the crawler renders the page without it (Google: \"Understand the JavaScript SEO basics\").",
+	},
+	{
+		code: 'rule-hides-render-resources',
+		severity: 'hint',
+		summary:
+			'In the robots.txt: a rule that keeps a search crawler from resources pages load to render, with the count of pages (the mirror of `render-resource-blocked`, on the deciding line).',
+	},
 ] as const satisfies readonly MetaDiagnosticFacts[];
 
 export type MetaDiagnosticCode = (typeof metaDiagnosticCatalogue)[number]['code'];

@@ -118,11 +118,11 @@ export function first(attributes: readonly HtmlAttribute[], name: string): HtmlA
 }
 
 // HTML's ASCII whitespace, and the byte order mark a decoder may leave at the start.
-function isSpace(code: number): boolean {
+export function isSpace(code: number): boolean {
 	return code === 32 || code === 9 || code === 10 || code === 12 || code === 13 || code === 0xfeff;
 }
 
-function isLetter(code: number): boolean {
+export function isLetter(code: number): boolean {
 	return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
@@ -136,7 +136,7 @@ interface TagEnd {
 }
 
 /** Reads attributes from `i` (just after the tag name) to the `>` that ends the tag, as the HTML tokenizer does. */
-function readAttributes(text: string, i: number): TagEnd {
+export function readAttributes(text: string, i: number): TagEnd {
 	const attributes: HtmlAttribute[] = [];
 	const n = text.length;
 	let slash = false;
@@ -210,7 +210,7 @@ function readAttributes(text: string, i: number): TagEnd {
 }
 
 // Elements whose content is text up to their end tag (HTML's raw text and RCDATA elements).
-const rawTextEnds: ReadonlyMap<string, RegExp> = new Map(
+export const rawTextEnds: ReadonlyMap<string, RegExp> = new Map(
 	['script', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'textarea', 'title'].map((name) => [name, new RegExp(`</${name}(?=[\\s/>])`, 'gi')]),
 );
 
@@ -413,7 +413,7 @@ const scriptMarks = /<!--|-->|<(\/?)script(?=[\t\n\f\r />])/gi;
  * Where a script's text that starts at `from` ends: at its `</script`, or at the end of the text. A `<!--` in it
  * makes `<script>…</script>` inside it text until `-->` (the escaped and double-escaped states), as browsers read it.
  */
-function scriptEnd(text: string, from: number): number {
+export function scriptEnd(text: string, from: number): number {
 	let state: 'data' | 'escaped' | 'double' = 'data';
 	scriptMarks.lastIndex = from;
 	for (let match = scriptMarks.exec(text); match; match = scriptMarks.exec(text)) {
@@ -437,7 +437,7 @@ function scriptEnd(text: string, from: number): number {
 }
 
 /** Where the comment that starts before `from` ends: the `--` of its `-->` or `--!>` (HTML's comment end states), or -1. */
-function commentEnd(text: string, from: number): number {
+export function commentEnd(text: string, from: number): number {
 	for (let dashes = text.indexOf('--', from); dashes >= 0; dashes = text.indexOf('--', dashes + 1)) {
 		const next = text.charCodeAt(dashes + 2);
 		if (next === 62 || (next === 33 && text.charCodeAt(dashes + 3) === 62)) {
