@@ -140,7 +140,7 @@ function extensionOf(path: string): string {
 	const bare = path.split('?')[0];
 	const name = bare.slice(bare.lastIndexOf('/') + 1);
 	const dot = name.lastIndexOf('.');
-	return dot <= 0 ? '' : name.slice(dot + 1);
+	return dot < 0 ? '' : name.slice(dot + 1);
 }
 
 /** Whether a URL is a resource of `kind` with extension `extension` under `prefix`. */
@@ -152,13 +152,15 @@ function isOfType(url: string, prefix: string, extension: string): boolean {
  * The quick fix for a resource a rule keeps from a crawler: `Allow: <prefix>*.<ext>` after the deciding `Disallow`
  * (its value without a final `*`, a plain prefix), for the resource's extension of its kind. Offered only when the
  * diff of the two versions, on probe URLs from both and the resources given, shows that every verdict that changes is
- * a crawler of that rule's group coming to fetch a resource of that type under that prefix, and that `resource` is one.
+ * a crawler of that rule's group coming to fetch a resource of that type under that prefix, and that `resource` is one;
+ * the crawlers compared are `crawlers` and every crawler either version names.
  */
 export function allowResourceFix(
 	robots: RobotsModel,
 	robotsUri: string,
 	blocked: Pick<BlockedResource, 'crawler' | 'kind' | 'resource' | 'robotsLine'>,
 	resources: readonly string[],
+	crawlers: readonly string[] = [blocked.crawler],
 ): DiagnosticFix | undefined {
 	const value = robots.valueText(blocked.robotsLine).replace(/\*+$/, '');
 	const extension = extensionOf(blocked.resource);
@@ -170,7 +172,7 @@ export function allowResourceFix(
 	const line = robots.lineStarts[blocked.robotsLine] + robots.lines[blocked.robotsLine].length;
 	const after = parse(robots.text.slice(0, line) + edit.newText + robots.text.slice(line));
 	const urls = [...new Set([...probeUrls(robots, after), ...resources, blocked.resource])];
-	const flips = verdictFlips(robots, after, crawlerProfiles(defaultDiffCrawlers(robots, after, [blocked.crawler])), urls);
+	const flips = verdictFlips(robots, after, crawlerProfiles(defaultDiffCrawlers(robots, after, crawlers)), urls);
 	const onlyThese = flips.every(
 		(flip) => flip.before.verdict === 'disallow' && flip.after.verdict === 'allow' && flip.before.line === blocked.robotsLine && isOfType(flip.url, value, extension),
 	);
@@ -232,7 +234,7 @@ export function blockedResourceDiagnostics(
 	return groupBy(findings, (finding) => `${finding.uri}#${finding.range.start.line}:${finding.range.start.character}:${finding.robotsLine}`).map((group) => {
 		const [first] = group;
 		const crawlers = [...new Set(group.map((finding) => finding.crawler))];
-		const fix = allowResourceFix(robots, robotsUri, first, resources);
+		const fix = allowResourceFix(robots, robotsUri, first, resources, crawlers);
 		return findingDiagnostic(
 			{
 				code: blockedResourceCode,
@@ -271,7 +273,7 @@ export function hidesResourcesDiagnostics(
 			const example = group.filter((finding) => finding.page === pages[0]).sort((a, b) => (a.resource < b.resource ? -1 : a.resource > b.resource ? 1 : 0))[0];
 			const fixes: DiagnosticFix[] = [];
 			for (const type of robotsUri === undefined ? [] : groupBy(group, (finding) => `${finding.kind}\n${extensionOf(finding.resource).toLowerCase()}`)) {
-				const fix = allowResourceFix(robots, robotsUri!, type[0], resources);
+				const fix = allowResourceFix(robots, robotsUri!, type[0], resources, crawlers);
 				if (fix !== undefined) {
 					fixes.push(fix);
 				}
