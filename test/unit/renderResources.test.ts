@@ -11,7 +11,17 @@ import { join, relative, sep } from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument, type TextEdit } from 'vscode-languageserver-textdocument';
-import { allowResourceFix, analysePage, evaluateAs, htmlRender, parse, scanResources, siteFindings, type SitePage } from '../../core/src/index';
+import {
+	allowResourceFix,
+	analysePage,
+	evaluateAs,
+	htmlRender,
+	maxResourcesPerPage,
+	parse,
+	scanResources,
+	siteFindings,
+	type SitePage,
+} from '../../core/src/index';
 import { fixturesDir } from '../util/fixtures';
 
 const site = join(fixturesDir, 'site-render');
@@ -35,7 +45,12 @@ function siteRun() {
 			const analysis = analysePage('html', text, { targets: crawlers });
 			return { kind: 'html', path, uri: `file:///site/${path}`, reach: analysis.reach, ...(analysis.render ? { render: analysis.render } : {}) };
 		});
-	const findings = siteFindings({ files: new Set(paths) }, new Map([['robots.txt', { uri: 'file:///site/robots.txt', model: parse(robotsText) }]]), pages, crawlers);
+	const findings = siteFindings(
+		{ files: new Set(paths) },
+		new Map([['robots.txt', { uri: 'file:///site/robots.txt', model: parse(robotsText) }]]),
+		pages,
+		crawlers,
+	);
 	return { findings, robotsText };
 }
 
@@ -75,6 +90,8 @@ test('the resources a page loads: stylesheets, preloads, scripts, images and src
 	// No search crawler among the targets: nothing to render for.
 	assert.equal(htmlRender('<link rel=stylesheet href=/a.css>', ['GPTBot', 'CCBot']), undefined);
 	assert.deepEqual(htmlRender('<link rel=stylesheet href=/a.css>', crawlers)?.crawlers, ['Googlebot', 'bingbot']);
+	// A generated page of thousands of images gets its first ones checked.
+	assert.equal(scanResources('<img src=/i.png>'.repeat(maxResourcesPerPage + 100)).resources.length, maxResourcesPerPage);
 });
 
 /** `path:line code` for each finding across files (1-based lines). */
@@ -106,13 +123,21 @@ test('the site fixture: each resource a search crawler may not fetch, on the pag
 	);
 	// On the attribute value, with the deciding line as related information.
 	assert.deepEqual(stylesheet.range, { start: { line: 3, character: 29 }, end: { line: 3, character: 45 } });
-	assert.deepEqual(stylesheet.relatedInformation?.[0].location, { uri: 'file:///site/robots.txt', range: { start: { line: 2, character: 0 }, end: { line: 2, character: 18 } } });
+	assert.deepEqual(stylesheet.relatedInformation?.[0].location, {
+		uri: 'file:///site/robots.txt',
+		range: { start: { line: 2, character: 0 }, end: { line: 2, character: 18 } },
+	});
 	const [hint] = findings.get('robots.txt')!;
 	assert.equal(hint.message, 'This rule hides resources that 2 pages need to render from Googlebot and bingbot, e.g. / loads /assets/app.js.');
 	assert.equal(hint.relatedInformation?.length, 7);
 	assert.deepEqual(
 		(hint.data as { fixes: { title: string }[] }).fixes.map((fix) => fix.title),
-		['Add "Allow: /assets/*.css" after line 3', 'Add "Allow: /assets/*.woff2" after line 3', 'Add "Allow: /assets/*.js" after line 3', 'Add "Allow: /assets/*.png" after line 3'],
+		[
+			'Add "Allow: /assets/*.css" after line 3',
+			'Add "Allow: /assets/*.woff2" after line 3',
+			'Add "Allow: /assets/*.js" after line 3',
+			'Add "Allow: /assets/*.png" after line 3',
+		],
 	);
 });
 
@@ -123,7 +148,10 @@ test("the quick fix adds an Allow for the resource's type after the deciding rul
 	assert.equal(fix.title, 'Add "Allow: /assets/*.css" after line 3');
 	assert.equal(fix.uri, 'file:///site/robots.txt');
 	const fixed = apply(robotsText, fix.edits);
-	assert.equal(fixed, '# A site that keeps crawlers from its assets: Google cannot render its pages.\nUser-agent: *\nDisallow: /assets/\nAllow: /assets/*.css\nDisallow: /admin/\n');
+	assert.equal(
+		fixed,
+		'# A site that keeps crawlers from its assets: Google cannot render its pages.\nUser-agent: *\nDisallow: /assets/\nAllow: /assets/*.css\nDisallow: /admin/\n',
+	);
 	// Google: "the most specific rule based on the length of the [path]" wins, and * matches any sequence of characters.
 	const after = parse(fixed);
 	assert.equal(evaluateAs(after, 'Googlebot', '/assets/site.css').verdict, 'allow');

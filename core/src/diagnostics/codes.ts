@@ -290,7 +290,7 @@ export const diagnosticCatalogue = [
 		severity: 'warning',
 		dialects: all,
 		summary:
-			'`Disallow: /wp-admin/` without `Allow: /wp-admin/admin-ajax.php` in the same group, which WordPress\'s own robots.txt has: themes and plugins call admin-ajax.php from the pages people see.',
+			"`Disallow: /wp-admin/` without `Allow: /wp-admin/admin-ajax.php` in the same group, which WordPress's own robots.txt has: themes and plugins call admin-ajax.php from the pages people see.",
 	},
 	{
 		code: 'wp-includes-disallowed',

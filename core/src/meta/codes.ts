@@ -136,7 +136,7 @@ export const metaDiagnosticCatalogue = [
 		code: 'render-resource-blocked',
 		severity: 'warning',
 		summary:
-			"A stylesheet, script, font or image a page loads from its own site that the site's robots.txt keeps a target search crawler from: the crawler renders the page without it (Google: \"Understand the JavaScript SEO basics\").",
+			'A stylesheet, script, font or image a page loads from its own site that the site\'s robots.txt keeps a target search crawler from: the crawler renders the page without it (Google: "Understand the JavaScript SEO basics").',
 	},
 	{
 		code: 'rule-hides-render-resources',

@@ -64,7 +64,7 @@ export {
 	type SiteEntry,
 } from './siteCheck';
 export { allowResourceFix, type RenderReach } from './render';
-export { scanResources, type ResourceKind } from './resources';
+export { maxResourcesPerPage, scanResources, type ResourceKind } from './resources';
 export {
 	analyseHtmlPage,
 	blockedNoindexDiagnostics,

@@ -174,7 +174,8 @@ export function allowResourceFix(
 	const urls = [...new Set([...probeUrls(robots, after), ...resources, blocked.resource])];
 	const flips = verdictFlips(robots, after, crawlerProfiles(defaultDiffCrawlers(robots, after, crawlers)), urls);
 	const onlyThese = flips.every(
-		(flip) => flip.before.verdict === 'disallow' && flip.after.verdict === 'allow' && flip.before.line === blocked.robotsLine && isOfType(flip.url, value, extension),
+		(flip) =>
+			flip.before.verdict === 'disallow' && flip.after.verdict === 'allow' && flip.before.line === blocked.robotsLine && isOfType(flip.url, value, extension),
 	);
 	if (!onlyThese || !flips.some((flip) => flip.crawler === blocked.crawler && flip.url === blocked.resource)) {
 		return undefined;
@@ -183,16 +184,16 @@ export function allowResourceFix(
 }
 
 /** The page's warning for one resource and one deciding line, one whole key for each kind of resource. */
-function blockedMessage(kind: ResourceKind, crawlers: number, who: string, line: number, rule: string, resource: string): string {
+function blockedMessage(kind: ResourceKind, who: string, line: number, rule: string, resource: string): string {
 	switch (kind) {
 		case 'stylesheet':
-			return t('{1} cannot fetch this stylesheet: robots.txt line {2} ("{3}") disallows {4}, so the page is rendered without it.', crawlers, who, line, rule, resource);
+			return t('{0} cannot fetch this stylesheet: robots.txt line {1} ("{2}") disallows {3}, so the page is rendered without it.', who, line, rule, resource);
 		case 'script':
-			return t('{1} cannot fetch this script: robots.txt line {2} ("{3}") disallows {4}, so the page is rendered without it.', crawlers, who, line, rule, resource);
+			return t('{0} cannot fetch this script: robots.txt line {1} ("{2}") disallows {3}, so the page is rendered without it.', who, line, rule, resource);
 		case 'font':
-			return t('{1} cannot fetch this font: robots.txt line {2} ("{3}") disallows {4}, so the page is rendered without it.', crawlers, who, line, rule, resource);
+			return t('{0} cannot fetch this font: robots.txt line {1} ("{2}") disallows {3}, so the page is rendered without it.', who, line, rule, resource);
 		case 'image':
-			return t('{1} cannot fetch this image: robots.txt line {2} ("{3}") disallows {4}, so the page is rendered without it.', crawlers, who, line, rule, resource);
+			return t('{0} cannot fetch this image: robots.txt line {1} ("{2}") disallows {3}, so the page is rendered without it.', who, line, rule, resource);
 	}
 }
 
@@ -239,7 +240,7 @@ export function blockedResourceDiagnostics(
 			{
 				code: blockedResourceCode,
 				range: first.range,
-				message: blockedMessage(first.kind, crawlers.length, namedAndCounted(crawlers), first.robotsLine + 1, first.robotsRule, first.resource),
+				message: blockedMessage(first.kind, namedAndCounted(crawlers), first.robotsLine + 1, first.robotsRule, first.resource),
 				related: [{ location: { uri: robotsUri, range: lineRange(robots, first.robotsLine) }, message: t('the rule that keeps {0} out', joinList(crawlers)) }],
 				fixes: fix === undefined ? [] : [fix],
 			},

@@ -419,9 +419,16 @@ export class PageService {
 			return { diagnostics: [], signature: '' };
 		}
 		const sitePaths = this.documents.page(uri)?.kind === 'headers' ? (await this.site.listing(place.site)).files.map((file) => file.urlPath) : [];
-		const entries: SiteEntry[] = [...reachFor(place, sitePaths)].map(([urlPath, reach, render]) => ({ uri, urlPath, reach, ...(render !== undefined ? { render } : {}) }));
+		const entries: SiteEntry[] = [...reachFor(place, sitePaths)].map(([urlPath, reach, render]) => ({
+			uri,
+			urlPath,
+			reach,
+			...(render !== undefined ? { render } : {}),
+		}));
 		const signature =
-			entries.length === 0 ? '' : JSON.stringify([uriKey(place.site.robotsUri), entries.map((entry) => [entry.urlPath, [...entry.reach], entry.render ?? null])]);
+			entries.length === 0
+				? ''
+				: JSON.stringify([uriKey(place.site.robotsUri), entries.map((entry) => [entry.urlPath, [...entry.reach], entry.render ?? null])]);
 		return { diagnostics: pageSiteDiagnostics(robots.model, robots.uri, entries, severities), signature };
 	}
 

@@ -160,7 +160,8 @@ export class SiteFiles {
 			return cached.read;
 		}
 		const text = await this.readPrefix(file.uri, Math.min(file.size, siteLimits.maxBytesPerFile));
-		const read: PageRead = text === undefined ? { reach: new Map(), render: undefined } : { reach: htmlReach(text, crawlers), render: htmlRender(text, crawlers) };
+		const read: PageRead =
+			text === undefined ? { reach: new Map(), render: undefined } : { reach: htmlReach(text, crawlers), render: htmlRender(text, crawlers) };
 		this.pages.set(fileKey, { mtimeMs: file.mtimeMs, size: file.size, crawlers: key, read });
 		return read;
 	}
