@@ -132,6 +132,9 @@ function collect(name: string, attributes: readonly HtmlAttribute[], out: Scanne
 		const srcset = first(attributes, 'srcset');
 		if (srcset?.hasValue) {
 			for (const candidate of srcsetUrls(srcset.value)) {
+				if (out.length >= maxResourcesPerPage) {
+					break;
+				}
 				out.push({ kind: 'image', href: decode(candidate.url), start: srcset.valueStart + candidate.start, end: srcset.valueStart + candidate.end });
 			}
 		}
