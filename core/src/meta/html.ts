@@ -264,12 +264,7 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 		if (next === 33) {
 			// `<!`: a comment, CDATA (only inside SVG/MathML), or a doctype / bogus comment up to `>`.
 			if (text.startsWith('<!--', i)) {
-				if (text.startsWith('<!-->', i) || text.startsWith('<!--->', i)) {
-					i += text[i + 4] === '>' ? 5 : 6;
-					continue;
-				}
-				const close = commentEnd(text, i + 4);
-				const end = close < 0 ? n : close + (text.charCodeAt(close + 2) === 33 ? 4 : 3);
+				const { close, end } = commentAt(text, i);
 				if (close >= 0 && close - (i + 4) <= 40) {
 					const body = text
 						.slice(i + 4, close)
@@ -436,8 +431,20 @@ export function scriptEnd(text: string, from: number): number {
 	return text.length;
 }
 
+/**
+ * The comment that starts at `start` (`<!--`): where its text ends (-1 when the file ends inside it) and where the
+ * comment ends, after its `-->` or `--!>`, or the abrupt `<!-->` and `<!--->` (HTML's comment start states).
+ */
+export function commentAt(text: string, start: number): { readonly close: number; readonly end: number } {
+	if (text.startsWith('<!-->', start) || text.startsWith('<!--->', start)) {
+		return { close: start + 4, end: start + (text[start + 4] === '>' ? 5 : 6) };
+	}
+	const close = commentEnd(text, start + 4);
+	return { close, end: close < 0 ? text.length : close + (text.charCodeAt(close + 2) === 33 ? 4 : 3) };
+}
+
 /** Where the comment that starts before `from` ends: the `--` of its `-->` or `--!>` (HTML's comment end states), or -1. */
-export function commentEnd(text: string, from: number): number {
+function commentEnd(text: string, from: number): number {
 	for (let dashes = text.indexOf('--', from); dashes >= 0; dashes = text.indexOf('--', dashes + 1)) {
 		const next = text.charCodeAt(dashes + 2);
 		if (next === 62 || (next === 33 && text.charCodeAt(dashes + 3) === 62)) {

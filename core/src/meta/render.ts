@@ -14,15 +14,17 @@ import { defaultDiffCrawlers, probeUrls, verdictFlips } from '../bench/diff';
 import { crawlerProfiles } from '../crawlers/profile';
 import { crawlerEvaluator } from '../crawlers/reading';
 import { insertLinesAfter } from '../diagnostics/checks/edits';
+import { withoutFinalStars } from '../diagnostics/checks/wordpress';
 import { findingDiagnostic, type DiagnosticFix } from '../diagnostics/lsp';
 import { findCrawler } from '../facts/crawlers';
-import { formatNumber, joinList, t } from '../l10n';
+import { joinList, t } from '../l10n';
 import type { SeverityName } from '../options';
 import { lineRange } from '../syntax/document';
 import { dominantLineEnd } from '../syntax/lineEnds';
 import type { RobotsModel } from '../syntax/parser';
 import { parse } from '../syntax/text';
 import { metaSeverity } from './codes';
+import { namedAndCounted } from './crossFile';
 import { scanResources, type ResourceKind } from './resources';
 import { offsetRange, pageDocument } from './text';
 
@@ -162,7 +164,7 @@ export function allowResourceFix(
 	resources: readonly string[],
 	crawlers: readonly string[] = [blocked.crawler],
 ): DiagnosticFix | undefined {
-	const value = robots.valueText(blocked.robotsLine).replace(/\*+$/, '');
+	const value = withoutFinalStars(robots.valueText(blocked.robotsLine));
 	const extension = extensionOf(blocked.resource);
 	if (!value.startsWith('/') || /[*$]/.test(value) || !kindExtensions[blocked.kind].includes(extension.toLowerCase()) || !blocked.resource.startsWith(value)) {
 		return undefined;
@@ -195,11 +197,6 @@ function blockedMessage(kind: ResourceKind, who: string, line: number, rule: str
 		case 'image':
 			return t('{0} cannot fetch this image: robots.txt line {1} ("{2}") disallows {3}, so the page is rendered without it.', who, line, rule, resource);
 	}
-}
-
-/** Up to three names in the language's list form; beyond three, the first three and a count of the rest. */
-function namedAndCounted(names: readonly string[]): string {
-	return names.length <= 3 ? joinList(names) : t('{0} and {1} more', names.slice(0, 3).join(', '), formatNumber(names.length - 3));
 }
 
 /** Groups by a key, in first-seen order. */

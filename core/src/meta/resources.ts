@@ -6,7 +6,7 @@
  * `<style>`, the inert content of `<template>`). A page without such tags costs one regular-expression scan. Never throws.
  */
 
-import { commentEnd, first, isLetter, isSpace, rawTextEnds, readAttributes, scriptEnd, type HtmlAttribute } from './html';
+import { commentAt, first, isLetter, isSpace, rawTextEnds, readAttributes, scriptEnd, type HtmlAttribute } from './html';
 
 /** What a resource is to the renderer, by the tag that loads it. */
 export type ResourceKind = 'stylesheet' | 'script' | 'font' | 'image';
@@ -59,8 +59,7 @@ export function scanResources(text: string): ResourceScan {
 		const next = text.charCodeAt(i + 1);
 		if (next === 33) {
 			if (text.startsWith('<!--', i)) {
-				const close = commentEnd(text, i + 4);
-				i = close < 0 ? n : close + (text.charCodeAt(close + 2) === 33 ? 4 : 3);
+				i = commentAt(text, i).end;
 				continue;
 			}
 			const close = text.indexOf('>', i + 2);

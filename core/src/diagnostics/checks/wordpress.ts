@@ -11,12 +11,21 @@ import type { Check, CheckEntry } from '../context';
 import { insertLinesAfter } from './edits';
 import { rulesOf } from './ruleValues';
 
+/** A rule value without its final `*`s (which change nothing at the end of a pattern), in one pass from the end. */
+export function withoutFinalStars(value: string): string {
+	let end = value.length;
+	while (end > 0 && value.charCodeAt(end - 1) === 42) {
+		end--;
+	}
+	return value.slice(0, end);
+}
+
 /**
  * The path of a WordPress folder a rule value names, ending in `/`: `/wp-admin/` as written, without the final slash or
  * with a final `*`, also where WordPress lives below the root (`/kb/wp-admin/`); undefined for any other value.
  */
 function folderOf(value: string, folder: string): string | undefined {
-	const bare = value.replace(/\*+$/, '');
+	const bare = withoutFinalStars(value);
 	if (!bare.startsWith('/') || /[*$]/.test(bare)) {
 		return undefined;
 	}
