@@ -18,13 +18,21 @@ import { TestClient } from './client';
 
 const crawlers = ['Googlebot', 'bingbot', 'GPTBot'];
 const roots: string[] = [];
-after(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+after(() => {
+	for (const root of roots) {
+		rmSync(root, { recursive: true, force: true });
+	}
+});
 
 function siteCopy(): { uri: (...parts: string[]) => string; path: (...parts: string[]) => string; workspace: string } {
 	const root = realpathSync(mkdtempSync(join(tmpdir(), 'robots-render-')));
 	roots.push(root);
 	cpSync(join(fixturesDir, 'site-render'), join(root, 'site'), { recursive: true });
-	return { uri: (...parts) => pathToFileURL(join(root, 'site', ...parts)).href, path: (...parts) => join(root, 'site', ...parts), workspace: pathToFileURL(root).href };
+	return {
+		uri: (...parts) => pathToFileURL(join(root, 'site', ...parts)).href,
+		path: (...parts) => join(root, 'site', ...parts),
+		workspace: pathToFileURL(root).href,
+	};
 }
 
 const robotsText = readFileSync(join(fixturesDir, 'site-render', 'robots.txt'), 'utf8');

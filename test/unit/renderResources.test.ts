@@ -90,6 +90,11 @@ test('the resources a page loads: stylesheets, preloads, scripts, images and src
 	// No search crawler among the targets: nothing to render for.
 	assert.equal(htmlRender('<link rel=stylesheet href=/a.css>', ['GPTBot', 'CCBot']), undefined);
 	assert.deepEqual(htmlRender('<link rel=stylesheet href=/a.css>', crawlers)?.crawlers, ['Googlebot', 'bingbot']);
+	// `<!-->` and `<!--->` are whole (empty) comments: what follows them is markup (HTML's abrupt-closing-of-empty-comment).
+	assert.deepEqual(
+		scanResources('<!--><img src=/a.png><!---><img src=/b.png>').resources.map((resource) => resource.href),
+		['/a.png', '/b.png'],
+	);
 	// A generated page of thousands of images gets its first ones checked.
 	assert.equal(scanResources('<img src=/i.png>'.repeat(maxResourcesPerPage + 100)).resources.length, maxResourcesPerPage);
 });
