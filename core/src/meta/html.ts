@@ -136,7 +136,7 @@ interface TagEnd {
 }
 
 /** Reads attributes from `i` (just after the tag name) to the `>` that ends the tag, as the HTML tokenizer does. */
-export function readAttributes(text: string, i: number): TagEnd {
+function readAttributes(text: string, i: number): TagEnd {
 	const attributes: HtmlAttribute[] = [];
 	const n = text.length;
 	let slash = false;
@@ -207,6 +207,22 @@ export function readAttributes(text: string, i: number): TagEnd {
 		attributes.push({ name, nameStart, nameEnd, value: text.slice(valueStart, j), valueStart, valueEnd: j, quote: '', hasValue: true });
 		i = j;
 	}
+}
+
+/** A tag's name (lower-cased), from `nameStart` (its first letter), and its attributes up to its `>`. */
+export function readTag(text: string, nameStart: number): { readonly name: string; readonly tag: TagEnd } {
+	const n = text.length;
+	let j = nameStart;
+	while (j < n && !isSpace(text.charCodeAt(j)) && text.charCodeAt(j) !== 47 && text.charCodeAt(j) !== 62) {
+		j++;
+	}
+	return { name: text.slice(nameStart, j).toLowerCase(), tag: readAttributes(text, j) };
+}
+
+/** Where a doctype or bogus comment (`<!…>`, `<?…>`) that starts at `start` ends: after its `>`, or at the end of the text. */
+export function bogusCommentEnd(text: string, start: number): number {
+	const close = text.indexOf('>', start + 2);
+	return close < 0 ? text.length : close + 1;
 }
 
 // Elements whose content is text up to their end tag (HTML's raw text and RCDATA elements).
@@ -284,24 +300,17 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 				i = close < 0 ? n : close + 3;
 				continue;
 			}
-			const close = text.indexOf('>', i + 2);
-			i = close < 0 ? n : close + 1;
+			i = bogusCommentEnd(text, i);
 			continue;
 		}
 		if (next === 63) {
 			// `<?…>` is a bogus comment.
-			const close = text.indexOf('>', i + 2);
-			i = close < 0 ? n : close + 1;
+			i = bogusCommentEnd(text, i);
 			continue;
 		}
 		if (next === 47) {
 			if (isLetter(text.charCodeAt(i + 2))) {
-				let j = i + 2;
-				while (j < n && !isSpace(text.charCodeAt(j)) && text.charCodeAt(j) !== 47 && text.charCodeAt(j) !== 62) {
-					j++;
-				}
-				const name = text.slice(i + 2, j).toLowerCase();
-				const tag = readAttributes(text, j);
+				const { name, tag } = readTag(text, i + 2);
 				if (name === 'head') {
 					if (secondHead) {
 						secondHead = false;
@@ -327,8 +336,7 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 				mode = 'in-body';
 				break;
 			}
-			const close = text.indexOf('>', i + 2);
-			i = close < 0 ? n : close + 1;
+			i = bogusCommentEnd(text, i);
 			continue;
 		}
 		if (!isLetter(next)) {
@@ -337,12 +345,7 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 			i++;
 			continue;
 		}
-		let j = i + 1;
-		while (j < n && !isSpace(text.charCodeAt(j)) && text.charCodeAt(j) !== 47 && text.charCodeAt(j) !== 62) {
-			j++;
-		}
-		const name = text.slice(i + 1, j).toLowerCase();
-		const tag = readAttributes(text, j);
+		const { name, tag } = readTag(text, i + 1);
 		if (template > 0 && (name === 'head' || headElements.has(name))) {
 			template += name === 'template' ? 1 : 0;
 		} else if (name === 'head') {

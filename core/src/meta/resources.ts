@@ -6,7 +6,7 @@
  * `<style>`, the inert content of `<template>`). A page without such tags costs one regular-expression scan. Never throws.
  */
 
-import { commentAt, first, isLetter, isSpace, rawTextEnds, readAttributes, scriptEnd, type HtmlAttribute } from './html';
+import { bogusCommentEnd, commentAt, first, isLetter, isSpace, rawTextEnds, readTag, scriptEnd, type HtmlAttribute } from './html';
 
 /** What a resource is to the renderer, by the tag that loads it. */
 export type ResourceKind = 'stylesheet' | 'script' | 'font' | 'image';
@@ -62,8 +62,7 @@ export function scanResources(text: string): ResourceScan {
 				i = commentAt(text, i).end;
 				continue;
 			}
-			const close = text.indexOf('>', i + 2);
-			i = close < 0 ? n : close + 1;
+			i = bogusCommentEnd(text, i);
 			continue;
 		}
 		const closing = next === 47;
@@ -72,12 +71,7 @@ export function scanResources(text: string): ResourceScan {
 			i++;
 			continue;
 		}
-		let j = nameStart;
-		while (j < n && !isSpace(text.charCodeAt(j)) && text.charCodeAt(j) !== 47 && text.charCodeAt(j) !== 62) {
-			j++;
-		}
-		const name = text.slice(nameStart, j).toLowerCase();
-		const tag = readAttributes(text, j);
+		const { name, tag } = readTag(text, nameStart);
 		i = tag.end;
 		if (closing) {
 			template = name === 'template' ? Math.max(0, template - 1) : template;
