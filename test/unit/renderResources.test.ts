@@ -95,6 +95,11 @@ test('the resources a page loads: stylesheets, preloads, scripts, images and src
 		scanResources('<!--><img src=/a.png><!---><img src=/b.png>').resources.map((resource) => resource.href),
 		['/a.png', '/b.png'],
 	);
+	// Only the first MiB of a page is read, as the server reads pages on disk.
+	assert.deepEqual(
+		scanResources(`<img src=/a.png>${' '.repeat(1024 * 1024)}<img src=/b.png>`).resources.map((resource) => resource.href),
+		['/a.png'],
+	);
 	// A generated page of thousands of images gets its first ones checked.
 	assert.equal(scanResources('<img src=/i.png>'.repeat(maxResourcesPerPage + 100)).resources.length, maxResourcesPerPage);
 });

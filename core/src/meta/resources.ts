@@ -6,6 +6,7 @@
  * `<style>`, the inert content of `<template>`). A page without such tags costs one regular-expression scan. Never throws.
  */
 
+import { detach } from '../bench/diff';
 import { bogusCommentEnd, commentAt, first, isLetter, isSpace, rawTextEnds, readTag, scriptEnd, type HtmlAttribute } from './html';
 
 /** What a resource is to the renderer, by the tag that loads it. */
@@ -31,6 +32,12 @@ export interface ResourceScan {
  */
 export const maxResourcesPerPage = 500;
 
+/**
+ * How much of a page is read for its resources: the first MiB, as the server reads pages on disk (a page's resources
+ * are in its head and the start of its body), so that a huge page costs what its start costs.
+ */
+const maxScanLength = 1024 * 1024;
+
 const noResources: ResourceScan = { resources: [] };
 
 // The one scan a page without resource tags costs.
@@ -39,8 +46,10 @@ const quickPattern = /<(?:link|script|img|source|base)(?=[\s/>])/i;
 // `<link rel=preload as=…>`: the destinations a renderer needs (HTML's "potential destination").
 const preloadKinds: Readonly<Record<string, ResourceKind>> = { style: 'stylesheet', script: 'script', font: 'font', image: 'image' };
 
-/** The resources a page loads and its base URL. Linear in the length of the text. */
-export function scanResources(text: string): ResourceScan {
+/** The resources a page loads (in its first MiB) and its base URL. Linear in the length of the text. */
+export function scanResources(page: string): ResourceScan {
+	// A prefix shares the page's storage; offsets into it are offsets into the page.
+	const text = page.length > maxScanLength ? page.slice(0, maxScanLength) : page;
 	if (!quickPattern.test(text)) {
 		return noResources;
 	}
@@ -174,7 +183,10 @@ function srcsetUrls(value: string): { url: string; start: number; end: number }[
 	return urls;
 }
 
-/** The character references that occur in URLs as written in HTML; others are rare enough to leave as they are. */
+/**
+ * A URL as the page means it, decoding the character references that occur in URLs as written in HTML (others are
+ * rare enough to leave as they are), in storage of its own: what the site check keeps of a page must not keep the page.
+ */
 function decode(value: string): string {
-	return value.includes('&') ? value.replace(/&amp;/gi, '&').replace(/&#0*38;/g, '&') : value;
+	return detach(value.includes('&') ? value.replace(/&amp;/gi, '&').replace(/&#0*38;/g, '&') : value);
 }
