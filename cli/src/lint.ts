@@ -134,7 +134,14 @@ async function runLint(args: readonly string[], io: CommandIo): Promise<number> 
 		// Pages as browsers read them without a declared charset other than UTF-8; what is not UTF-8 becomes U+FFFD.
 		const text = new TextDecoder('utf-8').decode(bytes);
 		const page = analysePage(file.kind, text, { targets: base.crawlers, uri: file.found?.uri ?? pathToFileURL(resolve(file.path)).href });
-		analysed.push({ file, display, diagnostics: page.diagnostics, reach: page.reach, ...(file.kind === 'headers' ? { text } : {}) });
+		analysed.push({
+			file,
+			display,
+			diagnostics: page.diagnostics,
+			reach: page.reach,
+			...(page.render !== undefined ? { render: page.render } : {}),
+			...(file.kind === 'headers' ? { text } : {}),
+		});
 	}
 	checkSites(analysed, sites, options.siteRoot, base.crawlers);
 	await checkSitemaps(analysed, sites, options.siteRoot, base.crawlers, fetched, {

@@ -1,11 +1,12 @@
 /**
  * The check across files of `robots-txt lint`: in each folder given, the core places each page (the robots.txt that
- * serves it, at which URL path) and says which noindex a target crawler never sees (core/src/site).
+ * serves it, at which URL path) and says which noindex a target crawler never sees and which resources a search crawler
+ * may not fetch to render a page (core/src/site).
  */
 
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { resolvePath, siteFindings, type PageReach, type RobotsModel, type SitePage, type SiteRobots } from '../../core/src/index';
+import { resolvePath, siteFindings, type PageReach, type RenderReach, type RobotsModel, type SitePage, type SiteRobots } from '../../core/src/index';
 import type { GivenFolder, LintFile } from './lintFiles';
 
 /** One file, read and analysed, before the pages of a site are checked against its robots.txt. */
@@ -16,6 +17,8 @@ export interface Analysed {
 	readonly diagnostics: Diagnostic[];
 	readonly model?: RobotsModel;
 	readonly reach?: PageReach;
+	/** What a page loads to render, for the target search crawlers. */
+	readonly render?: RenderReach;
 	/** A headers file's text, for the URL paths it covers. */
 	readonly text?: string;
 }
@@ -30,12 +33,12 @@ export function checkSites(analysed: readonly Analysed[], sites: readonly GivenF
 		const mine = analysed.filter((entry) => entry.file.found?.site === index);
 		const robots = new Map<string, SiteRobots>();
 		const pages: SitePage[] = [];
-		for (const { file, model, reach, text } of mine) {
+		for (const { file, model, reach, render, text } of mine) {
 			const { uri, path } = file.found!;
 			if (file.kind === 'robots' && model) {
 				robots.set(path, { uri, model });
 			} else if (file.kind === 'html' && reach) {
-				pages.push({ kind: 'html', path, uri, reach });
+				pages.push({ kind: 'html', path, uri, reach, ...(render !== undefined ? { render } : {}) });
 			} else if (file.kind === 'headers' && text !== undefined) {
 				pages.push({ kind: 'headers', path, uri, text });
 			}

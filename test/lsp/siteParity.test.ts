@@ -3,7 +3,7 @@
  * from both, so that the editor and CI cannot disagree about a site (issue 23). Each site is a copy of a fixture:
  * test/fixtures/site (the robots.txt at its root), site-vite (the robots.txt in public/, with and without the site
  * root), site-nested (a robots.txt in a subfolder founds its own site), site-upper (ROBOTS.TXT, which no crawler
- * requests), and the sample site with a link inside it and one leading out of it. The server opens every robots.txt,
+ * requests), site-render (resources a page loads that the robots.txt hides from search crawlers), and the sample site with a link inside it and one leading out of it. The server opens every robots.txt,
  * page and `_headers` file as the editor would and is asked for each one's diagnostics (pull); lint walks the folder.
  *
  * The findings across files are also asserted against what Google documents ("for the noindex rule to be effective,
@@ -33,6 +33,8 @@ const acrossFiles = new Set([
 	'sitemap-unreadable',
 	'sitemap-not-in-workspace',
 	'sitemap-cut',
+	'render-resource-blocked',
+	'rule-hides-render-resources',
 ]);
 
 const copies: string[] = [];
@@ -187,6 +189,22 @@ describe('the same site fixtures through the language server and robots-txt lint
 				'robots.txt:10 sitemap-disallowed',
 			].sort(),
 		);
+	});
+
+	test('render resources: what pages load from /assets/, which the robots.txt keeps from the search crawlers', async () => {
+		// Worked out in test/fixtures/site-render/README.md: Googlebot and bingbot (GPTBot renders nothing for search)
+		// cannot fetch index.html's stylesheet, font, script and image with its two srcset candidates, nor
+		// blog/post.html's stylesheet through its <base>; line 3 hides them. admin/panel.html is itself disallowed.
+		assert.deepEqual(await both(copy('site-render')), [
+			'blog/post.html:5 render-resource-blocked',
+			'index.html:10 render-resource-blocked',
+			'index.html:10 render-resource-blocked',
+			'index.html:10 render-resource-blocked',
+			'index.html:4 render-resource-blocked',
+			'index.html:5 render-resource-blocked',
+			'index.html:7 render-resource-blocked',
+			'robots.txt:3 rule-hides-render-resources',
+		]);
 	});
 
 	test('ROBOTS.TXT is not a robots.txt: crawlers request /robots.txt, and URL paths are case-sensitive (RFC 9309 2.3)', async () => {

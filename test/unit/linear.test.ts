@@ -35,6 +35,7 @@ import {
 	formatDocument,
 	headersReach,
 	htmlReach,
+	htmlRender,
 	parse,
 	parseExpectations,
 	parseHeadersFile,
@@ -211,6 +212,12 @@ const fileKinds: readonly FileKind[] = [
 				at: { line: 0, character: 40 },
 			},
 			{
+				name: 'one srcset of many candidates and descriptors',
+				build: (n) => '<img srcset="' + '/a.png 1x (,), '.repeat(n / 15) + '">',
+				n: 100_000,
+				at: { line: 0, character: 20 },
+			},
+			{
 				name: 'robots tags for many crawlers',
 				build: (n) => '<head>' + Array.from({ length: n / 50 }, (_, i) => `<meta name="${crawlers[i % 4]}" content="noindex, max-snippet:${i}">`).join(''),
 				n: 100_000,
@@ -221,6 +228,7 @@ const fileKinds: readonly FileKind[] = [
 			{ name: 'scan', run: (text) => scanHtml(text) },
 			{ name: 'analysis', run: (text) => analysePage('html', text, { targets: crawlers }) },
 			{ name: 'noindex reach', run: (text) => htmlReach(text, crawlers) },
+			{ name: 'render resources', run: (text) => htmlRender(text, crawlers) },
 			{ name: 'hover', run: (text, at) => computeMetaHover(text, at, { targets: crawlers }) },
 			{ name: 'completion', run: (text, at) => computeMetaCompletions(text, at) },
 		],

@@ -244,7 +244,7 @@ export function probeUrls(before: RobotsModel, after: RobotsModel): string[] {
 }
 
 /** A copy of a string that does not share the storage of the string it was cut from. */
-function detach(text: string): string {
+export function detach(text: string): string {
 	return (text + ' ').slice(0, -1);
 }
 

@@ -284,6 +284,20 @@ export const diagnosticCatalogue = [
 		dialects: all,
 		summary: 'DisallowAITraining or AllowAITraining: an expired proposal that every crawler reads as an unknown directive.',
 	},
+	// WordPress.
+	{
+		code: 'wp-admin-ajax-disallowed',
+		severity: 'warning',
+		dialects: all,
+		summary:
+			"`Disallow: /wp-admin/` without `Allow: /wp-admin/admin-ajax.php` in the same group, which WordPress's own robots.txt has: themes and plugins call admin-ajax.php from the pages people see.",
+	},
+	{
+		code: 'wp-includes-disallowed',
+		severity: 'warning',
+		dialects: all,
+		summary: '`Disallow: /wp-includes/`, which holds the scripts and styles WordPress pages load (jQuery among them): Google cannot render the pages.',
+	},
 ] as const satisfies readonly DiagnosticFacts[];
 
 /** The code of a diagnostic of the catalogue. */

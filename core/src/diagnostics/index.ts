@@ -189,7 +189,7 @@ export function computeCodeActions(
 			fixes = fresh ? fixesOf(fresh) : [];
 		}
 		for (const fix of fixes) {
-			const action = CodeAction.create(fix.title, { changes: { [uri]: [...fix.edits] } }, CodeActionKind.QuickFix);
+			const action = CodeAction.create(fix.title, { changes: { [fix.uri ?? uri]: [...fix.edits] } }, CodeActionKind.QuickFix);
 			action.diagnostics = [diagnostic];
 			if (fix.isPreferred) {
 				action.isPreferred = true;
@@ -307,7 +307,8 @@ function fixIndex(current: readonly Diagnostic[]): FixIndex {
 		for (const diagnostic of current) {
 			inLineOrder &&= diagnostic.range.start.line >= line;
 			line = diagnostic.range.start.line;
-			const fixes = fixesOf(diagnostic);
+			// A fix for another document, or one checked on its own (uri set), is offered alone.
+			const fixes = fixesOf(diagnostic).filter((fix) => fix.uri === undefined);
 			if (fixes.length === 0) {
 				continue;
 			}

@@ -22,6 +22,8 @@ export interface DiagnosticFix {
 	readonly title: string;
 	readonly edits: readonly TextEdit[];
 	readonly isPreferred?: boolean;
+	/** The document the edits are for, when it is another than the diagnostic's (a page's fix in its robots.txt); such a fix joins no fix-all. */
+	readonly uri?: string;
 }
 
 /** What a diagnostic carries for code actions. */

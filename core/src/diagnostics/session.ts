@@ -29,6 +29,7 @@ import { fileCaps, fileChecks, fileFacts, identityChecks } from './checks/file';
 import { lineChecks } from './checks/lines';
 import { groupChecks, groupFacts } from './checks/groups';
 import { ruleChecks, ruleFacts } from './checks/rules';
+import { wordpressChecks } from './checks/wordpress';
 import { recordChecks, recordFacts } from './checks/records';
 import { preferenceChecks, preferenceFacts } from './checks/preferences';
 import { dominantLineEnd } from '../syntax/lineEnds';
@@ -99,7 +100,7 @@ function orNothing<T>(list: readonly T[]): readonly T[] {
 }
 
 /** The checks after the identity checks, in the order problems at one position are listed. */
-const checks: readonly CheckEntry[] = [...fileChecks, ...lineChecks, ...groupChecks, ...ruleChecks, ...recordChecks, ...preferenceChecks];
+const checks: readonly CheckEntry[] = [...fileChecks, ...lineChecks, ...groupChecks, ...ruleChecks, ...recordChecks, ...preferenceChecks, ...wordpressChecks];
 const firstSlot = identityChecks.length;
 /**
  * The facts the checks ask, and suppression comments: a segment is summarised for all of them at once, reading its

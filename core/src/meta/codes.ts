@@ -165,6 +165,17 @@ export const metaDiagnosticCatalogue = [
 		code: 'sitemap-cut',
 		severity: 'information',
 		summary: 'A sitemap read only in part: over 50,000 URLs or 50 MB uncompressed (the sitemaps.org caps), or more sitemaps than are read for one file.',
+	{
+		code: 'render-resource-blocked',
+		severity: 'warning',
+		summary:
+			'A stylesheet, script, font or image a page loads from its own site that the site\'s robots.txt keeps a target search crawler from: the crawler renders the page without it (Google: "Understand the JavaScript SEO basics").',
+	},
+	{
+		code: 'rule-hides-render-resources',
+		severity: 'hint',
+		summary:
+			'In the robots.txt: a rule that keeps a search crawler from resources pages load to render, with the count of pages (the mirror of `render-resource-blocked`, on the deciding line).',
 	},
 ] as const satisfies readonly MetaDiagnosticFacts[];
 

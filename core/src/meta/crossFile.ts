@@ -279,7 +279,7 @@ function blockedNoindexMessage(who: string, what: string, manyCrawlers: boolean,
 }
 
 /** Up to three names in the language's list form; beyond three, the first three and a count of the rest. */
-function namedAndCounted(names: readonly string[]): string {
+export function namedAndCounted(names: readonly string[]): string {
 	return names.length <= 3 ? joinList(names) : t('{0} and {1} more', names.slice(0, 3).join(', '), formatNumber(names.length - 3));
 }
 

@@ -118,11 +118,11 @@ export function first(attributes: readonly HtmlAttribute[], name: string): HtmlA
 }
 
 // HTML's ASCII whitespace, and the byte order mark a decoder may leave at the start.
-function isSpace(code: number): boolean {
+export function isSpace(code: number): boolean {
 	return code === 32 || code === 9 || code === 10 || code === 12 || code === 13 || code === 0xfeff;
 }
 
-function isLetter(code: number): boolean {
+export function isLetter(code: number): boolean {
 	return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
@@ -209,8 +209,24 @@ function readAttributes(text: string, i: number): TagEnd {
 	}
 }
 
+/** A tag's name (lower-cased), from `nameStart` (its first letter), and its attributes up to its `>`. */
+export function readTag(text: string, nameStart: number): { readonly name: string; readonly tag: TagEnd } {
+	const n = text.length;
+	let j = nameStart;
+	while (j < n && !isSpace(text.charCodeAt(j)) && text.charCodeAt(j) !== 47 && text.charCodeAt(j) !== 62) {
+		j++;
+	}
+	return { name: text.slice(nameStart, j).toLowerCase(), tag: readAttributes(text, j) };
+}
+
+/** Where a doctype or bogus comment (`<!…>`, `<?…>`) that starts at `start` ends: after its `>`, or at the end of the text. */
+export function bogusCommentEnd(text: string, start: number): number {
+	const close = text.indexOf('>', start + 2);
+	return close < 0 ? text.length : close + 1;
+}
+
 // Elements whose content is text up to their end tag (HTML's raw text and RCDATA elements).
-const rawTextEnds: ReadonlyMap<string, RegExp> = new Map(
+export const rawTextEnds: ReadonlyMap<string, RegExp> = new Map(
 	['script', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'textarea', 'title'].map((name) => [name, new RegExp(`</${name}(?=[\\s/>])`, 'gi')]),
 );
 
@@ -264,12 +280,7 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 		if (next === 33) {
 			// `<!`: a comment, CDATA (only inside SVG/MathML), or a doctype / bogus comment up to `>`.
 			if (text.startsWith('<!--', i)) {
-				if (text.startsWith('<!-->', i) || text.startsWith('<!--->', i)) {
-					i += text[i + 4] === '>' ? 5 : 6;
-					continue;
-				}
-				const close = commentEnd(text, i + 4);
-				const end = close < 0 ? n : close + (text.charCodeAt(close + 2) === 33 ? 4 : 3);
+				const { close, end } = commentAt(text, i);
 				if (close >= 0 && close - (i + 4) <= 40) {
 					const body = text
 						.slice(i + 4, close)
@@ -289,24 +300,17 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 				i = close < 0 ? n : close + 3;
 				continue;
 			}
-			const close = text.indexOf('>', i + 2);
-			i = close < 0 ? n : close + 1;
+			i = bogusCommentEnd(text, i);
 			continue;
 		}
 		if (next === 63) {
 			// `<?…>` is a bogus comment.
-			const close = text.indexOf('>', i + 2);
-			i = close < 0 ? n : close + 1;
+			i = bogusCommentEnd(text, i);
 			continue;
 		}
 		if (next === 47) {
 			if (isLetter(text.charCodeAt(i + 2))) {
-				let j = i + 2;
-				while (j < n && !isSpace(text.charCodeAt(j)) && text.charCodeAt(j) !== 47 && text.charCodeAt(j) !== 62) {
-					j++;
-				}
-				const name = text.slice(i + 2, j).toLowerCase();
-				const tag = readAttributes(text, j);
+				const { name, tag } = readTag(text, i + 2);
 				if (name === 'head') {
 					if (secondHead) {
 						secondHead = false;
@@ -332,8 +336,7 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 				mode = 'in-body';
 				break;
 			}
-			const close = text.indexOf('>', i + 2);
-			i = close < 0 ? n : close + 1;
+			i = bogusCommentEnd(text, i);
 			continue;
 		}
 		if (!isLetter(next)) {
@@ -342,12 +345,7 @@ function fullScan(text: string, budget: TypoBudget): HtmlRobotsScan {
 			i++;
 			continue;
 		}
-		let j = i + 1;
-		while (j < n && !isSpace(text.charCodeAt(j)) && text.charCodeAt(j) !== 47 && text.charCodeAt(j) !== 62) {
-			j++;
-		}
-		const name = text.slice(i + 1, j).toLowerCase();
-		const tag = readAttributes(text, j);
+		const { name, tag } = readTag(text, i + 1);
 		if (template > 0 && (name === 'head' || headElements.has(name))) {
 			template += name === 'template' ? 1 : 0;
 		} else if (name === 'head') {
@@ -413,7 +411,7 @@ const scriptMarks = /<!--|-->|<(\/?)script(?=[\t\n\f\r />])/gi;
  * Where a script's text that starts at `from` ends: at its `</script`, or at the end of the text. A `<!--` in it
  * makes `<script>…</script>` inside it text until `-->` (the escaped and double-escaped states), as browsers read it.
  */
-function scriptEnd(text: string, from: number): number {
+export function scriptEnd(text: string, from: number): number {
 	let state: 'data' | 'escaped' | 'double' = 'data';
 	scriptMarks.lastIndex = from;
 	for (let match = scriptMarks.exec(text); match; match = scriptMarks.exec(text)) {
@@ -434,6 +432,18 @@ function scriptEnd(text: string, from: number): number {
 		}
 	}
 	return text.length;
+}
+
+/**
+ * The comment that starts at `start` (`<!--`): where its text ends (-1 when the file ends inside it) and where the
+ * comment ends, after its `-->` or `--!>`, or the abrupt `<!-->` and `<!--->` (HTML's comment start states).
+ */
+export function commentAt(text: string, start: number): { readonly close: number; readonly end: number } {
+	if (text.startsWith('<!-->', start) || text.startsWith('<!--->', start)) {
+		return { close: start + 4, end: start + (text[start + 4] === '>' ? 5 : 6) };
+	}
+	const close = commentEnd(text, start + 4);
+	return { close, end: close < 0 ? text.length : close + (text.charCodeAt(close + 2) === 33 ? 4 : 3) };
 }
 
 /** Where the comment that starts before `from` ends: the `--` of its `-->` or `--!>` (HTML's comment end states), or -1. */

@@ -56,12 +56,15 @@ export {
 	analysePage,
 	headersReach,
 	htmlReach,
+	htmlRender,
 	pageSiteDiagnostics,
 	robotsSiteDiagnostics,
 	type PageKind,
 	type PageReach,
 	type SiteEntry,
 } from './siteCheck';
+export { allowResourceFix, type RenderReach } from './render';
+export { maxResourcesPerPage, scanResources, type ResourceKind } from './resources';
 export {
 	analyseHtmlPage,
 	blockedNoindexDiagnostics,

@@ -20,6 +20,7 @@ import {
 	type NoindexPlaces,
 } from './crossFile';
 import { computeHeadersDiagnostics } from './diagnostics';
+import { blockedResourceDiagnostics, blockedResourcesAt, hidesResourcesDiagnostics, renderReach, type RenderReach } from './render';
 import type { MetaAnalysisOptions } from './report';
 
 /**
@@ -28,11 +29,12 @@ import type { MetaAnalysisOptions } from './report';
  */
 export type PageReach = NoindexPlaces;
 
-/** A page of a site, as the site check sees it: where it is, the URL path it is served at, and its reach. */
+/** A page of a site, as the site check sees it: where it is, the URL path it is served at, its reach and what it loads to render. */
 export interface SiteEntry {
 	readonly uri: string;
 	readonly urlPath: string;
 	readonly reach: PageReach;
+	readonly render?: RenderReach;
 }
 
 /** The kinds of page: an HTML document, or a `_headers` file (Netlify, Cloudflare Pages). */
@@ -43,6 +45,8 @@ interface PageAnalysis {
 	readonly diagnostics: Diagnostic[];
 	/** For an HTML page, its reach; a headers file's reach depends on the URL paths of its site (`headersReach`). */
 	readonly reach: PageReach;
+	/** For an HTML page, the resources it loads, for the target search crawlers; undefined without either. */
+	readonly render?: RenderReach;
 }
 
 const noReach: PageReach = new Map();
@@ -55,7 +59,8 @@ const noReach: PageReach = new Map();
 export function analysePage(kind: PageKind, text: string, options: MetaAnalysisOptions = {}, document?: TextDocument): PageAnalysis {
 	if (kind === 'html') {
 		const { diagnostics, noindex } = analyseHtmlPage(text, options, document);
-		return { diagnostics, reach: noindex };
+		const render = renderReach(text, options.targets ?? [], document);
+		return render === undefined ? { diagnostics, reach: noindex } : { diagnostics, reach: noindex, render };
 	}
 	return { diagnostics: computeHeadersDiagnostics(text, options), reach: noReach };
 }
@@ -63,6 +68,11 @@ export function analysePage(kind: PageKind, text: string, options: MetaAnalysisO
 /** An HTML page's reach for the crawlers given (one quick pass for a page without robots tags). */
 export function htmlReach(text: string, crawlers: readonly string[], document?: TextDocument): PageReach {
 	return htmlNoindexPlaces(text, crawlers, undefined, document);
+}
+
+/** An HTML page's resources for the target search crawlers (one quick pass for a page without resource tags). */
+export function htmlRender(text: string, crawlers: readonly string[], document?: TextDocument): RenderReach | undefined {
+	return renderReach(text, crawlers, document);
 }
 
 /**
@@ -84,11 +94,30 @@ export function pageSiteDiagnostics(
 	severities?: Readonly<Record<string, SeverityName>>,
 ): Diagnostic[] {
 	const findings = entries.flatMap((entry) => blockedNoindexesAt(robots, entry.urlPath, entry.uri, entry.reach));
-	return blockedNoindexDiagnostics(findings, robotsUri, (line) => lineRange(robots, line), severities);
+	return [
+		...blockedNoindexDiagnostics(findings, robotsUri, (line) => lineRange(robots, line), severities),
+		...blockedResourceDiagnostics(robots, robotsUri, blockedResources(robots, entries), severities),
+	];
 }
 
-/** The hints of a robots.txt: on each line that keeps a crawler from the request of pages of its site, which pages. */
-export function robotsSiteDiagnostics(robots: RobotsModel, entries: readonly SiteEntry[], severities?: Readonly<Record<string, SeverityName>>): Diagnostic[] {
+/** The resources of the entries that the robots.txt keeps a search crawler from. */
+function blockedResources(robots: RobotsModel, entries: readonly SiteEntry[]): ReturnType<typeof blockedResourcesAt> {
+	return entries.flatMap((entry) => (entry.render === undefined ? [] : blockedResourcesAt(robots, entry.urlPath, entry.uri, entry.render)));
+}
+
+/**
+ * The hints of a robots.txt: on each line that keeps a crawler from the request of pages of its site, which pages; on
+ * each line that keeps a search crawler from what pages load to render, how many pages, with the `Allow` fixes when
+ * `robotsUri` is given.
+ */
+export function robotsSiteDiagnostics(
+	robots: RobotsModel,
+	entries: readonly SiteEntry[],
+	severities?: Readonly<Record<string, SeverityName>>,
+	robotsUri?: string,
+): Diagnostic[] {
 	const findings = entries.flatMap((entry) => blockedNoindexesAt(robots, entry.urlPath, entry.uri, entry.reach));
-	return robotsHidesNoindexDiagnostics(findings, (line) => lineRange(robots, line), severities);
+	const hints = robotsHidesNoindexDiagnostics(findings, (line) => lineRange(robots, line), severities);
+	const render = hidesResourcesDiagnostics(robots, robotsUri, blockedResources(robots, entries), severities);
+	return render.length === 0 ? hints : [...hints, ...render].sort((a, b) => a.range.start.line - b.range.start.line);
 }

@@ -1,11 +1,12 @@
 /**
  * The cross-file findings of a whole site, from its description and what was read: each page whose robots rules a
  * crawler never sees because the robots.txt that serves it keeps the crawler out gets the warning, and that robots.txt
- * the hint on the deciding line. `robots-txt lint` asks this for each folder; the editor asks the same placement
+ * the hint on the deciding line; so does each resource a page loads to render that a search crawler may not fetch. `robots-txt lint` asks this for each folder; the editor asks the same placement
  * ({@link placeOfPage}) page by page, as documents change.
  */
 
 import type { Diagnostic } from 'vscode-languageserver-types';
+import type { RenderReach } from '../meta/render';
 import { headersReach, pageSiteDiagnostics, robotsSiteDiagnostics, type PageReach, type SiteEntry } from '../meta/siteCheck';
 import type { SeverityName } from '../options';
 import type { RobotsModel } from '../syntax/parser';
@@ -17,9 +18,9 @@ export interface SiteRobots {
 	readonly model: RobotsModel;
 }
 
-/** A page of the site, read: an HTML page with its reach, or a headers file with its text. */
+/** A page of the site, read: an HTML page with its reach and what it loads to render, or a headers file with its text. */
 export type SitePage =
-	| { readonly kind: 'html'; readonly path: string; readonly uri: string; readonly reach: PageReach }
+	| { readonly kind: 'html'; readonly path: string; readonly uri: string; readonly reach: PageReach; readonly render?: RenderReach }
 	| { readonly kind: 'headers'; readonly path: string; readonly uri: string; readonly text: string };
 
 /**
@@ -28,7 +29,10 @@ export type SitePage =
  */
 function placedEntries(description: SiteDescription, place: PlaceOf, page: SitePage, crawlers: readonly string[]): SiteEntry[] {
 	if (page.kind === 'html') {
-		return page.reach.size === 0 ? [] : [{ uri: page.uri, urlPath: place.urlPath, reach: page.reach }];
+		if (page.reach.size === 0 && page.render === undefined) {
+			return [];
+		}
+		return [{ uri: page.uri, urlPath: place.urlPath, reach: page.reach, ...(page.render !== undefined ? { render: page.render } : {}) }];
 	}
 	if (place.urlPath !== '/_headers') {
 		return [];
@@ -68,7 +72,8 @@ export function siteFindings(
 		}
 	}
 	for (const [path, entries] of hints) {
-		findings.set(path, robotsSiteDiagnostics(robots.get(path)!.model, entries, severities));
+		const read = robots.get(path)!;
+		findings.set(path, robotsSiteDiagnostics(read.model, entries, severities, read.uri));
 	}
 	return findings;
 }

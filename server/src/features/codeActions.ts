@@ -1,7 +1,7 @@
 /**
  * `textDocument/codeAction`: the core's quick fixes and fix-all for the range and the diagnostics the client sends, and
  * the AI training crawler actions for the file, filtered to the kinds the client asked for (a page's quick fixes from
- * its service). A client that resolves actions gets the fix-all actions without their edits, and `codeAction/resolve`
+ * its service, and the fixes of the hints its site's pages give a robots.txt). A client that resolves actions gets the fix-all actions without their edits, and `codeAction/resolve`
  * adds them, from the analysis of the version they were offered for.
  */
 
@@ -31,8 +31,11 @@ export function registerCodeActions(context: ServerContext): void {
 			// The fixes come from the document's own analysis: the one whose diagnostics the client shows.
 			const current = (await context.documents.diagnostics(textDocument.uri, model, options, token)) ?? [];
 			const later = { suppressIn: model, ...(context.client.codeActionResolve ? { resolveLater: { version } } : {}) };
+			// The hints from the site's pages carry fixes of their own, each checked alone: offered as they are, in no fix-all.
+			const siteHints = await context.pages.robotsHintsFor(textDocument.uri, model);
 			const actions = [
 				...computeCodeActions(range, request.diagnostics, current, textDocument.uri, later),
+				...(siteHints.length === 0 ? [] : computeCodeActions(range, request.diagnostics, siteHints, textDocument.uri)),
 				...computeAiTrainingActions(model, textDocument.uri),
 				// Asked for only by kind: the proof runs the semantic diff, too much for every cursor move.
 				...(request.only?.some((kind) => protocol.simplifyKind === kind || protocol.simplifyKind.startsWith(kind + '.'))

@@ -31,11 +31,13 @@ import {
 	fileKindOfName,
 	headersReach,
 	htmlReach,
+	htmlRender,
 	pageSiteDiagnostics,
 	parse,
 	robotsSiteDiagnostics,
 	type MetaAnalysisOptions,
 	type PageReach,
+	type RenderReach,
 	type RobotsModel,
 	type SiteEntry,
 } from '../../../core/src/index';
@@ -60,6 +62,8 @@ interface Analysed {
 	/** What its robots rules reach (an HTML page's), and for which crawlers. */
 	readonly crawlers: string;
 	readonly reach: PageReach;
+	/** What an HTML page loads to render, for the target search crawlers. */
+	readonly render: RenderReach | undefined;
 	/** What the page tells its robots.txt: the site and what reaches it, so that a change is heard there. */
 	readonly signature: string;
 	/** Whether a change of a robots.txt can change its diagnostics (its rules reach a crawler, or it is a headers file). */
@@ -85,6 +89,8 @@ export class PageService {
 	private readonly listeners: (() => void)[] = [];
 	/** Robots.txt files read from disk, by {@link uriKey}, with the modification time they were read at. */
 	private readonly robotsOnDisk = new Map<string, { readonly mtimeMs: number; readonly model: RobotsModel }>();
+	/** The last hints of each open robots.txt, with the model and generation they are for: its code actions take their fixes from there. */
+	private readonly robotsHints = new Map<string, { readonly model: RobotsModel; readonly generation: number; readonly diagnostics: Diagnostic[] }>();
 	readonly site: SiteFiles;
 
 	constructor(
@@ -117,6 +123,7 @@ export class PageService {
 				}
 				return;
 			}
+			this.robotsHints.delete(uri);
 			this.robotsChanged(uri, true);
 		});
 	}
@@ -224,6 +231,24 @@ export class PageService {
 	 * robots.txt has no folder, and so no site.
 	 */
 	async robotsDiagnostics(robotsUri: string, model: RobotsModel): Promise<Diagnostic[]> {
+		const generation = this.generation;
+		const diagnostics = await this.computeRobotsDiagnostics(robotsUri, model);
+		if (this.documents.model(robotsUri) === model) {
+			this.robotsHints.set(robotsUri, { model, generation, diagnostics });
+		}
+		return diagnostics;
+	}
+
+	/**
+	 * The hints of an open robots.txt for its code actions: those last computed for this model when nothing changed
+	 * since (the same array, so that the actions' index of them is built once), else computed now.
+	 */
+	async robotsHintsFor(robotsUri: string, model: RobotsModel): Promise<readonly Diagnostic[]> {
+		const last = this.robotsHints.get(robotsUri);
+		return last !== undefined && last.model === model && last.generation === this.generation ? last.diagnostics : this.robotsDiagnostics(robotsUri, model);
+	}
+
+	private async computeRobotsDiagnostics(robotsUri: string, model: RobotsModel): Promise<Diagnostic[]> {
 		if (parentUri(robotsUri) === undefined) {
 			return [];
 		}
@@ -242,7 +267,8 @@ export class PageService {
 				continue;
 			}
 			if (page.kind === 'html') {
-				entries.push({ uri, urlPath: place.urlPath, reach: this.openPageReach(uri, page, crawlers) });
+				const { reach, render } = this.openPageReach(uri, page, crawlers);
+				entries.push({ uri, urlPath: place.urlPath, reach, ...(render !== undefined ? { render } : {}) });
 			} else if (place.urlPath === '/_headers') {
 				for (const [urlPath, reach] of headersReach(
 					page.document.getText(),
@@ -259,7 +285,8 @@ export class PageService {
 			}
 			const uri = file.uri;
 			if (file.kind === 'html') {
-				entries.push({ uri, urlPath: file.urlPath, reach: await this.site.pageReach(file, crawlers) });
+				const { reach, render } = await this.site.pageRead(file, crawlers);
+				entries.push({ uri, urlPath: file.urlPath, reach, ...(render !== undefined ? { render } : {}) });
 			} else {
 				for (const [urlPath, reach] of await this.site.headersReach(file, listing, crawlers)) {
 					entries.push({ uri, urlPath, reach });
@@ -273,7 +300,7 @@ export class PageService {
 			this.saidPartly.add(partly);
 			this.connection.console.info(t('{0}: the pages of its site were checked in part ({1}).', robotsUri, reason));
 		}
-		return robotsSiteDiagnostics(model, entries, options.severities);
+		return robotsSiteDiagnostics(model, entries, options.severities, robotsUri);
 	}
 
 	private fire(): void {
@@ -340,17 +367,17 @@ export class PageService {
 		const text = document.getText();
 		// A robots.txt that changed leaves the page's own analysis as it was: only the check across files runs again.
 		const ownSettings = JSON.stringify([options.crawlers, options.severities]);
-		const { diagnostics, reach } =
+		const { diagnostics, reach, render } =
 			known && known.version === version && known.ownSettings === ownSettings
-				? { diagnostics: known.own, reach: known.reach }
+				? { diagnostics: known.own, reach: known.reach, render: known.render }
 				: analysePage(page.kind, text, meta, document);
-		// The cheap case first: an HTML page whose rules reach no crawler asks nothing of the disk. Netlify and
-		// Cloudflare Pages read the headers file at the root of the site only.
+		// The cheap case first: an HTML page whose rules reach no crawler and that loads nothing asks nothing of the disk.
+		// Netlify and Cloudflare Pages read the headers file at the root of the site only.
 		const crossFile =
 			page.kind === 'html'
-				? reach.size === 0
+				? reach.size === 0 && render === undefined
 					? { diagnostics: [], signature: '' }
-					: await this.againstRobots(uri, siteRoot, options.severities, (place) => [[place.urlPath, reach]])
+					: await this.againstRobots(uri, siteRoot, options.severities, (place) => [[place.urlPath, reach, render]])
 				: await this.againstRobots(uri, siteRoot, options.severities, (place, paths) =>
 						place.urlPath === '/_headers' ? headersReach(text, paths, options.crawlers) : [],
 					);
@@ -362,8 +389,9 @@ export class PageService {
 			ownSettings,
 			crawlers,
 			reach,
+			render,
 			signature: crossFile.signature,
-			dependsOnRobots: page.kind === 'headers' || reach.size > 0,
+			dependsOnRobots: page.kind === 'headers' || reach.size > 0 || render !== undefined,
 		};
 		// Edited while the disk was read: the newer version gets its own analysis.
 		if (this.documents.page(uri)?.document.version === version) {
@@ -380,7 +408,7 @@ export class PageService {
 		uri: string,
 		siteRoot: string | undefined,
 		severities: MetaAnalysisOptions['severities'],
-		reachFor: (place: SitePlace, sitePaths: readonly string[]) => Iterable<readonly [string, PageReach]>,
+		reachFor: (place: SitePlace, sitePaths: readonly string[]) => Iterable<readonly [string, PageReach, RenderReach?]>,
 	): Promise<{ diagnostics: Diagnostic[]; signature: string }> {
 		const place = await this.site.siteOfPage(uri, siteRoot);
 		if (place === undefined) {
@@ -391,8 +419,16 @@ export class PageService {
 			return { diagnostics: [], signature: '' };
 		}
 		const sitePaths = this.documents.page(uri)?.kind === 'headers' ? (await this.site.listing(place.site)).files.map((file) => file.urlPath) : [];
-		const entries: SiteEntry[] = [...reachFor(place, sitePaths)].map(([urlPath, reach]) => ({ uri, urlPath, reach }));
-		const signature = entries.length === 0 ? '' : JSON.stringify([uriKey(place.site.robotsUri), entries.map((entry) => [entry.urlPath, [...entry.reach]])]);
+		const entries: SiteEntry[] = [...reachFor(place, sitePaths)].map(([urlPath, reach, render]) => ({
+			uri,
+			urlPath,
+			reach,
+			...(render !== undefined ? { render } : {}),
+		}));
+		const signature =
+			entries.length === 0
+				? ''
+				: JSON.stringify([uriKey(place.site.robotsUri), entries.map((entry) => [entry.urlPath, [...entry.reach], entry.render ?? null])]);
 		return { diagnostics: pageSiteDiagnostics(robots.model, robots.uri, entries, severities), signature };
 	}
 
@@ -435,13 +471,14 @@ export class PageService {
 		}
 	}
 
-	/** An open HTML page's reach for the crawlers: from its last analysis when that was for them, else from its text. */
-	private openPageReach(uri: string, page: OpenPage, crawlers: readonly string[]): PageReach {
+	/** An open HTML page's reach and resources for the crawlers: from its last analysis when that was for them, else from its text. */
+	private openPageReach(uri: string, page: OpenPage, crawlers: readonly string[]): { reach: PageReach; render: RenderReach | undefined } {
 		const known = this.analysed.get(uri);
 		if (known && known.version === page.document.version && known.crawlers === crawlers.join('\n')) {
-			return known.reach;
+			return { reach: known.reach, render: known.render };
 		}
-		return htmlReach(page.document.getText(), crawlers, page.document);
+		const text = page.document.getText();
+		return { reach: htmlReach(text, crawlers, page.document), render: htmlRender(text, crawlers, page.document) };
 	}
 
 	private async metaOptions(uri: string): Promise<MetaAnalysisOptions> {

@@ -13,12 +13,14 @@ import {
 	entersFolder,
 	headersReach,
 	htmlReach,
+	htmlRender,
 	placeOfPage,
 	resolvePath,
 	robotsCandidates,
 	siteMembers,
 	siteOfRobots,
 	type PageReach,
+	type RenderReach,
 	type SiteDescription,
 } from '../../../core/src/index';
 import { formatNumber, t } from '../../../core/src/l10n';
@@ -62,6 +64,12 @@ interface SiteListing {
 	readonly truncated: string | undefined;
 }
 
+/** What was read of a page on disk: its reach, and what it loads to render. */
+interface PageRead {
+	readonly reach: PageReach;
+	readonly render: RenderReach | undefined;
+}
+
 /** Where a page is served: its site, and its URL path there. */
 export interface SitePlace {
 	readonly site: Site;
@@ -71,7 +79,7 @@ export interface SitePlace {
 export class SiteFiles {
 	private readonly listings = new Map<string, { time: number; roots: readonly string[]; listing: Promise<SiteListing> }>();
 	/** What was read of pages and headers files, by {@link uriKey}. */
-	private readonly pages = new Map<string, { mtimeMs: number; size: number; crawlers: string; reach: PageReach }>();
+	private readonly pages = new Map<string, { mtimeMs: number; size: number; crawlers: string; read: PageRead }>();
 	private readonly headers = new Map<
 		string,
 		{ mtimeMs: number; size: number; crawlers: string; listing: SiteListing; reach: ReadonlyMap<string, PageReach> }
@@ -135,18 +143,27 @@ export class SiteFiles {
 		return listing;
 	}
 
-	/** A page's reach for the crawlers, read from disk (the first bytes of it) unless it is unchanged since the last read. */
+	/** A page's reach for the crawlers ({@link pageRead}). */
 	async pageReach(file: SiteFile, crawlers: readonly string[]): Promise<PageReach> {
+		return (await this.pageRead(file, crawlers)).reach;
+	}
+
+	/**
+	 * A page's reach and the resources it loads, for the crawlers, read from disk (the first bytes of it) unless it is
+	 * unchanged since the last read.
+	 */
+	async pageRead(file: SiteFile, crawlers: readonly string[]): Promise<PageRead> {
 		const key = crawlers.join('\n');
 		const fileKey = uriKey(file.uri);
 		const cached = this.pages.get(fileKey);
 		if (cached && cached.mtimeMs === file.mtimeMs && cached.size === file.size && cached.crawlers === key) {
-			return cached.reach;
+			return cached.read;
 		}
 		const text = await this.readPrefix(file.uri, Math.min(file.size, siteLimits.maxBytesPerFile));
-		const reach: PageReach = text === undefined ? new Map() : htmlReach(text, crawlers);
-		this.pages.set(fileKey, { mtimeMs: file.mtimeMs, size: file.size, crawlers: key, reach });
-		return reach;
+		const read: PageRead =
+			text === undefined ? { reach: new Map(), render: undefined } : { reach: htmlReach(text, crawlers), render: htmlRender(text, crawlers) };
+		this.pages.set(fileKey, { mtimeMs: file.mtimeMs, size: file.size, crawlers: key, read });
+		return read;
 	}
 
 	/** A headers file's reach for the URL paths of the site's files and those its own patterns stand for, read from disk unless unchanged. */
