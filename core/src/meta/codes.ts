@@ -165,6 +165,7 @@ export const metaDiagnosticCatalogue = [
 		code: 'sitemap-cut',
 		severity: 'information',
 		summary: 'A sitemap read only in part: over 50,000 URLs or 50 MB uncompressed (the sitemaps.org caps), or more sitemaps than are read for one file.',
+	},
 	{
 		code: 'render-resource-blocked',
 		severity: 'warning',
