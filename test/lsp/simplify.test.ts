@@ -26,7 +26,7 @@ describe('the Simplify source action', () => {
 			const [action] = simplify;
 			assert.equal(action.title, 'Simplify robots.txt (lines removed: 1, groups merged: 0, patterns shortened: 0)');
 			const annotation = action.edit?.changeAnnotations?.['robotsTxt.simplify'];
-			assert.equal(annotation?.needsConfirmation, true);
+			assert.equal(annotation?.needsConfirmation, false);
 			assert.match(annotation?.description ?? '', /^Rule lines: 2 before, 1 after; groups: 1 before, 1 after\. The semantic diff compared \d+ crawlers/);
 			const change = action.edit?.documentChanges?.[0];
 			assert.ok(change && 'edits' in change);

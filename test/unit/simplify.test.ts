@@ -207,7 +207,7 @@ describe('simplify', () => {
 			['robotsTxt.simplify'],
 		);
 		const annotation = action.edit?.changeAnnotations?.['robotsTxt.simplify'];
-		assert.equal(annotation?.needsConfirmation, true);
+		assert.equal(annotation?.needsConfirmation, false);
 		const result = simplify(model);
 		assert.equal(annotation?.description, `${describeSimplification(result)} ${describeProof(result.proof!)}`);
 		assert.match(

@@ -643,12 +643,16 @@ export function describeSimplification(simplification: Simplification): string {
 	);
 }
 
-/** The change annotation the action's edits carry: the editor previews them before it applies them. */
+/**
+ * The change annotation the action's edits carry: the refactor preview (Ctrl+Enter on the action in its menu) shows the
+ * reading and the proof beside the change. It asks for no confirmation: VS Code lists edits that need one unchecked in
+ * the preview, where Apply then applies nothing, and without the preview it would not apply them at all.
+ */
 const annotationId = 'robotsTxt.simplify';
 
 /**
- * "Simplify robots.txt (removes N lines, …)": a source action whose edits need confirmation, so that the editor shows
- * them before and after with the proof; none when nothing simplifies or the proof refused.
+ * "Simplify robots.txt (removes N lines, …)": a source action whose edits carry the reading and the proof for the
+ * refactor preview; none when nothing simplifies or the proof refused.
  */
 export function computeSimplifyActions(model: RobotsModel, uri: string): CodeAction[] {
 	const simplification = simplify(model);
@@ -670,7 +674,7 @@ export function computeSimplifyActions(model: RobotsModel, uri: string): CodeAct
 				changeAnnotations: {
 					[annotationId]: {
 						label: title,
-						needsConfirmation: true,
+						needsConfirmation: false,
 						description: `${describeSimplification(simplification)} ${describeProof(simplification.proof)}`,
 					},
 				},
