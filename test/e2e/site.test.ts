@@ -4,13 +4,25 @@
 // from Googlebot, with the quick fix that allows it; and Simplify through the Source Action menu with its preview.
 // Each step asserts only what the page shows.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
 import { openWorkbench, resultsDir, screenshotSteps, type Workbench } from './workbench';
-import { answerQuickInput, editorLine, runCommand, toast, waitForLanguageMode } from './workbenchPage';
+import {
+	answerQuickInput,
+	applyQuickFix,
+	editorLine,
+	editorLines,
+	goToLine,
+	pickAction,
+	quickOpen,
+	runCommand,
+	squiggles,
+	toast,
+	waitForLanguageMode,
+} from './workbenchPage';
 
 const vsix = join(repoRoot, `robots-txt-${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
 
@@ -85,4 +97,95 @@ describe('The site around robots.txt in VS Code (code-server)', { timeout: 180_0
 		assert.match(readFileSync(join(folder, 'robots.txt'), 'utf8'), /^Disallow: \/$/m, 'the staging file is kept');
 		await runCommand(page, 'View: Close All Editors');
 	});
+
+	step("the Sitemap line says how many of its sitemap's URLs the rules hide, and says it again as the rules are edited", async () => {
+		cpSync(join(repoRoot, 'test', 'fixtures', 'site-sitemap'), join(workbench.workspace, 'site-sitemap'), { recursive: true });
+		await quickOpen(page, 'site-sitemap/robots.txt', 'robots.txt');
+		await editorLine(page, 'Sitemap: https://www.example.com/sitemap.xml').waitFor({ timeout: 30_000 });
+		await waitForLanguageMode(page, 'Robots.txt');
+		await showProblems(page);
+		const rows = page.locator('.markers-panel .monaco-list-row');
+		// site-sitemap/README.md: sitemap.xml lists four URLs of www.example.com, and /private/ (line 3) hides two.
+		await rows
+			.filter({ hasText: /2 of 4 URLs in sitemap\.xml are disallowed for Googlebot.*e\.g\. \/private\/offer\.html by line 3/ })
+			.first()
+			.waitFor({ timeout: 30_000 });
+		await page.screenshot({ path: join(resultsDir, 'sitemap-line.png') });
+		// A line added as a paste and Enter: the listed page it allows is no longer counted.
+		await goToLine(page, 3);
+		await page.keyboard.press('End');
+		await page.keyboard.press('Enter');
+		await page.keyboard.insertText('Allow: /private/offer.html');
+		await rows
+			.filter({ hasText: /1 of 4 URLs in sitemap\.xml is disallowed for Googlebot.*e\.g\. \/private\/plans\.html by line 3/ })
+			.first()
+			.waitFor({ timeout: 30_000 });
+	});
+
+	step('a page whose stylesheet robots.txt keeps from Googlebot shows the warning, and the quick fix allows the stylesheets', async () => {
+		cpSync(join(repoRoot, 'test', 'fixtures', 'site-render'), join(workbench.workspace, 'site-render'), { recursive: true });
+		await quickOpen(page, 'site-render/index.html', 'index.html');
+		await editorLine(page, 'rel="stylesheet" href="/assets/site.css"').waitFor({ timeout: 30_000 });
+		await waitForLanguageMode(page, 'HTML');
+		await squiggles(page).first().waitFor({ timeout: 30_000 });
+		await showProblems(page);
+		const rows = page.locator('.markers-panel .monaco-list-row');
+		const stylesheet = rows
+			.filter({ hasText: /Googlebot.* cannot fetch this stylesheet: robots\.txt line 3 \("Disallow: \/assets\/"\) disallows \/assets\/site\.css/ })
+			.first();
+		await stylesheet.waitFor({ timeout: 30_000 });
+		await page.screenshot({ path: join(resultsDir, 'render-resource.png') });
+		// The cursor on the stylesheet's address, then Ctrl+. as a user would.
+		await editorLine(page, 'rel="stylesheet" href="/assets/site.css"').locator('span', { hasText: 'site.css' }).last().click();
+		await applyQuickFix(page, 'Add "Allow: /assets/*.css" after line 3');
+		// The fix edits robots.txt, which auto-save writes; the stylesheet's warning goes, the script's stays.
+		const robots = join(workbench.workspace, 'site-render', 'robots.txt');
+		const deadline = Date.now() + 15_000;
+		while (!readFileSync(robots, 'utf8').includes('Disallow: /assets/\nAllow: /assets/*.css\n') && Date.now() < deadline) {
+			await page.waitForTimeout(200);
+		}
+		assert.match(readFileSync(robots, 'utf8'), /Disallow: \/assets\/\nAllow: \/assets\/\*\.css\n/);
+		await showProblems(page);
+		await rows.filter({ hasText: 'cannot fetch this script' }).first().waitFor({ timeout: 30_000 });
+		await stylesheet.waitFor({ state: 'detached', timeout: 30_000 });
+		await page.screenshot({ path: join(resultsDir, 'render-resource-fixed.png') });
+	});
+
+	step('Simplify from the Source Action menu shows the change before it applies it, and removes what no crawler needs', async () => {
+		mkdirSync(join(workbench.workspace, 'simplify'), { recursive: true });
+		// A duplicate, and a rule the broader /private/ before it decides the same way for every crawler (RFC 9309 2.2.2).
+		writeFileSync(
+			join(workbench.workspace, 'simplify', 'robots.txt'),
+			'User-agent: *\nDisallow: /private/\nDisallow: /private/\nDisallow: /private/drafts/\nDisallow: /search\n',
+		);
+		await quickOpen(page, 'simplify/robots.txt');
+		await editorLine(page, 'Disallow: /private/drafts/').waitFor({ timeout: 30_000 });
+		await waitForLanguageMode(page, 'Robots.txt');
+		await editorLine(page, 'User-agent: *').click();
+		// Ctrl+Enter on the action: VS Code's refactor preview shows the change, with the reading and the proof, before Apply.
+		await pickAction(page, 'Simplify robots.txt (lines removed: 2', () => runCommand(page, 'Source Action...'), 'Control+Enter');
+		const preview = page.locator('.part.panel', { hasText: 'Refactor Preview' });
+		await preview.getByRole('button', { name: 'Apply', exact: true }).waitFor({ timeout: 30_000 });
+		await page.screenshot({ path: join(resultsDir, 'simplify-preview.png') });
+		await preview.getByRole('button', { name: 'Apply', exact: true }).click();
+		const deadline = Date.now() + 15_000;
+		let lines = await editorLines(page);
+		while (lines.includes('Disallow: /private/drafts/') && Date.now() < deadline) {
+			await page.waitForTimeout(200);
+			lines = await editorLines(page);
+		}
+		assert.deepEqual(
+			lines.filter((line) => line !== ''),
+			['User-agent: *', 'Disallow: /private/', 'Disallow: /search'],
+		);
+	});
 });
+
+/** Shows the Problems panel (Ctrl+Shift+M toggles it: pressed only when the panel is not showing). */
+async function showProblems(page: Page): Promise<void> {
+	const panel = page.locator('.markers-panel');
+	if (!(await panel.isVisible())) {
+		await page.keyboard.press('Control+Shift+M');
+	}
+	await panel.waitFor({ timeout: 10_000 });
+}

@@ -217,9 +217,9 @@ export async function applyQuickFix(page: Page, title: string): Promise<void> {
  * Opens an action menu (`open`) and picks the action titled `title`. A menu asked for before the server has the
  * latest version of the file can come without it: it is closed and asked for again, up to three times. The action is
  * reached with the keyboard, as the row that has the focus, not clicked where it was drawn: a menu that updates while
- * it shows can move another row under the pointer.
+ * it shows can move another row under the pointer. `key` takes it: Enter applies it, Control+Enter previews it.
  */
-export async function pickAction(page: Page, title: string, open: () => Promise<void>): Promise<void> {
+export async function pickAction(page: Page, title: string, open: () => Promise<void>, key = 'Enter'): Promise<void> {
 	const rows = page.locator('.action-widget .monaco-list-row');
 	const action = rows.filter({ hasText: title }).first();
 	for (let attempt = 0; ; attempt++) {
@@ -237,7 +237,7 @@ export async function pickAction(page: Page, title: string, open: () => Promise<
 	const focused = page.locator('.action-widget .monaco-list-row.focused');
 	for (let step = 0; step < 40; step++) {
 		if ((await focused.count()) === 1 && (await focused.innerText()).includes(title)) {
-			await page.keyboard.press('Enter');
+			await page.keyboard.press(key);
 			return;
 		}
 		await page.keyboard.press('ArrowDown');
