@@ -193,7 +193,7 @@ describe('simplify', () => {
 		);
 	});
 
-	test('the action: source kind, edits that need confirmation, the reading and the proof as the description', () => {
+	test('the action: source kind, edits that ask no confirmation, the reading and the proof as the description', () => {
 		const model = parse(joinLines('User-agent: *', 'Disallow: /a', 'Disallow: /a', ''));
 		const [action, ...rest] = computeSimplifyActions(model, 'file:///robots.txt');
 		assert.equal(rest.length, 0);
