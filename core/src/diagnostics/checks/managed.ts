@@ -70,11 +70,15 @@ function placementSentence(place: Placement, tokens: readonly string[]): string 
 		case 'block':
 			return one
 				? t("{0} follows only the block's group at {1}: the platform's lines decide for it.", who, lineNumbers(place.inside))
-				: t("{0} follow only the block's groups for them at {1}: the platform's lines decide for them.", who, lineNumbers(place.inside));
+				: place.inside.length === 1
+					? t("{0} follow only the block's group at {1}: the platform's lines decide for them.", who, lineNumbers(place.inside))
+					: t("{0} follow only the block's groups for them at {1}: the platform's lines decide for them.", who, lineNumbers(place.inside));
 		case 'site':
 			return one
 				? t('{0} follows only your group at {1}: the block changes nothing for it.', who, lineNumbers(place.outside))
-				: t('{0} follow only your groups for them at {1}: the block changes nothing for them.', who, lineNumbers(place.outside));
+				: place.outside.length === 1
+					? t('{0} follow only your group at {1}: the block changes nothing for them.', who, lineNumbers(place.outside))
+					: t('{0} follow only your groups for them at {1}: the block changes nothing for them.', who, lineNumbers(place.outside));
 		case 'across':
 			return one
 				? t(
