@@ -5,13 +5,12 @@
  */
 
 import { execFile } from 'node:child_process';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFixture } from '../util/fixtures';
+import { serveTextDuringSuite } from '../util/textServer';
 import { cli, englishEnv, runCli, workFolder } from './cliProcess';
 
 const cloudflare = readFixture('managed', 'cloudflare-crawlstop.robots.txt');
@@ -37,17 +36,7 @@ function run(args: string[]): Promise<{ status: number | null; stdout: string; s
 }
 
 describe('managed blocks on the command line', () => {
-	let server: http.Server;
-	let site = '';
-	before(async () => {
-		server = http.createServer((_request, response) => {
-			response.writeHead(200, { 'Content-Type': 'text/plain' });
-			response.end(cloudflare);
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-		site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	});
-	after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+	const served = serveTextDuringSuite(cloudflare);
 
 	test('lint: the finding on the first line Cloudflare wrote, naming the platform and the lines', () => {
 		const result = runCli(['lint', 'robots.txt', '--crawler', 'Googlebot,GPTBot'], { cwd: work });
@@ -59,6 +48,7 @@ describe('managed blocks on the command line', () => {
 	});
 
 	test('diff <local> <URL>: the deployed file differs only by the managed block, and what it changes', async () => {
+		const { site } = served;
 		const result = await run(['diff', 'origin.txt', site, '--agent', 'Googlebot,GPTBot']);
 		const lines = result.stdout.split('\n');
 		assert.equal(lines[0], `${site} differs from origin.txt only by Cloudflare's managed block (lines 1–${end}).`, result.stderr);

@@ -5,14 +5,13 @@
  * Cloudflare's docs show it (test/fixtures/managed/README.md).
  */
 
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RequestType } from 'vscode-languageserver/node';
 import { outcomeToWire, protocol } from '../../core/src/index';
 import { fetchWithLimits } from '../../io/src/httpFetch';
 import { readFixture } from '../util/fixtures';
+import { serveTextDuringSuite } from '../util/textServer';
 import { TestClient } from './client';
 
 const targetRequest = new RequestType<protocol.DeployedTargetParams, protocol.DeployedTarget, void>(protocol.deployedTargetMethod);
@@ -25,17 +24,7 @@ const end = cloudflare.split('\n').indexOf('# END Cloudflare Managed Content') +
 const headline = `Lines 1–${end} are Cloudflare's managed block: the platform writes them.`;
 
 describe('managed blocks over stdio', { timeout: 60_000 }, () => {
-	let server: http.Server;
-	let site = '';
-	before(async () => {
-		server = http.createServer((_request, response) => {
-			response.writeHead(200, { 'Content-Type': 'text/plain' });
-			response.end(cloudflare);
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-		site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	});
-	after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+	const served = serveTextDuringSuite(cloudflare);
 
 	test('the diagnostic in the editor and the deployed document; Compare with Deployed says the files differ only by the block', async () => {
 		const client = await TestClient.start({ configuration: true, settings: { crawlers: ['Googlebot', 'GPTBot'] } });
@@ -50,6 +39,7 @@ describe('managed blocks over stdio', { timeout: 60_000 }, () => {
 			assert.ok(inEditor.message.startsWith(headline), inEditor.message);
 			assert.match(inEditor.message, /GPTBot follows only the block's group at line \d+/);
 
+			const { site } = served;
 			const target = await send(targetRequest, { site, version: '9.9.9' });
 			assert.ok(!('error' in target), JSON.stringify(target));
 			const outcome = await fetchWithLimits(target.robotsUrl, { userAgent: target.userAgent, timeoutMs: 10_000, maxRedirects: 5, maxBytes: 1 << 20 });

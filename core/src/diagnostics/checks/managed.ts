@@ -48,6 +48,23 @@ function placement(context: CheckContext, block: ManagedBlock, crawler: CheckCon
 	return { kind, inside, outside, across, marker };
 }
 
+/**
+ * The sentences for crawlers that follow only the block's groups or only the site's: for one crawler, for several
+ * that follow one group, and for several that follow groups of their own.
+ */
+const onlySentences: Record<'block' | 'site', readonly ((who: string, at: string) => string)[]> = {
+	block: [
+		(who, at) => t("{0} follows only the block's group at {1}: the platform's lines decide for it.", who, at),
+		(who, at) => t("{0} follow only the block's group at {1}: the platform's lines decide for them.", who, at),
+		(who, at) => t("{0} follow only the block's groups for them at {1}: the platform's lines decide for them.", who, at),
+	],
+	site: [
+		(who, at) => t('{0} follows only your group at {1}: the block changes nothing for it.', who, at),
+		(who, at) => t('{0} follow only your group at {1}: the block changes nothing for them.', who, at),
+		(who, at) => t('{0} follow only your groups for them at {1}: the block changes nothing for them.', who, at),
+	],
+};
+
 /** One sentence for the crawlers that share a placement. */
 function placementSentence(place: Placement, tokens: readonly string[]): string {
 	const who = listNames(tokens);
@@ -68,17 +85,10 @@ function placementSentence(place: Placement, tokens: readonly string[]): string 
 						lineNumbers(place.outside),
 					);
 		case 'block':
-			return one
-				? t("{0} follows only the block's group at {1}: the platform's lines decide for it.", who, lineNumbers(place.inside))
-				: place.inside.length === 1
-					? t("{0} follow only the block's group at {1}: the platform's lines decide for them.", who, lineNumbers(place.inside))
-					: t("{0} follow only the block's groups for them at {1}: the platform's lines decide for them.", who, lineNumbers(place.inside));
-		case 'site':
-			return one
-				? t('{0} follows only your group at {1}: the block changes nothing for it.', who, lineNumbers(place.outside))
-				: place.outside.length === 1
-					? t('{0} follow only your group at {1}: the block changes nothing for them.', who, lineNumbers(place.outside))
-					: t('{0} follow only your groups for them at {1}: the block changes nothing for them.', who, lineNumbers(place.outside));
+		case 'site': {
+			const lines = place.kind === 'block' ? place.inside : place.outside;
+			return onlySentences[place.kind][one ? 0 : lines.length === 1 ? 1 : 2](who, lineNumbers(lines));
+		}
 		case 'across':
 			return one
 				? t(
