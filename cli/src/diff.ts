@@ -11,6 +11,7 @@ import {
 	defaultDiffCrawlers,
 	describeChange,
 	diffRobots,
+	managedDifference,
 	parse,
 	parseUrlList,
 	reasonWords,
@@ -115,6 +116,16 @@ function comparedText(urls: number, probed: boolean, crawlers: number): string {
 	return `${urlText} × ${crawlerText}`;
 }
 
+/** That one version is the other plus the managed blocks a platform adds, and nothing else; undefined when it is not. */
+function onlyManagedBlocks(options: DiffOptions, before: RobotsModel, after: RobotsModel, crawlers: readonly string[]): string | undefined {
+	const added = managedDifference(before, after, crawlers);
+	if (added !== undefined) {
+		return t('{0} differs from {1} only by {2}.', options.newFile, options.oldFile, added.blocks);
+	}
+	const removed = managedDifference(after, before, crawlers);
+	return removed === undefined ? undefined : t('{0} differs from {1} only by {2}.', options.oldFile, options.newFile, removed.blocks);
+}
+
 /** Runs `diff`; resolves to the exit status (1 when a verdict changes, else 0). */
 async function runDiff(args: readonly string[], io: CommandIo): Promise<number> {
 	const write = (text: string) => io.out.write(text);
@@ -124,6 +135,7 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 	const urls = options.urlsFrom === undefined ? undefined : await readUrls(options.urlsFrom, io);
 	const crawlers = options.agents ?? defaultDiffCrawlers(before, after, defaultCrawlers);
 	const diff = diffRobots(before, after, { crawlers, ...(urls !== undefined ? { urls } : {}) });
+	const managed = onlyManagedBlocks(options, before, after, crawlers);
 	if (options.json) {
 		const line = (decision: DecisionSide) => ({
 			verdict: decision.verdict,
@@ -147,6 +159,7 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 						reordered: change.reordered,
 					})),
 					flips: diff.flips.map((flip) => ({ url: flip.url, crawler: flip.crawler, old: line(flip.before), new: line(flip.after) })),
+					...(managed !== undefined ? { managed } : {}),
 				},
 				null,
 				2,
@@ -154,7 +167,7 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 		);
 		return diff.flips.length > 0 ? 1 : 0;
 	}
-	const out: string[] = [];
+	const out: string[] = managed !== undefined ? [managed] : [];
 	const compared = comparedText(diff.urls.length, diff.probed, diff.crawlers.length);
 	if (diff.changes.length > 0) {
 		out.push(t('Crawlers whose rules changed ({0}):', formatNumber(diff.changes.length)));

@@ -237,6 +237,10 @@ export async function compareWithDeployed(
 		context.output.appendLine('');
 		context.output.appendLine(l10n.t('Compare {0} with {1} ({2})', workspace.asRelativePath(document.uri), fetched.robotsUrl, new Date().toLocaleTimeString()));
 		context.output.appendLine(`  ${result.summary}`);
+		// The summary says the files differ only by managed blocks; what the blocks change for each crawler follows it.
+		for (const line of result.managed?.slice(1) ?? []) {
+			context.output.appendLine(`  ${line}`);
+		}
 		for (const line of result.table.split('\n').filter((text) => text !== '')) {
 			context.output.appendLine(`  ${line}`);
 		}
@@ -252,7 +256,7 @@ export async function compareWithDeployed(
 		if (site === undefined) {
 			notifyWithDetails(
 				context,
-				result.rows.length === 0 ? window.showInformationMessage : window.showWarningMessage,
+				result.rows.length === 0 || result.managed !== undefined ? window.showInformationMessage : window.showWarningMessage,
 				l10n.t('Robots.txt: {0}', result.summary),
 			);
 		}

@@ -701,6 +701,11 @@ export interface DeployedCompareResult {
 	 * crawlers conclude otherwise (a 5xx or an unreachable site: no text says "disallow everything" to every crawler).
 	 */
 	readonly baseline?: { readonly text: string; readonly label: string };
+	/**
+	 * When the deployed file is the local one plus the managed blocks a platform adds (and `summary` starts by saying
+	 * so): that sentence, then what the blocks change, one sentence per crawler.
+	 */
+	readonly managed?: readonly string[];
 }
 
 /**

@@ -298,6 +298,14 @@ export const diagnosticCatalogue = [
 		dialects: all,
 		summary: '`Disallow: /wp-includes/`, which holds the scripts and styles WordPress pages load (jQuery among them): Google cannot render the pages.',
 	},
+	// Platforms.
+	{
+		code: 'managed-block',
+		severity: 'information',
+		dialects: all,
+		summary:
+			"Lines a platform wrote between its markers (Cloudflare's managed robots.txt, Yoast SEO), and how its groups combine with the site's own for each target crawler.",
+	},
 ] as const satisfies readonly DiagnosticFacts[];
 
 /** The code of a diagnostic of the catalogue. */

@@ -30,6 +30,7 @@ import { lineChecks } from './checks/lines';
 import { groupChecks, groupFacts } from './checks/groups';
 import { ruleChecks, ruleFacts } from './checks/rules';
 import { wordpressChecks } from './checks/wordpress';
+import { managedChecks } from './checks/managed';
 import { recordChecks, recordFacts } from './checks/records';
 import { preferenceChecks, preferenceFacts } from './checks/preferences';
 import { dominantLineEnd } from '../syntax/lineEnds';
@@ -100,7 +101,16 @@ function orNothing<T>(list: readonly T[]): readonly T[] {
 }
 
 /** The checks after the identity checks, in the order problems at one position are listed. */
-const checks: readonly CheckEntry[] = [...fileChecks, ...lineChecks, ...groupChecks, ...ruleChecks, ...recordChecks, ...preferenceChecks, ...wordpressChecks];
+const checks: readonly CheckEntry[] = [
+	...fileChecks,
+	...lineChecks,
+	...groupChecks,
+	...ruleChecks,
+	...recordChecks,
+	...preferenceChecks,
+	...wordpressChecks,
+	...managedChecks,
+];
 const firstSlot = identityChecks.length;
 /**
  * The facts the checks ask, and suppression comments: a segment is summarised for all of them at once, reading its

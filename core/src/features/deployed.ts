@@ -8,6 +8,7 @@ import { DiagnosticSeverity, type CodeLens, type Diagnostic } from 'vscode-langu
 import { listNames, verdictWord } from '../crawlers/explain';
 import { evaluateAs } from '../crawlers/reading';
 import { verdictFlips } from '../bench/diff';
+import { managedDifference } from '../bench/managed';
 import { benchColumns, benchProbes, benchUrlRows } from './testBench';
 import { alignedTable, noPreferences, testUrl, testUrlAll, verdictSummary, type TestUrlParams } from './testUrl';
 import { verdictText } from '../features/testUrl';
@@ -197,6 +198,8 @@ interface Comparison {
 	readonly table: string;
 	/** What was left out (URLs, crawlers or probes past the bench's limits). */
 	readonly notes: readonly string[];
+	/** When the deployed file is the local one plus managed blocks: that sentence, then what the blocks change per crawler. */
+	readonly managed?: readonly string[];
 }
 
 /**
@@ -287,7 +290,16 @@ export function compareWithDeployed(
 						crawlerCount,
 						urlCount,
 					);
-	return { urls: tested, rows: found, summary, table: comparisonTable(found), notes };
+	const managed = managedDifference(
+		local,
+		deployedModel,
+		profiles.map((profile) => profile.token),
+	);
+	if (managed === undefined) {
+		return { urls: tested, rows: found, summary, table: comparisonTable(found), notes };
+	}
+	const only = t('The deployed file ({0}) differs from the local file only by {1}.', analysis.facts.url, managed.blocks);
+	return { urls: tested, rows: found, summary: `${only} ${summary}`, table: comparisonTable(found), notes, managed: [only, ...managed.changes] };
 }
 
 /** That no verdict differs, with singular and plural of both counts as separate keys. */
