@@ -155,7 +155,7 @@ export { answerQuestions, preferenceQuestions, type PreferenceQuestion, type Que
 
 /** Many URLs at once: URL lists and sitemaps, two versions compared, who may fetch `/` (bench/). */
 export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput } from './bench/urls';
-export { defaultDiffCrawlers, describeChange, diffRobots, probeUrls, verdictFlips, type DecisionSide } from './bench/diff';
+export { defaultDiffCrawlers, describeChange, diffRobots, probeUrls, verdictFlips, type DecisionSide, type RobotsDiff } from './bench/diff';
 export { auditByCategory, auditCategories } from './bench/audit';
 export { aiPolicy } from './bench/aiPolicy';
 
@@ -195,6 +195,7 @@ export {
 	type ResponseFacts,
 } from './fetch/explain';
 export { defaultFetchLimits, fetchUserAgent, robotsTarget, type FetchLimits, type RobotsTarget } from './fetch/site';
+export { compareHosts, hostVariants, type HostComparison, type HostFetch, type HostRow } from './fetch/hosts';
 export { decodeBase64, encodeBase64 } from './base64';
 export { deployedTarget, outcomeFromWire, outcomeToWire } from './fetch/wire';
 
