@@ -106,7 +106,7 @@ async function readUrls(path: string, io: CommandIo): Promise<string[]> {
 }
 
 /** One side of a flip: "DISALLOWED by new line 3 `Disallow: /x`"; the verdict word stays as tools read it. */
-function side(which: 'old' | 'new', decision: DecisionSide): string {
+export function side(which: 'old' | 'new', decision: DecisionSide): string {
 	const verdict = verdictWord(decision.verdict, { forTools: true });
 	if (decision.text === null) {
 		return `${verdict} (${reasonWords(decision.reason)})`;

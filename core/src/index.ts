@@ -278,6 +278,7 @@ export { siteFindings, type SitePage, type SiteRobots } from './site/findings';
 export {
 	nextUrlSets,
 	readUrlSet,
+	listedPaths,
 	urlSetDiagnostics,
 	urlSetFilePaths,
 	urlSetLimits,
@@ -286,6 +287,19 @@ export {
 	type UrlSetLimits,
 	type UrlSetSource,
 } from './site/sitemaps';
+
+/** A deployed file watched over time: a new fetch compared with the last reading, ranked by what it does to verdicts (watch/). */
+export {
+	compareReadings,
+	fetchFailed,
+	worseSeverity,
+	type WatchChange,
+	type WatchFlip,
+	type WatchReport,
+	type WatchSeverity,
+	type WatchSide,
+} from './watch/changes';
+export { changedLines, type LineChange } from './watch/lines';
 
 /** The editor's features over a robots.txt, each a function of the model and the options (features/). */
 export { computeDocumentSymbols } from './features/symbols';
