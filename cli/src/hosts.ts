@@ -141,3 +141,17 @@ export function hostJson(comparison: HostComparison, notes: readonly string[]): 
 export function hostStatus(comparison: HostComparison): number {
 	return comparison.split.length > 0 ? 1 : 0;
 }
+
+/** Runs `fn` over `items`, at most `limit` at a time; results in the order of `items`. */
+export async function pooled<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+	const results: R[] = new Array(items.length);
+	let next = 0;
+	const worker = async () => {
+		while (next < items.length) {
+			const index = next++;
+			results[index] = await fn(items[index]);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+	return results;
+}

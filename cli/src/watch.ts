@@ -41,6 +41,7 @@ import type { Command, CommandIo } from './command';
 import { side } from './diff';
 import { describeError, readOwnFile } from './io';
 import { fetchFound } from './lintSitemaps';
+import { pooled } from './hosts';
 import { fetchSite, type FetchSettings } from './source';
 import { escapeLines } from './terminal';
 
@@ -209,20 +210,6 @@ async function watchSite(site: string, options: WatchOptions, expectations: Expe
 				: uncheckedExpectations(expectations, t('{0}: {1}; no file to read. {2}.', robotsUrl, responseHeadline(describeResponse(outcome)), summariseConclusions(report.conclusions).join('; ')));
 	}
 	return { origin, robotsUrl, outcome, report, ...(sitemaps ? { sitemaps } : {}), ...(checked ? { expectations: checked } : {}) };
-}
-
-/** Runs `fn` over `items`, at most `limit` at a time; results in the order of `items`. */
-async function pooled<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-	const results: R[] = new Array(items.length);
-	let next = 0;
-	const worker = async () => {
-		while (next < items.length) {
-			const index = next++;
-			results[index] = await fn(items[index]);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-	return results;
 }
 
 /**
