@@ -25,7 +25,7 @@ import { crawlerTokens, type OptionTable, readArguments, UsageError } from './ar
 import type { Command, CommandIo } from './command';
 import { inputName, readText } from './io';
 import { readRobotsSource } from './source';
-import { fetchHosts, hostJson, hostList, hostListOptions, hostsNote, hostStatus, hostTable, hostVerdict } from './hosts';
+import { fetchHosts, hostJson, hostList, hostListOptions, hostListValues, hostsNote, hostStatus, hostTable, hostVerdict, type HostListValues } from './hosts';
 import { escapeControls, escapeLines } from './terminal';
 
 interface DiffOptions {
@@ -33,7 +33,7 @@ interface DiffOptions {
 	readonly newFile: string;
 	/** With `--variants` or `--hosts`: the sites given, and those options. */
 	readonly sites: readonly string[];
-	readonly hostList?: { variants?: true; hosts?: string };
+	readonly hostList?: HostListValues;
 	urlsFrom?: string;
 	agents?: string[];
 	json: boolean;
@@ -61,11 +61,11 @@ const diffOptions = {
 function parseDiffArguments(args: readonly string[]): DiffOptions {
 	const { values, positionals } = readArguments(args, diffOptions);
 	const agents = crawlerTokens(values.agent, '--agent');
-	if (values.variants === true || values.hosts !== undefined) {
+	const hostList = hostListValues(values);
+	if (hostList !== undefined) {
 		if (positionals.length === 0 && values.hosts === undefined) {
 			throw new UsageError(t('missing <site>, e.g. robots-txt diff --variants https://example.com'));
 		}
-		const hostList = { ...(values.variants === true ? { variants: true as const } : {}), ...(values.hosts !== undefined ? { hosts: values.hosts } : {}) };
 		return { oldFile: '', newFile: '', sites: positionals, hostList, urlsFrom: values.urls, agents, json: values.json === true };
 	}
 	if (positionals.length !== 2) {

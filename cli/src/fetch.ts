@@ -30,7 +30,7 @@ import { formatNumber, joinList, t } from '../../core/src/l10n';
 import { crawlerTokens, type OptionTable, parseTimeout, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { table } from './help';
-import { fetchHosts, hostJson, hostList, hostListOptions, hostsNote, hostStatus, hostTable, hostVerdict } from './hosts';
+import { fetchHosts, hostJson, hostList, hostListOptions, hostListValues, hostsNote, hostStatus, hostTable, hostVerdict } from './hosts';
 import { fetchedPreferences, preferencesJson, preferencesText } from './preferences';
 import { fetchSite, isUrl, type FetchSettings } from './source';
 import { escapeControls, escapeLines } from './terminal';
@@ -82,8 +82,7 @@ function parseFetchArguments(args: readonly string[]): FetchOptions {
 	return {
 		...options,
 		sites: positionals,
-		...(values.variants === true ? { variants: true } : {}),
-		...(values.hosts !== undefined ? { hosts: values.hosts } : {}),
+		...hostListValues(values),
 	};
 }
 

@@ -25,6 +25,20 @@ export function hostsNote(): string {
 	);
 }
 
+/** What a command line said of the host list options, or undefined when it used neither. */
+export function hostListValues(values: { variants?: true; hosts?: string }): HostListValues | undefined {
+	if (values.variants !== true && values.hosts === undefined) {
+		return undefined;
+	}
+	return { ...(values.variants === true ? { variants: true } : {}), ...(values.hosts !== undefined ? { hosts: values.hosts } : {}) };
+}
+
+/** The host list options as given. */
+export interface HostListValues {
+	readonly variants?: true;
+	readonly hosts?: string;
+}
+
 /** How many fetches run at once. */
 const concurrency = 4;
 
@@ -32,7 +46,7 @@ const concurrency = 4;
  * The sites to fetch, as origins in order without repeats: the arguments, then the `--hosts` file's lines, each
  * expanded into its variants with `--variants`. The notes say which variants were left out and why.
  */
-export function hostList(sites: readonly string[], values: { variants?: true; hosts?: string }): { sites: string[]; notes: string[] } {
+export function hostList(sites: readonly string[], values: HostListValues): { sites: string[]; notes: string[] } {
 	const given = [...sites];
 	if (values.hosts !== undefined) {
 		const name = inputName(values.hosts);
@@ -68,17 +82,8 @@ export function hostList(sites: readonly string[], values: { variants?: true; ho
 }
 
 /** Fetches every site's robots.txt, `concurrency` at a time, in list order. */
-export async function fetchHosts(sites: readonly string[], settings: FetchSettings): Promise<HostFetch[]> {
-	const fetches: HostFetch[] = new Array(sites.length);
-	let next = 0;
-	const worker = async () => {
-		while (next < sites.length) {
-			const index = next++;
-			fetches[index] = { site: sites[index], outcome: (await fetchSite(sites[index], settings)).outcome };
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, sites.length) }, worker));
-	return fetches;
+export function fetchHosts(sites: readonly string[], settings: FetchSettings): Promise<HostFetch[]> {
+	return pooled(sites, concurrency, async (site) => ({ site, outcome: (await fetchSite(site, settings)).outcome }));
 }
 
 /** The host table, the files, what crawlers conclude where no file is read, and the notes (not yet escaped). */

@@ -41,12 +41,14 @@ import type { Command, CommandIo } from './command';
 import { side } from './diff';
 import { describeError, readOwnFile } from './io';
 import { fetchFound } from './lintSitemaps';
-import { pooled } from './hosts';
+import { hostList, hostListOptions, hostListValues, pooled, type HostListValues } from './hosts';
 import { fetchSite, type FetchSettings } from './source';
 import { escapeLines } from './terminal';
 
 interface WatchOptions {
 	readonly sites: readonly string[];
+	/** `--variants` and `--hosts`, when given: the sites are then expanded into the host list before the watch. */
+	readonly hostList?: HostListValues;
 	readonly state: string;
 	readonly expectations?: string;
 	readonly crawlers?: readonly string[];
@@ -67,6 +69,7 @@ const watchOptions = {
 	format: { value: '<name>', help: () => t('text (the changes, then the lines that changed) or json (one object: {"sites": [...]})') },
 	json: { help: () => t('one JSON object') },
 	timeout: { value: '<s>', help: () => t('seconds for the whole fetch, however slowly the bytes come (default 10)') },
+	...hostListOptions,
 } satisfies OptionTable;
 
 /** Sites fetched at once. */
@@ -75,15 +78,17 @@ const concurrency = 4;
 function parseWatchArguments(args: readonly string[]): WatchOptions {
 	const { values, positionals } = readArguments(args, watchOptions);
 	const format = values.json === true ? 'json' : readFormat(values.format, ['text', 'json']);
-	if (positionals.length === 0) {
+	if (positionals.length === 0 && values.hosts === undefined) {
 		throw new UsageError(t('missing <site>, e.g. robots-txt watch https://example.com --state .robots-watch'));
 	}
 	if (values.state === undefined) {
 		throw new UsageError(t('watch needs --state <dir>, the folder that keeps the last readings'));
 	}
 	const crawlers = crawlerTokens(values.crawler, '--crawler');
+	const hosts = hostListValues(values);
 	return {
 		sites: positionals,
+		...(hosts !== undefined ? { hostList: hosts } : {}),
 		state: values.state,
 		format,
 		...(values.expectations !== undefined ? { expectations: values.expectations } : {}),
@@ -207,13 +212,16 @@ async function watchSite(site: string, options: WatchOptions, expectations: Expe
 		checked =
 			report.textAfter !== undefined
 				? checkExpectations(expectations, parse(report.textAfter))
-				: uncheckedExpectations(expectations, t('{0}: {1}; no file to read. {2}.', robotsUrl, responseHeadline(describeResponse(outcome)), summariseConclusions(report.conclusions).join('; ')));
+				: uncheckedExpectations(
+						expectations,
+						t('{0}: {1}; no file to read. {2}.', robotsUrl, responseHeadline(describeResponse(outcome)), summariseConclusions(report.conclusions).join('; ')),
+					);
 	}
 	return { origin, robotsUrl, outcome, report, ...(sitemaps ? { sitemaps } : {}), ...(checked ? { expectations: checked } : {}) };
 }
 
 /**
- * Watches `sites` (the list as given; h29-hosts passes its hosts here too): each fetched, compared and kept. Exit status
+ * Watches `sites` (the list as given, or the host list of --variants and --hosts): each fetched, compared and kept. Exit status
  * 2 when a fetch got no file, else 1 on a warning or critical change or a failed expectation, else 0.
  */
 export async function watchSites(sites: readonly string[], options: WatchOptions, io: CommandIo): Promise<number> {
@@ -242,7 +250,9 @@ export async function watchSites(sites: readonly string[], options: WatchOptions
 	}
 	const settings: FetchSettings = { version: io.version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
 	const results = await pooled(sites, concurrency, (site) => watchSite(site, options, expectations, settings));
-	await io.out.write(options.format === 'json' ? JSON.stringify({ sites: results.map(siteJson) }, null, 2) + '\n' : escapeLines(results.map(siteText).join('\n')) + '\n');
+	await io.out.write(
+		options.format === 'json' ? JSON.stringify({ sites: results.map(siteJson) }, null, 2) + '\n' : escapeLines(results.map(siteText).join('\n')) + '\n',
+	);
 	return Math.max(0, ...results.map(exitStatus));
 }
 
@@ -420,13 +430,23 @@ function siteJson(result: SiteResult): unknown {
 
 async function runWatch(args: readonly string[], io: CommandIo): Promise<number> {
 	const options = parseWatchArguments(args);
-	return watchSites(options.sites, options, io);
+	if (options.hostList === undefined) {
+		return watchSites(options.sites, options, io);
+	}
+	// Each host is watched as a site of its own: a robots.txt governs only its scheme, host and port (RFC 9309 §2.3).
+	const list = hostList(options.sites, options.hostList);
+	for (const note of list.notes) {
+		await io.error(note);
+	}
+	return watchSites(list.sites, options, io);
 }
 
 export const watchCommand: Command = {
 	name: 'watch',
 	summary: () => t("fetches sites' robots.txt files and says what changed since the last run, ranked by what it does to verdicts"),
-	synopsis: ['robots-txt watch <site>... --state <dir> [--expectations <file>] [--crawler <token>,...] [--format text|json] [--timeout <seconds>]'],
+	synopsis: [
+		'robots-txt watch <site>... --state <dir> [--variants] [--hosts <file|->] [--expectations <file>] [--crawler <token>,...] [--format text|json] [--timeout <seconds>]',
+	],
 	about: () => [
 		t(
 			"Fetches each site's robots.txt as `robots-txt fetch` does, compares it with the last reading kept in the state folder through each crawler's reading (the semantic diff of `robots-txt diff`, and what each crawler concludes from the response: a 5xx, a 404 or an unreachable host is a change too), keeps the new reading, and reports the changes, most severe first: critical when a search crawler may no longer fetch / or URLs the site's sitemaps list, warning when a crawler gains or loses paths, info when only comments or lines no crawler reads changed (or the URL that serves the file). The first run stores the baseline.",
@@ -442,6 +462,9 @@ export const watchCommand: Command = {
 		),
 		t(
 			'Exit status: 0 when nothing changed or only info; 1 on a warning or critical change or a failed expectation; 2 when a fetch got no file, or on bad arguments.',
+		),
+		t(
+			'--variants (http and https, the www. host and the apex) and --hosts (a list of sites) make the list of sites before the watch, and each host is watched as a site of its own: a robots.txt governs only its own scheme, host and port (RFC 9309 §2.3).',
 		),
 	],
 	run: runWatch,

@@ -1,5 +1,5 @@
 /**
- * Many hosts at once: `robots-txt fetch` and `diff` over several sites, `--hosts` and `--variants`, against a forward
+ * Many hosts at once: `robots-txt fetch`, `diff` and `watch` over several sites, `--hosts` and `--variants`, against a forward
  * proxy on 127.0.0.1 that this test starts and that answers by the host asked (www.example.com cannot resolve here):
  * http requests in absolute form, https through a CONNECT tunnel to a local TLS server whose self-signed certificate
  * the CLI trusts through NODE_EXTRA_CA_CERTS. Expected answers come from RFC 9309 (§2.2.1: a crawler obeys the group
@@ -323,5 +323,49 @@ describe('robots-txt diff over several hosts', () => {
 		const two = await run(['diff', 'http://differ.example', 'http://www.differ.example', '--agent', 'Googlebot']);
 		assert.equal(two.status, 1);
 		assert.match(two.stdout, /^Crawlers whose rules changed \(1\):$/m);
+	});
+});
+
+describe('robots-txt watch over several hosts', () => {
+	test('--hosts: each host watched as a site of its own; www gaining a Googlebot `Disallow: /` is critical there only', async () => {
+		const state = join(folder, 'state');
+		const list = 'http://same.example\nhttp://www.same.example\n';
+		const first = await run(['watch', '--hosts', '-', '--state', state, '--crawler', 'Googlebot', '--json'], list);
+		assert.equal(first.status, 0, 'the first run stores the baseline' + first.stderr);
+		const baseline = JSON.parse(first.stdout) as { sites: { site: string; changed: boolean; severity: string }[] };
+		assert.deepEqual(
+			baseline.sites.map((site) => site.site),
+			['http://same.example', 'http://www.same.example'],
+		);
+		const before = answers['http://www.same.example'];
+		answers['http://www.same.example'] = { status: 200, body: googleClosed };
+		try {
+			const second = await run(['watch', '--hosts', '-', '--state', state, '--crawler', 'Googlebot', '--json'], list);
+			// Issue 27: critical when a target search crawler loses `/`; Googlebot follows its own group (RFC 9309 §2.2.1).
+			assert.equal(second.status, 1, second.stderr);
+			const report = JSON.parse(second.stdout) as { sites: { site: string; changed: boolean; severity: string }[] };
+			assert.deepEqual(
+				report.sites.map((site) => [site.site, site.changed, site.severity]),
+				[
+					['http://same.example', false, 'none'],
+					['http://www.same.example', true, 'critical'],
+				],
+			);
+		} finally {
+			answers['http://www.same.example'] = before;
+		}
+	});
+
+	test('--variants: the four hosts of a domain are watched', async (t) => {
+		if (certificateFile === undefined) {
+			t.skip('openssl is not available to make the test certificate');
+			return;
+		}
+		const result = await run(['watch', 'secure.example', '--variants', '--state', join(folder, 'state-variants'), '--crawler', 'Googlebot', '--json']);
+		assert.equal(result.status, 0, result.stderr);
+		assert.deepEqual(
+			(JSON.parse(result.stdout) as { sites: { site: string }[] }).sites.map((site) => site.site),
+			['https://secure.example', 'http://secure.example', 'https://www.secure.example', 'http://www.secure.example'],
+		);
 	});
 });
