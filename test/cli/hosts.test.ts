@@ -1,10 +1,11 @@
 /**
- * Many hosts at once: `robots-txt fetch`, `diff` and `watch` over several sites, `--hosts` and `--variants`, against a forward
- * proxy on 127.0.0.1 that this test starts and that answers by the host asked (www.example.com cannot resolve here):
- * http requests in absolute form, https through a CONNECT tunnel to a local TLS server whose self-signed certificate
- * the CLI trusts through NODE_EXTRA_CA_CERTS. Expected answers come from RFC 9309 (§2.2.1: a crawler obeys the group
- * of its own product token, else `*`; §2.3: a robots.txt governs only its own scheme, host and port; §2.3.1.2: follow
- * at least five redirects) and Google's documentation of robots.txt (5xx: no crawling for now, retried later).
+ * Many hosts at once: `robots-txt fetch`, `diff` and `watch` over several sites, `--hosts` and `--variants`, against
+ * a forward proxy on 127.0.0.1 that this test starts and that answers by the host asked (www.example.com cannot
+ * resolve here): http requests in absolute form, https through a CONNECT tunnel to a local TLS server whose self-signed
+ * certificate the CLI trusts through NODE_EXTRA_CA_CERTS. Expected answers come from RFC 9309 (§2.2.1: a crawler obeys
+ * the group of its own product token, else `*`; §2.3: a robots.txt governs only its own scheme, host and port;
+ * §2.3.1.2: follow at least five redirects) and Google's documentation of robots.txt (5xx: no crawling for now,
+ * retried later).
  */
 
 import { execFile } from 'node:child_process';
