@@ -291,7 +291,6 @@ export {
 export {
 	compareReadings,
 	fetchFailed,
-	worseSeverity,
 	type WatchChange,
 	type WatchFlip,
 	type WatchReport,

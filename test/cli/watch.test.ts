@@ -130,10 +130,11 @@ async function watchJson(state: string, ...extra: string[]): Promise<{ status: n
 describe('robots-txt watch', () => {
 	test('the baseline, no change, a comment edit, paths gained and lost, a staging Disallow: / shipped', async () => {
 		const state = join(work, 'state-main');
-		site.answers.set(
-			'/sitemap.xml',
-			{ status: 200, body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${site.origin}/</loc></url><url><loc>${site.origin}/shop/shoes</loc></url></urlset>`, headers: { 'Content-Type': 'application/xml' } },
-		);
+		site.answers.set('/sitemap.xml', {
+			status: 200,
+			body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${site.origin}/</loc></url><url><loc>${site.origin}/shop/shoes</loc></url></urlset>`,
+			headers: { 'Content-Type': 'application/xml' },
+		});
 		serve(robots(live));
 		const first = await run(['watch', site.origin, '--state', state]);
 		assert.equal(first.status, 0, first.stderr);
@@ -146,7 +147,12 @@ describe('robots-txt watch', () => {
 		const same = await watchJson(state);
 		assert.equal(same.status, 0, same.stderr);
 		assert.deepEqual(
-			{ site: same.report.sites[0].site, changed: same.report.sites[0].changed, severity: same.report.sites[0].severity, changes: same.report.sites[0].changes },
+			{
+				site: same.report.sites[0].site,
+				changed: same.report.sites[0].changed,
+				severity: same.report.sites[0].severity,
+				changes: same.report.sites[0].changes,
+			},
 			{ site: site.origin, changed: false, severity: 'none', changes: [] },
 		);
 
@@ -168,13 +174,10 @@ describe('robots-txt watch', () => {
 		assert.equal(paths.report.sites[0].severity, 'warning');
 		const google = paths.report.sites[0].changes[0];
 		assert.equal(google.crawler, 'Googlebot');
-		assert.deepEqual(
-			google.flips.map((flip) => [flip.url, flip.old.verdict, flip.new.verdict]).sort(),
-			[
-				['/private', 'disallow', 'allow'],
-				['/tmp/', 'allow', 'disallow'],
-			],
-		);
+		assert.deepEqual(google.flips.map((flip) => [flip.url, flip.old.verdict, flip.new.verdict]).sort(), [
+			['/private', 'disallow', 'allow'],
+			['/tmp/', 'allow', 'disallow'],
+		]);
 
 		serve(robots('User-agent: *\nDisallow: /\n'));
 		const staging = await run(['watch', site.origin, '--state', state]);
