@@ -109,7 +109,7 @@ interface StoredReading {
  * The state file of an origin: its scheme, host and port, each character that is not a letter, a digit, `.` or `-`
  * written as `_` and its code in hex, so that two origins never share a file and no name climbs out of the folder.
  */
-export function stateFileName(origin: string): string {
+function stateFileName(origin: string): string {
 	const url = new URL(origin);
 	const safe = (text: string) => text.replace(/[^a-z0-9.-]/gi, (char) => `_${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
 	const port = url.port || (url.protocol === 'https:' ? '443' : '80');
@@ -182,7 +182,9 @@ async function readListed(report: WatchReport, origin: string, settings: FetchSe
 		}
 		const model = parse(text);
 		const listed = listedPaths(model, await readUrlSets(model, read), origin);
-		listed.paths.forEach((path) => paths.add(path));
+		for (const path of listed.paths) {
+			paths.add(path);
+		}
 		sitemaps = Math.max(sitemaps, listed.sitemaps);
 		leftOut = Math.max(leftOut, listed.leftOut);
 		cut = Math.max(cut, listed.cut);
@@ -224,7 +226,7 @@ async function watchSite(site: string, options: WatchOptions, expectations: Expe
  * Watches `sites` (the list as given, or the host list of --variants and --hosts): each fetched, compared and kept. Exit status
  * 2 when a fetch got no file, else 1 on a warning or critical change or a failed expectation, else 0.
  */
-export async function watchSites(sites: readonly string[], options: WatchOptions, io: CommandIo): Promise<number> {
+async function watchSites(sites: readonly string[], options: WatchOptions, io: CommandIo): Promise<number> {
 	for (const site of sites) {
 		const target = robotsTarget(site);
 		if ('error' in target) {
@@ -338,7 +340,9 @@ function siteText(result: SiteResult): string {
 		}
 	}
 	if (result.sitemaps && result.sitemaps.urls > 0) {
-		out.push(`  ${t('Sitemaps read: {0}, listing {1} URLs on the site.', formatNumber(result.sitemaps.read), formatNumber(result.sitemaps.urls))}`);
+		out.push(
+			`  ${t('{0} {0|one=URL|other=URLs} of the site listed in the sitemaps read ({1}).', formatNumber(result.sitemaps.urls), formatNumber(result.sitemaps.read))}`,
+		);
 	}
 	if (report.lines.length > 0) {
 		out.push(`  ${t('Lines changed:')}`);
@@ -449,7 +453,7 @@ export const watchCommand: Command = {
 	],
 	about: () => [
 		t(
-			"Fetches each site's robots.txt as `robots-txt fetch` does, compares it with the last reading kept in the state folder through each crawler's reading (the semantic diff of `robots-txt diff`, and what each crawler concludes from the response: a 5xx, a 404 or an unreachable host is a change too), keeps the new reading, and reports the changes, most severe first: critical when a search crawler may no longer fetch / or URLs the site's sitemaps list, warning when a crawler gains or loses paths, info when only comments or lines no crawler reads changed (or the URL that serves the file). The first run stores the baseline.",
+			"Fetches each site's robots.txt as `robots-txt fetch` does, compares it with the last reading kept in the state folder through each crawler's reading (the semantic diff of `robots-txt diff`, and what each crawler concludes from the response: a 5xx, a 404 or an unreachable host is a change too), keeps the new reading, and reports the changes, most severe first: critical when a search crawler may no longer fetch / or URLs the site's sitemaps list, warning when a crawler gains or loses paths, info when no verdict changed (comments, lines no crawler reads, rules that flip nothing, the URL that serves the file). The first run stores the baseline.",
 		),
 		t(
 			'A fetch that gets no file (a network error, a timeout, a redirect that cannot be followed, a 5xx) keeps the last reading, so the next run compares with it again, and says what crawlers conclude from the response.',

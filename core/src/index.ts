@@ -292,7 +292,6 @@ export {
 export {
 	compareReadings,
 	fetchFailed,
-	worseSeverity,
 	type WatchChange,
 	type WatchFlip,
 	type WatchReport,

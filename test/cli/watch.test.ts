@@ -10,7 +10,7 @@
  */
 
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -130,10 +130,11 @@ async function watchJson(state: string, ...extra: string[]): Promise<{ status: n
 describe('robots-txt watch', () => {
 	test('the baseline, no change, a comment edit, paths gained and lost, a staging Disallow: / shipped', async () => {
 		const state = join(work, 'state-main');
-		site.answers.set(
-			'/sitemap.xml',
-			{ status: 200, body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${site.origin}/</loc></url><url><loc>${site.origin}/shop/shoes</loc></url></urlset>`, headers: { 'Content-Type': 'application/xml' } },
-		);
+		site.answers.set('/sitemap.xml', {
+			status: 200,
+			body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${site.origin}/</loc></url><url><loc>${site.origin}/shop/shoes</loc></url></urlset>`,
+			headers: { 'Content-Type': 'application/xml' },
+		});
 		serve(robots(live));
 		const first = await run(['watch', site.origin, '--state', state]);
 		assert.equal(first.status, 0, first.stderr);
@@ -146,7 +147,12 @@ describe('robots-txt watch', () => {
 		const same = await watchJson(state);
 		assert.equal(same.status, 0, same.stderr);
 		assert.deepEqual(
-			{ site: same.report.sites[0].site, changed: same.report.sites[0].changed, severity: same.report.sites[0].severity, changes: same.report.sites[0].changes },
+			{
+				site: same.report.sites[0].site,
+				changed: same.report.sites[0].changed,
+				severity: same.report.sites[0].severity,
+				changes: same.report.sites[0].changes,
+			},
 			{ site: site.origin, changed: false, severity: 'none', changes: [] },
 		);
 
@@ -168,13 +174,10 @@ describe('robots-txt watch', () => {
 		assert.equal(paths.report.sites[0].severity, 'warning');
 		const google = paths.report.sites[0].changes[0];
 		assert.equal(google.crawler, 'Googlebot');
-		assert.deepEqual(
-			google.flips.map((flip) => [flip.url, flip.old.verdict, flip.new.verdict]).sort(),
-			[
-				['/private', 'disallow', 'allow'],
-				['/tmp/', 'allow', 'disallow'],
-			],
-		);
+		assert.deepEqual(google.flips.map((flip) => [flip.url, flip.old.verdict, flip.new.verdict]).sort(), [
+			['/private', 'disallow', 'allow'],
+			['/tmp/', 'allow', 'disallow'],
+		]);
 
 		serve(robots('User-agent: *\nDisallow: /\n'));
 		const staging = await run(['watch', site.origin, '--state', state]);
@@ -355,5 +358,79 @@ describe('robots-txt watch', () => {
 			],
 		);
 		assert.equal(readdirSync(state).length, 2);
+	});
+
+	test("the GitHub Action's scheduled mode: run.sh runs watch with the state folder, annotates the changes, and sets the severity output", async () => {
+		// npx as the runner would have it, but running the CLI built here (the package test runs the packed package).
+		const shim = join(work, 'shim');
+		mkdirSync(shim, { recursive: true });
+		writeFileSync(join(shim, 'npx'), `#!/usr/bin/env bash\nwhile [ "$1" != "--" ]; do shift; done\nshift 2\nexec "${process.execPath}" "${cli}" "$@"\n`);
+		chmodSync(join(shim, 'npx'), 0o755);
+		const runner = join(work, 'runner');
+		mkdirSync(runner, { recursive: true });
+		const state = join(work, 'state-action');
+		const action = () =>
+			new Promise<{ status: number | null; stdout: string; output: string; summary: string }>((resolve) => {
+				writeFileSync(join(runner, 'output'), '');
+				writeFileSync(join(runner, 'summary'), '');
+				const env = {
+					...environment(),
+					PATH: `${shim}:${process.env.PATH ?? ''}`,
+					RUNNER_TEMP: runner,
+					GITHUB_OUTPUT: join(runner, 'output'),
+					GITHUB_STEP_SUMMARY: join(runner, 'summary'),
+					INPUT_LINT: 'false',
+					INPUT_CHECK: 'false',
+					INPUT_PACKAGE: 'robots-txt-tools',
+					INPUT_CRAWLERS: 'Googlebot',
+					INPUT_WATCH: `\n  ${site.origin}\n`,
+					INPUT_WATCH_STATE: state,
+				};
+				execFile('bash', [join(repoRoot, 'action', 'run.sh')], { env, cwd: work, encoding: 'utf8', timeout: 30_000 }, (error, stdout) => {
+					resolve({
+						status: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+						stdout,
+						output: readFileSync(join(runner, 'output'), 'utf8'),
+						summary: readFileSync(join(runner, 'summary'), 'utf8'),
+					});
+				});
+			});
+		serve(live);
+		const first = await action();
+		assert.equal(first.status, 0, first.stdout);
+		assert.match(first.summary, /### robots-txt watch/);
+		assert.match(first.summary, /\| baseline stored \|/);
+		assert.equal(first.output, 'severity=none\n');
+		assert.equal(readdirSync(state).length, 1);
+		serve('User-agent: *\nDisallow: /\n');
+		const staging = await action();
+		assert.equal(staging.status, 1);
+		const annotations = staging.stdout.split('\n').filter((line) => line.startsWith('::'));
+		assert.equal(annotations.length, 1, staging.stdout);
+		assert.ok(
+			annotations[0].startsWith(`::error title=robots-txt watch critical%3A ${site.origin.replace(/:/g, '%3A')}/robots.txt::Googlebot: `),
+			annotations[0],
+		);
+		assert.match(annotations[0], /Googlebot may no longer fetch \/\.$/);
+		assert.equal(staging.output, 'severity=critical\n');
+		assert.match(staging.summary, /Worst change: critical \(exit status 1\)/);
+	});
+
+	test('the example workflow runs on a schedule, keeps the state with actions/cache, and gives the action only inputs it has', () => {
+		const workflow = readFileSync(join(repoRoot, 'examples', 'robots-txt-watch.yml'), 'utf8');
+		const manifest = readFileSync(join(repoRoot, 'action.yml'), 'utf8');
+		const inputs = new Set(
+			[...manifest.slice(manifest.indexOf('\ninputs:\n'), manifest.indexOf('\noutputs:\n')).matchAll(/^ {2}([a-z-]+):$/gm)].map((match) => match[1]),
+		);
+		assert.match(workflow, /^on:\n {2}schedule:\n {4}- cron: /m);
+		const step = workflow.slice(workflow.indexOf('uses: OWNER/REPOSITORY'), workflow.indexOf('uses: actions/cache/save'));
+		const given = [...step.matchAll(/^ {10}([a-z-]+):/gm)].map((match) => match[1]);
+		assert.deepEqual(given, ['lint', 'check', 'watch', 'watch-state']);
+		for (const name of given) {
+			assert.ok(inputs.has(name), name);
+		}
+		// The state restored and saved is the folder the action is given.
+		const state = /watch-state: (\S+)/.exec(step)![1];
+		assert.equal([...workflow.matchAll(new RegExp(`path: ${state.replace(/\./g, '\\.')}$`, 'gm'))].length, 2);
 	});
 });

@@ -73,13 +73,10 @@ describe('compareReadings', () => {
 		const report = compareReadings(served(live), served('User-agent: *\nDisallow: /tmp/\n'), { crawlers: ['Googlebot'] });
 		const google = changeOf(report.changes, 'Googlebot')!;
 		assert.equal(google.severity, 'warning');
-		assert.deepEqual(
-			google.flips.map((flip) => [flip.url, flip.before.verdict, flip.after.verdict]).sort(),
-			[
-				['/private', 'disallow', 'allow'],
-				['/tmp/', 'allow', 'disallow'],
-			],
-		);
+		assert.deepEqual(google.flips.map((flip) => [flip.url, flip.before.verdict, flip.after.verdict]).sort(), [
+			['/private', 'disallow', 'allow'],
+			['/tmp/', 'allow', 'disallow'],
+		]);
 		const lost = google.flips.find((flip) => flip.url === '/tmp/')!;
 		assert.equal(lost.after.line, 1);
 		assert.equal(lost.after.text, 'Disallow: /tmp/');
@@ -91,7 +88,7 @@ describe('compareReadings', () => {
 		assert.equal(report.severity, 'info');
 	});
 
-	test("URLs the sitemaps list, lost by a search crawler: critical, with how many and an example", () => {
+	test('URLs the sitemaps list, lost by a search crawler: critical, with how many and an example', () => {
 		const report = compareReadings(served(live), served('User-agent: *\nDisallow: /private\nDisallow: /shop/\n'), {
 			crawlers: ['Googlebot', 'GPTBot'],
 			listedPaths: ['/', '/shop/shoes', '/blog/a'],

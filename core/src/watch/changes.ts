@@ -174,7 +174,13 @@ function lostAndGained(urls: readonly string[], before: readonly string[], after
 
 /** "Googlebot may no longer fetch 3 URLs that the sitemaps list (of 40), e.g. /a." */
 function listedSentence(token: string, lost: number, listed: number, example: string): string {
-	return t('{0} {0|one=URL|other=URLs} of the {1} the sitemaps list may no longer be fetched by {2}, e.g. {3}.', formatNumber(lost), formatNumber(listed), token, example);
+	return t(
+		'{0} {0|one=URL|other=URLs} of the {1} the sitemaps list may no longer be fetched by {2}, e.g. {3}.',
+		formatNumber(lost),
+		formatNumber(listed),
+		token,
+		example,
+	);
 }
 
 /** How one crawler's answers changed between two conclusions, or undefined when they did not. */
@@ -205,7 +211,9 @@ function crawlerChange(before: FetchConclusion, after: FetchConclusion, listed: 
 		const lost = listedFlips.filter((flip) => flip.before.verdict === 'allow');
 		listedLost = lost.map((flip) => flip.url);
 		listedGained = listedFlips.length - lost.length;
-		examples = lost.slice(0, maxListedExamples).map((flip) => ({ url: flip.url, before: fromDecision(flip.before, 'rules'), after: fromDecision(flip.after, 'rules') }));
+		examples = lost
+			.slice(0, maxListedExamples)
+			.map((flip) => ({ url: flip.url, before: fromDecision(flip.before, 'rules'), after: fromDecision(flip.after, 'rules') }));
 	} else if (before.kind !== after.kind) {
 		summary = t('{0}: {1} (before: {2}).', token, eventConsequence(after), eventConsequence(before));
 		const empty = RobotsModel.parse('');
@@ -278,9 +286,7 @@ function plainChange(kind: 'redirect' | 'text', summary: string): WatchChange {
 export function compareReadings(previous: FetchOutcome | undefined, current: FetchOutcome, options: WatchOptions = {}): WatchReport {
 	const textBefore = previous ? servedText(previous) : undefined;
 	const textAfter = servedText(current);
-	const tokens =
-		options.crawlers
-		?? defaultDiffCrawlers(RobotsModel.parse(textBefore ?? ''), RobotsModel.parse(textAfter ?? ''), defaultCrawlers);
+	const tokens = options.crawlers ?? defaultDiffCrawlers(RobotsModel.parse(textBefore ?? ''), RobotsModel.parse(textAfter ?? ''), defaultCrawlers);
 	const profiles: CrawlerProfile[] = crawlerProfiles(tokens);
 	const conclusions = profiles.map((profile) => concludeFetch(current, profile));
 	const finalUrlAfter = lastResponse(current)?.url ?? current.url;
@@ -317,9 +323,4 @@ export function compareReadings(previous: FetchOutcome | undefined, current: Fet
 	changes.sort((a, b) => severityRank[b.severity] - severityRank[a.severity]);
 	const severity = changes.reduce<WatchSeverity>((worst, change) => (severityRank[change.severity] > severityRank[worst] ? change.severity : worst), 'none');
 	return { ...base, severity, changes };
-}
-
-/** The more severe of two severities. */
-export function worseSeverity(a: WatchSeverity, b: WatchSeverity): WatchSeverity {
-	return severityRank[b] > severityRank[a] ? b : a;
 }
