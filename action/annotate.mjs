@@ -1,8 +1,9 @@
 // @ts-check
-// The GitHub Action's reporter (run.sh): reads what `robots-txt lint --format json` or `robots-txt check --format json`
-// printed and writes GitHub workflow commands, so that each problem is an annotation on its line (in a pull request,
-// on the changed lines of the diff), then a job summary and step outputs. It knows the CLI's JSON formats and GitHub's
-// command syntax, nothing of robots.txt. Usage: node annotate.mjs lint|check <json file> <the command's exit status>
+// The GitHub Action's reporter (run.sh): reads what `robots-txt lint --format json`, `robots-txt check --format json` or
+// `robots-txt watch --format json` printed and writes GitHub workflow commands, so that each problem is an annotation
+// on its line (in a pull request, on the changed lines of the diff; a deployed file's change, on no line), then a job
+// summary and step outputs. It knows the CLI's JSON formats and GitHub's command syntax, nothing of robots.txt.
+// Usage: node annotate.mjs lint|check|watch <json file> <the command's exit status>
 import { appendFileSync, readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 
@@ -112,10 +113,55 @@ function reportCheck(report, status) {
 	return { lines, summary, outputs: { failed: report.failed } };
 }
 
+/**
+ * @typedef {{ severity: string, kind: string, crawler: string | null, summary: string, details: string[] }} WatchChange
+ * @typedef {{ site: string, robots: string, failed: boolean, baseline: boolean, error: string | null, changed: boolean, severity: string, changes: WatchChange[], crawlers: { token: string, conclusion: string }[], expectations: { passed: number, failed: number, problem: string | null, failures: { message: string }[] } | null }} WatchedSite
+ * @typedef {{ sites: WatchedSite[] }} WatchReport
+ */
+
+/** @type {Record<string, 'error' | 'warning' | 'notice'>} A critical change is an error; info a notice. */
+const watchLevels = { critical: 'error', warning: 'warning', info: 'notice' };
+
+/** @type {readonly string[]} */
+const severities = ['none', 'info', 'warning', 'critical'];
+
+/**
+ * The annotations, summary and outputs for watch's JSON: each change, each failed fetch and each failed expectation
+ * as an annotation of its site (a deployed file has no line in the repository), a table of the sites in the summary.
+ * @param {WatchReport} report
+ * @param {number} status
+ */
+function reportWatch(report, status) {
+	/** @type {string[]} */
+	const lines = [];
+	const rows = [];
+	for (const site of report.sites) {
+		if (site.failed) {
+			const concluded = site.crawlers.map((crawler) => `${crawler.token}: ${crawler.conclusion}`).join(', ');
+			lines.push(annotation('error', { title: `robots-txt watch: ${site.robots}` }, `The fetch failed (${site.error ?? 'no file'}); the last reading is kept. ${concluded}`));
+		}
+		for (const change of site.changes) {
+			lines.push(annotation(watchLevels[change.severity] ?? 'warning', { title: `robots-txt watch ${change.severity}: ${site.robots}` }, [change.summary, ...change.details].join(' ')));
+		}
+		for (const failure of site.expectations?.failures ?? []) {
+			lines.push(annotation('error', { title: `robots-txt watch expectation failed: ${site.robots}` }, failure.message));
+		}
+		if (site.expectations?.problem) {
+			lines.push(annotation('error', { title: `robots-txt watch expectations: ${site.robots}` }, site.expectations.problem));
+		}
+		const state = site.failed ? 'fetch failed' : site.baseline ? 'baseline stored' : site.changed ? site.severity : 'no change';
+		const expectations = site.expectations ? `${site.expectations.passed} passed, ${site.expectations.failed} failed` : '';
+		rows.push(`| ${site.robots} | ${state} | ${site.changes.length} | ${expectations} |`);
+	}
+	const worst = report.sites.reduce((found, site) => (severities.indexOf(site.severity) > severities.indexOf(found) ? site.severity : found), 'none');
+	const summary = `### robots-txt watch\n\n| Site | Result | Changes | Expectations |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n\nWorst change: ${worst} (exit status ${status}).\n`;
+	return { lines, summary, outputs: { severity: worst } };
+}
+
 function main() {
 	const [kind, path, status] = process.argv.slice(2);
-	if ((kind !== 'lint' && kind !== 'check') || path === undefined) {
-		console.error('usage: node annotate.mjs lint|check <json file> <exit status>');
+	if ((kind !== 'lint' && kind !== 'check' && kind !== 'watch') || path === undefined) {
+		console.error('usage: node annotate.mjs lint|check|watch <json file> <exit status>');
 		process.exit(2);
 	}
 	let json;
@@ -126,7 +172,7 @@ function main() {
 		console.log(`robots-txt ${kind} printed no report (exit status ${status}); its message is above.`);
 		return;
 	}
-	const report = kind === 'lint' ? reportLint(json, Number(status)) : reportCheck(json, Number(status));
+	const report = kind === 'lint' ? reportLint(json, Number(status)) : kind === 'check' ? reportCheck(json, Number(status)) : reportWatch(json, Number(status));
 	for (const line of report.lines) {
 		console.log(line);
 	}

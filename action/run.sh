@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The GitHub Action's one step (action.yml): `robots-txt lint` and `robots-txt check` from the npm package, run through
 # npx with JSON output, which annotate.mjs turns into annotations on the lines, a job summary and step outputs; lint's
-# SARIF too when asked. Inputs arrive as INPUT_* variables. The exit status is the worst of the commands' (0 clean,
-# 1 problems or failed expectations, 2 bad input or nothing to check).
+# SARIF too when asked; and, given sites to watch (the scheduled mode), `robots-txt watch` with its state folder.
+# Inputs arrive as INPUT_* variables. The exit status is the worst of the commands' (0 clean, 1 problems, failed
+# expectations or a warning or critical change of a deployed file, 2 bad input, nothing to check or a fetch that got
+# no file).
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -89,6 +91,24 @@ if [ "$check" = true ]; then
 	robots_txt check "${local_paths[@]}" --format json > "$temp/robots-txt-check.json"
 	status=$?
 	node "$here/annotate.mjs" check "$temp/robots-txt-check.json" "$status" || record 2
+	record "$status"
+fi
+
+# The scheduled mode: the deployed files compared with the last readings kept in the state folder, which the workflow
+# keeps between runs (actions/cache, or committed).
+sites=()
+while IFS= read -r line; do
+	line="${line#"${line%%[![:space:]]*}"}"
+	line="${line%"${line##*[![:space:]]}"}"
+	[ -z "$line" ] || sites+=("$line")
+done <<< "${INPUT_WATCH:-}"
+if [ ${#sites[@]} -gt 0 ]; then
+	args=(watch "${sites[@]}" --state "${INPUT_WATCH_STATE:-.robots-txt-watch}")
+	[ -z "${INPUT_CRAWLERS:-}" ] || args+=(--crawler "$INPUT_CRAWLERS")
+	[ -z "${INPUT_WATCH_EXPECTATIONS:-}" ] || args+=(--expectations "$INPUT_WATCH_EXPECTATIONS")
+	robots_txt "${args[@]}" --format json > "$temp/robots-txt-watch.json"
+	status=$?
+	node "$here/annotate.mjs" watch "$temp/robots-txt-watch.json" "$status" || record 2
 	record "$status"
 fi
 

@@ -16,6 +16,7 @@ import { initCommand } from './init';
 import { lintCommand } from './lint';
 import { logsCommand } from './logs';
 import { testCommand } from './test';
+import { watchCommand } from './watch';
 
 /** Every subcommand, in the order the general help lists them. */
 export const commands: readonly Command[] = [
@@ -26,6 +27,7 @@ export const commands: readonly Command[] = [
 	diffCommand,
 	crawlersCommand,
 	fetchCommand,
+	watchCommand,
 	logsCommand,
 	initCommand,
 	fixCommand,

@@ -7,7 +7,9 @@
 
 import {
 	analyseDeployed,
+	compareHosts,
 	conclusionLabel,
+	describeChange,
 	eventConsequence,
 	defaultAnalysisOptions,
 	deployedReport,
@@ -21,19 +23,23 @@ import {
 	type DeployedAnalysis,
 	type FetchConclusion,
 	type FetchedVerdict,
+	type FetchOutcome,
 	verdictWord,
 } from '../../core/src/index';
 import { formatNumber, joinList, t } from '../../core/src/l10n';
 import { crawlerTokens, type OptionTable, parseTimeout, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { table } from './help';
+import { fetchHosts, hostJson, hostList, hostListOptions, hostListValues, hostsNote, hostStatus, hostTable, hostVerdict } from './hosts';
 import { fetchedPreferences, preferencesJson, preferencesText } from './preferences';
 import { fetchSite, isUrl, type FetchSettings } from './source';
 import { escapeControls, escapeLines } from './terminal';
 import { checkUrl } from './urlInput';
 
 interface FetchOptions {
-	site: string;
+	sites: string[];
+	variants?: true;
+	hosts?: string;
 	crawlers?: string[];
 	format: 'text' | 'json';
 	explain: boolean;
@@ -54,6 +60,7 @@ const fetchOptions = {
 	explain: { help: () => t('every conclusion in words, with its sources') },
 	body: { help: () => t("write the file's bytes as served, nothing else") },
 	timeout: { value: '<s>', help: () => t('seconds for the whole fetch, however slowly the bytes come (default 10)') },
+	...hostListOptions,
 } satisfies OptionTable;
 
 function parseFetchArguments(args: readonly string[]): FetchOptions {
@@ -66,16 +73,17 @@ function parseFetchArguments(args: readonly string[]): FetchOptions {
 		body: values.body === true,
 		timeoutMs: values.timeout === undefined ? undefined : parseTimeout(values.timeout),
 	};
-	if (positionals.length > 1) {
-		throw new UsageError(t('fetch takes one site'));
-	}
-	if (positionals.length === 0) {
+	if (positionals.length === 0 && values.hosts === undefined) {
 		throw new UsageError(t('missing <site>, e.g. robots-txt fetch https://example.com'));
 	}
 	if (options.body && (options.format === 'json' || options.explain)) {
 		throw new UsageError(t('--body writes the file alone; it takes no --format json or --explain'));
 	}
-	return { ...options, site: positionals[0] };
+	return {
+		...options,
+		sites: positionals,
+		...hostListValues(values),
+	};
 }
 
 /**
@@ -86,7 +94,14 @@ function parseFetchArguments(args: readonly string[]): FetchOptions {
 async function runFetch(args: readonly string[], io: CommandIo): Promise<number> {
 	const options = parseFetchArguments(args);
 	const settings: FetchSettings = { version: io.version, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
-	const { outcome } = await fetchSite(options.site, settings);
+	const list = hostList(options.sites, options);
+	if (list.sites.length > 1) {
+		return runFetchHosts(list, options, settings, io);
+	}
+	for (const note of list.notes) {
+		await io.error(note);
+	}
+	const { outcome } = await fetchSite(list.sites[0], settings);
 	const analysis = analyseDeployed(outcome, options.crawlers ?? defaultAnalysisOptions.crawlers);
 	const gotFile = outcome.error === undefined || (outcome.error.kind === 'network' && outcome.error.afterHeaders === true);
 	if (options.body) {
@@ -100,10 +115,56 @@ async function runFetch(args: readonly string[], io: CommandIo): Promise<number>
 		return 0;
 	}
 	await io.out.write(options.format === 'json' ? JSON.stringify(fetchJson(analysis), null, 2) + '\n' : fetchText(analysis, options.explain));
+	return gotAnswer(outcome) ? 0 : 1;
+}
+
+/** Whether a fetch ended with a response to go by (whatever its status): not a network error, loop or timeout. */
+function gotAnswer(outcome: FetchOutcome): boolean {
 	// A body that stopped coming in time is no answer either: crawlers retry it (the report says what they conclude).
 	const timedOut = outcome.error?.kind === 'network' && outcome.error.code === 'timeout';
-	return outcome.responses.length > 0 && !timedOut && outcome.error?.kind !== 'redirect-loop' && outcome.error?.kind !== 'redirect-limit' ? 0 : 1;
+	return outcome.responses.length > 0 && !timedOut && outcome.error?.kind !== 'redirect-loop' && outcome.error?.kind !== 'redirect-limit';
 }
+
+/**
+ * `robots-txt fetch` over several hosts: the host table, the files, and each file's differences from the first one's
+ * for the target crawlers. Exit status 1 when the hosts do not give every target crawler the same answer, or a host
+ * gave no answer to go by; else 0.
+ */
+async function runFetchHosts(list: { sites: string[]; notes: string[] }, options: FetchOptions, settings: FetchSettings, io: CommandIo): Promise<number> {
+	if (options.body) {
+		throw new UsageError(t('--body writes one file; give one site'));
+	}
+	const fetches = await fetchHosts(list.sites, settings);
+	const comparison = compareHosts(fetches, { crawlers: options.crawlers ?? defaultAnalysisOptions.crawlers });
+	if (options.format === 'json') {
+		const differences = comparison.differences.map((difference) => ({
+			file: difference.file,
+			reference: difference.reference,
+			changes: difference.diff.changes.map((change) => ({ crawler: change.crawler, summary: describeChange(change) })),
+			flips: difference.diff.flips.length,
+		}));
+		await io.out.write(JSON.stringify({ ...hostJson(comparison, list.notes), differences }, null, 2) + '\n');
+	} else {
+		const lines = [hostTable(comparison, list.notes), ''];
+		for (const difference of comparison.differences) {
+			lines.push(t('File {0} against file {1}:', difference.file, difference.reference));
+			const changes = difference.diff.changes.map((change) => `  ${describeChange(change)}`);
+			lines.push(...(changes.length > 0 ? changes : [`  ${t('Every target crawler reads the same rules in both.')}`]));
+		}
+		if (options.explain) {
+			for (const fetched of comparison.hosts) {
+				lines.push('', fetched.site, ...fetched.conclusions.map(describeConclusion));
+			}
+		}
+		lines.push(hostVerdict(comparison));
+		await io.out.write(escapeLines(lines.join('\n')) + '\n');
+	}
+	return hostStatus(comparison) === 1 || !fetches.every((fetched) => gotAnswer(fetched.outcome)) ? 1 : 0;
+}
+
+/** The JSON of `fetch` over several hosts, for its help. */
+const hostsJsonShape =
+	'{ "notes": [ … ], "hosts": [ { "site", "url", "status", "response", "redirectsTo", "redirectListed", "file": "A", "crawlers": [ { "token", "conclusion" } ] } ], "files": [ { "id": "A", "hosts": [ … ], "bytes" } ], "split": [ <the crawlers the hosts disagree for> ], "differences": [ { "file": "B", "reference": "A", "changes": [ { "crawler", "summary" } ], "flips": <verdicts that differ> } ] }';
 
 /** Where the crawler stops reading, for the table. */
 function reads(conclusion: FetchConclusion): string {
@@ -321,7 +382,10 @@ function siteJson(answer: FetchedVerdict, url: string, robotsUrl: string): strin
 export const fetchCommand: Command = {
 	name: 'fetch',
 	summary: () => t("fetches a site's robots.txt once and says what each crawler concludes from the response"),
-	synopsis: ['robots-txt fetch <site> [--crawler <token>,...] [--format text|json] [--explain] [--body] [--timeout <seconds>]'],
+	synopsis: [
+		'robots-txt fetch <site> [--crawler <token>,...] [--format text|json] [--explain] [--body] [--timeout <seconds>]',
+		'robots-txt fetch <site>... [--variants] [--hosts <file|->] [--crawler <token>,...] [--format text|json] [--explain] [--timeout <seconds>]',
+	],
 	about: () => [
 		t(
 			'Fetches a site\'s robots.txt once, as a crawler would, and says what each crawler concludes from the response: the rules of the body, no restrictions, everything disallowed, or "try again later" (status, redirects, content type and coding, charset, byte order mark, size), where it stops reading and how long it keeps the answer, each with the source that documents it. <site> is a host (example.com), any URL of the site, or its robots.txt URL.',
@@ -335,6 +399,11 @@ export const fetchCommand: Command = {
 		t(
 			'Exit status: 0 when a response arrived (whatever its status: that is the finding); 1 when none did or it did not finish in time (a network error, a redirect loop, a timeout); 2 on bad arguments.',
 		),
+		hostsNote(),
+		t(
+			'Exit status with several hosts: 0 when every host gives every target crawler the same answer; 1 when they do not (files whose verdicts differ, or a 5xx, a 404 or no answer on some host) or a host gave no answer to go by; 2 on bad arguments.',
+		),
+		t('With several hosts, --format json writes one object: {0}', hostsJsonShape),
 	],
 	run: runFetch,
 };

@@ -52,7 +52,7 @@ export async function checkSitemaps(
 }
 
 /** A sitemap fetched with the robots.txt's fetch settings, up to sitemaps.org's 50 MB. */
-function fetchFound(settings: FetchSettings): (url: string) => Promise<FoundBytes> {
+export function fetchFound(settings: FetchSettings): (url: string) => Promise<FoundBytes> {
 	const options = { ...httpOptions(settings), maxBytes: urlSetLimits.maxBytes };
 	return async (url) => foundInFetch(await fetchWithLimits(url, options));
 }

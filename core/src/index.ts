@@ -155,7 +155,7 @@ export { answerQuestions, preferenceQuestions, type PreferenceQuestion, type Que
 
 /** Many URLs at once: URL lists and sitemaps, two versions compared, who may fetch `/` (bench/). */
 export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput } from './bench/urls';
-export { defaultDiffCrawlers, describeChange, diffRobots, probeUrls, verdictFlips, type DecisionSide } from './bench/diff';
+export { defaultDiffCrawlers, describeChange, diffRobots, probeUrls, verdictFlips, type DecisionSide, type RobotsDiff } from './bench/diff';
 export { managedDifference } from './bench/managed';
 export { auditByCategory, auditCategories } from './bench/audit';
 export { aiPolicy } from './bench/aiPolicy';
@@ -196,6 +196,7 @@ export {
 	type ResponseFacts,
 } from './fetch/explain';
 export { defaultFetchLimits, fetchUserAgent, robotsTarget, type FetchLimits, type RobotsTarget } from './fetch/site';
+export { compareHosts, hostVariants, type HostComparison, type HostFetch, type HostRow } from './fetch/hosts';
 export { decodeBase64, encodeBase64 } from './base64';
 export { deployedTarget, outcomeFromWire, outcomeToWire } from './fetch/wire';
 
@@ -278,6 +279,7 @@ export { siteFindings, type SitePage, type SiteRobots } from './site/findings';
 export {
 	nextUrlSets,
 	readUrlSet,
+	listedPaths,
 	urlSetDiagnostics,
 	urlSetFilePaths,
 	urlSetLimits,
@@ -286,6 +288,18 @@ export {
 	type UrlSetLimits,
 	type UrlSetSource,
 } from './site/sitemaps';
+
+/** A deployed file watched over time: a new fetch compared with the last reading, ranked by what it does to verdicts (watch/). */
+export {
+	compareReadings,
+	fetchFailed,
+	type WatchChange,
+	type WatchFlip,
+	type WatchReport,
+	type WatchSeverity,
+	type WatchSide,
+} from './watch/changes';
+export { changedLines, type LineChange } from './watch/lines';
 
 /** The editor's features over a robots.txt, each a function of the model and the options (features/). */
 export { computeDocumentSymbols } from './features/symbols';

@@ -247,6 +247,9 @@ function open(
 				method: 'GET',
 				headers,
 				...tlsOptions,
+				// With its own connection the request has no agent, whose default port (443) the Host header leaves out:
+				// without this, a URL with no port went out as `Host: example.com:80` (RFC 9110 §7.2: another authority).
+				defaultPort: 443,
 				createConnection: () => tls.connect({ socket, ...tlsOptions }),
 			},
 			onResponse,

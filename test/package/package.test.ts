@@ -375,7 +375,10 @@ describe('the GitHub Action', () => {
 	const { inputs, env, outputs } = actionManifest();
 
 	test('action.yml passes every input to its step, and the step reads exactly those', () => {
-		assert.deepStrictEqual([...inputs.keys()], ['paths', 'lint', 'check', 'crawlers', 'max-warnings', 'hints', 'sarif-file', 'package']);
+		assert.deepStrictEqual(
+			[...inputs.keys()],
+			['paths', 'lint', 'check', 'crawlers', 'max-warnings', 'hints', 'sarif-file', 'watch', 'watch-state', 'watch-expectations', 'package'],
+		);
 		assert.deepStrictEqual(
 			[...env],
 			[...inputs.keys()].map((name) => [`INPUT_${name.toUpperCase().replace(/-/g, '_')}`, `\${{ inputs.${name} }}`]),
@@ -385,7 +388,7 @@ describe('the GitHub Action', () => {
 		assert.equal(inputs.get('package'), `${manifest.name}@${manifest.version}`, 'the action runs the package of the same release');
 		assert.deepStrictEqual(
 			[...outputs],
-			['errors', 'warnings', 'failed', 'sarif-file'].map((name) => [name, `\${{ steps.robots-txt.outputs.${name} }}`]),
+			['errors', 'warnings', 'failed', 'sarif-file', 'severity'].map((name) => [name, `\${{ steps.robots-txt.outputs.${name} }}`]),
 		);
 	});
 

@@ -780,6 +780,7 @@ const coreLayers: readonly (readonly string[])[] = [
 	['diagnostics'],
 	['meta', 'expectations'],
 	['site'],
+	['watch'],
 	['features'],
 	['templates'],
 	['index.ts', 'library.ts'],

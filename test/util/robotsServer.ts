@@ -148,8 +148,13 @@ function listen(server: net.Server): Promise<number> {
 	});
 }
 
-/** A self-signed certificate for a host (an address or a name) made with openssl, or undefined when openssl cannot run here. */
-export function selfSigned(host = '127.0.0.1'): { key: string; cert: string } | undefined {
+/**
+ * A self-signed certificate for a host (an address or a name), or several, made with openssl, or undefined when openssl
+ * cannot run here.
+ */
+export function selfSigned(hosts: string | readonly string[] = '127.0.0.1'): { key: string; cert: string } | undefined {
+	const names = typeof hosts === 'string' ? [hosts] : hosts;
+	const host = names[0];
 	const dir = mkdtempSync(join(tmpdir(), 'robots-tls-'));
 	try {
 		execFileSync(
@@ -167,7 +172,7 @@ export function selfSigned(host = '127.0.0.1'): { key: string; cert: string } | 
 				'-subj',
 				`/CN=${host}`,
 				'-addext',
-				`subjectAltName=${net.isIP(host) === 0 ? 'DNS' : 'IP'}:${host}`,
+				`subjectAltName=${names.map((name) => `${net.isIP(name) === 0 ? 'DNS' : 'IP'}:${name}`).join(',')}`,
 				'-keyout',
 				join(dir, 'key.pem'),
 				'-out',

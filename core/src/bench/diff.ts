@@ -54,7 +54,7 @@ interface VerdictFlip {
 	readonly after: DecisionSide;
 }
 
-interface RobotsDiff {
+export interface RobotsDiff {
 	readonly crawlers: readonly string[];
 	/** The URLs compared, and whether they were probed from the rules (no URLs given). */
 	readonly urls: readonly string[];

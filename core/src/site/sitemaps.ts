@@ -218,6 +218,44 @@ export function urlSetFilePaths(site: SiteOf, urlPath: string): string[] {
 	});
 }
 
+/** What a robots.txt's sitemaps list on one origin, as read: the paths (each once, in the order listed) and the caps met. */
+export interface ListedPaths {
+	readonly paths: readonly string[];
+	/** Sitemaps read (urlsets and indexes), sitemaps not read past `maxSitemaps`, sitemaps cut at a cap. */
+	readonly sitemaps: number;
+	readonly leftOut: number;
+	readonly cut: number;
+}
+
+/**
+ * The paths (and queries) of the URLs on `origin` that the sitemaps planned for `model` list, as read (`reads`): the
+ * URLs a comparison of verdicts asks about. URLs of other hosts are not this file's to judge and are left out.
+ */
+export function listedPaths(model: RobotsModel, reads: ReadonlyMap<string, ReadUrlSet>, origin: string, limits: UrlSetLimits = urlSetLimits): ListedPaths {
+	const plan = planSitemaps(model, reads, limits);
+	const seen = new Set<string>();
+	const paths: string[] = [];
+	let sitemaps = 0;
+	let cut = 0;
+	for (const entry of plan.entries) {
+		const read = reads.get(entry.url);
+		if (read === undefined || read.kind === 'unreadable') {
+			continue;
+		}
+		sitemaps++;
+		if (read.leftOut > 0 || read.cut) {
+			cut++;
+		}
+		for (const split of read.kind === 'urlset' ? splitUrls(read) : []) {
+			if (split !== undefined && split.origin === origin && !seen.has(split.path)) {
+				seen.add(split.path);
+				paths.push(split.path);
+			}
+		}
+	}
+	return { paths, sitemaps, leftOut: plan.leftOut, cut };
+}
+
 /** The origin a robots.txt judges: its own URL's when known, else its first fetchable Sitemap line's; undefined without either. */
 export function urlSetOrigin(model: RobotsModel, robotsUrl: string | undefined): string | undefined {
 	const from = robotsUrl ?? sitemapLines(model).keys().next().value;
