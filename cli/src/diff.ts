@@ -198,7 +198,9 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 	const diff = diffRobots(before, after, { crawlers, ...(urls !== undefined ? { urls } : {}) });
 	const managed = onlyManagedBlocks(options, before, after, crawlers);
 	if (options.json) {
-		await write(JSON.stringify({ old: options.oldFile, new: options.newFile, ...diffJson(diff), ...(managed !== undefined ? { managed } : {}) }, null, 2) + '\n');
+		await write(
+			JSON.stringify({ old: options.oldFile, new: options.newFile, ...diffJson(diff), ...(managed !== undefined ? { managed } : {}) }, null, 2) + '\n',
+		);
 		return diff.flips.length > 0 ? 1 : 0;
 	}
 	await write([...(managed !== undefined ? [managed] : []), ...diffLines(diff)].map(escapeControls).join('\n') + '\n');
