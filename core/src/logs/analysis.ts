@@ -123,11 +123,18 @@ const tableFactor = 8;
  * The most frequent keys in bounded memory (Metwally, Agrawal, El Abbadi, "Efficient computation of frequent and top-k
  * elements in data streams", 2005: Space-Saving): a table of `capacity` counters; a new key, when the table is full,
  * takes over the smallest counter and its count plus one, so counts are upper bounds and every key more frequent than
- * 1/capacity of the stream is in the table. Keys and values are kept as copies (`ownCopy`): a key built from a line
+ * 1/capacity of the stream is in the table. Ties go to the oldest: the counter taken over is the first smallest in the
+ * table's order, and the new key goes last. Keys and values are kept as copies (`ownCopy`): a key built from a line
  * read from a file holds the file's whole 64 KiB chunk alive otherwise.
+ *
+ * Finding the smallest counter is a scan of the table, which a log of many distinct violating paths does at almost
+ * every line. No counter ever goes down, and the one a new key takes gets the smallest count plus one, so the smallest
+ * count never goes down either: `floor`, the smallest count last found, is a lower bound of the smallest, and the
+ * first counter the scan meets at the floor is the one to take, with the rest of the table unread.
  */
-class SpaceSaving<V> {
+export class SpaceSaving<V> {
 	private readonly counts = new Map<string, { count: number; value: V }>();
+	private floor = 1;
 
 	constructor(private readonly capacity: number) {}
 
@@ -139,6 +146,7 @@ class SpaceSaving<V> {
 		}
 		if (this.counts.size < this.capacity) {
 			this.counts.set(ownCopy(key), { count: 1, value: value() });
+			this.floor = 1;
 			return;
 		}
 		let smallest: string | undefined;
@@ -147,11 +155,16 @@ class SpaceSaving<V> {
 			if (entry.count < least) {
 				least = entry.count;
 				smallest = k;
+				if (least === this.floor) {
+					break;
+				}
 			}
 		}
-		if (smallest !== undefined) {
-			this.counts.delete(smallest);
+		if (smallest === undefined) {
+			return;
 		}
+		this.floor = least;
+		this.counts.delete(smallest);
 		this.counts.set(ownCopy(key), { count: least + 1, value: value() });
 	}
 
