@@ -133,7 +133,9 @@ const tableFactor = 8;
  * first counter the scan meets at the floor is the one to take, with the rest of the table unread.
  */
 export class SpaceSaving<V> {
-	private readonly counts = new Map<string, { count: number; value: V }>();
+	private readonly counts = new Map<string, Counter<V>>();
+	/** The counters in the table's order (the order keys came in), read by index: a scan allocates nothing. */
+	private readonly order: Counter<V>[] = [];
 	private floor = 1;
 
 	constructor(private readonly capacity: number) {}
@@ -144,33 +146,46 @@ export class SpaceSaving<V> {
 			known.count++;
 			return;
 		}
-		if (this.counts.size < this.capacity) {
-			this.counts.set(ownCopy(key), { count: 1, value: value() });
+		if (this.order.length < this.capacity) {
+			this.keep({ key: ownCopy(key), count: 1, value: value() });
 			this.floor = 1;
 			return;
 		}
-		let smallest: string | undefined;
+		let smallest = -1;
 		let least = Number.POSITIVE_INFINITY;
-		for (const [k, entry] of this.counts) {
-			if (entry.count < least) {
-				least = entry.count;
-				smallest = k;
+		for (let at = 0; at < this.order.length; at++) {
+			const count = this.order[at].count;
+			if (count < least) {
+				least = count;
+				smallest = at;
 				if (least === this.floor) {
 					break;
 				}
 			}
 		}
-		if (smallest === undefined) {
+		if (smallest < 0) {
 			return;
 		}
 		this.floor = least;
-		this.counts.delete(smallest);
-		this.counts.set(ownCopy(key), { count: least + 1, value: value() });
+		this.counts.delete(this.order[smallest].key);
+		this.order.splice(smallest, 1);
+		this.keep({ key: ownCopy(key), count: least + 1, value: value() });
 	}
 
 	entries(): { count: number; value: V }[] {
-		return [...this.counts.values()];
+		return this.order.map(({ count, value }) => ({ count, value }));
 	}
+
+	private keep(counter: Counter<V>): void {
+		this.counts.set(counter.key, counter);
+		this.order.push(counter);
+	}
+}
+
+interface Counter<V> {
+	readonly key: string;
+	count: number;
+	readonly value: V;
 }
 
 /** What a crawler's violation is, before it is counted: where the file says so. */
