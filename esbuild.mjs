@@ -34,8 +34,11 @@ function walk(dir, out = []) {
 	return out;
 }
 
+// The CLI's translations stay files it reads when a locale asks for one (io/src/localize.ts): from cli/dist/cli.js, the
+// path written in the source (../../l10n/) is the repository's l10n/ folder.
+const l10nBundle = /(^|\/)bundle\.l10n\.[^/]+\.json$/;
 const bundles = [
-	{ ...base, entryPoints: ['cli/src/main.ts'], outfile: 'cli/dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+	{ ...base, entryPoints: ['cli/src/main.ts'], outfile: 'cli/dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: [...base.external, '../../l10n/*'] },
 	{ ...base, entryPoints: ['server/src/main.ts'], outfile: 'server/dist/server.js', banner: { js: '#!/usr/bin/env node' } },
 	{ ...base, entryPoints: ['client/src/extension.ts'], outfile: 'client/dist/extension.js' },
 	// The test bench's webview script runs in the webview (a browser), not in Node.
@@ -82,7 +85,7 @@ const testBuild = {
 // (vscode-languageserver-types included). `--package` builds only these into the package's dist/; the type
 // declarations are tsc's (`npm run build:package` runs both), reached through the two entry stubs written here.
 if (process.argv.includes('--package')) {
-	const { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+	const { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
 	const packageDir = 'packages/robots-txt-tools';
 	const packageJson = JSON.parse(readFileSync(`${packageDir}/package.json`, 'utf8'));
 	rmSync(`${packageDir}/dist`, { recursive: true, force: true });
@@ -94,11 +97,19 @@ if (process.argv.includes('--package')) {
 			build.onResolve({ filter: /(^|\/)package\.json$/ }, (args) => (args.importer.endsWith(join('cli', 'src', 'main.ts')) ? { path: join(process.cwd(), packageDir, 'package.json') } : undefined));
 		},
 	};
+	// The package carries the CLI's translations as files beside it, dist/l10n/, read when a locale asks for one.
+	const packageL10n = {
+		name: 'package-l10n',
+		setup(build) {
+			build.onResolve({ filter: l10nBundle }, (args) => ({ path: `./l10n/${args.path.replace(/^.*\//, '')}`, external: true }));
+		},
+	};
 	await Promise.all([
 		esbuild.build({ ...library, format: 'cjs', outfile: `${packageDir}/dist/index.cjs` }),
 		esbuild.build({ ...library, format: 'esm', outfile: `${packageDir}/dist/index.mjs` }),
-		esbuild.build({ ...library, entryPoints: ['cli/src/main.ts'], format: 'cjs', outfile: `${packageDir}/dist/cli.cjs`, banner: { js: '#!/usr/bin/env node' }, plugins: [packageVersion] }),
+		esbuild.build({ ...library, entryPoints: ['cli/src/main.ts'], format: 'cjs', outfile: `${packageDir}/dist/cli.cjs`, banner: { js: '#!/usr/bin/env node' }, plugins: [packageVersion, packageL10n] }),
 	]);
+	cpSync('l10n', `${packageDir}/dist/l10n`, { recursive: true, filter: (path) => !path.endsWith('.json') || l10nBundle.test(path) });
 	// One declaration tree (tsc's, CommonJS-format .d.ts files) behind an ESM and a CommonJS entry, so that TypeScript
 	// sees the `import` condition as ESM and the `require` condition as CommonJS.
 	mkdirSync(`${packageDir}/dist`, { recursive: true });

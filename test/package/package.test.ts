@@ -8,7 +8,7 @@
  */
 
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,6 +115,9 @@ describe('the robots-txt-tools package', () => {
 			'dist/index.d.cts',
 			'dist/index.d.mts',
 			'dist/index.mjs',
+			'dist/l10n/bundle.l10n.pt-br.json',
+			'dist/l10n/bundle.l10n.ru.json',
+			'dist/l10n/bundle.l10n.zh-cn.json',
 			'package.json',
 		]);
 		assert.ok(listing.includes('dist/types/library.d.ts'));
@@ -124,7 +127,7 @@ describe('the robots-txt-tools package', () => {
 		);
 	});
 
-	test("the bundles import nothing but Node's built-in modules (the CLI's), so no other package is loaded at run time", () => {
+	test("the bundles import nothing but Node's built-in modules (the CLI's, and its translations beside it), so no other package is loaded at run time", () => {
 		const dist = join(project, 'node_modules', manifest.name, 'dist');
 		const imported = (file: string) =>
 			[...readFileSync(join(dist, file), 'utf8').matchAll(/\brequire\("([^"]+)"\)|^import\b.*?from\s*"([^"]+)"|\bimport\("([^"]+)"\)/gm)].map(
@@ -133,7 +136,23 @@ describe('the robots-txt-tools package', () => {
 		assert.deepStrictEqual(imported('index.cjs'), []);
 		assert.deepStrictEqual(imported('index.mjs'), []);
 		const cli = [...new Set(imported('cli.cjs'))].sort();
-		assert.ok(cli.length > 0 && cli.every((name) => builtinModules.includes(name.replace(/^node:/, ''))), cli.join());
+		const translations = cli.filter((name) => /^\.\/l10n\/bundle\.l10n\.[a-z-]+\.json$/.test(name));
+		assert.deepStrictEqual(
+			translations.map((name) => existsSync(join(dist, name))),
+			[true, true, true],
+			translations.join(),
+		);
+		const builtins = cli.filter((name) => !translations.includes(name));
+		assert.ok(builtins.length > 0 && builtins.every((name) => builtinModules.includes(name.replace(/^node:/, ''))), cli.join());
+	});
+
+	test('the command speaks each shipped language from the translations it carries, and English without them', () => {
+		const bin = join(project, 'node_modules', '.bin', 'robots-txt');
+		for (const locale of ['ru', 'zh-cn', 'pt-br']) {
+			const bundle = JSON.parse(readFileSync(join(repoRoot, 'l10n', `bundle.l10n.${locale}.json`), 'utf8')) as Record<string, string>;
+			assert.equal(ok(run(bin, ['--locale', locale, '--help'], project), locale).split('\n')[0], bundle['Usage:'], locale);
+		}
+		assert.equal(ok(run(bin, ['--help'], project), 'en').split('\n')[0], 'Usage:');
 	});
 
 	test('JavaScript: ESM and CommonJS consumers answer RFC 9309 §5.1 as the RFC does', () => {

@@ -23,6 +23,7 @@ import {
 } from '../../core/src/index';
 import { readFixture } from '../util/fixtures';
 import { liveHeapMb } from '../util/heap';
+import { SpaceSaving } from '../../core/src/logs/analysis';
 
 const v1: RobotsVersion = { model: parse(readFixture('logs', 'analysis', 'robots-v1.txt')), since: null, label: 'robots-v1.txt' };
 /** The edit that added `Disallow: /drafts/` (line 6), in force from 2025-03-10 12:00 UTC. */
@@ -390,4 +391,52 @@ test('the top violating paths hold their paths, not the chunks of the file they 
 	const held = liveHeapMb() - before;
 	assert.ok(held < 16, `${held.toFixed(1)} MB held after 4 000 violating paths of 20 crawlers`);
 	assert.equal(analysis.report().crawlers.filter((entry) => entry.violations > 0).length, 12);
+});
+
+test("the table of top violating paths takes over the counters Space-Saving's paper says, ties to the oldest, on streams that churn it", () => {
+	// Metwally, Agrawal and El Abbadi (2005), Space-Saving as the paper gives it: a monitored key counts up; a new key,
+	// while there is room, gets a counter of 1; in a full table it takes over the counter of least count (here the
+	// oldest of those, in the table's order) and that count plus one. Written out here as the paper's plain scan.
+	function reference(capacity: number, keys: readonly string[]): [string, number][] {
+		const table: [string, number][] = [];
+		for (const key of keys) {
+			const known = table.find((entry) => entry[0] === key);
+			if (known !== undefined) {
+				known[1]++;
+			} else if (table.length < capacity) {
+				table.push([key, 1]);
+			} else {
+				const least = Math.min(...table.map((entry) => entry[1]));
+				const taken = table.findIndex((entry) => entry[1] === least);
+				table.splice(taken, 1);
+				table.push([key, least + 1]);
+			}
+		}
+		return table;
+	}
+	let seed = 11;
+	const random = (n: number) => {
+		seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+		return seed % n;
+	};
+	for (const capacity of [1, 2, 8, 80]) {
+		for (const [distinct, heavy] of [
+			[3, 0],
+			[capacity * 3, 2],
+			[5000, 5],
+			[5000, 40],
+		]) {
+			// A few heavy keys among many rare ones: the rare ones churn the table, the heavy ones stay.
+			const keys = Array.from({ length: 20_000 }, () => (random(3) === 0 && heavy > 0 ? `/heavy/${random(heavy)}` : `/rare/${random(distinct)}`));
+			const table = new SpaceSaving<string>(capacity);
+			for (const key of keys) {
+				table.add(key, () => key);
+			}
+			assert.deepStrictEqual(
+				table.entries().map((entry) => [entry.value, entry.count]),
+				reference(capacity, keys),
+				`capacity ${capacity}, ${distinct} rare keys, ${heavy} heavy`,
+			);
+		}
+	}
 });

@@ -123,11 +123,20 @@ const tableFactor = 8;
  * The most frequent keys in bounded memory (Metwally, Agrawal, El Abbadi, "Efficient computation of frequent and top-k
  * elements in data streams", 2005: Space-Saving): a table of `capacity` counters; a new key, when the table is full,
  * takes over the smallest counter and its count plus one, so counts are upper bounds and every key more frequent than
- * 1/capacity of the stream is in the table. Keys and values are kept as copies (`ownCopy`): a key built from a line
+ * 1/capacity of the stream is in the table. Ties go to the oldest: the counter taken over is the first smallest in the
+ * table's order, and the new key goes last. Keys and values are kept as copies (`ownCopy`): a key built from a line
  * read from a file holds the file's whole 64 KiB chunk alive otherwise.
+ *
+ * Finding the smallest counter is a scan of the table, which a log of many distinct violating paths does at almost
+ * every line. No counter ever goes down, and the one a new key takes gets the smallest count plus one, so the smallest
+ * count never goes down either: `floor`, the smallest count last found, is a lower bound of the smallest, and the
+ * first counter the scan meets at the floor is the one to take, with the rest of the table unread.
  */
-class SpaceSaving<V> {
-	private readonly counts = new Map<string, { count: number; value: V }>();
+export class SpaceSaving<V> {
+	private readonly counts = new Map<string, Counter<V>>();
+	/** The counters in the table's order (the order keys came in), read by index: a scan allocates nothing. */
+	private readonly order: Counter<V>[] = [];
+	private floor = 1;
 
 	constructor(private readonly capacity: number) {}
 
@@ -137,27 +146,46 @@ class SpaceSaving<V> {
 			known.count++;
 			return;
 		}
-		if (this.counts.size < this.capacity) {
-			this.counts.set(ownCopy(key), { count: 1, value: value() });
+		if (this.order.length < this.capacity) {
+			this.keep({ key: ownCopy(key), count: 1, value: value() });
+			this.floor = 1;
 			return;
 		}
-		let smallest: string | undefined;
+		let smallest = -1;
 		let least = Number.POSITIVE_INFINITY;
-		for (const [k, entry] of this.counts) {
-			if (entry.count < least) {
-				least = entry.count;
-				smallest = k;
+		for (let at = 0; at < this.order.length; at++) {
+			const count = this.order[at].count;
+			if (count < least) {
+				least = count;
+				smallest = at;
+				if (least === this.floor) {
+					break;
+				}
 			}
 		}
-		if (smallest !== undefined) {
-			this.counts.delete(smallest);
+		if (smallest < 0) {
+			return;
 		}
-		this.counts.set(ownCopy(key), { count: least + 1, value: value() });
+		this.floor = least;
+		this.counts.delete(this.order[smallest].key);
+		this.order.splice(smallest, 1);
+		this.keep({ key: ownCopy(key), count: least + 1, value: value() });
 	}
 
 	entries(): { count: number; value: V }[] {
-		return [...this.counts.values()];
+		return this.order.map(({ count, value }) => ({ count, value }));
 	}
+
+	private keep(counter: Counter<V>): void {
+		this.counts.set(counter.key, counter);
+		this.order.push(counter);
+	}
+}
+
+interface Counter<V> {
+	readonly key: string;
+	count: number;
+	readonly value: V;
 }
 
 /** What a crawler's violation is, before it is counted: where the file says so. */
