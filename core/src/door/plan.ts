@@ -17,7 +17,7 @@ import { rulesAs } from '../crawlers/reading';
 import { isRecordDialect, type Dialect } from '../dialect';
 import { knownCrawlers } from '../facts/crawlers';
 import { headerNames } from '../logs/agents';
-import type { CompiledRule } from '../matching/rules';
+import { patternForm, type CompiledRule } from '../matching/rules';
 import type { RobotsModel } from '../syntax/parser';
 
 export interface DoorPlan {
@@ -203,33 +203,26 @@ function hexValue(text: string): number {
 	return Number.parseInt(text, 16);
 }
 
-/** A normalised pattern as units, and whether a final `$` anchors it (`patternForm`'s reading: trailing `*`s go). */
+/** A normalised pattern as units, and whether a final `$` anchors it, as the matcher reads it (`patternForm`). */
 function unitsOf(normalized: string, wildcards: boolean): { units: Unit[]; anchoredEnd: boolean } {
-	let body = normalized;
-	let anchoredEnd = false;
-	if (wildcards) {
-		if (body.endsWith('$')) {
-			body = body.slice(0, -1);
-			anchoredEnd = true;
-		}
-		while (body.endsWith('*')) {
-			body = body.slice(0, -1);
-			anchoredEnd = false;
-		}
-	}
+	const form = patternForm(normalized, wildcards);
+	const pieces = form.kind === 'wildcard' ? form.segments : [form.key];
 	const units: Unit[] = [];
-	for (let i = 0; i < body.length; i++) {
-		const code = body.charCodeAt(i);
-		if (code === 37 && /^[0-9A-Fa-f]{2}$/.test(body.slice(i + 1, i + 3))) {
-			units.push({ kind: 'escape', octet: hexValue(body.slice(i + 1, i + 3)) });
-			i += 2;
-		} else if (code === 42 && wildcards) {
+	pieces.forEach((piece, index) => {
+		if (index > 0) {
 			units.push({ kind: 'star' });
-		} else {
-			units.push({ kind: 'char', code });
 		}
-	}
-	return { units, anchoredEnd };
+		for (let i = 0; i < piece.length; i++) {
+			const code = piece.charCodeAt(i);
+			if (code === 37 && /^[0-9A-Fa-f]{2}$/.test(piece.slice(i + 1, i + 3))) {
+				units.push({ kind: 'escape', octet: hexValue(piece.slice(i + 1, i + 3)) });
+				i += 2;
+			} else {
+				units.push({ kind: 'char', code });
+			}
+		}
+	});
+	return { units, anchoredEnd: form.kind === 'exact' || (form.kind === 'wildcard' && form.anchoredEnd) };
 }
 
 /** ASCII characters RFC 9309's form always percent-encodes in a URL: controls, space, `"<>\^`{|}`, DEL, `*` and `$`. */
