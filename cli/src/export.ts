@@ -68,8 +68,9 @@ export const exportCommand: Command = {
 		t(
 			'Writes configuration for a web server that refuses (403) the requests a robots.txt disallows, for each crawler as that crawler reads the file (its own group, the tokens it falls back to, or *; longest or first match, * and $), never /robots.txt, and never a request whose User-Agent names no crawler (browsers pass). For nginx: robots-http.conf goes in the http block, robots-server.conf in each server block.',
 		),
+		// The help names only the command's own options (test/cli/options.test.ts): the identity check is the logs command's.
 		t(
-			'A User-Agent header can be forged: this stops crawlers that name themselves, not a client that lies. "robots-txt logs --verify" checks who sent a request.',
+			'A User-Agent header can be forged: this stops crawlers that name themselves, not a client that lies. "robots-txt logs" checks who sent a request against the address ranges its owner publishes (see "robots-txt help logs").',
 		),
 	],
 	options: exportOptions,
