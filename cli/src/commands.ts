@@ -10,6 +10,7 @@ import { checkCommand } from './check';
 import type { Command } from './command';
 import { crawlersCommand } from './crawlers';
 import { diffCommand } from './diff';
+import { exportCommand } from './export';
 import { fetchCommand } from './fetch';
 import { fixCommand } from './fix';
 import { initCommand } from './init';
@@ -29,6 +30,7 @@ export const commands: readonly Command[] = [
 	fetchCommand,
 	watchCommand,
 	logsCommand,
+	exportCommand,
 	initCommand,
 	fixCommand,
 ];
