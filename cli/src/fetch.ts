@@ -164,7 +164,7 @@ async function runFetchHosts(list: { sites: string[]; notes: string[] }, options
 
 /** The JSON of `fetch` over several hosts, for its help. */
 const hostsJsonShape =
-	'{ "notes": [ … ], "hosts": [ { "site", "url", "status", "response", "redirectsTo", "redirectListed", "file": "A", "crawlers": [ { "token", "conclusion" } ] } ], "files": [ { "id": "A", "hosts": [ … ], "bytes" } ], "split": [ <the crawlers the hosts disagree for> ], "differences": [ { "file": "B", "reference": "A", "changes": [ { "crawler", "summary" } ], "flips": <verdicts that differ> } ] }';
+	'{ "notes": [ … ], "hosts": [ { "site", "url", "status", "response", "redirectsTo", "redirectListed", "file": "A", "crawlers": [ { "token", "conclusion" } ] } ], "files": [ { "id": "A", "hosts": [ … ], "bytes" } ], "split": [ "Googlebot", … ], "differences": [ { "file": "B", "reference": "A", "changes": [ { "crawler", "summary" } ], "flips" } ] }';
 
 /** Where the crawler stops reading, for the table. */
 function reads(conclusion: FetchConclusion): string {
