@@ -17,7 +17,10 @@ const decided = 'txn.robots_txt_decided';
 export function renderHaproxy(plan: DoorPlan, source: DoorSource): string {
 	const lines = [...doorHeader('#', t('HAProxy configuration: http-request rules to paste into a frontend.'), plan, source), ''];
 	for (const agent of plan.agents) {
-		lines.push(`# ${oneLine(agent.token)}`, `http-request set-var(${reading}) int(${agent.reading + 1}) if !{ var(${reading}) -m found } { req.fhdr(user-agent) -m reg -i ${quoted(agent.pattern)} }`);
+		lines.push(
+			`# ${oneLine(agent.token)}`,
+			`http-request set-var(${reading}) int(${agent.reading + 1}) if !{ var(${reading}) -m found } { req.fhdr(user-agent) -m reg -i ${quoted(agent.pattern)} }`,
+		);
 	}
 	plan.readings.forEach((entry, index) => {
 		lines.push('', `# ${oneLine(entry.crawlers.join(', '))}`);

@@ -4,7 +4,6 @@
  * its `doorPlan` replaces this file on merge.
  */
 
-
 export interface DoorPlan {
 	/** The User-Agent classes in the order a server must try them: the first whose `pattern` matches names the sender. */
 	readonly agents: readonly DoorAgent[];
@@ -36,4 +35,3 @@ export interface DoorRule {
 	/** A regular expression over the request target (path and query, as sent), anchored with `^`, case-sensitive. */
 	readonly regex: string;
 }
-

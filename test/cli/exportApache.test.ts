@@ -1,0 +1,38 @@
+/**
+ * `robots-txt export --format apache` against the real server (Debian's apache2), started as this user on 127.0.0.1 with
+ * its configuration in a temporary folder: every crawler gets 403 exactly where the plan (and `evaluateAs`) refuses,
+ * browsers and other clients never.
+ */
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { DoorPlan } from '../../core/src/door/plan';
+import { renderApache } from '../../core/src/door/apache';
+import { workFolder } from './cliProcess';
+import { apacheBinary, handPlan, handRequests, missing, startApache, wrongAnswers, type DoorRequest, type Running } from './doorServers';
+
+describe('export to Apache, against apache2', { skip: missing(apacheBinary, 'apache2') }, () => {
+	let dir: string;
+	const running: Running[] = [];
+
+	before(async () => {
+		dir = workFolder('robots-export-apache-');
+	});
+
+	after(async () => {
+		await Promise.all(running.map((server) => server.stop()));
+	});
+
+	async function answers(name: string, plan: DoorPlan, requests: readonly DoorRequest[]): Promise<string[]> {
+		mkdirSync(join(dir, name));
+		const server = await startApache(join(dir, name), renderApache(plan, { file: name }));
+		running.push(server);
+		return wrongAnswers(server.port, requests);
+	}
+
+	test('a hand-written plan: quotes, spaces, #, braces and backslashes in patterns; the first agent and the first rule decide', async () => {
+		assert.deepEqual(await answers('hand', handPlan, handRequests()), []);
+	});
+});

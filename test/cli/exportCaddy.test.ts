@@ -1,0 +1,38 @@
+/**
+ * `robots-txt export --format caddy` against the real server (Debian's caddy), started as this user on 127.0.0.1 with
+ * its configuration in a temporary folder: every crawler gets 403 exactly where the plan (and `evaluateAs`) refuses,
+ * browsers and other clients never.
+ */
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { DoorPlan } from '../../core/src/door/plan';
+import { renderCaddy } from '../../core/src/door/caddy';
+import { workFolder } from './cliProcess';
+import { caddyBinary, handPlan, handRequests, missing, startCaddy, wrongAnswers, type DoorRequest, type Running } from './doorServers';
+
+describe('export to Caddy, against caddy', { skip: missing(caddyBinary, 'caddy') }, () => {
+	let dir: string;
+	const running: Running[] = [];
+
+	before(async () => {
+		dir = workFolder('robots-export-caddy-');
+	});
+
+	after(async () => {
+		await Promise.all(running.map((server) => server.stop()));
+	});
+
+	async function answers(name: string, plan: DoorPlan, requests: readonly DoorRequest[]): Promise<string[]> {
+		mkdirSync(join(dir, name));
+		const server = await startCaddy(join(dir, name), renderCaddy(plan, { file: name }));
+		running.push(server);
+		return wrongAnswers(server.port, requests);
+	}
+
+	test('a hand-written plan: quotes, spaces, #, braces and backslashes in patterns; the first agent and the first rule decide', async () => {
+		assert.deepEqual(await answers('hand', handPlan, handRequests()), []);
+	});
+});

@@ -1,0 +1,41 @@
+/**
+ * `robots-txt export --format haproxy` against the real server (Debian's haproxy), started as this user on 127.0.0.1 with
+ * its configuration in a temporary folder: every crawler gets 403 exactly where the plan (and `evaluateAs`) refuses,
+ * browsers and other clients never.
+ */
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { DoorPlan } from '../../core/src/door/plan';
+import { renderHaproxy } from '../../core/src/door/haproxy';
+import { workFolder } from './cliProcess';
+import { haproxyBinary, handPlan, handRequests, missing, startHaproxy, startBackend, wrongAnswers, type DoorRequest, type Running } from './doorServers';
+
+describe('export to HAProxy, against haproxy', { skip: missing(haproxyBinary, 'haproxy') }, () => {
+	let dir: string;
+	let backend: Running;
+	const running: Running[] = [];
+
+	before(async () => {
+		dir = workFolder('robots-export-haproxy-');
+		backend = await startBackend();
+	});
+
+	after(async () => {
+		await Promise.all(running.map((server) => server.stop()));
+		await backend?.stop();
+	});
+
+	async function answers(name: string, plan: DoorPlan, requests: readonly DoorRequest[]): Promise<string[]> {
+		mkdirSync(join(dir, name));
+		const server = await startHaproxy(join(dir, name), renderHaproxy(plan, { file: name }), backend.port);
+		running.push(server);
+		return wrongAnswers(server.port, requests);
+	}
+
+	test('a hand-written plan: quotes, spaces, #, braces and backslashes in patterns; the first agent and the first rule decide', async () => {
+		assert.deepEqual(await answers('hand', handPlan, handRequests()), []);
+	});
+});
