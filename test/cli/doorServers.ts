@@ -340,6 +340,7 @@ export async function wrongAnswers(port: number, requests: readonly DoorRequest[
  */
 export const handPlan: DoorPlan = {
 	agents: [
+		{ token: 'Googlebot-News', pattern: 'googlebot-news', reading: 3 },
 		{ token: 'Googlebot-Image', pattern: 'googlebot-image', reading: 1 },
 		{ token: 'Googlebot', pattern: 'googlebot', reading: 0 },
 		{ token: 'Odd "bot"', pattern: 'odd "bot"|x#y', reading: 2 },
@@ -374,6 +375,7 @@ export const handPlan: DoorPlan = {
 				{ allow: false, line: 13, pattern: '/sp ace', regex: '^/sp%20ace' },
 			],
 		},
+		{ crawlers: ['Googlebot-News'], rules: [{ allow: true, line: 0, pattern: '/robots.txt', regex: '^/robots\\.txt(?:\\?|$)' }] },
 	],
 };
 
@@ -410,6 +412,7 @@ export function handRequests(): DoorRequest[] {
 	const agents = [
 		'Googlebot/2.1',
 		'Googlebot-Image/1.0',
+		'Googlebot-News',
 		'GOOGLEBOT',
 		'Odd "Bot"/1.0',
 		'an x#y agent',
