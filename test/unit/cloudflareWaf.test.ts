@@ -183,7 +183,7 @@ describe('export to Cloudflare WAF custom rules', () => {
 	test('the output names the plans the matches operator needs, the limit, and each rule', () => {
 		const text = renderCloudflareWaf(handPlan, { file: 'robots.txt' });
 		assert.match(text, /Business or Enterprise/);
-		assert.match(text, /4096 characters/);
+		assert.match(text, /4,096 characters/);
 		assert.match(text, /robots-txt logs --verify/);
 		for (const expression of cloudflareWafExpressions(handPlan)) {
 			assert.ok(text.includes(`\n${expression}\n`));

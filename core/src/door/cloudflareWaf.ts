@@ -62,13 +62,13 @@ export function renderCloudflareWaf(plan: DoorPlan, source: DoorSource): string 
 	const lines = [
 		...doorHeader('#', t('Cloudflare WAF custom rules: create each expression below as a custom rule with the action Block.'), plan, source),
 		`# ${t('The expressions use the matches operator, which needs a Cloudflare Business or Enterprise plan.')}`,
-		`# ${t('Cloudflare takes at most {0} characters in one expression; longer ones are split into several rules.', cloudflareExpressionLimit)}`,
+		`# ${t('Cloudflare takes at most 4,096 characters in one expression; longer ones are split into several rules.')}`,
 	];
 	if (expressions.length === 0) {
 		lines.push('', `# ${t('The file disallows nothing for any crawler: no rule is needed.')}`);
 	}
 	expressions.forEach((expression, index) => {
-		lines.push('', `# ${t('Rule {0} of {1} ({2} characters).', index + 1, expressions.length, expression.length)}`);
+		lines.push('', `# ${t('Rule {0} of {1}, length {2}.', index + 1, expressions.length, expression.length)}`);
 		if (expression.length > cloudflareExpressionLimit) {
 			lines.push(`# ${t('This expression is over the limit: one pattern list is too long to split.')}`);
 		}

@@ -5,7 +5,6 @@
  */
 
 import { t } from '../l10n';
-import { knownCrawlers } from '../facts/crawlers';
 import type { DoorPlan, DoorRule } from './plan';
 
 /** Where a generated file came from: the robots.txt it enforces, as the user named it. */
@@ -25,9 +24,8 @@ export function doorHeader(prefix: string, what: string, plan: DoorPlan, source:
 			oneLine(source.file),
 		),
 		t(
-			'User-Agent patterns: {0} crawlers of the file and of the robots-txt-tools catalogue ({1} crawlers), in {2} readings.',
+			'User-Agent patterns for {0} {0|one=crawler|other=crawlers}: those the file names and those of the robots-txt-tools catalogue. They read the file in {1} {1|one=way|other=ways}.',
 			plan.agents.length,
-			knownCrawlers.length,
 			plan.readings.length,
 		),
 		t('It never refuses /robots.txt, nor a request whose User-Agent names no crawler (browsers pass).'),
