@@ -139,6 +139,115 @@ function rustRegex(regex: string): string {
 	});
 }
 
+/**
+ * Regexes as one alternation, with the beginning and end they all share written once (`A(?:x|y)B` for `AxB|AyB`):
+ * the User-Agent patterns of a plan share a long frame around each name. The shared parts are cut only where both
+ * are whole regexes (no open group or class, no escape or quantifier split off) and the middles have no `|` of their
+ * own, so the alternation matches what the list does.
+ */
+function alternation(regexes: readonly string[]): string {
+	if (regexes.length < 2) {
+		return regexes.join('|');
+	}
+	const shortest = Math.min(...regexes.map((regex) => regex.length));
+	let head = 0;
+	while (head < shortest && regexes.every((regex) => regex[head] === regexes[0][head])) {
+		head++;
+	}
+	let tail = 0;
+	while (tail < shortest - head && regexes.every((regex) => regex[regex.length - 1 - tail] === regexes[0][regexes[0].length - 1 - tail])) {
+		tail++;
+	}
+	for (; head > 0 || tail > 0; head > tail ? head-- : tail--) {
+		const middles = regexes.map((regex) => regex.slice(head, regex.length - tail));
+		const prefix = regexes[0].slice(0, head);
+		const suffix = regexes[0].slice(regexes[0].length - tail);
+		if (
+			wholeRegex(prefix)
+			&& wholeRegex(suffix)
+			&& !/^[*+?{]/.test(suffix)
+			&& middles.every((middle) => wholeRegex(middle) && !topLevelBar(middle) && !/^[*+?{]/.test(middle))
+		) {
+			return `${prefix}(?:${middles.join('|')})${suffix}`;
+		}
+	}
+	return regexes.join('|');
+}
+
+/** Whether a piece of regex stands on its own: its escapes, groups and classes all close within it. */
+function wholeRegex(piece: string): boolean {
+	let depth = 0;
+	let braces = 0;
+	for (let i = 0; i < piece.length; i++) {
+		const ch = piece[i];
+		if (ch === '\\') {
+			// An escape with its whole argument: `\.`, `\d`, `\x2e`, `\x{e9}`.
+			const escape = /^\\(?:x(?:[0-9A-Fa-f]{2}|\{[0-9A-Fa-f]+\})|[^x])/.exec(piece.slice(i));
+			if (!escape) {
+				return false;
+			}
+			i += escape[0].length - 1;
+		} else if (ch === '{') {
+			braces++;
+		} else if (ch === '}' && --braces < 0) {
+			return false;
+		} else if (ch === '[') {
+			const end = classEnd(piece, i);
+			if (end < 0) {
+				return false;
+			}
+			i = end;
+		} else if (ch === '(') {
+			depth++;
+		} else if (ch === ')' && --depth < 0) {
+			return false;
+		} else if (ch === ']') {
+			return false;
+		}
+	}
+	return depth === 0 && braces === 0;
+}
+
+/** The index of the `]` that closes the class opened at `start`, or -1. */
+function classEnd(piece: string, start: number): number {
+	let i = start + 1;
+	if (piece[i] === '^') {
+		i++;
+	}
+	// A `]` first in a class is itself.
+	if (piece[i] === ']') {
+		i++;
+	}
+	for (; i < piece.length; i++) {
+		if (piece[i] === '\\') {
+			i++;
+		} else if (piece[i] === ']') {
+			return i;
+		}
+	}
+	return -1;
+}
+
+/** Whether a whole regex has an alternation outside its groups. */
+function topLevelBar(regex: string): boolean {
+	let depth = 0;
+	for (let i = 0; i < regex.length; i++) {
+		const ch = regex[i];
+		if (ch === '\\') {
+			i++;
+		} else if (ch === '[') {
+			i = classEnd(regex, i);
+		} else if (ch === '(') {
+			depth++;
+		} else if (ch === ')') {
+			depth--;
+		} else if (ch === '|' && depth === 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /** The condition split until each part fits, halving its longer list of clauses, or of patterns. */
 function fitted(condition: Condition): Condition[] {
 	if (conditionText(condition).length <= cloudflareExpressionLimit) {
@@ -185,6 +294,6 @@ function clauseText(clause: Clause): string {
  * with its escapes, `\"` and `\\` (Rules language, Values: string values).
  */
 function matches(field: Clause['field'], patterns: readonly string[]): string {
-	const regex = `${field === 'http.user_agent' ? '(?i)' : ''}${patterns.map(rustRegex).join('|')}`;
+	const regex = `${field === 'http.user_agent' ? '(?i)' : ''}${alternation(patterns.map(rustRegex))}`;
 	return `${field} matches "${regex.replace(/["\\]/g, (ch) => `\\${ch}`)}"`;
 }
