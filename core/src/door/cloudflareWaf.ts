@@ -248,32 +248,65 @@ function topLevelBar(regex: string): boolean {
 	return false;
 }
 
-/** The condition split until each part fits, halving its longer list of clauses, or of patterns. */
+/**
+ * The condition split until each part fits, in one pass: when both lists do not fit together, the senders are cut into
+ * chunks of at most half the limit (when they take more), and the targets into chunks that fit beside each.
+ */
 function fitted(condition: Condition): Condition[] {
 	if (conditionText(condition).length <= cloudflareExpressionLimit) {
 		return [condition];
 	}
-	const keys = (['agents', 'targets'] as const).filter((key) => halves(condition[key]) !== undefined);
-	if (keys.length === 0) {
-		return [condition];
-	}
-	const key = keys.reduce((a, b) => (disjunction(condition[a]).length >= disjunction(condition[b]).length ? a : b));
-	const [first, second] = halves(condition[key]) ?? [[], []];
-	return [...fitted({ ...condition, [key]: first }), ...fitted({ ...condition, [key]: second })];
+	// `((A) and (T))`: the parentheses and the `and`.
+	const frame = 11;
+	const agentChunks =
+		disjunction(condition.agents).length <= cloudflareExpressionLimit / 2 ? [condition.agents] : chunks(condition.agents, cloudflareExpressionLimit / 2);
+	return agentChunks.flatMap((agents) =>
+		chunks(condition.targets, cloudflareExpressionLimit - frame - disjunction(agents).length).map((targets) => ({ agents, targets })),
+	);
 }
 
-/** Two lists whose disjunctions together say what `clauses` says: half the clauses each, or half the patterns of one. */
-function halves(clauses: readonly Clause[]): [Clause[], Clause[]] | undefined {
-	if (clauses.length > 1) {
-		const half = Math.ceil(clauses.length / 2);
-		return [clauses.slice(0, half), clauses.slice(half)];
+/**
+ * Clauses in consecutive lists whose disjunctions fit in `budget` characters, in order: a clause too long on its own
+ * is cut into clauses of fewer patterns, with the same exceptions. A single pattern longer than the budget stays as it is.
+ */
+function chunks(clauses: readonly Clause[], budget: number): Clause[][] {
+	const pieces = clauses.flatMap((clause) => cut(clause, budget));
+	const out: Clause[][] = [];
+	let current: Clause[] = [];
+	let length = 2;
+	for (const piece of pieces) {
+		const text = clauseText(piece).length + 4;
+		if (current.length > 0 && length + text > budget) {
+			out.push(current);
+			current = [];
+			length = 2;
+		}
+		current.push(piece);
+		length += text;
 	}
-	const [clause] = clauses;
-	if (clause.positive.length < 2) {
-		return undefined;
+	if (current.length > 0) {
+		out.push(current);
 	}
-	const half = Math.ceil(clause.positive.length / 2);
-	return [[{ ...clause, positive: clause.positive.slice(0, half) }], [{ ...clause, positive: clause.positive.slice(half) }]];
+	return out;
+}
+
+/** A clause as clauses that each fit in `budget`, cutting its patterns into runs (each keeps the exceptions). */
+function cut(clause: Clause, budget: number): Clause[] {
+	if (clauseText(clause).length <= budget || clause.positive.length < 2) {
+		return [clause];
+	}
+	const out: Clause[] = [];
+	let run: string[] = [];
+	for (const pattern of clause.positive) {
+		// Measured as written: escapes and the shared frame make the text no simple sum of the patterns.
+		if (run.length > 0 && clauseText({ ...clause, positive: [...run, pattern] }).length > budget) {
+			out.push({ ...clause, positive: run });
+			run = [];
+		}
+		run.push(pattern);
+	}
+	out.push({ ...clause, positive: run });
+	return out;
 }
 
 function conditionText(condition: Condition): string {
