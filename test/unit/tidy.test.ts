@@ -775,6 +775,7 @@ const coreLayers: readonly (readonly string[])[] = [
 	['preferences'],
 	['bench'],
 	['logs'],
+	['door'],
 	['fetch'],
 	['robotRules.ts'],
 	['diagnostics'],

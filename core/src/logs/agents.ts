@@ -52,7 +52,7 @@ function keyAt(text: string, at: number): number {
  * Kakao's robot obeys `Daumoa` in robots.txt and sends `Daum/4.1` (Kakao: Daum 웹문서 검색이란?,
  * https://cs.daum.net/faq/15/4118.html).
  */
-const headerNames: Readonly<Record<string, string>> = { Daumoa: 'Daum' };
+export const headerNames: Readonly<Record<string, string>> = { Daumoa: 'Daum' };
 
 /**
  * The catalogue's tokens, and the header names above, by their first two characters, longest first in each bucket.
