@@ -11,7 +11,9 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { DoorPlan } from '../../core/src/door/plan';
-import { evaluateAs, parse, probeUrls } from '../../core/src/index';
+import { crawlersNamedIn } from '../../core/src/crawlers/profile';
+import { evaluateAs, parse, probeUrls, type RobotsModel } from '../../core/src/index';
+import { corpusDir } from '../util/noise';
 import { repoRoot } from '../util/fixtures';
 
 export const apacheBinary = '/usr/sbin/apache2';
@@ -281,6 +283,13 @@ export const doorFixtures: Readonly<Record<string, string>> = {
 	].join('\n'),
 };
 
+/** Files of the corpus (../shared/corpus/realworld/files) the servers are tried on: many groups, `*` and `$`, Yandex. */
+export const corpusFiles = ['0053.txt', '0383.txt', '0027.txt'];
+
+export function corpusText(name: string): string {
+	return readFileSync(join(corpusDir, name), 'utf8');
+}
+
 /** The crawlers every file is asked about, besides those it names. */
 const askedTokens = ['Googlebot', 'Googlebot-Image', 'bingbot', 'GPTBot', 'YandexBot', 'YandexImages', 'ClaudeBot', 'CCBot'];
 
@@ -297,16 +306,16 @@ export interface DoorRequest {
  * The requests to send for a robots.txt: every probe URL of the file (and /robots.txt) as each asked crawler, as each
  * browser and client, and without a User-Agent. A crawler gets 403 where `evaluateAs` disallows; everyone else 200.
  */
-export function doorRequests(text: string, extraTokens: readonly string[] = []): DoorRequest[] {
+export function doorRequests(text: string): DoorRequest[] {
 	const model = parse(text);
 	const targets = [...new Set([...probeUrls(model, model), '/robots.txt', '/robots.txt?x=1', '/index.html'].map(requestTarget))];
-	const tokens = new Set([...askedTokens, ...extraTokens]);
+	const tokens = new Set([...askedTokens, ...crawlersNamedIn([model])]);
 	const requests: DoorRequest[] = [];
 	for (const target of targets) {
 		for (const crawler of userAgents.crawlers) {
 			if (tokens.has(crawler.token)) {
-				const status = evaluateAs(model, crawler.token, target).verdict === 'disallow' ? 403 : 200;
-				requests.push({ target, userAgent: crawler.ua, token: crawler.token, status });
+				// What the file asks of the crawler: a crawler that ignores robots.txt is refused what the file disallows for it.
+				requests.push({ target, userAgent: crawler.ua, token: crawler.token, status: doorStatus(model, crawler.token, target) });
 			}
 		}
 		for (const other of [...userAgents.browsers, ...userAgents.clients, { ua: undefined }]) {
@@ -316,8 +325,19 @@ export function doorRequests(text: string, extraTokens: readonly string[] = []):
 	return requests;
 }
 
+/**
+ * The status a crawler must get: 403 where the file disallows the target for it, as `evaluateAs` reads the file (a
+ * crawler that ignores robots.txt is refused what the file disallows for it), except /robots.txt itself, which is
+ * never refused (issue 27).
+ */
+export function doorStatus(model: RobotsModel, token: string, target: string): 403 | 200 {
+	const exempt = /^\/robots\.txt(?:\?|$)/.test(target);
+	// A full URL: `evaluateAs` would read a target such as `//print` as a host.
+	return !exempt && evaluateAs(model, token, `http://example.com${target}`).fileVerdict === 'disallow' ? 403 : 200;
+}
+
 /** A probe URL as a request target can carry it: octets outside the URI's characters percent-encoded. */
-function requestTarget(url: string): string {
+export function requestTarget(url: string): string {
 	return url.replace(/%(?![0-9A-Fa-f]{2})/g, '%25').replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/gu, (ch) => encodeURIComponent(ch));
 }
 

@@ -8,10 +8,25 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DoorPlan } from '../../core/src/door/plan';
+import { doorPlan, type DoorPlan } from '../../core/src/door/plan';
+import { parse } from '../../core/src/index';
 import { renderHaproxy } from '../../core/src/door/haproxy';
 import { workFolder } from './cliProcess';
-import { haproxyBinary, handPlan, handRequests, missing, startHaproxy, startBackend, wrongAnswers, type DoorRequest, type Running } from './doorServers';
+import {
+	haproxyBinary,
+	corpusFiles,
+	corpusText,
+	doorFixtures,
+	doorRequests,
+	handPlan,
+	handRequests,
+	missing,
+	startHaproxy,
+	startBackend,
+	wrongAnswers,
+	type DoorRequest,
+	type Running,
+} from './doorServers';
 
 describe('export to HAProxy, against haproxy', { skip: missing(haproxyBinary, 'haproxy') }, () => {
 	let dir: string;
@@ -37,5 +52,18 @@ describe('export to HAProxy, against haproxy', { skip: missing(haproxyBinary, 'h
 
 	test('a hand-written plan: quotes, spaces, #, braces and backslashes in patterns; the first agent and the first rule decide', async () => {
 		assert.deepEqual(await answers('hand', handPlan, handRequests()), []);
+	});
+
+	for (const [name, text] of Object.entries(doorFixtures)) {
+		test(`${name}: each crawler refused (403) exactly where evaluateAs disallows; browsers, other clients and /robots.txt pass`, async () => {
+			assert.deepEqual(await answers(name.replace(/\W+/g, '-'), doorPlan(parse(text)), doorRequests(text)), []);
+		});
+	}
+
+	test(`corpus files ${corpusFiles.join(', ')}: each crawler refused exactly where evaluateAs disallows`, async () => {
+		for (const file of corpusFiles) {
+			const text = corpusText(file);
+			assert.deepEqual(await answers(file, doorPlan(parse(text)), doorRequests(text)), [], file);
+		}
 	});
 });

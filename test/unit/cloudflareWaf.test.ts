@@ -16,8 +16,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cloudflareExpressionLimit, cloudflareWafExpressions, renderCloudflareWaf } from '../../core/src/door/cloudflareWaf';
-import type { DoorPlan } from '../../core/src/door/plan';
-import { handPlan, handRequests, planStatus } from '../cli/doorServers';
+import { doorPlan, type DoorPlan } from '../../core/src/door/plan';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, probeUrls } from '../../core/src/index';
+import { corpusDir } from '../util/noise';
+import { doorFixtures, doorRequests, handPlan, handRequests, doorStatus, planStatus, requestTarget, userAgents } from '../cli/doorServers';
 
 interface Request {
 	readonly userAgent: string | undefined;
@@ -188,5 +192,59 @@ describe('export to Cloudflare WAF custom rules', () => {
 		for (const expression of cloudflareWafExpressions(handPlan)) {
 			assert.ok(text.includes(`\n${expression}\n`));
 		}
+	});
+
+	test('the fixture files: blocked exactly where evaluateAs disallows, for each crawler; browsers, other clients and /robots.txt pass', () => {
+		for (const [name, text] of Object.entries(doorFixtures)) {
+			const rules = cloudflareWafExpressions(doorPlan(parse(text))).map(parseExpression);
+			const wrong = doorRequests(text).filter((request) => blocked(rules, request) !== request.status);
+			assert.deepEqual(wrong, [], name);
+		}
+	});
+
+	test('the corpus: blocked exactly where the plan refuses, and where evaluateAs disallows, on its probe URLs', () => {
+		// One header per crawler asked, a browser, a client and none; every eighth file up to 4 KiB, 40 probe URLs each at most.
+		const asked = ['Googlebot', 'Googlebot-Image', 'bingbot', 'GPTBot', 'YandexBot', 'YandexImages', 'CCBot', 'ClaudeBot', 'Applebot', 'Baiduspider'];
+		const headers = asked.map((token) => ({ token, ua: userAgents.crawlers.find((entry) => entry.token === token)?.ua }));
+		const others = [userAgents.browsers[0].ua, userAgents.clients[0].ua, undefined];
+		let files = 0;
+		let requests = 0;
+		const wrong: string[] = [];
+		for (const file of readdirSync(corpusDir)
+			.sort()
+			.filter((_, index) => index % 8 === 0)) {
+			const text = readFileSync(join(corpusDir, file), 'utf8');
+			if (text.length > 4096) {
+				continue;
+			}
+			files++;
+			const model = parse(text);
+			const plan = doorPlan(model);
+			const rules = cloudflareWafExpressions(plan).map(parseExpression);
+			const urls = probeUrls(model, model);
+			const step = Math.max(1, Math.ceil(urls.length / 40));
+			for (let index = 0; index < urls.length; index += step) {
+				const target = requestTarget(urls[index]);
+				for (const { token, ua } of headers) {
+					if (ua === undefined) {
+						continue;
+					}
+					requests++;
+					const status = blocked(rules, { userAgent: ua, target });
+					const expected = doorStatus(model, token, target);
+					if (status !== planStatus(plan, ua, target) || status !== expected) {
+						wrong.push(`${file} ${target} as ${token}: ${status}, the plan ${planStatus(plan, ua, target)}, evaluateAs ${expected}`);
+					}
+				}
+				for (const ua of others) {
+					requests++;
+					if (blocked(rules, { userAgent: ua, target }) !== 200) {
+						wrong.push(`${file} ${target} as ${ua}: blocked`);
+					}
+				}
+			}
+		}
+		assert.ok(files > 50 && requests > 10_000, `${files} files, ${requests} requests`);
+		assert.deepEqual(wrong.slice(0, 20), [], `${wrong.length} wrong of ${requests}`);
 	});
 });
