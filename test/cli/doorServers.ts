@@ -143,6 +143,8 @@ export async function startApache(dir: string, snippet: string): Promise<Running
 			`LoadModule alias_module ${modules}/mod_alias.so`,
 			`<VirtualHost 127.0.0.1:${port}>`,
 			`DocumentRoot ${www}`,
+			// By default Apache answers 404 to a path with an encoded slash before any rule runs; the rules must see it.
+			'AllowEncodedSlashes NoDecode',
 			`<Directory ${www}>`,
 			'Require all granted',
 			'</Directory>',

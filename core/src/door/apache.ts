@@ -4,7 +4,8 @@
  * decoded its percent escapes and merged its slashes, without the query, while robots.txt rules match the path and
  * query as sent. Agents and rules are tried in the plan's order, first match deciding, through environment
  * variables that only these rules set; no rule ends rewriting (`[L]`) unless it refuses, so rules of the
- * VirtualHost after the include still run.
+ * VirtualHost after the include still run. Apache answers 404 to a path with an encoded slash (`%2F`) before any rule
+ * unless the VirtualHost sets `AllowEncodedSlashes`.
  */
 
 import { t } from '../l10n';
