@@ -41,7 +41,7 @@ describe('export to Apache, against apache2', { skip: missing(apacheBinary, 'apa
 
 	async function answers(name: string, plan: DoorPlan, requests: readonly DoorRequest[]): Promise<string[]> {
 		mkdirSync(join(dir, name));
-		const server = await startApache(join(dir, name), renderApache(plan, { file: name }));
+		const server = await startApache(join(dir, name), renderApache(plan, [`Generated from ${name} for this test.`])[0].text);
 		running.push(server);
 		return wrongAnswers(server.port, requests);
 	}

@@ -41,7 +41,7 @@ describe('export to Caddy, against caddy', { skip: missing(caddyBinary, 'caddy')
 
 	async function answers(name: string, plan: DoorPlan, requests: readonly DoorRequest[]): Promise<string[]> {
 		mkdirSync(join(dir, name));
-		const server = await startCaddy(join(dir, name), renderCaddy(plan, { file: name }));
+		const server = await startCaddy(join(dir, name), renderCaddy(plan, [`Generated from ${name} for this test.`])[0].text);
 		running.push(server);
 		return wrongAnswers(server.port, requests);
 	}

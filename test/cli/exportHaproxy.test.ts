@@ -45,7 +45,7 @@ describe('export to HAProxy, against haproxy', { skip: missing(haproxyBinary, 'h
 
 	async function answers(name: string, plan: DoorPlan, requests: readonly DoorRequest[]): Promise<string[]> {
 		mkdirSync(join(dir, name));
-		const server = await startHaproxy(join(dir, name), renderHaproxy(plan, { file: name }), backend.port);
+		const server = await startHaproxy(join(dir, name), renderHaproxy(plan, [`Generated from ${name} for this test.`])[0].text, backend.port);
 		running.push(server);
 		return wrongAnswers(server.port, requests);
 	}

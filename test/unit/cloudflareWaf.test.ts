@@ -185,10 +185,11 @@ describe('export to Cloudflare WAF custom rules', () => {
 	});
 
 	test('the output names the plans the matches operator needs, the limit, and each rule', () => {
-		const text = renderCloudflareWaf(handPlan, { file: 'robots.txt' });
+		const [file] = renderCloudflareWaf(handPlan, ['A User-Agent header can be forged.']);
+		const text = file.text;
 		assert.match(text, /Business or Enterprise/);
 		assert.match(text, /4,096 characters/);
-		assert.match(text, /robots-txt logs --verify/);
+		assert.match(text, /^# A User-Agent header can be forged\.$/m);
 		for (const expression of cloudflareWafExpressions(handPlan)) {
 			assert.ok(text.includes(`\n${expression}\n`));
 		}

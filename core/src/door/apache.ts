@@ -10,7 +10,7 @@
 
 import { t } from '../l10n';
 import type { DoorPlan } from './plan';
-import { doorHeader, oneLine, quotableRegex, ruleComment, type DoorSource } from './snippet';
+import { commented, oneLine, quotableRegex, ruleComment, type DoorOutput } from './snippet';
 
 /** The environment variables the rules set; the prefix keeps them apart from the site's own. */
 const target = 'ROBOTS_TXT_TARGET';
@@ -18,9 +18,9 @@ const reading = 'ROBOTS_TXT_READING';
 const decided = 'ROBOTS_TXT_DECIDED';
 
 /** The snippet to include in a VirtualHost (`Include robots-apache.conf`); it needs mod_rewrite. */
-export function renderApache(plan: DoorPlan, source: DoorSource): string {
+export function renderApache(plan: DoorPlan, header: readonly string[]): readonly DoorOutput[] {
 	const lines = [
-		...doorHeader('#', t('Apache 2.4 configuration (mod_rewrite) to include in a VirtualHost.'), plan, source),
+		...commented([t('Apache 2.4 configuration (mod_rewrite) to include in a VirtualHost.'), ...header]),
 		'',
 		'RewriteEngine On',
 		// The origin-form target of the request line ("GET /a?b HTTP/1.1"); an absolute-form target loses its scheme and host.
@@ -47,7 +47,7 @@ export function renderApache(plan: DoorPlan, source: DoorSource): string {
 			);
 		}
 	});
-	return `${lines.join('\n')}\n`;
+	return [{ name: 'robots-apache.conf', text: `${lines.join('\n')}\n` }];
 }
 
 /**

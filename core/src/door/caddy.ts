@@ -9,11 +9,11 @@
 
 import { t } from '../l10n';
 import type { DoorPlan } from './plan';
-import { doorHeader, oneLine, quotableRegex, ruleComment, type DoorSource } from './snippet';
+import { commented, oneLine, quotableRegex, ruleComment, type DoorOutput } from './snippet';
 
 /** The snippet to import into a site block. */
-export function renderCaddy(plan: DoorPlan, source: DoorSource): string {
-	const lines = [...doorHeader('#', t('Caddyfile snippet (Caddy 2.6 or later) to import into a site block.'), plan, source), '', 'route {'];
+export function renderCaddy(plan: DoorPlan, header: readonly string[]): readonly DoorOutput[] {
+	const lines = [...commented([t('Caddyfile snippet (Caddy 2.6 or later) to import into a site block.'), ...header]), '', 'route {'];
 	for (let index = plan.agents.length - 1; index >= 0; index--) {
 		const agent = plan.agents[index];
 		lines.push(
@@ -38,7 +38,7 @@ export function renderCaddy(plan: DoorPlan, source: DoorSource): string {
 		}
 	});
 	lines.push('', '\t@robots_txt_disallowed vars robots_txt_decision disallow', '\trespond @robots_txt_disallowed 403', '}');
-	return `${lines.join('\n')}\n`;
+	return [{ name: 'robots-caddy.conf', text: `${lines.join('\n')}\n` }];
 }
 
 /** A regex between backquotes; braces go too, since the Caddyfile replaces `{…}` placeholders in every token. */

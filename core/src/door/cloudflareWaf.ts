@@ -11,7 +11,7 @@
 
 import { t } from '../l10n';
 import type { DoorPlan, DoorReading } from './plan';
-import { doorHeader, hexEscape, rewriteLiterals, type DoorSource } from './snippet';
+import { commented, hexEscape, rewriteLiterals, type DoorOutput } from './snippet';
 
 /** Cloudflare's limit on one rule's expression, in characters. */
 export const cloudflareExpressionLimit = 4096;
@@ -57,10 +57,10 @@ export function cloudflareWafExpressions(plan: DoorPlan): string[] {
 }
 
 /** The rules to create, with what they need, as text for people and the dashboard's Expression Editor. */
-export function renderCloudflareWaf(plan: DoorPlan, source: DoorSource): string {
+export function renderCloudflareWaf(plan: DoorPlan, header: readonly string[]): readonly DoorOutput[] {
 	const expressions = cloudflareWafExpressions(plan);
 	const lines = [
-		...doorHeader('#', t('Cloudflare WAF custom rules: create each expression below as a custom rule with the action Block.'), plan, source),
+		...commented([t('Cloudflare WAF custom rules: create each expression below as a custom rule with the action Block.'), ...header]),
 		`# ${t('The expressions use the matches operator, which needs a Cloudflare Business or Enterprise plan.')}`,
 		`# ${t('Cloudflare takes at most 4,096 characters in one expression; longer ones are split into several rules.')}`,
 	];
@@ -74,7 +74,7 @@ export function renderCloudflareWaf(plan: DoorPlan, source: DoorSource): string 
 		}
 		lines.push(expression);
 	});
-	return `${lines.join('\n')}\n`;
+	return [{ name: 'robots-cloudflare-waf.txt', text: `${lines.join('\n')}\n` }];
 }
 
 /**
@@ -182,11 +182,11 @@ function wholeRegex(piece: string): boolean {
 		const ch = piece[i];
 		if (ch === '\\') {
 			// An escape with its whole argument: `\.`, `\d`, `\x2e`, `\x{e9}`.
-			const escape = /^\\(?:x(?:[0-9A-Fa-f]{2}|\{[0-9A-Fa-f]+\})|[^x])/.exec(piece.slice(i));
-			if (!escape) {
+			const whole = /^\\(?:x(?:[0-9A-Fa-f]{2}|\{[0-9A-Fa-f]+\})|[^x])/.exec(piece.slice(i));
+			if (!whole) {
 				return false;
 			}
-			i += escape[0].length - 1;
+			i += whole[0].length - 1;
 		} else if (ch === '{') {
 			braces++;
 		} else if (ch === '}' && --braces < 0) {

@@ -8,14 +8,14 @@
 
 import { t } from '../l10n';
 import type { DoorPlan } from './plan';
-import { doorHeader, oneLine, quotableRegex, ruleComment, type DoorSource } from './snippet';
+import { commented, oneLine, quotableRegex, ruleComment, type DoorOutput } from './snippet';
 
 const reading = 'txn.robots_txt_reading';
 const decided = 'txn.robots_txt_decided';
 
 /** The `http-request` lines for a frontend. */
-export function renderHaproxy(plan: DoorPlan, source: DoorSource): string {
-	const lines = [...doorHeader('#', t('HAProxy configuration: http-request rules to paste into a frontend.'), plan, source), ''];
+export function renderHaproxy(plan: DoorPlan, header: readonly string[]): readonly DoorOutput[] {
+	const lines = [...commented([t('HAProxy configuration: http-request rules to paste into a frontend.'), ...header]), ''];
 	for (const agent of plan.agents) {
 		lines.push(
 			`# ${oneLine(agent.token)}`,
@@ -34,7 +34,7 @@ export function renderHaproxy(plan: DoorPlan, source: DoorSource): string {
 			);
 		}
 	});
-	return `${lines.join('\n')}\n`;
+	return [{ name: 'robots-haproxy.cfg', text: `${lines.join('\n')}\n` }];
 }
 
 /**
