@@ -10,6 +10,7 @@ import { checkCommand } from './check';
 import type { Command } from './command';
 import { crawlersCommand } from './crawlers';
 import { diffCommand } from './diff';
+import { exportCommand } from './export';
 import { fetchCommand } from './fetch';
 import { fixCommand } from './fix';
 import { initCommand } from './init';
@@ -27,6 +28,7 @@ export const commands: readonly Command[] = [
 	crawlersCommand,
 	fetchCommand,
 	logsCommand,
+	exportCommand,
 	initCommand,
 	fixCommand,
 ];

@@ -27,6 +27,12 @@ export interface DoorPlan {
 	readonly readings: readonly DoorReading[];
 }
 
+/** A file a renderer writes: its name (for `--out DIR`) and its text. */
+export interface DoorFile {
+	readonly name: string;
+	readonly text: string;
+}
+
 export interface DoorAgent {
 	/** The crawler's token: a catalogue crawler, or a name the file's User-agent lines use that the catalogue lacks. */
 	readonly token: string;

@@ -1,0 +1,78 @@
+/**
+ * `robots-txt export <robots.txt> --format <server>`: server configuration that refuses (403) what the file disallows,
+ * per crawler, as each crawler reads it (core/src/door). The formats are one table; each renders the core's plan into
+ * the files its server includes, written into `--out DIR` or, without it, to standard output one after the other.
+ */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { doorHeader, type DoorSource } from '../../core/src/door/header';
+import { renderNginx } from '../../core/src/door/nginx';
+import { doorPlan, type DoorFile, type DoorPlan } from '../../core/src/door/plan';
+import { t } from '../../core/src/l10n';
+import { readArguments, readFormat, UsageError, type OptionTable } from './args';
+import type { Command, CommandIo } from './command';
+import { describeError, inputName, readBytes } from './io';
+import { robotsModel } from './source';
+
+/** A server format: its name for `--format`, and the files it writes from the plan. */
+interface ExportFormat {
+	readonly name: string;
+	/** The comment mark of its configuration syntax, for the line that separates files on standard output. */
+	readonly comment: string;
+	render(plan: DoorPlan, source: DoorSource): readonly DoorFile[];
+}
+
+/** Every format `--format` takes, the default first. */
+const exportFormats: readonly [ExportFormat, ...ExportFormat[]] = [
+	{ name: 'nginx', comment: '#', render: (plan, source) => renderNginx(plan, doorHeader(source)) },
+];
+
+const exportOptions = {
+	format: { value: '<name>', help: () => t('the server: {0}', exportFormats.map((format) => format.name).join(', ')) },
+	out: { value: '<dir>', help: () => t('write the files into this folder (made if missing) instead of standard output') },
+} satisfies OptionTable;
+
+async function runExport(args: readonly string[], io: CommandIo): Promise<number> {
+	const { values, positionals } = readArguments(args, exportOptions);
+	if (positionals.length !== 1) {
+		throw new UsageError(t('give one robots.txt file'));
+	}
+	const name = readFormat(values.format, exportFormats.map((format) => format.name) as [string, ...string[]]);
+	const format = exportFormats.find((each) => each.name === name)!;
+	const file = positionals[0];
+	let bytes: Buffer;
+	try {
+		bytes = readBytes(file);
+	} catch (error) {
+		throw new UsageError(describeError(error));
+	}
+	const model = robotsModel(bytes, inputName(file), false);
+	const files = format.render(doorPlan(model), { file: inputName(file), tool: `robots-txt-tools ${io.version}` });
+	if (values.out !== undefined) {
+		mkdirSync(values.out, { recursive: true });
+		for (const each of files) {
+			writeFileSync(join(values.out, each.name), each.text);
+		}
+		return 0;
+	}
+	await io.out.write(files.map((each) => `${format.comment} ---- ${each.name} ----\n${each.text}`).join('\n'));
+	return 0;
+}
+
+export const exportCommand: Command = {
+	name: 'export',
+	summary: () => t('server configuration that refuses (403) what robots.txt disallows, per crawler, as each crawler reads it'),
+	synopsis: ['robots-txt export <robots.txt> [--format nginx] [--out <dir>]'],
+	about: () => [
+		t(
+			'Writes configuration for a web server that refuses (403) the requests a robots.txt disallows, for each crawler as that crawler reads the file (its own group, the tokens it falls back to, or *; longest or first match, * and $), never /robots.txt, and never a request whose User-Agent names no crawler (browsers pass). For nginx: robots-http.conf goes in the http block, robots-server.conf in each server block.',
+		),
+		t(
+			'A User-Agent header can be forged: this stops crawlers that name themselves, not a client that lies. "robots-txt logs --verify" checks who sent a request.',
+		),
+	],
+	options: exportOptions,
+	notes: () => [t('Exit status: 0; 2 on bad arguments or a file that cannot be read.')],
+	run: runExport,
+};
