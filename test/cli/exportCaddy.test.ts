@@ -4,14 +4,14 @@
  * browsers and other clients never.
  */
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { doorPlan, type DoorPlan } from '../../core/src/door/plan';
 import { parse } from '../../core/src/index';
 import { renderCaddy } from '../../core/src/door/caddy';
-import { workFolder } from './cliProcess';
+import { runCli, workFolder } from './cliProcess';
 import {
 	caddyBinary,
 	corpusFiles,
@@ -61,5 +61,18 @@ describe('export to Caddy, against caddy', { skip: missing(caddyBinary, 'caddy')
 			const text = corpusText(file);
 			assert.deepEqual(await answers(file, doorPlan(parse(text)), doorRequests(text)), [], file);
 		}
+	});
+
+	test('robots-txt export --format caddy --out DIR writes robots-caddy.conf, which the server enforces', async () => {
+		const source = doorFixtures['own group and *'];
+		writeFileSync(join(dir, 'robots.txt'), source);
+		const result = runCli(['export', join(dir, 'robots.txt'), '--format', 'caddy', '--out', join(dir, 'out')]);
+		assert.equal(result.status, 0, result.stderr);
+		const text = readFileSync(join(dir, 'out', 'robots-caddy.conf'), 'utf8');
+		assert.match(text, /robots-txt logs --verify/);
+		mkdirSync(join(dir, 'cli'));
+		const server = await startCaddy(join(dir, 'cli'), text);
+		running.push(server);
+		assert.deepEqual(await wrongAnswers(server.port, doorRequests(source)), []);
 	});
 });

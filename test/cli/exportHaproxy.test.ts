@@ -4,14 +4,14 @@
  * browsers and other clients never.
  */
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { doorPlan, type DoorPlan } from '../../core/src/door/plan';
 import { parse } from '../../core/src/index';
 import { renderHaproxy } from '../../core/src/door/haproxy';
-import { workFolder } from './cliProcess';
+import { runCli, workFolder } from './cliProcess';
 import {
 	haproxyBinary,
 	corpusFiles,
@@ -65,5 +65,18 @@ describe('export to HAProxy, against haproxy', { skip: missing(haproxyBinary, 'h
 			const text = corpusText(file);
 			assert.deepEqual(await answers(file, doorPlan(parse(text)), doorRequests(text)), [], file);
 		}
+	});
+
+	test('robots-txt export --format haproxy --out DIR writes robots-haproxy.cfg, which the server enforces', async () => {
+		const source = doorFixtures['own group and *'];
+		writeFileSync(join(dir, 'robots.txt'), source);
+		const result = runCli(['export', join(dir, 'robots.txt'), '--format', 'haproxy', '--out', join(dir, 'out')]);
+		assert.equal(result.status, 0, result.stderr);
+		const text = readFileSync(join(dir, 'out', 'robots-haproxy.cfg'), 'utf8');
+		assert.match(text, /robots-txt logs --verify/);
+		mkdirSync(join(dir, 'cli'));
+		const server = await startHaproxy(join(dir, 'cli'), text, backend.port);
+		running.push(server);
+		assert.deepEqual(await wrongAnswers(server.port, doorRequests(source)), []);
 	});
 });
