@@ -6,11 +6,14 @@
  */
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { runCli, workFolder } from './cliProcess';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { DoorPlan } from '../../core/src/door/plan';
+import { doorPlan, type DoorPlan } from '../../core/src/door/plan';
 import { crawlersNamedIn } from '../../core/src/crawlers/profile';
 import { evaluateAs, parse, probeUrls, type RobotsModel } from '../../core/src/index';
 import { corpusDir } from '../util/noise';
@@ -161,8 +164,10 @@ export async function startApache(dir: string, snippet: string): Promise<Running
 	return { port, stop: stopper(child) };
 }
 
-/** HAProxy with the snippet in a frontend whose backend is `backendPort`. */
-export async function startHaproxy(dir: string, snippet: string, backendPort: number): Promise<Running> {
+/** HAProxy with the snippet in a frontend whose backend is a server of the test that answers 200. */
+export async function startHaproxy(dir: string, snippet: string): Promise<Running> {
+	const backend = await startBackend();
+	const backendPort = backend.port;
 	const port = await freePort();
 	const config = join(dir, 'haproxy.cfg');
 	writeFileSync(
@@ -190,7 +195,14 @@ export async function startHaproxy(dir: string, snippet: string, backendPort: nu
 	child.stdout?.on('data', (chunk) => (log += chunk));
 	child.stderr?.on('data', (chunk) => (log += chunk));
 	await listening(port, child, () => log);
-	return { port, stop: stopper(child) };
+	const stop = stopper(child);
+	return {
+		port,
+		stop: async () => {
+			await stop();
+			await backend.stop();
+		},
+	};
 }
 
 /** Caddy with the snippet imported into a site that answers 200 to every other request; its admin endpoint is off. */
@@ -445,4 +457,72 @@ export function handRequests(): DoorRequest[] {
 		undefined,
 	];
 	return targets.flatMap((target) => agents.map((userAgent) => ({ target, userAgent, token: userAgent, status: planStatus(handPlan, userAgent, target) })));
+}
+
+/** A server format of `robots-txt export` and how to run its server on a snippet. */
+export interface ExportServer {
+	readonly title: string;
+	readonly binary: string;
+	readonly pkg: string;
+	readonly format: string;
+	/** The file `--out DIR` writes. */
+	readonly file: string;
+	render(plan: DoorPlan, header: readonly string[]): readonly { readonly name: string; readonly text: string }[];
+	start(dir: string, snippet: string): Promise<Running>;
+}
+
+/**
+ * The suite every server runs: a hand-written plan, the fixture files and corpus files through the core's plan, and the
+ * CLI's `--out` file, each request answered as the plan and `evaluateAs` say. Skipped when the server is absent.
+ */
+export function describeExportServer(server: ExportServer): void {
+	describe(`export to ${server.title}, against ${server.pkg}`, { skip: missing(server.binary, server.pkg) }, () => {
+		let dir: string;
+		const running: Running[] = [];
+
+		before(() => {
+			dir = workFolder(`robots-export-${server.format}-`);
+		});
+
+		after(async () => {
+			await Promise.all(running.map((each) => each.stop()));
+		});
+
+		async function answers(name: string, snippet: string, requests: readonly DoorRequest[]): Promise<string[]> {
+			mkdirSync(join(dir, name));
+			const started = await server.start(join(dir, name), snippet);
+			running.push(started);
+			return wrongAnswers(started.port, requests);
+		}
+
+		const rendered = (name: string, plan: DoorPlan) => server.render(plan, [`Generated from ${name} for this test.`])[0].text;
+
+		test('a hand-written plan: quotes, spaces, #, braces and backslashes in patterns; the first agent and the first rule decide', async () => {
+			assert.deepEqual(await answers('hand', rendered('hand', handPlan), handRequests()), []);
+		});
+
+		for (const [name, text] of Object.entries(doorFixtures)) {
+			test(`${name}: each crawler refused (403) exactly where evaluateAs disallows; browsers, other clients and /robots.txt pass`, async () => {
+				const folder = name.replace(/\W+/g, '-');
+				assert.deepEqual(await answers(folder, rendered(name, doorPlan(parse(text))), doorRequests(text)), []);
+			});
+		}
+
+		test(`corpus files ${corpusFiles.join(', ')}: each crawler refused exactly where evaluateAs disallows`, async () => {
+			for (const file of corpusFiles) {
+				const text = corpusText(file);
+				assert.deepEqual(await answers(file, rendered(file, doorPlan(parse(text))), doorRequests(text)), [], file);
+			}
+		});
+
+		test(`robots-txt export --format ${server.format} --out DIR writes ${server.file}, which the server enforces`, async () => {
+			const source = doorFixtures['own group and *'];
+			writeFileSync(join(dir, 'robots.txt'), source);
+			const result = runCli(['export', join(dir, 'robots.txt'), '--format', server.format, '--out', join(dir, 'out')]);
+			assert.equal(result.status, 0, result.stderr);
+			const text = readFileSync(join(dir, 'out', server.file), 'utf8');
+			assert.match(text, /robots-txt logs --verify/);
+			assert.deepEqual(await answers('cli', text, doorRequests(source)), []);
+		});
+	});
 }

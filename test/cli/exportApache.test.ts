@@ -4,75 +4,15 @@
  * browsers and other clients never.
  */
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
-import { doorPlan, type DoorPlan } from '../../core/src/door/plan';
-import { parse } from '../../core/src/index';
 import { renderApache } from '../../core/src/door/apache';
-import { runCli, workFolder } from './cliProcess';
-import {
-	apacheBinary,
-	corpusFiles,
-	corpusText,
-	doorFixtures,
-	doorRequests,
-	handPlan,
-	handRequests,
-	missing,
-	startApache,
-	wrongAnswers,
-	type DoorRequest,
-	type Running,
-} from './doorServers';
+import { apacheBinary, describeExportServer, startApache } from './doorServers';
 
-describe('export to Apache, against apache2', { skip: missing(apacheBinary, 'apache2') }, () => {
-	let dir: string;
-	const running: Running[] = [];
-
-	before(async () => {
-		dir = workFolder('robots-export-apache-');
-	});
-
-	after(async () => {
-		await Promise.all(running.map((server) => server.stop()));
-	});
-
-	async function answers(name: string, plan: DoorPlan, requests: readonly DoorRequest[]): Promise<string[]> {
-		mkdirSync(join(dir, name));
-		const server = await startApache(join(dir, name), renderApache(plan, [`Generated from ${name} for this test.`])[0].text);
-		running.push(server);
-		return wrongAnswers(server.port, requests);
-	}
-
-	test('a hand-written plan: quotes, spaces, #, braces and backslashes in patterns; the first agent and the first rule decide', async () => {
-		assert.deepEqual(await answers('hand', handPlan, handRequests()), []);
-	});
-
-	for (const [name, text] of Object.entries(doorFixtures)) {
-		test(`${name}: each crawler refused (403) exactly where evaluateAs disallows; browsers, other clients and /robots.txt pass`, async () => {
-			assert.deepEqual(await answers(name.replace(/\W+/g, '-'), doorPlan(parse(text)), doorRequests(text)), []);
-		});
-	}
-
-	test(`corpus files ${corpusFiles.join(', ')}: each crawler refused exactly where evaluateAs disallows`, async () => {
-		for (const file of corpusFiles) {
-			const text = corpusText(file);
-			assert.deepEqual(await answers(file, doorPlan(parse(text)), doorRequests(text)), [], file);
-		}
-	});
-
-	test('robots-txt export --format apache --out DIR writes robots-apache.conf, which the server enforces', async () => {
-		const source = doorFixtures['own group and *'];
-		writeFileSync(join(dir, 'robots.txt'), source);
-		const result = runCli(['export', join(dir, 'robots.txt'), '--format', 'apache', '--out', join(dir, 'out')]);
-		assert.equal(result.status, 0, result.stderr);
-		const text = readFileSync(join(dir, 'out', 'robots-apache.conf'), 'utf8');
-		assert.match(text, /robots-txt logs --verify/);
-		mkdirSync(join(dir, 'cli'));
-		const server = await startApache(join(dir, 'cli'), text);
-		running.push(server);
-		assert.deepEqual(await wrongAnswers(server.port, doorRequests(source)), []);
-	});
+describeExportServer({
+	title: 'Apache',
+	binary: apacheBinary,
+	pkg: 'apache2',
+	format: 'apache',
+	file: 'robots-apache.conf',
+	render: renderApache,
+	start: startApache,
 });

@@ -4,75 +4,7 @@
  * browsers and other clients never.
  */
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
-import { doorPlan, type DoorPlan } from '../../core/src/door/plan';
-import { parse } from '../../core/src/index';
 import { renderCaddy } from '../../core/src/door/caddy';
-import { runCli, workFolder } from './cliProcess';
-import {
-	caddyBinary,
-	corpusFiles,
-	corpusText,
-	doorFixtures,
-	doorRequests,
-	handPlan,
-	handRequests,
-	missing,
-	startCaddy,
-	wrongAnswers,
-	type DoorRequest,
-	type Running,
-} from './doorServers';
+import { caddyBinary, describeExportServer, startCaddy } from './doorServers';
 
-describe('export to Caddy, against caddy', { skip: missing(caddyBinary, 'caddy') }, () => {
-	let dir: string;
-	const running: Running[] = [];
-
-	before(async () => {
-		dir = workFolder('robots-export-caddy-');
-	});
-
-	after(async () => {
-		await Promise.all(running.map((server) => server.stop()));
-	});
-
-	async function answers(name: string, plan: DoorPlan, requests: readonly DoorRequest[]): Promise<string[]> {
-		mkdirSync(join(dir, name));
-		const server = await startCaddy(join(dir, name), renderCaddy(plan, [`Generated from ${name} for this test.`])[0].text);
-		running.push(server);
-		return wrongAnswers(server.port, requests);
-	}
-
-	test('a hand-written plan: quotes, spaces, #, braces and backslashes in patterns; the first agent and the first rule decide', async () => {
-		assert.deepEqual(await answers('hand', handPlan, handRequests()), []);
-	});
-
-	for (const [name, text] of Object.entries(doorFixtures)) {
-		test(`${name}: each crawler refused (403) exactly where evaluateAs disallows; browsers, other clients and /robots.txt pass`, async () => {
-			assert.deepEqual(await answers(name.replace(/\W+/g, '-'), doorPlan(parse(text)), doorRequests(text)), []);
-		});
-	}
-
-	test(`corpus files ${corpusFiles.join(', ')}: each crawler refused exactly where evaluateAs disallows`, async () => {
-		for (const file of corpusFiles) {
-			const text = corpusText(file);
-			assert.deepEqual(await answers(file, doorPlan(parse(text)), doorRequests(text)), [], file);
-		}
-	});
-
-	test('robots-txt export --format caddy --out DIR writes robots-caddy.conf, which the server enforces', async () => {
-		const source = doorFixtures['own group and *'];
-		writeFileSync(join(dir, 'robots.txt'), source);
-		const result = runCli(['export', join(dir, 'robots.txt'), '--format', 'caddy', '--out', join(dir, 'out')]);
-		assert.equal(result.status, 0, result.stderr);
-		const text = readFileSync(join(dir, 'out', 'robots-caddy.conf'), 'utf8');
-		assert.match(text, /robots-txt logs --verify/);
-		mkdirSync(join(dir, 'cli'));
-		const server = await startCaddy(join(dir, 'cli'), text);
-		running.push(server);
-		assert.deepEqual(await wrongAnswers(server.port, doorRequests(source)), []);
-	});
-});
+describeExportServer({ title: 'Caddy', binary: caddyBinary, pkg: 'caddy', format: 'caddy', file: 'robots-caddy.conf', render: renderCaddy, start: startCaddy });
