@@ -7,6 +7,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { doorHeader, type DoorSource } from '../../core/src/door/header';
+import { renderApache } from '../../core/src/door/apache';
+import { renderCaddy } from '../../core/src/door/caddy';
+import { renderCloudflareWaf } from '../../core/src/door/cloudflareWaf';
+import { renderHaproxy } from '../../core/src/door/haproxy';
 import { renderNginx } from '../../core/src/door/nginx';
 import { doorPlan, type DoorFile, type DoorPlan } from '../../core/src/door/plan';
 import { t } from '../../core/src/l10n';
@@ -26,6 +30,10 @@ interface ExportFormat {
 /** Every format `--format` takes, the default first. */
 const exportFormats: readonly [ExportFormat, ...ExportFormat[]] = [
 	{ name: 'nginx', comment: '#', render: (plan, source) => renderNginx(plan, doorHeader(source)) },
+	{ name: 'apache', comment: '#', render: (plan, source) => renderApache(plan, doorHeader(source)) },
+	{ name: 'haproxy', comment: '#', render: (plan, source) => renderHaproxy(plan, doorHeader(source)) },
+	{ name: 'caddy', comment: '#', render: (plan, source) => renderCaddy(plan, doorHeader(source)) },
+	{ name: 'cloudflare-waf', comment: '#', render: (plan, source) => renderCloudflareWaf(plan, doorHeader(source)) },
 ];
 
 const exportOptions = {
@@ -63,7 +71,7 @@ async function runExport(args: readonly string[], io: CommandIo): Promise<number
 export const exportCommand: Command = {
 	name: 'export',
 	summary: () => t('server configuration that refuses (403) what robots.txt disallows, per crawler, as each crawler reads it'),
-	synopsis: ['robots-txt export <robots.txt> [--format nginx] [--out <dir>]'],
+	synopsis: ['robots-txt export <robots.txt> [--format nginx|apache|haproxy|caddy|cloudflare-waf] [--out <dir>]'],
 	about: () => [
 		t(
 			'Writes configuration for a web server that refuses (403) the requests a robots.txt disallows, for each crawler as that crawler reads the file (its own group, the tokens it falls back to, or *; longest or first match, * and $), never /robots.txt, and never a request whose User-Agent names no crawler (browsers pass). For nginx: robots-http.conf goes in the http block, robots-server.conf in each server block.',
@@ -71,6 +79,9 @@ export const exportCommand: Command = {
 		// The help names only the command's own options (test/cli/options.test.ts): the identity check is the logs command's.
 		t(
 			'A User-Agent header can be forged: this stops crawlers that name themselves, not a client that lies. "robots-txt logs" checks who sent a request against the address ranges its owner publishes (see "robots-txt help logs").',
+		),
+		t(
+			'Apache: robots-apache.conf (mod_rewrite) goes in a VirtualHost. HAProxy: robots-haproxy.cfg holds http-request rules for a frontend. Caddy: robots-caddy.conf is a route to import into a site block. Cloudflare: robots-cloudflare-waf.txt lists WAF custom rule expressions (action Block; the matches operator needs a Business or Enterprise plan).',
 		),
 	],
 	options: exportOptions,
