@@ -2,9 +2,12 @@
 // around robots.txt. A new file from a template from the palette and from the Explorer's context menu on a folder;
 // a Sitemap line that says how many of its sitemap's URLs the rules hide; a page whose stylesheet robots.txt keeps
 // from Googlebot, with the quick fix that allows it; and Simplify through the Source Action menu with its preview.
+// Issue 27: a deployed file that is the local one plus Cloudflare's managed block, compared from the palette and opened.
 // Each step asserts only what the page shows.
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
@@ -192,6 +195,55 @@ describe('The site around robots.txt in VS Code (code-server)', { timeout: 180_0
 			lines.filter((line) => line !== ''),
 			['User-agent: *', 'Disallow: /private/', 'Disallow: /search'],
 		);
+	});
+
+	step("Compare with Deployed says the site's file differs only by Cloudflare's managed block, and the deployed file names the block", async () => {
+		// Cloudflare Docs, "robots.txt setting": crawlstop.com's own file, and the same file as Cloudflare serves it with its
+		// managed block prepended (test/fixtures/managed/README.md).
+		const fixtures = join(repoRoot, 'test', 'fixtures', 'managed');
+		const local = readFileSync(join(fixtures, 'crawlstop-origin.robots.txt'), 'utf8');
+		const deployed = readFileSync(join(fixtures, 'cloudflare-crawlstop.robots.txt'), 'utf8');
+		mkdirSync(join(workbench.workspace, 'cloudflare'), { recursive: true });
+		writeFileSync(join(workbench.workspace, 'cloudflare', 'robots.txt'), local);
+		const server = http.createServer((_request, response) => {
+			response.writeHead(200, { 'Content-Type': 'text/plain' });
+			response.end(deployed);
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+		try {
+			const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+			await quickOpen(page, 'cloudflare/robots.txt');
+			await editorLine(page, 'Disallow: /langtest').waitFor({ timeout: 30_000 });
+			await runCommand(page, 'Robots.txt: Compare with Deployed');
+			await answerQuickInput(page, 'Compare with the robots.txt of which site?', site);
+			// Not a change of the site's own rules: the toast says what the platform added, as information.
+			const notice = toast(page, "differs from the local file only by Cloudflare's managed block");
+			await notice.waitFor({ timeout: 30_000 });
+			assert.equal(await notice.locator('.codicon-warning').count(), 0, 'an information message, not a warning');
+			await page.screenshot({ path: join(resultsDir, 'managed-compare.png') });
+			await notice
+				.locator('.codicon-notifications-clear, .codicon-close')
+				.first()
+				.click()
+				.catch(() => undefined);
+			// The deployed file itself: the finding on the block's first line names the platform.
+			await runCommand(page, 'Robots.txt: Open Deployed robots.txt…');
+			await answerQuickInput(page, 'Open Deployed robots.txt', site);
+			await editorLine(page, 'ai-train: training or fine-tuning AI models').waitFor({ timeout: 30_000 });
+			// The block starts at line 26 (the Content Signals comments above it are Cloudflare's too), below the fold.
+			await goToLine(page, 26);
+			await editorLine(page, '# BEGIN Cloudflare Managed content').waitFor({ timeout: 15_000 });
+			await showProblems(page);
+			await page.getByPlaceholder(/^Filter \(e\.g\./).fill('managed-block');
+			await page
+				.locator('.markers-panel .monaco-list-row', { hasText: "Cloudflare's managed block: the platform writes them" })
+				.first()
+				.waitFor({ timeout: 30_000 });
+			await page.screenshot({ path: join(resultsDir, 'managed-deployed.png') });
+			await page.getByPlaceholder(/^Filter \(e\.g\./).fill('');
+		} finally {
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		}
 	});
 });
 
