@@ -36,13 +36,19 @@ robots_txt() {
 	npx --yes "${packages[@]}" -- robots-txt "$@"
 }
 
-# One path a line; blank lines and surrounding spaces are ignored.
-paths=()
-while IFS= read -r line; do
-	line="${line#"${line%%[![:space:]]*}"}"
-	line="${line%"${line##*[![:space:]]}"}"
-	[ -z "$line" ] || paths+=("$line")
-done <<< "${INPUT_PATHS:-.}"
+# The lines of an input, one item a line, into `lines`; blank lines and surrounding spaces are ignored.
+read_lines() {
+	lines=()
+	local line
+	while IFS= read -r line; do
+		line="${line#"${line%%[![:space:]]*}"}"
+		line="${line%"${line##*[![:space:]]}"}"
+		[ -z "$line" ] || lines+=("$line")
+	done <<< "$1"
+}
+
+read_lines "${INPUT_PATHS:-.}"
+paths=(${lines[@]+"${lines[@]}"})
 [ ${#paths[@]} -gt 0 ] || paths=(.)
 
 worst=0
@@ -96,14 +102,9 @@ fi
 
 # The scheduled mode: the deployed files compared with the last readings kept in the state folder, which the workflow
 # keeps between runs (actions/cache, or committed).
-sites=()
-while IFS= read -r line; do
-	line="${line#"${line%%[![:space:]]*}"}"
-	line="${line%"${line##*[![:space:]]}"}"
-	[ -z "$line" ] || sites+=("$line")
-done <<< "${INPUT_WATCH:-}"
-if [ ${#sites[@]} -gt 0 ]; then
-	args=(watch "${sites[@]}" --state "${INPUT_WATCH_STATE:-.robots-txt-watch}")
+read_lines "${INPUT_WATCH:-}"
+if [ ${#lines[@]} -gt 0 ]; then
+	args=(watch "${lines[@]}" --state "${INPUT_WATCH_STATE:-.robots-txt-watch}")
 	[ -z "${INPUT_CRAWLERS:-}" ] || args+=(--crawler "$INPUT_CRAWLERS")
 	[ -z "${INPUT_WATCH_EXPECTATIONS:-}" ] || args+=(--expectations "$INPUT_WATCH_EXPECTATIONS")
 	robots_txt "${args[@]}" --format json > "$temp/robots-txt-watch.json"

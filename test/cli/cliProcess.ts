@@ -3,7 +3,7 @@
  * unprivileged user (root reads every file, so "permission denied" needs another user to happen at all).
  */
 
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,4 +56,29 @@ export function workFolder(prefix: string): string {
 	const folder = mkdtempSync(join(tmpdir(), prefix));
 	chmodSync(folder, 0o755);
 	return folder;
+}
+
+/** The environment without the runner's proxy settings, in the C locale (the English the assertions read). */
+export function offlineEnvironment(): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [name, value] of Object.entries(process.env)) {
+		if (!/^(https?|no|all)_proxy$/i.test(name)) {
+			env[name] = value;
+		}
+	}
+	return { ...env, LC_ALL: 'C' };
+}
+
+/** Runs the CLI without blocking this process, whose servers must keep answering. */
+export function runCliAsync(args: readonly string[]): Promise<CliResult> {
+	return new Promise((resolve) => {
+		execFile(
+			process.execPath,
+			[cli, ...args],
+			{ env: offlineEnvironment(), encoding: 'utf8', timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+			(error, stdout, stderr) => {
+				resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+			},
+		);
+	});
 }

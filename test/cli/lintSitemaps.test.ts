@@ -4,7 +4,6 @@
  * index, gzip, a 404, a page that is not XML, HTML served as a sitemap, 10 MB of binary).
  */
 
-import { execFile } from 'node:child_process';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,32 +11,9 @@ import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixturesDir } from '../util/fixtures';
-import { cli } from './cliProcess';
+import { runCliAsync } from './cliProcess';
 
-/** The environment without the runner's proxy settings, in the C locale (the English the assertions read). */
-function environment(): NodeJS.ProcessEnv {
-	const env: NodeJS.ProcessEnv = {};
-	for (const [name, value] of Object.entries(process.env)) {
-		if (!/^(https?|no|all)_proxy$/i.test(name)) {
-			env[name] = value;
-		}
-	}
-	return { ...env, LC_ALL: 'C' };
-}
-
-/** Runs the CLI without blocking this process, whose server must keep answering. */
-function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-	return new Promise((resolve) => {
-		execFile(
-			process.execPath,
-			[cli, ...args],
-			{ env: environment(), encoding: 'utf8', timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
-			(error, stdout, stderr) => {
-				resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-			},
-		);
-	});
-}
+const run = runCliAsync;
 
 /** Each finding of text output as `line code: message`. */
 function findings(stdout: string): string[] {

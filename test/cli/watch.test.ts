@@ -18,8 +18,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { repoRoot } from '../util/fixtures';
-
-const cli = join(repoRoot, 'cli', 'dist', 'cli.js');
+import { cli, offlineEnvironment, runCliAsync } from './cliProcess';
 
 /** What a path answers: a status, a body and headers (text/plain by default). */
 interface Answer {
@@ -47,25 +46,7 @@ async function startSite(): Promise<Site> {
 	return { origin, answers, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** The environment without the runner's proxy settings, in the C locale the assertions read. */
-function environment(): NodeJS.ProcessEnv {
-	const env: NodeJS.ProcessEnv = {};
-	for (const [name, value] of Object.entries(process.env)) {
-		if (!/^(https?|no|all)_proxy$/i.test(name)) {
-			env[name] = value;
-		}
-	}
-	return { ...env, LC_ALL: 'C' };
-}
-
-/** Runs the CLI without blocking this process, whose servers must keep answering. */
-function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-	return new Promise((resolve) => {
-		execFile(process.execPath, [cli, ...args], { env: environment(), encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) => {
-			resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-		});
-	});
-}
+const run = runCliAsync;
 
 let site: Site;
 let other: Site;
@@ -374,7 +355,7 @@ describe('robots-txt watch', () => {
 				writeFileSync(join(runner, 'output'), '');
 				writeFileSync(join(runner, 'summary'), '');
 				const env = {
-					...environment(),
+					...offlineEnvironment(),
 					PATH: `${shim}:${process.env.PATH ?? ''}`,
 					RUNNER_TEMP: runner,
 					GITHUB_OUTPUT: join(runner, 'output'),
