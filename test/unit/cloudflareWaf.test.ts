@@ -184,6 +184,15 @@ describe('export to Cloudflare WAF custom rules', () => {
 		assert.deepEqual(wrong, []);
 	});
 
+	test("each crawler's name is written once for a small file, not again among the exceptions of every later reading", () => {
+		// A `*` group and GPTBot's own: GPTBot comes early in the plan, so writing every earlier pattern as an exception
+		// repeated it in every later reading's condition (twenty rules for these six lines).
+		const plan = doorPlan(parse('User-agent: *\nDisallow: /private/\nAllow: /private/public$\n\nUser-agent: GPTBot\nDisallow: /\n'));
+		const expressions = cloudflareWafExpressions(plan);
+		assert.equal(expressions.join('\n').match(/GPTBot/g)?.length, 1, expressions.join('\n\n'));
+		assert.ok(expressions.length <= 3, `${expressions.length} rules`);
+	});
+
 	test('the output names the plans the matches operator needs, the limit, and each rule', () => {
 		const [file] = renderCloudflareWaf(handPlan, ['A User-Agent header can be forged.']);
 		const text = file.text;

@@ -3,8 +3,8 @@
  * 4,096 characters (https://developers.cloudflare.com/ruleset-engine/rules-language/expressions/), split into several
  * rules when the whole is longer. A request is blocked when some rule's expression is true, so the plan's "first match
  * decides" is written as disjunctions: a reading is the sender's when one of its User-Agent patterns matches and no
- * earlier pattern of another reading does, and a request target is refused when a disallowing rule matches and no
- * earlier allowing rule does. The target is `raw.http.request.uri`, the path and query as sent, before Cloudflare's URL
+ * earlier pattern of another reading that also names its crawlers does (`senders`), and a request target is refused
+ * when a disallowing rule matches and no earlier allowing rule does. The target is `raw.http.request.uri`, the path and query as sent, before Cloudflare's URL
  * normalization; the operator is `matches` (Rust's regex crate), which needs a Business or Enterprise plan
  * (https://developers.cloudflare.com/ruleset-engine/rules-language/operators/).
  */
@@ -78,29 +78,41 @@ export function renderCloudflareWaf(plan: DoorPlan, header: readonly string[]): 
 }
 
 /**
- * The senders a reading gets: runs of its patterns, each with the earlier patterns of other readings, which win
- * over it when they match too.
+ * The senders a reading gets: one of its patterns matches, and none of the earlier patterns of other readings that
+ * win over it on a header naming one crawler: those whose crawler's header the reading's pattern matches too
+ * (`Googlebot` in a `Googlebot-Image/1.0` header: the longer token comes first in the plan and wins), and those that
+ * match the reading's own crawlers' headers. Listing every earlier pattern instead, as the plan's order would have
+ * it, made a six-line file twenty rules: the catalogue's 200 names again after every reading. A header that names two
+ * crawlers of the catalogue apart (no documented header does) is refused what either reading refuses.
  */
 function senders(plan: DoorPlan, reading: number): Clause[] {
-	const clauses: Clause[] = [];
-	let run: string[] = [];
-	const earlier: string[] = [];
-	const flush = () => {
-		if (run.length > 0) {
-			clauses.push({ field: 'http.user_agent', positive: run, negative: [...earlier] });
-			run = [];
+	// Patterns with the same exceptions share a clause; most have none.
+	const clauses = new Map<string, { positive: string[]; negative: string[] }>();
+	plan.agents.forEach((agent, index) => {
+		if (agent.reading !== reading) {
+			return;
 		}
-	};
-	for (const agent of plan.agents) {
-		if (agent.reading === reading) {
-			run.push(agent.pattern);
-		} else {
-			flush();
-			earlier.push(agent.pattern);
-		}
-	}
-	flush();
-	return clauses;
+		const names = new RegExp(agent.pattern, 'i');
+		const own = headersOf(agent.token);
+		const negative = plan.agents.slice(0, index).filter((earlier) => {
+			if (earlier.reading === reading) {
+				return false;
+			}
+			const earlierNames = new RegExp(earlier.pattern, 'i');
+			return headersOf(earlier.token).some((header) => names.test(header)) || own.some((header) => earlierNames.test(header));
+		});
+		const patterns = [...new Set(negative.map((earlier) => earlier.pattern))];
+		const key = patterns.join('\n');
+		const clause = clauses.get(key) ?? { positive: [], negative: patterns };
+		clause.positive.push(agent.pattern);
+		clauses.set(key, clause);
+	});
+	return [...clauses.values()].map((clause) => ({ field: 'http.user_agent', ...clause }));
+}
+
+/** Headers that name a crawler as owners write them: the token alone with a version, and inside a browser's string. */
+function headersOf(token: string): string[] {
+	return [`${token}/1.0`, `Mozilla/5.0 (compatible; ${token}/1.0; +https://example.com/bot)`];
 }
 
 /** The targets a reading refuses: runs of disallowing rules, each unless an earlier allowing rule matches. */
