@@ -293,9 +293,13 @@ function changeText(change: WatchChange): string[] {
 	for (const detail of change.details) {
 		out.push(`           ${detail}`);
 	}
-	for (const flip of [...change.flips.slice(0, 5), ...change.listedExamples.slice(0, 3)]) {
-		out.push(`           ${flip.url}: ${sideText('old', flip.before)} -> ${sideText('new', flip.after)}`);
-	}
+	// A listed URL that is also a probe (`/`, often) is written once.
+	const flips = new Set(
+		[...change.flips.slice(0, 5), ...change.listedExamples.slice(0, 3)].map(
+			(flip) => `           ${flip.url}: ${sideText('old', flip.before)} -> ${sideText('new', flip.after)}`,
+		),
+	);
+	out.push(...flips);
 	if (change.flipCount > 5) {
 		out.push(`           ${t('and {0} more', formatNumber(change.flipCount - 5))}`);
 	}

@@ -168,6 +168,11 @@ describe('robots-txt watch', () => {
 		assert.match(staging.stdout, /Googlebot may no longer fetch \/\./);
 		assert.match(staging.stdout, /^ {4}\+ {4}2 {2}Disallow: \/$/m);
 		assert.match(staging.stdout, /^ {4}- {4}2 {2}Disallow: \/tmp\/$/m);
+		// `/` is both a probe and a URL the sitemap lists: each crawler's change says its flip once.
+		for (const block of staging.stdout.split(/\n(?= {2}(?:CRITICAL|WARNING|INFO) )/)) {
+			const flips = block.split('\n').filter((line) => /^ {11}\/\S*: /.test(line));
+			assert.equal(new Set(flips).size, flips.length, block);
+		}
 	});
 
 	test('URLs the sitemap lists, lost by the search crawlers: critical, even with / still allowed', async () => {
