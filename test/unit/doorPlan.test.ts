@@ -256,6 +256,20 @@ describe('the agent patterns name the sender as attributeUserAgent does', () => 
 		assert.equal(firstAgent(plan, afterColon), undefined);
 	});
 
+	test("a file's User-agent line that names words of browsers' own headers (mozilla/5, as 35 corpus files do) catches no browser", () => {
+		// Corpus lines such as `User-agent: mozilla/5` and `User-agent: Mozilla/4.0 (compatible; MSIE 4.0; Windows NT)`: a
+		// door that took them as crawler names would refuse every browser the file's group disallows.
+		const browsers = doorPlan(
+			parse(
+				'User-agent: mozilla/5\nDisallow: /\n\nUser-agent: Mozilla/4.0 (compatible; MSIE 4.0; Windows NT)\nDisallow: /\n\nUser-agent: MSIECrawler\nDisallow: /\n',
+			),
+		);
+		for (const { ua } of userAgents.browsers) {
+			assert.equal(firstAgent(browsers, ua), undefined, ua);
+		}
+		assert.equal(firstAgent(browsers, 'MSIECrawler/1.0'), 'MSIECrawler');
+	});
+
 	test('a family token names the robots whose names start with it; the longest token a header carries wins', () => {
 		const family = 'Mozilla/5.0 (compatible; YandexSomethingNew/1.0)';
 		assert.deepEqual(attributeUserAgent(family), { kind: 'crawler', crawler: knownCrawlers.find((crawler) => crawler.token === 'Yandex') });

@@ -5,7 +5,8 @@
  * (`rulesAs`), as regular expressions over the request target tried in the crawler's order of precedence. Renderers
  * (nginx, Apache, …) turn the plan into configuration; nothing here knows a server.
  *
- * The expressions are built as text for those servers and compiled by none of the core (only tests compile them).
+ * The expressions are built as text for those servers; the core compiles only the User-Agent patterns of the file's
+ * own names, to leave out those that browsers' headers carry (`namesBrowsers`).
  * Where one cannot say exactly what the crawler model says, it errs on the side of letting the request through: a
  * Disallow's expression matches no target the crawler's rule does not match, an Allow's matches every target the rule
  * matches (with the escapes a crawler decodes let through first: `decodedEscapes`), so a refused request is one the
@@ -136,7 +137,8 @@ export function doorPlan(model: RobotsModel): DoorPlan {
 		const profile = crawlerProfile(name);
 		if (!profile.known && !seen.has(name.toLowerCase())) {
 			seen.add(name.toLowerCase());
-			add(profile, [{ name, prefix: false }]);
+			// A name browsers' headers carry keeps its reading, but no User-Agent pattern leads to it: browsers pass.
+			add(profile, namesBrowsers(name) ? [] : [{ name, prefix: false }]);
 		}
 	}
 	// `attributeUserAgent` takes the longest catalogue token a header carries, so longer names are tried first; the
@@ -147,6 +149,33 @@ export function doorPlan(model: RobotsModel): DoorPlan {
 		agents: order.map(({ entry }) => ({ token: entry.token, pattern: agentPattern(entry.name, entry.prefix), reading: entry.reading })),
 		readings,
 	};
+}
+
+/**
+ * Headers browsers send, in the forms MDN's User-Agent page describes (Chrome, Edge, Firefox and Safari on desktop
+ * and phone, and Internet Explorer's `compatible; MSIE` form; https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Headers/User-Agent).
+ * 35 corpus files name such words in their User-agent lines (`mozilla/5`, `Mozilla/4.0 (compatible; MSIE 4.0; …)`),
+ * which a door would read as "every browser".
+ */
+const browserHeaders = [
+	'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+	'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+	'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+	'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+	'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+	'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+	'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+	'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko',
+	'Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1; Trident/4.0)',
+];
+
+/**
+ * Whether a name a file's User-agent line uses stands in browsers' own headers: such a name is left out of the plan,
+ * since browsers pass the door (a request whose header names no crawler is never refused).
+ */
+function namesBrowsers(name: string): boolean {
+	const pattern = new RegExp(agentPattern(name, false), 'i');
+	return browserHeaders.some((header) => pattern.test(header));
 }
 
 /** Characters that make words in a header; any other is a token boundary (as in `attributeUserAgent`). */
