@@ -35,9 +35,10 @@ interface Condition {
 /** The rules' expressions, each within the limit when the plan allows it (a single clause can be longer). */
 export function cloudflareWafExpressions(plan: DoorPlan): string[] {
 	const conditions: Condition[] = [];
+	const overlaps = overlapping(plan);
 	plan.readings.forEach((reading, index) => {
 		const targets = refusals(reading);
-		const agents = senders(plan, index);
+		const agents = senders(plan, index, overlaps);
 		if (targets.length > 0 && agents.length > 0) {
 			conditions.push(...fitted({ agents, targets }));
 		}
@@ -85,29 +86,39 @@ export function renderCloudflareWaf(plan: DoorPlan, header: readonly string[]): 
  * it, made a six-line file twenty rules: the catalogue's 200 names again after every reading. A header that names two
  * crawlers of the catalogue apart (no documented header does) is refused what either reading refuses.
  */
-function senders(plan: DoorPlan, reading: number): Clause[] {
+function senders(plan: DoorPlan, reading: number, overlaps: readonly (readonly number[])[]): Clause[] {
 	// Patterns with the same exceptions share a clause; most have none.
 	const clauses = new Map<string, { positive: string[]; negative: string[] }>();
 	plan.agents.forEach((agent, index) => {
 		if (agent.reading !== reading) {
 			return;
 		}
-		const names = new RegExp(agent.pattern, 'i');
-		const own = headersOf(agent.token);
-		const negative = plan.agents.slice(0, index).filter((earlier) => {
-			if (earlier.reading === reading) {
-				return false;
-			}
-			const earlierNames = new RegExp(earlier.pattern, 'i');
-			return headersOf(earlier.token).some((header) => names.test(header)) || own.some((header) => earlierNames.test(header));
-		});
-		const patterns = [...new Set(negative.map((earlier) => earlier.pattern))];
+		const earlier = overlaps[index].map((other) => plan.agents[other]).filter((other) => other.reading !== reading);
+		const patterns = [...new Set(earlier.map((other) => other.pattern))];
 		const key = patterns.join('\n');
 		const clause = clauses.get(key) ?? { positive: [], negative: patterns };
 		clause.positive.push(agent.pattern);
 		clauses.set(key, clause);
 	});
 	return [...clauses.values()].map((clause) => ({ field: 'http.user_agent', ...clause }));
+}
+
+/**
+ * For each agent, the earlier agents a header naming one of the two crawlers matches both of (either's header
+ * matches the other's pattern): each pattern compiled once for the whole plan.
+ */
+function overlapping(plan: DoorPlan): number[][] {
+	const patterns = plan.agents.map((agent) => new RegExp(agent.pattern, 'i'));
+	const headers = plan.agents.map((agent) => headersOf(agent.token));
+	return plan.agents.map((_agent, index) => {
+		const earlier: number[] = [];
+		for (let other = 0; other < index; other++) {
+			if (headers[other].some((header) => patterns[index].test(header)) || headers[index].some((header) => patterns[other].test(header))) {
+				earlier.push(other);
+			}
+		}
+		return earlier;
+	});
 }
 
 /** Headers that name a crawler as owners write them: the token alone with a version, and inside a browser's string. */
