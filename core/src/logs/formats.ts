@@ -376,8 +376,38 @@ function monthKey(text: string, at: number): number {
 	return (first | second | third) < 0x80 ? (first << 14) | (second << 7) | third : -1;
 }
 
+/**
+ * The day and zone of the last Common Log Format time read (`10/Oct/2000`, `-0700`), and the epoch milliseconds of
+ * that day's midnight in that zone. A log's lines share their day for hours, so most times are read as a comparison
+ * with these and a clock; the day and zone are read in full only when they change. Both are copies (shorter than the
+ * 13 characters from which V8 makes a slice that refers to its whole line).
+ */
+const clfDay = { date: '', zone: '', midnight: 0 };
+
 /** `10/Oct/2000:13:55:36 -0700` (the Common Log Format's time), from `start` to `end`, in epoch milliseconds. */
 function clfTime(text: string, start: number, end: number): number | undefined {
+	if (
+		end - start === 26
+		&& text.charCodeAt(start + 11) === 0x3a
+		&& text.charCodeAt(start + 20) === 0x20
+		&& text.startsWith(clfDay.date, start)
+		&& text.startsWith(clfDay.zone, start + 21)
+		&& clfDay.date !== ''
+	) {
+		const clock = clockMs(text, start + 12);
+		return clock === undefined ? undefined : clfDay.midnight + clock;
+	}
+	const time = clfTimeInFull(text, start, end);
+	if (time !== undefined) {
+		clfDay.date = text.slice(start, start + 11);
+		clfDay.zone = text.slice(start + 21, start + 26);
+		clfDay.midnight = time - (clockMs(text, start + 12) as number);
+	}
+	return time;
+}
+
+/** `clfTime` with every field read. */
+function clfTimeInFull(text: string, start: number, end: number): number | undefined {
 	if (
 		end - start !== 26
 		|| text.charCodeAt(start + 2) !== 0x2f
