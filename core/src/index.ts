@@ -363,6 +363,7 @@ export {
 	type RobotsVersion,
 	type UnparsedSample,
 } from './logs/analysis';
+export { type CrawlerPartialData, crawlerAt, type JudgedLines, LogJudge } from './logs/judge';
 /** An access log's hits per URL per crawler, for the test bench, and what an edit changes for them (logs/). */
 export {
 	describeHits,

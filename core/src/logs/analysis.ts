@@ -6,27 +6,16 @@
  * crawler. A report is plain JSON, and reports of shards merge: counts add, sketches unite, violating paths add.
  */
 
-import { crawlerProfile } from '../crawlers/profile';
-import { compileCrawlerDecider, isAllowedDecision, type PackedDecision, unpackDecision } from '../crawlers/reading';
+import { isAllowedDecision, type PackedDecision, unpackDecision } from '../crawlers/reading';
 import type { CrawlerFacts } from '../facts/crawlers';
 import { t } from '../l10n';
-import { isRobotsTxtPath } from '../matching/matcher';
 import { ownCopy } from '../memo';
-import { urlPath } from '../matching/url';
-import type { RobotsModel } from '../syntax/parser';
-import { SenderCounter } from './agents';
 import { isUnparsed, type LogLine, type LogLineProblem, type LogRecord } from './formats';
+import { type CrawlerPartial, type CrawlerPartialData, crawlerAt, type JudgedLines, LogJudge, type RobotsVersion, sampleChars, sampleCount } from './judge';
 import type { CrawlerRanges } from './ranges';
 import { DistinctSketch } from './sketch';
 
-/** One version of the robots.txt, and from when it was in force. */
-export interface RobotsVersion {
-	readonly model: RobotsModel;
-	/** In force from (ms since epoch); null: from the start. */
-	readonly since: number | null;
-	/** How the report names it (a commit's short hash and date, a file name). */
-	readonly label: string;
-}
+export type { RobotsVersion } from './judge';
 
 /** What a `LogAnalysis` judges the requests against. */
 export interface LogAnalysisOptions {
@@ -113,8 +102,6 @@ export interface LogReport {
 	readonly crawlers: readonly LogCrawlerReport[];
 }
 
-const sampleCount = 5;
-const sampleChars = 200;
 const defaultTop = 10;
 /** The violating paths a crawler's table tracks, per path shown (Space-Saving needs room beyond the top to be right). */
 const tableFactor = 8;
@@ -124,8 +111,8 @@ const tableFactor = 8;
  * elements in data streams", 2005: Space-Saving): a table of `capacity` counters; a new key, when the table is full,
  * takes over the smallest counter and its count plus one, so counts are upper bounds and every key more frequent than
  * 1/capacity of the stream is in the table. Ties go to the oldest: the counter taken over is the first smallest in the
- * table's order, and the new key goes last. Keys and values are kept as copies (`ownCopy`): a key built from a line
- * read from a file holds the file's whole 64 KiB chunk alive otherwise.
+ * table's order, and the new key goes last. A key is kept as a copy (`ownCopy`), which the value is made from: a key
+ * cut from a line read from a file holds the file's whole 64 KiB chunk alive otherwise.
  *
  * Finding the smallest counter is a scan of the table, which a log of many distinct violating paths does at almost
  * every line. No counter ever goes down, and the one a new key takes gets the smallest count plus one, so the smallest
@@ -140,14 +127,15 @@ export class SpaceSaving<V> {
 
 	constructor(private readonly capacity: number) {}
 
-	add(key: string, value: () => V): void {
+	add(key: string, value: (kept: string) => V): void {
 		const known = this.counts.get(key);
 		if (known !== undefined) {
 			known.count++;
 			return;
 		}
 		if (this.order.length < this.capacity) {
-			this.keep({ key: ownCopy(key), count: 1, value: value() });
+			const kept = ownCopy(key);
+			this.keep({ key: kept, count: 1, value: value(kept) });
 			this.floor = 1;
 			return;
 		}
@@ -169,7 +157,8 @@ export class SpaceSaving<V> {
 		this.floor = least;
 		this.counts.delete(this.order[smallest].key);
 		this.order.splice(smallest, 1);
-		this.keep({ key: ownCopy(key), count: least + 1, value: value() });
+		const kept = ownCopy(key);
+		this.keep({ key: kept, count: least + 1, value: value(kept) });
 	}
 
 	entries(): { count: number; value: V }[] {
@@ -195,19 +184,15 @@ interface ViolationSite {
 	readonly line: number;
 }
 
+/** What the counting thread counts of a crawler's requests, in their order (the rest is in `CrawlerPartial`s). */
 interface CrawlerTally {
 	readonly crawler: CrawlerFacts;
-	requests: number;
-	readonly urls: DistinctSketch;
 	violations: number;
 	verifiedViolations: number;
 	impostorViolations: number;
 	ignored: number;
 	verified: number;
 	unverified: number;
-	robotsTxtFetches: number;
-	firstSeen: number | null;
-	lastSeen: number | null;
 	readonly top: SpaceSaving<ViolationSite>;
 }
 
@@ -215,33 +200,40 @@ function isoTime(time: number | null): string | null {
 	return time === null ? null : new Date(time).toISOString();
 }
 
-/** The log report, a line at a time. Its owner creates one per report (the logs of one run) and drops it after. */
+/**
+ * The log report, a line at a time: each line judged (a `LogJudge`) and counted in order. Lines judged elsewhere (on
+ * other threads) are counted with `addJudged`, in their order, which gives the report counting them here would. Its
+ * owner creates one per report (the logs of one run) and drops it after.
+ */
 export class LogAnalysis {
-	/** The versions, oldest first (null `since` first; equal ones in the order given). */
+	/** The versions, in `inForceOrder`. */
 	private readonly versions: readonly RobotsVersion[];
 	private readonly ranges: CrawlerRanges | undefined;
 	private readonly top: number;
-	private readonly senders = new SenderCounter();
+	private readonly judge: LogJudge;
 	private readonly tallies = new Map<CrawlerFacts, CrawlerTally>();
-	private readonly deciders = new Map<CrawlerFacts, ((url: string) => PackedDecision)[]>();
+	/** What judges on other threads counted per crawler (`addPartials`). */
+	private readonly partials = new Map<CrawlerFacts, CrawlerPartial>();
 	private lines = 0;
 	private requests = 0;
 	private unparsed = 0;
+	/** Senders counted by `addJudged` (those of `add` the judge counts). */
+	private browsers = 0;
+	private unknownBots = 0;
+	private others = 0;
 	private readonly samples: UnparsedSample[] = [];
 
 	/** An analysis against the given robots.txt versions and range lists, with nothing counted yet. */
 	constructor(options: LogAnalysisOptions) {
-		this.versions = options.versions
-			.map((version, order) => ({ version, order }))
-			.sort((a, b) => (a.version.since ?? Number.NEGATIVE_INFINITY) - (b.version.since ?? Number.NEGATIVE_INFINITY) || a.order - b.order)
-			.map(({ version }) => version);
+		this.judge = new LogJudge(options.versions);
+		this.versions = this.judge.versions;
 		this.ranges = options.ranges;
 		this.top = Math.max(0, Math.floor(options.top ?? defaultTop));
 	}
 
 	/** The catalogue crawler a request claims to be (its User-Agent), or undefined; memoised. */
 	claimant(record: LogRecord): CrawlerFacts | undefined {
-		return this.senders.claimant(record.userAgent);
+		return this.judge.claimant(record.userAgent);
 	}
 
 	/** Counts one line of a log, as a LogReader read it; `text` is the raw line (the first few unparsed are quoted). */
@@ -249,9 +241,7 @@ export class LogAnalysis {
 		this.lines++;
 		if (isUnparsed(line)) {
 			this.unparsed++;
-			if (this.samples.length < sampleCount) {
-				this.samples.push({ file: where.file, line: where.line, reason: line.reason, text: where.text.slice(0, sampleChars) });
-			}
+			this.sample(where.file, where.line, line.reason, where.text);
 			return;
 		}
 		if (line.kind !== 'request') {
@@ -259,33 +249,58 @@ export class LogAnalysis {
 		}
 		this.requests++;
 		const { record } = line;
-		const crawler = this.senders.count(record.userAgent);
-		if (crawler !== undefined) {
-			this.count(crawler, record);
+		const judged = this.judge.request(record);
+		if (judged !== undefined) {
+			this.count(judged.crawler, record.ip, judged.version, judged.decision, isAllowedDecision(judged.decision) ? '' : record.target);
 		}
 	}
 
-	private count(crawler: CrawlerFacts, record: LogRecord): void {
+	/**
+	 * Counts lines judged by a `LogJudge` of the same versions (on any thread), as `add` would have counted them:
+	 * `firstLine` is the line number in `file` of the run's first line. What that judge counted per crawler is added
+	 * with `addPartials` once it has judged its last run.
+	 */
+	addJudged(judged: JudgedLines, where: { readonly file: string; readonly firstLine: number }): void {
+		this.lines += judged.lines;
+		this.requests += judged.requests;
+		this.unparsed += judged.unparsed;
+		this.browsers += judged.senders.browsers;
+		this.unknownBots += judged.senders.unknownBots;
+		this.others += judged.senders.others;
+		for (const sample of judged.samples) {
+			this.sample(where.file, where.firstLine + sample.line - 1, sample.reason, sample.text);
+		}
+		for (let i = 0; i < judged.crawler.length; i++) {
+			this.count(crawlerAt(judged.crawler[i]), judged.ip[i], judged.version[i], judged.decision[i], judged.target[i]);
+		}
+	}
+
+	/** Adds what a judge on another thread counted per crawler (`LogJudge.crawlerPartialData`). */
+	addPartials(data: readonly CrawlerPartialData[]): void {
+		for (const entry of data) {
+			const urls = DistinctSketch.deserialize(entry.urls);
+			if (urls === undefined) {
+				continue;
+			}
+			mergePartial(this.partials, crawlerAt(entry.crawler), { ...entry, urls });
+		}
+	}
+
+	private sample(file: string, line: number, reason: LogLineProblem, text: string): void {
+		if (this.samples.length < sampleCount) {
+			this.samples.push({ file, line, reason, text: text.slice(0, sampleChars) });
+		}
+	}
+
+	/** Counts a crawler's request; `violating` is its target when the decision disallows it, else empty. */
+	private count(crawler: CrawlerFacts, ip: string | null, version: number, decision: PackedDecision, violating: string): void {
 		const tally = this.tally(crawler);
-		tally.requests++;
-		tally.urls.add(record.target);
-		if (record.time !== null) {
-			tally.firstSeen = tally.firstSeen === null ? record.time : Math.min(tally.firstSeen, record.time);
-			tally.lastSeen = tally.lastSeen === null ? record.time : Math.max(tally.lastSeen, record.time);
-		}
-		const path = urlPath(record.target);
-		if (isRobotsTxtPath(path, 0, path.length)) {
-			tally.robotsTxtFetches++;
-		}
-		const identity = this.ranges?.check(crawler.token, record.ip) ?? 'unknown';
+		const identity = this.ranges?.check(crawler.token, ip) ?? 'unknown';
 		if (identity === 'verified') {
 			tally.verified++;
 		} else if (identity === 'impostor') {
 			tally.unverified++;
 		}
-		const version = this.versionAt(record.time);
-		const decide = this.deciderOf(crawler, version);
-		const decision = decide(record.target);
 		if (isAllowedDecision(decision)) {
 			return;
 		}
@@ -303,8 +318,15 @@ export class LogAnalysis {
 			tally.verifiedViolations++;
 		}
 		if (this.top > 0) {
-			const { line } = unpackDecision(decision);
-			tally.top.add(`${version}\n${line}\n${record.target}`, () => ({ path: ownCopy(record.target), version, line }));
+			// For one crawler, the version and the target fix the deciding line: the key is the target, after the version
+			// when there are several (a string built for each violation took half of the table's time). The path kept is
+			// the kept key, or cut from it.
+			const several = this.versions.length > 1;
+			tally.top.add(several ? `${version}\n${violating}` : violating, (kept) => ({
+				path: several ? kept.slice(kept.length - violating.length) : kept,
+				version,
+				line: unpackDecision(decision).line,
+			}));
 		}
 	}
 
@@ -313,17 +335,12 @@ export class LogAnalysis {
 		if (tally === undefined) {
 			tally = {
 				crawler,
-				requests: 0,
-				urls: DistinctSketch.empty(),
 				violations: 0,
 				verifiedViolations: 0,
 				impostorViolations: 0,
 				ignored: 0,
 				verified: 0,
 				unverified: 0,
-				robotsTxtFetches: 0,
-				firstSeen: null,
-				lastSeen: null,
 				top: new SpaceSaving(this.top * tableFactor),
 			};
 			this.tallies.set(crawler, tally);
@@ -331,49 +348,24 @@ export class LogAnalysis {
 		return tally;
 	}
 
-	/** The index of the version in force at `time`: the latest whose `since` is not after it, else the oldest. */
-	private versionAt(time: number | null): number {
-		if (time === null) {
-			return 0;
-		}
-		let low = 0;
-		let high = this.versions.length - 1;
-		while (low < high) {
-			const middle = (low + high + 1) >> 1;
-			const since = this.versions[middle].since;
-			if (since === null || since <= time) {
-				low = middle;
-			} else {
-				high = middle - 1;
-			}
-		}
-		return low;
-	}
-
-	/**
-	 * What the file decides for the crawler: its own decider, or, for a crawler documented not to follow robots.txt
-	 * (whose own decider allows everything), the same reading followed, so that what it fetches against the file shows.
-	 */
-	private deciderOf(crawler: CrawlerFacts, version: number): (url: string) => PackedDecision {
-		let byVersion = this.deciders.get(crawler);
-		if (byVersion === undefined) {
-			byVersion = [];
-			this.deciders.set(crawler, byVersion);
-		}
-		let decide = byVersion[version];
-		if (decide === undefined) {
-			const { model } = this.versions[version];
-			const profile = crawlerProfile(crawler.token);
-			decide = compileCrawlerDecider(model, profile.ignoresRobotsTxt ? { ...profile, ignoresRobotsTxt: false } : profile).decide;
-			byVersion[version] = decide;
-		}
-		return decide;
+	private senderCounts(): { browsers: number; unknownBots: number; others: number } {
+		const judged = this.judge.senderCounts();
+		return { browsers: judged.browsers + this.browsers, unknownBots: judged.unknownBots + this.unknownBots, others: judged.others + this.others };
 	}
 
 	/** The report of the lines counted so far (the analysis may go on counting). */
 	report(): LogReport {
 		const several = this.versions.length > 1;
-		const crawlers = [...this.tallies.values()].map((tally): LogCrawlerReport => {
+		// Every crawler that sent a request has a partial, here or from another thread; what was counted in order is
+		// added to it (a crawler whose requests were all allowed, on another thread, has no tally here).
+		const partials = new Map<CrawlerFacts, CrawlerPartial>();
+		for (const source of [this.judge.crawlerPartials(), this.partials]) {
+			for (const [crawler, partial] of source) {
+				mergePartial(partials, crawler, partial);
+			}
+		}
+		const crawlers = [...partials].map(([crawler, partial]): LogCrawlerReport => {
+			const tally = this.tally(crawler);
 			const violations = tally.top.entries().map(({ count, value }): LogViolation => {
 				const { model, label } = this.versions[value.version];
 				const rule = value.line < model.lineCount ? model.lineText(value.line).trim() : '';
@@ -381,19 +373,19 @@ export class LogAnalysis {
 				return several ? { ...site, version: label } : site;
 			});
 			return {
-				token: tally.crawler.token,
-				requests: tally.requests,
-				urls: Math.min(tally.urls.estimate(), tally.requests),
-				urlsSketch: tally.urls.serialize(),
+				token: crawler.token,
+				requests: partial.requests,
+				urls: Math.min(partial.urls.estimate(), partial.requests),
+				urlsSketch: partial.urls.serialize(),
 				violations: tally.violations,
 				verifiedViolations: tally.verifiedViolations,
 				impostorViolations: tally.impostorViolations,
 				ignored: tally.ignored,
 				verified: tally.verified,
 				unverified: tally.unverified,
-				robotsTxtFetches: tally.robotsTxtFetches,
-				firstSeen: isoTime(tally.firstSeen),
-				lastSeen: isoTime(tally.lastSeen),
+				robotsTxtFetches: partial.robotsTxtFetches,
+				firstSeen: isoTime(partial.firstSeen),
+				lastSeen: isoTime(partial.lastSeen),
 				topViolations: topOf(violations, this.top),
 			};
 		});
@@ -402,12 +394,28 @@ export class LogAnalysis {
 			requests: this.requests,
 			unparsed: this.unparsed,
 			unparsedSamples: [...this.samples],
-			...this.senders.counts(),
+			...this.senderCounts(),
 			versions: this.versions.map(({ label, since }) => ({ label, since: isoTime(since) })),
 			top: this.top,
 			crawlers: sortCrawlers(crawlers),
 		};
 	}
+}
+
+/** Adds `partial` to the one `into` keeps for `crawler` (a copy, so that `partial` is left as it is). */
+function mergePartial(into: Map<CrawlerFacts, CrawlerPartial>, crawler: CrawlerFacts, partial: CrawlerPartial): void {
+	const known = into.get(crawler);
+	if (known === undefined) {
+		const urls = DistinctSketch.empty();
+		urls.merge(partial.urls);
+		into.set(crawler, { ...partial, urls });
+		return;
+	}
+	known.requests += partial.requests;
+	known.robotsTxtFetches += partial.robotsTxtFetches;
+	known.firstSeen = known.firstSeen === null ? partial.firstSeen : partial.firstSeen === null ? known.firstSeen : Math.min(known.firstSeen, partial.firstSeen);
+	known.lastSeen = known.lastSeen === null ? partial.lastSeen : partial.lastSeen === null ? known.lastSeen : Math.max(known.lastSeen, partial.lastSeen);
+	known.urls.merge(partial.urls);
 }
 
 /** The `top` most counted violations, most first, then by path, line and version. */
