@@ -6,7 +6,7 @@
 import { closeSync, createReadStream, openSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { formatNumber, t } from '../../core/src/l10n';
-import { type InputLine, linesOf, maxLineLength } from '../../io/src/lines';
+import { bytesOf, type InputLine, linesOf, maxLineLength } from '../../io/src/lines';
 import { UsageError } from './args';
 import { describeError } from './io';
 
@@ -24,7 +24,7 @@ function unreadable(path: string, error: unknown): UsageError {
  * Opens `path` (or standard input for `-`) for reading as a stream. The file is opened at once, so a missing file
  * is a usage error before anything else happens; a read error later is one too.
  */
-function openInput(path: string): Readable {
+function openInput(path: string, highWaterMark = 1 << 16): Readable {
 	if (path === '-') {
 		return process.stdin;
 	}
@@ -35,11 +35,31 @@ function openInput(path: string): Readable {
 		throw unreadable(path, error);
 	}
 	try {
-		return createReadStream('', { fd, highWaterMark: 1 << 16 });
+		return createReadStream('', { fd, highWaterMark });
 	} catch (error) {
 		closeSync(fd);
 		throw unreadable(path, error);
 	}
+}
+
+/**
+ * The bytes of a file or of standard input (`-`), gunzipped when it is gzip, a chunk at a time, as `bytesOf` of
+ * io/src/lines.ts gives them, a file read `highWaterMark` bytes at a time (64 KiB unless given); opened now, as
+ * `readLines` opens its input, with the same errors.
+ */
+export function readChunks(path: string, highWaterMark?: number): AsyncGenerator<Buffer> {
+	const stream = openInput(path, highWaterMark);
+	return (async function* () {
+		try {
+			yield* bytesOf(stream);
+		} catch (error) {
+			throw error instanceof UsageError ? error : unreadable(path, error);
+		} finally {
+			if (path !== '-') {
+				stream.destroy();
+			}
+		}
+	})();
 }
 
 /**

@@ -8,6 +8,7 @@
 
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import {
+	crawlerAt,
 	LogAnalysis,
 	LogReader,
 	type LogFormatName,
@@ -22,6 +23,7 @@ import { type OptionTable, readArguments, readFormat, UsageError } from './args'
 import type { Command, CommandIo } from './command';
 import { describeError, inputName, readBytes, readText } from './io';
 import { readLines } from './lines';
+import { defaultThreads, LogThreads, maxThreads } from './logThreads';
 import { RangeLists } from './logRanges';
 import { renderLogReport, reportFormats, type ReportFormat } from './logReport';
 import { committedVersions } from './robotsHistory';
@@ -51,6 +53,14 @@ const logsOptions = {
 	'fail-on-violation': { help: () => t('exit status 1 when a verified crawler fetched a URL its reading of the file disallows') },
 	merge: { help: () => t('add up the JSON reports of shards, given as files or standard input, instead of reading logs') },
 	'any-file': { help: () => t('answer for a --robots that is not robots.txt (an HTML page, JSON, a binary) as crawlers would, with a warning') },
+	threads: {
+		value: '<n>',
+		help: () =>
+			t(
+				'worker threads that read the lines of big logs (default: one per core, here {0}); 1 reads them in one thread. The report is the same',
+				formatNumber(defaultThreads()),
+			),
+	},
 } satisfies OptionTable;
 
 interface LogsOptions {
@@ -65,6 +75,7 @@ interface LogsOptions {
 	readonly top?: number;
 	readonly failOnViolation: boolean;
 	readonly anyFile: boolean;
+	readonly threads: number;
 }
 
 function parseLogsArguments(args: readonly string[]): LogsOptions {
@@ -72,6 +83,10 @@ function parseLogsArguments(args: readonly string[]): LogsOptions {
 	const top = values.top;
 	if (top !== undefined && !/^[1-9]\d{0,5}$/.test(top)) {
 		throw new UsageError(t('--top takes a whole number from 1 to {0}, not "{1}"', formatNumber(999_999), top));
+	}
+	const threads = values.threads;
+	if (threads !== undefined && !(/^[1-9]\d?$/.test(threads) && Number(threads) <= maxThreads)) {
+		throw new UsageError(t('--threads takes a whole number from 1 to {0}, not "{1}"', formatNumber(maxThreads), threads));
 	}
 	const options: LogsOptions = {
 		inputs: positionals,
@@ -85,6 +100,7 @@ function parseLogsArguments(args: readonly string[]): LogsOptions {
 		...(top !== undefined ? { top: Number(top) } : {}),
 		failOnViolation: values['fail-on-violation'] === true,
 		anyFile: values['any-file'] === true,
+		threads: threads === undefined ? defaultThreads() : Number(threads),
 	};
 	if (options.merge) {
 		if (
@@ -95,8 +111,11 @@ function parseLogsArguments(args: readonly string[]): LogsOptions {
 			|| options.verify
 			|| options.top !== undefined
 			|| options.anyFile
+			|| values.threads !== undefined
 		) {
-			throw new UsageError(t('--merge adds reports up; it takes no --robots, --robots-history, --log-format, --ranges, --verify, --top or --any-file'));
+			throw new UsageError(
+				t('--merge adds reports up; it takes no --robots, --robots-history, --log-format, --ranges, --verify, --top, --any-file or --threads'),
+			);
 		}
 		if (positionals.length === 0) {
 			throw new UsageError(t('no report to merge (give JSON reports of robots-txt logs, or - for standard input)'));
@@ -162,39 +181,71 @@ async function readVersions(options: LogsOptions, settings: FetchSettings, io: C
 }
 
 /** Reads the logs into an analysis; resolves to whether every log was read to its end. */
-async function readLogs(options: LogsOptions, analysis: LogAnalysis, lists: RangeLists | undefined, io: CommandIo): Promise<boolean> {
+async function readLogs(
+	options: LogsOptions,
+	analysis: LogAnalysis,
+	versions: readonly RobotsVersion[],
+	lists: RangeLists | undefined,
+	io: CommandIo,
+): Promise<boolean> {
 	let complete = true;
-	for (const path of options.inputs) {
-		const file = inputName(path);
-		const reader = new LogReader(options.logFormat);
-		try {
-			for await (const batch of readLines(path)) {
-				for (const line of batch) {
-					if ('tooLong' in line) {
-						analysis.add({ kind: 'unparsed', reason: 'too-long' }, { file, line: line.line, text: '' });
-						continue;
-					}
-					const read = reader.read(line.text);
-					if (lists !== undefined && read.kind === 'request') {
-						// Its lists are fetched on a crawler's first request, before that request is judged.
-						const claimed = analysis.claimant(read.record);
-						if (claimed !== undefined) {
-							await lists.verify(claimed.token);
+	const addresses = options.ranges.length > 0 || options.verify;
+	const threads = options.threads > 1 ? new LogThreads(options.threads, versions, addresses) : undefined;
+	try {
+		for (const path of options.inputs) {
+			const file = inputName(path);
+			try {
+				if (threads !== undefined) {
+					await threads.read(path, options.logFormat, async (judged, firstLine) => {
+						if (lists !== undefined) {
+							// Its lists are fetched on a crawler's first request, before that request is counted.
+							for (const index of new Set(judged.crawler)) {
+								await lists.verify(crawlerAt(index).token);
+							}
 						}
-					}
-					analysis.add(read, { file, line: line.line, text: line.text });
+						analysis.addJudged(judged, { file, firstLine });
+					});
+				} else {
+					await readLogHere(path, file, options.logFormat, analysis, lists);
 				}
+			} catch (error) {
+				if (!(error instanceof UsageError)) {
+					throw error;
+				}
+				// A log cut short (a gzip stream compressed while written) is reported; the lines read so far count.
+				await io.error(error.message);
+				complete = false;
 			}
-		} catch (error) {
-			if (!(error instanceof UsageError)) {
-				throw error;
-			}
-			// A log cut short (a gzip stream compressed while written) is reported; the lines read so far count.
-			await io.error(error.message);
-			complete = false;
 		}
+		for (const partials of (await threads?.finish()) ?? []) {
+			analysis.addPartials(partials);
+		}
+	} finally {
+		await threads?.close();
 	}
 	return complete;
+}
+
+/** Reads one log in this thread, a line at a time. */
+async function readLogHere(path: string, file: string, format: LogFormatName | undefined, analysis: LogAnalysis, lists: RangeLists | undefined): Promise<void> {
+	const reader = new LogReader(format);
+	for await (const batch of readLines(path)) {
+		for (const line of batch) {
+			if ('tooLong' in line) {
+				analysis.add({ kind: 'unparsed', reason: 'too-long' }, { file, line: line.line, text: '' });
+				continue;
+			}
+			const read = reader.read(line.text);
+			if (lists !== undefined && read.kind === 'request') {
+				// Its lists are fetched on a crawler's first request, before that request is judged.
+				const claimed = analysis.claimant(read.record);
+				if (claimed !== undefined) {
+					await lists.verify(claimed.token);
+				}
+			}
+			analysis.add(read, { file, line: line.line, text: line.text });
+		}
+	}
 }
 
 /** Reads the reports `--merge` is given; one that is not a report is a usage error that says why. */
@@ -239,7 +290,7 @@ async function runLogs(args: readonly string[], io: CommandIo): Promise<number> 
 			}
 		}
 		const analysis = new LogAnalysis({ versions, ...(lists ? { ranges: lists.ranges } : {}), ...(options.top !== undefined ? { top: options.top } : {}) });
-		complete = await readLogs(options, analysis, options.verify ? lists : undefined, io);
+		complete = await readLogs(options, analysis, versions, options.verify ? lists : undefined, io);
 		report = analysis.report();
 	}
 	await io.out.write(renderLogReport(report, options.format));
@@ -253,7 +304,7 @@ export const logsCommand: Command = {
 	name: 'logs',
 	summary: () => t('reads server access logs against a robots.txt: who crawled, what their reading of the file disallows, and whose addresses are real'),
 	synopsis: [
-		'robots-txt logs <log-file|->... --robots <file|URL> [--robots-history] [--log-format <name>] [--ranges [<token>=]<file|URL>]... [--verify] [--format text|json|csv|markdown] [--top <n>] [--fail-on-violation]',
+		'robots-txt logs <log-file|->... --robots <file|URL> [--robots-history] [--log-format <name>] [--ranges [<token>=]<file|URL>]... [--verify] [--format text|json|csv|markdown] [--top <n>] [--fail-on-violation] [--threads <n>]',
 		'robots-txt logs --merge <report.json|->... [--format text|json|csv|markdown] [--fail-on-violation]',
 	],
 	about: () => [

@@ -11,6 +11,7 @@ import { t } from '../../core/src/l10n';
 import { verdictWord } from '../../core/src/verdict';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
+import { isMainThread } from 'node:worker_threads';
 import { UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { commands, commonOptions } from './commands';
@@ -187,6 +188,9 @@ async function main(args: readonly string[]): Promise<number> {
 // with the same peak memory; it only raises the ceiling, so a small input keeps a small heap.
 setFlagsFromString('--max-semi-space-size=32');
 
-void main(process.argv.slice(2)).then((status) => {
-	process.exitCode = status;
-});
+// A worker thread of `logs --threads` runs the same file (cli/src/logThreads.ts) and no command.
+if (isMainThread) {
+	void main(process.argv.slice(2)).then((status) => {
+		process.exitCode = status;
+	});
+}

@@ -12,6 +12,7 @@
  */
 
 import { pipeline, type Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 
 /** The longest line kept, in UTF-16 code units: far beyond any URL or batch request, small next to memory. */
@@ -33,7 +34,16 @@ export class LineSplitter {
 	private line = 0;
 	private started = false;
 
-	constructor(private readonly cap = maxLineLength) {}
+	/**
+	 * A splitter for text of `cap` code units a line at most. `continued`: the text continues an input already begun
+	 * (a part of a log cut at a line end), so a byte order mark first is a character of its first line.
+	 */
+	constructor(
+		private readonly cap = maxLineLength,
+		continued = false,
+	) {
+		this.started = continued;
+	}
 
 	push(chunk: string): InputLine[] {
 		const lines: InputLine[] = [];
@@ -153,35 +163,45 @@ export function isGzip(head: Uint8Array): boolean {
 }
 
 /**
- * The lines of a stream of bytes, gunzipped when it is gzip, as UTF-8, in batches: the lines of each chunk read. The
- * next chunk is read only when the caller asks for the next batch, so a caller that waits for its output to drain holds
- * the input back too. A read error (a gzip stream cut short, as a log compressed while it was written is) is thrown by
+ * The bytes of a stream, gunzipped when it is gzip, a chunk at a time as read. The next chunk is read only when the
+ * caller asks for it. A read error (a gzip stream cut short, as a log compressed while it was written is) is thrown by
  * the generator; the caller closes `stream`.
  */
-export async function* linesOf(stream: Readable, cap = maxLineLength): AsyncGenerator<InputLine[]> {
+export async function* bytesOf(stream: Readable): AsyncGenerator<Buffer> {
 	const head = await peek(stream, 2);
-	let text = stream;
+	let bytes = stream;
 	if (head.length === 2 && isGzip(head)) {
 		const gunzip = createGunzip();
 		// Either stream's error ends the other; the reader of the decompressor meets it.
 		pipeline(stream, gunzip, () => undefined);
-		text = gunzip;
+		bytes = gunzip;
 	}
-	text.setEncoding('utf8');
-	const splitter = new LineSplitter(cap);
 	try {
-		for await (const chunk of text) {
-			const lines = splitter.push(chunk as string);
-			if (lines.length > 0) {
-				yield lines;
-			}
+		for await (const chunk of bytes) {
+			yield chunk as Buffer;
 		}
 	} finally {
-		if (text !== stream) {
-			text.destroy();
+		if (bytes !== stream) {
+			bytes.destroy();
 		}
 	}
-	const last = splitter.end();
+}
+
+/**
+ * The lines of a stream of bytes, gunzipped when it is gzip, as UTF-8, in batches: the lines of each chunk read. The
+ * next chunk is read only when the caller asks for the next batch, so a caller that waits for its output to drain holds
+ * the input back too. A read error is thrown by the generator; the caller closes `stream`.
+ */
+export async function* linesOf(stream: Readable, cap = maxLineLength): AsyncGenerator<InputLine[]> {
+	const decoder = new StringDecoder('utf8');
+	const splitter = new LineSplitter(cap);
+	for await (const chunk of bytesOf(stream)) {
+		const lines = splitter.push(decoder.write(chunk));
+		if (lines.length > 0) {
+			yield lines;
+		}
+	}
+	const last = [...splitter.push(decoder.end()), ...splitter.end()];
 	if (last.length > 0) {
 		yield last;
 	}
