@@ -11,7 +11,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -1327,6 +1327,8 @@ async function cliFigures(): Promise<void> {
 			const awkTarget = figure('awk', ['{print $7}', log]).ms;
 			const path = figure(process.execPath, ['-r', hook, readPath, log, robots], rss);
 			const command = logs ? figure(process.execPath, ['-r', hook, cli, 'logs', log, '--robots', robots], rss) : undefined;
+			// The same on one thread (the default is one per core).
+			const oneThread = logs ? figure(process.execPath, ['-r', hook, cli, 'logs', log, '--robots', robots, '--threads', '1'], rss) : undefined;
 			figures[`log${count}`] = {
 				awkLinesMs: awkLines,
 				awkTargetMs: awkTarget,
@@ -1334,6 +1336,8 @@ async function cliFigures(): Promise<void> {
 				readPathRssMb: path.rssMb,
 				logsMs: command?.ms,
 				logsRssMb: command?.rssMb,
+				logsOneThreadMs: oneThread?.ms,
+				logsOneThreadRssMb: oneThread?.rssMb,
 			};
 			const label = `${fmt(count / 1e6, 0)} M`;
 			report.push(
@@ -1341,7 +1345,12 @@ async function cliFigures(): Promise<void> {
 				`  read path (readLines, LogReader, AgentAttributor, a decider per crawler) ${fmt(path.ms, 0)} ms (${fmt(count / (path.ms / 1000), 0)} lines/s, ${fmt(path.ms / awkTarget, 1)}x awk's field, ${fmt(path.ms / awkLines, 1)}x its count; peak RSS ${fmt(path.rssMb ?? 0, 0)} MB)${count === 1_000_000 ? ` ${target('log read path, x awk printing a field', path.ms / awkTarget, 3, 'lower', 'x')}` : ''}`,
 				command === undefined
 					? '  robots-txt logs: not on this branch'
-					: `  robots-txt logs ${fmt(command.ms, 0)} ms (${fmt(count / (command.ms / 1000), 0)} lines/s, ${fmt(command.ms / awkTarget, 1)}x awk's field; peak RSS ${fmt(command.rssMb ?? 0, 0)} MB)${count === 1_000_000 ? ` ${target('robots-txt logs, x awk printing a field', command.ms / awkTarget, 3, 'lower', 'x')}` : ''}`,
+					: `  robots-txt logs (threads: ${availableParallelism()}) ${fmt(command.ms, 0)} ms (${fmt(count / (command.ms / 1000), 0)} lines/s, ${fmt(command.ms / awkTarget, 1)}x awk's field; peak RSS ${fmt(command.rssMb ?? 0, 0)} MB)${count === 1_000_000 ? ` ${target('robots-txt logs, x awk printing a field', command.ms / awkTarget, 3, 'lower', 'x')}` : ''}`,
+				...(oneThread === undefined
+					? []
+					: [
+							`  robots-txt logs --threads 1 ${fmt(oneThread.ms, 0)} ms (${fmt(count / (oneThread.ms / 1000), 0)} lines/s, ${fmt(oneThread.ms / awkTarget, 1)}x awk's field; peak RSS ${fmt(oneThread.rssMb ?? 0, 0)} MB)`,
+						]),
 			);
 			rmSync(log);
 		}
