@@ -23,6 +23,12 @@ import { readChunks } from './lines';
 const partBytes = 1 << 20;
 /** Longer than any line the reader keeps: `maxLineLength` UTF-16 code units take at most 3 bytes each. */
 const longestLine = 3 * maxLineLength + 4;
+/**
+ * Parts judged on this thread before workers start, unless a number of threads was asked for: starting them costs about
+ * 0.3 s on a 2-core machine (each compiles the CLI's script, while this thread reads), and they made a 50 MB log slower
+ * there and a 200 MB one faster.
+ */
+const defaultPartsHere = 96;
 /** Parts handed to the workers and not yet counted, per worker: enough to keep them busy, few enough to keep memory flat. */
 const partsAhead = 4;
 
@@ -308,12 +314,35 @@ export class LogThreads {
 	/** What the judges of this thread counted per crawler, one per log read. */
 	private readonly partials: CrawlerPartialData[][] = [];
 
-	/** Threads for logs judged against `versions`; `addresses` as `LogJudge` takes it. */
+	/**
+	 * Threads for logs judged against `versions`; `addresses` as `LogJudge` takes it. `asked`: the number of threads was
+	 * given, and workers start with the first log whatever its size; else only for a big one.
+	 */
 	constructor(
 		private readonly threads: number,
 		private readonly versions: readonly RobotsVersion[],
 		private readonly addresses: boolean,
-	) {}
+		asked: boolean,
+	) {
+		this.partsHere = asked ? 0 : defaultPartsHere;
+	}
+
+	private readonly partsHere: number;
+
+	/**
+	 * Whether `path` is read here, a line at a time, rather than in parts: unless threads were asked for, all but a file
+	 * big enough for workers to pay. Standard input and gzip have no size to tell; read in parts on this thread until
+	 * workers start, they were 15 % slower than a line at a time on a 20 MB log, so they take threads when asked.
+	 */
+	readsHere(path: string): boolean {
+		if (this.threads <= 1) {
+			return true;
+		}
+		if (this.partsHere === 0) {
+			return false;
+		}
+		return path === '-' || isGzipFile(path) || fileSize(path) <= this.partsHere * partBytes;
+	}
 
 	/**
 	 * Reads one log (a path or `-`) in `format` (or the one told from its first lines) into judged runs, handed to
@@ -327,6 +356,7 @@ export class LogThreads {
 		const queue: Promise<JudgedLines>[] = [];
 		let firstLine = 1;
 		let first = true;
+		let judgedHere = 0;
 		const countOldest = async () => {
 			const judged = await queue.shift()!;
 			await count(judged, firstLine);
@@ -336,26 +366,36 @@ export class LogThreads {
 			if ('tooLong' in part) {
 				judge.addTooLong(1);
 				queue.push(Promise.resolve(judge.take()));
-			} else if (this.threads > 1 && !first && reader.format !== undefined && reader.format !== 'w3c') {
+			} else if (
+				this.threads > 1
+				&& !first
+				&& reader.format !== undefined
+				&& reader.format !== 'w3c'
+				&& (this.pool !== undefined || judgedHere >= this.partsHere)
+			) {
 				this.pool ??= new JudgePool(this.threads, this.versions, this.addresses);
 				queue.push(this.pool.judge(part, reader.format));
 			} else {
 				queue.push(Promise.resolve(judgeBytes(judge, reader, part.pieces, !first)));
+				judgedHere++;
 			}
 			first = false;
-			while (queue.length > this.threads * partsAhead) {
+			// Without workers a part is counted at once: what a run holds (its violating targets are cut from the
+			// part's text) would otherwise outlive the young generation and be copied by each collection.
+			while (queue.length > (this.pool === undefined ? 0 : this.threads * partsAhead)) {
 				await countOldest();
 			}
 		};
-		// A big file's workers start now, and are ready by the time this thread has judged the first part.
-		if (this.threads > 1 && path !== '-' && fileSize(path) > 2 * partBytes) {
+		// A big file's workers start now, and are ready by the time this thread has judged the first part; for a stream
+		// they start once this thread has judged `partsHere` parts.
+		if (this.threads > 1 && path !== '-' && fileSize(path) > this.partsHere * partBytes) {
 			this.pool ??= new JudgePool(this.threads, this.versions, this.addresses);
 		}
 		try {
 			try {
 				// A file's reads are buffers of their own, handed to the workers as they are; a decompressor's share one.
 				const own = path !== '-' && !isGzipFile(path);
-				for await (const chunk of readChunks(path, partBytes)) {
+				for await (const chunk of readChunks(path)) {
 					for (const part of cutter.push(chunk, own)) {
 						await take(part);
 					}

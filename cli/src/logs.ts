@@ -57,7 +57,7 @@ const logsOptions = {
 		value: '<n>',
 		help: () =>
 			t(
-				'worker threads that read the lines of big logs (default: one per core, here {0}); 1 reads them in one thread. The report is the same',
+				'worker threads that judge the lines of a log (default: one per core, here {0}, for a file over 96 MiB that is not gzip; when given, for every log, standard input and gzip too); 1 reads in this thread alone. The report is the same',
 				formatNumber(defaultThreads()),
 			),
 	},
@@ -76,6 +76,8 @@ interface LogsOptions {
 	readonly failOnViolation: boolean;
 	readonly anyFile: boolean;
 	readonly threads: number;
+	/** Whether --threads was given. */
+	readonly threadsAsked: boolean;
 }
 
 function parseLogsArguments(args: readonly string[]): LogsOptions {
@@ -101,6 +103,7 @@ function parseLogsArguments(args: readonly string[]): LogsOptions {
 		failOnViolation: values['fail-on-violation'] === true,
 		anyFile: values['any-file'] === true,
 		threads: threads === undefined ? defaultThreads() : Number(threads),
+		threadsAsked: threads !== undefined,
 	};
 	if (options.merge) {
 		if (
@@ -190,12 +193,12 @@ async function readLogs(
 ): Promise<boolean> {
 	let complete = true;
 	const addresses = options.ranges.length > 0 || options.verify;
-	const threads = options.threads > 1 ? new LogThreads(options.threads, versions, addresses) : undefined;
+	const threads = options.threads > 1 ? new LogThreads(options.threads, versions, addresses, options.threadsAsked) : undefined;
 	try {
 		for (const path of options.inputs) {
 			const file = inputName(path);
 			try {
-				if (threads !== undefined) {
+				if (threads !== undefined && !threads.readsHere(path)) {
 					await threads.read(path, options.logFormat, async (judged, firstLine) => {
 						if (lists !== undefined) {
 							// Its lists are fetched on a crawler's first request, before that request is counted.
