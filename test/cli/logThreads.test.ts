@@ -166,6 +166,22 @@ describe('robots-txt logs --threads', () => {
 		assert.equal(json(['-', '--robots', robots, '--threads', '2'], gzipSync(bytes)).replaceAll('"stdin"', `"${log}"`), fromFile);
 	});
 
+	test('a gzip log cut short: the same lines count on one thread and on several, and both say where it stopped', () => {
+		const gzipped = gzipSync(bigLog());
+		const cut = join(work, 'cut.log.gz');
+		writeFileSync(cut, gzipped.subarray(0, Math.floor(gzipped.length * 0.7)));
+		const [one, several] = ['1', '2'].map((threads) =>
+			runCli(['logs', cut, '--robots', robots, '--format', 'json', '--threads', threads], { env: englishEnv }),
+		);
+		for (const result of [one, several]) {
+			assert.equal(result.status, 2);
+			assert.match(result.stderr, /^robots-txt: cannot read .*cut\.log\.gz: unexpected end of file\n$/);
+		}
+		const report = JSON.parse(one.stdout) as { lines: number };
+		assert.ok(report.lines > 10_000, String(report.lines));
+		assert.equal(several.stdout, one.stdout);
+	});
+
 	test('--threads takes a whole number from 1 to 64', () => {
 		for (const value of ['0', 'two', '1.5', '65']) {
 			const result = runCli(['logs', join(cliFixtures, 'access.log'), '--robots', robots, '--threads', value], { env: englishEnv });
