@@ -166,6 +166,51 @@ describe('robots-txt logs --threads', () => {
 		assert.equal(json(['-', '--robots', robots, '--threads', '2'], gzipSync(bytes)).replaceAll('"stdin"', `"${log}"`), fromFile);
 	});
 
+	test('JSON lines and W3C logs (whose #Fields: lines are read in order, on this thread) report the same on one thread and on several', () => {
+		const fixtures = join(repoRoot, 'test', 'fixtures', 'logs');
+		const jsonLines = ['cloudflare.jsonl', 'generic.jsonl'].flatMap((name) =>
+			readFileSync(join(fixtures, name), 'utf8')
+				.split('\n')
+				.filter((line) => line !== ''),
+		);
+		const iis = readFileSync(join(fixtures, 'iis.log'), 'utf8')
+			.split('\n')
+			.filter((line) => line !== '');
+		const cloudfront = readFileSync(join(fixtures, 'cloudfront.log'), 'utf8')
+			.split('\n')
+			.filter((line) => line !== '');
+		const jsonLog: string[] = [];
+		const w3c: string[] = [];
+		for (let i = 0; jsonLog.length < 30_000; i++) {
+			jsonLog.push(jsonLines[i % jsonLines.length].replace(/"(\/[^"]*)"/, (_, path: string) => `"${path}${i % 5 === 0 ? `/${i % 300}` : ''}"`));
+		}
+		// The fixtures as they are, directives and all, again and again: the columns change every few lines.
+		for (let i = 0; w3c.length < 36_000; i++) {
+			const block = i % 4 === 3 ? cloudfront : iis;
+			// Every third IIS block's first request is Googlebot's, to a private path a tenth of the time.
+			w3c.push(
+				...block.map((line) =>
+					block === iis && i % 3 === 0
+						? line
+								.replace('Mozilla/4.0+(compatible;+MSIE+5.01;+Windows+2000+Server)', 'Mozilla/5.0+(compatible;+Googlebot/2.1;++http://www.google.com/bot.html)')
+								.replace('/Default.htm', i % 10 === 0 ? `/private/${i % 200}` : `/page/${i % 500}`)
+						: line,
+				),
+			);
+		}
+		for (const [name, lines] of [
+			['big.jsonl', jsonLog],
+			['big-w3c.log', w3c],
+		] as const) {
+			const log = join(work, name);
+			writeFileSync(log, `${lines.join('\n')}\n`);
+			const one = json([log, '--robots', robots, '--threads', '1']);
+			const report = JSON.parse(one) as { requests: number; crawlers: unknown[] };
+			assert.ok(report.requests > 10_000 && report.crawlers.length > 0, `${name}: ${report.requests} requests`);
+			assert.equal(json([log, '--robots', robots, '--threads', '3']), one, name);
+		}
+	});
+
 	test('a gzip log cut short: the same lines count on one thread and on several, and both say where it stopped', () => {
 		const gzipped = gzipSync(bigLog());
 		const cut = join(work, 'cut.log.gz');
