@@ -256,6 +256,8 @@ export class LogAnalysis {
 	}
 
 	/**
+	 * @internal The command line's threads: not part of the package's API.
+	 *
 	 * Counts lines judged by a `LogJudge` of the same versions (on any thread), as `add` would have counted them:
 	 * `firstLine` is the line number in `file` of the run's first line. What that judge counted per crawler is added
 	 * with `addPartials` once it has judged its last run.
@@ -275,7 +277,7 @@ export class LogAnalysis {
 		}
 	}
 
-	/** Adds what a judge on another thread counted per crawler (`LogJudge.crawlerPartialData`). */
+	/** @internal Adds what a judge on another thread counted per crawler (`LogJudge.crawlerPartialData`). */
 	addPartials(data: readonly CrawlerPartialData[]): void {
 		for (const entry of data) {
 			const urls = DistinctSketch.deserialize(entry.urls);
