@@ -313,6 +313,8 @@ export class LogThreads {
 	private pool: JudgePool | undefined;
 	/** What the judges of this thread counted per crawler, one per log read. */
 	private readonly partials: CrawlerPartialData[][] = [];
+	/** Parts judged here before workers start: 0 when threads were asked for. */
+	private readonly partsHere: number;
 
 	/**
 	 * Threads for logs judged against `versions`; `addresses` as `LogJudge` takes it. `asked`: the number of threads was
@@ -326,8 +328,6 @@ export class LogThreads {
 	) {
 		this.partsHere = asked ? 0 : defaultPartsHere;
 	}
-
-	private readonly partsHere: number;
 
 	/**
 	 * Whether `path` is read here, a line at a time, rather than in parts: unless threads were asked for, all but a file
@@ -380,13 +380,13 @@ export class LogThreads {
 				judgedHere++;
 			}
 			first = false;
-			// Without workers a part is counted at once: what a run holds (its violating targets are cut from the
-			// part's text) would otherwise outlive the young generation and be copied by each collection.
+			// Without workers there is nothing to wait for: a part is counted at once, so that what its run holds (the
+			// violating targets, cut from the part's text) is not kept while later parts are read.
 			while (queue.length > (this.pool === undefined ? 0 : this.threads * partsAhead)) {
 				await countOldest();
 			}
 		};
-		// A big file's workers start now, and are ready by the time this thread has judged the first part; for a stream
+		// A big file's workers start now, while this thread judges the first part (which shows the format); for a stream
 		// they start once this thread has judged `partsHere` parts.
 		if (this.threads > 1 && path !== '-' && fileSize(path) > this.partsHere * partBytes) {
 			this.pool ??= new JudgePool(this.threads, this.versions, this.addresses);
