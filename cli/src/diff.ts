@@ -5,6 +5,7 @@
  */
 
 import {
+	addedManagedBlocks,
 	compareHosts,
 	describeUrlProblem,
 	decodeRobotsBytes,
@@ -12,7 +13,6 @@ import {
 	defaultDiffCrawlers,
 	describeChange,
 	diffRobots,
-	managedDifference,
 	parse,
 	parseUrlList,
 	reasonWords,
@@ -130,14 +130,17 @@ function comparedText(urls: number, probed: boolean, crawlers: number): string {
 	return `${urlText} × ${crawlerText}`;
 }
 
-/** That one version is the other plus the managed blocks a platform adds, and nothing else; undefined when it is not. */
-function onlyManagedBlocks(options: DiffOptions, before: RobotsModel, after: RobotsModel, crawlers: readonly string[]): string | undefined {
-	const added = managedDifference(before, after, crawlers);
+/**
+ * That one version is the other plus the managed blocks a platform adds, and nothing else; undefined when it is not.
+ * What the blocks change is the diff's own.
+ */
+function onlyManagedBlocks(options: DiffOptions, before: RobotsModel, after: RobotsModel): string | undefined {
+	const added = addedManagedBlocks(before, after);
 	if (added !== undefined) {
-		return t('{0} differs from {1} only by {2}.', options.newFile, options.oldFile, added.blocks);
+		return t('{0} differs from {1} only by {2}.', options.newFile, options.oldFile, added);
 	}
-	const removed = managedDifference(after, before, crawlers);
-	return removed === undefined ? undefined : t('{0} differs from {1} only by {2}.', options.oldFile, options.newFile, removed.blocks);
+	const removed = addedManagedBlocks(after, before);
+	return removed === undefined ? undefined : t('{0} differs from {1} only by {2}.', options.oldFile, options.newFile, removed);
 }
 
 /** A diff as JSON: the crawlers and URLs compared, the reading changes and the flips. */
@@ -196,7 +199,7 @@ async function runDiff(args: readonly string[], io: CommandIo): Promise<number> 
 	const urls = options.urlsFrom === undefined ? undefined : await readUrls(options.urlsFrom, io);
 	const crawlers = options.agents ?? defaultDiffCrawlers(before, after, defaultCrawlers);
 	const diff = diffRobots(before, after, { crawlers, ...(urls !== undefined ? { urls } : {}) });
-	const managed = onlyManagedBlocks(options, before, after, crawlers);
+	const managed = onlyManagedBlocks(options, before, after);
 	if (options.json) {
 		await write(
 			JSON.stringify({ old: options.oldFile, new: options.newFile, ...diffJson(diff), ...(managed !== undefined ? { managed } : {}) }, null, 2) + '\n',

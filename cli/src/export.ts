@@ -6,7 +6,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { doorHeader, type DoorSource } from '../../core/src/door/header';
+import { doorHeader } from '../../core/src/door/header';
 import { renderApache } from '../../core/src/door/apache';
 import { renderCaddy } from '../../core/src/door/caddy';
 import { renderCloudflareWaf } from '../../core/src/door/cloudflareWaf';
@@ -16,24 +16,22 @@ import { doorPlan, type DoorFile, type DoorPlan } from '../../core/src/door/plan
 import { t } from '../../core/src/l10n';
 import { readArguments, readFormat, UsageError, type OptionTable } from './args';
 import type { Command, CommandIo } from './command';
-import { describeError, inputName, readBytes } from './io';
+import { inputName, readBytes } from './io';
 import { robotsModel } from './source';
 
-/** A server format: its name for `--format`, and the files it writes from the plan. */
+/** A server format: its name for `--format`, and the files it writes from the plan and the header comment's lines. */
 interface ExportFormat {
 	readonly name: string;
-	/** The comment mark of its configuration syntax, for the line that separates files on standard output. */
-	readonly comment: string;
-	render(plan: DoorPlan, source: DoorSource): readonly DoorFile[];
+	render(plan: DoorPlan, header: readonly string[]): readonly DoorFile[];
 }
 
 /** Every format `--format` takes, the default first. */
 const exportFormats: readonly [ExportFormat, ...ExportFormat[]] = [
-	{ name: 'nginx', comment: '#', render: (plan, source) => renderNginx(plan, doorHeader(source)) },
-	{ name: 'apache', comment: '#', render: (plan, source) => renderApache(plan, doorHeader(source)) },
-	{ name: 'haproxy', comment: '#', render: (plan, source) => renderHaproxy(plan, doorHeader(source)) },
-	{ name: 'caddy', comment: '#', render: (plan, source) => renderCaddy(plan, doorHeader(source)) },
-	{ name: 'cloudflare-waf', comment: '#', render: (plan, source) => renderCloudflareWaf(plan, doorHeader(source)) },
+	{ name: 'nginx', render: renderNginx },
+	{ name: 'apache', render: renderApache },
+	{ name: 'haproxy', render: renderHaproxy },
+	{ name: 'caddy', render: renderCaddy },
+	{ name: 'cloudflare-waf', render: renderCloudflareWaf },
 ];
 
 const exportOptions = {
@@ -49,14 +47,8 @@ async function runExport(args: readonly string[], io: CommandIo): Promise<number
 	const name = readFormat(values.format, exportFormats.map((format) => format.name) as [string, ...string[]]);
 	const format = exportFormats.find((each) => each.name === name)!;
 	const file = positionals[0];
-	let bytes: Buffer;
-	try {
-		bytes = readBytes(file);
-	} catch (error) {
-		throw new UsageError(describeError(error));
-	}
-	const model = robotsModel(bytes, inputName(file), false);
-	const files = format.render(doorPlan(model), { file: inputName(file), tool: `robots-txt-tools ${io.version}` });
+	const model = robotsModel(readBytes(file), inputName(file), false);
+	const files = format.render(doorPlan(model), doorHeader({ file: inputName(file), tool: `robots-txt-tools ${io.version}` }));
 	if (values.out !== undefined) {
 		mkdirSync(values.out, { recursive: true });
 		for (const each of files) {
@@ -64,7 +56,8 @@ async function runExport(args: readonly string[], io: CommandIo): Promise<number
 		}
 		return 0;
 	}
-	await io.out.write(files.map((each) => `${format.comment} ---- ${each.name} ----\n${each.text}`).join('\n'));
+	// Every format's configuration syntax takes `#` comments: the line that separates files on standard output is one.
+	await io.out.write(files.map((each) => `# ---- ${each.name} ----\n${each.text}`).join('\n'));
 	return 0;
 }
 

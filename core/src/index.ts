@@ -156,7 +156,7 @@ export { answerQuestions, preferenceQuestions, type PreferenceQuestion, type Que
 /** Many URLs at once: URL lists and sitemaps, two versions compared, who may fetch `/` (bench/). */
 export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput } from './bench/urls';
 export { defaultDiffCrawlers, describeChange, diffRobots, probeUrls, verdictFlips, type DecisionSide, type RobotsDiff } from './bench/diff';
-export { managedDifference } from './bench/managed';
+export { addedManagedBlocks, managedDifference } from './bench/managed';
 export { auditByCategory, auditCategories } from './bench/audit';
 export { aiPolicy } from './bench/aiPolicy';
 

@@ -19,15 +19,26 @@ export interface ManagedDifference {
 }
 
 /**
- * When `withBlocks` is `plain` with managed blocks added and nothing else: the blocks and what they change for
- * `crawlers`; else undefined (no block, or other differences).
+ * When `withBlocks` is `plain` with managed blocks added and nothing else: the blocks, as a list ("Cloudflare's managed
+ * block (lines 1–29)"); else undefined (no block, or other differences). Text only: no reading is compared.
  */
-export function managedDifference(plain: RobotsModel, withBlocks: RobotsModel, crawlers: readonly string[]): ManagedDifference | undefined {
+export function addedManagedBlocks(plain: RobotsModel, withBlocks: RobotsModel): string | undefined {
 	const found = findManagedBlocks(withBlocks);
 	if (found.length === 0 || withoutManagedBlocks(withBlocks, found) !== withoutManagedBlocks(plain, [])) {
 		return undefined;
 	}
-	const blocks = listNames(found.map((block) => t("{0}'s managed block (lines {1}–{2})", block.platform.platform, block.first + 1, block.last + 1)));
+	return listNames(found.map((block) => t("{0}'s managed block (lines {1}–{2})", block.platform.platform, block.first + 1, block.last + 1)));
+}
+
+/**
+ * When `withBlocks` is `plain` with managed blocks added and nothing else: the blocks and what they change for
+ * `crawlers` (the semantic diff); else undefined (no block, or other differences).
+ */
+export function managedDifference(plain: RobotsModel, withBlocks: RobotsModel, crawlers: readonly string[]): ManagedDifference | undefined {
+	const blocks = addedManagedBlocks(plain, withBlocks);
+	if (blocks === undefined) {
+		return undefined;
+	}
 	const diff = diffRobots(plain, withBlocks, { crawlers, urls: [] });
 	return { blocks, changes: diff.changes.map(describeChange) };
 }

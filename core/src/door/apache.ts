@@ -9,8 +9,8 @@
  */
 
 import { t } from '../l10n';
-import type { DoorPlan } from './plan';
-import { commented, oneLine, quotableRegex, ruleComment, type DoorOutput } from './snippet';
+import type { DoorFile, DoorPlan } from './plan';
+import { commented, oneLine, quotableRegex, ruleComment } from './snippet';
 
 /** The environment variables the rules set; the prefix keeps them apart from the site's own. */
 const target = 'ROBOTS_TXT_TARGET';
@@ -18,7 +18,7 @@ const reading = 'ROBOTS_TXT_READING';
 const decided = 'ROBOTS_TXT_DECIDED';
 
 /** The snippet to include in a VirtualHost (`Include robots-apache.conf`); it needs mod_rewrite. */
-export function renderApache(plan: DoorPlan, header: readonly string[]): readonly DoorOutput[] {
+export function renderApache(plan: DoorPlan, header: readonly string[]): readonly DoorFile[] {
 	const lines = [
 		...commented([t('Apache 2.4 configuration (mod_rewrite) to include in a VirtualHost.'), ...header]),
 		'',

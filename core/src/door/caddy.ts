@@ -8,11 +8,11 @@
  */
 
 import { t } from '../l10n';
-import type { DoorPlan } from './plan';
-import { commented, oneLine, quotableRegex, ruleComment, type DoorOutput } from './snippet';
+import type { DoorFile, DoorPlan } from './plan';
+import { commented, oneLine, quotableRegex, ruleComment } from './snippet';
 
 /** The snippet to import into a site block. */
-export function renderCaddy(plan: DoorPlan, header: readonly string[]): readonly DoorOutput[] {
+export function renderCaddy(plan: DoorPlan, header: readonly string[]): readonly DoorFile[] {
 	const lines = [...commented([t('Caddyfile snippet (Caddy 2.6 or later) to import into a site block.'), ...header]), '', 'route {'];
 	for (let index = plan.agents.length - 1; index >= 0; index--) {
 		const agent = plan.agents[index];

@@ -10,8 +10,8 @@
  */
 
 import { t } from '../l10n';
-import type { DoorPlan, DoorReading } from './plan';
-import { commented, hexEscape, rewriteLiterals, type DoorOutput } from './snippet';
+import type { DoorFile, DoorPlan, DoorReading } from './plan';
+import { commented, hexEscape, rewriteLiterals } from './snippet';
 
 /** Cloudflare's limit on one rule's expression, in characters. */
 export const cloudflareExpressionLimit = 4096;
@@ -58,7 +58,7 @@ export function cloudflareWafExpressions(plan: DoorPlan): string[] {
 }
 
 /** The rules to create, with what they need, as text for people and the dashboard's Expression Editor. */
-export function renderCloudflareWaf(plan: DoorPlan, header: readonly string[]): readonly DoorOutput[] {
+export function renderCloudflareWaf(plan: DoorPlan, header: readonly string[]): readonly DoorFile[] {
 	const expressions = cloudflareWafExpressions(plan);
 	const lines = [
 		...commented([t('Cloudflare WAF custom rules: create each expression below as a custom rule with the action Block.'), ...header]),

@@ -7,14 +7,14 @@
  */
 
 import { t } from '../l10n';
-import type { DoorPlan } from './plan';
-import { commented, oneLine, quotableRegex, ruleComment, type DoorOutput } from './snippet';
+import type { DoorFile, DoorPlan } from './plan';
+import { commented, oneLine, quotableRegex, ruleComment } from './snippet';
 
 const reading = 'txn.robots_txt_reading';
 const decided = 'txn.robots_txt_decided';
 
 /** The `http-request` lines for a frontend. */
-export function renderHaproxy(plan: DoorPlan, header: readonly string[]): readonly DoorOutput[] {
+export function renderHaproxy(plan: DoorPlan, header: readonly string[]): readonly DoorFile[] {
 	const lines = [...commented([t('HAProxy configuration: http-request rules to paste into a frontend.'), ...header]), ''];
 	for (const agent of plan.agents) {
 		lines.push(

@@ -5,15 +5,11 @@
  */
 
 import type { DoorFile, DoorPlan } from './plan';
+import { commented, oneLine } from './snippet';
 
 /** A value in nginx's configuration syntax: quoted, with `\` and `"` escaped (its parser unescapes both). */
 function quoted(text: string): string {
 	return `"${text.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
-}
-
-/** The lines of a comment, `#` before each. */
-function comment(lines: readonly string[]): string {
-	return lines.map((line) => `# ${line}`.trimEnd()).join('\n');
 }
 
 /**
@@ -24,7 +20,7 @@ export function renderNginx(plan: DoorPlan, header: readonly string[]): readonly
 	// Readings that refuse nothing (only the exemptions) need no name: their crawlers map to "".
 	const refuses = plan.readings.map((reading) => reading.rules.some((rule) => !rule.allow));
 	const name = (reading: number) => (refuses[reading] ? `r${reading}` : '');
-	const http: string[] = [comment(header), ''];
+	const http: string[] = [...commented(header), ''];
 	http.push('map $http_user_agent $robots_agent_reading {', '\tdefault "";');
 	for (const agent of plan.agents) {
 		http.push(`\t${quoted(`~*${agent.pattern}`)} ${quoted(name(agent.reading))}; # ${agent.token}`);
@@ -40,12 +36,12 @@ export function renderNginx(plan: DoorPlan, header: readonly string[]): readonly
 		http.push(`\t# r${index}: ${reading.crawlers.join(', ')}`);
 		for (const rule of reading.rules) {
 			const key = `~^r${index}:${rule.regex.slice(1)}`;
-			const source = rule.line > 0 ? ` # line ${rule.line}: ${rule.allow ? 'Allow' : 'Disallow'}: ${rule.pattern}` : '';
-			http.push(`\t${quoted(key)} ${rule.allow ? 0 : 1};${source.replace(/[\r\n]/g, ' ')}`);
+			const source = rule.line > 0 ? ` # line ${rule.line}: ${rule.allow ? 'Allow' : 'Disallow'}: ${oneLine(rule.pattern)}` : '';
+			http.push(`\t${quoted(key)} ${rule.allow ? 0 : 1};${source}`);
 		}
 	});
 	http.push('}', '');
-	const server = [comment(header), '', 'if ($robots_refuse) {', '\treturn 403;', '}', ''];
+	const server = [...commented(header), '', 'if ($robots_refuse) {', '\treturn 403;', '}', ''];
 	return [
 		{ name: 'robots-http.conf', text: http.join('\n') },
 		{ name: 'robots-server.conf', text: server.join('\n') },

@@ -7,12 +7,6 @@
 import { t } from '../l10n';
 import type { DoorRule } from './plan';
 
-/** A file `robots-txt export` writes: its name in `--out DIR`, and its text (the shape of the plan's `DoorFile`). */
-export interface DoorOutput {
-	readonly name: string;
-	readonly text: string;
-}
-
 /** Lines as `#` comments: the header every format starts with (the CLI's `doorHeader`, without comment marks). */
 export function commented(lines: readonly string[]): string[] {
 	return lines.map((line) => `# ${oneLine(line)}`.trimEnd());

@@ -387,12 +387,12 @@ const clfDay = { date: '', zone: '', midnight: 0 };
 /** `10/Oct/2000:13:55:36 -0700` (the Common Log Format's time), from `start` to `end`, in epoch milliseconds. */
 function clfTime(text: string, start: number, end: number): number | undefined {
 	if (
-		end - start === 26
+		clfDay.date !== ''
+		&& end - start === 26
 		&& text.charCodeAt(start + 11) === 0x3a
 		&& text.charCodeAt(start + 20) === 0x20
 		&& text.startsWith(clfDay.date, start)
 		&& text.startsWith(clfDay.zone, start + 21)
-		&& clfDay.date !== ''
 	) {
 		const clock = clockMs(text, start + 12);
 		return clock === undefined ? undefined : clfDay.midnight + clock;
