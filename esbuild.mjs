@@ -34,11 +34,13 @@ function walk(dir, out = []) {
 	return out;
 }
 
-// The CLI's translations stay files it reads when a locale asks for one (io/src/localize.ts): from cli/dist/cli.js, the
+// The CLI's translations stay files it reads when a locale asks for one (io/src/localize.ts): from cli/dist/main.js, the
 // path written in the source (../../l10n/) is the repository's l10n/ folder.
 const l10nBundle = /(^|\/)bundle\.l10n\.[^/]+\.json$/;
 const bundles = [
-	{ ...base, entryPoints: ['cli/src/main.ts'], outfile: 'cli/dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: [...base.external, '../../l10n/*'] },
+	// The command's entry runs the CLI's bundle beside it from V8's code cache (cli/src/entry.ts).
+	{ ...base, entryPoints: ['cli/src/entry.ts'], outfile: 'cli/dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+	{ ...base, entryPoints: ['cli/src/main.ts'], outfile: 'cli/dist/main.js', external: [...base.external, '../../l10n/*'] },
 	{ ...base, entryPoints: ['server/src/main.ts'], outfile: 'server/dist/server.js', banner: { js: '#!/usr/bin/env node' } },
 	{ ...base, entryPoints: ['client/src/extension.ts'], outfile: 'client/dist/extension.js' },
 	// The test bench's webview script runs in the webview (a browser), not in Node.
@@ -107,7 +109,8 @@ if (process.argv.includes('--package')) {
 	await Promise.all([
 		esbuild.build({ ...library, format: 'cjs', outfile: `${packageDir}/dist/index.cjs` }),
 		esbuild.build({ ...library, format: 'esm', outfile: `${packageDir}/dist/index.mjs` }),
-		esbuild.build({ ...library, entryPoints: ['cli/src/main.ts'], format: 'cjs', outfile: `${packageDir}/dist/cli.cjs`, banner: { js: '#!/usr/bin/env node' }, plugins: [packageVersion, packageL10n] }),
+		esbuild.build({ ...library, entryPoints: ['cli/src/entry.ts'], format: 'cjs', outfile: `${packageDir}/dist/cli.cjs`, banner: { js: '#!/usr/bin/env node' } }),
+		esbuild.build({ ...library, entryPoints: ['cli/src/main.ts'], format: 'cjs', outfile: `${packageDir}/dist/main.cjs`, plugins: [packageVersion, packageL10n] }),
 	]);
 	cpSync('l10n', `${packageDir}/dist/l10n`, { recursive: true, filter: (path) => !path.endsWith('.json') || l10nBundle.test(path) });
 	// One declaration tree (tsc's, CommonJS-format .d.ts files) behind an ESM and a CommonJS entry, so that TypeScript

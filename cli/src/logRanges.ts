@@ -6,25 +6,17 @@
  * that cannot be fetched is a warning, and that crawler's requests stay unverified.
  */
 
-import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
 import { CrawlerRanges, describeResponse, parseRangeList, rangeListNamed, rangeListsFor, responseHeadline } from '../../core/src/index';
 import { joinList, t } from '../../core/src/l10n';
-import { cacheFolderName } from '../../core/src/protocol';
 import { fetchCached } from '../../io/src/cachedFetch';
 import type { HttpFetchOptions } from '../../io/src/httpFetch';
 import { crawlerTokens, UsageError } from './args';
+import { userCacheFolder } from './cacheFolder';
 import { inputName, readBytes } from './io';
 import { type FetchSettings, httpOptions, isUrl } from './source';
 
 /** A list's size limit: Google's largest list is under 100 KiB; a cloud provider's whole list is a few MiB. */
 const maxListBytes = 16 << 20;
-
-/** Where fetched lists are kept: `$XDG_CACHE_HOME/robots-txt/ranges` (an absolute path, per the XDG spec), else `~/.cache/robots-txt/ranges`. */
-function cacheFolder(env: Readonly<Record<string, string | undefined>>): string {
-	const base = env.XDG_CACHE_HOME;
-	return join(base !== undefined && isAbsolute(base) ? base : join(homedir(), '.cache'), cacheFolderName, 'ranges');
-}
 
 /** A `--ranges` value: the tokens before `=` (if any), and the file or URL. */
 function readRangesOption(value: string): { tokens?: string[]; source: string } {
@@ -49,7 +41,7 @@ export class RangeLists {
 		private readonly warn: (message: string) => Promise<void>,
 	) {
 		this.http = { ...httpOptions(settings), maxBytes: maxListBytes };
-		this.folder = cacheFolder(settings.env ?? process.env);
+		this.folder = userCacheFolder('ranges', settings.env ?? process.env);
 	}
 
 	/**

@@ -255,6 +255,8 @@ class JudgePool {
 			addresses,
 		};
 		this.workers = Array.from({ length: threads }, () => {
+			// The file the process started from: the command's entry (entry.ts tells the bundle so), which runs the bundle
+			// from its code cache.
 			const worker = new Worker(__filename, { workerData: start });
 			worker.on('message', (message: FromWorker) => {
 				this.waiting.get(message.id)?.resolve('judged' in message ? message.judged : message.partials);

@@ -10,7 +10,6 @@ import { version } from '../../package.json';
 import { t } from '../../core/src/l10n';
 import { verdictWord } from '../../core/src/verdict';
 import { parseArgs } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
 import { UsageError } from './args';
 import type { Command, CommandIo } from './command';
@@ -182,13 +181,7 @@ async function main(args: readonly string[]): Promise<number> {
 	return status;
 }
 
-// The line scans (`logs`, `test --urls`, `--batch`) make a few short-lived strings and objects per line; with V8's
-// default young generation (16 MiB a semi-space on 64-bit) a million-line log spent a fifth of its time in scavenges.
-// Letting it grow to 32 MiB took 18 % off `logs` over 1 000 000 lines (2.5 s of CPU against 3.0 s, three runs each),
-// with the same peak memory; it only raises the ceiling, so a small input keeps a small heap.
-setFlagsFromString('--max-semi-space-size=32');
-
-// A worker thread of `logs --threads` runs the same file (cli/src/logThreads.ts) and no command.
+// A worker thread of `logs --threads` runs the same bundle (cli/src/logThreads.ts) and no command.
 if (isMainThread) {
 	void main(process.argv.slice(2)).then((status) => {
 		process.exitCode = status;

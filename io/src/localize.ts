@@ -3,7 +3,7 @@
  * locale the environment asks for. The bundles stay files beside the CLI's script rather than inlined in it: they are
  * 0.9 MB, two thirds of the script, and V8 reads and scans every byte of a script at each start (about 45 ms), though
  * English needs none of them. esbuild leaves these `require`s to run time (esbuild.mjs): the repository's CLI
- * (cli/dist/cli.js) reads the repository's l10n/ folder, the npm package's (dist/cli.cjs) its own dist/l10n/ copies,
+ * (cli/dist/main.js) reads the repository's l10n/ folder, the npm package's (dist/main.cjs) its own dist/l10n/ copies,
  * and the tests (out/io/src/localize.js) out/l10n/. The language server does not import this module (locales.ts says
  * where its bundles come from), so that no bundle is shipped twice in the .vsix.
  */

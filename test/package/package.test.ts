@@ -118,6 +118,7 @@ describe('the robots-txt-tools package', () => {
 			'dist/l10n/bundle.l10n.pt-br.json',
 			'dist/l10n/bundle.l10n.ru.json',
 			'dist/l10n/bundle.l10n.zh-cn.json',
+			'dist/main.cjs',
 			'package.json',
 		]);
 		assert.ok(listing.includes('dist/types/library.d.ts'));
@@ -135,7 +136,8 @@ describe('the robots-txt-tools package', () => {
 			);
 		assert.deepStrictEqual(imported('index.cjs'), []);
 		assert.deepStrictEqual(imported('index.mjs'), []);
-		const cli = [...new Set(imported('cli.cjs'))].sort();
+		// The command's entry (cli.cjs) and the bundle it runs (main.cjs).
+		const cli = [...new Set([...imported('cli.cjs'), ...imported('main.cjs')])].sort();
 		const translations = cli.filter((name) => /^\.\/l10n\/bundle\.l10n\.[a-z-]+\.json$/.test(name));
 		assert.deepStrictEqual(
 			translations.map((name) => existsSync(join(dist, name))),
