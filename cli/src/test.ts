@@ -18,6 +18,7 @@ import {
 	type Evaluation,
 	type PreferenceAnswer,
 	type RobotsModel,
+	UrlListChecker,
 	verdictWord,
 } from '../../core/src/index';
 import { t } from '../../core/src/l10n';
@@ -29,7 +30,7 @@ import { describeError, inputName, readBytes } from './io';
 import { readLines, tooLongMessage } from './lines';
 import { robotsModel } from './source';
 import { escapeControls } from './terminal';
-import { checkUrl, inputProblem, urlInputs, type UrlInput } from './urlInput';
+import { inputProblem, urlInputs, type UrlInput } from './urlInput';
 
 interface TestOptions {
 	robotsFile?: string;
@@ -285,13 +286,14 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 	const lines = agents.map((agent) => answerLines(model, agent, options.dialect, { json: options.json, showAgent: agents.length > 1 }));
 	let bad = 0;
 	let count = 0;
+	const checker = new UrlListChecker();
 	read: for await (const batch of urlInputs(options.urls, options.urlsFrom)) {
 		for (const input of batch) {
 			if (io.out.closed) {
 				break read;
 			}
 			count++;
-			const problem = inputProblem(input);
+			const problem = inputProblem(input, checker);
 			if (problem !== undefined) {
 				bad++;
 				if (options.json) {
@@ -350,6 +352,7 @@ const maxCachedAgents = 64;
 function answerBatchLine(
 	text: string,
 	models: RobotsCache,
+	checker: UrlListChecker,
 	defaultDialect: Dialect | undefined,
 	anyFile: boolean,
 ): { json: string } | { error: string; request?: BatchRequest } {
@@ -375,7 +378,7 @@ function answerBatchLine(
 	if (request.agent.trim() === '') {
 		return { error: t('the agent is empty: give a crawler token such as Googlebot'), request };
 	}
-	const problem = checkUrl(request.url);
+	const problem = checker.check(request.url);
 	if (problem !== undefined) {
 		return { error: problem, request };
 	}
@@ -412,6 +415,7 @@ function answerBatchLine(
 /** Answers a batch as it is read, line by line, never holding the whole input (or more than ten of its line numbers). */
 async function runBatch(source: string, defaultDialect: Dialect | undefined, anyFile: boolean, io: CommandIo): Promise<number> {
 	const models: RobotsCache = new Map();
+	const checker = new UrlListChecker();
 	const firstBad: number[] = [];
 	let bad = 0;
 	let requests = 0;
@@ -424,7 +428,7 @@ async function runBatch(source: string, defaultDialect: Dialect | undefined, any
 				continue;
 			}
 			requests++;
-			const result = 'text' in line ? answerBatchLine(line.text, models, defaultDialect, anyFile) : { error: tooLongMessage() };
+			const result = 'text' in line ? answerBatchLine(line.text, models, checker, defaultDialect, anyFile) : { error: tooLongMessage() };
 			if ('json' in result) {
 				const written = io.out.line(result.json);
 				if (written) {

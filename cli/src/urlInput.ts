@@ -3,7 +3,7 @@
  * bench and expectations files use too, so that every front end accepts the same inputs.
  */
 
-import { checkUrl } from '../../core/src/index';
+import { checkUrl, type UrlListChecker } from '../../core/src/index';
 import { readLines, tooLongMessage } from './lines';
 
 export { checkUrl };
@@ -48,7 +48,7 @@ export function urlInputs(urls: readonly string[], path: string | undefined): As
 	})();
 }
 
-/** Why an input cannot be tested, or undefined when it can. */
-export function inputProblem(input: UrlInput): string | undefined {
-	return input.tooLong ? tooLongMessage() : checkUrl(input.url);
+/** Why an input cannot be tested, or undefined when it can; `checker` checks the URLs of one list (`UrlListChecker`). */
+export function inputProblem(input: UrlInput, checker?: UrlListChecker): string | undefined {
+	return input.tooLong ? tooLongMessage() : checker ? checker.check(input.url) : checkUrl(input.url);
 }

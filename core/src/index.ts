@@ -154,7 +154,7 @@ export { contentUsageLabels, droppedContentUsageLabels, type ContentUsageLabel }
 export { answerQuestions, preferenceQuestions, type PreferenceQuestion, type QuestionAnswer, type QuestionState } from './preferences/questions';
 
 /** Many URLs at once: URL lists and sitemaps, two versions compared, who may fetch `/` (bench/). */
-export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput } from './bench/urls';
+export { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, quoteInput, UrlListChecker } from './bench/urls';
 export { defaultDiffCrawlers, describeChange, diffRobots, probeUrls, verdictFlips, type DecisionSide, type RobotsDiff } from './bench/diff';
 export { addedManagedBlocks, managedDifference } from './bench/managed';
 export { auditByCategory, auditCategories } from './bench/audit';

@@ -6,7 +6,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkUrl, describeUrlProblem, parseSitemap, parseUrlList } from '../../core/src/index';
+import { checkUrl, describeUrlProblem, parseSitemap, parseUrlList, UrlListChecker } from '../../core/src/index';
 import { joinLines } from '../util/fixtures';
 
 describe('sitemaps (sitemaps.org protocol 0.9)', () => {
@@ -281,5 +281,40 @@ describe('checkUrl: what can be tested, and a message for what cannot', () => {
 		assert.equal(describeUrlProblem('/' + 'x'.repeat(100) + '\u0001'), `\`/${'x'.repeat(58)}…\`: contains the control character U+0001, which no URL does.`);
 		assert.equal(describeUrlProblem('/\u0000\u0001'), '`/??`: contains the control character U+0000, which no URL does.');
 		assert.equal(describeUrlProblem('/ok'), undefined);
+	});
+});
+
+describe('UrlListChecker: checkUrl for the URLs of a list, one after another', () => {
+	test('answers as checkUrl for each URL of random lists that repeat, extend and change schemes and authorities', () => {
+		// Pieces that meet at the authority's end: a longer host with the same start, user info, ports good and bad,
+		// brackets, characters no host or URL has, and the ends of an authority (`/`, `?`, `#`, the end).
+		const starts = ['https://example.com', 'https://example.com.evil', 'https://example.co', 'HTTP://EXAMPLE.COM', 'http://example.com', '//example.com'];
+		const middles = ['', ':8080', ':99999', ':', '@', 'user@', ':x', '[::1]', ' ', '\t', '\u0001', '%', 'ü', '..'];
+		const ends = ['', '/', '/a', '?q=1', '#f', '/a b', '/a\u007f', '/ツ', '//', '/a?b#c'];
+		const others = ['/private/x', 'example.com/a', 'private/x', 'mailto:x', '', 'localhost:3000/x', 'https://[::1]:8080/a', 'https://a@b:c@d/'];
+		let seed = 42;
+		const pick = <T>(list: readonly T[]): T => {
+			seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+			return list[seed % list.length];
+		};
+		let compared = 0;
+		for (let list = 0; list < 200; list++) {
+			const checker = new UrlListChecker();
+			for (let i = 0; i < 200; i++) {
+				const url = pick([0, 1, 2, 3]) === 0 ? pick(others) : pick(starts) + pick(middles) + pick(ends);
+				assert.equal(checker.check(url), checkUrl(url), JSON.stringify(url));
+				compared++;
+			}
+		}
+		assert.equal(compared, 40_000);
+	});
+
+	test('a URL of the remembered site with a space or a control character after its authority is still refused', () => {
+		const checker = new UrlListChecker();
+		assert.equal(checker.check('https://example.com/a'), undefined);
+		assert.equal(checker.check('https://example.com/a b'), checkUrl('https://example.com/a b'));
+		assert.notEqual(checker.check('https://example.com/a b'), undefined);
+		assert.notEqual(checker.check('https://example.com:99999/a'), undefined);
+		assert.equal(checker.check('https://example.com?q'), undefined);
 	});
 });
