@@ -147,7 +147,7 @@ export function readText(path: string): string {
 
 /** The part of a writable stream the output needs; process.stdout in use, any Writable in tests. */
 interface Sink {
-	write(chunk: string, callback: (error?: Error | null) => void): boolean;
+	write(chunk: string | Uint8Array, callback: (error?: Error | null) => void): boolean;
 	on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
@@ -202,6 +202,18 @@ export class Output {
 		const chunk = this.parts.join('');
 		this.parts = [];
 		this.size = 0;
+		return this.send(chunk);
+	}
+
+	/** Writes UTF-8 text already encoded (whole lines, as worker threads answer them) after what is buffered. */
+	async bytes(data: Uint8Array): Promise<void> {
+		await this.flush();
+		if (!this.closed) {
+			await this.send(data);
+		}
+	}
+
+	private send(chunk: string | Uint8Array): Promise<void> {
 		return new Promise((resolve) => {
 			this.sink.write(chunk, (error) => {
 				if (error) {

@@ -12,12 +12,11 @@
  */
 
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { type CrawlerPartialData, type JudgedLines, LogJudge, type LogFormatName, LogReader, parse, type RobotsVersion } from '../../core/src/index';
 import { type InputLine, isGzip, LineSplitter, maxLineLength } from '../../io/src/lines';
 import { readChunks } from './lines';
+import { serveWorker, WorkerPool } from './workerPool';
 
 /** The size a part is cut at (at the first line end before it). */
 const partBytes = 1 << 20;
@@ -31,14 +30,6 @@ const longestLine = 3 * maxLineLength + 4;
 const defaultPartsHere = 96;
 /** Parts handed to the workers and not yet counted, per worker: enough to keep them busy, few enough to keep memory flat. */
 const partsAhead = 4;
-
-/** The most threads `logs` judges lines on (each holds a heap of its own and parts in flight). */
-export const maxThreads = 64;
-
-/** The threads `logs` judges lines on by default: one per core the process may use. */
-export function defaultThreads(): number {
-	return Math.min(availableParallelism(), maxThreads);
-}
 
 /**
  * A part of a log: pieces of bytes, in order, whose last ends at a line end (or at the log's end), or a line too long
@@ -167,7 +158,7 @@ function lastLineEnd(bytes: Buffer, last: boolean): number {
 }
 
 /** The size of a file, or 0 when it cannot be read (its reader says why). */
-function fileSize(path: string): number {
+export function fileSize(path: string): number {
 	try {
 		return statSync(path).size;
 	} catch {
@@ -176,7 +167,7 @@ function fileSize(path: string): number {
 }
 
 /** Whether a file starts as gzip does; false when it cannot be read (its reader says why). */
-function isGzipFile(path: string): boolean {
+export function isGzipFile(path: string): boolean {
 	try {
 		const fd = openSync(path, 'r');
 		try {
@@ -230,84 +221,51 @@ function judgeBytes(judge: LogJudge, reader: LogReader, pieces: readonly Uint8Ar
 const decodePiece = 1 << 16;
 
 /** What a worker is started with: the robots.txt versions, as text, since and label, and `LogJudge`'s `addresses`. */
-interface WorkerStart {
+interface JudgeStart {
 	readonly kind: 'robots-txt logs';
 	readonly versions: readonly { readonly text: string; readonly since: number | null; readonly label: string }[];
 	readonly addresses: boolean;
 }
 
 /** A part sent to a worker, or the request for its judge's partials (after its last part); and their answers. */
-type ToWorker = { readonly id: number; readonly pieces: Uint8Array[]; readonly format: LogFormatName } | { readonly id: number; readonly partials: true };
-type FromWorker = { readonly id: number; readonly judged: JudgedLines } | { readonly id: number; readonly partials: CrawlerPartialData[] };
+type ToJudge = { readonly pieces: Uint8Array[]; readonly format: LogFormatName } | { readonly partials: true };
+type FromJudge = JudgedLines | CrawlerPartialData[];
 
 /** Worker threads that judge parts, each with its own judge of the same versions. Its owner closes it. */
 class JudgePool {
-	private readonly workers: Worker[];
-	// biome-ignore lint/suspicious/noExplicitAny: each id's promise resolves with the answer its message asked for.
-	private readonly waiting = new Map<number, { resolve: (answer: any) => void; reject: (error: unknown) => void }>();
-	private next = 0;
-	private failure: unknown;
+	private readonly pool: WorkerPool<ToJudge, FromJudge>;
 
 	constructor(threads: number, versions: readonly RobotsVersion[], addresses: boolean) {
-		const start: WorkerStart = {
+		const start: JudgeStart = {
 			kind: 'robots-txt logs',
 			versions: versions.map(({ model, since, label }) => ({ text: model.text, since, label })),
 			addresses,
 		};
-		this.workers = Array.from({ length: threads }, () => {
-			// The file the process started from: the command's entry (entry.ts tells the bundle so), which runs the bundle
-			// from its code cache.
-			const worker = new Worker(__filename, { workerData: start });
-			worker.on('message', (message: FromWorker) => {
-				this.waiting.get(message.id)?.resolve('judged' in message ? message.judged : message.partials);
-				this.waiting.delete(message.id);
-			});
-			worker.on('error', (error) => this.fail(error));
-			worker.on('exit', (code) => {
-				if (this.waiting.size > 0) {
-					this.fail(new Error(`a thread judging log lines stopped (exit ${code})`));
-				}
-			});
-			return worker;
-		});
+		this.pool = new WorkerPool(threads, start, 'judging log lines');
 	}
 
 	/** Judges a part on the next worker; the buffers of its owned pieces are handed over, the others copied. */
 	judge(part: { readonly pieces: readonly Buffer[]; readonly owned: readonly boolean[] }, format: LogFormatName): Promise<JudgedLines> {
-		const id = this.next++;
-		const pieces = part.pieces.map((piece, index) =>
-			part.owned[index] ? new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength) : new Uint8Array(piece),
-		);
-		const transfer = [...new Set(pieces.map((piece) => piece.buffer as ArrayBuffer))];
-		return this.ask(this.workers[id % this.workers.length], { id, pieces, format }, transfer);
+		const { pieces, transfer } = handOver(part);
+		return this.pool.ask({ pieces, format }, transfer) as Promise<JudgedLines>;
 	}
 
 	/** What each worker's judge counted per crawler; asked after the last part (a worker answers in order). */
 	partials(): Promise<CrawlerPartialData[][]> {
-		return Promise.all(this.workers.map((worker) => this.ask<CrawlerPartialData[]>(worker, { id: this.next++, partials: true }, [])));
+		return this.pool.askEach({ partials: true }) as Promise<CrawlerPartialData[][]>;
 	}
 
-	private ask<T>(worker: Worker, message: ToWorker, transfer: ArrayBuffer[]): Promise<T> {
-		if (this.failure !== undefined) {
-			return Promise.reject(this.failure);
-		}
-		return new Promise((resolve, reject) => {
-			this.waiting.set(message.id, { resolve, reject });
-			worker.postMessage(message, transfer);
-		});
+	close(): Promise<void> {
+		return this.pool.close();
 	}
+}
 
-	private fail(error: unknown): void {
-		this.failure ??= error;
-		for (const { reject } of this.waiting.values()) {
-			reject(this.failure);
-		}
-		this.waiting.clear();
-	}
-
-	async close(): Promise<void> {
-		await Promise.all(this.workers.map((worker) => worker.terminate()));
-	}
+/** A part's pieces as they are posted to a worker: owned ones handed over (their buffers in `transfer`), the others copied. */
+export function handOver(part: { readonly pieces: readonly Buffer[]; readonly owned: readonly boolean[] }): { pieces: Uint8Array[]; transfer: ArrayBuffer[] } {
+	const pieces = part.pieces.map((piece, index) =>
+		part.owned[index] ? new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength) : new Uint8Array(piece),
+	);
+	return { pieces, transfer: [...new Set(pieces.map((piece) => piece.buffer as ArrayBuffer))] };
 }
 
 /** Reads logs on `threads` worker threads: its owner creates one per run and closes it. */
@@ -439,17 +397,12 @@ export class LogThreads {
 }
 
 // In a worker thread started by a JudgePool: judge the parts sent, one at a time, in the order sent.
-if (!isMainThread && (workerData as WorkerStart | undefined)?.kind === 'robots-txt logs') {
-	const start = workerData as WorkerStart;
+serveWorker<JudgeStart, ToJudge, FromJudge>('robots-txt logs', (start) => {
 	const judge = new LogJudge(
 		start.versions.map(({ text, since, label }) => ({ model: parse(text), since, label })),
 		start.addresses,
 	);
-	parentPort!.on('message', (message: ToWorker) => {
-		const answer: FromWorker =
-			'partials' in message
-				? { id: message.id, partials: judge.crawlerPartialData() }
-				: { id: message.id, judged: judgeBytes(judge, new LogReader(message.format), message.pieces, true) };
-		parentPort!.postMessage(answer);
+	return (message) => ({
+		answer: 'partials' in message ? judge.crawlerPartialData() : judgeBytes(judge, new LogReader(message.format), message.pieces, true),
 	});
-}
+});

@@ -23,7 +23,8 @@ import { type OptionTable, readArguments, readFormat, UsageError } from './args'
 import type { Command, CommandIo } from './command';
 import { describeError, inputName, readBytes, readText } from './io';
 import { readLines } from './lines';
-import { defaultThreads, LogThreads, maxThreads } from './logThreads';
+import { LogThreads } from './logThreads';
+import { defaultThreads, readThreads } from './workerPool';
 import { RangeLists } from './logRanges';
 import { renderLogReport, reportFormats, type ReportFormat } from './logReport';
 import { committedVersions } from './robotsHistory';
@@ -86,10 +87,7 @@ function parseLogsArguments(args: readonly string[]): LogsOptions {
 	if (top !== undefined && !/^[1-9]\d{0,5}$/.test(top)) {
 		throw new UsageError(t('--top takes a whole number from 1 to {0}, not "{1}"', formatNumber(999_999), top));
 	}
-	const threads = values.threads;
-	if (threads !== undefined && !(/^[1-9]\d?$/.test(threads) && Number(threads) <= maxThreads)) {
-		throw new UsageError(t('--threads takes a whole number from 1 to {0}, not "{1}"', formatNumber(maxThreads), threads));
-	}
+	const threads = readThreads(values.threads);
 	const options: LogsOptions = {
 		inputs: positionals,
 		merge: values.merge === true,
@@ -102,8 +100,8 @@ function parseLogsArguments(args: readonly string[]): LogsOptions {
 		...(top !== undefined ? { top: Number(top) } : {}),
 		failOnViolation: values['fail-on-violation'] === true,
 		anyFile: values['any-file'] === true,
-		threads: threads === undefined ? defaultThreads() : Number(threads),
-		threadsAsked: threads !== undefined,
+		threads: threads.threads,
+		threadsAsked: threads.asked,
 	};
 	if (options.merge) {
 		if (

@@ -4,33 +4,18 @@
  * a batch) is reported where it stands and the others are still answered; the exit status is then 2.
  */
 
-import {
-	allDialects,
-	compileCrawlerDecider,
-	crawlerPreferences,
-	evaluate,
-	evaluateAs,
-	explainEvaluation,
-	isDialect,
-	preferencesOf,
-	type CrawlerEvaluation,
-	type Dialect,
-	type Evaluation,
-	type PreferenceAnswer,
-	type RobotsModel,
-	UrlListChecker,
-	verdictWord,
-} from '../../core/src/index';
-import { t } from '../../core/src/l10n';
+import { allDialects, type Dialect, isDialect, type RobotsModel, UrlListChecker } from '../../core/src/index';
+import { formatNumber, t } from '../../core/src/l10n';
 import { crawlerTokens, type OptionTable, parseDialect, parseTimeout, readArguments, UsageError } from './args';
+import { answerLines } from './answerLines';
 import type { Command, CommandIo } from './command';
-import { noRuleMatches, runSiteTest } from './fetch';
-import { preferencesJson, preferencesText } from './preferences';
+import { runSiteTest } from './fetch';
 import { describeError, inputName, readBytes } from './io';
 import { readLines, tooLongMessage } from './lines';
 import { robotsModel } from './source';
-import { escapeControls } from './terminal';
+import { answerOnThreads, answersOnThreads, defaultThreadsFrom } from './testThreads';
 import { inputProblem, urlInputs, type UrlInput } from './urlInput';
+import { defaultThreads, readThreads } from './workerPool';
 
 interface TestOptions {
 	robotsFile?: string;
@@ -46,6 +31,9 @@ interface TestOptions {
 	timeoutMs?: number;
 	/** Answer for a file that is not robots.txt (HTML, binary) as crawlers would, instead of exiting 2. */
 	anyFile: boolean;
+	/** The worker threads that answer a big `--urls` list (testThreads.ts), and whether --threads asked for them. */
+	threads: number;
+	threadsAsked: boolean;
 }
 
 /** The options of `robots-txt test`, in the order its help lists them. */
@@ -66,10 +54,20 @@ const testOptions = {
 			),
 	},
 	timeout: { value: '<s>', help: () => t('with --site: seconds for the whole fetch (default 10)') },
+	threads: {
+		value: '<n>',
+		help: () =>
+			t(
+				'worker threads that answer the URLs of --urls (default: one per core, here {0}, for a file over {1} MiB that is not gzip; when given, standard input and gzip too); 1 answers in this thread alone. The output is the same',
+				formatNumber(defaultThreads()),
+				formatNumber(defaultThreadsFrom / (1 << 20)),
+			),
+	},
 } satisfies OptionTable;
 
 function parseArguments(args: readonly string[]): TestOptions {
 	const { values, positionals: positional } = readArguments(args, testOptions);
+	const threads = readThreads(values.threads);
 	const options: TestOptions = {
 		agents: crawlerTokens(values.agent, '--agent'),
 		dialect: values.dialect === undefined ? undefined : parseDialect(values.dialect),
@@ -80,7 +78,17 @@ function parseArguments(args: readonly string[]): TestOptions {
 		site: values.site,
 		timeoutMs: values.timeout === undefined ? undefined : parseTimeout(values.timeout),
 		urls: [],
+		threads: threads.threads,
+		threadsAsked: threads.asked,
 	};
+	for (const [given, name] of [
+		[options.batch, '--batch'],
+		[options.site, '--site'],
+	] as const) {
+		if (given !== undefined && options.threadsAsked) {
+			throw new UsageError(t('--threads answers the URLs of --urls against a robots file; {0} takes no --threads', name));
+		}
+	}
 	if (options.batch !== undefined) {
 		if (positional.length > 0 || options.agents !== undefined || options.urlsFrom !== undefined) {
 			throw new UsageError(t('--batch takes no robots file, --agent, --urls or URLs'));
@@ -111,146 +119,11 @@ function parseArguments(args: readonly string[]): TestOptions {
 }
 
 /**
- * Reads a robots.txt as a crawler receives it: bytes, decoded as UTF-8 with the byte order mark kept and every byte
- * that is not UTF-8 kept as itself (so Google's reading of a Latin-1 file matches as Google's does).
- */
-/**
  * The file as a model. A file that is not robots.txt (an HTML page, JSON, UTF-16, a binary) is a usage error that says
  * what it is and what crawlers make of it, unless `anyFile`, when that goes to `warn` and the file is answered.
  */
 function readRobots(path: string, anyFile: boolean, warn?: (message: string) => void): RobotsModel {
 	return robotsModel(readBytes(path), inputName(path), anyFile, warn);
-}
-
-/** One answer: a parser's exactly (`--dialect`), or a crawler's; with the file, for the preferences beside it. */
-type Answer = { readonly model: RobotsModel } & (
-	| { readonly kind: 'parser'; readonly evaluation: Evaluation }
-	| { readonly kind: 'crawler'; readonly evaluation: CrawlerEvaluation }
-);
-
-function answer(model: RobotsModel, agent: string, url: string, dialect: Dialect | undefined): Answer {
-	return dialect === undefined
-		? { model, kind: 'crawler', evaluation: evaluateAs(model, agent, url) }
-		: { model, kind: 'parser', evaluation: evaluate(model, { agent, url, dialect }) };
-}
-
-/**
- * An answer's line, before and after its URL: the URL is the only part of a line that differs between URLs that
- * decide alike, so that many URLs are worded once per decision (`answerLines`).
- */
-type AroundUrl = readonly [before: string, after: string];
-
-/** The JSON object of an answer around its `url` field: `{"robots":…,"url":` and `,"agent":…}`. */
-function jsonAround(result: Answer, robots?: string): AroundUrl {
-	const record: Record<string, unknown> = {};
-	const evaluation = result.evaluation;
-	if (result.kind === 'parser') {
-		record.agent = result.evaluation.agent;
-		record.dialect = result.evaluation.dialect;
-	} else {
-		const { crawler, reading } = result.evaluation;
-		record.agent = crawler.token;
-		record.dialect = reading.dialect;
-		record.known = crawler.known;
-	}
-	record.verdict = evaluation.verdict;
-	record.line = evaluation.rule ? evaluation.rule.line + 1 : null;
-	record.rule = evaluation.rule ? evaluation.rule.text : null;
-	record.reason = evaluation.reason;
-	if (result.kind === 'crawler') {
-		const { reading } = result.evaluation;
-		record.follows = reading.follows;
-		record.groups = reading.groups.map((group) => group.line + 1);
-		record.readBytes = reading.extent.kind === 'cut' ? reading.extent.limit : null;
-		record.explanation = explainEvaluation(result.evaluation);
-	} else {
-		record.groups = result.evaluation.groups.map((group) => group.line + 1);
-	}
-	record.preferences = preferencesJson(preferencesOf(result.model, result.evaluation));
-	// JSON.stringify writes the fields in the order they were set: the same text as one object with `url` second or first.
-	return [robots === undefined ? '{"url":' : `{"robots":${JSON.stringify(robots)},"url":`, `,${JSON.stringify(record).slice(1)}`];
-}
-
-/** The text line of an answer around its URL, each part with its control characters escaped (as the whole line would be). */
-function textAround(result: Answer, showAgent: boolean): AroundUrl {
-	const evaluation = result.evaluation;
-	const verdict = verdictWord(evaluation.verdict, { forTools: true }).padEnd(10);
-	const agent = showAgent ? `  ${t('as {0}', result.kind === 'crawler' ? result.evaluation.crawler.token : result.evaluation.agent)}` : '';
-	const preferences = preferencesText(preferencesOf(result.model, result.evaluation));
-	return [escapeControls(`${verdict} `), escapeControls(`${agent}  (${decided(result)})${preferences}`)];
-}
-
-/**
- * The answer lines of one agent for many URLs, each its answer's JSON object or text line, the URL between the parts. As a crawler reads the
- * file, the decider's key and the preferences beside the verdict (`crawlerPreferences`, whose equal answers are one
- * object) fix everything but the URL, so each pair is worded once and a URL costs a walk of the compiled rules; as a
- * parser (`--dialect`), every URL is answered whole. The wordings kept are bounded by the file's rules, not the input.
- */
-function answerLines(
-	model: RobotsModel,
-	agent: string,
-	dialect: Dialect | undefined,
-	format: { json: boolean; showAgent: boolean; robots?: string },
-): (url: string) => string {
-	const around = (result: Answer) => (format.json ? jsonAround(result, format.robots) : textAround(result, format.showAgent));
-	const line = (parts: AroundUrl, url: string) => parts[0] + (format.json ? JSON.stringify(url) : escapeControls(url)) + parts[1];
-	if (dialect !== undefined) {
-		return (url) => line(around(answer(model, agent, url, dialect)), url);
-	}
-	const decider = compileCrawlerDecider(model, agent);
-	const preferences = crawlerPreferences(decider.reading);
-	/** By key: the file's verdict (which the preferences depend on), and the wording for each preference answer. */
-	const worded = new Map<number, { fileVerdict: Evaluation['verdict']; lines: Map<PreferenceAnswer, AroundUrl> }>();
-	return (url) => {
-		const key = decider.decideKey(url);
-		let result: Answer | undefined;
-		let byKey = worded.get(key);
-		if (byKey === undefined) {
-			result = answer(model, agent, url, undefined);
-			byKey = { fileVerdict: (result.evaluation as CrawlerEvaluation).fileVerdict, lines: new Map() };
-			worded.set(key, byKey);
-		}
-		const said = preferences(url, byKey.fileVerdict);
-		let parts = byKey.lines.get(said);
-		if (parts === undefined) {
-			parts = around(result ?? answer(model, agent, url, undefined));
-			byKey.lines.set(said, parts);
-		}
-		return line(parts, url);
-	};
-}
-
-/**
- * What decided, in a few words; when no rule did, the group followed (or that none applies). Verdict words stay
- * ALLOWED/DISALLOWED at the start of the line; this part is prose.
- */
-function decided(result: Answer): string {
-	const evaluation = result.evaluation;
-	if (evaluation.rule) {
-		const line = evaluation.rule.line + 1;
-		if (result.kind === 'crawler' && result.evaluation.reason === 'ignores-robots-txt') {
-			const token = result.evaluation.crawler.token;
-			return result.evaluation.fileVerdict === 'allow'
-				? t('{0} does not follow robots.txt; the file would allow it by line {1}: {2}', token, line, evaluation.rule.text)
-				: t('{0} does not follow robots.txt; the file would disallow it by line {1}: {2}', token, line, evaluation.rule.text);
-		}
-		return t('line {0}: {1}', line, evaluation.rule.text);
-	}
-	const groups = result.kind === 'crawler' ? result.evaluation.reading.groups : result.evaluation.groups;
-	switch (evaluation.reason) {
-		case 'robots-txt':
-			return t('/robots.txt is always allowed');
-		case 'no-group':
-			return result.kind === 'crawler' && result.evaluation.reading.skippedGlobal.length > 0
-				? t('no group applies: {0} ignores "User-agent: *"', result.evaluation.crawler.token)
-				: t('no group applies');
-		case 'too-large':
-			return t('the file is over its size limit, which counts as allowing everything');
-		case 'ignores-robots-txt':
-			return result.kind === 'crawler' ? t('{0} does not follow robots.txt', result.evaluation.crawler.token) : t('it does not follow robots.txt');
-		default:
-			return noRuleMatches(groups.map((group) => group.line + 1));
-	}
 }
 
 async function runTest(args: readonly string[], io: CommandIo): Promise<number> {
@@ -278,7 +151,9 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 		);
 	}
 	const warnings: string[] = [];
-	const model = readRobots(options.robotsFile!, options.anyFile, (message) => warnings.push(message));
+	// Its bytes as read go to the worker threads of a big list, which read the same model from them.
+	const robotsBytes = readBytes(options.robotsFile!);
+	const model = robotsModel(robotsBytes, inputName(options.robotsFile!), options.anyFile, (message) => warnings.push(message));
 	for (const warning of warnings) {
 		await io.error(warning);
 	}
@@ -286,8 +161,18 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 	const lines = agents.map((agent) => answerLines(model, agent, options.dialect, { json: options.json, showAgent: agents.length > 1 }));
 	let bad = 0;
 	let count = 0;
+	/** Says why an input cannot be tested: in its place in JSON, else on standard error. */
+	const report = async (input: UrlInput, problem: string) => {
+		if (options.json) {
+			await io.out.line(JSON.stringify({ ...(input.tooLong ? {} : { url: input.url }), inputLine: input.inputLine, error: problem }));
+		} else {
+			await io.error(`${where(input)}${input.tooLong ? '' : `${JSON.stringify(input.url)}: `}${problem}`);
+		}
+	};
+	// A big list is answered on worker threads (testThreads.ts); the URLs given as arguments first, here.
+	const threaded = options.urlsFrom !== undefined && answersOnThreads(options.urlsFrom, options.threads, options.threadsAsked);
 	const checker = new UrlListChecker();
-	read: for await (const batch of urlInputs(options.urls, options.urlsFrom)) {
+	read: for await (const batch of urlInputs(options.urls, threaded ? undefined : options.urlsFrom)) {
 		for (const input of batch) {
 			if (io.out.closed) {
 				break read;
@@ -296,11 +181,7 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 			const problem = inputProblem(input, checker);
 			if (problem !== undefined) {
 				bad++;
-				if (options.json) {
-					await io.out.line(JSON.stringify({ ...(input.tooLong ? {} : { url: input.url }), inputLine: input.inputLine, error: problem }));
-				} else {
-					await io.error(`${where(input)}${input.tooLong ? '' : `${JSON.stringify(input.url)}: `}${problem}`);
-				}
+				await report(input, problem);
 				continue;
 			}
 			for (const answerLine of lines) {
@@ -311,6 +192,36 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 				}
 			}
 		}
+	}
+	if (threaded && !io.out.closed) {
+		const settings = {
+			robots: robotsBytes,
+			name: inputName(options.robotsFile!),
+			anyFile: options.anyFile,
+			agents,
+			dialect: options.dialect,
+			json: options.json,
+		};
+		const answered = await answerOnThreads(
+			options.urlsFrom!,
+			options.threads,
+			settings,
+			async (output, firstLine) => {
+				if (output instanceof Uint8Array) {
+					await io.out.bytes(output);
+				} else {
+					await report(
+						output.url === undefined
+							? { url: '', inputLine: firstLine + output.line - 1, tooLong: true }
+							: { url: output.url, inputLine: firstLine + output.line - 1 },
+						output.problem,
+					);
+				}
+			},
+			() => io.out.closed,
+		);
+		count += answered.inputs;
+		bad += answered.bad;
 	}
 	if (bad > 0) {
 		if (options.json) {
@@ -468,7 +379,7 @@ export const testCommand: Command = {
 	name: 'test',
 	summary: () => t('checks URLs against a robots.txt file and says which line decides, for each crawler as it reads the file'),
 	synopsis: [
-		'robots-txt test <robots-file> --agent <name>[,<name>...] [--dialect <dialect>] [--json] [--any-file] [--urls <file|->] [<url>...]',
+		'robots-txt test <robots-file> --agent <name>[,<name>...] [--dialect <dialect>] [--json] [--any-file] [--urls <file|->] [--threads <n>] [<url>...]',
 		'robots-txt test --batch <file|-> [--dialect <dialect>]',
 		'robots-txt test --site <site> [--agent <name>,...] [--json] [--urls <file|->] [--timeout <seconds>] [<url>...]',
 	],

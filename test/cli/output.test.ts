@@ -42,18 +42,21 @@ describe('robots-txt and its output stream', () => {
 		assert.equal(code, 0);
 	});
 
-	test('EPIPE through a shell pipeline into head -1', { skip: existsSync('/bin/bash') ? false : 'no bash' }, () => {
-		const script = `set -o pipefail; "${process.execPath}" "${cli}" test "${robots}" --agent Googlebot --urls "${urls}" | head -1`;
-		const result = spawnSync('/bin/bash', ['-c', script], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
-		assert.equal(result.stdout, 'ALLOWED    /page/0  (no rule of the group at line 1 matches)\n');
-		assert.equal(result.stderr, '');
-		assert.equal(result.status, 0);
+	test('EPIPE through a shell pipeline into head -1, also while worker threads answer', { skip: existsSync('/bin/bash') ? false : 'no bash' }, () => {
+		for (const threads of ['', ' --threads 2']) {
+			const script = `set -o pipefail; "${process.execPath}" "${cli}" test "${robots}" --agent Googlebot --urls "${urls}"${threads} | head -1`;
+			const result = spawnSync('/bin/bash', ['-c', script], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
+			assert.equal(result.stdout, 'ALLOWED    /page/0  (no rule of the group at line 1 matches)\n', threads);
+			assert.equal(result.stderr, '', threads);
+			assert.equal(result.status, 0, threads);
+		}
 	});
 
 	test('ENOSPC: > /dev/full gives a one-line error and status 2, for every command', { skip: existsSync('/dev/full') ? false : 'no /dev/full' }, () => {
 		const commands = [
 			['test', robots, '--agent', 'Googlebot', '/a'],
 			['test', robots, '--agent', 'Googlebot', '--urls', urls],
+			['test', robots, '--agent', 'Googlebot', '--urls', urls, '--threads', '2'],
 			['lint', robots],
 			['crawlers'],
 			['--help'],
