@@ -81,13 +81,9 @@ function parseArguments(args: readonly string[]): TestOptions {
 		threads: threads.threads,
 		threadsAsked: threads.asked,
 	};
-	for (const [given, name] of [
-		[options.batch, '--batch'],
-		[options.site, '--site'],
-	] as const) {
-		if (given !== undefined && options.threadsAsked) {
-			throw new UsageError(t('--threads answers the URLs of --urls against a robots file; {0} takes no --threads', name));
-		}
+	const unthreaded = options.batch !== undefined ? '--batch' : options.site !== undefined ? '--site' : undefined;
+	if (unthreaded !== undefined && options.threadsAsked) {
+		throw new UsageError(t('--threads answers the URLs of --urls against a robots file; {0} takes no --threads', unthreaded));
 	}
 	if (options.batch !== undefined) {
 		if (positional.length > 0 || options.agents !== undefined || options.urlsFrom !== undefined) {

@@ -28,15 +28,9 @@ export const defaultThreadsFrom = 64 << 20;
 /** Parts handed to the workers and not yet written, per worker: enough to keep them busy, few enough to keep memory flat. */
 const partsAhead = 4;
 
-/** What a worker answers with: the robots.txt's bytes as read, and how the answers are worded. */
-interface AnswerStart {
+/** What a worker answers with: the settings, in the language of this thread. */
+interface AnswerStart extends AnswerSettings {
 	readonly kind: 'robots-txt test';
-	readonly robots: Uint8Array;
-	readonly name: string;
-	readonly anyFile: boolean;
-	readonly agents: readonly string[];
-	readonly dialect: Dialect | undefined;
-	readonly json: boolean;
 	readonly locale: string;
 }
 
@@ -60,7 +54,7 @@ interface Answered {
 	readonly output: (Uint8Array | BadInput)[];
 }
 
-/** How the answers are worded: as `runTest` words them. */
+/** The robots.txt's bytes as read, and how the answers are worded: as `runTest` words them. */
 export interface AnswerSettings {
 	readonly robots: Uint8Array;
 	readonly name: string;
