@@ -284,13 +284,22 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 			.filter({ hasText: /2 selections/ })
 			.waitFor({ timeout: 10_000 });
 		const topOf = (elements: unknown[]) => elements.map((element) => Number.parseFloat((element as { style: { top: string } }).style.top));
-		const [usageTop] = await editorLine(page, 'Content-Usage: /docs/ train-ai=n').evaluateAll(topOf);
-		// Monaco draws a selection in the overlay row of its line, at that line's top.
-		const selectedTops = await page
-			.locator(`${editorPart} .editor-instance .view-overlays .selected-text`)
-			.evaluateAll((elements) =>
-				elements.map((element) => Number.parseFloat((element as unknown as { parentElement: { style: { top: string } } }).parentElement.style.top)),
-			);
+		// Read again until both agree: the editor may still be scrolling to reveal the selections between two reads (a
+		// run read the line at 38 px and the selections at 35 and 54, 3 px of scroll apart).
+		let usageTop = Number.NaN;
+		let selectedTops: number[] = [];
+		for (const deadline = Date.now() + 5_000; Date.now() < deadline; await page.waitForTimeout(100)) {
+			[usageTop] = await editorLine(page, 'Content-Usage: /docs/ train-ai=n').evaluateAll(topOf);
+			// Monaco draws a selection in the overlay row of its line, at that line's top.
+			selectedTops = await page
+				.locator(`${editorPart} .editor-instance .view-overlays .selected-text`)
+				.evaluateAll((elements) =>
+					elements.map((element) => Number.parseFloat((element as unknown as { parentElement: { style: { top: string } } }).parentElement.style.top)),
+				);
+			if (selectedTops.includes(usageTop)) {
+				break;
+			}
+		}
 		assert.ok(selectedTops.includes(usageTop), `the Content-Usage line (top ${usageTop}) is not selected; selections at ${selectedTops.join(', ')}`);
 		await page.screenshot({ path: join(resultsDir, 'test-url-preferences.png') });
 		await clearNotifications(page);

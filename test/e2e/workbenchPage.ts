@@ -104,15 +104,29 @@ export async function runCommand(page: Page, title: string): Promise<void> {
 	await page.keyboard.press('Enter');
 }
 
-/** Waits for an open quick input whose title or placeholder contains `text`, types `value` and accepts it. */
+/**
+ * Waits for an open quick input whose title or placeholder contains `text`, types `value` and accepts it. Not the
+ * command palette that asked for it: while the palette closes, its list still shows the command, whose title may hold
+ * `text` ("Open Deployed robots.txt…"), and its input (still `>…`) is inert; a run filled that one and timed out.
+ */
 export async function answerQuickInput(page: Page, text: string, value: string): Promise<void> {
-	const widget = page.locator('.quick-input-widget');
-	await widget
-		.filter({ hasText: text })
-		.or(widget.locator(`input[placeholder*="${text}"]`))
-		.first()
-		.waitFor();
-	const input = widget.locator('input').first();
+	await page.waitForFunction(
+		(wanted) => {
+			type Element = { readonly textContent: string | null; getClientRects(): { readonly length: number }; querySelector(selector: string): Element | null };
+			const widget = (globalThis as unknown as { document: { querySelector(selector: string): Element | null } }).document.querySelector('.quick-input-widget');
+			const input = widget?.querySelector('input') as (Element & { readonly value: string; readonly placeholder: string }) | null | undefined;
+			return (
+				widget != null
+				&& widget.getClientRects().length > 0
+				&& input != null
+				&& !input.value.startsWith('>')
+				&& ((widget.textContent ?? '').includes(wanted) || input.placeholder.includes(wanted))
+			);
+		},
+		text,
+		{ timeout: 30_000 },
+	);
+	const input = page.locator('.quick-input-widget input').first();
 	await input.fill(value);
 	await page.keyboard.press('Enter');
 }
