@@ -121,21 +121,30 @@ export async function answerOnThreads(
 	try {
 		// A file's reads are buffers of their own, handed to the workers as they are; a decompressor's share one.
 		const own = path !== '-' && !isGzipFile(path);
-		read: for await (const chunk of readChunks(path)) {
-			for (const part of cutter.push(chunk, own)) {
-				await take(part);
-				if (stop()) {
-					break read;
+		try {
+			read: for await (const chunk of readChunks(path)) {
+				for (const part of cutter.push(chunk, own)) {
+					await take(part);
+					if (stop()) {
+						break read;
+					}
 				}
 			}
-		}
-		if (!stop()) {
-			for (const part of cutter.end()) {
+			if (!stop()) {
+				for (const part of cutter.end()) {
+					await take(part);
+				}
+			}
+		} catch (error) {
+			// Reading failed (a gzip stream cut short): the whole lines read so far are answered, as a line at a time.
+			for (const part of cutter.complete()) {
 				await take(part);
 			}
-		}
-		while (queue.length > 0 && !stop()) {
-			await writeOldest();
+			throw error;
+		} finally {
+			while (queue.length > 0 && !stop()) {
+				await writeOldest();
+			}
 		}
 	} finally {
 		await pool.close();

@@ -129,6 +129,19 @@ describe('robots-txt test --urls --threads', () => {
 		assert.deepEqual(russian('2'), ru);
 	});
 
+	test('a gzip list cut short: the same URLs answered on one thread and on several, and both say where it stopped', () => {
+		const gzipped = gzipSync(bytes);
+		const cut = join(work, 'cut.txt.gz');
+		writeFileSync(cut, gzipped.subarray(0, Math.floor(gzipped.length * 0.7)));
+		const [one, several] = ['1', '2'].map((threads) => run(['--agent', 'Googlebot', '--json', '--urls', cut, '--threads', threads]));
+		for (const result of [one, several]) {
+			assert.equal(result.status, 2);
+			assert.match(result.stderr, /^robots-txt: cannot read .*cut\.txt\.gz: unexpected end of file\n$/);
+		}
+		assert.ok(one.stdout.split('\n').length > 50_000, `${one.stdout.length} characters`);
+		assert.equal(several.stdout, one.stdout);
+	});
+
 	test('--threads takes a whole number from 1 to 64, and only where URLs are answered against a robots file', () => {
 		for (const value of ['0', '65', 'two', '1.5']) {
 			const result = run(['--agent', 'Googlebot', '--urls', list, '--threads', value]);
