@@ -35,7 +35,7 @@ const partsAhead = 4;
  * A part of a log: pieces of bytes, in order, whose last ends at a line end (or at the log's end), or a line too long
  * to read. `owned`: the pieces whose buffers are the part's alone, which can be handed to another thread as they are.
  */
-type Part = { readonly pieces: readonly Buffer[]; readonly owned: readonly boolean[] } | { readonly tooLong: true };
+export type Part = { readonly pieces: readonly Buffer[]; readonly owned: readonly boolean[] } | { readonly tooLong: true };
 
 /**
  * Cuts a stream of bytes into parts at line ends (see the module's comment), without copying what it was given but
@@ -144,6 +144,34 @@ export class PartCutter {
 		this.owned = [];
 		this.size = 0;
 		return [part];
+	}
+}
+
+/**
+ * Reads `path` (a file or `-`) into parts with `cutter`, each handed to `take` in order, until the end or until `stop`
+ * says so. When reading fails (a gzip stream cut short), the whole lines read so far are taken, as when read a line at
+ * a time, and the error is thrown after them.
+ */
+export async function readParts(path: string, cutter: PartCutter, take: (part: Part) => Promise<void>, stop: () => boolean = () => false): Promise<void> {
+	// A file's reads are buffers of their own, handed to the workers as they are; a decompressor's share one.
+	const own = path !== '-' && !isGzipFile(path);
+	try {
+		for await (const chunk of readChunks(path)) {
+			for (const part of cutter.push(chunk, own)) {
+				await take(part);
+				if (stop()) {
+					return;
+				}
+			}
+		}
+		for (const part of cutter.end()) {
+			await take(part);
+		}
+	} catch (error) {
+		for (const part of cutter.complete()) {
+			await take(part);
+		}
+		throw error;
 	}
 }
 
@@ -352,24 +380,7 @@ export class LogThreads {
 			this.pool ??= new JudgePool(this.threads, this.versions, this.addresses);
 		}
 		try {
-			try {
-				// A file's reads are buffers of their own, handed to the workers as they are; a decompressor's share one.
-				const own = path !== '-' && !isGzipFile(path);
-				for await (const chunk of readChunks(path)) {
-					for (const part of cutter.push(chunk, own)) {
-						await take(part);
-					}
-				}
-				for (const part of cutter.end()) {
-					await take(part);
-				}
-			} catch (error) {
-				// Reading failed (a gzip stream cut short): the whole lines read so far count, as when read a line at a time.
-				for (const part of cutter.complete()) {
-					await take(part);
-				}
-				throw error;
-			}
+			await readParts(path, cutter, take);
 		} finally {
 			// What was read is counted, also when reading failed later (a gzip stream cut short).
 			while (queue.length > 0) {

@@ -12,8 +12,8 @@ import { currentLocale } from '../../core/src/l10n';
 import { type InputLine, LineSplitter, maxLineLength } from '../../io/src/lines';
 import { useLocale } from '../../io/src/localize';
 import { answerLines } from './answerLines';
-import { readChunks, tooLongMessage } from './lines';
-import { fileSize, handOver, isGzipFile, PartCutter } from './logThreads';
+import { tooLongMessage } from './lines';
+import { fileSize, handOver, isGzipFile, type Part, PartCutter, readParts } from './logThreads';
 import { robotsModel } from './source';
 import { serveWorker, WorkerPool } from './workerPool';
 
@@ -106,7 +106,7 @@ export async function answerOnThreads(
 		inputs += answered.inputs;
 		firstLine += answered.lines;
 	};
-	const take = async (part: ReturnType<PartCutter['push']>[number]) => {
+	const take = async (part: Part) => {
 		if ('tooLong' in part) {
 			queue.push(Promise.resolve({ lines: 1, inputs: 1, output: [{ line: 1, problem: tooLongMessage() }] }));
 		} else {
@@ -119,28 +119,8 @@ export async function answerOnThreads(
 		}
 	};
 	try {
-		// A file's reads are buffers of their own, handed to the workers as they are; a decompressor's share one.
-		const own = path !== '-' && !isGzipFile(path);
 		try {
-			read: for await (const chunk of readChunks(path)) {
-				for (const part of cutter.push(chunk, own)) {
-					await take(part);
-					if (stop()) {
-						break read;
-					}
-				}
-			}
-			if (!stop()) {
-				for (const part of cutter.end()) {
-					await take(part);
-				}
-			}
-		} catch (error) {
-			// Reading failed (a gzip stream cut short): the whole lines read so far are answered, as a line at a time.
-			for (const part of cutter.complete()) {
-				await take(part);
-			}
-			throw error;
+			await readParts(path, cutter, take, stop);
 		} finally {
 			while (queue.length > 0 && !stop()) {
 				await writeOldest();
