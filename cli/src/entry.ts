@@ -16,11 +16,12 @@
  */
 
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+import { writeWhole } from '../../io/src/writeWhole';
 import { userCacheFolder } from './cacheFolder';
 
 // The line scans (`logs`, `test --urls`, `--batch`) make a few short-lived strings and objects per line; with V8's
@@ -58,16 +59,14 @@ function readCache(file: string | undefined): Buffer | undefined {
 const keptCaches = 8;
 
 /**
- * Writes `data` whole or not at all: to a file of this process, then renamed (another process may read it meanwhile);
- * then removes all but the `keptCaches` newest, and what a process stopped while writing left over an hour ago.
+ * Writes `data` whole or not at all (another process may read it meanwhile); then removes all but the `keptCaches`
+ * newest, and what a process stopped while writing left over an hour ago.
  */
 function writeCache(file: string, data: Buffer): void {
-	const folder = join(file, '..');
+	const folder = dirname(file);
 	try {
 		mkdirSync(folder, { recursive: true });
-		const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-		writeFileSync(partial, data);
-		renameSync(partial, file);
+		writeWhole(file, data);
 		const entries = readdirSync(folder).map((name) => ({ name, path: join(folder, name), modified: statSync(join(folder, name)).mtimeMs }));
 		const caches = entries.filter((entry) => entry.name.endsWith('.bin')).sort((a, b) => b.modified - a.modified);
 		const leftOver = entries.filter((entry) => !entry.name.endsWith('.bin') && entry.modified < Date.now() - 3_600_000);

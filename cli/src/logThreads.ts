@@ -221,8 +221,6 @@ function firstLineEnd(bytes: Buffer): number {
  * numbers from 1); `continued`: the part is not the log's first (a byte order mark first is then a character).
  */
 function judgeBytes(judge: LogJudge, reader: LogReader, pieces: readonly Uint8Array[], continued: boolean): JudgedLines {
-	const decoder = new StringDecoder('utf8');
-	const splitter = new LineSplitter(maxLineLength, continued);
 	const judgeLines = (lines: readonly InputLine[]) => {
 		for (const line of lines) {
 			if ('tooLong' in line) {
@@ -232,17 +230,27 @@ function judgeBytes(judge: LogJudge, reader: LogReader, pieces: readonly Uint8Ar
 			}
 		}
 	};
-	// Decoded a piece at a time, as the reader of a file does: a string of a mebibyte is a large object to V8, which
-	// maps and unmaps memory for each one (a third of a thread's time where a part was decoded at once).
+	forLinesOf(pieces, continued, judgeLines);
+	return judge.take();
+}
+
+/**
+ * The lines of a part's pieces, as reading the input from the part's first line would give them (line numbers from 1),
+ * handed to `take` a batch at a time; `continued`: the part is not the input's first (a byte order mark first is then a
+ * character). Decoded 64 KiB at a time, as the reader of a file does: a string of a mebibyte is a large object to V8,
+ * which maps and unmaps memory for each one (a third of a thread's time where a part was decoded at once).
+ */
+export function forLinesOf(pieces: readonly Uint8Array[], continued: boolean, take: (lines: readonly InputLine[]) => void): void {
+	const decoder = new StringDecoder('utf8');
+	const splitter = new LineSplitter(maxLineLength, continued);
 	for (const piece of pieces) {
 		const whole = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
 		for (let at = 0; at < whole.length; at += decodePiece) {
-			judgeLines(splitter.push(decoder.write(whole.subarray(at, at + decodePiece))));
+			take(splitter.push(decoder.write(whole.subarray(at, at + decodePiece))));
 		}
 	}
-	judgeLines(splitter.push(decoder.end()));
-	judgeLines(splitter.end());
-	return judge.take();
+	take(splitter.push(decoder.end()));
+	take(splitter.end());
 }
 
 /** The bytes decoded at a time: as many as a file is read by (`readLines`). */

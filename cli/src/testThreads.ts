@@ -6,14 +6,13 @@
  * list. The output is byte for byte the output of one thread; this thread only reads, cuts and writes.
  */
 
-import { StringDecoder } from 'node:string_decoder';
 import { type Dialect, UrlListChecker } from '../../core/src/index';
 import { currentLocale } from '../../core/src/l10n';
-import { type InputLine, LineSplitter, maxLineLength } from '../../io/src/lines';
+import type { InputLine } from '../../io/src/lines';
 import { useLocale } from '../../io/src/localize';
 import { answerLines } from './answerLines';
 import { tooLongMessage } from './lines';
-import { fileSize, handOver, isGzipFile, type Part, PartCutter, readParts } from './logThreads';
+import { fileSize, forLinesOf, handOver, isGzipFile, type Part, PartCutter, readParts } from './logThreads';
 import { robotsModel } from './source';
 import { serveWorker, WorkerPool } from './workerPool';
 
@@ -134,8 +133,6 @@ export async function answerOnThreads(
 
 /** Answers the URLs of a part, as `runTest` answers them a line at a time (blank lines and `#` comments skipped). */
 function answerPart(answerers: readonly ((url: string) => string)[], checker: UrlListChecker, message: ToAnswer): Answered {
-	const decoder = new StringDecoder('utf8');
-	const splitter = new LineSplitter(maxLineLength, !message.first);
 	const encoder = new TextEncoder();
 	const output: (Uint8Array | BadInput)[] = [];
 	let text: string[] = [];
@@ -173,14 +170,7 @@ function answerPart(answerers: readonly ((url: string) => string)[], checker: Ur
 			}
 		}
 	};
-	for (const piece of message.pieces) {
-		const bytes = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
-		for (let at = 0; at < bytes.length; at += 1 << 16) {
-			answer(splitter.push(decoder.write(bytes.subarray(at, at + (1 << 16)))));
-		}
-	}
-	answer(splitter.push(decoder.end()));
-	answer(splitter.end());
+	forLinesOf(message.pieces, !message.first, answer);
 	flush();
 	return { lines, inputs, output };
 }

@@ -5,7 +5,7 @@
  * (core/watch/), this module does the IO: fetches, the state, the sitemaps, the expectations file.
  */
 
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
 	checkExpectations,
@@ -44,6 +44,7 @@ import { fetchFound } from './lintSitemaps';
 import { hostList, hostListOptions, hostListValues, pooled, type HostListValues } from './hosts';
 import { fetchSite, type FetchSettings } from './source';
 import { escapeLines } from './terminal';
+import { writeWhole } from '../../io/src/writeWhole';
 
 interface WatchOptions {
 	readonly sites: readonly string[];
@@ -139,12 +140,10 @@ function readState(path: string): FetchOutcome | undefined {
 	return outcome as FetchOutcome;
 }
 
-/** Writes the reading whole: to a temporary file beside it, then renamed over it (a rename is atomic on one file system). */
+/** Writes the reading whole (`writeWhole`): a run reading it meanwhile never sees half a file. */
 function writeState(path: string, robotsUrl: string, outcome: FetchOutcome): void {
 	const stored: StoredReading = { version: 1, robotsUrl, fetchedAt: new Date().toISOString(), outcome: outcomeToWire(outcome) };
-	const temporary = `${path}.${process.pid}.tmp`;
-	writeFileSync(temporary, JSON.stringify(stored) + '\n');
-	renameSync(temporary, path);
+	writeWhole(path, JSON.stringify(stored) + '\n');
 }
 
 /** One site watched. */

@@ -6,12 +6,13 @@
  */
 
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { CacheRule } from '../../core/src/facts/fetching';
 import { cacheLifetime } from '../../core/src/fetch/cache';
 import type { FetchOutcome } from '../../core/src/fetch/response';
 import { fetchWithLimits, type HttpFetchOptions } from './httpFetch';
+import { writeWhole } from './writeWhole';
 
 /** A private cache's reading of the headers (RFC 9111), and a day without them. */
 const rule: CacheRule = { headers: 'rfc9111', defaultSeconds: 24 * 60 * 60, maxSeconds: null };
@@ -43,14 +44,11 @@ function fresh(file: string, url: string, now: number): Uint8Array | undefined {
 }
 
 function store(file: string, entry: Entry): void {
-	const temporary = `${file}.${process.pid}.tmp`;
 	try {
-		mkdirSync(join(file, '..'), { recursive: true });
-		writeFileSync(temporary, JSON.stringify(entry));
-		// Renamed into place, so that a run reading it at the same time never sees half a file.
-		renameSync(temporary, file);
+		mkdirSync(dirname(file), { recursive: true });
+		writeWhole(file, JSON.stringify(entry));
 	} catch {
-		rmSync(temporary, { force: true });
+		// Not kept: the next run fetches again.
 	}
 }
 
