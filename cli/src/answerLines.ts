@@ -39,7 +39,7 @@ function answer(model: RobotsModel, agent: string, url: string, dialect: Dialect
  * An answer's line, before and after its URL: the URL is the only part of a line that differs between URLs that
  * decide alike, so that many URLs are worded once per decision (`answerLines`).
  */
-type AroundUrl = readonly [before: string, after: string];
+export type AroundUrl = readonly [before: string, after: string];
 
 /** The JSON object of an answer around its `url` field: `{"robots":…,"url":` and `,"agent":…}`. */
 function jsonAround(result: Answer, robots?: string): AroundUrl {
@@ -82,10 +82,8 @@ function textAround(result: Answer, showAgent: boolean): AroundUrl {
 }
 
 /**
- * The answer lines of one agent for many URLs, each its answer's JSON object or text line, the URL between the parts. As a crawler reads the
- * file, the decider's key and the preferences beside the verdict (`crawlerPreferences`, whose equal answers are one
- * object) fix everything but the URL, so each pair is worded once and a URL costs a walk of the compiled rules; as a
- * parser (`--dialect`), every URL is answered whole. The wordings kept are bounded by the file's rules, not the input.
+ * The answer lines of one agent for many URLs, each its answer's JSON object or text line, the URL between the parts
+ * (`answersAround`).
  */
 export function answerLines(
 	model: RobotsModel,
@@ -93,10 +91,29 @@ export function answerLines(
 	dialect: Dialect | undefined,
 	format: { json: boolean; showAgent: boolean; robots?: string },
 ): (url: string) => string {
+	const around = answersAround(model, agent, dialect, format);
+	return (url) => {
+		const parts = around(url);
+		return parts[0] + (format.json ? JSON.stringify(url) : escapeControls(url)) + parts[1];
+	};
+}
+
+/**
+ * The parts of the answer lines of one agent for many URLs, before and after the URL (written as a JSON string, or
+ * with its control characters escaped). As a crawler reads the file, the decider's key and the preferences beside the
+ * verdict (`crawlerPreferences`, whose equal answers are one object) fix everything but the URL, so each pair is worded
+ * once, the same pair for every URL that decides alike, and a URL costs a walk of the compiled rules; as a parser
+ * (`--dialect`), every URL is answered whole. The wordings kept are bounded by the file's rules, not the input.
+ */
+export function answersAround(
+	model: RobotsModel,
+	agent: string,
+	dialect: Dialect | undefined,
+	format: { json: boolean; showAgent: boolean; robots?: string },
+): (url: string) => AroundUrl {
 	const around = (result: Answer) => (format.json ? jsonAround(result, format.robots) : textAround(result, format.showAgent));
-	const line = (parts: AroundUrl, url: string) => parts[0] + (format.json ? JSON.stringify(url) : escapeControls(url)) + parts[1];
 	if (dialect !== undefined) {
-		return (url) => line(around(answer(model, agent, url, dialect)), url);
+		return (url) => around(answer(model, agent, url, dialect));
 	}
 	const decider = compileCrawlerDecider(model, agent);
 	const preferences = crawlerPreferences(decider.reading);
@@ -117,7 +134,7 @@ export function answerLines(
 			parts = around(result ?? answer(model, agent, url, undefined));
 			byKey.lines.set(said, parts);
 		}
-		return line(parts, url);
+		return parts;
 	};
 }
 

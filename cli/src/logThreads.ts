@@ -240,7 +240,7 @@ function judgeBytes(judge: LogJudge, reader: LogReader, pieces: readonly Uint8Ar
  * character). Decoded 64 KiB at a time, as the reader of a file does: a string of a mebibyte is a large object to V8,
  * which maps and unmaps memory for each one (a third of a thread's time where a part was decoded at once).
  */
-export function forLinesOf(pieces: readonly Uint8Array[], continued: boolean, take: (lines: readonly InputLine[]) => void): void {
+function forLinesOf(pieces: readonly Uint8Array[], continued: boolean, take: (lines: readonly InputLine[]) => void): void {
 	const decoder = new StringDecoder('utf8');
 	const splitter = new LineSplitter(maxLineLength, continued);
 	for (const piece of pieces) {

@@ -13,7 +13,7 @@ import { runSiteTest } from './fetch';
 import { describeError, inputName, readBytes } from './io';
 import { readLines, tooLongMessage } from './lines';
 import { robotsModel } from './source';
-import { answerOnThreads, answersOnThreads, defaultThreadsFrom } from './testThreads';
+import { answerList, answersOnThreads, defaultThreadsFrom } from './testThreads';
 import { inputProblem, urlInputs, type UrlInput } from './urlInput';
 import { defaultThreads, readThreads } from './workerPool';
 
@@ -165,10 +165,10 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 			await io.error(`${where(input)}${input.tooLong ? '' : `${JSON.stringify(input.url)}: `}${problem}`);
 		}
 	};
-	// A big list is answered on worker threads (testThreads.ts); the URLs given as arguments first, here.
-	const threaded = options.urlsFrom !== undefined && answersOnThreads(options.urlsFrom, options.threads, options.threadsAsked);
+	// The URLs given as arguments first; then the list, a part at a time, as bytes (testThreads.ts), on worker threads
+	// when it is big.
 	const checker = new UrlListChecker();
-	read: for await (const batch of urlInputs(options.urls, threaded ? undefined : options.urlsFrom)) {
+	read: for await (const batch of urlInputs(options.urls, undefined)) {
 		for (const input of batch) {
 			if (io.out.closed) {
 				break read;
@@ -189,7 +189,7 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 			}
 		}
 	}
-	if (threaded && !io.out.closed) {
+	if (options.urlsFrom !== undefined && !io.out.closed) {
 		const settings = {
 			robots: robotsBytes,
 			name: inputName(options.robotsFile!),
@@ -198,9 +198,10 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 			dialect: options.dialect,
 			json: options.json,
 		};
-		const answered = await answerOnThreads(
-			options.urlsFrom!,
-			options.threads,
+		const threaded = answersOnThreads(options.urlsFrom, options.threads, options.threadsAsked);
+		const answered = await answerList(
+			options.urlsFrom,
+			threaded ? options.threads : 1,
 			settings,
 			async (output, firstLine) => {
 				if (output instanceof Uint8Array) {
@@ -215,6 +216,7 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 				}
 			},
 			() => io.out.closed,
+			model,
 		);
 		count += answered.inputs;
 		bad += answered.bad;

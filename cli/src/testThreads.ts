@@ -1,18 +1,18 @@
 /**
- * `robots-txt test --urls` on several threads: the list is cut into parts of about a mebibyte at line ends
- * (`PartCutter`, as `logs` cuts a log), worker threads answer the URLs of a part (checked, decided and worded as this
- * thread would: `UrlListChecker`, `answerLines`, in the same language) into UTF-8 bytes, and this thread writes the
- * parts' answers in the list's order, with the inputs that could not be tested numbered by their line in the whole
- * list. The output is byte for byte the output of one thread; this thread only reads, cuts and writes.
+ * The list of `robots-txt test --urls`, a part at a time: the list is cut into parts of about a mebibyte at line ends
+ * (`PartCutter`, as `logs` cuts a log), and the URLs of a part are answered as bytes (`answerBytes`: checked, decided
+ * and worded as a line read as text would be, in the same language), in this thread or, for a big list, on worker
+ * threads, while this thread writes the parts' answers in the list's order, with the inputs that could not be tested
+ * numbered by their line in the whole list. The output is byte for byte the same on one thread and on several.
  */
 
-import { type Dialect, UrlListChecker } from '../../core/src/index';
+import { type Dialect, type RobotsModel, UrlListChecker } from '../../core/src/index';
 import { currentLocale } from '../../core/src/l10n';
-import type { InputLine } from '../../io/src/lines';
 import { useLocale } from '../../io/src/localize';
-import { answerLines } from './answerLines';
+import { type Answered, answerBytes, type BadInput, OutputChunks } from './answerBytes';
+import { answersAround } from './answerLines';
 import { tooLongMessage } from './lines';
-import { fileSize, forLinesOf, handOver, isGzipFile, type Part, PartCutter, readParts } from './logThreads';
+import { fileSize, handOver, isGzipFile, type Part, PartCutter, readParts } from './logThreads';
 import { robotsModel } from './source';
 import { serveWorker, WorkerPool } from './workerPool';
 
@@ -35,22 +35,8 @@ interface AnswerStart extends AnswerSettings {
 
 /** A part of the list; `first`: the list's first (a byte order mark first is then no character). */
 interface ToAnswer {
-	readonly pieces: Uint8Array[];
+	readonly pieces: readonly Uint8Array[];
 	readonly first: boolean;
-}
-
-/** An input of a part that cannot be tested: its line in the part (from 1), the URL (none for a line too long), why. */
-export interface BadInput {
-	readonly line: number;
-	readonly url?: string;
-	readonly problem: string;
-}
-
-/** A part answered: its lines (blank and comment lines too), its inputs, and its output in order. */
-interface Answered {
-	readonly lines: number;
-	readonly inputs: number;
-	readonly output: (Uint8Array | BadInput)[];
 }
 
 /** The robots.txt's bytes as read, and how the answers are worded: as `runTest` words them. */
@@ -75,19 +61,24 @@ export function answersOnThreads(path: string, threads: number, asked: boolean):
 }
 
 /**
- * Answers the list at `path` (a file or `-`) on `threads` worker threads, handing each part's output to `write` in the
- * list's order; `stop` says when to stop reading (the output was closed). The inputs read and those that could not be
- * tested are counted.
+ * Answers the list at `path` (a file or `-`) on `threads` worker threads, or in this thread when `threads` is 1,
+ * handing each part's output to `write` in the list's order; `stop` says when to stop reading (the output was closed).
+ * The inputs read and those that could not be tested are counted. `model`: the robots.txt read from `settings.robots`
+ * already, which this thread answers from.
  */
-export async function answerOnThreads(
+export async function answerList(
 	path: string,
 	threads: number,
 	settings: AnswerSettings,
 	write: (output: Uint8Array | BadInput, firstLine: number) => Promise<void>,
 	stop: () => boolean,
+	model?: RobotsModel,
 ): Promise<{ inputs: number; bad: number }> {
 	const start: AnswerStart = { kind: 'robots-txt test', ...settings, locale: currentLocale() };
-	const pool = new WorkerPool<ToAnswer, Answered>(threads, start, 'answering URLs');
+	// In this thread, each part's output is written before the next part is answered, into the buffers it gave back.
+	const chunks = new OutputChunks();
+	const here = threads <= 1 ? partAnswerer(settings, chunks, model) : undefined;
+	const pool = here ? undefined : new WorkerPool<ToAnswer, Answered>(threads, start, 'answering URLs');
 	const cutter = new PartCutter();
 	const queue: Promise<Answered>[] = [];
 	let firstLine = 1;
@@ -102,18 +93,23 @@ export async function answerOnThreads(
 			}
 			await write(output, firstLine);
 		}
+		if (here) {
+			chunks.giveBack(answered);
+		}
 		inputs += answered.inputs;
 		firstLine += answered.lines;
 	};
 	const take = async (part: Part) => {
 		if ('tooLong' in part) {
 			queue.push(Promise.resolve({ lines: 1, inputs: 1, output: [{ line: 1, problem: tooLongMessage() }] }));
+		} else if (here) {
+			queue.push(Promise.resolve(here({ pieces: part.pieces, first })));
 		} else {
 			const { pieces, transfer } = handOver(part);
-			queue.push(pool.ask({ pieces, first }, transfer));
+			queue.push(pool!.ask({ pieces, first }, transfer));
 		}
 		first = false;
-		while (queue.length > threads * partsAhead) {
+		while (queue.length > (here ? 0 : threads * partsAhead)) {
 			await writeOldest();
 		}
 	};
@@ -126,63 +122,31 @@ export async function answerOnThreads(
 			}
 		}
 	} finally {
-		await pool.close();
+		await pool?.close();
 	}
 	return { inputs, bad };
 }
 
-/** Answers the URLs of a part, as `runTest` answers them a line at a time (blank lines and `#` comments skipped). */
-function answerPart(answerers: readonly ((url: string) => string)[], checker: UrlListChecker, message: ToAnswer): Answered {
-	const encoder = new TextEncoder();
-	const output: (Uint8Array | BadInput)[] = [];
-	let text: string[] = [];
-	let lines = 0;
-	let inputs = 0;
-	// Encoded into buffers of their own (TextEncoder's), which are handed over: a pooled Buffer's memory is shared.
-	const flush = () => {
-		if (text.length > 0) {
-			output.push(encoder.encode(text.join('')));
-			text = [];
-		}
-	};
-	const answer = (batch: readonly InputLine[]) => {
-		for (const line of batch) {
-			lines++;
-			if ('tooLong' in line) {
-				inputs++;
-				flush();
-				output.push({ line: line.line, problem: tooLongMessage() });
-				continue;
-			}
-			const url = line.text.trim();
-			if (url === '' || url.startsWith('#')) {
-				continue;
-			}
-			inputs++;
-			const problem = checker.check(url);
-			if (problem !== undefined) {
-				flush();
-				output.push({ line: line.line, url, problem });
-				continue;
-			}
-			for (const answerer of answerers) {
-				text.push(answerer(url), '\n');
-			}
-		}
-	};
-	forLinesOf(message.pieces, !message.first, answer);
-	flush();
-	return { lines, inputs, output };
-}
-
-// In a worker thread started by `answerOnThreads`: answer the parts sent, one at a time, in the order sent.
-serveWorker<AnswerStart, ToAnswer, Answered>('robots-txt test', (start) => {
-	useLocale(start.locale);
-	const model = robotsModel(Buffer.from(start.robots), start.name, start.anyFile, () => {});
-	const answerers = start.agents.map((agent) => answerLines(model, agent, start.dialect, { json: start.json, showAgent: start.agents.length > 1 }));
+/** Answers parts as `settings` say, in the thread it is called in; `read`: the robots.txt, when it was read already. */
+function partAnswerer(settings: AnswerSettings, chunks?: OutputChunks, read?: RobotsModel): (message: ToAnswer) => Answered {
+	const model = read ?? robotsModel(Buffer.from(settings.robots), settings.name, settings.anyFile, () => {});
+	const format = { json: settings.json, showAgent: settings.agents.length > 1 };
+	const answerers = settings.agents.map((agent) => answersAround(model, agent, settings.dialect, format));
 	const checker = new UrlListChecker();
 	return (message) => {
-		const answered = answerPart(answerers, checker, message);
-		return { answer: answered, transfer: answered.output.flatMap((output) => (output instanceof Uint8Array ? [output.buffer as ArrayBuffer] : [])) };
+		const pieces = message.pieces.map((piece) => Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength));
+		return answerBytes(pieces.length === 1 ? pieces[0] : Buffer.concat(pieces), !message.first, answerers, checker, settings.json, chunks);
+	};
+}
+
+// In a worker thread started by `answerList`: answer the parts sent, one at a time, in the order sent.
+serveWorker<AnswerStart, ToAnswer, Answered>('robots-txt test', (start) => {
+	useLocale(start.locale);
+	const answer = partAnswerer(start);
+	return (message) => {
+		const answered = answer(message);
+		// The runs of lines of one buffer share it, which is handed over once.
+		const buffers = new Set(answered.output.flatMap((output) => (output instanceof Uint8Array ? [output.buffer as ArrayBuffer] : [])));
+		return { answer: answered, transfer: [...buffers] };
 	};
 });

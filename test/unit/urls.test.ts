@@ -285,7 +285,7 @@ describe('checkUrl: what can be tested, and a message for what cannot', () => {
 });
 
 describe('UrlListChecker: checkUrl for the URLs of a list, one after another', () => {
-	test('answers as checkUrl for each URL of random lists that repeat, extend and change schemes and authorities', () => {
+	test('answers as checkUrl (and acceptsPrintable accepts only what it accepts) for each URL of random lists that repeat, extend and change schemes and authorities', () => {
 		// Pieces that meet at the authority's end: a longer host with the same start, user info, ports good and bad,
 		// brackets, characters no host or URL has, and the ends of an authority (`/`, `?`, `#`, the end).
 		const starts = ['https://example.com', 'https://example.com.evil', 'https://example.co', 'HTTP://EXAMPLE.COM', 'http://example.com', '//example.com'];
@@ -298,15 +298,22 @@ describe('UrlListChecker: checkUrl for the URLs of a list, one after another', (
 			return list[seed % list.length];
 		};
 		let compared = 0;
+		let accepted = 0;
 		for (let list = 0; list < 200; list++) {
 			const checker = new UrlListChecker();
 			for (let i = 0; i < 200; i++) {
 				const url = pick([0, 1, 2, 3]) === 0 ? pick(others) : pick(starts) + pick(middles) + pick(ends);
+				// Asked first for a line of printable ASCII read as bytes: when it accepts, checkUrl does.
+				if (/^[\x21-\x7e]*$/.test(url) && checker.acceptsPrintable(Buffer.from(` ${url} `, 'latin1'), 1, url.length + 1)) {
+					assert.equal(checkUrl(url), undefined, JSON.stringify(url));
+					accepted++;
+				}
 				assert.equal(checker.check(url), checkUrl(url), JSON.stringify(url));
 				compared++;
 			}
 		}
 		assert.equal(compared, 40_000);
+		assert.ok(accepted > 1_000, `${accepted}`);
 	});
 
 	test('a URL of the remembered site with a space or a control character after its authority is still refused', () => {

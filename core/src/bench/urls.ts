@@ -131,6 +131,25 @@ export class UrlListChecker {
 		}
 		return problem;
 	}
+
+	/**
+	 * Whether the URL whose bytes are `bytes` from `start` to `end`, all printable ASCII (no space, no control), has the
+	 * scheme and authority last accepted, so that `check` would accept it: a list read as bytes (`robots-txt test
+	 * --urls`) asks this first, byte by byte, where decoding the line and comparing strings cost more.
+	 */
+	acceptsPrintable(bytes: Uint8Array, start: number, end: number): boolean {
+		const known = this.accepted;
+		const length = known.length;
+		if (length === 0 || end - start < length) {
+			return false;
+		}
+		for (let i = 0; i < length; i++) {
+			if (bytes[start + i] !== known.charCodeAt(i)) {
+				return false;
+			}
+		}
+		return end - start === length || endsAuthority(bytes[start + length]);
+	}
 }
 
 /** `/`, `?` and `#` end an authority (RFC 3986 §3.2). */
