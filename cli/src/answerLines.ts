@@ -117,25 +117,47 @@ export function answersAround(
 	}
 	const decider = compileCrawlerDecider(model, agent);
 	const preferences = crawlerPreferences(decider.reading);
-	/** By key: the file's verdict (which the preferences depend on), and the wording for each preference answer. */
-	const worded = new Map<number, { fileVerdict: Evaluation['verdict']; lines: Map<PreferenceAnswer, AroundUrl> }>();
+	/**
+	 * By key (a rule's index, in an array; the few others, below 0, in a map): the file's verdict (which the preferences
+	 * depend on), the wording for each preference answer, and the last one looked up (most keys have one).
+	 */
+	const byRule: (Worded | undefined)[] = [];
+	const byOther = new Map<number, Worded>();
 	return (url) => {
 		const key = decider.decideKey(url);
 		let result: Answer | undefined;
-		let byKey = worded.get(key);
+		let byKey = key >= 0 ? byRule[key] : byOther.get(key);
 		if (byKey === undefined) {
 			result = answer(model, agent, url, undefined);
-			byKey = { fileVerdict: (result.evaluation as CrawlerEvaluation).fileVerdict, lines: new Map() };
-			worded.set(key, byKey);
+			byKey = { fileVerdict: (result.evaluation as CrawlerEvaluation).fileVerdict, lines: new Map(), said: undefined, parts: undefined };
+			if (key >= 0) {
+				byRule[key] = byKey;
+			} else {
+				byOther.set(key, byKey);
+			}
 		}
 		const said = preferences(url, byKey.fileVerdict);
+		if (said === byKey.said) {
+			return byKey.parts!;
+		}
 		let parts = byKey.lines.get(said);
 		if (parts === undefined) {
 			parts = around(result ?? answer(model, agent, url, undefined));
 			byKey.lines.set(said, parts);
 		}
+		byKey.said = said;
+		byKey.parts = parts;
 		return parts;
 	};
+}
+
+/** The wordings of a decider's key (`answersAround`). */
+interface Worded {
+	readonly fileVerdict: Evaluation['verdict'];
+	readonly lines: Map<PreferenceAnswer, AroundUrl>;
+	/** The preference answer last looked up, and its wording. */
+	said: PreferenceAnswer | undefined;
+	parts: AroundUrl | undefined;
 }
 
 /**
