@@ -246,7 +246,10 @@ interface BatchRequest {
  * Robots files of a batch, each read once while it is among the last `maxCachedRobots` used: the model, or why it
  * could not be read. Bounded, so that a batch naming a new file on every line keeps memory flat too.
  */
-type RobotsCache = Map<string, CachedRobots | { readonly error: string }>;
+type RobotsCache = Map<string, CachedRobots | { readonly error: string }> & {
+	/** The file, dialect and agent (`dialect agent`) of the last line answered, and their answer lines. */
+	last?: { readonly robots: string; readonly key: string; readonly lines: (url: string) => string };
+};
 
 /** A robots file of a batch, and the answer lines of the agents (and dialects) asked of it, the last `maxCachedAgents`. */
 interface CachedRobots {
@@ -291,6 +294,12 @@ function answerBatchLine(
 	if (problem !== undefined) {
 		return { error: problem, request };
 	}
+	// Most batches ask one file with one agent line after line: the last answer lines are kept apart, and the cache is
+	// only reordered when the file changes.
+	const last = models.last;
+	if (last !== undefined && last.robots === request.robots && last.key === `${dialect ?? ''} ${request.agent}`) {
+		return { json: last.lines(request.url) };
+	}
 	let model = models.get(request.robots);
 	if (model === undefined) {
 		try {
@@ -318,6 +327,7 @@ function answerBatchLine(
 		}
 		model.answers.set(key, lines);
 	}
+	models.last = { robots: request.robots, key, lines };
 	return { json: lines(request.url) };
 }
 

@@ -131,6 +131,34 @@ describe('robots-txt test', () => {
 		);
 	});
 
+	test('--batch: a line that asks the file, agent and dialect of the line before is answered as any other', () => {
+		const other = join(work, 'other-repeat.txt');
+		writeFileSync(other, 'User-agent: *\nDisallow: /\n');
+		// Googlebot reads its own group, longest match first (Allow: /shop/public, line 6, beats Disallow: /shop, line 5);
+		// bingbot has no group of its own here and reads `*`; the 1996 draft takes the first rule that matches (line 5).
+		const requests: [string, string, string, string | undefined, string, number | null][] = [
+			[robots, 'Googlebot', '/shop/a', undefined, 'disallow', 5],
+			[robots, 'Googlebot', '/shop/public/a', undefined, 'allow', 6],
+			[robots, 'bingbot', '/shop/a', undefined, 'allow', null],
+			[robots, 'bingbot', '/private/x', undefined, 'disallow', 2],
+			[robots, 'Googlebot', '/shop/public/a', 'draft1996', 'disallow', 5],
+			[robots, 'Googlebot', '/shop/public/a', undefined, 'allow', 6],
+			[other, 'Googlebot', '/shop/public/a', undefined, 'disallow', 2],
+			[robots, 'Googlebot', '/shop/public/a', undefined, 'allow', 6],
+		];
+		const batch = requests.map(([file, agent, url, dialect]) => JSON.stringify({ robots: file, agent, url, ...(dialect ? { dialect } : {}) })).join('\n');
+		const result = run(['test', '--batch', '-'], batch);
+		assert.equal(result.status, 0, result.stderr);
+		const lines = result.stdout
+			.trimEnd()
+			.split('\n')
+			.map((line) => JSON.parse(line));
+		assert.deepEqual(
+			lines.map((line) => [line.robots, line.agent, line.url, line.verdict, line.line]),
+			requests.map(([file, agent, url, , verdict, line]) => [file, agent, url, verdict, line]),
+		);
+	});
+
 	test('bad arguments and unreadable files exit 2 with a one-line error', () => {
 		const cases: string[][] = [
 			['test', robots, 'https://example.com/'],
