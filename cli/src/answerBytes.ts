@@ -29,7 +29,7 @@ export interface Answered {
 }
 
 /** The answers of the agents to the URLs of one list, worded as `answersAround` words them. */
-export type Answerers = readonly ((url: string) => AroundUrl)[];
+type Answerers = readonly ((url: string) => AroundUrl)[];
 
 /** Node's Buffer has `latin1Slice`, which its `toString('latin1', start, end)` calls; its types leave it out. */
 type LatinSlice = Buffer & { latin1Slice(start: number, end: number): string };

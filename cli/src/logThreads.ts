@@ -148,15 +148,21 @@ export class PartCutter {
 }
 
 /**
- * Reads `path` (a file or `-`) into parts with `cutter`, each handed to `take` in order, until the end or until `stop`
- * says so. When reading fails (a gzip stream cut short), the whole lines read so far are taken, as when read a line at
+ * Reads `path` (a file or `-`; `chunks`: its reader, when it was opened already) into parts with `cutter`, each handed
+ * to `take` in order, until the end or until `stop` says so. When reading fails (a gzip stream cut short), the whole lines read so far are taken, as when read a line at
  * a time, and the error is thrown after them.
  */
-export async function readParts(path: string, cutter: PartCutter, take: (part: Part) => Promise<void>, stop: () => boolean = () => false): Promise<void> {
+export async function readParts(
+	path: string,
+	cutter: PartCutter,
+	take: (part: Part) => Promise<void>,
+	stop: () => boolean = () => false,
+	chunks: AsyncGenerator<Buffer> = readChunks(path),
+): Promise<void> {
 	// A file's reads are buffers of their own, handed to the workers as they are; a decompressor's share one.
 	const own = path !== '-' && !isGzipFile(path);
 	try {
-		for await (const chunk of readChunks(path)) {
+		for await (const chunk of chunks) {
 			for (const part of cutter.push(chunk, own)) {
 				await take(part);
 				if (stop()) {

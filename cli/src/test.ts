@@ -11,7 +11,7 @@ import { answerLines } from './answerLines';
 import type { Command, CommandIo } from './command';
 import { runSiteTest } from './fetch';
 import { describeError, inputName, readBytes } from './io';
-import { readLines, tooLongMessage } from './lines';
+import { readChunks, readLines, tooLongMessage } from './lines';
 import { robotsModel } from './source';
 import { answerList, answersOnThreads, defaultThreadsFrom } from './testThreads';
 import { inputProblem, urlInputs, type UrlInput } from './urlInput';
@@ -166,7 +166,8 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 		}
 	};
 	// The URLs given as arguments first; then the list, a part at a time, as bytes (testThreads.ts), on worker threads
-	// when it is big.
+	// when it is big. The list is opened first: one that cannot be opened is an error before anything is written.
+	const list = options.urlsFrom === undefined ? undefined : readChunks(options.urlsFrom);
 	const checker = new UrlListChecker();
 	read: for await (const batch of urlInputs(options.urls, undefined)) {
 		for (const input of batch) {
@@ -216,7 +217,7 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 				}
 			},
 			() => io.out.closed,
-			model,
+			{ chunks: list, model },
 		);
 		count += answered.inputs;
 		bad += answered.bad;

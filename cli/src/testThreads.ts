@@ -63,8 +63,8 @@ export function answersOnThreads(path: string, threads: number, asked: boolean):
 /**
  * Answers the list at `path` (a file or `-`) on `threads` worker threads, or in this thread when `threads` is 1,
  * handing each part's output to `write` in the list's order; `stop` says when to stop reading (the output was closed).
- * The inputs read and those that could not be tested are counted. `model`: the robots.txt read from `settings.robots`
- * already, which this thread answers from.
+ * The inputs read and those that could not be tested are counted. `opened`: the list's reader, opened already
+ * (`readChunks`), and the robots.txt read from `settings.robots`, which this thread answers from.
  */
 export async function answerList(
 	path: string,
@@ -72,12 +72,12 @@ export async function answerList(
 	settings: AnswerSettings,
 	write: (output: Uint8Array | BadInput, firstLine: number) => Promise<void>,
 	stop: () => boolean,
-	model?: RobotsModel,
+	opened: { readonly chunks?: AsyncGenerator<Buffer>; readonly model?: RobotsModel } = {},
 ): Promise<{ inputs: number; bad: number }> {
 	const start: AnswerStart = { kind: 'robots-txt test', ...settings, locale: currentLocale() };
 	// In this thread, each part's output is written before the next part is answered, into the buffers it gave back.
 	const chunks = new OutputChunks();
-	const here = threads <= 1 ? partAnswerer(settings, chunks, model) : undefined;
+	const here = threads <= 1 ? partAnswerer(settings, chunks, opened.model) : undefined;
 	const pool = here ? undefined : new WorkerPool<ToAnswer, Answered>(threads, start, 'answering URLs');
 	const cutter = new PartCutter();
 	const queue: Promise<Answered>[] = [];
@@ -115,7 +115,7 @@ export async function answerList(
 	};
 	try {
 		try {
-			await readParts(path, cutter, take, stop);
+			await readParts(path, cutter, take, stop, opened.chunks);
 		} finally {
 			while (queue.length > 0 && !stop()) {
 				await writeOldest();

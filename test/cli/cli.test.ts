@@ -164,6 +164,8 @@ describe('robots-txt test', () => {
 			['test', robots, 'https://example.com/'],
 			['test', robots, '--agent', 'a', '--dialect', 'bing', '/'],
 			['test', join(work, 'missing.txt'), '--agent', 'a', '/'],
+			// A list that cannot be opened: nothing is written, not even the answers of the URLs given before it.
+			['test', robots, '--agent', 'a', '/', '--urls', join(work, 'missing-urls.txt')],
 			['test', robots, '--agent', 'a'],
 			['test', robots, '--agent', 'a,,b', '/'],
 			['crawlers', 'NoSuchBot'],
