@@ -16,21 +16,22 @@ import { tooLongMessage } from '../../cli/src/lines';
 import { type Dialect, parse, UrlListChecker } from '../../core/src/index';
 import { type InputLine, LineSplitter, maxLineLength } from '../../io/src/lines';
 
+// Rules that word answers every way: several groups, longest match and `$`, Content-Usage by path and Content-Signal.
 const model = parse(
 	[
 		'User-agent: *',
 		'Disallow: /private/',
 		'Allow: /private/open$',
+		'Content-Signal: search=yes, ai-train=no',
 		'',
 		'User-agent: Googlebot',
+		'User-agent: bingbot',
 		'Disallow: /*.pdf$',
 		'Disallow: /search',
+		'Content-Usage: /news/ train-ai=n',
 		'',
 		'User-agent: GPTBot',
 		'Disallow: /',
-		'',
-		'Content-Usage: /news/ train-ai=n',
-		'',
 	].join('\n'),
 );
 

@@ -21,6 +21,14 @@ function run(args: string[], input?: string) {
 	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** The objects of a command's JSON lines. */
+function jsonLines(stdout: string): { [field: string]: unknown }[] {
+	return stdout
+		.trimEnd()
+		.split('\n')
+		.map((line) => JSON.parse(line));
+}
+
 describe('robots-txt test', () => {
 	test('text output: one line per URL with the verdict and the deciding line, or the group followed', () => {
 		const result = run(['test', robots, '--agent', 'Googlebot', 'https://example.com/shop/x', 'https://example.com/shop/public/y', '/private']);
@@ -57,11 +65,7 @@ describe('robots-txt test', () => {
 		assert.equal(result.status, 0, result.stderr);
 		const licenses = ['https://example.com/license.xml'];
 		assert.deepEqual(
-			result.stdout
-				.trimEnd()
-				.split('\n')
-				.map((line) => JSON.parse(line))
-				.map((answer) => [answer.agent, answer.url, answer.preferences]),
+			jsonLines(result.stdout).map((answer) => [answer.agent, answer.url, answer.preferences]),
 			[
 				['GPTBot', '/test', { contentUsage: { 'train-ai': 'n', line: 4 }, contentSignal: null, licenses }],
 				['ExampleBot', '/test', { contentUsage: { 'train-ai': 'y', line: 9 }, contentSignal: { search: 'yes', 'ai-train': 'no', line: 10 }, licenses }],
@@ -91,10 +95,7 @@ describe('robots-txt test', () => {
 	test('--urls - reads one URL a line from standard input', () => {
 		const result = run(['test', robots, '--agent', 'Bingbot', '--json', '--urls', '-'], '/private/a\r\n/public\n\n/robots.txt\n');
 		assert.equal(result.status, 0, result.stderr);
-		const lines = result.stdout
-			.trimEnd()
-			.split('\n')
-			.map((line) => JSON.parse(line));
+		const lines = jsonLines(result.stdout);
 		assert.deepEqual(
 			lines.map((line) => [line.url, line.verdict, line.line]),
 			[
@@ -117,10 +118,7 @@ describe('robots-txt test', () => {
 			.join('\n');
 		const result = run(['test', '--batch', '-'], batch);
 		assert.equal(result.status, 0, result.stderr);
-		const lines = result.stdout
-			.trimEnd()
-			.split('\n')
-			.map((line) => JSON.parse(line));
+		const lines = jsonLines(result.stdout);
 		assert.deepEqual(
 			lines.map((line) => [line.robots, line.dialect, line.verdict, line.line]),
 			[
@@ -149,10 +147,7 @@ describe('robots-txt test', () => {
 		const batch = requests.map(([file, agent, url, dialect]) => JSON.stringify({ robots: file, agent, url, ...(dialect ? { dialect } : {}) })).join('\n');
 		const result = run(['test', '--batch', '-'], batch);
 		assert.equal(result.status, 0, result.stderr);
-		const lines = result.stdout
-			.trimEnd()
-			.split('\n')
-			.map((line) => JSON.parse(line));
+		const lines = jsonLines(result.stdout);
 		assert.deepEqual(
 			lines.map((line) => [line.robots, line.agent, line.url, line.verdict, line.line]),
 			requests.map(([file, agent, url, , verdict, line]) => [file, agent, url, verdict, line]),
