@@ -34,6 +34,12 @@ type Answerers = readonly ((url: string) => AroundUrl)[];
 /** Node's Buffer has `latin1Slice`, which its `toString('latin1', start, end)` calls; its types leave it out. */
 type LatinSlice = Buffer & { latin1Slice(start: number, end: number): string };
 
+/**
+ * The wordings of a part encoded once and kept: as a crawler reads the file, a few per rule that decides; as a parser
+ * (`--dialect`), where each URL is worded anew, the rest are written as text.
+ */
+const maxEncoded = 256;
+
 /** Answer lines are written into buffers of this size (a longer line gets one of its own). */
 const outputChunk = 1 << 20;
 
@@ -132,11 +138,15 @@ export function answerBytes(
 		for (const answerer of answerers) {
 			const parts = answerer(url);
 			let pair = encoded.get(parts);
-			if (pair === undefined) {
+			if (pair === undefined && encoded.size < maxEncoded) {
 				pair = [Buffer.from(parts[0]), Buffer.from(parts[1])];
 				encoded.set(parts, pair);
 			}
-			out.around(pair[0], bytes, start, end, json, pair[1]);
+			if (pair === undefined) {
+				out.aroundText(parts[0], bytes, start, end, json, parts[1]);
+			} else {
+				out.around(pair[0], bytes, start, end, json, pair[1]);
+			}
 		}
 	}
 	return { lines, inputs, output: out.take() };
@@ -213,6 +223,29 @@ class AnswerOutput {
 		}
 		chunk.set(after, at);
 		at += after.length;
+		chunk[at++] = lf;
+		this.size = at;
+	}
+
+	/** `around`, with the parts as text. */
+	aroundText(before: string, source: Buffer, start: number, end: number, quoted: boolean, after: string): void {
+		// UTF-8 takes at most three bytes per UTF-16 code unit.
+		const needed = 3 * (before.length + after.length) + (end - start) + 3;
+		if (this.size + needed > this.chunk.length) {
+			this.next(needed);
+		}
+		const chunk = this.chunk;
+		let at = this.size + chunk.write(before, this.size, 'utf8');
+		if (quoted) {
+			chunk[at++] = quote;
+		}
+		for (let i = start; i < end; i++) {
+			chunk[at++] = source[i];
+		}
+		if (quoted) {
+			chunk[at++] = quote;
+		}
+		at += chunk.write(after, at, 'utf8');
 		chunk[at++] = lf;
 		this.size = at;
 	}

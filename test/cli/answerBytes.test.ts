@@ -163,6 +163,16 @@ describe('test --urls read as bytes', () => {
 		);
 	});
 
+	test('a part of more wordings than are kept encoded (a parser words each URL anew) is answered the same', () => {
+		const urls = Array.from({ length: 2_000 }, (_, i) => ['https://example.com/search?q=', '/private/open', '/news/ü', '/files/a"b.pdf'][i % 4] + i);
+		const bytes = Buffer.from(urls.join('\n') + '\n');
+		for (const setting of settings) {
+			const answered = asBytes(bytes, false, setting);
+			assert.deepEqual(answered, asText(bytes, false, setting));
+			assert.equal(answered.output.split('\n').length - 1, 2_000 * setting.agents.length);
+		}
+	});
+
 	test('a line is too long to read over the cap in UTF-16 code units, as the text reader counts, not in bytes', () => {
 		const ascii = (length: number) => `https://example.com/${'a'.repeat(length - 20)}`;
 		// At the cap, and one over it; three bytes a character, under the cap in code units and over it in bytes.
