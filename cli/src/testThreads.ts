@@ -79,7 +79,9 @@ export async function answerList(
 	const chunks = new OutputChunks();
 	const here = threads <= 1 ? partAnswerer(settings, chunks, opened.model) : undefined;
 	const pool = here ? undefined : new WorkerPool<ToAnswer, Answered>(threads, start, 'answering URLs');
-	const cutter = new PartCutter();
+	// In this thread a part is what a read brings, up to its last line end: URLs typed, or piped a few at a time by a
+	// program that waits for their answers, are answered as they come, not once a mebibyte has come.
+	const cutter = here ? new PartCutter(1) : new PartCutter();
 	const queue: Promise<Answered>[] = [];
 	let firstLine = 1;
 	let first = true;
