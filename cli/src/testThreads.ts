@@ -1,9 +1,10 @@
 /**
- * The list of `robots-txt test --urls`, a part at a time: the list is cut into parts of about a mebibyte at line ends
- * (`PartCutter`, as `logs` cuts a log), and the URLs of a part are answered as bytes (`answerBytes`: checked, decided
- * and worded as a line read as text would be, in the same language), in this thread or, for a big list, on worker
- * threads, while this thread writes the parts' answers in the list's order, with the inputs that could not be tested
- * numbered by their line in the whole list. The output is byte for byte the same on one thread and on several.
+ * The list of `robots-txt test --urls`, a part at a time: the list is cut into parts at line ends (`PartCutter`, as
+ * `logs` cuts a log), and the URLs of a part are answered as bytes (`answerBytes`: checked, decided and worded as a
+ * line read as text would be, in the same language), in this thread, a part for each read, or, for a big list, on
+ * worker threads, a part for about a mebibyte, while this thread writes the parts' answers in the list's order, with
+ * the inputs that could not be tested numbered by their line in the whole list. The output is byte for byte the same
+ * on one thread and on several.
  */
 
 import { type Dialect, type RobotsModel, UrlListChecker } from '../../core/src/index';
