@@ -19,6 +19,7 @@ import {
 	editorPart,
 	editorLines,
 	goToLine,
+	hoverUntilShown,
 	hoverWidget,
 	openFromExplorer,
 	pickAction,
@@ -93,12 +94,7 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 
 	step('hovering a User-agent line says which crawlers the group applies to', async () => {
 		const line = editorLine(page, 'User-agent: Googlebot');
-		await line
-			.locator('span', { hasText: /^Googlebot$/ })
-			.last()
-			.hover();
-		const hover = hoverWidget(page);
-		await hover.waitFor({ timeout: 15_000 });
+		const hover = await hoverUntilShown(page, line.locator('span', { hasText: /^Googlebot$/ }).last());
 		const text = await hover.innerText();
 		assert.match(text, /User-agent group/);
 		assert.match(text, /Googlebot/);
@@ -398,12 +394,12 @@ describe('Robots.txt in VS Code (code-server)', { timeout: 180_000 }, () => {
 		await rows.filter({ hasText: 'the rule that keeps' }).first().waitFor({ timeout: 15_000 });
 		// Hovering the noindex shows the warning and what noindex does for each engine.
 		// The value's own token (`"noindex"`), not a span around the line, whose middle may fall outside the diagnostic.
-		await editorLine(page, 'name="robots"')
-			.locator('span', { hasText: /^"?noindex"?$/ })
-			.last()
-			.hover();
-		const hover = hoverWidget(page);
-		await hover.waitFor({ timeout: 15_000 });
+		const hover = await hoverUntilShown(
+			page,
+			editorLine(page, 'name="robots"')
+				.locator('span', { hasText: /^"?noindex"?$/ })
+				.last(),
+		);
 		await hover.filter({ hasText: 'never fetch' }).waitFor({ timeout: 15_000 });
 		await page.waitForTimeout(300);
 		await page.screenshot({ path: join(resultsDir, 'meta.png') });

@@ -17,7 +17,7 @@ import {
 	answerQuickInput,
 	editorLine,
 	goToLine,
-	hoverWidget,
+	hoverUntilShown,
 	openFromExplorer,
 	quickOpen,
 	runCommand,
@@ -117,12 +117,12 @@ describe("Robots.txt as a web extension (code-server's web worker extension host
 	});
 
 	step('hovering a User-agent line says which crawlers the group applies to', async () => {
-		await editorLine(page, 'User-agent: Googlebot')
-			.locator('span', { hasText: /^Googlebot$/ })
-			.last()
-			.hover();
-		const hover = hoverWidget(page);
-		await hover.waitFor({ timeout: 15_000 });
+		const hover = await hoverUntilShown(
+			page,
+			editorLine(page, 'User-agent: Googlebot')
+				.locator('span', { hasText: /^Googlebot$/ })
+				.last(),
+		);
 		assert.match(await hover.innerText(), /User-agent group/);
 		await page.keyboard.press('Escape');
 	});

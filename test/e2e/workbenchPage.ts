@@ -172,6 +172,28 @@ export function toast(page: Page, text: string): Locator {
 	return page.locator('.notification-toast', { hasText: text }).first();
 }
 
+/**
+ * Hovers `target` until the hover widget shows, and returns the widget: when none shows within a few seconds (the
+ * mouse came while the editor was still laying the line out, and VS Code waits for the next move), the mouse leaves
+ * and comes back, as a user's would. Fails after `timeout` ms.
+ */
+export async function hoverUntilShown(page: Page, target: Locator, timeout = 15_000): Promise<Locator> {
+	const hover = hoverWidget(page);
+	const until = Date.now() + timeout;
+	for (;;) {
+		await target.hover();
+		try {
+			await hover.waitFor({ timeout: Math.max(1, Math.min(5_000, until - Date.now())) });
+			return hover;
+		} catch (error) {
+			if (Date.now() >= until) {
+				throw error;
+			}
+			await page.mouse.move(0, 0);
+		}
+	}
+}
+
 /** The visible hover widget. */
 export function hoverWidget(page: Page): Locator {
 	return page
