@@ -202,25 +202,11 @@ class AnswerOutput {
 
 	/** A line of `before`, the bytes of `source` from `start` to `end` (in quotes for JSON), `after` and a line end. */
 	around(before: Buffer, source: Buffer, start: number, end: number, quoted: boolean, after: Buffer): void {
-		const needed = before.length + (end - start) + after.length + 3;
-		if (this.size + needed > this.chunk.length) {
-			this.next(needed);
-		}
-		// The parts by `set` (a native copy); the URL, tens of bytes, byte by byte, where a view of it and Buffer's copy
-		// cost more per call.
+		this.room(before.length + (end - start) + after.length + 3);
+		// The parts by `set` (a native copy).
 		const chunk = this.chunk;
-		let at = this.size;
-		chunk.set(before, at);
-		at += before.length;
-		if (quoted) {
-			chunk[at++] = quote;
-		}
-		for (let i = start; i < end; i++) {
-			chunk[at++] = source[i];
-		}
-		if (quoted) {
-			chunk[at++] = quote;
-		}
+		chunk.set(before, this.size);
+		let at = this.url(this.size + before.length, source, start, end, quoted);
 		chunk.set(after, at);
 		at += after.length;
 		chunk[at++] = lf;
@@ -230,21 +216,9 @@ class AnswerOutput {
 	/** `around`, with the parts as text. */
 	aroundText(before: string, source: Buffer, start: number, end: number, quoted: boolean, after: string): void {
 		// UTF-8 takes at most three bytes per UTF-16 code unit.
-		const needed = 3 * (before.length + after.length) + (end - start) + 3;
-		if (this.size + needed > this.chunk.length) {
-			this.next(needed);
-		}
+		this.room(3 * (before.length + after.length) + (end - start) + 3);
 		const chunk = this.chunk;
-		let at = this.size + chunk.write(before, this.size, 'utf8');
-		if (quoted) {
-			chunk[at++] = quote;
-		}
-		for (let i = start; i < end; i++) {
-			chunk[at++] = source[i];
-		}
-		if (quoted) {
-			chunk[at++] = quote;
-		}
+		let at = this.url(this.size + chunk.write(before, this.size, 'utf8'), source, start, end, quoted);
 		at += chunk.write(after, at, 'utf8');
 		chunk[at++] = lf;
 		this.size = at;
@@ -252,11 +226,34 @@ class AnswerOutput {
 
 	/** Text, in UTF-8. */
 	text(text: string): void {
-		// UTF-8 takes at most three bytes per UTF-16 code unit.
-		if (this.size + 3 * text.length > this.chunk.length) {
-			this.next(3 * text.length);
-		}
+		this.room(3 * text.length);
 		this.size += this.chunk.write(text, this.size, 'utf8');
+	}
+
+	/**
+	 * Writes the bytes of `source` from `start` to `end` at `at` (in quotes for JSON), and returns where they end: byte
+	 * by byte, since a URL is tens of bytes, where a view of it and Buffer's copy cost more per call.
+	 */
+	private url(at: number, source: Buffer, start: number, end: number, quoted: boolean): number {
+		const chunk = this.chunk;
+		let to = at;
+		if (quoted) {
+			chunk[to++] = quote;
+		}
+		for (let i = start; i < end; i++) {
+			chunk[to++] = source[i];
+		}
+		if (quoted) {
+			chunk[to++] = quote;
+		}
+		return to;
+	}
+
+	/** Room for `needed` more bytes: in this buffer, else in the next. */
+	private room(needed: number): void {
+		if (this.size + needed > this.chunk.length) {
+			this.next(needed);
+		}
 	}
 
 	bad(input: BadInput): void {

@@ -297,8 +297,9 @@ function answerBatchLine(
 	}
 	// Most batches ask one file with one agent line after line: the last answer lines are kept apart, and the cache is
 	// only reordered when the file changes.
+	const key = `${dialect ?? ''} ${request.agent}`;
 	const last = models.last;
-	if (last !== undefined && last.robots === request.robots && last.key === `${dialect ?? ''} ${request.agent}`) {
+	if (last !== undefined && last.robots === request.robots && last.key === key) {
 		return { json: last.lines(request.url) };
 	}
 	let model = models.get(request.robots);
@@ -319,7 +320,6 @@ function answerBatchLine(
 	if ('error' in model) {
 		return { error: model.error, request };
 	}
-	const key = `${dialect ?? ''} ${request.agent}`;
 	let lines = model.answers.get(key);
 	if (lines === undefined) {
 		lines = answerLines(model.model, request.agent, dialect, { json: true, showAgent: false, robots: request.robots });
