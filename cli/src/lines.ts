@@ -6,7 +6,7 @@
 import { closeSync, createReadStream, openSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { formatNumber, t } from '../../core/src/l10n';
-import { bytesOf, type InputLine, linesOf, maxLineLength } from '../../io/src/lines';
+import { bytesOf, fileBytes, type InputLine, isRegularFile, linesOfBytes, maxLineLength } from '../../io/src/lines';
 import { UsageError } from './args';
 import { describeError } from './io';
 
@@ -21,10 +21,11 @@ function unreadable(path: string, error: unknown): UsageError {
 }
 
 /**
- * Opens `path` (or standard input for `-`) for reading as a stream. The file is opened at once, so a missing file
- * is a usage error before anything else happens; a read error later is one too.
+ * Opens `path` (or standard input for `-`) for reading: a regular file as its descriptor, which `fileBytes` reads, and
+ * anything else (standard input, a named pipe, a device) as a stream. The file is opened at once, so a missing file is
+ * a usage error before anything else happens; a read error later is one too.
  */
-function openInput(path: string, highWaterMark = 1 << 16): Readable {
+function openInput(path: string, highWaterMark: number): Readable | number {
 	if (path === '-') {
 		return process.stdin;
 	}
@@ -34,6 +35,9 @@ function openInput(path: string, highWaterMark = 1 << 16): Readable {
 	} catch (error) {
 		throw unreadable(path, error);
 	}
+	if (isRegularFile(fd)) {
+		return fd;
+	}
 	try {
 		return createReadStream('', { fd, highWaterMark });
 	} catch (error) {
@@ -42,24 +46,28 @@ function openInput(path: string, highWaterMark = 1 << 16): Readable {
 	}
 }
 
+/** The bytes of an input `openInput` opened, gunzipped when it is gzip; closes it after, unless it is standard input. */
+async function* bytesOfInput(path: string, input: Readable | number, highWaterMark: number): AsyncGenerator<Buffer> {
+	try {
+		yield* typeof input === 'number' ? fileBytes(input, highWaterMark) : bytesOf(input);
+	} catch (error) {
+		throw error instanceof UsageError ? error : unreadable(path, error);
+	} finally {
+		if (typeof input === 'number') {
+			closeSync(input);
+		} else if (path !== '-') {
+			input.destroy();
+		}
+	}
+}
+
 /**
  * The bytes of a file or of standard input (`-`), gunzipped when it is gzip, a chunk at a time, as `bytesOf` of
  * io/src/lines.ts gives them, a file read `highWaterMark` bytes at a time (64 KiB unless given); opened now, as
  * `readLines` opens its input, with the same errors.
  */
-export function readChunks(path: string, highWaterMark?: number): AsyncGenerator<Buffer> {
-	const stream = openInput(path, highWaterMark);
-	return (async function* () {
-		try {
-			yield* bytesOf(stream);
-		} catch (error) {
-			throw error instanceof UsageError ? error : unreadable(path, error);
-		} finally {
-			if (path !== '-') {
-				stream.destroy();
-			}
-		}
-	})();
+export function readChunks(path: string, highWaterMark = 1 << 16): AsyncGenerator<Buffer> {
+	return bytesOfInput(path, openInput(path, highWaterMark), highWaterMark);
 }
 
 /**
@@ -68,16 +76,5 @@ export function readChunks(path: string, highWaterMark?: number): AsyncGenerator
  * later is one too.
  */
 export function readLines(path: string, cap = maxLineLength): AsyncGenerator<InputLine[]> {
-	const stream = openInput(path);
-	return (async function* () {
-		try {
-			yield* linesOf(stream, cap);
-		} catch (error) {
-			throw error instanceof UsageError ? error : unreadable(path, error);
-		} finally {
-			if (path !== '-') {
-				stream.destroy();
-			}
-		}
-	})();
+	return linesOfBytes(bytesOfInput(path, openInput(path, 1 << 16), 1 << 16), cap);
 }

@@ -11,8 +11,10 @@
  * a byte splitter that decodes each line.
  */
 
+import { createReadStream, fstatSync, readSync } from 'node:fs';
 import { pipeline, type Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createGunzip } from 'node:zlib';
 
 /** The longest line kept, in UTF-16 code units: far beyond any URL or batch request, small next to memory. */
@@ -187,15 +189,57 @@ export async function* bytesOf(stream: Readable): AsyncGenerator<Buffer> {
 	}
 }
 
+/** Whether `fd` is a regular file, which `fileBytes` reads (not a pipe, a terminal, a socket or a directory). */
+export function isRegularFile(fd: number): boolean {
+	try {
+		return fstatSync(fd).isFile();
+	} catch {
+		return false;
+	}
+}
+
+/** Chunks read from a regular file between two turns of the event loop (a mebibyte in 64 KiB chunks). */
+const chunksPerTurn = 16;
+
+/**
+ * The bytes of the regular file open at `fd` (`isRegularFile`), from where it stands, gunzipped when it is gzip, as
+ * `bytesOf` gives a stream's: a chunk of up to `size` bytes at a time, each a buffer of its own. A plain file is read
+ * with `readSync`: a stream's reads go through libuv's thread pool and allocate as they go, which on a 200 MB log took
+ * four times as long as these reads (400–480 ms against 100–125 ms), about as long as awk takes to read the log and
+ * print a field of each line. The event loop turns every `chunksPerTurn` chunks, so that output written meanwhile
+ * drains and its errors arrive. A gzip file is read as a stream, as before. The caller closes `fd`.
+ */
+export async function* fileBytes(fd: number, size = 1 << 16): AsyncGenerator<Buffer> {
+	let chunk = Buffer.allocUnsafeSlow(size);
+	let length = readSync(fd, chunk, 0, size, null);
+	if (length >= 2 && isGzip(chunk.subarray(0, 2))) {
+		yield* bytesOf(createReadStream('', { fd, start: 0, highWaterMark: size, autoClose: false }));
+		return;
+	}
+	for (let read = 1; length > 0; read++) {
+		yield length === size ? chunk : chunk.subarray(0, length);
+		if (read % chunksPerTurn === 0) {
+			await nextTurn();
+		}
+		chunk = Buffer.allocUnsafeSlow(size);
+		length = readSync(fd, chunk, 0, size, null);
+	}
+}
+
 /**
  * The lines of a stream of bytes, gunzipped when it is gzip, as UTF-8, in batches: the lines of each chunk read. The
  * next chunk is read only when the caller asks for the next batch, so a caller that waits for its output to drain holds
  * the input back too. A read error is thrown by the generator; the caller closes `stream`.
  */
-export async function* linesOf(stream: Readable, cap = maxLineLength): AsyncGenerator<InputLine[]> {
+export function linesOf(stream: Readable, cap = maxLineLength): AsyncGenerator<InputLine[]> {
+	return linesOfBytes(bytesOf(stream), cap);
+}
+
+/** The lines of chunks of bytes (as `bytesOf` or `fileBytes` gives them), as `linesOf` gives a stream's. */
+export async function* linesOfBytes(chunks: AsyncIterable<Buffer>, cap = maxLineLength): AsyncGenerator<InputLine[]> {
 	const decoder = new StringDecoder('utf8');
 	const splitter = new LineSplitter(cap);
-	for await (const chunk of bytesOf(stream)) {
+	for await (const chunk of chunks) {
 		const lines = splitter.push(decoder.write(chunk));
 		if (lines.length > 0) {
 			yield lines;
