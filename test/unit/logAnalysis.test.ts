@@ -24,6 +24,7 @@ import {
 import { readFixture } from '../util/fixtures';
 import { liveHeapMb } from '../util/heap';
 import { SpaceSaving } from '../../core/src/logs/analysis';
+import { DistinctSketch } from '../../core/src/logs/sketch';
 
 const v1: RobotsVersion = { model: parse(readFixture('logs', 'analysis', 'robots-v1.txt')), since: null, label: 'robots-v1.txt' };
 /** The edit that added `Disallow: /drafts/` (line 6), in force from 2025-03-10 12:00 UTC. */
@@ -439,4 +440,27 @@ test("the table of top violating paths takes over the counters Space-Saving's pa
 			);
 		}
 	}
+});
+
+test('an exact sketch counts each hash once, through growth, repeats, merges, the hash 0 and a round trip', () => {
+	const values = Array.from({ length: 1000 }, (_, i) => `/path/${(i * 7919) % 1000}`);
+	const sketch = DistinctSketch.empty();
+	for (const round of [0, 1, 2]) {
+		for (const value of round === 1 ? [...values].reverse() : values) {
+			sketch.add(value);
+		}
+	}
+	assert.equal(sketch.estimate(), 1000);
+	const back = DistinctSketch.deserialize(sketch.serialize());
+	assert.equal(back?.serialize(), sketch.serialize());
+	const low = DistinctSketch.empty();
+	const high = DistinctSketch.empty();
+	values.slice(0, 600).forEach((value) => low.add(value));
+	values.slice(400).forEach((value) => high.add(value));
+	low.merge(high);
+	assert.equal(low.estimate(), 1000);
+	// Hashes serialised as 4 bytes each, big-endian: 0, 0 again, 1 and 2^32 - 1.
+	const zero = DistinctSketch.deserialize(Buffer.from([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 255, 255, 255, 255]).toString('base64'));
+	assert.equal(zero?.estimate(), 3);
+	assert.equal(zero?.serialize(), Buffer.from([0, 0, 0, 0, 0, 0, 0, 1, 255, 255, 255, 255]).toString('base64'));
 });

@@ -34,19 +34,74 @@ function hash32(text: string): number {
 	return h >>> 0;
 }
 
+/**
+ * A set of 32-bit hashes, open addressing over a typed array: a `Set<number>` boxes every hash of 2^30 or more (three
+ * in four) as a heap number, one allocation for each request a crawler makes while its sketch is exact.
+ */
+class HashSet32 {
+	/** The slots (0: empty; the hash 0 is `zero`), a power of two at least twice `size`. */
+	private slots = new Uint32Array(64);
+	private zero = false;
+	size = 0;
+
+	add(h: number): void {
+		if (h === 0) {
+			if (!this.zero) {
+				this.zero = true;
+				this.size++;
+			}
+			return;
+		}
+		const mask = this.slots.length - 1;
+		// The hash is mixed already (MurmurHash3's finaliser): its low bits pick the slot, the next free one after it.
+		for (let at = h & mask; ; at = (at + 1) & mask) {
+			const known = this.slots[at];
+			if (known === h) {
+				return;
+			}
+			if (known === 0) {
+				this.slots[at] = h;
+				this.size++;
+				break;
+			}
+		}
+		if (this.size * 2 > this.slots.length) {
+			const old = this.slots;
+			this.slots = new Uint32Array(old.length * 2);
+			this.size = this.zero ? 1 : 0;
+			for (const known of old) {
+				if (known !== 0) {
+					this.add(known);
+				}
+			}
+		}
+	}
+
+	/** The hashes, in no particular order. */
+	values(): number[] {
+		const values = this.zero ? [0] : [];
+		for (const known of this.slots) {
+			if (known !== 0) {
+				values.push(known);
+			}
+		}
+		return values;
+	}
+}
+
 /** An estimate of how many distinct strings were added. */
 export class DistinctSketch {
 	/** The hashes while there are few; undefined once the registers count. */
-	private hashes: Set<number> | undefined;
+	private hashes: HashSet32 | undefined;
 	private registers: Uint8Array | undefined;
 
-	private constructor(hashes: Set<number> | undefined, registers: Uint8Array | undefined) {
+	private constructor(hashes: HashSet32 | undefined, registers: Uint8Array | undefined) {
 		this.hashes = hashes;
 		this.registers = registers;
 	}
 
 	static empty(): DistinctSketch {
-		return new DistinctSketch(new Set(), undefined);
+		return new DistinctSketch(new HashSet32(), undefined);
 	}
 
 	/**
@@ -64,7 +119,7 @@ export class DistinctSketch {
 		if (bytes.length % 4 !== 0 || bytes.length / 4 > exactMaximum) {
 			return undefined;
 		}
-		const hashes = new Set<number>();
+		const hashes = new HashSet32();
 		for (let at = 0; at < bytes.length; at += 4) {
 			hashes.add(((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0);
 		}
@@ -82,7 +137,7 @@ export class DistinctSketch {
 				const hashes = this.hashes;
 				this.hashes = undefined;
 				this.registers = new Uint8Array(registerCount);
-				for (const known of hashes) {
+				for (const known of hashes.values()) {
 					this.addHash(known);
 				}
 			}
@@ -101,7 +156,7 @@ export class DistinctSketch {
 	/** Adds another sketch's values to this one. */
 	merge(other: DistinctSketch): void {
 		if (other.hashes !== undefined) {
-			for (const h of other.hashes) {
+			for (const h of other.hashes.values()) {
 				this.addHash(h);
 			}
 			return;
@@ -110,7 +165,7 @@ export class DistinctSketch {
 			const hashes = this.hashes;
 			this.hashes = undefined;
 			this.registers = other.registers?.slice();
-			for (const h of hashes) {
+			for (const h of hashes.values()) {
 				this.addHash(h);
 			}
 			return;
@@ -151,7 +206,7 @@ export class DistinctSketch {
 		if (this.registers !== undefined) {
 			return encodeBase64(this.registers);
 		}
-		const sorted = [...(this.hashes as Set<number>)].sort((a, b) => a - b);
+		const sorted = (this.hashes as HashSet32).values().sort((a, b) => a - b);
 		const bytes = new Uint8Array(sorted.length * 4);
 		for (const [i, h] of sorted.entries()) {
 			bytes[i * 4] = h >>> 24;
