@@ -182,6 +182,26 @@ test('an AgentAttributor answers as the owners document, a request without a hea
 	assert.equal(token(null), 'other');
 });
 
+test('an AgentAttributor answers as attributeUserAgent for headers of one length that differ in one character, alternating', () => {
+	// Its recent headers are found by their length and four characters: most of these land in one another's slot.
+	const attributor = new AgentAttributor();
+	const headers = ['', 'G', 'Go'];
+	for (const { ua } of userAgents.crawlers.slice(0, 12)) {
+		for (let at = 0; at < ua.length; at++) {
+			headers.push(ua, `${ua.slice(0, at)}${ua[at] === '_' ? '-' : '_'}${ua.slice(at + 1)}`);
+		}
+	}
+	const wrong = headers.filter(
+		(header) => attributor.attribute(header) !== attributeUserAgent(header) && named(header) !== kindOf(attributor.attribute(header)),
+	);
+	assert.deepEqual(wrong, []);
+});
+
+/** An attribution as `named` gives it. */
+function kindOf(attribution: AgentAttribution): string {
+	return attribution.kind === 'crawler' ? attribution.crawler.token : attribution.kind;
+}
+
 test("an AgentAttributor's memo holds its headers, not the chunks of the file they were read from", () => {
 	// A line read from a file is a slice of a 64 KiB chunk, and V8 keeps the whole chunk for a slice; 1 000 headers so
 	// remembered held 1 000 chunks (65 MB), where copies hold about 150 bytes each.
