@@ -455,8 +455,12 @@ test('an exact sketch counts each hash once, through growth, repeats, merges, th
 	assert.equal(back?.serialize(), sketch.serialize());
 	const low = DistinctSketch.empty();
 	const high = DistinctSketch.empty();
-	values.slice(0, 600).forEach((value) => low.add(value));
-	values.slice(400).forEach((value) => high.add(value));
+	for (const value of values.slice(0, 600)) {
+		low.add(value);
+	}
+	for (const value of values.slice(400)) {
+		high.add(value);
+	}
 	low.merge(high);
 	assert.equal(low.estimate(), 1000);
 	// Hashes serialised as 4 bytes each, big-endian: 0, 0 again, 1 and 2^32 - 1.
