@@ -232,6 +232,21 @@ describe('detection and malformed lines', () => {
 		}
 	});
 
+	test('the Referer is read past as the other quoted fields are, escapes and all (nginx writes a quote in it as \\x22, Apache as \\")', () => {
+		const line = (referer: string) => `127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.1" 200 1 ${referer} "GPTBot/1.2"`;
+		for (const referer of ['"-"', '""', '"https://example.com/?q=\\"x\\""', '"https://example.com/\\x22\\\\"', '"\\\\"']) {
+			const read = parseLogLine(line(referer), 'combined');
+			assert.equal(read.kind === 'request' && read.record.userAgent, 'GPTBot/1.2', referer);
+		}
+		// An escaped quote does not close it: here it closes at the User-Agent's opening quote, and what follows is no field.
+		assert.deepStrictEqual(parseLogLine(line('"https://example.com/\\"'), 'combined'), { kind: 'unparsed', reason: 'shape' });
+		assert.deepStrictEqual(parseLogLine(`${line('"-"').slice(0, -'"-" "GPTBot/1.2"'.length)}"https://example.com/\\"`, 'combined'), {
+			kind: 'unparsed',
+			reason: 'quote',
+		});
+		assert.deepStrictEqual(parseLogLine(line('-'), 'combined'), { kind: 'unparsed', reason: 'shape' });
+	});
+
 	test('a 100 000-character line is read in one pass, in every format', () => {
 		const long = 'a'.repeat(100_000);
 		const lines = [

@@ -208,22 +208,42 @@ class NcsaScan {
 
 	/** The quoted field at `at`, with its escapes undone twice: bytes above 127 as `\xXX` and, for a target, as `%XX`. */
 	quoted(): Quoted | 'quote' | 'shape' {
-		const text = this.text;
 		const open = this.at;
-		if (text.charCodeAt(open) !== 0x22) {
+		if (this.text.charCodeAt(open) !== 0x22) {
 			return 'shape';
 		}
-		const close = text.indexOf('"', open + 1);
-		if (this.slash >= 0 && this.slash <= open) {
-			this.slash = text.indexOf('\\', open + 1);
-		}
-		if (close >= 0 && (this.slash < 0 || this.slash > close)) {
+		const close = this.plainClose(open);
+		if (close >= 0) {
 			// The common case, nothing escaped: one slice.
-			const value = text.slice(open + 1, close);
+			const value = this.text.slice(open + 1, close);
 			this.at = close + 1;
 			return { value, targetValue: value };
 		}
-		return escapedField(text, this);
+		return escapedField(this.text, this);
+	}
+
+	/** Moves past the quoted field at `at` as `quoted` reads it, keeping nothing of it (the Referer). */
+	skipQuoted(): 'quote' | 'shape' | undefined {
+		const open = this.at;
+		if (this.text.charCodeAt(open) !== 0x22) {
+			return 'shape';
+		}
+		const close = this.plainClose(open);
+		if (close >= 0) {
+			this.at = close + 1;
+			return undefined;
+		}
+		const field = escapedField(this.text, this);
+		return typeof field === 'object' ? undefined : field;
+	}
+
+	/** The closing quote of the field that opens at `open` when no backslash comes before it (nearly always), else -1. */
+	private plainClose(open: number): number {
+		const close = this.text.indexOf('"', open + 1);
+		if (this.slash >= 0 && this.slash <= open) {
+			this.slash = this.text.indexOf('\\', open + 1);
+		}
+		return close >= 0 && (this.slash < 0 || this.slash > close) ? close : -1;
 	}
 }
 
@@ -268,8 +288,8 @@ function parseNcsa(text: string, combined: boolean): LogLine {
 	}
 	let userAgent: string | null = null;
 	if (combined) {
-		const referer = scan.quoted();
-		if (typeof referer !== 'object') {
+		const referer = scan.skipQuoted();
+		if (referer !== undefined) {
 			return unparsed(referer);
 		}
 		const agent = scan.space() ? scan.quoted() : 'shape';
