@@ -203,6 +203,11 @@ export function fileSize(path: string): number {
 /** Whether a file starts as gzip does; false when it cannot be read (its reader says why). */
 export function isGzipFile(path: string): boolean {
 	try {
+		// Only a regular file is opened to look: opening a named pipe again, once its writer has written all and closed,
+		// would wait for another writer for ever (and a pipe's bytes read here would be lost to its reader).
+		if (!statSync(path).isFile()) {
+			return false;
+		}
 		const fd = openSync(path, 'r');
 		try {
 			const head = Buffer.alloc(2);

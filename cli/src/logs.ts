@@ -6,7 +6,7 @@
  * `--merge` adds the JSON reports of shards. A line that does not parse is counted and quoted, never fatal.
  */
 
-import { closeSync, fstatSync, openSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
 import {
 	crawlerAt,
 	LogAnalysis,
@@ -138,12 +138,20 @@ function parseLogsArguments(args: readonly string[]): LogsOptions {
 	return options;
 }
 
-/** A log that cannot be opened is a usage error before anything is read (a directory too). */
+/**
+ * A log that cannot be opened is a usage error before anything is read (a directory too). A named pipe or a device is
+ * not opened to check: a pipe opened and closed here loses its writer (`mkfifo` and a program writing into it), and the
+ * reader's own open would then wait for ever; its reader says why it cannot be read.
+ */
 function checkReadable(path: string): void {
 	if (path === '-') {
 		return;
 	}
 	try {
+		const stat = statSync(path);
+		if (!stat.isFile() && !stat.isDirectory()) {
+			return;
+		}
 		const fd = openSync(path, 'r');
 		try {
 			if (fstatSync(fd).isDirectory()) {

@@ -223,6 +223,33 @@ describe('robots-txt logs: inputs', () => {
 		assert.deepEqual(plainStdin.crawlers, expected.crawlers);
 	});
 
+	test('a named pipe a program writes the log into and closes (mkfifo): read once, to its end, plain or gzip', async () => {
+		const expected = report([accessLog, '--robots', robots]);
+		for (const [name, bytes] of [
+			['plain', readFileSync(accessLog)],
+			['gzip', gzipSync(readFileSync(accessLog))],
+		] as const) {
+			const pipe = join(work, `access-${name}.fifo`);
+			execFileSync('mkfifo', [pipe]);
+			const source = join(work, `access-${name}.bytes`);
+			writeFileSync(source, bytes);
+			// The writer opens the pipe, writes everything and closes; the command must not open it a second time.
+			const writer = execFile('sh', ['-c', 'cat "$0" > "$1"', source, pipe]);
+			const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+				execFile(
+					process.execPath,
+					[cli, 'logs', pipe, '--robots', robots, '--format', 'json'],
+					{ env: environment(), timeout: 30_000 },
+					(error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+				);
+			});
+			writer.kill();
+			assert.equal(result.code, 0, `${name}: ${result.stderr || 'no exit (a hang)'}`);
+			const read = JSON.parse(result.stdout) as LogReport;
+			assert.deepEqual([read.lines, read.crawlers], [expected.lines, expected.crawlers], name);
+		}
+	});
+
 	test('a gzip log cut short: the lines before the cut count, the report is written, exit status 2', () => {
 		const lines: string[] = [];
 		const source = readFileSync(accessLog, 'utf8').split('\n')[1];

@@ -5,7 +5,7 @@
  * read them) found wherever the chunks of the stream happen to split them.
  */
 
-import { spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -302,6 +302,31 @@ describe('one reader for every line input (io/src/lines.ts)', () => {
 			'DISALLOWED /private  (line 2: Disallow: /private)',
 			'ALLOWED    /open  (no rule of the group at line 1 matches)',
 		]);
+	});
+
+	test('--urls from a named pipe a program writes the list into and closes (mkfifo): read once, to its end', async () => {
+		const list = Array.from({ length: 2_000 }, (_, i) => `/${i % 3 === 0 ? 'private' : 'public'}/${i}`).join('\n');
+		const expected = runCli(['test', robots, '--agent', 'Googlebot', '--urls', '-'], { input: list });
+		assert.equal(expected.status, 0, expected.stderr);
+		for (const threads of [[], ['--threads', '2']]) {
+			const pipe = join(work, `urls-${threads.length}.fifo`);
+			execFileSync('mkfifo', [pipe]);
+			const source = join(work, `urls-${threads.length}.txt`);
+			writeFileSync(source, list);
+			// The writer opens the pipe, writes everything and closes; the command must not open it a second time.
+			const writer = spawn('sh', ['-c', 'cat "$0" > "$1"', source, pipe]);
+			const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+				execFile(
+					process.execPath,
+					[cli, 'test', robots, '--agent', 'Googlebot', '--urls', pipe, ...threads],
+					{ env: englishEnv, timeout: 30_000 },
+					(error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+				);
+			});
+			writer.kill();
+			assert.equal(result.code, 0, `${threads}: ${result.stderr || 'no exit (a hang)'}`);
+			assert.equal(result.stdout, expected.stdout, `${threads}`);
+		}
 	});
 
 	test('a first chunk of one byte that is not gzip is read at once, so a pipe that waits for its answer is answered', { timeout: 20_000 }, async () => {
