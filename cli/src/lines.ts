@@ -76,5 +76,5 @@ export function readChunks(path: string, highWaterMark = 1 << 16): AsyncGenerato
  * later is one too.
  */
 export function readLines(path: string, cap = maxLineLength): AsyncGenerator<InputLine[]> {
-	return linesOfBytes(bytesOfInput(path, openInput(path, 1 << 16), 1 << 16), cap);
+	return linesOfBytes(readChunks(path), cap);
 }

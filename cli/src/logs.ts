@@ -6,7 +6,7 @@
  * `--merge` adds the JSON reports of shards. A line that does not parse is counted and quoted, never fatal.
  */
 
-import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
 import {
 	crawlerAt,
 	LogAnalysis,
@@ -149,16 +149,11 @@ function checkReadable(path: string): void {
 	}
 	try {
 		const stat = statSync(path);
-		if (!stat.isFile() && !stat.isDirectory()) {
-			return;
+		if (stat.isDirectory()) {
+			throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
 		}
-		const fd = openSync(path, 'r');
-		try {
-			if (fstatSync(fd).isDirectory()) {
-				throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-			}
-		} finally {
-			closeSync(fd);
+		if (stat.isFile()) {
+			closeSync(openSync(path, 'r'));
 		}
 	} catch (error) {
 		throw new UsageError(t('cannot read {0}: {1}', path, describeError(error)));
