@@ -7,6 +7,7 @@
  * on one thread and on several.
  */
 
+import { statSync } from 'node:fs';
 import { type Dialect, type RobotsModel, UrlListChecker } from '../../core/src/index';
 import { currentLocale } from '../../core/src/l10n';
 import { useLocale } from '../../io/src/localize';
@@ -80,16 +81,21 @@ export async function answerList(
 	const chunks = new OutputChunks();
 	const here = threads <= 1 ? partAnswerer(settings, chunks, opened.model) : undefined;
 	const pool = here ? undefined : new WorkerPool<ToAnswer, Answered>(threads, start, 'answering URLs');
-	// In this thread a part is what a read brings, up to its last line end: URLs typed, or piped a few at a time by a
-	// program that waits for their answers, are answered as they come, not once a mebibyte has come.
-	const cutter = here ? new PartCutter(1) : new PartCutter();
-	const queue: Promise<Answered>[] = [];
+	// In this thread, and for a list that is streamed to the workers (standard input, a named pipe), a part is what a
+	// read brings, up to its last line end: URLs typed, or piped a few at a time by a program that waits for their
+	// answers, are answered as they come, not once a mebibyte has come. A file read fast is cut a mebibyte at a time.
+	const cutter = here || isStream(path) ? new PartCutter(1) : new PartCutter();
+	// Each part's output is written as soon as it is answered and every part before it is written, not when the next
+	// part is read: a program waiting for its answers gives no next part. `unwritten`: one promise per part, oldest
+	// first, settled (never rejected) once its output is written; the first failure to answer or to write is kept.
+	const unwritten: Promise<void>[] = [];
+	let last: Promise<void> = Promise.resolve();
+	let failure: { readonly error: unknown } | undefined;
 	let firstLine = 1;
 	let first = true;
 	let inputs = 0;
 	let bad = 0;
-	const writeOldest = async () => {
-		const answered = await queue.shift()!;
+	const writeAnswered = async (answered: Answered) => {
 		for (const output of answered.output) {
 			if (!(output instanceof Uint8Array)) {
 				bad++;
@@ -102,32 +108,62 @@ export async function answerList(
 		inputs += answered.inputs;
 		firstLine += answered.lines;
 	};
+	const writeInTurn = (answered: Promise<Answered>) => {
+		last = last.then(async () => {
+			try {
+				if (failure === undefined && !stop()) {
+					await writeAnswered(await answered);
+				}
+			} catch (error) {
+				failure ??= { error };
+			} finally {
+				unwritten.shift();
+			}
+		});
+		unwritten.push(last);
+	};
 	const take = async (part: Part) => {
 		if ('tooLong' in part) {
-			queue.push(Promise.resolve({ lines: 1, inputs: 1, output: [{ line: 1, problem: tooLongMessage() }] }));
+			writeInTurn(Promise.resolve({ lines: 1, inputs: 1, output: [{ line: 1, problem: tooLongMessage() }] }));
 		} else if (here) {
-			queue.push(Promise.resolve(here({ pieces: part.pieces, first })));
+			writeInTurn(Promise.resolve(here({ pieces: part.pieces, first })));
 		} else {
 			const { pieces, transfer } = handOver(part);
-			queue.push(pool!.ask({ pieces, first }, transfer));
+			const answered = pool!.ask({ pieces, first }, transfer);
+			// Its failure is the chain's to report: a rejection seen by no one yet must not stop the process.
+			answered.catch(() => {});
+			writeInTurn(answered);
 		}
 		first = false;
-		while (queue.length > (here ? 0 : threads * partsAhead)) {
-			await writeOldest();
+		while (unwritten.length > (here ? 0 : threads * partsAhead)) {
+			await unwritten[0];
+		}
+		if (failure !== undefined) {
+			throw failure.error;
 		}
 	};
 	try {
 		try {
 			await readParts(path, cutter, take, stop, opened.chunks);
 		} finally {
-			while (queue.length > 0 && !stop()) {
-				await writeOldest();
-			}
+			await last;
+		}
+		if (failure !== undefined) {
+			throw failure.error;
 		}
 	} finally {
 		await pool?.close();
 	}
 	return { inputs, bad };
+}
+
+/** Whether the list at `path` comes as a stream (standard input, a named pipe), not a file read as fast as it is asked. */
+function isStream(path: string): boolean {
+	try {
+		return path === '-' || !statSync(path).isFile();
+	} catch {
+		return false;
+	}
 }
 
 /** Answers parts as `settings` say, in the thread it is called in; `read`: the robots.txt, when it was read already. */

@@ -117,48 +117,55 @@ describe('memory flat in the input size', () => {
 });
 
 describe('answers as the input comes', () => {
-	test('--urls -: a URL piped by a program that waits for its answer is answered before the next comes', async () => {
-		// A program that asks one URL at a time (a crawler checking before each fetch) reads each answer before it writes
-		// the next URL: an answer held back until more input came would leave both waiting.
-		const child = spawn(process.execPath, [cli, 'test', robots, '--agent', 'Googlebot', '--urls', '-'], { env: englishEnv, stdio: ['pipe', 'pipe', 'pipe'] });
-		const answers: string[] = [];
-		let pending = '';
-		let waiting: ((line: string) => void) | undefined;
-		child.stdout.on('data', (chunk: Buffer) => {
-			pending += chunk.toString('utf8');
-			for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
-				const line = pending.slice(0, end);
-				pending = pending.slice(end + 1);
-				answers.push(line);
-				waiting?.(line);
+	// On worker threads too: they were handed a mebibyte of the list at a time, and their answers written only once
+	// more parts came, so a program waiting for each answer waited for ever.
+	for (const threads of [[], ['--threads', '2']]) {
+		test(`--urls - ${threads.join(' ')}: a URL piped by a program that waits for its answer is answered before the next comes`, async () => {
+			// A program that asks one URL at a time (a crawler checking before each fetch) reads each answer before it writes
+			// the next URL: an answer held back until more input came would leave both waiting.
+			const child = spawn(process.execPath, [cli, 'test', robots, '--agent', 'Googlebot', '--urls', '-', ...threads], {
+				env: englishEnv,
+				stdio: ['pipe', 'pipe', 'pipe'],
+			});
+			const answers: string[] = [];
+			let pending = '';
+			let waiting: ((line: string) => void) | undefined;
+			child.stdout.on('data', (chunk: Buffer) => {
+				pending += chunk.toString('utf8');
+				for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+					const line = pending.slice(0, end);
+					pending = pending.slice(end + 1);
+					answers.push(line);
+					waiting?.(line);
+				}
+			});
+			const nextAnswer = () =>
+				new Promise<string>((resolve, reject) => {
+					const timer = setTimeout(() => reject(new Error(`no answer within 20 s; answers so far: ${JSON.stringify(answers)}`)), 20_000);
+					waiting = (line) => {
+						clearTimeout(timer);
+						waiting = undefined;
+						resolve(line);
+					};
+				});
+			try {
+				let answer = nextAnswer();
+				child.stdin.write('/nogoogle/a\n');
+				assert.match(await answer, /^DISALLOWED \/nogoogle\/a /);
+				answer = nextAnswer();
+				child.stdin.write('/public\r\n');
+				assert.match(await answer, /^ALLOWED +\/public /);
+				child.stdin.end('/private/x');
+				const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+				assert.equal(status, 0);
+				assert.equal(answers.length, 3);
+				// Googlebot follows its own group (line 4), not `*`'s Disallow: /private (RFC 9309 §2.2.1).
+				assert.match(answers[2], /^ALLOWED +\/private\/x /);
+			} finally {
+				child.kill();
 			}
 		});
-		const nextAnswer = () =>
-			new Promise<string>((resolve, reject) => {
-				const timer = setTimeout(() => reject(new Error(`no answer within 20 s; answers so far: ${JSON.stringify(answers)}`)), 20_000);
-				waiting = (line) => {
-					clearTimeout(timer);
-					waiting = undefined;
-					resolve(line);
-				};
-			});
-		try {
-			let answer = nextAnswer();
-			child.stdin.write('/nogoogle/a\n');
-			assert.match(await answer, /^DISALLOWED \/nogoogle\/a /);
-			answer = nextAnswer();
-			child.stdin.write('/public\r\n');
-			assert.match(await answer, /^ALLOWED +\/public /);
-			child.stdin.end('/private/x');
-			const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
-			assert.equal(status, 0);
-			assert.equal(answers.length, 3);
-			// Googlebot follows its own group (line 4), not `*`'s Disallow: /private (RFC 9309 §2.2.1).
-			assert.match(answers[2], /^ALLOWED +\/private\/x /);
-		} finally {
-			child.kill();
-		}
-	});
+	}
 });
 
 describe('a line over the cap', () => {
