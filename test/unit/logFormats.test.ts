@@ -232,6 +232,52 @@ describe('detection and malformed lines', () => {
 		}
 	});
 
+	test("the clock of each line is its own, whatever day and zone the lines before it had (Apache's %t: second 60 is a leap second)", () => {
+		// A reader remembers the last day and zone it read in full; every line below must read as if it were the first.
+		const line = (time: string) => `127.0.0.1 - - [${time}] "GET /a HTTP/1.1" 200 1`;
+		const cases: [string, number | undefined][] = [
+			['10/Oct/2000:13:55:36 -0700', Date.UTC(2000, 9, 10, 20, 55, 36)],
+			['10/Oct/2000:13:55:37 -0700', Date.UTC(2000, 9, 10, 20, 55, 37)],
+			['10/Oct/2000:23:59:60 -0700', Date.UTC(2000, 9, 11, 7, 0, 0)],
+			['10/Oct/2000:24:00:00 -0700', undefined],
+			['10/Oct/2000:13:60:00 -0700', undefined],
+			['10/Oct/2000:13:55:61 -0700', undefined],
+			['10/Oct/2000:1x:55:36 -0700', undefined],
+			['10/Oct/2000:13-55:36 -0700', undefined],
+			['10/Oct/2000:13:55:36 +0100', Date.UTC(2000, 9, 10, 12, 55, 36)],
+			['10/Oct/2000:13:55:36 -0700', Date.UTC(2000, 9, 10, 20, 55, 36)],
+			['11/Oct/2000:00:00:00 -0700', Date.UTC(2000, 9, 11, 7, 0, 0)],
+			['10/Oct/2000:00:00:00 -0700', Date.UTC(2000, 9, 10, 7, 0, 0)],
+			['10/Oct/2000:13:55:36.5 -0700', undefined],
+			['10/Oct/2000:13:55:36  -0700', undefined],
+			['10/Oct/2000:13:55:36 -0700', Date.UTC(2000, 9, 10, 20, 55, 36)],
+		];
+		const reader = new LogReader('common');
+		for (const [time, expected] of cases) {
+			const read = reader.read(line(time));
+			assert.deepStrictEqual(read.kind === 'request' ? read.record.time : read, expected === undefined ? { kind: 'unparsed', reason: 'time' } : expected, time);
+		}
+	});
+
+	test('the request line is a method (a token, RFC 9110 section 9.1), a target and maybe a version, each after one space', () => {
+		const line = (request: string) => `127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "${request}" 200 1`;
+		const read = (request: string) => {
+			const got = parseLogLine(line(request), 'common');
+			return got.kind === 'request' ? [got.record.method, got.record.target] : got;
+		};
+		assert.deepStrictEqual(read('GET /a HTTP/1.1'), ['GET', '/a']);
+		assert.deepStrictEqual(read('HEAD /a'), ['HEAD', '/a']);
+		assert.deepStrictEqual(read('PROPFIND /a?b=c HTTP/1.1'), ['PROPFIND', '/a?b=c']);
+		assert.deepStrictEqual(read('GETX /a HTTP/1.1'), ['GETX', '/a']);
+		assert.deepStrictEqual(read('get /a'), ['get', '/a']);
+		for (const request of ['GET', 'GET ', ' /a HTTP/1.1', 'GET  /a HTTP/1.1', 'GET /a HTTP/1.1 x', 'G(T /a', 'G/T /a', 'G\\x7fT /a', 'G\x7fT /a', '-']) {
+			assert.deepStrictEqual(read(request), { kind: 'unparsed', reason: 'request' }, request);
+		}
+		// An escaped space is a space of the request line; an escaped byte above 127 is kept in the target as %XX.
+		assert.deepStrictEqual(read('GET /a\\x20b HTTP/1.1'), { kind: 'unparsed', reason: 'request' });
+		assert.deepStrictEqual(read('GET /caf\\xc3\\xa9 HTTP/1.1'), ['GET', '/caf%C3%A9']);
+	});
+
 	test('the Referer is read past as the other quoted fields are, escapes and all (nginx writes a quote in it as \\x22, Apache as \\")', () => {
 		const line = (referer: string) => `127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.1" 200 1 ${referer} "GPTBot/1.2"`;
 		for (const referer of ['"-"', '""', '"https://example.com/?q=\\"x\\""', '"https://example.com/\\x22\\\\"', '"\\\\"']) {

@@ -238,7 +238,7 @@ class NcsaScan {
 	}
 
 	/** The closing quote of the field that opens at `open` when no backslash comes before it (nearly always), else -1. */
-	private plainClose(open: number): number {
+	plainClose(open: number): number {
 		const close = this.text.indexOf('"', open + 1);
 		if (this.slash >= 0 && this.slash <= open) {
 			this.slash = this.text.indexOf('\\', open + 1);
@@ -265,9 +265,18 @@ function parseNcsa(text: string, combined: boolean): LogLine {
 	if (!scan.space()) {
 		return unparsed('shape');
 	}
-	const request = scan.quoted();
-	if (typeof request !== 'object') {
-		return unparsed(request);
+	// The request line, read where it stands in the line when nothing in it is escaped (nearly always), else as a copy.
+	const requestOpen = scan.at;
+	const requestClose = text.charCodeAt(requestOpen) === 0x22 ? scan.plainClose(requestOpen) : -1;
+	let escaped: Quoted | undefined;
+	if (requestClose >= 0) {
+		scan.at = requestClose + 1;
+	} else {
+		const request = scan.quoted();
+		if (typeof request !== 'object') {
+			return unparsed(request);
+		}
+		escaped = request;
 	}
 	if (!scan.space()) {
 		return unparsed('shape');
@@ -298,7 +307,40 @@ function parseNcsa(text: string, combined: boolean): LogLine {
 		}
 		userAgent = agent.value === '-' ? null : agent.value;
 	}
-	// The request line is a method, a target and maybe a version, separated by single spaces (escapes keep their count).
+	const ip = ipEnd === 1 && text.charCodeAt(0) === 0x2d ? null : text.slice(0, ipEnd);
+	return escaped === undefined
+		? requestAt(text, requestOpen + 1, requestClose, ip, time, status, userAgent)
+		: escapedRequest(escaped, ip, time, status, userAgent);
+}
+
+/**
+ * The record of a request whose request line is `text` from `start` to `end`, nothing in it escaped: a method, a target
+ * and maybe a version, separated by single spaces.
+ */
+function requestAt(text: string, start: number, end: number, ip: string | null, time: number, status: number, userAgent: string | null): LogLine {
+	const methodEnd = spaceBefore(text, start, end);
+	const targetEnd = methodEnd < 0 ? -1 : spaceBefore(text, methodEnd + 1, end);
+	if (methodEnd < 0 || (targetEnd >= 0 && spaceBefore(text, targetEnd + 1, end) >= 0) || targetEnd === methodEnd + 1 || methodEnd + 1 === end) {
+		return unparsed('request');
+	}
+	if (!isTokenAt(text, start, methodEnd)) {
+		return unparsed('request');
+	}
+	const method = methodEnd - start === 3 && text.startsWith('GET', start) ? 'GET' : text.slice(start, methodEnd);
+	return { kind: 'request', record: { ip, time, method, target: text.slice(methodEnd + 1, targetEnd < 0 ? end : targetEnd), status, userAgent } };
+}
+
+/** The first space of `text` from `start`, if before `end`; else -1. */
+function spaceBefore(text: string, start: number, end: number): number {
+	const at = text.indexOf(' ', start);
+	return at < end ? at : -1;
+}
+
+/**
+ * The record of a request whose request line had escapes (`value` undone as text, `targetValue` with bytes above 127
+ * as `%XX`), read as `requestAt` reads a plain one; escapes keep their count of spaces.
+ */
+function escapedRequest(request: Quoted, ip: string | null, time: number, status: number, userAgent: string | null): LogLine {
 	const line = request.value;
 	const methodEnd = line.indexOf(' ');
 	const targetEnd = methodEnd < 0 ? -1 : line.indexOf(' ', methodEnd + 1);
@@ -310,18 +352,11 @@ function parseNcsa(text: string, combined: boolean): LogLine {
 		return unparsed('request');
 	}
 	const targetLine = request.targetValue;
-	const targetStart = request.targetValue === line ? methodEnd + 1 : targetLine.indexOf(' ') + 1;
-	const targetStop = request.targetValue === line ? targetEnd : targetLine.indexOf(' ', targetStart);
+	const targetStart = targetLine === line ? methodEnd + 1 : targetLine.indexOf(' ') + 1;
+	const targetStop = targetLine === line ? targetEnd : targetLine.indexOf(' ', targetStart);
 	return {
 		kind: 'request',
-		record: {
-			ip: ipEnd === 1 && text.charCodeAt(0) === 0x2d ? null : text.slice(0, ipEnd),
-			time,
-			method,
-			target: targetLine.slice(targetStart, targetStop < 0 ? targetLine.length : targetStop),
-			status,
-			userAgent,
-		},
+		record: { ip, time, method, target: targetLine.slice(targetStart, targetStop < 0 ? targetLine.length : targetStop), status, userAgent },
 	};
 }
 
@@ -397,33 +432,67 @@ function monthKey(text: string, at: number): number {
 }
 
 /**
- * The day and zone of the last Common Log Format time read (`10/Oct/2000`, `-0700`), and the epoch milliseconds of
- * that day's midnight in that zone. A log's lines share their day for hours, so most times are read as a comparison
- * with these and a clock; the day and zone are read in full only when they change. Both are copies (shorter than the
- * 13 characters from which V8 makes a slice that refers to its whole line).
+ * The day and zone of the last Common Log Format time read in full (`10/Oct/2000:` and ` -0700`, as character codes, at
+ * their places in the 26 characters of a time), and the epoch milliseconds of that day's midnight in that zone. A log's
+ * lines share their day for hours, so most times are read as a comparison with these and a clock; the day and zone are
+ * read in full only when they change.
  */
-const clfDay = { date: '', zone: '', midnight: 0 };
+const clfDay = { known: false, codes: new Uint16Array(26), midnight: 0 };
 
 /** `10/Oct/2000:13:55:36 -0700` (the Common Log Format's time), from `start` to `end`, in epoch milliseconds. */
 function clfTime(text: string, start: number, end: number): number | undefined {
-	if (
-		clfDay.date !== ''
-		&& end - start === 26
-		&& text.charCodeAt(start + 11) === 0x3a
-		&& text.charCodeAt(start + 20) === 0x20
-		&& text.startsWith(clfDay.date, start)
-		&& text.startsWith(clfDay.zone, start + 21)
-	) {
-		const clock = clockMs(text, start + 12);
-		return clock === undefined ? undefined : clfDay.midnight + clock;
+	if (end - start === 26 && sameDay(text, start)) {
+		const clock = clockAt(text, start + 12);
+		if (clock >= 0) {
+			return clfDay.midnight + clock;
+		}
 	}
 	const time = clfTimeInFull(text, start, end);
 	if (time !== undefined) {
-		clfDay.date = text.slice(start, start + 11);
-		clfDay.zone = text.slice(start + 21, start + 26);
+		for (let at = 0; at < 26; at++) {
+			clfDay.codes[at] = text.charCodeAt(start + at);
+		}
 		clfDay.midnight = time - (clockMs(text, start + 12) as number);
+		clfDay.known = true;
 	}
 	return time;
+}
+
+/** Whether the time at `start` has the day, colon, space and zone of the last one read in full (`clfDay`). */
+function sameDay(text: string, start: number): boolean {
+	const codes = clfDay.codes;
+	if (!clfDay.known) {
+		return false;
+	}
+	for (let at = 0; at < 12; at++) {
+		if (text.charCodeAt(start + at) !== codes[at]) {
+			return false;
+		}
+	}
+	for (let at = 20; at < 26; at++) {
+		if (text.charCodeAt(start + at) !== codes[at]) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/** `HH:MM:SS` at `at` in milliseconds since midnight, as `clockMs` reads it where no fraction can follow; else -1. */
+function clockAt(text: string, at: number): number {
+	const hours = twoDigits(text, at);
+	const minutes = twoDigits(text, at + 3);
+	const seconds = twoDigits(text, at + 6);
+	if (text.charCodeAt(at + 2) !== 0x3a || text.charCodeAt(at + 5) !== 0x3a || hours < 0 || minutes < 0 || seconds < 0) {
+		return -1;
+	}
+	return hours > 23 || minutes > 59 || seconds > 60 ? -1 : ((hours * 60 + minutes) * 60 + seconds) * 1000;
+}
+
+/** The number the two decimal digits at `at` spell, or -1. */
+function twoDigits(text: string, at: number): number {
+	const high = text.charCodeAt(at) - 0x30;
+	const low = text.charCodeAt(at + 1) - 0x30;
+	return high >= 0 && high <= 9 && low >= 0 && low <= 9 ? high * 10 + low : -1;
 }
 
 /** `clfTime` with every field read. */
@@ -748,14 +817,22 @@ function httpStatusAt(text: string, start: number, end: number): number | undefi
 
 /** An HTTP method is a token (RFC 9110 section 9.1): visible ASCII without separators. */
 function isToken(text: string): boolean {
-	if (text === '') {
+	return isTokenAt(text, 0, text.length);
+}
+
+/** Whether `text` from `start` to `end` is a token (`isToken`). */
+function isTokenAt(text: string, start: number, end: number): boolean {
+	if (end <= start) {
 		return false;
 	}
-	for (let at = 0; at < text.length; at++) {
+	for (let at = start; at < end; at++) {
 		const code = text.charCodeAt(at);
-		if (code <= 0x20 || code >= 0x7f || '"(),/:;<=>?@[\\]{}'.includes(text[at])) {
+		if (code <= 0x20 || code >= 0x7f || separators.has(code)) {
 			return false;
 		}
 	}
 	return true;
 }
+
+/** The separators a token excludes (RFC 9110 section 5.6.2), by character code. */
+const separators = new Set([...'"(),/:;<=>?@[\\]{}'].map((character) => character.charCodeAt(0)));
