@@ -23,11 +23,19 @@ const partBytes = 1 << 20;
 /** Longer than any line the reader keeps: `maxLineLength` UTF-16 code units take at most 3 bytes each. */
 const longestLine = 3 * maxLineLength + 4;
 /**
- * Parts judged on this thread before workers start, unless a number of threads was asked for: starting them costs about
+ * The parts of a file above which workers judge it, unless a number of threads was asked for: starting them costs about
  * 0.3 s on a 2-core machine (each compiles the CLI's script, while this thread reads), and they made a 50 MB log slower
  * there and a 200 MB one faster.
  */
 const defaultPartsHere = 96;
+/**
+ * The parts of a stream (standard input, gzip) counted on this thread before workers start, unless a number of threads
+ * was asked for. A stream's size shows only as it is read, and workers that start half-way through a 200 MB log judge
+ * only 100 MB, about what they need to pay (a million lines piped in took 2.6-3.1 s with workers from 96 MiB on,
+ * 2.3-2.6 s without); from 256 MiB on, a stream is likely to be much longer (4 M lines: 9.1 s against 10.6 s, and
+ * 52 M: 70 s against 100 s).
+ */
+const streamPartsHere = 256;
 /** Parts handed to the workers and not yet counted, per worker: enough to keep them busy, few enough to keep memory flat. */
 const partsAhead = 4;
 
@@ -232,7 +240,7 @@ function firstLineEnd(bytes: Buffer): number {
  * numbers from 1); `continued`: the part is not the log's first (a byte order mark first is then a character).
  */
 function judgeBytes(judge: LogJudge, reader: LogReader, pieces: readonly Uint8Array[], continued: boolean): JudgedLines {
-	const judgeLines = (lines: readonly InputLine[]) => {
+	for (const lines of partLines(pieces, continued)) {
 		for (const line of lines) {
 			if ('tooLong' in line) {
 				judge.addTooLong(line.line);
@@ -240,28 +248,27 @@ function judgeBytes(judge: LogJudge, reader: LogReader, pieces: readonly Uint8Ar
 				judge.add(reader.read(line.text), line.line, line.text);
 			}
 		}
-	};
-	forLinesOf(pieces, continued, judgeLines);
+	}
 	return judge.take();
 }
 
 /**
  * The lines of a part's pieces, as reading the input from the part's first line would give them (line numbers from 1),
- * handed to `take` a batch at a time; `continued`: the part is not the input's first (a byte order mark first is then a
- * character). Decoded 64 KiB at a time, as the reader of a file does: a string of a mebibyte is a large object to V8,
- * which maps and unmaps memory for each one (a third of a thread's time where a part was decoded at once).
+ * a batch at a time; `continued`: the part is not the input's first (a byte order mark first is then a character).
+ * Decoded 64 KiB at a time, as the reader of a file does: a string of a mebibyte is a large object to V8, which maps
+ * and unmaps memory for each one (a third of a thread's time where a part was decoded at once).
  */
-function forLinesOf(pieces: readonly Uint8Array[], continued: boolean, take: (lines: readonly InputLine[]) => void): void {
+function* partLines(pieces: readonly Uint8Array[], continued: boolean): Generator<readonly InputLine[]> {
 	const decoder = new StringDecoder('utf8');
 	const splitter = new LineSplitter(maxLineLength, continued);
 	for (const piece of pieces) {
 		const whole = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
 		for (let at = 0; at < whole.length; at += decodePiece) {
-			take(splitter.push(decoder.write(whole.subarray(at, at + decodePiece))));
+			yield splitter.push(decoder.write(whole.subarray(at, at + decodePiece)));
 		}
 	}
-	take(splitter.push(decoder.end()));
-	take(splitter.end());
+	yield splitter.push(decoder.end());
+	yield splitter.end();
 }
 
 /** The bytes decoded at a time: as many as a file is read by (`readLines`). */
@@ -320,8 +327,9 @@ export class LogThreads {
 	private pool: JudgePool | undefined;
 	/** What the judges of this thread counted per crawler, one per log read. */
 	private readonly partials: CrawlerPartialData[][] = [];
-	/** Parts judged here before workers start: 0 when threads were asked for. */
+	/** The parts of a file above which workers judge it, and of a stream before they start: 0 when threads were asked for. */
 	private readonly partsHere: number;
+	private readonly streamPartsHere: number;
 
 	/**
 	 * Threads for logs judged against `versions`; `addresses` as `LogJudge` takes it. `asked`: the number of threads was
@@ -334,12 +342,13 @@ export class LogThreads {
 		asked: boolean,
 	) {
 		this.partsHere = asked ? 0 : defaultPartsHere;
+		this.streamPartsHere = asked ? 0 : streamPartsHere;
 	}
 
 	/**
-	 * Whether `path` is read here, a line at a time, rather than in parts: unless threads were asked for, all but a file
-	 * big enough for workers to pay. Standard input and gzip have no size to tell; read in parts on this thread until
-	 * workers start, they were 15 % slower than a line at a time on a 20 MB log, so they take threads when asked.
+	 * Whether `path` is read here, a line at a time, rather than in parts: unless threads were asked for, a file too
+	 * small for workers to pay. Standard input and gzip have no size to tell: they are read in parts, counted here as a
+	 * line at a time until `streamPartsHere` parts are read, and judged by workers after.
 	 */
 	readsHere(path: string): boolean {
 		if (this.threads <= 1) {
@@ -348,15 +357,21 @@ export class LogThreads {
 		if (this.partsHere === 0) {
 			return false;
 		}
-		return path === '-' || isGzipFile(path) || fileSize(path) <= this.partsHere * partBytes;
+		return path !== '-' && !isGzipFile(path) && fileSize(path) <= this.partsHere * partBytes;
 	}
 
 	/**
 	 * Reads one log (a path or `-`) in `format` (or the one told from its first lines) into judged runs, handed to
 	 * `count` in the log's order with the line number of each run's first line; `count` may wait (to fetch range lists),
-	 * and reading waits for it.
+	 * and reading waits for it. Until workers start, parts are not judged into runs but their lines handed to `here`
+	 * with the number of the line before them, read by `reader` (the log's reader), to be counted as a line at a time.
 	 */
-	async read(path: string, format: LogFormatName | undefined, count: (judged: JudgedLines, firstLine: number) => Promise<void>): Promise<void> {
+	async read(
+		path: string,
+		format: LogFormatName | undefined,
+		count: (judged: JudgedLines, firstLine: number) => Promise<void>,
+		here: (lines: readonly InputLine[], before: number, reader: LogReader) => Promise<void>,
+	): Promise<void> {
 		const judge = new LogJudge(this.versions, this.addresses);
 		const reader = new LogReader(format);
 		const cutter = new PartCutter();
@@ -378,13 +393,21 @@ export class LogThreads {
 				&& !first
 				&& reader.format !== undefined
 				&& reader.format !== 'w3c'
-				&& (this.pool !== undefined || judgedHere >= this.partsHere)
+				&& (this.pool !== undefined || judgedHere >= this.streamPartsHere)
 			) {
 				this.pool ??= new JudgePool(this.threads, this.versions, this.addresses);
 				queue.push(this.pool.judge(part, reader.format));
+			} else if (this.pool === undefined) {
+				// Nothing is waiting to be counted before it: its lines are counted now, as a line at a time.
+				let lines = 0;
+				for (const batch of partLines(part.pieces, !first)) {
+					await here(batch, firstLine - 1, reader);
+					lines += batch.length;
+				}
+				firstLine += lines;
+				judgedHere++;
 			} else {
 				queue.push(Promise.resolve(judgeBytes(judge, reader, part.pieces, !first)));
-				judgedHere++;
 			}
 			first = false;
 			// Without workers there is nothing to wait for: a part is counted at once, so that what its run holds (the
@@ -394,7 +417,7 @@ export class LogThreads {
 			}
 		};
 		// A big file's workers start now, while this thread judges the first part (which shows the format); for a stream
-		// they start once this thread has judged `partsHere` parts.
+		// they start once this thread has counted `streamPartsHere` parts.
 		if (this.threads > 1 && path !== '-' && fileSize(path) > this.partsHere * partBytes) {
 			this.pool ??= new JudgePool(this.threads, this.versions, this.addresses);
 		}

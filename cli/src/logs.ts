@@ -22,6 +22,7 @@ import { formatNumber, t } from '../../core/src/l10n';
 import { type OptionTable, readArguments, readFormat, UsageError } from './args';
 import type { Command, CommandIo } from './command';
 import { describeError, inputName, readBytes, readText } from './io';
+import type { InputLine } from '../../io/src/lines';
 import { readLines } from './lines';
 import { LogThreads } from './logThreads';
 import { defaultThreads, readThreads } from './workerPool';
@@ -58,7 +59,7 @@ const logsOptions = {
 		value: '<n>',
 		help: () =>
 			t(
-				'worker threads that judge the lines of a log (default: one per core, here {0}, for a file over 96 MiB that is not gzip; when given, for every log, standard input and gzip too); 1 reads in this thread alone. The report is the same',
+				'worker threads that judge the lines of a log (default: one per core, here {0}, for a file over 96 MiB, and for standard input or gzip once 256 MiB are read; when given, for every log from its start); 1 reads in this thread alone. The report is the same',
 				formatNumber(defaultThreads()),
 			),
 	},
@@ -200,15 +201,20 @@ async function readLogs(
 			const file = inputName(path);
 			try {
 				if (threads !== undefined && !threads.readsHere(path)) {
-					await threads.read(path, options.logFormat, async (judged, firstLine) => {
-						if (lists !== undefined) {
-							// Its lists are fetched on a crawler's first request, before that request is counted.
-							for (const index of new Set(judged.crawler)) {
-								await lists.verify(crawlerAt(index).token);
+					await threads.read(
+						path,
+						options.logFormat,
+						async (judged, firstLine) => {
+							if (lists !== undefined) {
+								// Its lists are fetched on a crawler's first request, before that request is counted.
+								for (const index of new Set(judged.crawler)) {
+									await lists.verify(crawlerAt(index).token);
+								}
 							}
-						}
-						analysis.addJudged(judged, { file, firstLine });
-					});
+							analysis.addJudged(judged, { file, firstLine });
+						},
+						(lines, before, reader) => countLines(lines, before, reader, file, analysis, lists),
+					);
 				} else {
 					await readLogHere(path, file, options.logFormat, analysis, lists);
 				}
@@ -234,21 +240,33 @@ async function readLogs(
 async function readLogHere(path: string, file: string, format: LogFormatName | undefined, analysis: LogAnalysis, lists: RangeLists | undefined): Promise<void> {
 	const reader = new LogReader(format);
 	for await (const batch of readLines(path)) {
-		for (const line of batch) {
-			if ('tooLong' in line) {
-				analysis.add({ kind: 'unparsed', reason: 'too-long' }, { file, line: line.line, text: '' });
-				continue;
-			}
-			const read = reader.read(line.text);
-			if (lists !== undefined && read.kind === 'request') {
-				// Its lists are fetched on a crawler's first request, before that request is judged.
-				const claimed = analysis.claimant(read.record);
-				if (claimed !== undefined) {
-					await lists.verify(claimed.token);
-				}
-			}
-			analysis.add(read, { file, line: line.line, text: line.text });
+		await countLines(batch, 0, reader, file, analysis, lists);
+	}
+}
+
+/** Counts lines of a log read by `reader` in this thread; `before`: the number of the line before the first. */
+async function countLines(
+	lines: readonly InputLine[],
+	before: number,
+	reader: LogReader,
+	file: string,
+	analysis: LogAnalysis,
+	lists: RangeLists | undefined,
+): Promise<void> {
+	for (const line of lines) {
+		if ('tooLong' in line) {
+			analysis.add({ kind: 'unparsed', reason: 'too-long' }, { file, line: before + line.line, text: '' });
+			continue;
 		}
+		const read = reader.read(line.text);
+		if (lists !== undefined && read.kind === 'request') {
+			// Its lists are fetched on a crawler's first request, before that request is judged.
+			const claimed = analysis.claimant(read.record);
+			if (claimed !== undefined) {
+				await lists.verify(claimed.token);
+			}
+		}
+		analysis.add(read, { file, line: before + line.line, text: line.text });
 	}
 }
 

@@ -128,12 +128,14 @@ describe('robots-txt logs --threads', () => {
 			const line = fixtureLines[i % fixtureLines.length].replace(/"GET \/(\S*)/, (_, path: string) => `"GET /${path}${i % 3 === 0 ? `/${i % 500}` : ''}`);
 			// Line ends: LF, then CR LF, then a lone CR in a stretch of the log; a few lines that are no log lines far in.
 			const end = i % 10_000 < 2_000 ? '\r\n' : i % 10_000 < 2_050 ? '\r' : '\n';
-			const text = i > 20_000 && i % 7_919 === 0 ? `not a log line é ${i}` : line;
+			const text = (i > 20_000 && i % 7_919 === 0) || i === 100 ? `not a log line é ${i}` : line;
 			parts.push(text + end);
 			size += text.length + end.length;
 		}
-		// A line longer than the reader keeps, longer than a part, then one longer than a part the reader keeps.
+		// A line longer than the reader keeps, longer than a part, then one longer than a part the reader keeps; one
+		// too long in the first part too (which this thread reads, a line at a time, before workers take the next ones).
 		parts.splice(9_000, 0, `${'x'.repeat(3_500_000)}\n`, `${'y'.repeat(1_500_000)}\n`);
+		parts.splice(50, 0, `${'z'.repeat(1_100_000)}\n`);
 		return Buffer.from(parts.join(''));
 	}
 
@@ -164,6 +166,9 @@ describe('robots-txt logs --threads', () => {
 		const fromFile = json([log, '--robots', robots, '--threads', '1']);
 		assert.equal(json(['-', '--robots', robots, '--threads', '2'], bytes).replaceAll('"stdin"', `"${log}"`), fromFile);
 		assert.equal(json(['-', '--robots', robots, '--threads', '2'], gzipSync(bytes)).replaceAll('"stdin"', `"${log}"`), fromFile);
+		// By default, standard input and gzip are read in parts, a line at a time on this thread until workers pay.
+		assert.equal(json(['-', '--robots', robots], bytes).replaceAll('"stdin"', `"${log}"`), fromFile);
+		assert.equal(json([gzipped, '--robots', robots]).replaceAll(gzipped, log), fromFile);
 	});
 
 	test('JSON lines and W3C logs (whose #Fields: lines are read in order, on this thread) report the same on one thread and on several', () => {
