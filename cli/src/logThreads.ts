@@ -32,8 +32,8 @@ const defaultPartsHere = 96;
  * The parts of a stream (standard input, gzip) counted on this thread before workers start, unless a number of threads
  * was asked for. A stream's size shows only as it is read, and workers that start half-way through a 200 MB log judge
  * only 100 MB, about what they need to pay (a million lines piped in took 2.6-3.1 s with workers from 96 MiB on,
- * 2.3-2.6 s without); from 256 MiB on, a stream is likely to be much longer (4 M lines: 9.1 s against 10.6 s, and
- * 52 M: 70 s against 100 s).
+ * 2.3-2.6 s without); from 256 MiB on, a stream is likely to be much longer (4 M lines piped in: 9.6-10.4 s against
+ * 12.4-12.8 s on one thread, and 52 M: 79 s against 100 s).
  */
 const streamPartsHere = 256;
 /** Parts handed to the workers and not yet counted, per worker: enough to keep them busy, few enough to keep memory flat. */
