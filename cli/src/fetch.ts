@@ -314,6 +314,8 @@ export async function runSiteTest(options: SiteTestOptions, io: CommandIo): Prom
 				}
 			}
 		}
+		// The answers of what was read go out now: a program that sends a URL and waits for its answer sends no more.
+		await io.out.flush();
 	}
 	return bad > 0 ? 2 : 0;
 }

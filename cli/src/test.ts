@@ -216,6 +216,7 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 					);
 				}
 			},
+			() => io.out.flush(),
 			() => io.out.closed,
 			{ chunks: list, model },
 		);
@@ -371,6 +372,8 @@ async function runBatch(source: string, defaultDialect: Dialect | undefined, any
 			record.error = result.error;
 			await io.out.line(JSON.stringify(record));
 		}
+		// The answers of what was read go out now: a program that sends a request and waits for its answer sends no more.
+		await io.out.flush();
 	}
 	if (bad > 0) {
 		const shown = firstBad.join(', ') + (bad > 10 ? ', …' : '');

@@ -64,7 +64,8 @@ export function answersOnThreads(path: string, threads: number, asked: boolean):
 
 /**
  * Answers the list at `path` (a file or `-`) on `threads` worker threads, or in this thread when `threads` is 1,
- * handing each part's output to `write` in the list's order; `stop` says when to stop reading (the output was closed).
+ * handing each part's output to `write` in the list's order, then calling `flush` (so that the answers of a part are
+ * out before the next part is read); `stop` says when to stop reading (the output was closed).
  * The inputs read and those that could not be tested are counted. `opened`: the list's reader, opened already
  * (`readChunks`), and the robots.txt read from `settings.robots`, which this thread answers from.
  */
@@ -73,6 +74,7 @@ export async function answerList(
 	threads: number,
 	settings: AnswerSettings,
 	write: (output: Uint8Array | BadInput, firstLine: number) => Promise<void>,
+	flush: () => Promise<void>,
 	stop: () => boolean,
 	opened: { readonly chunks?: AsyncGenerator<Buffer>; readonly model?: RobotsModel } = {},
 ): Promise<{ inputs: number; bad: number }> {
@@ -107,6 +109,8 @@ export async function answerList(
 		}
 		inputs += answered.inputs;
 		firstLine += answered.lines;
+		// What `write` buffered (an error record in JSON) goes out with its part: the next part may be long in coming.
+		await flush();
 	};
 	const writeInTurn = (answered: Promise<Answered>) => {
 		last = last.then(async () => {

@@ -6,6 +6,8 @@
  */
 
 import { execFile, execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -116,56 +118,106 @@ describe('memory flat in the input size', () => {
 	});
 });
 
+/**
+ * A program that asks one line at a time (a crawler checking before each fetch) and reads each answer before it writes
+ * the next: `ask` writes a line and resolves with the next line of output, within 20 s; `end` writes the last and
+ * resolves with the exit status and every line of output. An answer held back until more input came leaves both waiting.
+ */
+function conversation(args: readonly string[]): {
+	ask: (line: string) => Promise<string>;
+	end: (line: string) => Promise<{ status: number | null; lines: string[] }>;
+} {
+	const child = spawn(process.execPath, [cli, ...args], { env: englishEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+	const lines: string[] = [];
+	let pending = '';
+	let waiting: ((line: string) => void) | undefined;
+	child.stdout.on('data', (chunk: Buffer) => {
+		pending += chunk.toString('utf8');
+		for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+			const line = pending.slice(0, end);
+			pending = pending.slice(end + 1);
+			lines.push(line);
+			waiting?.(line);
+		}
+	});
+	const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+	return {
+		ask: (line) =>
+			new Promise<string>((resolve, reject) => {
+				const timer = setTimeout(() => {
+					child.kill();
+					reject(new Error(`no answer to ${JSON.stringify(line)} within 20 s; answers so far: ${JSON.stringify(lines)}`));
+				}, 20_000);
+				waiting = (answer) => {
+					clearTimeout(timer);
+					waiting = undefined;
+					resolve(answer);
+				};
+				child.stdin.write(line);
+			}),
+		end: async (line) => {
+			child.stdin.end(line);
+			return { status: await closed, lines };
+		},
+	};
+}
+
 describe('answers as the input comes', () => {
 	// On worker threads too: they were handed a mebibyte of the list at a time, and their answers written only once
 	// more parts came, so a program waiting for each answer waited for ever.
 	for (const threads of [[], ['--threads', '2']]) {
 		test(`--urls - ${threads.join(' ')}: a URL piped by a program that waits for its answer is answered before the next comes`, async () => {
-			// A program that asks one URL at a time (a crawler checking before each fetch) reads each answer before it writes
-			// the next URL: an answer held back until more input came would leave both waiting.
-			const child = spawn(process.execPath, [cli, 'test', robots, '--agent', 'Googlebot', '--urls', '-', ...threads], {
-				env: englishEnv,
-				stdio: ['pipe', 'pipe', 'pipe'],
-			});
-			const answers: string[] = [];
-			let pending = '';
-			let waiting: ((line: string) => void) | undefined;
-			child.stdout.on('data', (chunk: Buffer) => {
-				pending += chunk.toString('utf8');
-				for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
-					const line = pending.slice(0, end);
-					pending = pending.slice(end + 1);
-					answers.push(line);
-					waiting?.(line);
-				}
-			});
-			const nextAnswer = () =>
-				new Promise<string>((resolve, reject) => {
-					const timer = setTimeout(() => reject(new Error(`no answer within 20 s; answers so far: ${JSON.stringify(answers)}`)), 20_000);
-					waiting = (line) => {
-						clearTimeout(timer);
-						waiting = undefined;
-						resolve(line);
-					};
-				});
-			try {
-				let answer = nextAnswer();
-				child.stdin.write('/nogoogle/a\n');
-				assert.match(await answer, /^DISALLOWED \/nogoogle\/a /);
-				answer = nextAnswer();
-				child.stdin.write('/public\r\n');
-				assert.match(await answer, /^ALLOWED +\/public /);
-				child.stdin.end('/private/x');
-				const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
-				assert.equal(status, 0);
-				assert.equal(answers.length, 3);
-				// Googlebot follows its own group (line 4), not `*`'s Disallow: /private (RFC 9309 §2.2.1).
-				assert.match(answers[2], /^ALLOWED +\/private\/x /);
-			} finally {
-				child.kill();
-			}
+			const talk = conversation(['test', robots, '--agent', 'Googlebot', '--urls', '-', ...threads]);
+			assert.match(await talk.ask('/nogoogle/a\n'), /^DISALLOWED \/nogoogle\/a /);
+			assert.match(await talk.ask('/public\r\n'), /^ALLOWED +\/public /);
+			const { status, lines } = await talk.end('/private/x');
+			assert.equal(status, 0);
+			assert.equal(lines.length, 3);
+			// Googlebot follows its own group (line 4), not `*`'s Disallow: /private (RFC 9309 §2.2.1).
+			assert.match(lines[2], /^ALLOWED +\/private\/x /);
+		});
+
+		test(`--urls - --json ${threads.join(' ')}: an input that is no URL gets its error record at once, in its place`, async () => {
+			// The error record was buffered until the next answer: a program waiting for it waited for ever.
+			const talk = conversation(['test', robots, '--agent', 'Googlebot', '--urls', '-', '--json', ...threads]);
+			assert.equal(JSON.parse(await talk.ask('/nogoogle/a\n')).verdict, 'disallow');
+			assert.deepEqual(Object.keys(JSON.parse(await talk.ask('not a url\n'))), ['url', 'inputLine', 'error']);
+			assert.equal(JSON.parse(await talk.ask('/public\n')).verdict, 'allow');
+			const { status, lines } = await talk.end('');
+			assert.equal(status, 2);
+			assert.equal(lines.length, 3);
 		});
 	}
+
+	test('--batch -: a request piped by a program that waits for its answer is answered before the next comes', async () => {
+		// Batch answers were written 64 KiB at a time: the first answer of a conversation never came.
+		const request = (url: string) => `${JSON.stringify({ robots, agent: 'Googlebot', url: `https://example.com${url}` })}\n`;
+		const talk = conversation(['test', '--batch', '-']);
+		assert.equal(JSON.parse(await talk.ask(request('/nogoogle/a'))).verdict, 'disallow');
+		assert.match(JSON.parse(await talk.ask('{"robots": \n')).error, /JSON/);
+		assert.equal(JSON.parse(await talk.ask(request('/public'))).verdict, 'allow');
+		const { status, lines } = await talk.end('');
+		assert.equal(status, 2);
+		assert.equal(lines.length, 3);
+	});
+
+	test('--site <url> --urls -: a URL piped by a program that waits for its answer is answered before the next comes', async () => {
+		const server = createServer((request, response) => {
+			response.writeHead(request.url === '/robots.txt' ? 200 : 404, { 'content-type': 'text/plain' });
+			response.end(request.url === '/robots.txt' ? readFileSync(robots) : '');
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		try {
+			const { port } = server.address() as AddressInfo;
+			const talk = conversation(['test', '--site', `http://127.0.0.1:${port}`, '--agent', 'Googlebot', '--urls', '-']);
+			assert.match(await talk.ask('/nogoogle/a\n'), /^DISALLOWED \/nogoogle\/a /);
+			assert.match(await talk.ask('/public\n'), /^ALLOWED +\/public /);
+			const { status } = await talk.end('');
+			assert.equal(status, 0);
+		} finally {
+			server.close();
+		}
+	});
 });
 
 describe('a line over the cap', () => {
