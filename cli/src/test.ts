@@ -191,6 +191,8 @@ async function runTest(args: readonly string[], io: CommandIo): Promise<number> 
 		}
 	}
 	if (options.urlsFrom !== undefined && !io.out.closed) {
+		// The arguments' answers go out before the list is read: a program may wait for them before it writes the list.
+		await io.out.flush();
 		const settings = {
 			robots: robotsBytes,
 			name: inputName(options.robotsFile!),

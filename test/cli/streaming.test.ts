@@ -141,20 +141,33 @@ function conversation(args: readonly string[]): {
 		}
 	});
 	const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+	let taken = 0;
+	const next = (asked: string) =>
+		new Promise<string>((resolve, reject) => {
+			if (taken < lines.length) {
+				resolve(lines[taken++]);
+				return;
+			}
+			const timer = setTimeout(() => {
+				child.kill();
+				reject(new Error(`no answer to ${JSON.stringify(asked)} within 20 s; answers so far: ${JSON.stringify(lines)}`));
+			}, 20_000);
+			waiting = (answer) => {
+				clearTimeout(timer);
+				waiting = undefined;
+				taken++;
+				resolve(answer);
+			};
+		});
 	return {
-		ask: (line) =>
-			new Promise<string>((resolve, reject) => {
-				const timer = setTimeout(() => {
-					child.kill();
-					reject(new Error(`no answer to ${JSON.stringify(line)} within 20 s; answers so far: ${JSON.stringify(lines)}`));
-				}, 20_000);
-				waiting = (answer) => {
-					clearTimeout(timer);
-					waiting = undefined;
-					resolve(answer);
-				};
+		// An empty line writes nothing: the next answer is to what was asked before (a URL given as an argument).
+		ask: (line) => {
+			const answer = next(line);
+			if (line !== '') {
 				child.stdin.write(line);
-			}),
+			}
+			return answer;
+		},
 		end: async (line) => {
 			child.stdin.end(line);
 			return { status: await closed, lines };
@@ -175,6 +188,15 @@ describe('answers as the input comes', () => {
 			assert.equal(lines.length, 3);
 			// Googlebot follows its own group (line 4), not `*`'s Disallow: /private (RFC 9309 §2.2.1).
 			assert.match(lines[2], /^ALLOWED +\/private\/x /);
+		});
+
+		test(`--urls - ${threads.join(' ')} after URLs given as arguments: theirs are answered before the list is read`, async () => {
+			const talk = conversation(['test', robots, '--agent', 'Googlebot', '/nogoogle/a', '--urls', '-', ...threads]);
+			assert.match(await talk.ask(''), /^DISALLOWED \/nogoogle\/a /);
+			assert.match(await talk.ask('/public\n'), /^ALLOWED +\/public /);
+			const { status, lines } = await talk.end('');
+			assert.equal(status, 0);
+			assert.equal(lines.length, 2);
 		});
 
 		test(`--urls - --json ${threads.join(' ')}: an input that is no URL gets its error record at once, in its place`, async () => {
