@@ -208,6 +208,15 @@ export function fileSize(path: string): number {
 	}
 }
 
+/** Whether the input at `path` comes as a stream (standard input, a named pipe), not a file read as fast as it is asked. */
+export function isStream(path: string): boolean {
+	try {
+		return path === '-' || !statSync(path).isFile();
+	} catch {
+		return false;
+	}
+}
+
 /** Whether a file starts as gzip does; false when it cannot be read (its reader says why). */
 export function isGzipFile(path: string): boolean {
 	try {

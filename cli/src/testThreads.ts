@@ -7,14 +7,13 @@
  * on one thread and on several.
  */
 
-import { statSync } from 'node:fs';
 import { type Dialect, type RobotsModel, UrlListChecker } from '../../core/src/index';
 import { currentLocale } from '../../core/src/l10n';
 import { useLocale } from '../../io/src/localize';
 import { type Answered, answerBytes, type BadInput, OutputChunks } from './answerBytes';
 import { answersAround } from './answerLines';
 import { tooLongMessage } from './lines';
-import { fileSize, handOver, isGzipFile, type Part, PartCutter, readParts } from './logThreads';
+import { fileSize, handOver, isGzipFile, isStream, type Part, PartCutter, readParts } from './logThreads';
 import { robotsModel } from './source';
 import { serveWorker, WorkerPool } from './workerPool';
 
@@ -91,7 +90,6 @@ export async function answerList(
 	// part is read: a program waiting for its answers gives no next part. `unwritten`: one promise per part, oldest
 	// first, settled (never rejected) once its output is written; the first failure to answer or to write is kept.
 	const unwritten: Promise<void>[] = [];
-	let last: Promise<void> = Promise.resolve();
 	let failure: { readonly error: unknown } | undefined;
 	let firstLine = 1;
 	let first = true;
@@ -113,7 +111,7 @@ export async function answerList(
 		await flush();
 	};
 	const writeInTurn = (answered: Promise<Answered>) => {
-		last = last.then(async () => {
+		const written = (unwritten.at(-1) ?? Promise.resolve()).then(async () => {
 			try {
 				if (failure === undefined && !stop()) {
 					await writeAnswered(await answered);
@@ -124,7 +122,7 @@ export async function answerList(
 				unwritten.shift();
 			}
 		});
-		unwritten.push(last);
+		unwritten.push(written);
 	};
 	const take = async (part: Part) => {
 		if ('tooLong' in part) {
@@ -150,7 +148,7 @@ export async function answerList(
 		try {
 			await readParts(path, cutter, take, stop, opened.chunks);
 		} finally {
-			await last;
+			await unwritten.at(-1);
 		}
 		if (failure !== undefined) {
 			throw failure.error;
@@ -159,15 +157,6 @@ export async function answerList(
 		await pool?.close();
 	}
 	return { inputs, bad };
-}
-
-/** Whether the list at `path` comes as a stream (standard input, a named pipe), not a file read as fast as it is asked. */
-function isStream(path: string): boolean {
-	try {
-		return path === '-' || !statSync(path).isFile();
-	} catch {
-		return false;
-	}
 }
 
 /** Answers parts as `settings` say, in the thread it is called in; `read`: the robots.txt, when it was read already. */

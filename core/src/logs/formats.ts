@@ -337,27 +337,19 @@ function spaceBefore(text: string, start: number, end: number): number {
 }
 
 /**
- * The record of a request whose request line had escapes (`value` undone as text, `targetValue` with bytes above 127
- * as `%XX`), read as `requestAt` reads a plain one; escapes keep their count of spaces.
+ * The record of a request whose request line had escapes: `value` undone as text, read as `requestAt` reads a plain
+ * one (escapes keep their count of spaces), and its target taken from `targetValue`, where bytes above 127 are `%XX`.
  */
 function escapedRequest(request: Quoted, ip: string | null, time: number, status: number, userAgent: string | null): LogLine {
 	const line = request.value;
-	const methodEnd = line.indexOf(' ');
-	const targetEnd = methodEnd < 0 ? -1 : line.indexOf(' ', methodEnd + 1);
-	if (methodEnd < 0 || (targetEnd >= 0 && line.indexOf(' ', targetEnd + 1) >= 0) || targetEnd === methodEnd + 1 || methodEnd + 1 === line.length) {
-		return unparsed('request');
-	}
-	const method = line.slice(0, methodEnd);
-	if (!isToken(method)) {
-		return unparsed('request');
-	}
+	const read = requestAt(line, 0, line.length, ip, time, status, userAgent);
 	const targetLine = request.targetValue;
-	const targetStart = targetLine === line ? methodEnd + 1 : targetLine.indexOf(' ') + 1;
-	const targetStop = targetLine === line ? targetEnd : targetLine.indexOf(' ', targetStart);
-	return {
-		kind: 'request',
-		record: { ip, time, method, target: targetLine.slice(targetStart, targetStop < 0 ? targetLine.length : targetStop), status, userAgent },
-	};
+	if (read.kind !== 'request' || targetLine === line) {
+		return read;
+	}
+	const targetStart = targetLine.indexOf(' ') + 1;
+	const targetStop = targetLine.indexOf(' ', targetStart);
+	return { kind: 'request', record: { ...read.record, target: targetLine.slice(targetStart, targetStop < 0 ? targetLine.length : targetStop) } };
 }
 
 /** A quoted field's value with escapes undone, twice: bytes above 127 as `\xXX` and, for a target, as `%XX`. */
@@ -442,10 +434,8 @@ const clfDay = { known: false, codes: new Uint16Array(26), midnight: 0 };
 /** `10/Oct/2000:13:55:36 -0700` (the Common Log Format's time), from `start` to `end`, in epoch milliseconds. */
 function clfTime(text: string, start: number, end: number): number | undefined {
 	if (end - start === 26 && sameDay(text, start)) {
-		const clock = clockAt(text, start + 12);
-		if (clock >= 0) {
-			return clfDay.midnight + clock;
-		}
+		const clock = clockMs(text, start + 12);
+		return clock === undefined ? undefined : clfDay.midnight + clock;
 	}
 	const time = clfTimeInFull(text, start, end);
 	if (time !== undefined) {
@@ -475,24 +465,6 @@ function sameDay(text: string, start: number): boolean {
 		}
 	}
 	return true;
-}
-
-/** `HH:MM:SS` at `at` in milliseconds since midnight, as `clockMs` reads it where no fraction can follow; else -1. */
-function clockAt(text: string, at: number): number {
-	const hours = twoDigits(text, at);
-	const minutes = twoDigits(text, at + 3);
-	const seconds = twoDigits(text, at + 6);
-	if (text.charCodeAt(at + 2) !== 0x3a || text.charCodeAt(at + 5) !== 0x3a || hours < 0 || minutes < 0 || seconds < 0) {
-		return -1;
-	}
-	return hours > 23 || minutes > 59 || seconds > 60 ? -1 : ((hours * 60 + minutes) * 60 + seconds) * 1000;
-}
-
-/** The number the two decimal digits at `at` spell, or -1. */
-function twoDigits(text: string, at: number): number {
-	const high = text.charCodeAt(at) - 0x30;
-	const low = text.charCodeAt(at + 1) - 0x30;
-	return high >= 0 && high <= 9 && low >= 0 && low <= 9 ? high * 10 + low : -1;
 }
 
 /** `clfTime` with every field read. */
@@ -766,10 +738,11 @@ function dayMs(year: number, month: number, day: number): number | undefined {
 
 /** `HH:MM:SS` at `start`, with an optional `.fraction` when it ends the text, in milliseconds since midnight. */
 function clockMs(text: string, start: number): number | undefined {
-	const hours = digits(text, start, 2);
-	const minutes = digits(text, start + 3, 2);
-	const seconds = digits(text, start + 6, 2);
-	if (text[start + 2] !== ':' || text[start + 5] !== ':' || hours === undefined || minutes === undefined || seconds === undefined) {
+	// Read as character codes: it is read on every line of a log.
+	const hours = twoDigits(text, start);
+	const minutes = twoDigits(text, start + 3);
+	const seconds = twoDigits(text, start + 6);
+	if (text.charCodeAt(start + 2) !== 0x3a || text.charCodeAt(start + 5) !== 0x3a || hours < 0 || minutes < 0 || seconds < 0) {
 		return undefined;
 	}
 	if (hours > 23 || minutes > 59 || seconds > 60) {
@@ -781,6 +754,13 @@ function clockMs(text: string, start: number): number | undefined {
 	}
 	const ms = fraction === '' ? 0 : Math.floor(Number(`0${fraction}`) * 1000);
 	return ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms;
+}
+
+/** The number the two decimal digits at `at` spell, or -1. */
+function twoDigits(text: string, at: number): number {
+	const high = text.charCodeAt(at) - 0x30;
+	const low = text.charCodeAt(at + 1) - 0x30;
+	return high >= 0 && high <= 9 && low >= 0 && low <= 9 ? high * 10 + low : -1;
 }
 
 /** The number the `length` decimal digits at `start` spell, or undefined when one is not a digit. */
@@ -815,12 +795,7 @@ function httpStatusAt(text: string, start: number, end: number): number | undefi
 	return value !== undefined && value >= 100 ? value : undefined;
 }
 
-/** An HTTP method is a token (RFC 9110 section 9.1): visible ASCII without separators. */
-function isToken(text: string): boolean {
-	return isTokenAt(text, 0, text.length);
-}
-
-/** Whether `text` from `start` to `end` is a token (`isToken`). */
+/** Whether `text` from `start` to `end` is a token, as an HTTP method is (RFC 9110 section 9.1): visible ASCII without separators. */
 function isTokenAt(text: string, start: number, end: number): boolean {
 	if (end <= start) {
 		return false;
