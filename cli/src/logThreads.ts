@@ -167,8 +167,9 @@ export async function readParts(
 	stop: () => boolean = () => false,
 	chunks: AsyncGenerator<Buffer> = readChunks(path),
 ): Promise<void> {
-	// A file's reads are buffers of their own, handed to the workers as they are; a decompressor's share one.
-	const own = path !== '-' && !isGzipFile(path);
+	// A plain file's reads are buffers of their own, handed to the workers as they are; a stream's or a decompressor's
+	// may share one.
+	const own = !isStream(path) && !isGzipFile(path);
 	try {
 		for await (const chunk of chunks) {
 			for (const part of cutter.push(chunk, own)) {
@@ -356,8 +357,8 @@ export class LogThreads {
 
 	/**
 	 * Whether `path` is read here, a line at a time, rather than in parts: unless threads were asked for, a file too
-	 * small for workers to pay. Standard input and gzip have no size to tell: they are read in parts, counted here as a
-	 * line at a time until `streamPartsHere` parts are read, and judged by workers after.
+	 * small for workers to pay. A stream (standard input, a named pipe) and gzip have no size to tell: they are read in
+	 * parts, counted here as a line at a time until `streamPartsHere` parts are read, and judged by workers after.
 	 */
 	readsHere(path: string): boolean {
 		if (this.threads <= 1) {
@@ -366,7 +367,7 @@ export class LogThreads {
 		if (this.partsHere === 0) {
 			return false;
 		}
-		return path !== '-' && !isGzipFile(path) && fileSize(path) <= this.partsHere * partBytes;
+		return !isStream(path) && !isGzipFile(path) && fileSize(path) <= this.partsHere * partBytes;
 	}
 
 	/**
@@ -427,7 +428,7 @@ export class LogThreads {
 		};
 		// A big file's workers start now, while this thread judges the first part (which shows the format); for a stream
 		// they start once this thread has counted `streamPartsHere` parts.
-		if (this.threads > 1 && path !== '-' && fileSize(path) > this.partsHere * partBytes) {
+		if (this.threads > 1 && !isStream(path) && fileSize(path) > this.partsHere * partBytes) {
 			this.pool ??= new JudgePool(this.threads, this.versions, this.addresses);
 		}
 		try {
