@@ -141,10 +141,27 @@ function textReport(report: LogReport): string {
 	if (report.unparsedSamples.length > 0) {
 		out.push('', t('Unparsed lines, the first {0} of {1}:', formatNumber(report.unparsedSamples.length), formatNumber(report.unparsed)));
 		for (const sample of report.unparsedSamples) {
-			out.push(escapeControls(`  ${sample.file}:${sample.line}: ${problemWords(sample.reason)}: ${JSON.stringify(sample.text)}`));
+			const where = `  ${sample.file}:${sample.line}: ${problemWords(sample.reason)}`;
+			out.push(escapeControls(sample.reason === 'too-long' ? where : `${where}: ${shownSample(sample.text)}`));
 		}
 	}
 	return out.join('\n') + '\n';
+}
+
+/** The characters of an unparsed line's quote the text report shows: a binary line's escapes would fill the screen. */
+const shownSampleChars = 240;
+
+/** An unparsed line quoted as JSON, cut (with no closing quote) before `shownSampleChars` characters of escapes and text. */
+function shownSample(text: string): string {
+	let shown = '';
+	for (const char of text) {
+		const escaped = JSON.stringify(char).slice(1, -1);
+		if (shown.length + escaped.length > shownSampleChars) {
+			return `"${shown}…`;
+		}
+		shown += escaped;
+	}
+	return `"${shown}"`;
 }
 
 /** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, its quotes doubled. */
@@ -236,7 +253,11 @@ function markdownReport(report: LogReport): string {
 		out.push(
 			...markdownTable(
 				[t('Line'), t('Reason'), t('Text')],
-				report.unparsedSamples.map((sample) => [code(`${sample.file}:${sample.line}`), escapeMarkdownText(problemWords(sample.reason)), code(sample.text)]),
+				report.unparsedSamples.map((sample) => [
+					code(`${sample.file}:${sample.line}`),
+					escapeMarkdownText(problemWords(sample.reason)),
+					sample.reason === 'too-long' ? '' : code(sample.text),
+				]),
 			),
 		);
 	}

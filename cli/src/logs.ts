@@ -199,6 +199,7 @@ async function readLogs(
 	try {
 		for (const path of options.inputs) {
 			const file = inputName(path);
+			const before = analysis.counted();
 			try {
 				if (threads !== undefined && !threads.readsHere(path)) {
 					await threads.read(
@@ -225,6 +226,22 @@ async function readLogs(
 				// A log cut short (a gzip stream compressed while written) is reported; the lines read so far count.
 				await io.error(error.message);
 				complete = false;
+			}
+			const after = analysis.counted();
+			if (after.requests === before.requests && after.unparsed > before.unparsed) {
+				// Unparsed lines are never fatal, but a file none of whose lines reads is likely not a log, or one of a
+				// format the reader did not tell: the report alone would say only that nothing was found.
+				await io.error(
+					t(
+						'warning: {0}: {1}',
+						file,
+						t(
+							'none of its lines reads as a request ({0} unparsed); if it is an access log, --log-format names its format: {1}',
+							formatNumber(after.unparsed - before.unparsed),
+							logFormatNames.join(' | '),
+						),
+					),
+				);
 			}
 		}
 		for (const partials of (await threads?.finish()) ?? []) {

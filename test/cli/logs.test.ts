@@ -306,6 +306,34 @@ describe('robots-txt logs: inputs', () => {
 		assert.match(logs([long, '--robots', robots]).stdout, /long\.log:1: the line is longer than 1,048,576 characters; it was not read/);
 	});
 
+	test('a file none of whose lines reads as a request is said on standard error; its binary lines are quoted short', () => {
+		// A robots.txt given as the log by mistake, and binary bytes: every line unparsed, never fatal (the issue), but
+		// the report alone would say only that no crawler came. A log with one request among junk is no such file.
+		const binary = join(work, 'binary.log');
+		writeFileSync(binary, Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(300, 0), Buffer.from('\n\x01\x02\n')]));
+		const junk = join(work, 'some-junk.log');
+		writeFileSync(junk, `not a log line\n${readFileSync(accessLog, 'utf8').split('\n')[0]}\n`);
+		const result = logs([binary, robots, junk, accessLog, '--robots', robots]);
+		assert.equal(result.status, 0, result.stderr);
+		const warned = result.stderr.trim().split('\n');
+		assert.equal(warned.length, 2, result.stderr);
+		assert.match(
+			warned[1],
+			/^robots-txt: warning: .*robots\.txt: none of its lines reads as a request \(\d+ unparsed\); if it is an access log, --log-format names its format: combined \| common \| w3c \| json$/,
+		);
+		assert.match(warned[0], /binary\.log: none of its lines reads as a request \(2 unparsed\)/);
+		// The first line of the binary file escapes to more than 1 000 characters: the text report cuts its quote.
+		const quoted = result.stdout.split('\n').find((line) => line.includes('binary.log:1: '));
+		assert.ok(quoted !== undefined, result.stdout);
+		const quote = quoted.slice(quoted.indexOf(': "') + 2);
+		// 240 characters of quote, the cut's ellipsis, and DEL shown as \x7f (three more) by the terminal's escaping.
+		assert.ok(quote.startsWith('"\\x7fELF\\u0000') && quote.endsWith('…') && quote.length <= 240 + 1 + 3, quote);
+		// A short line is quoted whole, its closing quote kept.
+		assert.match(result.stdout, /binary\.log:2: no log format reads the line: "\\u0001\\u0002"$/m);
+		// The JSON report keeps the sample's text as it was.
+		assert.equal(report([binary, '--robots', robots]).unparsedSamples[0].text.length, 200);
+	});
+
 	test('usage errors: no --robots, no log, a missing log, --robots-history on a URL or a file git does not know, --merge with log options', () => {
 		const outsideGit = join(work, 'robots.txt');
 		copyFileSync(robots, outsideGit);
