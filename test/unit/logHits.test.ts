@@ -79,6 +79,22 @@ describe('hits per URL and crawler', () => {
 		]);
 	});
 
+	test('the note says when no line of the file reads as a request (a robots.txt picked by mistake)', () => {
+		const hits = new LogHits();
+		const reader = new LogReader();
+		for (const line of ['User-agent: *', 'Disallow: /private', '']) {
+			hits.add(reader.read(line));
+		}
+		assert.deepEqual(describeHits('robots.txt', hits.table(10)), [
+			'robots.txt: 3 lines read, 2 not parsed.',
+			'Requests by crawlers: 0; by browsers: 0; by unknown bots: 0; others: 0.',
+			'None of its lines reads as a request in a format of access log the bench reads: combined, common, W3C extended or JSON lines.',
+		]);
+		// One request among them is enough for the bench to have read a log.
+		hits.add(reader.read('66.249.66.1 - - [01/May/2024:10:00:00 +0000] "GET / HTTP/1.1" 200 1 "-" "Googlebot/2.1"'));
+		assert.equal(describeHits('robots.txt', hits.table(10)).length, 2);
+	});
+
 	test('the note names the ten most active crawlers and counts the rest, however many a log holds', () => {
 		const hits = new LogHits();
 		// Twelve catalogue crawlers, each by the product token its owner documents, the first with the most requests.

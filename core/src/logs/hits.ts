@@ -216,6 +216,10 @@ export function describeHits(name: string, table: AccessLogTable): string[] {
 			formatNumber(totals.other),
 		),
 	];
+	if (totals.requests === 0 && totals.unparsed > 0) {
+		// Likely not an access log (a robots.txt or a binary picked by mistake), or one of a format the reader cannot tell.
+		notes.push(t('None of its lines reads as a request in a format of access log the bench reads: combined, common, W3C extended or JSON lines.'));
+	}
 	if (table.rowsLeftOut > 0) {
 		notes.push(
 			t(
