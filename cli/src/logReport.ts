@@ -7,7 +7,7 @@
  * markdown only as code.
  */
 
-import type { LogLineProblem, LogReport } from '../../core/src/index';
+import { type LogLineProblem, type LogReport, listNames } from '../../core/src/index';
 import { formatNumber, t } from '../../core/src/l10n';
 import { codeSpan, escapeMarkdownText } from '../../core/src/markdown';
 import { table } from './help';
@@ -89,6 +89,26 @@ function crawlerTable(report: LogReport): string[][] {
 	];
 }
 
+/**
+ * The requests of crawlers not checked against a range list, in a sentence: Verified and Impostors count only those
+ * checked, and a 0 there would read as no request being genuine. Undefined when every request was checked.
+ */
+function uncheckedNote(report: LogReport): string | undefined {
+	const unchecked = report.crawlers
+		.map((crawler) => ({ token: crawler.token, count: crawler.requests - crawler.verified - crawler.unverified }))
+		.filter(({ count }) => count > 0);
+	if (unchecked.length === 0) {
+		return undefined;
+	}
+	return t(
+		'Verified and Impostors count the requests checked against a range list of their crawler (--ranges, --verify); not checked: {0}.',
+		listNames(
+			unchecked.map(({ token, count }) => `${token} ${formatNumber(count)}`),
+			10,
+		),
+	);
+}
+
 /** What decided a violation: `line 2: Disallow: /private`, with the version when the report has several. */
 function decidedBy(violation: ViolationRow, versions: boolean): string {
 	const line = t('line {0}: {1}', violation.line, violation.rule);
@@ -120,6 +140,10 @@ function textReport(report: LogReport): string {
 	const out = [escapeControls(t('robots.txt: {0}', versionsLine(report))), '', table(totals(report))];
 	if (report.crawlers.length > 0) {
 		out.push('', table(crawlerTable(report)));
+		const unchecked = uncheckedNote(report);
+		if (unchecked !== undefined) {
+			out.push('', escapeControls(unchecked));
+		}
 	}
 	for (const crawler of report.crawlers) {
 		if (crawler.violations + crawler.impostorViolations + crawler.ignored === 0) {
@@ -229,6 +253,10 @@ function markdownReport(report: LogReport): string {
 				rows.map(([token, ...cells]) => [code(token), ...cells]),
 			),
 		);
+		const unchecked = uncheckedNote(report);
+		if (unchecked !== undefined) {
+			out.push('', escapeMarkdownText(unchecked));
+		}
 	}
 	const violations = report.crawlers.flatMap((crawler) =>
 		crawler.topViolations.map((violation) => [

@@ -124,6 +124,14 @@ describe('robots-txt logs: who crawled and what their reading disallows', () => 
 			whole.unparsedSamples.map(({ file, line, text }) => ({ file, line, text })),
 			[{ file: accessLog, line: 10, text: 'this line is not a log line' }],
 		);
+		// The text report says whose requests no list checked, so that Verified 0 does not read as none genuine.
+		const checked = logs([accessLog, '--robots', robots, '--ranges', `Googlebot=${googleRanges}`]).stdout;
+		assert.match(
+			checked,
+			/^Verified and Impostors count the requests checked against a range list of their crawler \(--ranges, --verify\); not checked: GPTBot 2\.$/m,
+		);
+		assert.match(logs([accessLog, '--robots', robots]).stdout, /; not checked: Googlebot 5 and GPTBot 2\.$/m);
+		assert.match(logs([accessLog, '--robots', robots, '--format', 'markdown']).stdout, /; not checked: Googlebot 5 and GPTBot 2\.$/m);
 	});
 
 	test('--fail-on-violation: 1 when a verified crawler broke the rules, 0 when only impostors and unverified crawlers did', () => {
