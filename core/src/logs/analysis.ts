@@ -231,9 +231,9 @@ export class LogAnalysis {
 		this.top = Math.max(0, Math.floor(options.top ?? defaultTop));
 	}
 
-	/** The lines counted so far, those of them that recorded a request, and those that did not parse. */
-	counted(): { readonly lines: number; readonly requests: number; readonly unparsed: number } {
-		return { lines: this.lines, requests: this.requests, unparsed: this.unparsed };
+	/** The lines counted so far that recorded a request, and those that did not parse. */
+	counted(): { readonly requests: number; readonly unparsed: number } {
+		return { requests: this.requests, unparsed: this.unparsed };
 	}
 
 	/** The catalogue crawler a request claims to be (its User-Agent), or undefined; memoised. */
