@@ -107,12 +107,18 @@ export async function runCommand(page: Page, title: string): Promise<void> {
 /**
  * Waits for an open quick input whose title or placeholder contains `text`, types `value` and accepts it. Not the
  * command palette that asked for it: while the palette closes, its list still shows the command, whose title may hold
- * `text` ("Open Deployed robots.txt…"), and its input (still `>…`) is inert; a run filled that one and timed out.
+ * `text` ("Open Deployed robots.txt…"), and its input (still `>…`) is inert; a run filled that one and timed out. Nor
+ * an input made inert for a moment (a full run's "Compare with Deployed" found the site's prompt inert, then gone).
  */
 export async function answerQuickInput(page: Page, text: string, value: string): Promise<void> {
 	await page.waitForFunction(
 		(wanted) => {
-			type Element = { readonly textContent: string | null; getClientRects(): { readonly length: number }; querySelector(selector: string): Element | null };
+			type Element = {
+				readonly textContent: string | null;
+				getClientRects(): { readonly length: number };
+				querySelector(selector: string): Element | null;
+				closest(selector: string): Element | null;
+			};
 			const widget = (globalThis as unknown as { document: { querySelector(selector: string): Element | null } }).document.querySelector('.quick-input-widget');
 			const input = widget?.querySelector('input') as (Element & { readonly value: string; readonly placeholder: string }) | null | undefined;
 			return (
@@ -120,6 +126,7 @@ export async function answerQuickInput(page: Page, text: string, value: string):
 				&& widget.getClientRects().length > 0
 				&& input != null
 				&& !input.value.startsWith('>')
+				&& input.closest('[inert]') === null
 				&& ((widget.textContent ?? '').includes(wanted) || input.placeholder.includes(wanted))
 			);
 		},
