@@ -426,6 +426,16 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await page.mouse.move(640, 790);
 		await page.waitForTimeout(300);
 		await page.screenshot({ path: join(resultsDir, 'test-bench-access-log.png') });
+		// The robots.txt itself picked as the log by mistake: no row, and a note that says why.
+		await frame.locator('#load-access-log').click();
+		await answerFileDialog(
+			page,
+			'Load an access log',
+			join(workspace, 'logs', 'robots.txt'),
+			frame.locator('#notes li', { hasText: 'None of its lines reads as a request in a format of access log the bench reads' }),
+		);
+		await frame.locator('#notes li', { hasText: /^robots\.txt: \d+ lines read, \d+ not parsed\.$/ }).waitFor();
+		await page.screenshot({ path: join(resultsDir, 'test-bench-not-a-log.png') });
 	});
 });
 
