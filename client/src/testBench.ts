@@ -123,6 +123,8 @@ class TestBench implements Disposable {
 	private notes: string[] = [];
 	/** The notes about the baseline, replaced whenever the baseline is chosen again. */
 	private compareNotes = new Set<string>();
+	/** The notes about the access log loaded, replaced when another is. */
+	private logNotes = new Set<string>();
 	private agents: AgentList | undefined;
 	private timer: ReturnType<typeof setTimeout> | undefined;
 	private inFlight = false;
@@ -645,6 +647,9 @@ class TestBench implements Disposable {
 			return;
 		}
 		this.accessLog = answer;
+		// The rows are the new log's: what the notes said of the last one no longer holds.
+		this.notes = this.notes.filter((note) => !this.logNotes.has(note));
+		this.logNotes = new Set(answer.notes);
 		for (const note of answer.notes) {
 			this.note(note);
 		}

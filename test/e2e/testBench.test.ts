@@ -435,6 +435,13 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 			frame.locator('#notes li', { hasText: 'None of its lines reads as a request in a format of access log the bench reads' }),
 		);
 		await frame.locator('#notes li', { hasText: /^robots\.txt: \d+ lines read, \d+ not parsed\.$/ }).waitFor();
+		// What the notes said of access.log went with its rows.
+		assert.equal(await frame.locator('#notes li', { hasText: 'access.log' }).count(), 0);
+		assert.equal(await frame.locator('#notes li', { hasText: 'Googlebot 8' }).count(), 0);
+		// The progress toast closes once the log is read.
+		await page.locator('.notification-toast', { hasText: 'Robots.txt: reading logs/robots.txt' }).waitFor({ state: 'detached', timeout: 15_000 });
+		await page.mouse.move(640, 790);
+		await page.waitForTimeout(300);
 		await page.screenshot({ path: join(resultsDir, 'test-bench-not-a-log.png') });
 	});
 });
