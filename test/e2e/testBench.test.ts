@@ -444,6 +444,26 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await page.waitForTimeout(300);
 		await page.screenshot({ path: join(resultsDir, 'test-bench-not-a-log.png') });
 	});
+
+	step('"Load Access Log into the Test Bench…" from the palette opens the bench on the robots.txt and loads the log picked', async () => {
+		await closeAllEditors(page);
+		await quickOpen(page, 'logs/robots.txt', 'robots.txt');
+		await editorLine(page, 'Disallow: /articles/').waitFor({ timeout: 30_000 });
+		await waitForLanguageMode(page, 'Robots.txt');
+		await runCommand(page, 'Robots.txt: Load Access Log into the Test Bench…');
+		const frame = benchFrame(page);
+		await answerFileDialog(
+			page,
+			'Load an access log',
+			join(workspace, 'logs', 'access.log'),
+			frame.locator('#body [role="rowheader"]', { hasText: '/private/a' }),
+		);
+		// The rows and cells of the log as the bench's button loaded it (line 2 is as the last step left it).
+		assert.match(await cellText(frame, '/private/a', 'Googlebot'), /^DISALLOWED 3 fetches 2: Disallow: \/private\/$/);
+		assert.equal(await frame.locator('#body [role="rowheader"]').first().getAttribute('aria-label'), '/private/a');
+		await page.locator('.tab', { hasText: 'Test Bench: logs/robots.txt' }).waitFor();
+		await frame.locator('#notes li', { hasText: 'access.log: 18 lines read, 1 not parsed.' }).waitFor();
+	});
 });
 
 /**
