@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/codeServer';
 import { fixtureWorkspace, openWorkbench, resultsDir, screenshotSteps, type Workbench } from './workbench';
 import {
@@ -381,21 +381,13 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 	});
 
 	step('"Load Access Log…" makes rows of the URLs crawlers fetched with their fetches per cell; an edit says what it closes and opens for them', async () => {
-		await closeAllEditors(page);
-		await quickOpen(page, 'logs/robots.txt', 'robots.txt');
-		await editorLine(page, 'Disallow: /articles/').waitFor({ timeout: 30_000 });
-		await waitForLanguageMode(page, 'Robots.txt');
+		await openLogsRobotsTxt(page);
 		await runCommand(page, 'Robots.txt: Open Test Bench');
 		const frame = benchFrame(page);
 		await frame.locator('#urls').waitFor({ timeout: 30_000 });
 		// The workspace is a Git repository: the bench compares with git HEAD, the file as committed.
 		await frame.locator('#load-access-log').click();
-		await answerFileDialog(
-			page,
-			'Load an access log',
-			join(workspace, 'logs', 'access.log'),
-			frame.locator('#body [role="rowheader"]', { hasText: '/private/a' }),
-		);
+		await pickLog(page, join(workspace, 'logs', 'access.log'), frame.locator('#body [role="rowheader"]', { hasText: '/private/a' }));
 		// bench.log (test/fixtures/logs): Googlebot fetched /private/a 3 times, GPTBot /articles/1 twice, bingbot /public once.
 		assert.match(await cellText(frame, '/private/a', 'Googlebot'), /^DISALLOWED 3 fetches 2: Disallow: \/private\/$/);
 		assert.match(await cellText(frame, '/articles/1', 'GPTBot'), /^DISALLOWED 2 fetches 5: Disallow: \/articles\/$/);
@@ -428,9 +420,8 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 		await page.screenshot({ path: join(resultsDir, 'test-bench-access-log.png') });
 		// The robots.txt itself picked as the log by mistake: no row, and a note that says why.
 		await frame.locator('#load-access-log').click();
-		await answerFileDialog(
+		await pickLog(
 			page,
-			'Load an access log',
 			join(workspace, 'logs', 'robots.txt'),
 			frame.locator('#notes li', { hasText: 'None of its lines reads as a request in a format of access log the bench reads' }),
 		);
@@ -446,18 +437,10 @@ describe('the test bench and expectations in VS Code (code-server)', { timeout: 
 	});
 
 	step('"Load Access Log into the Test Bench…" from the palette opens the bench on the robots.txt and loads the log picked', async () => {
-		await closeAllEditors(page);
-		await quickOpen(page, 'logs/robots.txt', 'robots.txt');
-		await editorLine(page, 'Disallow: /articles/').waitFor({ timeout: 30_000 });
-		await waitForLanguageMode(page, 'Robots.txt');
+		await openLogsRobotsTxt(page);
 		await runCommand(page, 'Robots.txt: Load Access Log into the Test Bench…');
 		const frame = benchFrame(page);
-		await answerFileDialog(
-			page,
-			'Load an access log',
-			join(workspace, 'logs', 'access.log'),
-			frame.locator('#body [role="rowheader"]', { hasText: '/private/a' }),
-		);
+		await pickLog(page, join(workspace, 'logs', 'access.log'), frame.locator('#body [role="rowheader"]', { hasText: '/private/a' }));
 		// The rows and cells of the log as the bench's button loaded it (line 2 is as the last step left it).
 		assert.match(await cellText(frame, '/private/a', 'Googlebot'), /^DISALLOWED 3 fetches 2: Disallow: \/private\/$/);
 		assert.equal(await frame.locator('#body [role="rowheader"]').first().getAttribute('aria-label'), '/private/a');
@@ -478,6 +461,19 @@ const preferencesRobots = [
 	'Disallow: /private/', // 5
 	'',
 ].join('\n');
+
+/** Opens the workspace's logs/robots.txt alone (every other editor closed), read as robots.txt. */
+async function openLogsRobotsTxt(page: Page): Promise<void> {
+	await closeAllEditors(page);
+	await quickOpen(page, 'logs/robots.txt', 'robots.txt');
+	await editorLine(page, 'Disallow: /articles/').waitFor({ timeout: 30_000 });
+	await waitForLanguageMode(page, 'Robots.txt');
+}
+
+/** Picks the file at `path` in the "Load an access log" dialog, until `loaded` shows. */
+async function pickLog(page: Page, path: string, loaded: Locator): Promise<void> {
+	await answerFileDialog(page, 'Load an access log', path, loaded);
+}
 
 /** Closes every editor, the bench's included; a robots.txt with unsaved edits asks whether to save them: no. */
 async function closeAllEditors(page: Page): Promise<void> {
