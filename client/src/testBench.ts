@@ -124,7 +124,7 @@ class TestBench implements Disposable {
 	/** The notes about the baseline, replaced whenever the baseline is chosen again. */
 	private compareNotes = new Set<string>();
 	/** The notes about the access log loaded, replaced when another is. */
-	private logNotes = new Set<string>();
+	private readonly logNotes = new Set<string>();
 	private agents: AgentList | undefined;
 	private timer: ReturnType<typeof setTimeout> | undefined;
 	private inFlight = false;
@@ -231,8 +231,7 @@ class TestBench implements Disposable {
 
 	/** Sets what the cells are compared with; `probe` adds rows for URLs whose verdict changed. */
 	async compare(mode: CompareMode, probe = this.probe): Promise<void> {
-		this.notes = this.notes.filter((note) => !this.compareNotes.has(note));
-		this.compareNotes.clear();
+		this.dropNotes(this.compareNotes);
 		this.compareMode = mode;
 		this.probe = probe;
 		let text: string | null = null;
@@ -285,6 +284,12 @@ class TestBench implements Disposable {
 	}
 
 	/** A note about the baseline: it goes when another baseline is chosen. */
+	/** Removes the notes of one source (`compareNotes`, `logNotes`), which is then empty, for that source's new ones. */
+	private dropNotes(source: Set<string>): void {
+		this.notes = this.notes.filter((note) => !source.has(note));
+		source.clear();
+	}
+
 	private compareNote(text: string): void {
 		const note = l10n.t('Compare: {0}', text);
 		this.compareNotes.add(note);
@@ -648,9 +653,9 @@ class TestBench implements Disposable {
 		}
 		this.accessLog = answer;
 		// The rows are the new log's: what the notes said of the last one no longer holds.
-		this.notes = this.notes.filter((note) => !this.logNotes.has(note));
-		this.logNotes = new Set(answer.notes);
+		this.dropNotes(this.logNotes);
 		for (const note of answer.notes) {
+			this.logNotes.add(note);
 			this.note(note);
 		}
 		this.post({ type: 'hits', hits: { crawlers: answer.crawlers.map((crawler) => crawler.token), rows: answer.rows } });

@@ -738,11 +738,10 @@ function dayMs(year: number, month: number, day: number): number | undefined {
 
 /** `HH:MM:SS` at `start`, with an optional `.fraction` when it ends the text, in milliseconds since midnight. */
 function clockMs(text: string, start: number): number | undefined {
-	// Read as character codes: it is read on every line of a log.
-	const hours = twoDigits(text, start);
-	const minutes = twoDigits(text, start + 3);
-	const seconds = twoDigits(text, start + 6);
-	if (text.charCodeAt(start + 2) !== 0x3a || text.charCodeAt(start + 5) !== 0x3a || hours < 0 || minutes < 0 || seconds < 0) {
+	const hours = digits(text, start, 2);
+	const minutes = digits(text, start + 3, 2);
+	const seconds = digits(text, start + 6, 2);
+	if (text.charCodeAt(start + 2) !== 0x3a || text.charCodeAt(start + 5) !== 0x3a || hours === undefined || minutes === undefined || seconds === undefined) {
 		return undefined;
 	}
 	if (hours > 23 || minutes > 59 || seconds > 60) {
@@ -754,13 +753,6 @@ function clockMs(text: string, start: number): number | undefined {
 	}
 	const ms = fraction === '' ? 0 : Math.floor(Number(`0${fraction}`) * 1000);
 	return ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms;
-}
-
-/** The number the two decimal digits at `at` spell, or -1. */
-function twoDigits(text: string, at: number): number {
-	const high = text.charCodeAt(at) - 0x30;
-	const low = text.charCodeAt(at + 1) - 0x30;
-	return high >= 0 && high <= 9 && low >= 0 && low <= 9 ? high * 10 + low : -1;
 }
 
 /** The number the `length` decimal digits at `start` spell, or undefined when one is not a digit. */
